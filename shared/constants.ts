@@ -1,0 +1,57 @@
+// Business constants of SPEC.md §9 and the limits decided in DESIGN.md §4.
+// Both the app and the server read them from here so a limit is stated once.
+
+export const PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+export const SEARCH_DEBOUNCE_MS = 300;
+export const UNREAD_POLL_MS = 60_000;
+export const MOBILE_BREAKPOINT_PX = 960;
+export const MIN_SEARCH_LENGTH = 3;
+export const QUOTE_SUGGESTION_CHARS = 60;
+export const QUOTED_BLOCK_CHARS = 80;
+export const PLACEHOLDER_CHARS = 100;
+export const REPLY_INDENT_PX = 20;
+export const LEADERBOARD_SIZE = 100;
+export const NOTIFICATION_SUMMARY_CHARS = 100;
+
+export const LIMITS = {
+  title: 300,
+  content: 10_000,
+  sourcesPerResponse: 10,
+  sourceUrl: 2_048,
+  sourceName: 200,
+  sourceDescription: 1_000,
+  displayName: 100,
+  bodyBytes: 1024 * 1024,
+} as const;
+
+/** The fixed category list of DESIGN.md §4, in display order. */
+export const CATEGORIES = [
+  'Politics',
+  'Science',
+  'Technology',
+  'Philosophy',
+  'Economics',
+  'Society',
+  'Health',
+  'Environment',
+  'Education',
+  'Culture',
+  'Other',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const SORTS = ['hot', 'new', 'top'] as const;
+export type Sort = (typeof SORTS)[number];
+
+export const RESPONSE_TYPES = ['for', 'against', 'neutral'] as const;
+export type ResponseType = (typeof RESPONSE_TYPES)[number];
+
+export const TARGET_TYPES = ['topic', 'response'] as const;
+export type TargetType = (typeof TARGET_TYPES)[number];
+
+export const NOTIFICATION_TYPES = ['reply_to_topic', 'reply_to_comment'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** Opaque ids (DESIGN.md §3): 1–64 characters of [A-Za-z0-9_-]. */
+export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;

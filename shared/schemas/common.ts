@@ -1,0 +1,46 @@
+// Building blocks for the request schemas: ids, trimmed text, sources.
+import { z } from 'zod';
+import { ID_PATTERN, LIMITS } from '../constants.js';
+
+export const idSchema = z
+  .string({ error: 'An id must be a string.' })
+  .regex(ID_PATTERN, 'An id is 1–64 characters of letters, digits, "_" or "-".');
+
+/** SPEC.md §7 sends topic_id as an integer; ids are opaque strings, so accept both. */
+export const idLikeSchema = z
+  .union([idSchema, z.number().int().nonnegative()], { error: 'An id must be a string.' })
+  .transform((value) => String(value));
+
+export const sourceInputSchema = z.strictObject({
+  id: idSchema.optional(),
+  url: z
+    .string({ error: 'A source needs a URL.' })
+    .trim()
+    .min(1, 'A source needs a URL.')
+    .max(LIMITS.sourceUrl, `A source URL has at most ${LIMITS.sourceUrl} characters.`)
+    .refine(isHttpUrl, 'A source URL must start with http:// or https://.'),
+  name: z
+    .string()
+    .trim()
+    .max(LIMITS.sourceName, `A source name has at most ${LIMITS.sourceName} characters.`)
+    .nullish(),
+  description: z
+    .string()
+    .trim()
+    .max(LIMITS.sourceDescription, `A source description has at most ${LIMITS.sourceDescription} characters.`)
+    .nullish(),
+});
+export type SourceInput = z.infer<typeof sourceInputSchema>;
+
+export const sourcesSchema = z
+  .array(sourceInputSchema, { error: 'Sources must be a list.' })
+  .max(LIMITS.sourcesPerResponse, `A response has at most ${LIMITS.sourcesPerResponse} sources.`);
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

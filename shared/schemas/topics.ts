@@ -1,0 +1,37 @@
+// Request schemas for the topics calls of SPEC.md §7.
+import { z } from 'zod';
+import { CATEGORIES, LIMITS, MAX_PAGE_SIZE, PAGE_SIZE, SORTS } from '../constants.js';
+import { MSG } from '../messages.js';
+import { idSchema } from './common.js';
+
+export const createTopicSchema = z.strictObject({
+  id: idSchema.optional(),
+  title: z
+    .string({ error: MSG.titleEmpty })
+    .trim()
+    .min(1, MSG.titleEmpty)
+    .max(LIMITS.title, `A topic title has at most ${LIMITS.title} characters.`),
+  categories: z
+    .array(z.enum(CATEGORIES, { error: `A category must be one of: ${CATEGORIES.join(', ')}.` }), {
+      error: MSG.categoryMissing,
+    })
+    .min(1, MSG.categoryMissing)
+    .max(1, 'A topic has exactly one category.'),
+});
+export type CreateTopicInput = z.infer<typeof createTopicSchema>;
+
+const intParam = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `${name} must be a whole number.`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `${name} must be between ${min} and ${max}.`);
+
+export const listTopicsQuerySchema = z.object({
+  limit: intParam('limit', 1, MAX_PAGE_SIZE).default(PAGE_SIZE),
+  offset: intParam('offset', 0, 1_000_000).default(0),
+  sort: z.enum(SORTS, { error: `sort must be one of: ${SORTS.join(', ')}.` }).default('hot'),
+  category: z.enum(CATEGORIES, { error: `category must be one of: ${CATEGORIES.join(', ')}.` }).optional(),
+  search: z.string().max(LIMITS.title, 'search is too long.').optional(),
+});
+export type ListTopicsQuery = z.infer<typeof listTopicsQuerySchema>;

@@ -1,0 +1,12 @@
+// Request schemas for POST and DELETE /upvotes.
+import { z } from 'zod';
+import { TARGET_TYPES } from '../constants.js';
+import { idLikeSchema } from './common.js';
+
+export const upvoteSchema = z.strictObject({
+  target_type: z.enum(TARGET_TYPES, { error: 'target_type must be topic or response.' }),
+  target_id: idLikeSchema,
+  // Sent by the app on POST; the server always uses the real creator instead.
+  target_creator_uid: z.string().max(128).nullish(),
+});
+export type UpvoteInput = z.infer<typeof upvoteSchema>;

@@ -1,0 +1,90 @@
+// The entities of SPEC.md §3 as they travel over the REST API (snake_case).
+import type { Category, NotificationType, ResponseType, TargetType } from './constants.js';
+
+export interface Topic {
+  id: string;
+  title: string;
+  categories: Category[];
+  created_at: string;
+  username: string | null;
+  creator_uid: string;
+  score: number;
+  user_has_upvoted: boolean;
+  user_has_downvoted: boolean;
+  responses_count: number;
+}
+
+export interface Source {
+  id: string;
+  url: string;
+  name: string | null;
+  description: string | null;
+}
+
+export interface QuotedResponse {
+  id: string;
+  content: string;
+  username: string | null;
+}
+
+export interface Response {
+  id: string;
+  content: string;
+  type: ResponseType;
+  topic_id: string;
+  parent_response_id: string | null;
+  quoted_response: QuotedResponse | null;
+  quoted_response_id: string | null;
+  sources: Source[];
+  created_at: string;
+  username: string | null;
+  creator_uid: string;
+  score: number;
+  user_has_upvoted: boolean;
+  user_has_downvoted: boolean;
+  comment_count: number;
+}
+
+export interface ResponseMapping {
+  id: string;
+  parent_response_id: string | null;
+}
+
+export interface UserScore {
+  uid: string;
+  points: number;
+  rank: number;
+}
+
+export interface LeaderboardEntry {
+  uid: string;
+  display_name: string | null;
+  points: number;
+  rank: number;
+}
+
+export interface Notification {
+  id: string;
+  type: NotificationType;
+  actor_display_name: string;
+  target_summary: string;
+  target_id: string;
+  created_at: string;
+  is_read: boolean;
+}
+
+export interface Preferences {
+  receive_weekly_summary: boolean;
+}
+
+export interface UpvoteResult {
+  target_type: TargetType;
+  target_id: string;
+  score: number;
+  user_has_upvoted: boolean;
+}
+
+export interface ApiError {
+  error: string;
+  code?: string;
+}

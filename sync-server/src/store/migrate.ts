@@ -1,0 +1,36 @@
+// Versioned, forward-only migrations: migrations/NNN-name.sql, applied in order,
+// each in its own transaction, the version kept in SQLite's user_version.
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type Database from 'better-sqlite3';
+
+const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
+  return readdirSync(dir)
+    .filter((file) => /^\d{3}-[\w-]+\.sql$/.test(file))
+    .sort()
+    .map((file) => ({
+      version: Number(file.slice(0, 3)),
+      name: file,
+      sql: readFileSync(dir + file, 'utf8'),
+    }));
+}
+
+export function migrate(db: Database.Database, migrations = loadMigrations()): number {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  for (const migration of migrations) {
+    if (migration.version <= current) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      db.pragma(`user_version = ${migration.version}`);
+    })();
+  }
+  return db.pragma('user_version', { simple: true }) as number;
+}

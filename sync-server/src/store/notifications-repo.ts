@@ -1,0 +1,77 @@
+// Reply notifications of DESIGN.md §4, newest first.
+import type { Db } from './connection.js';
+import type { NotificationType } from '../../../shared/constants.js';
+import type { Notification } from '../../../shared/types.js';
+
+export interface NotificationRow {
+  id: string;
+  recipient_uid: string;
+  type: NotificationType;
+  actor_uid: string;
+  actor_display_name: string | null;
+  target_summary: string;
+  target_id: string;
+  response_id: string;
+  created_at: string;
+  is_read: number;
+  deleted: number;
+  seq: number;
+}
+
+const SELECT = `
+  SELECT n.*, u.display_name AS actor_display_name
+  FROM notifications n LEFT JOIN users u ON u.uid = n.actor_uid`;
+
+export function toNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    type: row.type,
+    actor_display_name: row.actor_display_name ?? 'Anonymous',
+    target_summary: row.target_summary,
+    target_id: row.target_id,
+    created_at: row.created_at,
+    is_read: row.is_read === 1,
+  };
+}
+
+export function createNotificationsRepo(db: Db) {
+  const insert = db.prepare(`
+    INSERT INTO notifications (id, recipient_uid, type, actor_uid, target_summary, target_id, response_id, created_at, seq)
+    VALUES (@id, @recipient_uid, @type, @actor_uid, @target_summary, @target_id, @response_id, @created_at, @seq)
+  `);
+  const get = db.prepare<[string], NotificationRow>(`${SELECT} WHERE n.id = ?`);
+  const forUser = db.prepare<[string, number, number], NotificationRow>(`
+    ${SELECT} WHERE n.recipient_uid = ? AND n.deleted = 0 ORDER BY n.created_at DESC, n.id DESC LIMIT ? OFFSET ?
+  `);
+  const markRead = db.prepare<[number, string]>('UPDATE notifications SET is_read = 1, seq = ? WHERE id = ?');
+  const ofTopic = db.prepare<[string], { id: string }>(
+    'SELECT id FROM notifications WHERE target_id = ? AND deleted = 0',
+  );
+  const softDelete = db.prepare<[number, string]>('UPDATE notifications SET deleted = 1, seq = ? WHERE id = ?');
+  const changes = db.prepare<{ uid: string; seq: number; id: string; limit: number }, NotificationRow>(`
+    ${SELECT} WHERE n.recipient_uid = @uid AND (n.seq > @seq OR (n.seq = @seq AND n.id > @id))
+    ORDER BY n.seq, n.id LIMIT @limit
+  `);
+
+  return {
+    insert: (row: {
+      id: string;
+      recipient_uid: string;
+      type: NotificationType;
+      actor_uid: string;
+      target_summary: string;
+      target_id: string;
+      response_id: string;
+      created_at: string;
+      seq: number;
+    }) => insert.run(row),
+    get: (id: string) => get.get(id),
+    forUser: (uid: string, limit: number, offset: number) => forUser.all(uid, limit, offset),
+    markRead: (id: string, seq: number) => markRead.run(seq, id),
+    removeForTopic(topicId: string, seq: () => number) {
+      for (const { id } of ofTopic.all(topicId)) softDelete.run(seq(), id);
+    },
+    changesSince: (uid: string, checkpoint: { seq: number; id: string }, limit: number) =>
+      changes.all({ uid, ...checkpoint, limit }),
+  };
+}

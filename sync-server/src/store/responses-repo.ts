@@ -1,0 +1,140 @@
+// Responses: rows, the tree queries (roots, replies, mappings, subtree), content search.
+import type { Db } from './connection.js';
+import type { ResponseType } from '../../../shared/constants.js';
+import type { Response, ResponseMapping, Source } from '../../../shared/types.js';
+
+export interface ResponseRow {
+  id: string;
+  topic_id: string;
+  parent_response_id: string | null;
+  quoted_response_id: string | null;
+  type: ResponseType;
+  content: string;
+  creator_uid: string;
+  created_at: string;
+  updated_at: string;
+  score: number;
+  comment_count: number;
+  deleted: number;
+  seq: number;
+  username: string | null;
+  user_has_upvoted: number;
+  quoted_content: string | null;
+  quoted_username: string | null;
+  quoted_live: number | null;
+}
+
+// The quote is shown only while the quoted response still exists.
+const SELECT = `
+  SELECT r.id, r.topic_id, r.parent_response_id, r.quoted_response_id, r.type, r.content, r.creator_uid,
+         r.created_at, r.updated_at, r.score, r.comment_count, r.deleted, r.seq,
+         u.display_name AS username,
+         EXISTS (SELECT 1 FROM votes v WHERE v.voter_uid = @viewer AND v.target_type = 'response'
+                 AND v.target_id = r.id AND v.deleted = 0) AS user_has_upvoted,
+         q.content AS quoted_content, qu.display_name AS quoted_username,
+         CASE WHEN q.id IS NULL THEN NULL ELSE 1 - q.deleted END AS quoted_live
+  FROM responses r
+  LEFT JOIN users u ON u.uid = r.creator_uid
+  LEFT JOIN responses q ON q.id = r.quoted_response_id
+  LEFT JOIN users qu ON qu.uid = q.creator_uid`;
+
+export function toResponse(row: ResponseRow, sources: Source[]): Response {
+  const quoteLive = row.quoted_response_id !== null && row.quoted_live === 1;
+  return {
+    id: row.id,
+    content: row.content,
+    type: row.type,
+    topic_id: row.topic_id,
+    parent_response_id: row.parent_response_id,
+    quoted_response: quoteLive
+      ? { id: row.quoted_response_id!, content: row.quoted_content!, username: row.quoted_username }
+      : null,
+    quoted_response_id: quoteLive ? row.quoted_response_id : null,
+    sources,
+    created_at: row.created_at,
+    username: row.username,
+    creator_uid: row.creator_uid,
+    score: row.score,
+    user_has_upvoted: row.user_has_upvoted === 1,
+    user_has_downvoted: false,
+    comment_count: row.comment_count,
+  };
+}
+
+export function createResponsesRepo(db: Db) {
+  const insert = db.prepare(`
+    INSERT INTO responses (id, topic_id, parent_response_id, quoted_response_id, type, content, creator_uid,
+                           created_at, updated_at, seq)
+    VALUES (@id, @topic_id, @parent_response_id, @quoted_response_id, @type, @content, @creator_uid,
+            @created_at, @created_at, @seq)
+  `);
+  const get = db.prepare<{ id: string; viewer: string | null }, ResponseRow>(`${SELECT} WHERE r.id = @id`);
+  const roots = db.prepare<{ topicId: string; viewer: string | null }, ResponseRow>(`
+    ${SELECT} WHERE r.topic_id = @topicId AND r.parent_response_id IS NULL AND r.deleted = 0
+    ORDER BY r.created_at, r.id
+  `);
+  const replies = db.prepare<{ parentId: string; viewer: string | null }, ResponseRow>(`
+    ${SELECT} WHERE r.parent_response_id = @parentId AND r.deleted = 0 ORDER BY r.created_at, r.id
+  `);
+  const mappings = db.prepare<[string], ResponseMapping>(`
+    SELECT id, parent_response_id FROM responses WHERE topic_id = ? AND deleted = 0 ORDER BY created_at, id
+  `);
+  const search = db.prepare<{ topicId: string; match: string; limit: number; viewer: string | null }, ResponseRow>(`
+    ${SELECT} JOIN responses_fts f ON f.rowid = r.pk
+    WHERE responses_fts MATCH @match AND r.topic_id = @topicId AND r.deleted = 0
+    ORDER BY f.rank LIMIT @limit
+  `);
+  const subtree = db.prepare<[string], { id: string; creator_uid: string }>(`
+    WITH RECURSIVE tree (id) AS (
+      SELECT ? UNION ALL
+      SELECT r.id FROM responses r JOIN tree ON r.parent_response_id = tree.id WHERE r.deleted = 0
+    )
+    SELECT r.id, r.creator_uid FROM tree JOIN responses r ON r.id = tree.id
+  `);
+  const live = db.prepare<[string], { id: string }>('SELECT id FROM responses WHERE topic_id = ? AND deleted = 0');
+  const softDelete = db.prepare<[number, string]>('UPDATE responses SET deleted = 1, seq = ? WHERE id = ?');
+  const update = db.prepare(`
+    UPDATE responses SET content = @content, quoted_response_id = @quoted_response_id, updated_at = @updated_at,
+           seq = @seq WHERE id = @id
+  `);
+  const refresh = db.prepare(`
+    UPDATE responses SET
+      score = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = @id AND deleted = 0),
+      comment_count = (SELECT count(*) FROM responses c WHERE c.parent_response_id = @id AND c.deleted = 0),
+      seq = @seq
+    WHERE id = @id
+  `);
+  const changes = db.prepare<{ topicId: string; seq: number; id: string; limit: number; viewer: string | null }, ResponseRow>(`
+    ${SELECT} WHERE r.topic_id = @topicId AND (r.seq > @seq OR (r.seq = @seq AND r.id > @id))
+    ORDER BY r.seq, r.id LIMIT @limit
+  `);
+
+  return {
+    insert: (row: {
+      id: string;
+      topic_id: string;
+      parent_response_id: string | null;
+      quoted_response_id: string | null;
+      type: ResponseType;
+      content: string;
+      creator_uid: string;
+      created_at: string;
+      seq: number;
+    }) => insert.run(row),
+    get: (id: string, viewer: string | null) => get.get({ id, viewer }),
+    roots: (topicId: string, viewer: string | null) => roots.all({ topicId, viewer }),
+    replies: (parentId: string, viewer: string | null) => replies.all({ parentId, viewer }),
+    mappings: (topicId: string) => mappings.all(topicId),
+    search: (topicId: string, match: string, limit: number, viewer: string | null) =>
+      search.all({ topicId, match, limit, viewer }),
+    /** The response and all its live descendants. */
+    subtree: (id: string) => subtree.all(id),
+    liveIdsOfTopic: (topicId: string) => live.all(topicId).map((row) => row.id),
+    softDelete: (id: string, seq: number) => softDelete.run(seq, id),
+    update: (row: { id: string; content: string; quoted_response_id: string | null; updated_at: string; seq: number }) =>
+      update.run(row),
+    refreshAggregates: (id: string, seq: number) => refresh.run({ id, seq }),
+    changesSince: (topicId: string, checkpoint: { seq: number; id: string }, limit: number, viewer: string | null) =>
+      changes.all({ topicId, ...checkpoint, limit, viewer }),
+  };
+}

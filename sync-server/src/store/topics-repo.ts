@@ -1,0 +1,124 @@
+// Topics: rows, the three sorted lists (each an index scan), title search, aggregates.
+import type { Db } from './connection.js';
+import type { Category, Sort } from '../../../shared/constants.js';
+import type { Topic } from '../../../shared/types.js';
+import { hotScore } from '../../../shared/rules/hot.js';
+
+export interface TopicRow {
+  id: string;
+  title: string;
+  category: string;
+  creator_uid: string;
+  created_at: string;
+  score: number;
+  responses_count: number;
+  hot: number;
+  deleted: number;
+  seq: number;
+  username: string | null;
+  user_has_upvoted: number;
+}
+
+const SELECT = `
+  SELECT t.id, t.title, t.category, t.creator_uid, t.created_at, t.score, t.responses_count, t.hot,
+         t.deleted, t.seq, u.display_name AS username,
+         EXISTS (SELECT 1 FROM votes v WHERE v.voter_uid = @viewer AND v.target_type = 'topic'
+                 AND v.target_id = t.id AND v.deleted = 0) AS user_has_upvoted
+  FROM topics t LEFT JOIN users u ON u.uid = t.creator_uid`;
+
+const ORDER: Record<Sort, string> = {
+  hot: 't.hot DESC, t.id',
+  new: 't.created_at DESC, t.id DESC',
+  top: 't.score DESC, t.created_at DESC, t.id DESC',
+};
+
+export function toTopic(row: TopicRow): Topic {
+  return {
+    id: row.id,
+    title: row.title,
+    categories: [row.category as Category],
+    created_at: row.created_at,
+    username: row.username,
+    creator_uid: row.creator_uid,
+    score: row.score,
+    user_has_upvoted: row.user_has_upvoted === 1,
+    user_has_downvoted: false,
+    responses_count: row.responses_count,
+  };
+}
+
+export function createTopicsRepo(db: Db) {
+  const insert = db.prepare(`
+    INSERT INTO topics (id, title, category, creator_uid, created_at, hot, seq)
+    VALUES (@id, @title, @category, @creator_uid, @created_at, @hot, @seq)
+  `);
+  const get = db.prepare<{ id: string; viewer: string | null }, TopicRow>(`${SELECT} WHERE t.id = @id`);
+  const lists = new Map<string, ReturnType<typeof db.prepare>>();
+  const listStatement = (sort: Sort, byCategory: boolean) => {
+    const key = `${sort}:${byCategory}`;
+    let statement = lists.get(key);
+    if (!statement) {
+      statement = db.prepare(
+        `${SELECT} WHERE t.deleted = 0 ${byCategory ? 'AND t.category = @category' : ''}
+         ORDER BY ${ORDER[sort]} LIMIT @limit OFFSET @offset`,
+      );
+      lists.set(key, statement);
+    }
+    return statement;
+  };
+  const searches = new Map<Sort, ReturnType<typeof db.prepare>>();
+  const searchStatement = (sort: Sort) => {
+    let statement = searches.get(sort);
+    if (!statement) {
+      statement = db.prepare(
+        `${SELECT} JOIN topics_fts f ON f.rowid = t.pk
+         WHERE topics_fts MATCH @query AND t.deleted = 0 ${'' /* category is optional */}
+         AND (@category IS NULL OR t.category = @category)
+         ORDER BY ${ORDER[sort]} LIMIT @limit OFFSET @offset`,
+      );
+      searches.set(sort, statement);
+    }
+    return statement;
+  };
+  const counts = db.prepare<[string, string], { score: number; responses_count: number }>(`
+    SELECT
+      (SELECT count(*) FROM votes WHERE target_type = 'topic' AND target_id = ? AND deleted = 0) AS score,
+      (SELECT count(*) FROM responses WHERE topic_id = ? AND deleted = 0) AS responses_count
+  `);
+  const writeAggregates = db.prepare(
+    'UPDATE topics SET score = @score, responses_count = @responses_count, hot = @hot, seq = @seq WHERE id = @id',
+  );
+  const softDelete = db.prepare<[number, string]>('UPDATE topics SET deleted = 1, seq = ? WHERE id = ?');
+  const changes = db.prepare<{ seq: number; id: string; limit: number; viewer: string | null }, TopicRow>(`
+    ${SELECT} WHERE (t.seq > @seq OR (t.seq = @seq AND t.id > @id)) ORDER BY t.seq, t.id LIMIT @limit
+  `);
+
+  return {
+    insert: (row: { id: string; title: string; category: string; creator_uid: string; created_at: string; seq: number }) =>
+      insert.run({ ...row, hot: hotScore(0, 0, row.created_at) }),
+    get: (id: string, viewer: string | null) => get.get({ id, viewer }),
+    list: (query: { sort: Sort; category?: string | undefined; limit: number; offset: number; viewer: string | null }) =>
+      listStatement(query.sort, query.category !== undefined).all({
+        viewer: query.viewer,
+        category: query.category ?? null,
+        limit: query.limit,
+        offset: query.offset,
+      }) as TopicRow[],
+    search: (query: { match: string; sort: Sort; category?: string | undefined; limit: number; offset: number; viewer: string | null }) =>
+      searchStatement(query.sort).all({
+        query: query.match,
+        viewer: query.viewer,
+        category: query.category ?? null,
+        limit: query.limit,
+        offset: query.offset,
+      }) as TopicRow[],
+    /** Recounts score and responses, restores the stored hot score and stamps a new seq. */
+    refreshAggregates(id: string, createdAt: string, seq: number) {
+      const { score, responses_count } = counts.get(id, id)!;
+      writeAggregates.run({ id, score, responses_count, hot: hotScore(score, responses_count, createdAt), seq });
+    },
+    softDelete: (id: string, seq: number) => softDelete.run(seq, id),
+    changesSince: (checkpoint: { seq: number; id: string }, limit: number, viewer: string | null) =>
+      changes.all({ ...checkpoint, limit, viewer }),
+  };
+}

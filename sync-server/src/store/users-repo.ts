@@ -1,0 +1,53 @@
+// Users as the server knows them: uid, display name (from the token), points, preferences.
+import type { Db } from './connection.js';
+
+export interface UserRow {
+  uid: string;
+  display_name: string | null;
+  email: string | null;
+  points: number;
+  receive_weekly_summary: number;
+  created_at: string;
+  seq: number;
+}
+
+export function createUsersRepo(db: Db) {
+  const upsert = db.prepare<{ uid: string; display_name: string | null; email: string | null; created_at: string; seq: number }>(`
+    INSERT INTO users (uid, display_name, email, created_at, seq)
+    VALUES (@uid, @display_name, @email, @created_at, @seq)
+    ON CONFLICT (uid) DO UPDATE SET display_name = excluded.display_name, email = excluded.email, seq = excluded.seq
+  `);
+  const get = db.prepare<[string], UserRow>('SELECT * FROM users WHERE uid = ?');
+  const refreshPoints = db.prepare<[string]>(`
+    UPDATE users SET points = (
+      SELECT count(*) FROM votes
+      WHERE target_creator_uid = users.uid AND voter_uid <> users.uid AND deleted = 0
+    ) WHERE uid = ?
+  `);
+  const rankOf = db.prepare<[number], { rank: number }>(
+    'SELECT count(*) + 1 AS rank FROM users WHERE points > ?',
+  );
+  const leaderboard = db.prepare<[number], { uid: string; display_name: string | null; points: number }>(
+    'SELECT uid, display_name, points FROM users WHERE points > 0 ORDER BY points DESC, uid LIMIT ?',
+  );
+  const setPreference = db.prepare<[number, number, string]>(
+    'UPDATE users SET receive_weekly_summary = ?, seq = ? WHERE uid = ?',
+  );
+  const changedSince = db.prepare<[string, number], UserRow>('SELECT * FROM users WHERE uid = ? AND seq > ?');
+
+  return {
+    get: (uid: string) => get.get(uid),
+    /** Records the caller as the verified token describes them; returns true if anything changed. */
+    remember(user: { uid: string; name: string | null; email: string | null }, now: string, seq: () => number): boolean {
+      const existing = get.get(user.uid);
+      if (existing && existing.display_name === user.name && existing.email === user.email) return false;
+      upsert.run({ uid: user.uid, display_name: user.name, email: user.email, created_at: now, seq: seq() });
+      return true;
+    },
+    refreshPoints: (uid: string) => refreshPoints.run(uid),
+    rankFor: (points: number) => rankOf.get(points)!.rank,
+    leaderboard: (limit: number) => leaderboard.all(limit),
+    setWeeklySummary: (uid: string, value: boolean, seq: number) => setPreference.run(value ? 1 : 0, seq, uid),
+    changedSince: (uid: string, seq: number) => changedSince.get(uid, seq),
+  };
+}

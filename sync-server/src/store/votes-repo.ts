@@ -1,0 +1,65 @@
+// Upvotes: one row per (voter, target), soft-deleted when taken back so the
+// removal replicates; scores and points are always recounted from these rows.
+import type { Db } from './connection.js';
+import type { TargetType } from '../../../shared/constants.js';
+
+export interface VoteRow {
+  voter_uid: string;
+  target_type: TargetType;
+  target_id: string;
+  target_creator_uid: string;
+  topic_id: string;
+  created_at: string;
+  updated_at: string;
+  deleted: number;
+  seq: number;
+}
+
+export function createVotesRepo(db: Db) {
+  const get = db.prepare<[string, string, string], VoteRow>(
+    'SELECT * FROM votes WHERE voter_uid = ? AND target_type = ? AND target_id = ?',
+  );
+  const upsert = db.prepare(`
+    INSERT INTO votes (voter_uid, target_type, target_id, target_creator_uid, topic_id, created_at, updated_at, deleted, seq)
+    VALUES (@voter_uid, @target_type, @target_id, @target_creator_uid, @topic_id, @now, @now, @deleted, @seq)
+    ON CONFLICT (voter_uid, target_type, target_id) DO UPDATE SET
+      deleted = excluded.deleted, updated_at = excluded.updated_at, seq = excluded.seq
+  `);
+  const liveOnTargets = db.prepare<[string, string], { voter_uid: string; target_creator_uid: string }>(`
+    SELECT voter_uid, target_creator_uid FROM votes WHERE target_type = ? AND target_id = ? AND deleted = 0
+  `);
+  const softDeleteOne = db.prepare<[number, string, string, string]>(
+    'UPDATE votes SET deleted = 1, seq = ? WHERE voter_uid = ? AND target_type = ? AND target_id = ?',
+  );
+  const changes = db.prepare<{ voter: string; seq: number; target: string; limit: number }, VoteRow>(`
+    SELECT * FROM votes WHERE voter_uid = @voter AND (seq > @seq OR (seq = @seq AND target_type || '_' || target_id > @target))
+    ORDER BY seq, target_type || '_' || target_id LIMIT @limit
+  `);
+
+  return {
+    get: (voter: string, type: TargetType, targetId: string) => get.get(voter, type, targetId),
+    set(row: {
+      voter_uid: string;
+      target_type: TargetType;
+      target_id: string;
+      target_creator_uid: string;
+      topic_id: string;
+      now: string;
+      deleted: boolean;
+      seq: number;
+    }) {
+      upsert.run({ ...row, deleted: row.deleted ? 1 : 0 });
+    },
+    /**
+     * Removes every live vote on the target (its item is being deleted) and
+     * returns whose points and whose vote lists changed.
+     */
+    removeAllOn(type: TargetType, targetId: string, seq: () => number) {
+      const removed = liveOnTargets.all(type, targetId);
+      for (const vote of removed) softDeleteOne.run(seq(), vote.voter_uid, type, targetId);
+      return removed;
+    },
+    changesSince: (voter: string, checkpoint: { seq: number; id: string }, limit: number) =>
+      changes.all({ voter, seq: checkpoint.seq, target: checkpoint.id, limit }),
+  };
+}
