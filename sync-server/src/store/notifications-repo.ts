@@ -44,8 +44,8 @@ export function createNotificationsRepo(db: Db) {
     ${SELECT} WHERE n.recipient_uid = ? AND n.deleted = 0 ORDER BY n.created_at DESC, n.id DESC LIMIT ? OFFSET ?
   `);
   const markRead = db.prepare<[number, string]>('UPDATE notifications SET is_read = 1, seq = ? WHERE id = ?');
-  const ofTopic = db.prepare<[string], { id: string }>(
-    'SELECT id FROM notifications WHERE target_id = ? AND deleted = 0',
+  const ofTopic = db.prepare<[string], { id: string; recipient_uid: string }>(
+    'SELECT id, recipient_uid FROM notifications WHERE target_id = ? AND deleted = 0',
   );
   const softDelete = db.prepare<[number, string]>('UPDATE notifications SET deleted = 1, seq = ? WHERE id = ?');
   const changes = db.prepare<{ uid: string; seq: number; id: string; limit: number }, NotificationRow>(`
@@ -68,8 +68,14 @@ export function createNotificationsRepo(db: Db) {
     get: (id: string) => get.get(id),
     forUser: (uid: string, limit: number, offset: number) => forUser.all(uid, limit, offset),
     markRead: (id: string, seq: number) => markRead.run(seq, id),
-    removeForTopic(topicId: string, seq: () => number) {
-      for (const { id } of ofTopic.all(topicId)) softDelete.run(seq(), id);
+    /** Tombstones the topic's notifications and returns whose lists changed. */
+    removeForTopic(topicId: string, seq: () => number): Set<string> {
+      const recipients = new Set<string>();
+      for (const { id, recipient_uid } of ofTopic.all(topicId)) {
+        softDelete.run(seq(), id);
+        recipients.add(recipient_uid);
+      }
+      return recipients;
     },
     changesSince: (uid: string, checkpoint: { seq: number; id: string }, limit: number) =>
       changes.all({ uid, ...checkpoint, limit }),

@@ -1,0 +1,71 @@
+// Builds the Hono app from its dependencies, apart from any listener, so tests
+// and benchmarks run exactly what production runs (app.request() or a port).
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { LIMITS } from '../../shared/constants.js';
+import { MSG } from '../../shared/messages.js';
+import { newId as defaultNewId } from '../../shared/ids.js';
+import type { TokenVerifier } from './auth/verifier.js';
+import { createChangeFeed, type ChangeFeed } from './domain/change-feed.js';
+import type { DomainContext } from './domain/context.js';
+import { authenticate, type AppEnv } from './http/auth.js';
+import { HttpError } from './http/errors.js';
+import { notificationsRoutes } from './routes/notifications.js';
+import { responsesRoutes } from './routes/responses.js';
+import { sourcesRoutes } from './routes/sources.js';
+import { topicsRoutes } from './routes/topics.js';
+import { upvotesRoutes } from './routes/upvotes.js';
+import { usersRoutes } from './routes/users.js';
+import type { Store } from './store/store.js';
+
+export interface AppDeps {
+  store: Store;
+  verifier: TokenVerifier;
+  clock?: () => Date;
+  newId?: () => string;
+  changes?: ChangeFeed;
+  log?: (message: string, error?: unknown) => void;
+}
+
+export function createApp(deps: AppDeps) {
+  const ctx: DomainContext = {
+    store: deps.store,
+    clock: deps.clock ?? (() => new Date()),
+    newId: deps.newId ?? defaultNewId,
+    changes: deps.changes ?? createChangeFeed(),
+  };
+  const log = deps.log ?? ((message, error) => console.error(message, error));
+
+  const api = new Hono<AppEnv>()
+    .use(
+      bodyLimit({
+        maxSize: LIMITS.bodyBytes,
+        onError: (c) => c.json({ error: MSG.bodyTooLarge, code: 'resource-exhausted' }, 413),
+      }),
+    )
+    .get('/health', (c) => c.json({ ok: true }))
+    .use(authenticate(deps.verifier, ctx))
+    .route('/topics', topicsRoutes(ctx))
+    .route('/responses', responsesRoutes(ctx))
+    .route('/sources', sourcesRoutes(ctx))
+    .route('/upvotes', upvotesRoutes(ctx))
+    .route('/users', usersRoutes(ctx))
+    .route('/notifications', notificationsRoutes(ctx));
+
+  const app = new Hono<AppEnv>();
+  app.route('/api', api);
+  app.all('/api/*', (c) => c.json({ error: MSG.notFound, code: 'not-found' }, 404));
+  app.onError((error, c) => {
+    if (error instanceof HttpError) {
+      return c.json(error.code ? { error: error.message, code: error.code } : { error: error.message }, error.status);
+    }
+    if (error instanceof HTTPException) {
+      return c.json({ error: error.message || MSG.notFound }, error.status);
+    }
+    if (error instanceof URIError) return c.json({ error: 'The address is not valid.' }, 400);
+    log(`Unexpected error on ${c.req.method} ${c.req.path}`, error);
+    return c.json({ error: MSG.internal, code: 'internal' }, 500);
+  });
+  return { app, ctx };
+}

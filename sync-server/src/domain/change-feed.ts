@@ -1,0 +1,31 @@
+// Tells listeners (the live replication stream) which collections changed after
+// a write has committed. In-process for one server; DESIGN.md §8 would fan this
+// out through the store when several servers run.
+
+export type Change =
+  | { collection: 'topics' }
+  | { collection: 'responses'; topicId: string }
+  | { collection: 'votes'; uid: string }
+  | { collection: 'notifications'; uid: string }
+  | { collection: 'profile'; uid: string };
+
+export type ChangeListener = (changes: Change[]) => void;
+
+export interface ChangeFeed {
+  publish(changes: Change[]): void;
+  subscribe(listener: ChangeListener): () => void;
+}
+
+export function createChangeFeed(): ChangeFeed {
+  const listeners = new Set<ChangeListener>();
+  return {
+    publish(changes) {
+      if (changes.length === 0) return;
+      for (const listener of listeners) listener(changes);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

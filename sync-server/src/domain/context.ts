@@ -1,0 +1,14 @@
+// What every domain operation needs: the store, the clock, an id maker and the
+// change feed that the live stream listens to. REST routes and replication
+// pushes call the same operations with it (DESIGN.md §5: one code path).
+import type { Store } from '../store/store.js';
+import type { ChangeFeed } from './change-feed.js';
+
+export interface DomainContext {
+  store: Store;
+  clock: () => Date;
+  newId: () => string;
+  changes: ChangeFeed;
+}
+
+export const nowIso = (ctx: DomainContext) => ctx.clock().toISOString();

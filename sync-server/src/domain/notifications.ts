@@ -1,0 +1,25 @@
+// The caller's reply notifications and marking them read.
+import type { AuthUser } from '../auth/verifier.js';
+import { MSG } from '../../../shared/messages.js';
+import type { Notification } from '../../../shared/types.js';
+import { forbidden, notFound } from '../http/errors.js';
+import { toNotification } from '../store/notifications-repo.js';
+import type { DomainContext } from './context.js';
+
+export function listNotifications(ctx: DomainContext, actor: AuthUser, uid: string, limit: number, offset: number): Notification[] {
+  if (uid !== actor.uid) throw forbidden(MSG.notYourNotifications);
+  return ctx.store.notifications.forUser(uid, limit, offset).map(toNotification);
+}
+
+export function markNotificationRead(ctx: DomainContext, actor: AuthUser, id: string): Notification {
+  const { store } = ctx;
+  const row = store.transaction(() => {
+    const row = store.notifications.get(id);
+    if (!row || row.deleted) throw notFound(MSG.notificationNotFound);
+    if (row.recipient_uid !== actor.uid) throw forbidden(MSG.notYourNotification);
+    if (!row.is_read) store.notifications.markRead(id, store.nextSeq());
+    return row;
+  });
+  if (!row.is_read) ctx.changes.publish([{ collection: 'notifications', uid: actor.uid }]);
+  return toNotification(store.notifications.get(id)!);
+}

@@ -1,0 +1,187 @@
+// Response operations: the tree reads, create (with notifications), inline edit,
+// and delete of a whole subtree. Counts are recounted in the same transaction.
+import type { AuthUser } from '../auth/verifier.js';
+import { NOTIFICATION_SUMMARY_CHARS } from '../../../shared/constants.js';
+import { MSG } from '../../../shared/messages.js';
+import type { CreateResponseInput, UpdateResponseInput } from '../../../shared/schemas/responses.js';
+import type { SourceInput } from '../../../shared/schemas/common.js';
+import type { Response, ResponseMapping } from '../../../shared/types.js';
+import { prefix } from '../../../shared/rules/truncate.js';
+import { ftsQuery } from '../../../shared/rules/search-query.js';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
+import { toResponse, type ResponseRow } from '../store/responses-repo.js';
+import { nowIso, type DomainContext } from './context.js';
+import type { Change } from './change-feed.js';
+
+const SEARCH_LIMIT = 20;
+
+function present(ctx: DomainContext, row: ResponseRow): Response {
+  return toResponse(row, ctx.store.sources.forResponse(row.id));
+}
+
+function liveTopic(ctx: DomainContext, topicId: string) {
+  const topic = ctx.store.topics.get(topicId, null);
+  if (!topic || topic.deleted) throw notFound(MSG.topicNotFound);
+  return topic;
+}
+
+function liveResponse(ctx: DomainContext, id: string, viewer: string | null) {
+  const row = ctx.store.responses.get(id, viewer);
+  if (!row || row.deleted) throw notFound(MSG.responseNotFound);
+  return row;
+}
+
+export function getResponse(ctx: DomainContext, id: string, viewer: string | null): Response {
+  return present(ctx, liveResponse(ctx, id, viewer));
+}
+
+export function rootResponses(ctx: DomainContext, topicId: string, viewer: string | null): Response[] {
+  liveTopic(ctx, topicId);
+  return ctx.store.responses.roots(topicId, viewer).map((row) => present(ctx, row));
+}
+
+export function replies(ctx: DomainContext, parentId: string, viewer: string | null): Response[] {
+  liveResponse(ctx, parentId, viewer);
+  return ctx.store.responses.replies(parentId, viewer).map((row) => present(ctx, row));
+}
+
+export function mappings(ctx: DomainContext, topicId: string): ResponseMapping[] {
+  liveTopic(ctx, topicId);
+  return ctx.store.responses.mappings(topicId);
+}
+
+export function searchResponses(ctx: DomainContext, topicId: string, text: string, viewer: string | null): Response[] {
+  liveTopic(ctx, topicId);
+  const match = ftsQuery(text);
+  if (match === null) return [];
+  return ctx.store.responses.search(topicId, match, SEARCH_LIMIT, viewer).map((row) => present(ctx, row));
+}
+
+/** The quote must exist, live in the same topic and not be the response itself. */
+function checkQuote(ctx: DomainContext, quotedId: string | null | undefined, topicId: string, selfId: string) {
+  if (quotedId == null) return null;
+  if (quotedId === selfId) throw badRequest(MSG.quoteSelf);
+  const quoted = ctx.store.responses.get(quotedId, null);
+  if (!quoted || quoted.deleted) throw badRequest(MSG.quoteNotFound);
+  if (quoted.topic_id !== topicId) throw badRequest(MSG.quoteOtherTopic);
+  return quotedId;
+}
+
+function saveSources(ctx: DomainContext, responseId: string, sources: SourceInput[] | undefined) {
+  const seen = new Set<string>();
+  const ids: string[] = [];
+  for (const source of sources ?? []) {
+    if (seen.has(source.url)) continue; // the composer removes by URL, so a URL appears once
+    seen.add(source.url);
+    ids.push(ctx.store.sources.ensure(source, ctx.newId, nowIso(ctx)).id);
+  }
+  ctx.store.sources.setForResponse(responseId, ids);
+}
+
+export function createResponse(ctx: DomainContext, actor: AuthUser, input: CreateResponseInput): Response {
+  const { store } = ctx;
+  const id = input.id ?? ctx.newId();
+  let changes: Change[] = [];
+  store.transaction(() => {
+    const existing = store.responses.get(id, null);
+    if (existing) {
+      // A retried create (same author, same id) answers with what landed the first time.
+      if (existing.creator_uid === actor.uid && !existing.deleted) return;
+      throw conflict(MSG.idTaken);
+    }
+    let parent: ResponseRow | undefined;
+    if (input.parent_response_id != null) {
+      parent = liveResponse(ctx, input.parent_response_id, null);
+      if (input.topic_id != null && input.topic_id !== parent.topic_id) throw badRequest(MSG.parentOtherTopic);
+    }
+    const topic = liveTopic(ctx, parent?.topic_id ?? input.topic_id!);
+    const now = nowIso(ctx);
+    store.responses.insert({
+      id,
+      topic_id: topic.id,
+      parent_response_id: parent?.id ?? null,
+      quoted_response_id: checkQuote(ctx, input.quoted_response_id, topic.id, id),
+      type: input.type,
+      content: input.content,
+      creator_uid: actor.uid,
+      created_at: now,
+      seq: store.nextSeq(),
+    });
+    saveSources(ctx, id, input.sources);
+    if (parent) store.responses.refreshAggregates(parent.id, store.nextSeq());
+    store.topics.refreshAggregates(topic.id, topic.created_at, store.nextSeq());
+    changes = notifyReply(ctx, actor, id, parent, topic, now);
+  });
+  ctx.changes.publish(changes);
+  return getResponse(ctx, id, actor.uid);
+}
+
+/** DESIGN.md §4: tell the author of the answered topic or response, never yourself. */
+function notifyReply(
+  ctx: DomainContext,
+  actor: AuthUser,
+  responseId: string,
+  parent: ResponseRow | undefined,
+  topic: { id: string; title: string; creator_uid: string },
+  now: string,
+): Change[] {
+  const recipient = parent ? parent.creator_uid : topic.creator_uid;
+  const changes: Change[] = [{ collection: 'topics' }, { collection: 'responses', topicId: topic.id }];
+  if (recipient !== actor.uid) {
+    ctx.store.notifications.insert({
+      id: ctx.newId(),
+      recipient_uid: recipient,
+      type: parent ? 'reply_to_comment' : 'reply_to_topic',
+      actor_uid: actor.uid,
+      target_summary: prefix(parent ? parent.content : topic.title, NOTIFICATION_SUMMARY_CHARS),
+      target_id: topic.id,
+      response_id: responseId,
+      created_at: now,
+      seq: ctx.store.nextSeq(),
+    });
+    changes.push({ collection: 'notifications', uid: recipient });
+  }
+  return changes;
+}
+
+export function updateResponse(ctx: DomainContext, actor: AuthUser, id: string, input: UpdateResponseInput): Response {
+  const { store } = ctx;
+  const row = store.transaction(() => {
+    const row = liveResponse(ctx, id, null);
+    if (row.creator_uid !== actor.uid) throw forbidden(MSG.notYourResponse);
+    store.responses.update({
+      id,
+      content: input.content,
+      quoted_response_id: checkQuote(ctx, input.quoted_response_id, row.topic_id, id),
+      updated_at: nowIso(ctx),
+      seq: store.nextSeq(),
+    });
+    if (input.sources !== undefined) saveSources(ctx, id, input.sources);
+    return row;
+  });
+  ctx.changes.publish([{ collection: 'responses', topicId: row.topic_id }]);
+  return getResponse(ctx, id, actor.uid);
+}
+
+export function deleteResponse(ctx: DomainContext, actor: AuthUser, id: string): void {
+  const { store } = ctx;
+  const changes = store.transaction(() => {
+    const row = liveResponse(ctx, id, null);
+    if (row.creator_uid !== actor.uid) throw forbidden(MSG.notYourResponse);
+    const changes: Change[] = [{ collection: 'topics' }, { collection: 'responses', topicId: row.topic_id }];
+    const credited = new Set<string>();
+    for (const node of store.responses.subtree(id)) {
+      for (const vote of store.votes.removeAllOn('response', node.id, store.nextSeq)) {
+        credited.add(vote.target_creator_uid);
+        changes.push({ collection: 'votes', uid: vote.voter_uid });
+      }
+      store.responses.softDelete(node.id, store.nextSeq());
+    }
+    for (const uid of credited) store.users.refreshPoints(uid);
+    if (row.parent_response_id) store.responses.refreshAggregates(row.parent_response_id, store.nextSeq());
+    const topic = liveTopic(ctx, row.topic_id);
+    store.topics.refreshAggregates(topic.id, topic.created_at, store.nextSeq());
+    return changes;
+  });
+  ctx.changes.publish(changes);
+}

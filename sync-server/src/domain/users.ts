@@ -1,0 +1,37 @@
+// Users: who the caller is, score and rank, the leaderboard and preferences.
+import type { AuthUser } from '../auth/verifier.js';
+import { LEADERBOARD_SIZE } from '../../../shared/constants.js';
+import { MSG } from '../../../shared/messages.js';
+import type { LeaderboardEntry, Preferences, UserScore } from '../../../shared/types.js';
+import { competitionRanks } from '../../../shared/rules/rank.js';
+import { notFound } from '../http/errors.js';
+import { nowIso, type DomainContext } from './context.js';
+
+/** Keeps the server's copy of the caller's name and e-mail in step with the verified token. */
+export function rememberUser(ctx: DomainContext, user: AuthUser): void {
+  const { store } = ctx;
+  const changed = store.transaction(() => store.users.remember(user, nowIso(ctx), store.nextSeq));
+  if (changed) ctx.changes.publish([{ collection: 'profile', uid: user.uid }]);
+}
+
+export function userScore(ctx: DomainContext, uid: string): UserScore {
+  const user = ctx.store.users.get(uid);
+  if (!user) throw notFound(MSG.userNotFound);
+  return { uid, points: user.points, rank: ctx.store.users.rankFor(user.points) };
+}
+
+export function leaderboard(ctx: DomainContext): LeaderboardEntry[] {
+  return competitionRanks(ctx.store.users.leaderboard(LEADERBOARD_SIZE));
+}
+
+export function preferences(ctx: DomainContext, uid: string): Preferences {
+  const user = ctx.store.users.get(uid);
+  return { receive_weekly_summary: user ? user.receive_weekly_summary === 1 : true };
+}
+
+export function setPreferences(ctx: DomainContext, uid: string, input: Preferences): Preferences {
+  const { store } = ctx;
+  store.transaction(() => store.users.setWeeklySummary(uid, input.receive_weekly_summary, store.nextSeq()));
+  ctx.changes.publish([{ collection: 'profile', uid }]);
+  return preferences(ctx, uid);
+}

@@ -1,0 +1,79 @@
+// Upvotes (SPEC.md §4, DESIGN.md §4): a toggle per user and target. The target's
+// creator comes from the server's own rows, never from what the client sent.
+import type { AuthUser } from '../auth/verifier.js';
+import type { TargetType } from '../../../shared/constants.js';
+import { MSG } from '../../../shared/messages.js';
+import type { UpvoteResult } from '../../../shared/types.js';
+import { notFound } from '../http/errors.js';
+import { nowIso, type DomainContext } from './context.js';
+import type { Change } from './change-feed.js';
+
+interface Target {
+  creator_uid: string;
+  topic_id: string;
+  topic_created_at: string;
+}
+
+function liveTarget(ctx: DomainContext, type: TargetType, id: string): Target {
+  if (type === 'topic') {
+    const topic = ctx.store.topics.get(id, null);
+    if (!topic || topic.deleted) throw notFound(MSG.targetNotFound);
+    return { creator_uid: topic.creator_uid, topic_id: topic.id, topic_created_at: topic.created_at };
+  }
+  const response = ctx.store.responses.get(id, null);
+  if (!response || response.deleted) throw notFound(MSG.targetNotFound);
+  const topic = ctx.store.topics.get(response.topic_id, null)!;
+  return { creator_uid: response.creator_uid, topic_id: topic.id, topic_created_at: topic.created_at };
+}
+
+/**
+ * Sets the caller's vote on a target. Returns whether anything changed, so a
+ * repeated POST (or a replayed push) is harmless.
+ */
+export function setVote(
+  ctx: DomainContext,
+  actor: AuthUser,
+  type: TargetType,
+  targetId: string,
+  upvoted: boolean,
+): { result: UpvoteResult; changed: boolean } {
+  const { store } = ctx;
+  const changes: Change[] = [];
+  const changed = store.transaction(() => {
+    const target = liveTarget(ctx, type, targetId);
+    const current = store.votes.get(actor.uid, type, targetId);
+    const isUpvoted = current !== undefined && current.deleted === 0;
+    if (isUpvoted === upvoted) return false;
+    if (!upvoted && current === undefined) return false;
+    store.votes.set({
+      voter_uid: actor.uid,
+      target_type: type,
+      target_id: targetId,
+      target_creator_uid: target.creator_uid,
+      topic_id: target.topic_id,
+      now: nowIso(ctx),
+      deleted: !upvoted,
+      seq: store.nextSeq(),
+    });
+    if (type === 'topic') store.topics.refreshAggregates(targetId, target.topic_created_at, store.nextSeq());
+    else store.responses.refreshAggregates(targetId, store.nextSeq());
+    if (target.creator_uid !== actor.uid) store.users.refreshPoints(target.creator_uid);
+    changes.push(
+      { collection: 'votes', uid: actor.uid },
+      type === 'topic' ? { collection: 'topics' } : { collection: 'responses', topicId: target.topic_id },
+    );
+    return true;
+  });
+  ctx.changes.publish(changes);
+  return { result: voteState(ctx, actor.uid, type, targetId), changed };
+}
+
+function voteState(ctx: DomainContext, uid: string, type: TargetType, targetId: string): UpvoteResult {
+  const row = type === 'topic' ? ctx.store.topics.get(targetId, uid) : ctx.store.responses.get(targetId, uid);
+  return {
+    target_type: type,
+    target_id: targetId,
+    score: row?.score ?? 0,
+    user_has_upvoted: row?.user_has_upvoted === 1,
+  };
+}

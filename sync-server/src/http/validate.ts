@@ -1,0 +1,44 @@
+// Reading input at the edge: JSON bodies and query strings through zod schemas,
+// with one clear message for the person (the first problem found).
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { MSG } from '../../../shared/messages.js';
+import { badRequest } from './errors.js';
+
+export async function readJson<S extends z.ZodType>(c: Context, schema: S, { optional = false } = {}): Promise<z.output<S>> {
+  const text = await c.req.text();
+  let body: unknown = {};
+  if (text.trim() !== '') {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw badRequest(MSG.invalidJson, 'invalid-argument');
+    }
+  } else if (!optional) {
+    throw badRequest('The request body is empty; send a JSON object.', 'invalid-argument');
+  }
+  return parse(schema, body);
+}
+
+export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
+  return parse(schema, c.req.query());
+}
+
+export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw badRequest('The request body must be a JSON object.', 'invalid-argument');
+  }
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw badRequest(describe(result.error.issues[0]), 'invalid-argument');
+}
+
+function describe(issue: z.core.$ZodIssue | undefined): string {
+  if (!issue) return 'The request is not valid.';
+  if (issue.code === 'unrecognized_keys') return `Unknown field: ${issue.keys.join(', ')}.`;
+  // zod's own texts for a missing required field are generic; name the field.
+  if (issue.code === 'invalid_type' && issue.message.startsWith('Invalid input')) {
+    return `${issue.path.join('.') || 'The request'} is missing or has the wrong type.`;
+  }
+  return issue.message;
+}
