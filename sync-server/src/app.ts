@@ -11,6 +11,7 @@ import { createChangeFeed, type ChangeFeed } from './domain/change-feed.js';
 import type { DomainContext } from './domain/context.js';
 import { authenticate, type AppEnv } from './http/auth.js';
 import { HttpError } from './http/errors.js';
+import { configRoutes, readClientConfig, type ClientConfig } from './routes/config.js';
 import { notificationsRoutes } from './routes/notifications.js';
 import { responsesRoutes } from './routes/responses.js';
 import { sourcesRoutes } from './routes/sources.js';
@@ -26,6 +27,7 @@ export interface AppDeps {
   newId?: () => string;
   changes?: ChangeFeed;
   log?: (message: string, error?: unknown) => void;
+  clientConfig?: ClientConfig;
 }
 
 export function createApp(deps: AppDeps) {
@@ -45,6 +47,7 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .get('/health', (c) => c.json({ ok: true }))
+    .route('/config', configRoutes(deps.clientConfig ?? readClientConfig()))
     .use(authenticate(deps.verifier, ctx))
     .route('/topics', topicsRoutes(ctx))
     .route('/responses', responsesRoutes(ctx))

@@ -1,0 +1,27 @@
+// /api/config: the web app's Firebase settings, read at start-up so one build runs
+// against the local emulator or a real project (and tests can pick the ports).
+import { Hono } from 'hono';
+import type { AppEnv } from '../http/auth.js';
+
+export interface ClientConfig {
+  firebase: { apiKey: string; authDomain: string; projectId: string; appId?: string };
+  /** "host:port" of the Auth emulator, only when the server itself uses one. */
+  authEmulatorHost: string | null;
+}
+
+export function readClientConfig(env: NodeJS.ProcessEnv = process.env): ClientConfig {
+  const projectId = env.FIREBASE_PROJECT_ID ?? 'demo-crux';
+  return {
+    firebase: {
+      apiKey: env.FIREBASE_API_KEY ?? 'demo-api-key',
+      authDomain: env.FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`,
+      projectId,
+      ...(env.FIREBASE_APP_ID ? { appId: env.FIREBASE_APP_ID } : {}),
+    },
+    authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST ?? null,
+  };
+}
+
+export function configRoutes(config: ClientConfig) {
+  return new Hono<AppEnv>().get('/', (c) => c.json(config));
+}
