@@ -1,7 +1,7 @@
 // Vitest global setup: one real Firebase Auth emulator for the whole run. Test
 // files reach it through inject('authEmulatorHost') (see fixtures/auth.ts).
 import type { TestProject } from 'vitest/node';
-import { startAuthEmulator } from './fixtures/emulator.js';
+import { startAuthEmulator } from '../scripts/auth-emulator.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
