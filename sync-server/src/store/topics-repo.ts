@@ -54,14 +54,14 @@ export function createTopicsRepo(db: Db) {
   `);
   const get = db.prepare<{ id: string; viewer: string | null }, TopicRow>(`${SELECT} WHERE t.id = @id`);
   const lists = new Map<string, ReturnType<typeof db.prepare>>();
+  const listSql = (sort: Sort, byCategory: boolean) =>
+    `${SELECT} WHERE t.deleted = 0 ${byCategory ? 'AND t.category = @category' : ''}
+     ORDER BY ${ORDER[sort]} LIMIT @limit OFFSET @offset`;
   const listStatement = (sort: Sort, byCategory: boolean) => {
     const key = `${sort}:${byCategory}`;
     let statement = lists.get(key);
     if (!statement) {
-      statement = db.prepare(
-        `${SELECT} WHERE t.deleted = 0 ${byCategory ? 'AND t.category = @category' : ''}
-         ORDER BY ${ORDER[sort]} LIMIT @limit OFFSET @offset`,
-      );
+      statement = db.prepare(listSql(sort, byCategory));
       lists.set(key, statement);
     }
     return statement;
@@ -118,6 +118,14 @@ export function createTopicsRepo(db: Db) {
       writeAggregates.run({ id, score, responses_count, hot: hotScore(score, responses_count, createdAt), seq });
     },
     softDelete: (id: string, seq: number) => softDelete.run(seq, id),
+    /** SQLite's query plan of a list, so tests can check it is an index scan. */
+    listPlan: (sort: Sort, byCategory: boolean): string[] =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${listSql(sort, byCategory)}`).all({
+        viewer: 'x',
+        category: 'Science',
+        limit: 20,
+        offset: 0,
+      }) as { detail: string }[]).map((row) => row.detail),
     changesSince: (checkpoint: { seq: number; id: string }, limit: number, viewer: string | null) =>
       changes.all({ ...checkpoint, limit, viewer }),
   };
