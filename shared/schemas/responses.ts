@@ -1,8 +1,8 @@
 // Request schemas for the responses calls of SPEC.md §7.
 import { z } from 'zod';
-import { LIMITS, RESPONSE_TYPES } from '../constants.js';
+import { LIMITS, RESPONSE_TYPES, type ResponseType } from '../constants.js';
 import { MSG } from '../messages.js';
-import { idLikeSchema, idSchema, sourcesSchema } from './common.js';
+import { idLikeSchema, idSchema, readOnlyFields, sourcesSchema, type SourceInput } from './common.js';
 
 // Content is stored as typed (DESIGN.md §4) but must not be blank once trimmed.
 const contentSchema = z
@@ -10,8 +10,20 @@ const contentSchema = z
   .max(LIMITS.content, `A response has at most ${LIMITS.content} characters.`)
   .refine((text) => text.trim().length > 0, MSG.contentEmpty);
 
+const RESPONSE_READ_ONLY = [
+  'quoted_response',
+  'created_at',
+  'username',
+  'creator_uid',
+  'score',
+  'user_has_upvoted',
+  'user_has_downvoted',
+  'comment_count',
+] as const;
+
 export const createResponseSchema = z
   .strictObject({
+    ...readOnlyFields(RESPONSE_READ_ONLY),
     id: idSchema.optional(),
     content: contentSchema,
     type: z.enum(RESPONSE_TYPES, { error: 'type must be one of: for, against, neutral.' }),
@@ -22,12 +34,39 @@ export const createResponseSchema = z
   })
   .refine((body) => body.topic_id != null || body.parent_response_id != null, {
     message: 'A response needs a topic_id or a parent_response_id.',
-  });
-export type CreateResponseInput = z.infer<typeof createResponseSchema>;
+  })
+  .transform(({ id, content, type, topic_id, parent_response_id, quoted_response_id, sources }): CreateResponseInput => ({
+    id,
+    content,
+    type,
+    topic_id,
+    parent_response_id,
+    quoted_response_id,
+    sources,
+  }));
+/** A create once read-only fields are dropped (optional keys for in-process callers). */
+export type CreateResponseInput = {
+  id?: string | undefined;
+  content: string;
+  type: ResponseType;
+  topic_id?: string | null | undefined;
+  parent_response_id?: string | null | undefined;
+  quoted_response_id?: string | null | undefined;
+  sources?: SourceInput[] | undefined;
+};
 
-export const updateResponseSchema = z.strictObject({
-  content: contentSchema,
-  quoted_response_id: idLikeSchema.nullish(),
-  sources: sourcesSchema.optional(),
-});
-export type UpdateResponseInput = z.infer<typeof updateResponseSchema>;
+// An edit changes content, quote and sources only (DESIGN.md §3); the rest of a
+// response sent back whole is accepted and ignored.
+export const updateResponseSchema = z
+  .strictObject({
+    ...readOnlyFields([...RESPONSE_READ_ONLY, 'id', 'type', 'topic_id', 'parent_response_id'] as const),
+    content: contentSchema,
+    quoted_response_id: idLikeSchema.nullish(),
+    sources: sourcesSchema.optional(),
+  })
+  .transform(({ content, quoted_response_id, sources }): UpdateResponseInput => ({ content, quoted_response_id, sources }));
+export type UpdateResponseInput = {
+  content: string;
+  quoted_response_id?: string | null | undefined;
+  sources?: SourceInput[] | undefined;
+};

@@ -1,10 +1,22 @@
 // Request schemas for the topics calls of SPEC.md §7.
 import { z } from 'zod';
-import { CATEGORIES, LIMITS, MAX_PAGE_SIZE, PAGE_SIZE, SORTS } from '../constants.js';
+import { CATEGORIES, LIMITS, MAX_PAGE_SIZE, PAGE_SIZE, SORTS, type Category } from '../constants.js';
 import { MSG } from '../messages.js';
-import { idSchema } from './common.js';
+import { idSchema, readOnlyFields } from './common.js';
 
-export const createTopicSchema = z.strictObject({
+const TOPIC_READ_ONLY = [
+  'created_at',
+  'username',
+  'creator_uid',
+  'score',
+  'user_has_upvoted',
+  'user_has_downvoted',
+  'responses_count',
+] as const;
+
+export const createTopicSchema = z
+  .strictObject({
+  ...readOnlyFields(TOPIC_READ_ONLY),
   id: idSchema.optional(),
   title: z
     .string({ error: MSG.titleEmpty })
@@ -17,8 +29,10 @@ export const createTopicSchema = z.strictObject({
     })
     .min(1, MSG.categoryMissing)
     .max(1, 'A topic has exactly one category.'),
-});
-export type CreateTopicInput = z.infer<typeof createTopicSchema>;
+})
+  .transform(({ id, title, categories }): CreateTopicInput => ({ id, title, categories }));
+/** What a create means once read-only fields are dropped (optional keys for in-process callers). */
+export type CreateTopicInput = { id?: string | undefined; title: string; categories: Category[] };
 
 const intParam = (name: string, min: number, max: number) =>
   z
