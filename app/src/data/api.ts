@@ -1,0 +1,191 @@
+// The data layer's public contract for the screens: what they read (observables
+// over the local database) and what they do (write actions). Nothing here
+// touches the network; replication keeps the local database in step.
+import type { Observable } from 'rxjs';
+import type { RxStorage } from 'rxdb';
+import type { Category, ResponseType, Sort, TargetType } from '../../../shared/constants.js';
+import type { Notification, Preferences, Response, Topic } from '../../../shared/types.js';
+import type { SyncCollection } from '../../../shared/sync-protocol.js';
+
+/** A topic as the screens show it: the server's item with the local truth laid over it. */
+export interface TopicView extends Topic {
+  /** Created or deleted here and not yet confirmed by the server. */
+  isPending: boolean;
+  /** Kept for offline reading (its responses stay on the device). */
+  isSavedOffline: boolean;
+}
+
+/** A response as the screens show it (quoted_response is joined locally from the same topic). */
+export interface ResponseView extends Response {
+  isPending: boolean;
+}
+
+export interface TopicQuery {
+  sort?: Sort; // default 'hot'
+  category?: Category; // undefined = All Topics
+  /** Words typed in the search box: matched against local topic titles (works offline). */
+  search?: string;
+  /** How many rows (infinite scroll grows it). Default 20. */
+  limit?: number;
+}
+
+export interface SyncStatus {
+  /** Browser reports online AND the last request reached the server. */
+  online: boolean;
+  /** A replication is pulling or pushing right now. */
+  syncing: boolean;
+  /** Local changes (items, edits, votes, reads, preferences) not yet confirmed by the server. */
+  pending: number;
+  /** The last replication error for a person, null once a request succeeds again. */
+  lastError: string | null;
+  /** ISO time of the last successful pull or push; null if never (show "last synced", never block on sync). */
+  lastSyncedAt: string | null;
+  /** This tab runs the replication and the live stream (one per browser). */
+  isLeader: boolean;
+}
+
+export type SyncProblemKind =
+  /** The server refused the write (not yours, invalid, deleted meanwhile, signed out). */
+  | 'rejected'
+  /** Someone changed the item first; the server's state was kept and this is your version. */
+  | 'conflict';
+
+/** A local write that did not land as made. Shown to the user; fix (edit and retry) or discard. */
+export interface SyncProblem {
+  id: string;
+  kind: SyncProblemKind;
+  collection: SyncCollection;
+  /** Id of the item the write was about. */
+  itemId: string;
+  /** What the user tried: 'create' | 'edit' | 'delete' | 'vote' | 'read' | 'preferences'. */
+  action: string;
+  /** Message for a person (the server's text). */
+  error: string;
+  status: number;
+  /** The user's version, so their text is never lost (e.g. content, title, topic_id...). */
+  localState: Record<string, unknown>;
+  /** The server's state at that time, if the item exists there. */
+  serverState: Record<string, unknown> | null;
+  created_at: string;
+}
+
+export interface NewTopicInput {
+  title: string;
+  category: Category;
+}
+
+export interface NewResponseInput {
+  topicId: string;
+  /** null/undefined for a root response. */
+  parentResponseId?: string | null;
+  type: ResponseType;
+  content: string;
+  quotedResponseId?: string | null;
+  sources?: { url: string; name?: string | null; description?: string | null }[];
+}
+
+export interface EditResponseInput {
+  content: string;
+  quotedResponseId?: string | null;
+  sources?: { url: string; name?: string | null; description?: string | null }[];
+}
+
+export interface Draft {
+  /** Free key chosen by the UI, e.g. `reply:<responseId>` or `topic:new`. */
+  key: string;
+  text: string;
+  /** Anything else the form keeps (type, quote, sources...). */
+  extra: Record<string, unknown>;
+  updated_at: string;
+}
+
+/** The signed-in user as the data layer needs it. */
+export interface SessionUser {
+  uid: string;
+  /** A fresh Firebase ID token for each request (`user.getIdToken(forceRefresh)`); null/throw when impossible. */
+  getToken(forceRefresh?: boolean): Promise<string | null>;
+}
+
+export interface CruxDataOptions {
+  /** Origin of the server ('' in the browser = same origin; a URL in tests). */
+  baseUrl: string;
+  /** RxDB storage; default Dexie on the browser's IndexedDB. Tests pass Dexie over fake-indexeddb. */
+  storage?: RxStorage<any, any>;
+  fetch?: typeof fetch;
+  /** Where 'online'/'offline' events fire (window in the browser). */
+  events?: EventTarget;
+  /** Current online flag (navigator.onLine). */
+  isOnline?: () => boolean;
+  /** Database name prefix (one browser profile = one prefix). Default 'crux'. */
+  dbPrefix?: string;
+  /** RxDB dev-mode checks; default true only in development and tests. */
+  devMode?: boolean;
+  /** Several tabs share the databases (leader election). Default true. */
+  multiInstance?: boolean;
+  /** How many recently opened topics keep their responses (saved ones are extra). Default 50. */
+  keepTopics?: number;
+  /** Wait before retrying a failed request. Default 5000 ms. */
+  retryTimeMs?: number;
+}
+
+export interface CruxData {
+  // ---- session ----
+  /** Opens the user's database and starts their replication; call from onAuthStateChanged. */
+  signIn(user: SessionUser): Promise<void>;
+  /** Closes the user's database (RxDB caps open collections) and goes back to public data. */
+  signOut(): Promise<void>;
+  readonly uid$: Observable<string | null>;
+
+  // ---- status ----
+  readonly status$: Observable<SyncStatus>;
+
+  // ---- reads (all from the local database, live) ----
+  topics$(query?: TopicQuery): Observable<TopicView[]>;
+  /** undefined while not known yet (first sync running), null when it does not exist. */
+  topic$(topicId: string): Observable<TopicView | null | undefined>;
+  /** Root responses of a topic, oldest first. */
+  rootResponses$(topicId: string): Observable<ResponseView[]>;
+  /** Direct replies of a response, oldest first. */
+  replies$(responseId: string): Observable<ResponseView[]>;
+  /** Every live response of the topic (for the tree and the quote search panel). */
+  topicResponses$(topicId: string): Observable<ResponseView[]>;
+  /** Ids from the root response down to `responseId` (inclusive), for quote navigation. */
+  ancestorPath(responseId: string): Promise<string[]>;
+  /** The signed-in user's notifications, newest first ([] when signed out). */
+  notifications$(): Observable<Notification[]>;
+  unreadCount$(): Observable<number>;
+  /** null when signed out. */
+  preferences$(): Observable<Preferences | null>;
+  /** The signed-in user's points from the server, null when unknown. */
+  points$(): Observable<number | null>;
+  syncProblems$(): Observable<SyncProblem[]>;
+  /** Ids of topics kept for offline reading. */
+  savedTopics$(): Observable<string[]>;
+
+  // ---- writes (local at once, replicated when possible; throw DataError with a message for a person) ----
+  createTopic(input: NewTopicInput): Promise<TopicView>;
+  deleteTopic(topicId: string): Promise<void>;
+  createResponse(input: NewResponseInput): Promise<ResponseView>;
+  editResponse(responseId: string, input: EditResponseInput): Promise<void>;
+  /** Deletes the response and (on the server) its whole subtree. */
+  deleteResponse(responseId: string): Promise<void>;
+  /** Toggles the caller's upvote; resolves to the new state. */
+  toggleVote(targetType: TargetType, targetId: string): Promise<boolean>;
+  markRead(notificationId: string): Promise<void>;
+  markAllRead(): Promise<void>;
+  setWeeklySummary(receive: boolean): Promise<void>;
+  saveDraft(key: string, text: string, extra?: Record<string, unknown>): Promise<void>;
+  loadDraft(key: string): Promise<Draft | null>;
+  deleteDraft(key: string): Promise<void>;
+  /** Starts (or refreshes) replication of the topic's responses; call when the topic page opens. */
+  openTopic(topicId: string): Promise<void>;
+  /** Keeps (or stops keeping) a topic's responses for offline reading regardless of recency. */
+  saveTopicOffline(topicId: string, saved: boolean): Promise<void>;
+  /** Retries a problem's write with the user's corrected values (e.g. { content }). */
+  fixProblem(problemId: string, patch?: Record<string, unknown>): Promise<void>;
+  /** Forgets a problem (the user's version is dropped). */
+  discardProblem(problemId: string): Promise<void>;
+
+  /** Stops replication and closes every database. */
+  close(): Promise<void>;
+}

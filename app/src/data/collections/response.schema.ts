@@ -1,0 +1,49 @@
+// Local schema of `responses` (public database): the responses of the topics
+// opened or saved for offline, replicated per topic.
+import type { ExtractDocumentTypeFromTypedRxJsonSchema, MigrationStrategies, RxJsonSchema } from 'rxdb';
+
+export const responseSchemaLiteral = {
+  title: 'responses',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: { type: 'string', maxLength: 64 },
+    topic_id: { type: 'string', maxLength: 64 },
+    parent_response_id: { type: ['string', 'null'] },
+    quoted_response_id: { type: ['string', 'null'] },
+    type: { type: 'string', enum: ['for', 'against', 'neutral'] },
+    content: { type: 'string' },
+    sources: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          url: { type: 'string' },
+          name: { type: ['string', 'null'] },
+          description: { type: ['string', 'null'] },
+        },
+        required: ['url'],
+      },
+    },
+    creator_uid: { type: 'string' },
+    username: { type: ['string', 'null'] },
+    created_at: { type: 'string', maxLength: 40 },
+    updated_at: { type: 'string' },
+    score: { type: 'integer' },
+    comment_count: { type: 'integer' },
+    seq: { type: 'integer' },
+    pending: { type: 'boolean' },
+    pending_delete: { type: 'boolean' },
+  },
+  required: [
+    'id', 'topic_id', 'type', 'content', 'sources', 'creator_uid', 'created_at', 'updated_at',
+    'score', 'comment_count', 'seq', 'pending', 'pending_delete',
+  ],
+  // Dexie needs every indexed field required (SYNC-NOTES); a topic's tree is read through this index.
+  indexes: [['topic_id', 'created_at']],
+} as const;
+
+export type ResponseDocType = ExtractDocumentTypeFromTypedRxJsonSchema<typeof responseSchemaLiteral>;
+export const responseSchema: RxJsonSchema<ResponseDocType> = responseSchemaLiteral as unknown as RxJsonSchema<ResponseDocType>;
+export const responseMigrations: MigrationStrategies = {};

@@ -1,0 +1,29 @@
+// Local schema of `sync_problems` (user database): writes the server refused or
+// overruled, kept with the user's version until they fix or discard them.
+import type { ExtractDocumentTypeFromTypedRxJsonSchema, MigrationStrategies, RxJsonSchema } from 'rxdb';
+
+export const syncProblemSchemaLiteral = {
+  title: 'sync_problems',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: { type: 'string', maxLength: 64 },
+    kind: { type: 'string', enum: ['rejected', 'conflict'] },
+    collection: { type: 'string' },
+    itemId: { type: 'string' },
+    action: { type: 'string' },
+    error: { type: 'string' },
+    status: { type: 'integer' },
+    localState: { type: 'object' },
+    serverState: { type: ['object', 'null'] },
+    created_at: { type: 'string', maxLength: 40 },
+  },
+  required: ['id', 'kind', 'collection', 'itemId', 'action', 'error', 'status', 'localState', 'created_at'],
+  indexes: ['created_at'],
+} as const;
+
+export type SyncProblemDocType = ExtractDocumentTypeFromTypedRxJsonSchema<typeof syncProblemSchemaLiteral>;
+export const syncProblemSchema: RxJsonSchema<SyncProblemDocType> =
+  syncProblemSchemaLiteral as unknown as RxJsonSchema<SyncProblemDocType>;
+export const syncProblemMigrations: MigrationStrategies = {};

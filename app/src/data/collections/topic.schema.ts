@@ -1,0 +1,39 @@
+// Local schema of `topics` (public database). Version 1: one `category` string and
+// the local-only flags; version 0 (topic.schema.v0.ts) kept a `categories` list.
+import type { ExtractDocumentTypeFromTypedRxJsonSchema, MigrationStrategies, RxJsonSchema } from 'rxdb';
+import { CATEGORIES } from '../../../../shared/constants.js';
+
+export const topicSchemaLiteral = {
+  title: 'topics',
+  version: 1,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: { type: 'string', maxLength: 64 },
+    title: { type: 'string' },
+    category: { type: 'string', enum: [...CATEGORIES] },
+    creator_uid: { type: 'string' },
+    username: { type: ['string', 'null'] },
+    created_at: { type: 'string', maxLength: 40 },
+    score: { type: 'integer' },
+    responses_count: { type: 'integer' },
+    seq: { type: 'integer' },
+    // Local only: a user action not yet confirmed by the server (stripped before a push).
+    pending: { type: 'boolean' },
+    // Local only: deleted here, hidden at once, a tombstone once the server confirms.
+    pending_delete: { type: 'boolean' },
+  },
+  required: ['id', 'title', 'category', 'creator_uid', 'created_at', 'score', 'responses_count', 'seq', 'pending', 'pending_delete'],
+  indexes: ['created_at'],
+} as const;
+
+export type TopicDocType = ExtractDocumentTypeFromTypedRxJsonSchema<typeof topicSchemaLiteral>;
+export const topicSchema: RxJsonSchema<TopicDocType> = topicSchemaLiteral as unknown as RxJsonSchema<TopicDocType>;
+
+export const topicMigrations: MigrationStrategies = {
+  // v0 → v1: the list of categories became one category (the server keeps one).
+  1: (old: { categories?: string[] } & Record<string, unknown>) => {
+    const { categories, ...rest } = old;
+    return { ...rest, category: categories?.[0] ?? 'Other', pending: false, pending_delete: false };
+  },
+};

@@ -1,0 +1,28 @@
+// Local schema of `votes` (user database): the caller's own upvotes, one document
+// per target; taking a vote back sets upvoted=false (never an RxDB tombstone) so
+// a pending removal stays countable for the optimistic score.
+import type { ExtractDocumentTypeFromTypedRxJsonSchema, MigrationStrategies, RxJsonSchema } from 'rxdb';
+
+export const voteSchemaLiteral = {
+  title: 'votes',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: { type: 'string', maxLength: 80 },
+    target_type: { type: 'string', enum: ['topic', 'response'] },
+    target_id: { type: 'string' },
+    topic_id: { type: 'string' },
+    upvoted: { type: 'boolean' },
+    updated_at: { type: 'string' },
+    seq: { type: 'integer' },
+    pending: { type: 'boolean' },
+    // Local only: the vote state the server last confirmed (the score already counts it).
+    confirmed_upvoted: { type: 'boolean' },
+  },
+  required: ['id', 'target_type', 'target_id', 'topic_id', 'upvoted', 'updated_at', 'seq', 'pending', 'confirmed_upvoted'],
+} as const;
+
+export type VoteDocType = ExtractDocumentTypeFromTypedRxJsonSchema<typeof voteSchemaLiteral>;
+export const voteSchema: RxJsonSchema<VoteDocType> = voteSchemaLiteral as unknown as RxJsonSchema<VoteDocType>;
+export const voteMigrations: MigrationStrategies = {};

@@ -1,0 +1,23 @@
+// The only module the screens import from the data layer (DESIGN.md §5): create
+// one CruxData at start-up, bind screens to its observables, call its actions.
+//
+//   const data = await createCruxData({ baseUrl: '', events: window, isOnline: () => navigator.onLine });
+//   onAuthStateChanged(auth, (u) => (u ? data.signIn({ uid: u.uid, getToken: (f) => u.getIdToken(f) }) : data.signOut()));
+//   data.topics$({ sort: 'hot' }).subscribe(render);
+export { createCruxData } from './client.js';
+export { DataError } from './errors.js';
+export type {
+  CruxData,
+  CruxDataOptions,
+  Draft,
+  EditResponseInput,
+  NewResponseInput,
+  NewTopicInput,
+  ResponseView,
+  SessionUser,
+  SyncProblem,
+  SyncProblemKind,
+  SyncStatus,
+  TopicQuery,
+  TopicView,
+} from './api.js';

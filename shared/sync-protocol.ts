@@ -1,0 +1,177 @@
+// The replication wire format between the app's RxDB store and /api/sync
+// (DESIGN.md §5). Both sides import these types; the server owns every value
+// in a document except the fields a user action may change (USER_FIELDS).
+//
+// SYNC_PROTOCOL_VERSION: bump when a document shape or an endpoint changes in a
+// way an older client cannot read; the client sends it as `x-crux-sync` so the
+// server could refuse (or translate for) an outdated installed app.
+import type { Category, NotificationType, ResponseType, TargetType } from './constants.js';
+
+export const SYNC_PROTOCOL_VERSION = 1;
+
+export const SYNC_COLLECTIONS = ['topics', 'responses', 'votes', 'notifications', 'profile'] as const;
+export type SyncCollection = (typeof SYNC_COLLECTIONS)[number];
+
+/** Per-user collections: pulled and pushed with the caller's bearer token only. */
+export const PRIVATE_COLLECTIONS: readonly SyncCollection[] = ['votes', 'notifications', 'profile'];
+
+/** Position in one change stream: documents come ordered by (seq, id). */
+export interface SyncCheckpoint {
+  id: string;
+  seq: number;
+}
+export const START_CHECKPOINT: SyncCheckpoint = { id: '', seq: 0 };
+
+/** Responses replicate per topic: one {id, seq} position per followed topic. */
+export interface ResponsesCheckpoint {
+  topics: Record<string, SyncCheckpoint>;
+}
+
+// ---- documents (what RxDB stores, minus local-only fields) ----
+
+interface Replicated {
+  /** The server's change number of this state; 0 for a state the server has not seen. */
+  seq: number;
+  /** Tombstone: the item was deleted on the server. */
+  _deleted: boolean;
+}
+
+export interface TopicDoc extends Replicated {
+  id: string;
+  title: string;
+  category: Category;
+  creator_uid: string;
+  username: string | null;
+  created_at: string;
+  score: number;
+  responses_count: number;
+}
+
+export interface SourceDoc {
+  url: string;
+  name: string | null;
+  description: string | null;
+}
+
+export interface ResponseDoc extends Replicated {
+  id: string;
+  topic_id: string;
+  parent_response_id: string | null;
+  quoted_response_id: string | null;
+  type: ResponseType;
+  content: string;
+  sources: SourceDoc[];
+  creator_uid: string;
+  username: string | null;
+  created_at: string;
+  updated_at: string;
+  score: number;
+  comment_count: number;
+}
+
+/** The caller's vote on one target; `id` is `${target_type}_${target_id}`. Never an RxDB tombstone: upvoted=false. */
+export interface VoteDoc extends Replicated {
+  id: string;
+  target_type: TargetType;
+  target_id: string;
+  topic_id: string;
+  upvoted: boolean;
+  updated_at: string;
+}
+
+export interface NotificationDoc extends Replicated {
+  id: string;
+  type: NotificationType;
+  actor_display_name: string;
+  target_summary: string;
+  target_id: string;
+  created_at: string;
+  is_read: boolean;
+}
+
+/** The caller's profile; `id` is the uid. The display name comes from the ID token, not from a push. */
+export interface ProfileDoc extends Replicated {
+  id: string;
+  display_name: string | null;
+  receive_weekly_summary: boolean;
+  points: number;
+}
+
+export interface SyncDocs {
+  topics: TopicDoc;
+  responses: ResponseDoc;
+  votes: VoteDoc;
+  notifications: NotificationDoc;
+  profile: ProfileDoc;
+}
+export type AnySyncDoc = SyncDocs[SyncCollection];
+
+export const voteDocId = (targetType: TargetType, targetId: string) => `${targetType}_${targetId}`;
+
+/**
+ * Fields a user action may change, per collection. A push is compared with the
+ * server's state on these only: everything else is derived by the server.
+ */
+export const USER_FIELDS = {
+  topics: ['title', 'category', '_deleted'],
+  responses: ['content', 'quoted_response_id', 'sources', '_deleted'],
+  votes: ['upvoted'],
+  notifications: ['is_read'],
+  profile: ['receive_weekly_summary'],
+} as const satisfies { [C in SyncCollection]: readonly (keyof SyncDocs[C])[] };
+
+// ---- pull ----
+// GET  /api/sync/{collection}/pull?id=&seq=&limit=[&topic_id=]   → PullResponse
+// POST /api/sync/responses/pull  {checkpoint: ResponsesCheckpoint, limit} → PullResponse (several topics at once)
+
+export const MAX_PULL_LIMIT = 1000;
+
+export interface PullResponse<D = AnySyncDoc, C = SyncCheckpoint> {
+  documents: D[];
+  checkpoint: C;
+}
+
+export interface ResponsesPullRequest {
+  checkpoint: ResponsesCheckpoint;
+  limit: number;
+}
+
+// ---- push ----
+// POST /api/sync/{collection}/push  PushRow[] → PushResponse
+
+export interface PushRow<D = AnySyncDoc> {
+  assumedMasterState?: D | null;
+  newDocumentState: D;
+}
+
+export const MAX_PUSH_ROWS = 200;
+
+/** A row the server refused like the REST call would (400/401/403/404/409); `master` is its state now, if any. */
+export interface RejectedRow<D = AnySyncDoc> {
+  id: string;
+  status: number;
+  error: string;
+  code?: string;
+  master: D | null;
+}
+
+export interface PushResponse<D = AnySyncDoc> {
+  /**
+   * The server's state of every row it did not take as sent: real conflicts,
+   * and rows that landed with server-derived fields (seq, counts, username,
+   * times), so the client holds the server's truth at once.
+   */
+  conflicts: D[];
+  rejected: RejectedRow<D>[];
+}
+
+// ---- live stream ----
+// GET /api/sync/stream[?topics=id1,id2]  (bearer optional) → text/event-stream
+// Each event's data is one StreamEvent as JSON; comment lines (": ping") are heartbeats.
+
+export const STREAM_HEARTBEAT_MS = 15_000;
+export const MAX_STREAM_TOPICS = 200;
+
+export type StreamEvent =
+  /** Pull again from the checkpoint: `'*'` at every (re)connection, else one collection (and topic). */
+  { type: 'RESYNC'; collection: SyncCollection | '*'; topic_id?: string };
