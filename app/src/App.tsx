@@ -1,0 +1,34 @@
+// Routes of SPEC.md §2 inside the shell (header, username modal, update prompt).
+import { Route, Routes } from 'react-router-dom';
+import { Header } from './components/Header/Header';
+import { UsernameModal } from './components/UsernameModal/UsernameModal';
+import { UpdatePrompt } from './components/UpdatePrompt/UpdatePrompt';
+import { useSession } from './hooks/useSession';
+import { TopicListPage } from './routes/TopicListPage';
+import { TopicPage } from './routes/TopicPage';
+import { NotFoundPage, PlaceholderPage } from './routes/PlaceholderPage';
+
+export function App() {
+  const { user } = useSession();
+  return (
+    <>
+      <a href="#main" className="skip-link">Skip to content</a>
+      <Header />
+      <Routes>
+        <Route path="/" element={<TopicListPage />} />
+        <Route path="/c/:category" element={<TopicListPage />} />
+        <Route path="/topics/:topicId" element={<TopicPage />} />
+        <Route path="/leaderboard" element={<PlaceholderPage title="Leaderboard" />} />
+        <Route path="/about" element={<PlaceholderPage title="About Crux" />} />
+        <Route path="/terms" element={<PlaceholderPage title="Terms and Conditions" />} />
+        <Route path="/privacy" element={<PlaceholderPage title="Privacy Policy" />} />
+        <Route path="/notifications" element={<PlaceholderPage title="Your Notifications" />} />
+        <Route path="/unsubscribe" element={<PlaceholderPage title="Email Subscriptions" />} />
+        <Route path="/sources" element={<PlaceholderPage title="Sources" />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+      {user && !user.displayName && <UsernameModal />}
+      <UpdatePrompt />
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+// Sign-in widget actions (Google, Twitter, e-mail + password, sign-up, password
+// recovery) and the username save. Each throws a person-readable Error.
+import {
+  createUserWithEmailAndPassword,
+  GoogleAuthProvider,
+  sendPasswordResetEmail,
+  signInWithEmailAndPassword,
+  signInWithPopup,
+  TwitterAuthProvider,
+  updateProfile,
+  validatePassword,
+} from 'firebase/auth';
+import { MSG } from '../../../shared/messages';
+import { getAuthInstance } from './firebase';
+import { authErrorMessage, type AuthContext } from './error-messages';
+import { refreshSessionUser } from './session';
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const WIDGET = {
+  emailRequired: 'Enter your email address to continue',
+  emailInvalid: "That email address isn't correct",
+  passwordRequired: 'Enter your password',
+  nameRequired: 'Enter your account name',
+  weakPassword: 'Strong passwords have at least 6 characters and a mix of letters and numbers',
+  usernameSaveFailed: 'An error occurred while saving the username.',
+} as const;
+
+/** SPEC.md §5 widget rules for the e-mail field; null when valid. */
+export function checkEmail(email: string): string | null {
+  if (!email.trim()) return WIDGET.emailRequired;
+  if (!EMAIL_PATTERN.test(email.trim())) return WIDGET.emailInvalid;
+  return null;
+}
+
+async function run<T>(context: AuthContext, action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    throw new Error(authErrorMessage(error, context));
+  }
+}
+
+export async function signInWithProvider(provider: 'google' | 'twitter'): Promise<void> {
+  const auth = await getAuthInstance();
+  await run('signIn', () => signInWithPopup(auth, provider === 'google' ? new GoogleAuthProvider() : new TwitterAuthProvider()));
+}
+
+export async function signInWithEmail(email: string, password: string): Promise<void> {
+  const auth = await getAuthInstance();
+  await run('signIn', () => signInWithEmailAndPassword(auth, email.trim(), password));
+}
+
+/** The password policy of the project (Firebase's validatePassword); null when it passes. */
+export async function checkPassword(password: string): Promise<string | null> {
+  if (!password) return WIDGET.passwordRequired;
+  const auth = await getAuthInstance();
+  try {
+    const status = await validatePassword(auth, password);
+    return status.isValid ? null : WIDGET.weakPassword;
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'auth/unsupported-password-policy-schema-version') throw new Error(authErrorMessage(error));
+    // No policy reachable (offline, or the emulator has none): the default minimum of 6.
+    return password.length >= 6 ? null : WIDGET.weakPassword;
+  }
+}
+
+export async function signUpWithEmail(name: string, email: string, password: string): Promise<void> {
+  const auth = await getAuthInstance();
+  await run('signUp', async () => {
+    const { user } = await createUserWithEmailAndPassword(auth, email.trim(), password);
+    await updateProfile(user, { displayName: name.trim() });
+    await user.getIdToken(true); // the server reads the name claim from the token
+    refreshSessionUser();
+  });
+}
+
+export async function sendRecoveryEmail(email: string): Promise<void> {
+  const auth = await getAuthInstance();
+  await run('reset', () => sendPasswordResetEmail(auth, email.trim()));
+}
+
+/** Sets the display name (stored trimmed), then refreshes the token so its name claim is current. */
+export async function saveUsername(raw: string): Promise<void> {
+  const name = raw.trim();
+  if (!name) throw new Error(MSG.usernameEmpty);
+  const auth = await getAuthInstance();
+  const user = auth.currentUser;
+  if (!user) throw new Error(WIDGET.usernameSaveFailed);
+  try {
+    await updateProfile(user, { displayName: name });
+    await user.getIdToken(true);
+  } catch (error) {
+    throw new Error(error instanceof Error && error.message ? error.message : WIDGET.usernameSaveFailed);
+  }
+  refreshSessionUser();
+}

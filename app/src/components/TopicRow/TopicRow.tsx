@@ -1,0 +1,28 @@
+// One row of the topic list: upvote + score, title, relative time, author, response count.
+import { Link } from 'react-router-dom';
+import type { Topic } from '../../../../shared/types';
+import { relativeTime } from '../../../../shared/rules/relative-time';
+import { VoteButton } from '../VoteButton/VoteButton';
+import './TopicRow.css';
+
+export function responsesLabel(count: number): string {
+  return `${count} ${count === 1 ? 'response' : 'responses'}`;
+}
+
+export function TopicRow({ topic }: { topic: Topic }) {
+  return (
+    <li className="topic-row card" data-testid="topic-row" data-topic-id={topic.id}>
+      <VoteButton targetType="topic" targetId={topic.id} creatorUid={topic.creator_uid} score={topic.score}
+        hasUpvoted={topic.user_has_upvoted} label={`topic: ${topic.title}`} />
+      <div className="topic-row-body">
+        <Link to={`/topics/${topic.id}`} className="topic-row-title">{topic.title}</Link>
+        <div className="topic-row-meta">
+          {topic.categories.map((c) => <span key={c} className="chip">{c}</span>)}
+          <span>{relativeTime(topic.created_at)}</span>
+          <span>by {topic.username ?? 'Anonymous'}</span>
+          <span>{responsesLabel(topic.responses_count)}</span>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,55 @@
+// Adapts the data layer's CruxData (app/src/data, issue 3) to the ScreenStore the
+// screens use, and follows the Firebase user into the data layer's session.
+import { firstValueFrom, map, type Observable } from 'rxjs';
+import type { CruxData } from '../data/api';
+import { getCurrentFirebaseUser, getSession, subscribeSession } from '../auth/session';
+import { getToken } from '../auth/session';
+import type { ScreenStore, Subscribable } from './store';
+
+const SEARCH_LIMIT = 50;
+
+function wrap<T>(source: Observable<T>): Subscribable<T> {
+  return { subscribe: (next, error) => source.subscribe({ next, error }) };
+}
+
+export function toScreenStore(data: CruxData): ScreenStore {
+  return {
+    topics: ({ sort, category, limit }) => wrap(data.topics$({ sort, limit, ...(category ? { category: category as never } : {}) })),
+    searchTopics: (text, sort) => wrap(data.topics$({ search: text, sort, limit: SEARCH_LIMIT })),
+    topic: (topicId) => wrap(data.topic$(topicId)),
+    replies: (topicId, parentId) => wrap(parentId ? data.replies$(parentId) : data.rootResponses$(topicId)),
+    // ancestorPath includes the response itself; the screens need the ones above it.
+    ancestors: async (_topicId, responseId) => (await data.ancestorPath(responseId)).filter((id) => id !== responseId),
+    searchResponses: (topicId, text) => {
+      const needle = text.toLowerCase();
+      return firstValueFrom(data.topicResponses$(topicId).pipe(map((all) => all.filter((r) => r.content.toLowerCase().includes(needle)))));
+    },
+    openTopic: (topicId) => data.openTopic(topicId),
+    createTopic: async (input) => ({ id: (await data.createTopic(input)).id }),
+    deleteTopic: (topicId) => data.deleteTopic(topicId),
+    createResponse: async (input) => ({ id: (await data.createResponse(input)).id }),
+    editResponse: (responseId, edit) => data.editResponse(responseId, edit),
+    deleteResponse: (responseId) => data.deleteResponse(responseId),
+    toggleVote: async ({ type, id }) => {
+      await data.toggleVote(type, id);
+    },
+  };
+}
+
+/** Opens the signed-in user's data on sign-in and closes it on sign-out. */
+export function followSession(data: CruxData): () => void {
+  let lastUid: string | null | undefined;
+  const sync = () => {
+    const { ready, user } = getSession();
+    if (!ready) return;
+    const uid = user?.uid ?? null;
+    if (uid === lastUid) return;
+    lastUid = uid;
+    const firebaseUser = getCurrentFirebaseUser();
+    if (uid && firebaseUser) void data.signIn({ uid, getToken: (force) => getToken(force) });
+    else void data.signOut();
+  };
+  const unsubscribe = subscribeSession(sync);
+  sync();
+  return unsubscribe;
+}

@@ -1,0 +1,23 @@
+import { useCallback, useEffect, useState } from 'react';
+import { PAGE_SIZE, type Sort } from '../../../shared/constants';
+import type { Topic } from '../../../shared/types';
+import { getStore } from './store';
+import { useObservable } from './useObservable';
+
+/**
+ * Topics page by page (SPEC.md §4): the next page is asked for when the last one
+ * was full; paging restarts when sort, category or the signed-in user change.
+ */
+export function useTopicList(sort: Sort, category: string | null, uid: string | null) {
+  const [pages, setPages] = useState(1);
+  const resetKey = `${sort}|${category ?? ''}|${uid ?? ''}`;
+  useEffect(() => setPages(1), [resetKey]);
+  const limit = pages * PAGE_SIZE;
+  const { value, error, loading } = useObservable(() => getStore().topics({ sort, category, limit }), `${resetKey}|${limit}`);
+  const topics: Topic[] = value ?? [];
+  const lastPageFull = topics.length >= limit;
+  const loadMore = useCallback(() => {
+    if (!loading && lastPageFull) setPages((p) => p + 1);
+  }, [loading, lastPageFull]);
+  return { topics, error, loading, initialLoading: loading && value === undefined, hasMore: lastPageFull, loadMore };
+}

@@ -1,0 +1,60 @@
+// Topic list (/ and /c/{category}): search-or-create box, sorts, category filter,
+// rows with infinite scroll, and search results while text is in the box.
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import type { Sort } from '../../../shared/constants';
+import { SearchCreate, SearchResults } from '../components/SearchCreate/SearchCreate';
+import { TopicFilters } from '../components/TopicFilters/TopicFilters';
+import { TopicRow } from '../components/TopicRow/TopicRow';
+import { InfiniteSentinel } from '../components/InfiniteSentinel/InfiniteSentinel';
+import { useSession } from '../hooks/useSession';
+import { useTopicList } from '../hooks/useTopicList';
+import { useTopicSearch } from '../hooks/useTopicSearch';
+import { useCreateTopic } from '../hooks/useCreateTopic';
+
+export function TopicListPage() {
+  const { category: rawCategory } = useParams();
+  const category = rawCategory ?? null;
+  const { user } = useSession();
+  const [sort, setSort] = useState<Sort>('hot');
+  const [text, setText] = useState('');
+  const [newCategory, setNewCategory] = useState(category ?? '');
+  const list = useTopicList(sort, category, user?.uid ?? null);
+  const search = useTopicSearch(text, sort);
+  const creator = useCreateTopic(Boolean(user), () => setText(''));
+  const isSearching = text.trim().length > 0;
+  const create = () => void creator.create(text, newCategory);
+
+  return (
+    <main className="page" id="main">
+      <h1 className="visually-hidden">{category ? `${category} topics` : 'Topics'}</h1>
+      <SearchCreate text={text} category={newCategory} onText={(t) => { setText(t); creator.clearError(); }}
+        onCategory={(c) => { setNewCategory(c); creator.clearError(); }} onCreate={create} error={creator.error} disabled={creator.creating} />
+      {isSearching ? (
+        <SearchResults text={text} signedIn={Boolean(user)} searching={search.searching} count={search.results.length} onCreate={create}>
+          <ul className="topic-list" aria-label="Matching topics">
+            {search.results.map((t) => <TopicRow key={t.id} topic={t} />)}
+          </ul>
+        </SearchResults>
+      ) : (
+        <>
+          <TopicFilters sort={sort} onSort={setSort} category={category} />
+          {list.error ? <p className="error-text" role="alert">Error: {errorMessage(list.error)}</p> : null}
+          {list.initialLoading ? <p className="status-text" role="status">Loading topics...</p>
+            : list.topics.length === 0 ? (
+              <p className="status-text">{category ? `No topics found for category "${category}".` : 'No topics yet. Create one above!'}</p>
+            ) : (
+              <ul className="topic-list" aria-label="Topics">
+                {list.topics.map((t) => <TopicRow key={t.id} topic={t} />)}
+              </ul>
+            )}
+          <InfiniteSentinel onVisible={list.loadMore} loading={list.hasMore && list.loading} />
+        </>
+      )}
+    </main>
+  );
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
