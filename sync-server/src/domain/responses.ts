@@ -152,7 +152,11 @@ export function updateResponse(ctx: DomainContext, actor: AuthUser, id: string, 
     store.responses.update({
       id,
       content: input.content,
-      quoted_response_id: checkQuote(ctx, input.quoted_response_id, row.topic_id, id),
+      // Omitted means unchanged, as for sources; null removes the quote.
+      quoted_response_id:
+        input.quoted_response_id === undefined
+          ? row.quoted_response_id
+          : checkQuote(ctx, input.quoted_response_id, row.topic_id, id),
       updated_at: nowIso(ctx),
       seq: store.nextSeq(),
     });
