@@ -18,6 +18,7 @@ import { sourcesRoutes } from './routes/sources.js';
 import { topicsRoutes } from './routes/topics.js';
 import { upvotesRoutes } from './routes/upvotes.js';
 import { usersRoutes } from './routes/users.js';
+import { syncRoutes } from './sync/routes.js';
 import type { Store } from './store/store.js';
 
 export interface AppDeps {
@@ -54,7 +55,8 @@ export function createApp(deps: AppDeps) {
     .route('/sources', sourcesRoutes(ctx))
     .route('/upvotes', upvotesRoutes(ctx))
     .route('/users', usersRoutes(ctx))
-    .route('/notifications', notificationsRoutes(ctx));
+    .route('/notifications', notificationsRoutes(ctx))
+    .route('/sync', syncRoutes(ctx));
 
   const app = new Hono<AppEnv>();
   app.route('/api', api);

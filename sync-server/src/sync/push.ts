@@ -1,0 +1,82 @@
+// Push: RxDB's rows {assumedMasterState, newDocumentState}, each checked and
+// applied in its own transaction so that a retried row (RxDB retries every
+// error) is recognised against the server's state and never applied twice.
+import type { PushResponse, PushRow, RejectedRow, SyncCollection, SyncDocs } from '../../../shared/sync-protocol.js';
+import type { AuthUser } from '../auth/verifier.js';
+import type { DomainContext } from '../domain/context.js';
+import { HttpError } from '../http/errors.js';
+import { APPLIERS, type Applier } from './appliers.js';
+import { sameUserFields } from './docs.js';
+
+type Outcome<D> = { kind: 'master'; doc: D | null } | { kind: 'rejected'; rejected: RejectedRow<D> };
+
+function pushOne<C extends SyncCollection>(
+  ctx: DomainContext,
+  user: AuthUser,
+  collection: C,
+  applier: Applier<C>,
+  row: PushRow<SyncDocs[C]>,
+): Outcome<SyncDocs[C]> {
+  const next = row.newDocumentState;
+  try {
+    return ctx.store.transaction(() => {
+      const master = applier.load(ctx, user, next.id);
+      // Already the server's state on user fields: a retry of a row that landed, or nothing to do.
+      if (master && sameUserFields(collection, master, next)) return { kind: 'master', doc: master };
+      if (!master && next._deleted) return { kind: 'master', doc: null };
+      // Someone changed the item since the client's copy: the server's state wins, nothing is applied.
+      const assumed = row.assumedMasterState;
+      if (assumed && master && !sameUserFields(collection, master, assumed)) return { kind: 'master', doc: master };
+      applier.apply(ctx, user, master, next);
+      return { kind: 'master', doc: applier.load(ctx, user, next.id) };
+    });
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    let master: SyncDocs[C] | null = null;
+    try {
+      master = applier.load(ctx, user, next.id);
+    } catch {
+      // an id the applier cannot even read (e.g. a malformed vote id): no master
+    }
+    const rejected: RejectedRow<SyncDocs[C]> = { id: next.id, status: error.status, error: error.message, master };
+    if (error.code) rejected.code = error.code;
+    return { kind: 'rejected', rejected };
+  }
+}
+
+/** Parents before the replies and quotes that point at them, otherwise in the order sent (the order made). */
+function orderByDependencies<C extends SyncCollection>(applier: Applier<C>, rows: PushRow<SyncDocs[C]>[]) {
+  if (!applier.dependsOn) return rows;
+  const byId = new Map(rows.map((row) => [row.newDocumentState.id, row]));
+  const done = new Set<string>();
+  const ordered: PushRow<SyncDocs[C]>[] = [];
+  const visit = (row: PushRow<SyncDocs[C]>, path: Set<string>) => {
+    const id = row.newDocumentState.id;
+    if (done.has(id) || path.has(id)) return;
+    path.add(id);
+    for (const dep of applier.dependsOn!(row.newDocumentState)) {
+      const depRow = dep ? byId.get(dep) : undefined;
+      if (depRow) visit(depRow, path);
+    }
+    done.add(id);
+    ordered.push(row);
+  };
+  for (const row of rows) visit(row, new Set());
+  return ordered;
+}
+
+export function push<C extends SyncCollection>(
+  ctx: DomainContext,
+  user: AuthUser,
+  collection: C,
+  rows: PushRow<SyncDocs[C]>[],
+): PushResponse<SyncDocs[C]> {
+  const applier = APPLIERS[collection] as Applier<C>;
+  const result: PushResponse<SyncDocs[C]> = { conflicts: [], rejected: [] };
+  for (const row of orderByDependencies(applier, rows)) {
+    const outcome = pushOne(ctx, user, collection, applier, row);
+    if (outcome.kind === 'rejected') result.rejected.push(outcome.rejected);
+    else if (outcome.doc) result.conflicts.push(outcome.doc);
+  }
+  return result;
+}

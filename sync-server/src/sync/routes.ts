@@ -1,0 +1,108 @@
+// /api/sync: replication endpoints (pull, push per collection) and the live stream.
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { ID_PATTERN } from '../../../shared/constants.js';
+import { MSG } from '../../../shared/messages.js';
+import {
+  MAX_PULL_LIMIT,
+  MAX_PUSH_ROWS,
+  MAX_STREAM_TOPICS,
+  PRIVATE_COLLECTIONS,
+  STREAM_HEARTBEAT_MS,
+  SYNC_COLLECTIONS,
+  type PushRow,
+  type SyncCollection,
+} from '../../../shared/sync-protocol.js';
+import type { DomainContext } from '../domain/context.js';
+import { requireUser, type AppEnv } from '../http/auth.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { readJson, readQuery } from '../http/validate.js';
+import { pullPrivate, pullResponsesOfTopics, pullTopicResponses, pullTopics } from './pull.js';
+import { push } from './push.js';
+import { DOC_SCHEMAS } from './schemas.js';
+import { openStream } from './stream.js';
+
+const topicId = z.string().regex(ID_PATTERN, 'topic_id is not a valid id.');
+const checkpointSchema = z.object({
+  id: z.string().max(200),
+  seq: z.number().int().nonnegative(),
+});
+const limitParam = z
+  .string()
+  .regex(/^\d+$/, 'limit must be a whole number.')
+  .transform(Number)
+  .refine((n) => n >= 1 && n <= MAX_PULL_LIMIT, `limit must be between 1 and ${MAX_PULL_LIMIT}.`);
+const pullQuery = z.object({
+  id: z.string().max(200).default(''),
+  seq: z.string().regex(/^\d+$/, 'seq must be a whole number.').transform(Number).default(0),
+  limit: limitParam.default(100),
+  topic_id: topicId.optional(),
+});
+const responsesPullBody = z.strictObject({
+  checkpoint: z.strictObject({
+    topics: z.record(topicId, checkpointSchema).refine((t) => Object.keys(t).length <= MAX_STREAM_TOPICS, 'Too many topics.'),
+  }),
+  limit: z.number().int().min(1).max(MAX_PULL_LIMIT),
+});
+const streamQuery = z.object({ topics: z.string().max(MAX_STREAM_TOPICS * 65).optional() });
+
+function collectionOf(name: string): SyncCollection {
+  if (!(SYNC_COLLECTIONS as readonly string[]).includes(name)) throw notFound(MSG.notFound);
+  return name as SyncCollection;
+}
+
+export function syncRoutes(ctx: DomainContext, options = { heartbeatMs: STREAM_HEARTBEAT_MS }) {
+  return new Hono<AppEnv>()
+    .get('/stream', (c) => {
+      const { topics } = readQuery(c, streamQuery);
+      const ids = (topics ?? '').split(',').filter((id) => id !== '');
+      if (ids.length > MAX_STREAM_TOPICS || ids.some((id) => !ID_PATTERN.test(id))) {
+        throw badRequest('topics is a comma-separated list of topic ids.', 'invalid-argument');
+      }
+      // Anonymous is allowed: public collections only.
+      return openStream(c, ctx, c.get('user'), new Set(ids), options);
+    })
+    .post('/responses/pull', async (c) => {
+      const body = await readJson(c, responsesPullBody);
+      return c.json(pullResponsesOfTopics(ctx, body.checkpoint, body.limit));
+    })
+    .get('/:collection/pull', (c) => {
+      const collection = collectionOf(c.req.param('collection'));
+      const query = readQuery(c, pullQuery);
+      const from = { id: query.id, seq: query.seq };
+      if (collection === 'topics') return c.json(pullTopics(ctx, from, query.limit));
+      if (collection === 'responses') {
+        if (!query.topic_id) throw badRequest('topic_id is required.', 'invalid-argument');
+        return c.json(pullTopicResponses(ctx, query.topic_id, from, query.limit));
+      }
+      const user = requireUser(c, MSG.invalidToken);
+      if (!PRIVATE_COLLECTIONS.includes(collection)) throw notFound(MSG.notFound);
+      return c.json(pullPrivate(ctx, user, collection as 'votes' | 'notifications' | 'profile', from, query.limit));
+    })
+    .post('/:collection/push', async (c) => {
+      const collection = collectionOf(c.req.param('collection'));
+      const user = requireUser(c, MSG.invalidToken);
+      const rows = await readRows(c, collection);
+      return c.json(push(ctx, user, collection, rows));
+    });
+}
+
+async function readRows(c: Parameters<typeof readJson>[0], collection: SyncCollection): Promise<PushRow<any>[]> {
+  const text = await c.req.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw badRequest(MSG.invalidJson, 'invalid-argument');
+  }
+  const doc = DOC_SCHEMAS[collection];
+  const schema = z
+    .array(z.object({ assumedMasterState: doc.nullish(), newDocumentState: doc }), { error: 'The push body is a list of rows.' })
+    .max(MAX_PUSH_ROWS, `At most ${MAX_PUSH_ROWS} rows per push.`);
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw badRequest(`${issue?.path.join('.') ?? 'row'}: ${issue?.message ?? 'invalid'}`, 'invalid-argument');
+  }
+  return result.data as PushRow<any>[];
+}

@@ -1,0 +1,65 @@
+// The live stream (DESIGN.md §5): one Server-Sent Events response per browser,
+// read through fetch with the bearer header. It says RESYNC for everything at
+// each (re)connection, then RESYNC for a collection (or a followed topic) when
+// the change feed reports a commit the caller may see. Sending no documents
+// avoids RxDB's stream/push race (issue 5571): the client pulls from its checkpoint.
+import type { Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import type { StreamEvent } from '../../../shared/sync-protocol.js';
+import type { AuthUser } from '../auth/verifier.js';
+import type { Change } from '../domain/change-feed.js';
+import type { DomainContext } from '../domain/context.js';
+
+export interface StreamOptions {
+  heartbeatMs: number;
+}
+
+/** The events one subscriber should get for a batch of committed changes (deduplicated). */
+export function eventsFor(changes: Change[], user: AuthUser | null, topics: ReadonlySet<string>): StreamEvent[] {
+  const keys = new Set<string>();
+  const events: StreamEvent[] = [];
+  const add = (event: StreamEvent) => {
+    const key = `${event.collection}:${event.topic_id ?? ''}`;
+    if (keys.has(key)) return;
+    keys.add(key);
+    events.push(event);
+  };
+  for (const change of changes) {
+    switch (change.collection) {
+      case 'topics':
+        add({ type: 'RESYNC', collection: 'topics' });
+        break;
+      case 'responses':
+        if (topics.has(change.topicId)) add({ type: 'RESYNC', collection: 'responses', topic_id: change.topicId });
+        break;
+      default:
+        // votes, notifications, profile: only the owner hears about them.
+        if (user && change.uid === user.uid) add({ type: 'RESYNC', collection: change.collection });
+    }
+  }
+  return events;
+}
+
+export function openStream(c: Context, ctx: DomainContext, user: AuthUser | null, topics: ReadonlySet<string>, options: StreamOptions) {
+  c.header('X-Accel-Buffering', 'no'); // a proxy must not hold events back
+  return streamSSE(c, async (stream) => {
+    // Writes are chained so events keep their order even though each write is async.
+    let queue: Promise<void> = Promise.resolve();
+    const write = (text: string) => {
+      queue = queue.then(() => stream.write(text)).then(
+        () => undefined,
+        () => undefined, // the peer went away; onAbort ends the loop
+      );
+    };
+    const send = (event: StreamEvent) => write(`data: ${JSON.stringify(event)}\n\n`);
+
+    send({ type: 'RESYNC', collection: '*' });
+    const unsubscribe = ctx.changes.subscribe((changes) => {
+      for (const event of eventsFor(changes, user, topics)) send(event);
+    });
+    const heartbeat = setInterval(() => write(': ping\n\n'), options.heartbeatMs);
+    await new Promise<void>((resolve) => stream.onAbort(resolve));
+    clearInterval(heartbeat);
+    unsubscribe();
+  });
+}
