@@ -1,4 +1,6 @@
 // Entry: opens the local store, follows the Firebase user into it, renders the app.
+// Global tokens first: component styles imported below must win over them.
+import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
@@ -8,7 +10,6 @@ import { followSession, toScreenStore } from './hooks/bind-store';
 import { provideStore } from './hooks/store';
 import { unavailableStore } from './hooks/unavailable-store';
 import { App } from './App';
-import './styles/global.css';
 
 async function boot() {
   startSession();

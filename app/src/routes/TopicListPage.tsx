@@ -39,8 +39,8 @@ export function TopicListPage() {
       ) : (
         <>
           <TopicFilters sort={sort} onSort={setSort} category={category} />
-          {list.error ? <p className="error-text" role="alert">Error: {errorMessage(list.error)}</p> : null}
-          {list.initialLoading ? <p className="status-text" role="status">Loading topics...</p>
+          {list.error ? <p className="error-text" role="alert">Error: {errorMessage(list.error)}</p>
+            : list.initialLoading ? <p className="status-text" role="status">Loading topics...</p>
             : list.topics.length === 0 ? (
               <p className="status-text">{category ? `No topics found for category "${category}".` : 'No topics yet. Create one above!'}</p>
             ) : (

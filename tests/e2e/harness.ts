@@ -1,0 +1,110 @@
+// Browser test harness: a fresh vite build when app sources are newer than dist/,
+// the real server (sync-server/src/main.ts) as a child process on port 0 with a
+// temporary DATA_DIR and the run's Auth emulator, and Debian's Chromium.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, rmdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+const ROOT = process.cwd();
+
+function newestMtime(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
+}
+
+/** Builds dist/ once when app/, public/, shared/ or vite.config.ts changed since the last build. */
+export async function ensureBuild(): Promise<void> {
+  const lock = join(ROOT, '.tmp', 'e2e-build.lock');
+  mkdirSync(join(ROOT, '.tmp'), { recursive: true });
+  // Several test files may start at once: one builds, the others wait.
+  for (let i = 0; ; i++) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (i > 600) rmSync(lock, { recursive: true, force: true });
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  try {
+    const index = join(ROOT, 'dist', 'index.html');
+    const sources = ['app', 'public', 'shared', 'vite.config.ts'].map((p) => newestMtime(join(ROOT, p)));
+    if (!existsSync(index) || statSync(index).mtimeMs < Math.max(...sources)) {
+      const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'], { cwd: ROOT, encoding: 'utf8' });
+      if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
+    }
+  } finally {
+    rmdirSync(lock);
+  }
+}
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  stop(): void;
+}
+
+const children = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of children) if (child.pid) try { process.kill(child.pid, 'SIGKILL'); } catch { /* gone */ }
+});
+
+export async function startServer(options: { seedDemo?: boolean } = {}): Promise<RunningServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'crux-e2e-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: String(options.seedDemo ?? false),
+      FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost') },
+  });
+  children.add(child);
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      const match = /listening on (http:\/\/[\d.]+:\d+)/.exec(output);
+      if (match) { clearTimeout(timer); resolve(match[1]!); }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited ${code}:\n${output}`)); });
+  });
+  return {
+    url,
+    dataDir,
+    stop() {
+      if (child.pid && child.exitCode === null) process.kill(child.pid, 'SIGKILL');
+      children.delete(child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROME_BIN ?? '/usr/bin/chromium', headless: true, args: CHROME_ARGS });
+}
+
+/** A page that records console errors and uncaught exceptions (ignoring offline noise). */
+export async function newPage(context: BrowserContext): Promise<{ page: Page; errors: string[] }> {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/ERR_INTERNET_DISCONNECTED|net::ERR_FAILED/.test(m.text())) errors.push(m.text());
+  });
+  page.on('dialog', (d) => void d.accept());
+  return { page, errors };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync('/tmp/crux-shots', { recursive: true });
+  await page.screenshot({ path: `/tmp/crux-shots/${name}.png`, fullPage: true });
+}
