@@ -1,7 +1,6 @@
 // Builds the Hono app from its dependencies, apart from any listener, so tests
 // and benchmarks run exactly what production runs (app.request() or a port).
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { LIMITS } from '../../shared/constants.js';
 import { MSG } from '../../shared/messages.js';
@@ -10,6 +9,7 @@ import type { TokenVerifier } from './auth/verifier.js';
 import { createChangeFeed, type ChangeFeed } from './domain/change-feed.js';
 import type { DomainContext } from './domain/context.js';
 import { authenticate, type AppEnv } from './http/auth.js';
+import { limitBody } from './http/body-limit.js';
 import { HttpError } from './http/errors.js';
 import { configRoutes, readClientConfig, type ClientConfig } from './routes/config.js';
 import { notificationsRoutes } from './routes/notifications.js';
@@ -20,6 +20,9 @@ import { upvotesRoutes } from './routes/upvotes.js';
 import { usersRoutes } from './routes/users.js';
 import { syncRoutes } from './sync/routes.js';
 import type { Store } from './store/store.js';
+
+/** How much of a too-large body is read and dropped before the 413; past it the connection closes. */
+const DISCARD_BYTES = 16 * LIMITS.bodyBytes;
 
 export interface AppDeps {
   store: Store;
@@ -42,10 +45,9 @@ export function createApp(deps: AppDeps) {
 
   const api = new Hono<AppEnv>()
     .use(
-      bodyLimit({
-        maxSize: LIMITS.bodyBytes,
-        onError: (c) => c.json({ error: MSG.bodyTooLarge, code: 'resource-exhausted' }, 413),
-      }),
+      limitBody(LIMITS.bodyBytes, DISCARD_BYTES, (c, headers) =>
+        c.json({ error: MSG.bodyTooLarge, code: 'resource-exhausted' }, 413, headers),
+      ),
     )
     .get('/health', (c) => c.json({ ok: true }))
     .route('/config', configRoutes(deps.clientConfig ?? readClientConfig()))

@@ -1,0 +1,57 @@
+// Request bodies over the limit get 413 (DESIGN.md §3). Unlike hono/body-limit,
+// a refused body is read to its end and dropped before the answer: a fetch client
+// (undici) still uploading when the 413 arrives reports "other side closed"
+// instead of the answer, and on a kept-alive connection the unread rest stalls
+// the next request. Past `discardBytes` the connection is closed instead.
+import type { Context, MiddlewareHandler } from 'hono';
+
+export function limitBody(
+  maxBytes: number,
+  discardBytes: number,
+  tooLarge: (c: Context, headers: Record<string, string>) => Response,
+): MiddlewareHandler {
+  return async (c, next) => {
+    const raw = c.req.raw;
+    if (!raw.body) return next();
+    const refuse = async (reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number) =>
+      tooLarge(c, (await discard(reader, discardBytes - alreadyRead)) ? {} : { connection: 'close' });
+
+    const declared = raw.headers.get('content-length');
+    if (declared !== null) {
+      // Node's parser reads exactly Content-Length bytes, so the header can be trusted.
+      if (Number(declared) <= maxBytes) return next();
+      return refuse(raw.body.getReader(), 0);
+    }
+    // Chunked: read at most maxBytes here and give the handlers a buffered copy.
+    const reader = raw.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) return refuse(reader, size);
+      chunks.push(value);
+    }
+    c.req.raw = new Request(raw, { body: Buffer.concat(chunks) });
+    return next();
+  };
+}
+
+/** Reads and drops up to `maxBytes`; false if the body was longer (or broke). */
+async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, maxBytes: number): Promise<boolean> {
+  let read = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return true;
+      read += value.byteLength;
+      if (read > maxBytes) {
+        await reader.cancel();
+        return false;
+      }
+    }
+  } catch {
+    return false;
+  }
+}
