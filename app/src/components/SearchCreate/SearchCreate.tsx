@@ -48,7 +48,7 @@ export function SearchResults({ text, signedIn, searching, count, onCreate, chil
   return (
     <section aria-label="Search results" className="search-results">
       <button type="button" className="search-create-entry card" onClick={onCreate}>
-        <span aria-hidden="true">＋</span> {`Create topic "${text.trim()}"`}{signedIn ? '' : ' (login required)'}
+        <span aria-hidden="true">+</span> {`Create topic "${text.trim()}"`}{signedIn ? '' : ' (login required)'}
       </button>
       {searching ? <p className="status-text" role="status">Searching...</p>
         : count === 0 ? <p className="status-text">No matching topics found.</p> : children}

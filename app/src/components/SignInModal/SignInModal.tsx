@@ -55,7 +55,7 @@ export function SignInModal({ onClose }: { onClose: () => void }) {
       <label htmlFor={`signin-${id}`}>{label}</label>
       <input id={`signin-${id}`} className="input" type={type} value={value} autoComplete={autoComplete}
         aria-invalid={Boolean(errors[id])} aria-describedby={errors[id] ? `signin-${id}-error` : undefined}
-        onChange={(e) => set(e.target.value)} />
+        onChange={(e) => { set(e.target.value); setErrors((prev) => ({ ...prev, [id]: null })); }} />
       {errors[id] && <span id={`signin-${id}-error`} className="error-text">{errors[id]}</span>}
     </div>
   );
