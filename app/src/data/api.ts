@@ -156,8 +156,6 @@ export interface CruxData {
   unreadCount$(): Observable<number>;
   /** null when signed out. */
   preferences$(): Observable<Preferences | null>;
-  /** The signed-in user's points from the server, null when unknown. */
-  points$(): Observable<number | null>;
   syncProblems$(): Observable<SyncProblem[]>;
   /** Ids of topics kept for offline reading. */
   savedTopics$(): Observable<string[]>;

@@ -50,11 +50,21 @@ export interface DbOptions {
   multiInstance: boolean;
 }
 
+/**
+ * In development and tests every write is checked against the schema (dev-mode
+ * requires a validator). z-schema, not ajv: ajv uses eval, which a strict CSP blocks.
+ */
+async function storageFor(options: DbOptions): Promise<RxStorage<any, any>> {
+  if (!options.devMode) return options.storage;
+  const { wrappedValidateZSchemaStorage } = await import('rxdb/plugins/validate-z-schema');
+  return wrappedValidateZSchemaStorage({ storage: options.storage });
+}
+
 export async function openPublicDb(options: DbOptions): Promise<PublicDb> {
   await addPlugins(options.devMode);
   const db = await createRxDatabase<PublicCollections>({
     name: `${options.prefix}-public`,
-    storage: options.storage,
+    storage: await storageFor(options),
     multiInstance: options.multiInstance,
     // Local documents hold the followed-topics list (no extra collection: RxDB caps them at 13).
     localDocuments: true,
@@ -78,7 +88,7 @@ export async function openUserDb(options: DbOptions, uid: string): Promise<UserD
   await addPlugins(options.devMode);
   const db = await createRxDatabase<UserCollections>({
     name: userDbName(options.prefix, uid),
-    storage: options.storage,
+    storage: await storageFor(options),
     multiInstance: options.multiInstance,
     closeDuplicates: true,
   });

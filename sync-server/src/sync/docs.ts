@@ -2,14 +2,10 @@
 // plus the comparison on user-controlled fields that push uses for conflicts.
 import type { Category } from '../../../shared/constants.js';
 import {
-  USER_FIELDS,
   voteDocId,
   type NotificationDoc,
   type ProfileDoc,
   type ResponseDoc,
-  type SourceDoc,
-  type SyncCollection,
-  type SyncDocs,
   type TopicDoc,
   type VoteDoc,
 } from '../../../shared/sync-protocol.js';
@@ -95,32 +91,4 @@ export function profileDoc(row: UserRow): ProfileDoc {
   };
 }
 
-/** Sources compared as the server stores them: trimmed, empty = null, one per URL. */
-export function normalizeSources(sources: readonly Partial<SourceDoc>[] | undefined | null): SourceDoc[] {
-  const seen = new Set<string>();
-  const out: SourceDoc[] = [];
-  for (const source of sources ?? []) {
-    const url = (source.url ?? '').trim();
-    if (seen.has(url)) continue;
-    seen.add(url);
-    out.push({ url, name: source.name?.trim() || null, description: source.description?.trim() || null });
-  }
-  return out;
-}
-
-function normalizedField(collection: SyncCollection, field: string, value: unknown): unknown {
-  if (collection === 'responses' && field === 'sources') return normalizeSources(value as SourceDoc[]);
-  if (field === 'title' && typeof value === 'string') return value.trim();
-  if (field === '_deleted') return value === true;
-  return value ?? null;
-}
-
-/** Whether two states agree on everything a user may change (derived fields ignored). */
-export function sameUserFields<C extends SyncCollection>(collection: C, a: Partial<SyncDocs[C]>, b: Partial<SyncDocs[C]>): boolean {
-  for (const field of USER_FIELDS[collection] as readonly string[]) {
-    const left = normalizedField(collection, field, (a as Record<string, unknown>)[field]);
-    const right = normalizedField(collection, field, (b as Record<string, unknown>)[field]);
-    if (JSON.stringify(left) !== JSON.stringify(right)) return false;
-  }
-  return true;
-}
+export { normalizeSources, sameUserFields } from '../../../shared/rules/sync-fields.js';

@@ -10,7 +10,8 @@ export const syncProblemSchemaLiteral = {
   properties: {
     id: { type: 'string', maxLength: 64 },
     kind: { type: 'string', enum: ['rejected', 'conflict'] },
-    collection: { type: 'string' },
+    // 'collection' is a reserved RxDocument property name (SC17).
+    target_collection: { type: 'string' },
     itemId: { type: 'string' },
     action: { type: 'string' },
     error: { type: 'string' },
@@ -19,7 +20,7 @@ export const syncProblemSchemaLiteral = {
     serverState: { type: ['object', 'null'] },
     created_at: { type: 'string', maxLength: 40 },
   },
-  required: ['id', 'kind', 'collection', 'itemId', 'action', 'error', 'status', 'localState', 'created_at'],
+  required: ['id', 'kind', 'target_collection', 'itemId', 'action', 'error', 'status', 'localState', 'created_at'],
   indexes: ['created_at'],
 } as const;
 

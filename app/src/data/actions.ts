@@ -1,0 +1,192 @@
+// Write actions: each one is a local write (visible at once) marked `pending`;
+// the replication sends it when it can. The same zod schemas as the server
+// check the input first, so most mistakes never reach the outbox.
+import type { z } from 'zod';
+import type { TargetType } from '../../../shared/constants.js';
+import { newId } from '../../../shared/ids.js';
+import { MSG } from '../../../shared/messages.js';
+import { createResponseSchema, updateResponseSchema } from '../../../shared/schemas/responses.js';
+import { createTopicSchema } from '../../../shared/schemas/topics.js';
+import { voteDocId } from '../../../shared/sync-protocol.js';
+import type { Draft, EditResponseInput, NewResponseInput, NewTopicInput } from './api.js';
+import type { PublicDb, UserDb } from './db.js';
+import { DataError } from './errors.js';
+
+export interface Session {
+  uid: string;
+  db: UserDb;
+}
+
+function check<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new DataError(result.error.issues[0]?.message ?? 'The input is not valid.', 'invalid-argument');
+}
+
+const now = () => new Date().toISOString();
+
+export function createActions(publicDb: PublicDb, session: () => Session | null) {
+  const signedIn = (message: string): Session => {
+    const current = session();
+    if (!current) throw new DataError(message, 'unauthenticated');
+    return current;
+  };
+  const displayName = async (s: Session) => (await s.db.profile.findOne(s.uid).exec())?.display_name ?? null;
+
+  async function ownResponse(id: string, uid: string) {
+    const doc = await publicDb.responses.findOne(id).exec();
+    if (!doc || doc.pending_delete) throw new DataError(MSG.responseNotFound, 'not-found');
+    if (doc.creator_uid !== uid) throw new DataError(MSG.notYourResponse, 'permission-denied');
+    return doc;
+  }
+
+  return {
+    async createTopic(input: NewTopicInput) {
+      const s = signedIn(MSG.loginToCreateTopic);
+      const valid = check(createTopicSchema, { title: input.title, categories: input.category ? [input.category] : [] });
+      const doc = await publicDb.topics.insert({
+        id: newId(),
+        title: valid.title,
+        category: valid.categories[0]!,
+        creator_uid: s.uid,
+        username: await displayName(s),
+        created_at: now(),
+        score: 0,
+        responses_count: 0,
+        seq: 0,
+        pending: true,
+        pending_delete: false,
+      });
+      return doc.id;
+    },
+
+    async deleteTopic(topicId: string) {
+      const s = signedIn(MSG.loginToDeleteTopic);
+      const doc = await publicDb.topics.findOne(topicId).exec();
+      if (!doc || doc.pending_delete) throw new DataError(MSG.topicNotFound, 'not-found');
+      if (doc.creator_uid !== s.uid) throw new DataError(MSG.notYourTopic, 'permission-denied');
+      await doc.incrementalPatch({ pending_delete: true, pending: true });
+    },
+
+    async createResponse(input: NewResponseInput) {
+      const s = signedIn(MSG.loginToPostResponse);
+      const valid = check(createResponseSchema, {
+        content: input.content,
+        type: input.type,
+        topic_id: input.topicId,
+        parent_response_id: input.parentResponseId ?? null,
+        quoted_response_id: input.quotedResponseId ?? null,
+        sources: input.sources ?? [],
+      });
+      const topic = await publicDb.topics.findOne(input.topicId).exec();
+      if (!topic || topic.pending_delete) throw new DataError(MSG.topicNotFound, 'not-found');
+      if (valid.parent_response_id) {
+        const parent = await publicDb.responses.findOne(valid.parent_response_id).exec();
+        if (!parent || parent.pending_delete) throw new DataError(MSG.responseNotFound, 'not-found');
+        if (parent.topic_id !== topic.id) throw new DataError(MSG.parentOtherTopic, 'invalid-argument');
+      }
+      const created = now();
+      const doc = await publicDb.responses.insert({
+        id: newId(),
+        topic_id: topic.id,
+        parent_response_id: valid.parent_response_id ?? null,
+        quoted_response_id: valid.quoted_response_id ?? null,
+        type: valid.type,
+        content: valid.content,
+        sources: (valid.sources ?? []).map((source) => ({ url: source.url, name: source.name ?? null, description: source.description ?? null })),
+        creator_uid: s.uid,
+        username: await displayName(s),
+        created_at: created,
+        updated_at: created,
+        score: 0,
+        comment_count: 0,
+        seq: 0,
+        pending: true,
+        pending_delete: false,
+      });
+      return doc.id;
+    },
+
+    async editResponse(responseId: string, input: EditResponseInput) {
+      const s = signedIn(MSG.loginToEditResponse);
+      const valid = check(updateResponseSchema, {
+        content: input.content,
+        quoted_response_id: input.quotedResponseId ?? null,
+        ...(input.sources ? { sources: input.sources } : {}),
+      });
+      const doc = await ownResponse(responseId, s.uid);
+      await doc.incrementalPatch({
+        content: valid.content,
+        quoted_response_id: valid.quoted_response_id ?? null,
+        ...(valid.sources
+          ? { sources: valid.sources.map((x) => ({ url: x.url, name: x.name ?? null, description: x.description ?? null })) }
+          : {}),
+        updated_at: now(),
+        pending: true,
+      });
+    },
+
+    async deleteResponse(responseId: string) {
+      const s = signedIn(MSG.loginToDeleteResponse);
+      const doc = await ownResponse(responseId, s.uid);
+      await doc.incrementalPatch({ pending_delete: true, pending: true });
+    },
+
+    async toggleVote(targetType: TargetType, targetId: string): Promise<boolean> {
+      const s = signedIn(MSG.loginToVote);
+      const target =
+        targetType === 'topic' ? await publicDb.topics.findOne(targetId).exec() : await publicDb.responses.findOne(targetId).exec();
+      if (!target || target.pending_delete) throw new DataError(MSG.targetNotFound, 'not-found');
+      const topicId = targetType === 'topic' ? targetId : (target as { topic_id: string }).topic_id;
+      const id = voteDocId(targetType, targetId);
+      const existing = await s.db.votes.findOne(id).exec();
+      if (existing) {
+        const upvoted = !existing.upvoted;
+        await existing.incrementalPatch({ upvoted, pending: true, updated_at: now() });
+        return upvoted;
+      }
+      await s.db.votes.insert({
+        id, target_type: targetType, target_id: targetId, topic_id: topicId,
+        upvoted: true, confirmed_upvoted: false, updated_at: now(), seq: 0, pending: true,
+      });
+      return true;
+    },
+
+    async markRead(notificationId: string) {
+      const s = signedIn(MSG.loginToSeeNotifications);
+      const doc = await s.db.notifications.findOne(notificationId).exec();
+      if (!doc) throw new DataError(MSG.notificationNotFound, 'not-found');
+      if (!doc.is_read) await doc.incrementalPatch({ is_read: true, pending: true });
+    },
+
+    async markAllRead() {
+      const s = signedIn(MSG.loginToSeeNotifications);
+      const unread = await s.db.notifications.find({ selector: { is_read: false } }).exec();
+      for (const doc of unread) await doc.incrementalPatch({ is_read: true, pending: true });
+    },
+
+    async setWeeklySummary(receive: boolean) {
+      const s = signedIn(MSG.loginToUpdatePreferences);
+      const doc = await s.db.profile.findOne(s.uid).exec();
+      if (doc) await doc.incrementalPatch({ receive_weekly_summary: receive, pending: true });
+      else await s.db.profile.insert({ id: s.uid, display_name: null, receive_weekly_summary: receive, points: 0, seq: 0, pending: true });
+    },
+
+    async saveDraft(key: string, text: string, extra: Record<string, unknown> = {}) {
+      const s = signedIn(MSG.loginToPostResponse);
+      await s.db.drafts.upsert({ key, text, extra, updated_at: now() });
+    },
+    async loadDraft(key: string): Promise<Draft | null> {
+      const s = session();
+      const doc = s ? await s.db.drafts.findOne(key).exec() : null;
+      return doc ? (doc.toJSON() as Draft) : null;
+    },
+    async deleteDraft(key: string) {
+      const s = session();
+      const doc = s ? await s.db.drafts.findOne(key).exec() : null;
+      await doc?.remove();
+    },
+  };
+}
+
+export type Actions = ReturnType<typeof createActions>;

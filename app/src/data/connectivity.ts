@@ -1,0 +1,62 @@
+// Whether the server can be reached: the browser's online flag AND the outcome
+// of the last request. A real outage fires no 'offline' event and leaves
+// navigator.onLine true, so a failed request counts as offline until a retry
+// (or an 'online' event) succeeds.
+import { BehaviorSubject, combineLatest, distinctUntilChanged, map, type Observable } from 'rxjs';
+
+export interface Connectivity {
+  /** Browser online and the server reachable. */
+  readonly online$: Observable<boolean>;
+  readonly browserOnline$: BehaviorSubject<boolean>;
+  isOnline(): boolean;
+  isBrowserOnline(): boolean;
+  reportFailure(message: string): void;
+  /** The server answered but refused (4xx): an error to show, not an outage. */
+  reportError(message: string): void;
+  reportSuccess(): void;
+  readonly lastError$: BehaviorSubject<string | null>;
+  readonly lastSuccessAt$: BehaviorSubject<string | null>;
+  dispose(): void;
+}
+
+export function createConnectivity(events: EventTarget | undefined, isOnline: () => boolean): Connectivity {
+  const browserOnline$ = new BehaviorSubject(isOnline());
+  const reachable$ = new BehaviorSubject(true);
+  const lastError$ = new BehaviorSubject<string | null>(null);
+  const lastSuccessAt$ = new BehaviorSubject<string | null>(null);
+  const onOnline = () => {
+    // Optimistic: the next request tells whether the server is really there.
+    reachable$.next(true);
+    browserOnline$.next(true);
+  };
+  const onOffline = () => browserOnline$.next(false);
+  events?.addEventListener('online', onOnline);
+  events?.addEventListener('offline', onOffline);
+  return {
+    online$: combineLatest([browserOnline$, reachable$]).pipe(
+      map(([browser, reachable]) => browser && reachable),
+      distinctUntilChanged(),
+    ),
+    browserOnline$,
+    isOnline: () => browserOnline$.value && reachable$.value,
+    isBrowserOnline: () => browserOnline$.value,
+    reportFailure(message) {
+      lastError$.next(message);
+      if (reachable$.value) reachable$.next(false);
+    },
+    reportError(message) {
+      lastError$.next(message);
+    },
+    reportSuccess() {
+      if (!reachable$.value) reachable$.next(true);
+      if (lastError$.value !== null) lastError$.next(null);
+      lastSuccessAt$.next(new Date().toISOString());
+    },
+    lastError$,
+    lastSuccessAt$,
+    dispose() {
+      events?.removeEventListener('online', onOnline);
+      events?.removeEventListener('offline', onOffline);
+    },
+  };
+}

@@ -1,0 +1,87 @@
+// Requests to /api/sync with a fresh ID token each time (DESIGN.md §5: only the
+// sync handlers call getToken). A 401 is retried once with a forced refresh (a
+// token that expired mid-replication); network errors and 5xx mark the server
+// unreachable; offline requests fail at once without touching the network.
+import { SYNC_PROTOCOL_VERSION } from '../../../shared/sync-protocol.js';
+import type { Connectivity } from './connectivity.js';
+
+export class SyncHttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SyncHttpError';
+  }
+}
+
+export type TokenSource = (forceRefresh?: boolean) => Promise<string | null>;
+
+export interface SyncHttp {
+  /** JSON request; `token` is null for anonymous calls. Throws SyncHttpError or a network error. */
+  json<T>(path: string, init: { method?: string; body?: unknown; token: TokenSource | null }): Promise<T>;
+  /** Raw request for the live stream (the caller reads the body). */
+  open(path: string, token: TokenSource | null, signal: AbortSignal): Promise<Response>;
+}
+
+export function createSyncHttp(baseUrl: string, fetchImpl: typeof fetch, connectivity: Connectivity): SyncHttp {
+  async function send(path: string, method: string, body: unknown, token: TokenSource | null, signal?: AbortSignal) {
+    if (!connectivity.isBrowserOnline()) throw new SyncHttpError(0, 'You are offline.');
+    const attempt = async (forceRefresh: boolean) => {
+      const headers: Record<string, string> = { 'x-crux-sync': String(SYNC_PROTOCOL_VERSION) };
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      if (token) {
+        let bearer: string | null;
+        try {
+          bearer = await token(forceRefresh);
+        } catch {
+          // Offline after expiry getIdToken() fails (firebase-js-sdk 5813): a retry, not a sign-out.
+          throw new SyncHttpError(0, 'Could not get ID token. Please log in again.');
+        }
+        if (bearer) headers.authorization = `Bearer ${bearer}`;
+      }
+      const init: RequestInit = { method, headers };
+      if (body !== undefined) init.body = JSON.stringify(body);
+      if (signal) init.signal = signal;
+      return fetchImpl(`${baseUrl}/api/sync${path}`, init);
+    };
+    let res: Response;
+    try {
+      res = await attempt(false);
+      if (res.status === 401 && token) {
+        await res.body?.cancel();
+        res = await attempt(true);
+      }
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      const message = error instanceof SyncHttpError ? error.message : 'The server cannot be reached.';
+      connectivity.reportFailure(message);
+      throw error instanceof SyncHttpError ? error : new SyncHttpError(0, message);
+    }
+    if (res.status >= 500) {
+      await res.body?.cancel();
+      connectivity.reportFailure('The server had a problem; retrying.');
+      throw new SyncHttpError(res.status, 'The server had a problem; retrying.');
+    }
+    if (!res.ok) {
+      const text = await res.text();
+      let message = `Request failed (${res.status}).`;
+      try {
+        message = (JSON.parse(text) as { error?: string }).error ?? message;
+      } catch {
+        // not JSON
+      }
+      connectivity.reportError(message);
+      throw new SyncHttpError(res.status, message);
+    }
+    connectivity.reportSuccess();
+    return res;
+  }
+  return {
+    async json(path, { method = 'GET', body, token }) {
+      const res = await send(path, method, body, token);
+      return (await res.json()) as never;
+    },
+    open: (path, token, signal) => send(path, 'GET', undefined, token, signal),
+  };
+}

@@ -1,0 +1,144 @@
+// Live read API over the local databases: every list the screens need, as
+// observables that update on any local write or replicated change.
+import { combineLatest, distinctUntilChanged, firstValueFrom, map, of, shareReplay, switchMap, type Observable } from 'rxjs';
+import { hotScore } from '../../../shared/rules/hot.js';
+import type { Notification, Preferences } from '../../../shared/types.js';
+import type { ResponseView, SyncProblem, TopicQuery, TopicView } from './api.js';
+import type { ResponseDocType } from './collections/response.schema.js';
+import type { VoteDocType } from './collections/vote.schema.js';
+import type { PublicDb, UserDb } from './db.js';
+import type { Follows } from './follows.js';
+import { problemView } from './problems.js';
+import { titleMatcher } from './search.js';
+import { responseViews, responsesCountDelta, topicView, type VoteMap } from './views.js';
+import { PAGE_SIZE } from '../../../shared/constants.js';
+
+const plain = <T>(docs: { toJSON(): unknown }[]) => docs.map((doc) => doc.toJSON() as T);
+
+export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | null>, follows: Follows, topicsKnown$: Observable<boolean>) {
+  const votes$: Observable<VoteMap> = userDb$.pipe(
+    switchMap((db) => (db ? db.votes.find().$.pipe(map((docs) => new Map(plain<VoteDocType>(docs).map((v) => [v.id, v])))) : of(new Map()))),
+    shareReplay({ bufferSize: 1, refCount: true }),
+  );
+  const saved$ = follows.saved$.pipe(map((ids) => new Set(ids)));
+
+  const topicResponseDocs$ = (topicId: string) =>
+    publicDb.responses.find({ selector: { topic_id: topicId } }).$.pipe(map((docs) => plain<ResponseDocType>(docs)));
+
+  /** responses_count changes from local work not yet confirmed, per topic. */
+  const countDelta$ = publicDb.responses.find({ selector: { pending: true } }).$.pipe(
+    map((docs) => plain<ResponseDocType>(docs)),
+    switchMap((pending) => {
+      const withDeletes = [...new Set(pending.filter((doc) => doc.pending_delete).map((doc) => doc.topic_id))];
+      if (withDeletes.length === 0) return of(responsesCountDelta(pending, () => []));
+      return combineLatest(withDeletes.map(topicResponseDocs$)).pipe(
+        map((lists) => responsesCountDelta(pending, (topicId) => lists[withDeletes.indexOf(topicId)] ?? [])),
+      );
+    }),
+    shareReplay({ bufferSize: 1, refCount: true }),
+  );
+
+  const topicResponses$ = (topicId: string): Observable<ResponseView[]> =>
+    combineLatest([topicResponseDocs$(topicId), votes$]).pipe(map(([docs, votes]) => responseViews(docs, votes)));
+
+  const notifications$ = (): Observable<Notification[]> =>
+    userDb$.pipe(
+      switchMap((db) => (db ? db.notifications.find().$ : of([]))),
+      map((docs) =>
+        docs
+          .map((doc) => doc.toJSON() as Notification & { seq: number; pending: boolean })
+          .map(({ id, type, actor_display_name, target_summary, target_id, created_at, is_read }) => ({
+            id, type, actor_display_name, target_summary, target_id, created_at, is_read,
+          }))
+          .sort((a, b) => (a.created_at === b.created_at ? b.id.localeCompare(a.id) : b.created_at.localeCompare(a.created_at))),
+      ),
+    );
+
+  return {
+    votes$,
+    topics$(query: TopicQuery = {}): Observable<TopicView[]> {
+      const sort = query.sort ?? 'hot';
+      const matches = query.search ? titleMatcher(query.search) : null;
+      const selector = query.category ? { category: query.category } : {};
+      return combineLatest([publicDb.topics.find({ selector }).$, votes$, countDelta$, saved$]).pipe(
+        map(([docs, votes, delta, saved]) => {
+          const views = docs
+            .filter((doc) => !doc.pending_delete && (!matches || matches(doc.title)))
+            .map((doc) => topicView(doc.toJSON() as never, votes, delta.get(doc.id) ?? 0, saved));
+          const byNew = (a: TopicView, b: TopicView) =>
+            a.created_at === b.created_at ? b.id.localeCompare(a.id) : b.created_at.localeCompare(a.created_at);
+          if (sort === 'new') views.sort(byNew);
+          else if (sort === 'top') views.sort((a, b) => b.score - a.score || byNew(a, b));
+          else {
+            const hot = new Map(views.map((v) => [v.id, hotScore(v.score, v.responses_count, v.created_at)]));
+            views.sort((a, b) => hot.get(b.id)! - hot.get(a.id)! || a.id.localeCompare(b.id));
+          }
+          return views.slice(0, query.limit ?? PAGE_SIZE);
+        }),
+      );
+    },
+    topic$(topicId: string): Observable<TopicView | null | undefined> {
+      return combineLatest([publicDb.topics.findOne(topicId).$, votes$, countDelta$, saved$, topicsKnown$]).pipe(
+        map(([doc, votes, delta, saved, known]) => {
+          if (!doc || doc.pending_delete) return known ? null : undefined;
+          return topicView(doc.toJSON() as never, votes, delta.get(topicId) ?? 0, saved);
+        }),
+      );
+    },
+    topicResponses$,
+    rootResponses$: (topicId: string) => topicResponses$(topicId).pipe(map((all) => all.filter((r) => r.parent_response_id === null))),
+    replies$(responseId: string): Observable<ResponseView[]> {
+      return publicDb.responses.findOne(responseId).$.pipe(
+        map((doc) => doc?.topic_id ?? null),
+        distinctUntilChanged(),
+        switchMap((topicId) => (topicId ? topicResponses$(topicId) : of([]))),
+        map((all) => all.filter((r) => r.parent_response_id === responseId)),
+      );
+    },
+    async ancestorPath(responseId: string): Promise<string[]> {
+      const path: string[] = [];
+      let id: string | null = responseId;
+      while (id && !path.includes(id)) {
+        path.unshift(id);
+        const doc: { parent_response_id?: string | null } | null = await publicDb.responses.findOne(id).exec();
+        id = doc?.parent_response_id ?? null;
+      }
+      return path;
+    },
+    notifications$,
+    unreadCount$: () => notifications$().pipe(map((list) => list.filter((n) => !n.is_read).length), distinctUntilChanged()),
+    preferences$(uid$: Observable<string | null>): Observable<Preferences | null> {
+      return combineLatest([userDb$, uid$]).pipe(
+        switchMap(([db, uid]) => (db && uid ? db.profile.findOne(uid).$ : of(null))),
+        map((doc) => (doc ? { receive_weekly_summary: doc.receive_weekly_summary } : null)),
+      );
+    },
+    syncProblems$(): Observable<SyncProblem[]> {
+      return userDb$.pipe(
+        switchMap((db) => (db ? db.sync_problems.find().$ : of([]))),
+        map((docs) => plain<Record<string, unknown>>(docs).map(problemView).sort((a, b) => a.created_at.localeCompare(b.created_at))),
+      );
+    },
+    /** Local changes not yet confirmed, over every replicated collection. */
+    pendingCount$(): Observable<number> {
+      const count = (collection: { find(q: object): { $: Observable<unknown[]> } }) =>
+        collection.find({ selector: { pending: true } }).$.pipe(map((docs) => docs.length));
+      return combineLatest([
+        count(publicDb.topics as never),
+        count(publicDb.responses as never),
+        userDb$.pipe(
+          switchMap((db) =>
+            db ? combineLatest([count(db.votes as never), count(db.notifications as never), count(db.profile as never)]) : of([0]),
+          ),
+          map((counts) => counts.reduce((a, b) => a + b, 0)),
+        ),
+      ]).pipe(
+        map(([a, b, c]) => a + b + c),
+        distinctUntilChanged(),
+      );
+    },
+    first: <T>(source: Observable<T>) => firstValueFrom(source),
+  };
+}
+
+export type Queries = ReturnType<typeof createQueries>;

@@ -1,0 +1,33 @@
+// Comparing two states of a replicated document on what a user may change
+// (USER_FIELDS). The server uses it to spot retries and conflicts; the client
+// to know whether its change landed. Sources compare as the server stores them.
+import { USER_FIELDS, type SourceDoc, type SyncCollection } from '../sync-protocol.js';
+
+export function normalizeSources(sources: readonly Partial<SourceDoc>[] | undefined | null): SourceDoc[] {
+  const seen = new Set<string>();
+  const out: SourceDoc[] = [];
+  for (const source of sources ?? []) {
+    const url = (source.url ?? '').trim();
+    if (seen.has(url)) continue; // the composer removes by URL, so a URL appears once
+    seen.add(url);
+    out.push({ url, name: source.name?.trim() || null, description: source.description?.trim() || null });
+  }
+  return out;
+}
+
+function normalizedField(collection: SyncCollection, field: string, value: unknown): unknown {
+  if (collection === 'responses' && field === 'sources') return normalizeSources(value as SourceDoc[]);
+  if (field === 'title' && typeof value === 'string') return value.trim();
+  if (field === '_deleted' || field === 'upvoted' || field === 'is_read') return value === true;
+  return value ?? null;
+}
+
+/** Whether two states agree on everything a user may change (derived fields ignored). */
+export function sameUserFields(collection: SyncCollection, a: object, b: object): boolean {
+  for (const field of USER_FIELDS[collection] as readonly string[]) {
+    const left = normalizedField(collection, field, (a as Record<string, unknown>)[field]);
+    const right = normalizedField(collection, field, (b as Record<string, unknown>)[field]);
+    if (JSON.stringify(left) !== JSON.stringify(right)) return false;
+  }
+  return true;
+}
