@@ -227,3 +227,24 @@ describe('users schemas', () => {
     expect(usernameSchema.parse('  Ada Lovelace \t')).toBe('Ada Lovelace');
   });
 });
+
+describe('read-only fields (sent back whole by a client)', () => {
+  it('a topic create drops server-owned fields', () => {
+    expect(
+      createTopicSchema.parse({ title: ' T ', categories: ['Other'], score: 5, creator_uid: 'x', responses_count: 9, username: 'u' }),
+    ).toEqual({ id: undefined, title: 'T', categories: ['Other'] });
+  });
+
+  it('a response create drops server-owned fields', () => {
+    const parsed = createResponseSchema.parse({ content: 'c', type: 'for', topic_id: 't', score: 5, comment_count: 2, quoted_response: {} });
+    expect(parsed).not.toHaveProperty('score');
+    expect(parsed).not.toHaveProperty('comment_count');
+    expect(parsed).toMatchObject({ content: 'c', type: 'for', topic_id: 't' });
+  });
+
+  it('an edit keeps content, quote and sources only', () => {
+    expect(
+      updateResponseSchema.parse({ id: 'r', content: 'c', type: 'against', topic_id: 't', quoted_response_id: 'q', sources: [], score: 1 }),
+    ).toEqual({ content: 'c', quoted_response_id: 'q', sources: [] });
+  });
+});

@@ -379,6 +379,37 @@ describe('responses', () => {
       expect(cleared.body).toMatchObject({ quoted_response_id: null, quoted_response: null, sources: [] });
     });
 
+    it('the response sent back whole: only content, quote and sources change', async () => {
+      const topic = await makeTopic(as(ada));
+      const mine = await makeResponse(as(bob), { topic_id: topic.id, type: 'for', content: 'Original' });
+      const res = await as(bob).put<Response>(`/responses/${mine.id}`, {
+        ...mine,
+        content: 'Edited',
+        type: 'against',
+        score: 500,
+        creator_uid: carol.uid,
+        comment_count: 7,
+        topic_id: 'elsewhere',
+      });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body).toEqual({ ...mine, content: 'Edited' });
+    });
+
+    it('server-owned fields on create are ignored', async () => {
+      const topic = await makeTopic(as(ada));
+      const res = await as(bob).post<Response>('/responses', {
+        topic_id: topic.id,
+        content: 'Honest',
+        type: 'neutral',
+        score: 42,
+        comment_count: 3,
+        creator_uid: carol.uid,
+        username: 'Carol',
+      });
+      expect(res.status, res.text).toBe(201);
+      expect(res.body).toMatchObject({ score: 0, comment_count: 0, creator_uid: bob.uid, username: 'Bob' });
+    });
+
     it.each([
       ['blank content', { content: '  ' }, 400, MSG.contentEmpty],
       ['content over 10,000', { content: 'x'.repeat(10_001) }, 400, 'A response has at most 10000 characters.'],

@@ -117,6 +117,28 @@ describe('topics', () => {
       expect(countRows(server.store.db, 'topics')).toBe(before);
     });
 
+    it('server-owned fields sent by a client are ignored, never applied', async () => {
+      const res = await as(ada).post<Topic>('/topics', {
+        title: 'Honest topic',
+        categories: ['Economics'],
+        score: 999,
+        responses_count: 50,
+        creator_uid: bob.uid,
+        username: 'Someone else',
+        created_at: '2000-01-01T00:00:00.000Z',
+        user_has_upvoted: true,
+      });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({
+        score: 0,
+        responses_count: 0,
+        creator_uid: ada.uid,
+        username: 'Ada',
+        user_has_upvoted: false,
+      });
+      expect(res.body.created_at).not.toBe('2000-01-01T00:00:00.000Z');
+    });
+
     it('a title of exactly 300 characters is accepted', async () => {
       const topic = await makeTopic(as(ada), { title: 't'.repeat(300) });
       expect(topic.title).toHaveLength(300);
