@@ -73,8 +73,14 @@ export function createSyncController(deps: SyncControllerDeps) {
   subs.push(
     connectivity.online$.subscribe((online) => {
       if (!isLeader$.value || closed) return;
-      if (online) startAll();
-      else pauseAll();
+      if (online) {
+        startAll();
+      } else {
+        pauseAll();
+        // A failed request with the browser still online: the stream's reconnect
+        // loop becomes the probe whose first success resumes everything.
+        if (connectivity.isBrowserOnline()) stream.restart();
+      }
     }),
     // 'offline' closes the live stream at once; 'online' opens it again.
     connectivity.browserOnline$.pipe(distinctUntilChanged()).subscribe((browserOnline) => {

@@ -1,0 +1,101 @@
+// Tokens that expire mid-replication, a server that restarts mid-pull, an
+// outage without an 'offline' event: nothing lost, nothing twice.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTopic } from '../../sync-server/src/domain/topics.js';
+import { rememberUser } from '../../sync-server/src/domain/users.js';
+import { apiClient } from '../fixtures/api.js';
+import { createTestUser, type TestUser } from '../fixtures/auth.js';
+import { countRows } from '../fixtures/builders.js';
+import { startClient, until, type TestClient } from '../fixtures/client.js';
+import { startTestServer, type TestServer } from '../fixtures/server.js';
+
+describe('replication resilience', () => {
+  let server: TestServer;
+  let ada: TestUser;
+  const clients: TestClient[] = [];
+  beforeAll(async () => {
+    server = await startTestServer();
+    ada = await createTestUser('Ada');
+  });
+  afterAll(async () => {
+    for (const client of clients) await client.close();
+    await server.stop();
+  });
+
+  it('refreshes a token that expires mid-replication and sends the write once', async () => {
+    let expired = false;
+    const forced: boolean[] = [];
+    const client = await startClient(server.url, {
+      user: ada,
+      getToken: async (force) => {
+        forced.push(force === true);
+        if (force) return ada.refresh();
+        // After "expiry" the cached token no longer verifies; only a forced refresh gives a good one.
+        return expired ? `${ada.token.slice(0, -4)}AAAA` : ada.token;
+      },
+    });
+    clients.push(client);
+    await until(client.data.status$, (s) => s.online && s.lastSyncedAt !== null);
+    expired = true;
+    const topic = await client.data.createTopic({ title: 'Token went stale', category: 'Technology' });
+    await until(client.data.topic$(topic.id), (t) => !!t && !t.isPending);
+    expect(forced).toContain(true);
+    expect(countRows(server.store.db, 'topics', 'id = ?', topic.id)).toBe(1);
+    const pushes = client.requests.filter((r) => r.path === '/api/sync/topics/push');
+    expect(pushes.length).toBeGreaterThanOrEqual(2); // the 401 and its retry
+    await client.close();
+    clients.splice(clients.indexOf(client), 1);
+  });
+
+  it('a server restart mid-pull loses and duplicates nothing', async () => {
+    const seeder = { uid: ada.uid, name: 'Ada', email: ada.email };
+    rememberUser(server.ctx, seeder);
+    const seeded = new Set<string>();
+    for (let i = 0; i < 1000; i++) seeded.add(createTopic(server.ctx, seeder, { title: `Seeded ${i}`, categories: ['Science'] }).id);
+    const total = countRows(server.store.db, 'topics');
+
+    let current = server;
+    let pulls = 0;
+    let restarted: Promise<void> | null = null;
+    const client = await startClient(server.url, {
+      user: ada,
+      baseUrl: () => current.url,
+      beforeFetch: async (path) => {
+        if (!path.startsWith('/api/sync/topics/pull') || ++pulls !== 3 || restarted) return;
+        // The third page's request meets a dead server; it comes back on the same data a bit later.
+        const old = current;
+        await old.stop({ keepData: true });
+        restarted = (async () => {
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          current = await startTestServer({ dir: old.dir });
+          server = current;
+        })();
+      },
+    });
+    clients.push(client);
+    await until(client.data.status$, (s) => !s.online, 10_000);
+    // Written during the outage: must land exactly once after the restart.
+    const during = await client.data.createTopic({ title: 'Written while the server was down', category: 'Other' });
+    await restarted;
+    await until(client.data.status$, (s) => s.online && s.pending === 0, 20_000);
+    const all = await until(client.data.topics$({ sort: 'new', limit: 5000 }), (list) => list.length === total + 1, 20_000);
+    expect(new Set(all.map((t) => t.id)).size).toBe(all.length);
+    for (const id of seeded) expect(all.some((t) => t.id === id)).toBe(true);
+    expect(countRows(current.store.db, 'topics', 'id = ?', during.id)).toBe(1);
+    expect(countRows(current.store.db, 'topics')).toBe(total + 1);
+  });
+
+  it('a request failing without an offline event pauses replication; a successful retry resumes it', async () => {
+    const client = await startClient(server.url, { user: ada });
+    clients.push(client);
+    await until(client.data.status$, (s) => s.online && s.lastSyncedAt !== null);
+    client.breakNetwork();
+    const topic = await client.data.createTopic({ title: 'Sent during an outage', category: 'Health' });
+    const down = await until(client.data.status$, (s) => !s.online);
+    expect(down.lastError).toBe('The server cannot be reached.');
+    expect(down.pending).toBe(1);
+    client.repairNetwork(); // no 'online' event: only a retry can notice
+    await until(client.data.status$, (s) => s.online && s.pending === 0 && s.lastError === null);
+    expect((await apiClient(server.url).get(`/topics/${topic.id}`)).status).toBe(200);
+  });
+});
