@@ -59,6 +59,11 @@ describe('bad input', () => {
     ['whitespace body (response)', 'POST', () => '/responses', '   \n', 400, EMPTY],
     ['empty body (unvote)', 'DELETE', () => '/upvotes', '', 400, EMPTY],
     ['deeply nested JSON', 'POST', () => '/topics', `${'['.repeat(200_000)}${']'.repeat(200_000)}`, 400],
+    ['deeply nested object', 'POST', () => '/topics', `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`, 400],
+    ['wide array', 'POST', () => '/responses', `{"sources": [${'{},'.repeat(200_000)}{}]}`, 400],
+    ['half an emoji (lone surrogate)', 'POST', () => '/topics', '{"title": "broken \\ud83d text", "categories": ["Other"]}', 400, 'The request contains text that is not valid Unicode.'],
+    ['lone surrogate in content', 'POST', () => '/responses', `{"topic_id": "${TOPIC_ID}", "content": "x\\udc00", "type": "for"}`, 400, 'The request contains text that is not valid Unicode.'],
+    ['lone surrogate in a key', 'POST', () => '/upvotes', '{"\\ud800": 1}', 400, 'The request contains text that is not valid Unicode.'],
     // Wrong types.
     ['title as number', 'POST', () => '/topics', { title: 42, categories: ['Science'] }, 400, MSG.titleEmpty],
     ['title as object', 'POST', () => '/topics', { title: { $gt: '' }, categories: ['Science'] }, 400, MSG.titleEmpty],

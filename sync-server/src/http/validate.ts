@@ -14,6 +14,8 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S, { opt
     } catch {
       throw badRequest(MSG.invalidJson, 'invalid-argument');
     }
+    // JSON may spell half of an emoji ("\ud83d"); SQLite would keep it as broken UTF-8.
+    if (hasLoneSurrogate(body)) throw badRequest('The request contains text that is not valid Unicode.', 'invalid-argument');
   } else if (!optional) {
     throw badRequest('The request body is empty; send a JSON object.', 'invalid-argument');
   }
@@ -41,4 +43,25 @@ function describe(issue: z.core.$ZodIssue | undefined): string {
     return `${issue.path.join('.') || 'The request'} is missing or has the wrong type.`;
   }
   return issue.message;
+}
+
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Walks the parsed body without recursion (a 1 MiB body can nest 500,000 deep). */
+export function hasLoneSurrogate(root: unknown): boolean {
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      if (LONE_SURROGATE.test(value)) return true;
+    } else if (Array.isArray(value)) {
+      for (const item of value) pending.push(item);
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        if (LONE_SURROGATE.test(key)) return true;
+        pending.push(item);
+      }
+    }
+  }
+  return false;
 }
