@@ -2,6 +2,7 @@
 // inline edit and subtree delete, with the authorization matrix and counts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages.js';
+import { hotScore } from '../../shared/rules/hot.js';
 import type { Response, ResponseMapping, Topic } from '../../shared/types.js';
 import { apiClient } from '../fixtures/api.js';
 import { createTestUser, type TestUser } from '../fixtures/auth.js';
@@ -495,6 +496,15 @@ describe('responses', () => {
       expect((await as().get<Response[]>(`/responses?parent_id=${root.id}`)).body.map((r) => r.id)).toEqual([sibling.id]);
       expect((await responseOf(root.id)).comment_count).toBe(1);
       expect((await topicOf(topic.id)).responses_count).toBe(3);
+      // The stored hot score follows the new response count.
+      const row = server.store.db.prepare('SELECT score, responses_count, created_at, hot FROM topics WHERE id = ?').get(topic.id) as {
+        score: number;
+        responses_count: number;
+        created_at: string;
+        hot: number;
+      };
+      expect(row.responses_count).toBe(3);
+      expect(row.hot).toBeCloseTo(hotScore(row.score, row.responses_count, row.created_at), 9);
       const mapped = (await as().get<ResponseMapping[]>(`/responses/mappings?topic_id=${topic.id}`)).body.map((m) => m.id);
       expect(mapped.sort()).toEqual([root.id, sibling.id, quoter.id].sort());
       expect(countRows(server.store.db, 'votes', `target_id IN (?, ?) AND deleted = 0`, child.id, grandchild.id)).toBe(0);
