@@ -37,7 +37,12 @@ export async function ensureBuild(): Promise<void> {
     const index = join(ROOT, 'dist', 'index.html');
     const sources = ['app', 'public', 'shared', 'vite.config.ts'].map((p) => newestMtime(join(ROOT, p)));
     if (!existsSync(index) || statSync(index).mtimeMs < Math.max(...sources)) {
-      const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'], { cwd: ROOT, encoding: 'utf8' });
+      const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        // Vitest sets NODE_ENV=test, which would make a development build (no service worker).
+        env: { ...process.env, NODE_ENV: 'production' },
+      });
       if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
     }
   } finally {

@@ -48,7 +48,7 @@ export function TopicListPage() {
                 {list.topics.map((t) => <TopicRow key={t.id} topic={t} />)}
               </ul>
             )}
-          <InfiniteSentinel onVisible={list.loadMore} loading={list.hasMore && list.loading} />
+          <InfiniteSentinel onLoadMore={list.loadMore} trigger={list.topics.length} loading={list.hasMore && list.loading} />
         </>
       )}
     </main>

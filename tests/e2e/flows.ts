@@ -1,0 +1,35 @@
+// Steps the browser tests share: signing in through the modal, creating a topic, posting a response.
+import type { Page } from 'playwright-core';
+import type { TestUser } from '../fixtures/auth';
+
+export async function signInThroughModal(page: Page, user: TestUser): Promise<void> {
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('button', { name: 'Sign in with email' }).click();
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('dialog').getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByTestId('header-user').filter({ hasText: user.name ?? user.email }).waitFor();
+}
+
+/** Types the title in the search-or-create box, picks the category, uses the Create topic entry; returns the new id. */
+export async function createTopicThroughSearchBox(page: Page, title: string, category: string): Promise<string> {
+  await page.getByLabel('Search or create a topic').fill(title);
+  await page.getByLabel('Category for a new topic').selectOption(category);
+  await page.getByRole('button', { name: `Create topic "${title}"` }).click();
+  await page.waitForURL(/\/topics\/[A-Za-z0-9_-]+$/);
+  await page.getByRole('heading', { level: 1, name: title }).waitFor();
+  return new URL(page.url()).pathname.split('/').pop()!;
+}
+
+/** Posts through a composer (root form or a reply form) and waits for the text to show. */
+export async function postInComposer(page: Page, formName: 'Add a response' | 'Reply', content: string): Promise<void> {
+  const form = page.getByRole('form', { name: formName }).last();
+  await form.getByRole('textbox').first().fill(content);
+  await form.getByRole('button', { name: 'Post response' }).click();
+  await page.getByTestId('response-content').filter({ hasText: content }).first().waitFor();
+}
+
+/** The response item (li) whose own content is `content`. */
+export function responseItem(page: Page, content: string) {
+  return page.locator(`li[data-testid="response"]:has(> article [data-testid="response-content"]:text-is(${JSON.stringify(content)}))`);
+}

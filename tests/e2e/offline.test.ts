@@ -1,0 +1,51 @@
+// Offline in real Chromium: the service worker serves the app, topics and replies
+// created offline get the client's id, render at once, survive an offline reload
+// and reach the server with the same id once the browser is back online.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { apiClient } from '../fixtures/api';
+import { createTestUser, type TestUser } from '../fixtures/auth';
+import { ensureBuild, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
+import { createTopicThroughSearchBox, postInComposer, responseItem, signInThroughModal } from './flows';
+
+let server: RunningServer;
+let browser: Browser;
+let erin: TestUser;
+
+beforeAll(async () => {
+  await ensureBuild();
+  [server, browser, erin] = await Promise.all([startServer(), launchBrowser(), createTestUser('Erin Offline')]);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+describe('offline', () => {
+  it('creates a topic and a response offline, then syncs them with the same ids', { timeout: 90_000 }, async () => {
+    const api = apiClient(server.url, () => erin.token);
+    const context = await browser.newContext();
+    const { page } = await newPage(context);
+    await page.goto(server.url + '/');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await signInThroughModal(page, erin);
+
+    await context.setOffline(true);
+    const topicId = await createTopicThroughSearchBox(page, 'Written on a plane: is flying ethical?', 'Philosophy');
+    expect(topicId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-/); // the client's UUIDv7
+    await postInComposer(page, 'Add a response', 'Only with carbon offsets that work.');
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Written on a plane: is flying ethical?' }).waitFor();
+    await responseItem(page, 'Only with carbon offsets that work.').waitFor();
+    await screenshot(page, 'offline-topic');
+    expect((await api.get(`/topics/${topicId}`)).status).toBe(404);
+
+    await context.setOffline(false);
+    await expect.poll(async () => (await api.get(`/topics/${topicId}`)).body, { timeout: 20_000 })
+      .toMatchObject({ id: topicId, title: 'Written on a plane: is flying ethical?', creator_uid: erin.uid });
+    await expect.poll(async () => ((await api.get(`/responses?topic_id=${topicId}`)).body as { content: string }[]).map((r) => r.content),
+      { timeout: 20_000 }).toEqual(['Only with carbon offsets that work.']);
+    await context.close();
+  });
+});

@@ -1,0 +1,89 @@
+// The main flow on a 390×844 phone viewport (burger menu, sign-in, create, answer,
+// reply, vote) and an axe scan of the list and topic pages with no serious violations.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import { apiClient } from '../fixtures/api';
+import { createTestUser, type TestUser } from '../fixtures/auth';
+import { ensureBuild, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
+import { createTopicThroughSearchBox, postInComposer, responseItem, signInThroughModal } from './flows';
+
+let server: RunningServer;
+let browser: Browser;
+let dana: TestUser;
+
+beforeAll(async () => {
+  await ensureBuild();
+  [server, browser, dana] = await Promise.all([startServer(), launchBrowser(), createTestUser('Dana Mobile')]);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('phone viewport', () => {
+  it('runs the main flow at 390×844', { timeout: 120_000 }, async () => {
+    const api = apiClient(server.url, () => dana.token);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const { page } = await newPage(context);
+    await page.goto(server.url + '/');
+    // Burger menu below 960 px.
+    expect(await page.getByRole('link', { name: 'About' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Menu' }).tap();
+    await page.getByRole('link', { name: 'About' }).waitFor();
+    await screenshot(page, 'phone-menu');
+    await page.getByRole('button', { name: 'Menu' }).tap();
+    await signInThroughModal(page, dana);
+
+    const topicId = await createTopicThroughSearchBox(page, 'Should homework be abolished?', 'Education');
+    await postInComposer(page, 'Add a response', 'Kids need time to play.');
+    await page.locator('.topic-actions').getByRole('button', { name: 'Disagree', exact: true }).tap();
+    await postInComposer(page, 'Add a response', 'Practice builds mastery.');
+    await responseItem(page, 'Kids need time to play.').locator('> article .response-actions').getByRole('button', { name: 'Discuss', exact: true }).tap();
+    await postInComposer(page, 'Reply', 'What about older students?');
+    await page.locator('.topic-actions .vote-button').tap();
+    await page.locator('.topic-actions [data-testid="score"]').filter({ hasText: /^1$/ }).waitFor();
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'phone-topic');
+
+    const synced = { timeout: 15_000, interval: 200 };
+    await expect.poll(async () => (await api.get(`/topics/${topicId}`)).body, synced).toMatchObject({ score: 1, responses_count: 3 });
+    await expect.poll(async () => ((await api.get(`/responses?topic_id=${topicId}`)).body as { type: string; content: string; comment_count: number }[])
+      .map((r) => [r.type, r.content, r.comment_count]).sort(), synced).toEqual([
+      ['against', 'Practice builds mastery.', 0],
+      ['for', 'Kids need time to play.', 1],
+    ]);
+    await context.close();
+  });
+});
+
+describe('accessibility', () => {
+  it('has no serious axe violations on the list, the sign-in modal and a topic page', { timeout: 120_000 }, async () => {
+    const api = apiClient(server.url, () => dana.token);
+    const topic = (await api.post('/topics', { title: 'Can AI be creative?', categories: ['Technology'] })).body as { id: string };
+    const root = (await api.post('/responses', { topic_id: topic.id, type: 'for', content: 'Yes, it remixes like we do.', sources: [{ url: 'https://example.org/ai' }] })).body as { id: string };
+    await api.post('/responses', { topic_id: topic.id, type: 'against', content: 'No, it has no intent.', quoted_response_id: root.id });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const context = await browser.newContext({ colorScheme });
+      const { page } = await newPage(context);
+      await page.goto(server.url + '/');
+      await page.getByRole('link', { name: 'Can AI be creative?' }).waitFor();
+      expect(await seriousViolations(page), `list ${colorScheme}`).toEqual([]);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      expect(await seriousViolations(page), `modal ${colorScheme}`).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.goto(`${server.url}/topics/${topic.id}`);
+      await responseItem(page, 'No, it has no intent.').waitFor();
+      expect(await seriousViolations(page), `topic ${colorScheme}`).toEqual([]);
+      await screenshot(page, `topic-${colorScheme}`);
+      await context.close();
+    }
+  });
+});
