@@ -15,7 +15,7 @@ import type { SyncHttp, TokenSource } from './http.js';
 import { toLocal } from './local-docs.js';
 import { createPushHandler, type PushDeps } from './push-handler.js';
 
-export const PULL_BATCH = 200;
+export const PULL_BATCH = 1000;
 // Under the server's 1 MiB body limit even with 10,000-character responses.
 export const PUSH_BATCH = 50;
 
