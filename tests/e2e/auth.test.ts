@@ -2,7 +2,9 @@
 // widget validations, sign-up, the username modal, sign-out, overlay close.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { createTestUser, emulatorHost } from '../fixtures/auth';
+import { createTestUser, disableTestUser, emulatorHost } from '../fixtures/auth';
+import { apiClient } from '../fixtures/api';
+import { signInThroughModal } from './flows';
 import { ensureBuild, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
@@ -121,4 +123,20 @@ describe('sign-in widget', () => {
     expect((await lookup(await user.refresh())).displayName).toBe('Ada');
     await context.close();
   });
+
+  it('signs the user out when Firebase reports the account disabled', async () => {
+    const author = await createTestUser('Topic Author');
+    const topic = (await apiClient(server.url, author.token).post('/topics', { title: 'Are cats better than dogs?', categories: ['Other'] })).body as { id: string };
+    const user = await createTestUser('Soon Disabled');
+    const context = await browser.newContext();
+    const { page } = await newPage(context);
+    await page.goto(server.url + '/');
+    await signInThroughModal(page, user);
+    await disableTestUser(user);
+    // The next request is refused; the token refresh that follows reports auth/user-disabled.
+    await page.locator(`[data-topic-id="${topic.id}"] .vote-button`).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('header-user').count()).toBe(0);
+    await context.close();
+  }, 60_000);
 });
