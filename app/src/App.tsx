@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { Header } from './components/Header/Header';
 import { UsernameModal } from './components/UsernameModal/UsernameModal';
 import { UpdatePrompt } from './components/UpdatePrompt/UpdatePrompt';
+import { SyncIssues } from './components/SyncStatus/SyncIssues';
 import { useSession } from './hooks/useSession';
 import { TopicListPage } from './routes/TopicListPage';
 import { TopicPage } from './routes/TopicPage';
@@ -14,6 +15,7 @@ export function App() {
     <>
       <a href="#main" className="skip-link">Skip to content</a>
       <Header />
+      <SyncIssues />
       <Routes>
         <Route path="/" element={<TopicListPage />} />
         <Route path="/c/:category" element={<TopicListPage />} />

@@ -35,6 +35,7 @@ describe('offline', () => {
     const topicId = await createTopicThroughSearchBox(page, 'Written on a plane: is flying ethical?', 'Philosophy');
     expect(topicId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-/); // the client's UUIDv7
     await postInComposer(page, 'Add a response', 'Only with carbon offsets that work.');
+    await page.getByTestId('sync-status').filter({ hasText: /Offline · \d+ to sync/ }).waitFor();
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Written on a plane: is flying ethical?' }).waitFor();
     await responseItem(page, 'Only with carbon offsets that work.').waitFor();
@@ -46,6 +47,32 @@ describe('offline', () => {
       .toMatchObject({ id: topicId, title: 'Written on a plane: is flying ethical?', creator_uid: erin.uid });
     await expect.poll(async () => ((await api.get(`/responses?topic_id=${topicId}`)).body as { content: string }[]).map((r) => r.content),
       { timeout: 20_000 }).toEqual(['Only with carbon offsets that work.']);
+    await page.getByTestId('sync-status').waitFor({ state: 'detached', timeout: 20_000 });
+    await context.close();
+  });
+
+  it('shows a write the server refused and lets the user discard it', { timeout: 90_000 }, async () => {
+    const frank = await createTestUser('Frank Author');
+    const frankApi = apiClient(server.url, () => frank.token);
+    const topic = (await frankApi.post('/topics', { title: 'Will this topic vanish?', categories: ['Other'] })).body as { id: string };
+    const context = await browser.newContext();
+    const { page } = await newPage(context);
+    await page.goto(server.url + '/');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await signInThroughModal(page, erin);
+    await page.goto(`${server.url}/topics/${topic.id}`);
+    await page.getByText('No responses yet.').waitFor();
+
+    await context.setOffline(true);
+    await postInComposer(page, 'Add a response', 'An answer that will never land.');
+    expect((await frankApi.del(`/topics/${topic.id}`)).status).toBe(204);
+    await context.setOffline(false);
+
+    const issue = page.getByRole('region', { name: 'Changes that could not be saved' });
+    await issue.getByText(/could not be saved/).waitFor({ timeout: 20_000 });
+    await screenshot(page, 'sync-issue');
+    await issue.getByRole('button', { name: 'Discard' }).click();
+    await issue.waitFor({ state: 'detached' });
     await context.close();
   });
 });

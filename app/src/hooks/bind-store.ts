@@ -14,6 +14,10 @@ function wrap<T>(source: Observable<T>): Subscribable<T> {
 
 export function toScreenStore(data: CruxData): ScreenStore {
   return {
+    syncState: () => wrap(data.status$),
+    syncIssues: () => wrap(data.syncProblems$().pipe(map((list) => list.map(({ id, kind, action, error, itemId }) => ({ id, kind, action, error, itemId }))))),
+    retryIssue: (id) => data.fixProblem(id),
+    discardIssue: (id) => data.discardProblem(id),
     topics: ({ sort, category, limit }) => wrap(data.topics$({ sort, limit, ...(category ? { category: category as never } : {}) })),
     searchTopics: (text, sort) => wrap(data.topics$({ search: text, sort, limit: SEARCH_LIMIT })),
     topic: (topicId) => wrap(data.topic$(topicId)),

@@ -19,7 +19,16 @@ export interface NewResponse {
 }
 export interface ResponseEdit { content: string; quotedResponseId: string | null; sources: NewSource[] }
 
+/** Replication state for the header (never blocks the UI). */
+export interface SyncState { online: boolean; syncing: boolean; pending: number; lastError: string | null; lastSyncedAt: string | null }
+/** A local write the server refused or overruled, kept until fixed or discarded. */
+export interface SyncIssue { id: string; kind: 'rejected' | 'conflict'; action: string; error: string; itemId: string }
+
 export interface ScreenStore {
+  syncState(): Subscribable<SyncState>;
+  syncIssues(): Subscribable<SyncIssue[]>;
+  retryIssue(id: string): Promise<void>;
+  discardIssue(id: string): Promise<void>;
   topics(query: TopicQuery): Subscribable<Topic[]>;
   searchTopics(text: string, sort: Sort): Subscribable<Topic[]>;
   /** undefined while unknown, null when the topic does not exist. */

@@ -5,6 +5,7 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useSession } from '../../hooks/useSession';
 import { signOut } from '../../auth/session';
 import { SignInModal } from '../SignInModal/SignInModal';
+import { SyncStatus } from '../SyncStatus/SyncStatus';
 import './Header.css';
 
 const DISCORD_URL = 'https://discord.com/';
@@ -28,6 +29,7 @@ export function Header() {
           <span>Crux</span>
         </Link>
         <div className="site-header-user">
+          <SyncStatus />
           {user && <span className="site-user" data-testid="header-user">{user.displayName || user.email}</span>}
           {ready && !user && (
             <button type="button" className="btn btn-primary" onClick={() => setSignInOpen(true)}>Sign in</button>

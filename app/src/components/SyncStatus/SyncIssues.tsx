@@ -1,0 +1,35 @@
+// Writes the server refused or overruled: shown under the header with the
+// server's reason; the user retries or discards each (DESIGN.md §5).
+import { useState } from 'react';
+import { getStore } from '../../hooks/store';
+import { useSession } from '../../hooks/useSession';
+import { useSyncIssues } from '../../hooks/useSync';
+import './SyncStatus.css';
+
+const ACTIONS: Record<string, string> = {
+  create: 'A new item', edit: 'An edit', delete: 'A deletion', vote: 'A vote', read: 'A read mark', preferences: 'A preference change',
+};
+
+export function SyncIssues() {
+  const { user } = useSession();
+  const issues = useSyncIssues(user?.uid ?? null);
+  const [error, setError] = useState<string | null>(null);
+  if (issues.length === 0) return null;
+  const act = (run: () => Promise<void>) => run().catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  return (
+    <section className="sync-issues" aria-label="Changes that could not be saved">
+      {issues.map((issue) => (
+        <div key={issue.id} className="sync-issue">
+          <span>
+            {ACTIONS[issue.action] ?? 'A change'} could not be saved{issue.kind === 'conflict' ? ' (someone changed it first)' : ''}: {issue.error}
+          </span>
+          <span className="sync-issue-actions">
+            <button type="button" className="btn btn-small" onClick={() => act(() => getStore().retryIssue(issue.id))}>Retry</button>
+            <button type="button" className="btn btn-small btn-ghost" onClick={() => act(() => getStore().discardIssue(issue.id))}>Discard</button>
+          </span>
+        </div>
+      ))}
+      {error && <p className="error-text" role="alert">{error}</p>}
+    </section>
+  );
+}
