@@ -28,6 +28,10 @@ export interface ScreenStore {
   syncState(): Subscribable<SyncState>;
   syncIssues(): Subscribable<SyncIssue[]>;
   retryIssue(id: string): Promise<void>;
+  /** Unsent text kept on this device (signed-in users only). */
+  loadDraft(key: string): Promise<string | null>;
+  saveDraft(key: string, text: string): Promise<void>;
+  deleteDraft(key: string): Promise<void>;
   discardIssue(id: string): Promise<void>;
   topics(query: TopicQuery): Subscribable<Topic[]>;
   searchTopics(text: string, sort: Sort): Subscribable<Topic[]>;

@@ -12,6 +12,7 @@ export function unavailableStore(reason: string): ScreenStore {
   const reject = () => Promise.reject(new Error(reason));
   return {
     syncState: fail, syncIssues: fail, retryIssue: reject, discardIssue: reject,
+    loadDraft: () => Promise.resolve(null), saveDraft: reject, deleteDraft: reject,
     topics: fail, searchTopics: fail, topic: fail, replies: fail,
     ancestors: reject, searchResponses: reject, openTopic: () => undefined,
     createTopic: reject, deleteTopic: reject, createResponse: reject, editResponse: reject, deleteResponse: reject, toggleVote: reject,

@@ -7,6 +7,7 @@ import { truncate } from '../../../../shared/rules/truncate';
 import type { QuotedResponse } from '../../../../shared/types';
 import { getStore, type NewSource } from '../../hooks/store';
 import { useSession } from '../../hooks/useSession';
+import { useDraft } from '../../hooks/useDraft';
 import { StanceButtons } from '../Stance/Stance';
 import { QuotePanel } from './QuotePanel';
 import { SourcesPanel } from './SourcesPanel';
@@ -37,6 +38,8 @@ export function Composer({ topicId, parentId, replyingTo, type, onType, edit, au
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const textRef = useRef<HTMLTextAreaElement>(null);
+  const draftKey = edit ? null : parentId ? `reply:${parentId}` : `topic:${topicId}`;
+  const draft = useDraft(draftKey, user?.uid ?? null, content, (saved) => setContent((current) => current || saved));
   useEffect(() => {
     if (autoFocus) textRef.current?.focus();
   }, [autoFocus, type, focusSignal]);
@@ -52,6 +55,7 @@ export function Composer({ topicId, parentId, replyingTo, type, onType, edit, au
       if (edit) await store.editResponse(edit.responseId, { content, quotedResponseId: quote?.id ?? null, sources });
       else await store.createResponse({ topicId, parentResponseId: parentId, type, content, quotedResponseId: quote?.id ?? null, sources });
       if (!edit) {
+        draft.clear();
         setContent('');
         setQuote(null);
         setSources([]);
