@@ -72,19 +72,20 @@ function countingFetch() {
 
 /** Resolves once `target` documents were pulled and the replication has written them (no longer syncing). */
 async function settle(data: CruxData, counter: { pulled: number }, target: number) {
+  // One long-lived subscription (as a screen would hold), checked on each change and on a short timer.
+  let syncing = true;
   await new Promise<void>((resolve) => {
-    const sub = data.status$.subscribe((status) => {
-      if (status.syncing || counter.pulled < target) return;
+    const check = () => {
+      if (syncing || counter.pulled < target) return;
+      clearInterval(timer);
       queueMicrotask(() => sub.unsubscribe());
       resolve();
+    };
+    const sub = data.status$.subscribe((status) => {
+      syncing = status.syncing || status.lastSyncedAt === null;
+      check();
     });
-    // status$ only emits on changes: look again when the last page lands.
-    const timer = setInterval(() => {
-      if (counter.pulled >= target) {
-        clearInterval(timer);
-        firstValueFrom(data.status$).then((s) => !s.syncing && (sub.unsubscribe(), resolve()));
-      }
-    }, 5);
+    const timer = setInterval(check, 5);
   });
 }
 

@@ -122,6 +122,11 @@ export interface CruxDataOptions {
   devMode?: boolean;
   /** Several tabs share the databases (leader election). Default true. */
   multiInstance?: boolean;
+  /**
+   * A second instance of the same database in this JavaScript realm: 'close' the
+   * older one (default; hot reload) or 'allow' both (tests simulating two tabs in one process).
+   */
+  duplicateInstances?: 'close' | 'allow';
   /** How many recently opened topics keep their responses (saved ones are extra). Default 50. */
   keepTopics?: number;
   /** Wait before retrying a failed request. Default 5000 ms. */

@@ -21,6 +21,7 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
     prefix: options.dbPrefix ?? 'crux',
     devMode: options.devMode ?? import.meta.env?.DEV ?? false,
     multiInstance: options.multiInstance ?? true,
+    duplicateInstances: options.duplicateInstances ?? 'close',
   };
   const retryTimeMs = options.retryTimeMs ?? 5000;
   const publicDb = await openPublicDb(dbOptions);

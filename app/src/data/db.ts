@@ -48,6 +48,7 @@ export interface DbOptions {
   prefix: string;
   devMode: boolean;
   multiInstance: boolean;
+  duplicateInstances: 'close' | 'allow';
 }
 
 /**
@@ -60,6 +61,10 @@ async function storageFor(options: DbOptions): Promise<RxStorage<any, any>> {
   return wrappedValidateZSchemaStorage({ storage: options.storage });
 }
 
+// RxDB only lets dev-mode open one database name twice in a realm.
+const duplicates = (options: DbOptions) =>
+  options.duplicateInstances === 'allow' && options.devMode ? { ignoreDuplicate: true } : { closeDuplicates: true };
+
 export async function openPublicDb(options: DbOptions): Promise<PublicDb> {
   await addPlugins(options.devMode);
   const db = await createRxDatabase<PublicCollections>({
@@ -68,7 +73,7 @@ export async function openPublicDb(options: DbOptions): Promise<PublicDb> {
     multiInstance: options.multiInstance,
     // Local documents hold the followed-topics list (no extra collection: RxDB caps them at 13).
     localDocuments: true,
-    closeDuplicates: true,
+    ...duplicates(options),
   });
   await db.addCollections({
     topics: { schema: topicSchema, migrationStrategies: topicMigrations },
@@ -90,7 +95,7 @@ export async function openUserDb(options: DbOptions, uid: string): Promise<UserD
     name: userDbName(options.prefix, uid),
     storage: await storageFor(options),
     multiInstance: options.multiInstance,
-    closeDuplicates: true,
+    ...duplicates(options),
   });
   await db.addCollections({
     votes: { schema: voteSchema, migrationStrategies: voteMigrations },

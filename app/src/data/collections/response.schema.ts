@@ -41,7 +41,7 @@ export const responseSchemaLiteral = {
     'score', 'comment_count', 'seq', 'pending', 'pending_delete',
   ],
   // Dexie needs every indexed field required (SYNC-NOTES); a topic's tree is read through this index.
-  indexes: [['topic_id', 'created_at']],
+  indexes: [['topic_id', 'created_at'], 'pending'],
 } as const;
 
 export type ResponseDocType = ExtractDocumentTypeFromTypedRxJsonSchema<typeof responseSchemaLiteral>;

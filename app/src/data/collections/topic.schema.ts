@@ -24,7 +24,8 @@ export const topicSchemaLiteral = {
     pending_delete: { type: 'boolean' },
   },
   required: ['id', 'title', 'category', 'creator_uid', 'created_at', 'score', 'responses_count', 'seq', 'pending', 'pending_delete'],
-  indexes: ['created_at'],
+  // `pending` is indexed for the pending-changes count the status bar keeps live.
+  indexes: ['created_at', 'pending'],
 } as const;
 
 export type TopicDocType = ExtractDocumentTypeFromTypedRxJsonSchema<typeof topicSchemaLiteral>;
