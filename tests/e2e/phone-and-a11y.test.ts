@@ -69,6 +69,29 @@ describe('phone viewport', () => {
   });
 });
 
+describe('header', () => {
+  it('becomes a burger menu under 960 px', async () => {
+    const context = await browser.newContext({ viewport: { width: 959, height: 700 } });
+    const { page } = await newPage(context);
+    await page.goto(server.url + '/');
+    const burger = page.getByRole('button', { name: 'Menu' });
+    await burger.waitFor();
+    expect(await page.getByRole('link', { name: 'Terms' }).isVisible()).toBe(false);
+    await burger.click();
+    expect(await burger.getAttribute('aria-expanded')).toBe('true');
+    await page.getByRole('link', { name: 'Terms' }).waitFor();
+    await screenshot(page, 'tablet-menu');
+    await page.getByRole('link', { name: 'Terms' }).click();
+    await page.getByRole('heading', { name: 'Terms and Conditions' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Terms' }).isVisible()).toBe(false); // closed after navigating
+    await page.setViewportSize({ width: 960, height: 700 });
+    await expect.poll(() => burger.isVisible()).toBe(false);
+    expect(await page.getByRole('link', { name: 'Terms' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Discord' }).getAttribute('target')).toBe('_blank');
+    await context.close();
+  });
+});
+
 describe('accessibility', () => {
   it('has no serious axe violations on the list, the sign-in modal and a topic page', { timeout: 120_000 }, async () => {
     const api = apiClient(server.url, () => dana.token);
