@@ -29,7 +29,7 @@ describe('debating a topic', () => {
   it('creates, answers, nests, quotes, sources, votes, edits and deletes', { timeout: 120_000 }, async () => {
     const api = apiClient(server.url, () => alice.token);
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const { page } = await newPage(context);
+    const { page, errors } = await newPage(context);
     await page.goto(server.url + '/');
     await page.getByText('No topics yet. Create one above!').waitFor();
     await signInThroughModal(page, alice);
@@ -163,6 +163,7 @@ describe('debating a topic', () => {
     await page.locator('.topic-actions').getByRole('button', { name: 'Delete', exact: true }).click();
     await page.waitForURL(server.url + '/');
     await expect.poll(async () => (await api.get(`/topics/${topicId}`)).status, SYNCED).toBe(404);
+    expect(errors, 'console errors').toEqual([]);
     await context.close();
   });
 

@@ -31,7 +31,7 @@ describe('phone viewport', () => {
   it('runs the main flow at 390×844', { timeout: 120_000 }, async () => {
     const api = apiClient(server.url, () => dana.token);
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-    const { page } = await newPage(context);
+    const { page, errors } = await newPage(context);
     await page.goto(server.url + '/');
     // Burger menu below 960 px.
     expect(await page.getByRole('link', { name: 'About' }).isVisible()).toBe(false);
@@ -65,6 +65,7 @@ describe('phone viewport', () => {
       ['against', 'Practice builds mastery.', 0],
       ['for', 'Kids need time to play.', 1],
     ]);
+    expect(errors, 'console errors').toEqual([]);
     await context.close();
   });
 });
