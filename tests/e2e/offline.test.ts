@@ -2,10 +2,13 @@
 // created offline get the client's id, render at once, survive an offline reload
 // and reach the server with the same id once the browser is back online.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { apiClient } from '../fixtures/api';
 import { createTestUser, type TestUser } from '../fixtures/auth';
-import { ensureBuild, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
+import { CHROME_ARGS, ensureBuild, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
 import { createTopicThroughSearchBox, postInComposer, responseItem, signInThroughModal } from './flows';
 
 let server: RunningServer;
@@ -74,5 +77,33 @@ describe('offline', () => {
     await issue.getByRole('button', { name: 'Discard' }).click();
     await issue.waitFor({ state: 'detached' });
     await context.close();
+  });
+
+  it('opens an installed app signed in and with its topics while offline (cold start)', { timeout: 90_000 }, async () => {
+    const api = apiClient(server.url, () => erin.token);
+    const topic = (await api.post('/topics', { title: 'Read on the train: are libraries obsolete?', categories: ['Culture'] })).body as { id: string };
+    const profile = mkdtempSync(join(tmpdir(), 'crux-profile-'));
+    const options = { executablePath: process.env.CHROME_BIN ?? '/usr/bin/chromium', headless: true, args: CHROME_ARGS };
+    try {
+      const first = await chromium.launchPersistentContext(profile, options);
+      const page = first.pages()[0] ?? (await first.newPage());
+      await page.goto(`${server.url}/`);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      await signInThroughModal(page, erin);
+      await page.getByRole('link', { name: 'Read on the train: are libraries obsolete?' }).click();
+      await page.getByText('No responses yet.').waitFor();
+      await first.close();
+
+      const second = await chromium.launchPersistentContext(profile, { ...options, offline: true });
+      const again = second.pages()[0] ?? (await second.newPage());
+      await again.goto(`${server.url}/topics/${topic.id}`);
+      await again.getByRole('heading', { level: 1, name: 'Read on the train: are libraries obsolete?' }).waitFor();
+      await again.getByTestId('header-user').filter({ hasText: 'Erin Offline' }).waitFor();
+      await again.getByText('No responses yet.').waitFor();
+      await screenshot(again, 'offline-cold-start');
+      await second.close();
+    } finally {
+      rmSync(profile, { recursive: true, force: true });
+    }
   });
 });
