@@ -84,7 +84,7 @@ export function ResponseItem({ response, depth }: { response: Response; depth: n
         <div className="response-actions">
           <VoteButton targetType="response" targetId={response.id} creatorUid={response.creator_uid} score={response.score}
             hasUpvoted={response.user_has_upvoted} label={`response: ${excerpt}`} />
-          <StanceButtons onPick={(t) => setReplyType(replyType === t ? null : t)} />
+          <StanceButtons compact onPick={(t) => setReplyType(replyType === t ? null : t)} />
           <button type="button" className="btn btn-small btn-ghost" aria-expanded={expanded} onClick={toggleReplies}>
             {expanded ? 'Hide All' : 'Show All'} ({response.comment_count})
           </button>

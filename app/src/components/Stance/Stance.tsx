@@ -15,13 +15,21 @@ export function Stance({ type }: { type: ResponseType }) {
   );
 }
 
-export function StanceButtons({ onPick, active, disabled }: { onPick: (t: ResponseType) => void; active?: ResponseType | null; disabled?: boolean }) {
+interface StanceButtonsProps {
+  onPick: (t: ResponseType) => void;
+  active?: ResponseType | null;
+  disabled?: boolean;
+  /** On phones only the icon shows; the label stays as the accessible name. */
+  compact?: boolean;
+}
+
+export function StanceButtons({ onPick, active, disabled, compact }: StanceButtonsProps) {
   return (
     <>
       {(Object.keys(STANCE) as ResponseType[]).map((t) => (
-        <button key={t} type="button" className={`btn btn-small btn-${t}`} aria-pressed={active === undefined ? undefined : active === t}
+        <button key={t} type="button" className={`btn btn-small btn-${t}${compact ? ' btn-compact' : ''}`} aria-pressed={active === undefined ? undefined : active === t}
           disabled={disabled} onClick={() => onPick(t)}>
-          <span aria-hidden="true">{STANCE[t].icon}</span> {STANCE[t].action}
+          <span aria-hidden="true">{STANCE[t].icon}</span> <span className="stance-action-label">{STANCE[t].action}</span>
         </button>
       ))}
     </>
