@@ -141,4 +141,23 @@ describe('sign-in widget', () => {
     expect(await page.getByTestId('header-user').count()).toBe(0);
     await context.close();
   }, 60_000);
+
+  it('sends a password recovery e-mail through the emulator', async () => {
+    const user = await createTestUser('Forgetful');
+    const context = await browser.newContext();
+    const { page } = await newPage(context);
+    await page.goto(server.url + '/');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('button', { name: 'Sign in with email' }).click();
+    await page.getByRole('button', { name: 'Trouble signing in?' }).click();
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Enter your email address to continue').waitFor();
+    await page.getByLabel('Email', { exact: true }).fill(user.email);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('dialog', { name: 'Check your email' }).waitFor();
+    const res = await fetch(`http://${emulatorHost()}/emulator/v1/projects/demo-crux/oobCodes`);
+    const { oobCodes } = (await res.json()) as { oobCodes: { email: string; requestType: string }[] };
+    expect(oobCodes.some((c) => c.email === user.email && c.requestType === 'PASSWORD_RESET')).toBe(true);
+    await context.close();
+  });
 });

@@ -42,12 +42,15 @@ describe('offline', () => {
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Written on a plane: is flying ethical?' }).waitFor();
     await responseItem(page, 'Only with carbon offsets that work.').waitFor();
+    // A vote made offline shows at once and is sent later.
+    await page.locator('.topic-actions .vote-button').click();
+    await page.locator('.topic-actions [data-testid="score"]').filter({ hasText: /^1$/ }).waitFor();
     await screenshot(page, 'offline-topic');
     expect((await api.get(`/topics/${topicId}`)).status).toBe(404);
 
     await context.setOffline(false);
     await expect.poll(async () => (await api.get(`/topics/${topicId}`)).body, { timeout: 20_000 })
-      .toMatchObject({ id: topicId, title: 'Written on a plane: is flying ethical?', creator_uid: erin.uid });
+      .toMatchObject({ id: topicId, title: 'Written on a plane: is flying ethical?', creator_uid: erin.uid, score: 1, user_has_upvoted: true });
     await expect.poll(async () => ((await api.get(`/responses?topic_id=${topicId}`)).body as { content: string }[]).map((r) => r.content),
       { timeout: 20_000 }).toEqual(['Only with carbon offsets that work.']);
     await page.getByTestId('sync-status').waitFor({ state: 'detached', timeout: 20_000 });
