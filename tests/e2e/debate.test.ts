@@ -186,4 +186,19 @@ describe('debating a topic', () => {
     await page.getByText('Topic not found.').waitFor();
     await context.close();
   });
+
+  it('shows another user\'s new response live, without a reload', async () => {
+    const bea = await createTestUser('Bea Watcher');
+    const aliceApi = apiClient(server.url, () => alice.token);
+    const topic = (await aliceApi.post('/topics', { title: 'Is breakfast the most important meal?', categories: ['Health'] })).body as { id: string };
+    const context = await browser.newContext();
+    const { page } = await newPage(context);
+    await page.goto(`${server.url}/topics/${topic.id}`);
+    await signInThroughModal(page, bea);
+    await page.getByText('No responses yet.').waitFor();
+    expect((await aliceApi.post('/responses', { topic_id: topic.id, type: 'against', content: 'Skipping it works for many.' })).status).toBe(201);
+    await responseItem(page, 'Skipping it works for many.').waitFor({ timeout: 20_000 });
+    await page.getByText('1 response', { exact: true }).waitFor({ timeout: 20_000 });
+    await context.close();
+  }, 60_000);
 });

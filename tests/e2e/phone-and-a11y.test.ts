@@ -97,7 +97,8 @@ describe('accessibility', () => {
   it('has no serious axe violations on the list, the sign-in modal and a topic page', { timeout: 120_000 }, async () => {
     const api = apiClient(server.url, () => dana.token);
     const topic = (await api.post('/topics', { title: 'Can AI be creative?', categories: ['Technology'] })).body as { id: string };
-    const root = (await api.post('/responses', { topic_id: topic.id, type: 'for', content: 'Yes, it remixes like we do.', sources: [{ url: 'https://example.org/ai' }] })).body as { id: string };
+    const long = 'Yes, it remixes what it has seen exactly like we do, and remixing is most of what human creativity is anyway.';
+    const root = (await api.post('/responses', { topic_id: topic.id, type: 'for', content: long, sources: [{ url: 'https://example.org/ai' }] })).body as { id: string };
     await api.post('/responses', { topic_id: topic.id, type: 'against', content: 'No, it has no intent.', quoted_response_id: root.id });
     for (const colorScheme of ['light', 'dark'] as const) {
       const context = await browser.newContext({ colorScheme });
@@ -110,6 +111,9 @@ describe('accessibility', () => {
       await page.keyboard.press('Escape');
       await page.goto(`${server.url}/topics/${topic.id}`);
       await responseItem(page, 'No, it has no intent.').waitFor();
+      // The quoted block shows the first 80 characters and an ellipsis.
+      expect(await responseItem(page, 'No, it has no intent.').getByTestId('quoted-block').locator('.response-quote-text').textContent())
+        .toBe(`“${long.slice(0, 80).trimEnd()}…”`);
       expect(await seriousViolations(page), `topic ${colorScheme}`).toEqual([]);
       await screenshot(page, `topic-${colorScheme}`);
       await context.close();
