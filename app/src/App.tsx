@@ -10,7 +10,7 @@ import { TopicPage } from './routes/TopicPage';
 import { NotFoundPage, PlaceholderPage } from './routes/PlaceholderPage';
 
 export function App() {
-  const { user } = useSession();
+  const { user, profilePending } = useSession();
   return (
     <>
       <a href="#main" className="skip-link">Skip to content</a>
@@ -29,7 +29,7 @@ export function App() {
         <Route path="/sources" element={<PlaceholderPage title="Sources" />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
-      {user && !user.displayName && <UsernameModal />}
+      {user && !user.displayName && !profilePending && <UsernameModal />}
       <UpdatePrompt />
     </>
   );

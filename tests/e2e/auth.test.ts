@@ -69,10 +69,19 @@ describe('sign-in widget', () => {
     await page.getByLabel('First & last name').fill('  Grace Hopper ');
     await page.getByLabel('Choose password').fill('correct-horse-9');
     await screenshot(page, 'signup-form');
+    // The name is given at sign-up: the username modal must not flash while it is being set.
+    await page.evaluate(() => {
+      const w = window as unknown as { sawWelcome: boolean };
+      w.sawWelcome = false;
+      new MutationObserver(() => {
+        if (document.querySelector('[aria-label="Welcome! Please set your username."]')) w.sawWelcome = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
     await page.getByRole('button', { name: 'Save' }).click();
 
     await page.getByTestId('header-user').filter({ hasText: 'Grace Hopper' }).waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { sawWelcome: boolean }).sawWelcome)).toBe(false);
     const account = await lookup((await signInWithPassword(email, 'correct-horse-9')).idToken);
     expect(account.displayName).toBe('Grace Hopper');
 

@@ -13,7 +13,7 @@ import {
 import { MSG } from '../../../shared/messages';
 import { getAuthInstance } from './firebase';
 import { authErrorMessage, type AuthContext } from './error-messages';
-import { refreshSessionUser } from './session';
+import { refreshSessionUser, setProfilePending } from './session';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const WIDGET = {
@@ -67,12 +67,17 @@ export async function checkPassword(password: string): Promise<string | null> {
 
 export async function signUpWithEmail(name: string, email: string, password: string): Promise<void> {
   const auth = await getAuthInstance();
-  await run('signUp', async () => {
-    const { user } = await createUserWithEmailAndPassword(auth, email.trim(), password);
-    await updateProfile(user, { displayName: name.trim() });
-    await user.getIdToken(true); // the server reads the name claim from the token
-    refreshSessionUser();
-  });
+  setProfilePending(true);
+  try {
+    await run('signUp', async () => {
+      const { user } = await createUserWithEmailAndPassword(auth, email.trim(), password);
+      await updateProfile(user, { displayName: name.trim() });
+      await user.getIdToken(true); // the server reads the name claim from the token
+      refreshSessionUser();
+    });
+  } finally {
+    setProfilePending(false);
+  }
 }
 
 export async function sendRecoveryEmail(email: string): Promise<void> {

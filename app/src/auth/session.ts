@@ -15,9 +15,12 @@ export interface SessionState {
   /** false until Firebase has restored (or not) the persisted user. */
   ready: boolean;
   user: SessionUser | null;
+  /** A sign-up is still setting the display name: don't ask for a username meanwhile. */
+  profilePending: boolean;
 }
 
-let state: SessionState = { ready: false, user: null };
+let state: SessionState = { ready: false, user: null, profilePending: false };
+let profilePending = false;
 let currentUser: User | null = null;
 const listeners = new Set<() => void>();
 
@@ -27,7 +30,7 @@ function toSessionUser(user: User | null): SessionUser | null {
 
 function publish(user: User | null) {
   currentUser = user;
-  state = { ready: true, user: toSessionUser(user) };
+  state = { ready: true, user: toSessionUser(user), profilePending };
   listeners.forEach((listener) => listener());
 }
 
@@ -47,6 +50,12 @@ export function subscribeSession(listener: () => void): () => void {
 }
 
 export const getSession = (): SessionState => state;
+
+/** Marks the span between account creation and the display name being set. */
+export function setProfilePending(pending: boolean): void {
+  profilePending = pending;
+  if (state.ready) publish(currentUser);
+}
 
 /** Re-reads the profile after updateProfile (onAuthStateChanged does not fire for it). */
 export function refreshSessionUser(): void {
