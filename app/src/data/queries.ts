@@ -121,14 +121,18 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
     },
     /** Local changes not yet confirmed, over every replicated collection. */
     pendingCount$(): Observable<number> {
-      const count = (collection: { find(q: object): { $: Observable<unknown[]> } }) =>
+      // Public collections are large: a count over their `pending` index loads no document.
+      const count = (collection: { count(q: object): { $: Observable<number> } }) =>
+        collection.count({ selector: { pending: true } }).$;
+      // The user's own collections are small (and not indexed on `pending`).
+      const found = (collection: { find(q: object): { $: Observable<unknown[]> } }) =>
         collection.find({ selector: { pending: true } }).$.pipe(map((docs) => docs.length));
       return combineLatest([
         count(publicDb.topics as never),
         count(publicDb.responses as never),
         userDb$.pipe(
           switchMap((db) =>
-            db ? combineLatest([count(db.votes as never), count(db.notifications as never), count(db.profile as never)]) : of([0]),
+            db ? combineLatest([found(db.votes as never), found(db.notifications as never), found(db.profile as never)]) : of([0]),
           ),
           map((counts) => counts.reduce((a, b) => a + b, 0)),
         ),
