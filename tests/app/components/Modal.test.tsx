@@ -23,6 +23,17 @@ describe('Modal', () => {
     render(<Modal title="Welcome! Please set your username."><p>x</p></Modal>);
     expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
   });
+
+  it('keeps Tab inside the panel', () => {
+    render(<Modal title="Sign in to Crux" onClose={() => {}}><input aria-label="Email" /><button type="button">Go</button></Modal>);
+    const close = screen.getByRole('button', { name: 'Close' });
+    const go = screen.getByRole('button', { name: 'Go' });
+    go.focus();
+    fireEvent.keyDown(go, { key: 'Tab' });
+    expect(document.activeElement).toBe(close);
+    fireEvent.keyDown(close, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(go);
+  });
 });
 
 describe('responsesLabel', () => {
