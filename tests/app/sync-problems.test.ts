@@ -97,4 +97,29 @@ describe('sync problems', () => {
       await anon.close();
     }
   });
+
+  it('never sends one user\'s unsent writes with the next user\'s token; the author finds them at sign-in', async () => {
+    // The same device (client `a`, signed in as Ada), handed to Bob.
+    const client = a;
+    {
+      await until(client.data.status$, (s) => s.online && s.lastSyncedAt !== null);
+      client.goOffline();
+      const topic = await client.data.createTopic({ title: 'Left behind on a shared phone', category: 'Other' });
+      await client.data.signOut();
+      await client.data.signIn({ uid: bob.uid, getToken: async (force) => (force ? bob.refresh() : bob.token) });
+      client.goOnline();
+      await until(client.data.status$, (s) => s.online && s.pending === 0);
+      await until(client.data.topic$(topic.id), (t) => t === null);
+      expect((await apiClient(server.url).get(`/topics/${topic.id}`)).status).toBe(404);
+      expect(await until(client.data.syncProblems$(), () => true)).toEqual([]);
+
+      await client.data.signOut();
+      await client.data.signIn({ uid: ada.uid, getToken: async (force) => (force ? ada.refresh() : ada.token) });
+      const [problem] = await until(client.data.syncProblems$(), (list) => list.length === 1);
+      expect(problem).toMatchObject({ kind: 'rejected', collection: 'topics', action: 'create', localState: expect.objectContaining({ title: 'Left behind on a shared phone' }) });
+      await client.data.fixProblem(problem!.id);
+      const mine = await until(client.data.topics$({ sort: 'new' }), (list) => list.some((t) => t.title === 'Left behind on a shared phone' && !t.isPending));
+      expect(mine.find((t) => t.title === 'Left behind on a shared phone')!.username).toBe('Ada');
+    }
+  });
 });

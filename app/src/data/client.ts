@@ -10,6 +10,7 @@ import { openPublicDb, openUserDb, type UserDb } from './db.js';
 import { DataError } from './errors.js';
 import { createFollows } from './follows.js';
 import { createSyncHttp } from './http.js';
+import { createOrphans } from './orphans.js';
 import { createProblemRecorder } from './problems.js';
 import { createQueries } from './queries.js';
 import { createSyncController } from './sync-controller.js';
@@ -36,6 +37,7 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
   const userDb$ = new BehaviorSubject<UserDb | null>(null);
   const uid$ = new BehaviorSubject<string | null>(null);
   const problems = createProblemRecorder(() => session?.db ?? null);
+  const orphans = createOrphans(publicDb);
   const controller = createSyncController({
     publicDb,
     http,
@@ -44,6 +46,8 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
     problems,
     // A fresh token per request: whatever the current user's getToken gives now.
     token: () => (session ? (force?: boolean) => session!.getToken(force) : null),
+    uid: () => session?.uid ?? null,
+    orphans,
     identifierPrefix: `crux-sync-v${SYNC_PROTOCOL_VERSION}`,
     retryTimeMs,
   });
@@ -99,6 +103,7 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
       session = { uid: user.uid, db, getToken: user.getToken };
       userDb$.next(db);
       uid$.next(user.uid);
+      await orphans.adopt(user.uid, problems);
       await controller.setUserDb(db);
     },
     signOut,

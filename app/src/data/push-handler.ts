@@ -7,6 +7,7 @@ import type { PushResponse, RejectedRow, SyncCollection } from '../../../shared/
 import { sameUserFields } from '../../../shared/rules/sync-fields.js';
 import type { SyncHttp, TokenSource } from './http.js';
 import { toLocal, toWire } from './local-docs.js';
+import type { Orphans } from './orphans.js';
 import type { ProblemRecorder } from './problems.js';
 
 type Doc = Record<string, any>;
@@ -16,6 +17,10 @@ export interface PushDeps {
   http: SyncHttp;
   token: () => TokenSource | null;
   problems: ProblemRecorder;
+  /** The signed-in uid (null when signed out). */
+  uid?: () => string | null;
+  /** Where another author's unsent public writes wait for them (see orphans.ts). */
+  orphans?: Orphans;
   /** Resolves once the items these documents point at are on the server (order across collections). */
   waitForDependencies?: (docs: Doc[]) => Promise<void>;
 }
@@ -67,6 +72,26 @@ export function createPushHandler(deps: PushDeps) {
       const decision = decide(collection, row.newDocumentState, row.assumedMasterState);
       if (decision.kind === 'resolve') resolved.push(decision.doc);
       else if (decision.kind === 'send') toSend.push(row);
+    }
+    // Public items written by someone who has since signed out: never sent with this user's token.
+    const uid = deps.uid?.() ?? null;
+    if (uid && deps.orphans && (collection === 'topics' || collection === 'responses')) {
+      for (const row of toSend.filter((r) => r.newDocumentState.creator_uid !== uid)) {
+        toSend.splice(toSend.indexOf(row), 1);
+        const next = row.newDocumentState;
+        await deps.orphans.keep({
+          author_uid: next.creator_uid,
+          kind: 'rejected',
+          collection,
+          itemId: next.id,
+          action: actionOf(collection, next, row.assumedMasterState),
+          error: 'Not sent: you signed out before this change reached the server.',
+          status: 401,
+          localState: toWire(next) as unknown as Doc,
+          serverState: row.assumedMasterState ? (toWire(row.assumedMasterState as Doc) as unknown as Doc) : null,
+        });
+        resolved.push(row.assumedMasterState ? { ...row.assumedMasterState, pending: false } : { ...next, pending: false, _deleted: true });
+      }
     }
     if (toSend.length === 0) return resolved;
     const token = deps.token();

@@ -9,6 +9,7 @@ import type { PublicDb, UserDb } from './db.js';
 import type { Follows } from './follows.js';
 import type { SyncHttp, TokenSource } from './http.js';
 import { createLiveStream } from './live-stream.js';
+import type { Orphans } from './orphans.js';
 import type { ProblemRecorder } from './problems.js';
 import { replicate, type CollectionReplication } from './replication.js';
 import { createDependencyWaiter } from './dependencies.js';
@@ -20,6 +21,8 @@ export interface SyncControllerDeps {
   follows: Follows;
   problems: ProblemRecorder;
   token: () => TokenSource | null;
+  uid: () => string | null;
+  orphans: Orphans;
   identifierPrefix: string;
   retryTimeMs: number;
 }
@@ -39,10 +42,11 @@ export function createSyncController(deps: SyncControllerDeps) {
   };
   const waitFor = createDependencyWaiter(deps.publicDb);
 
+  const publicCommon = { ...common, uid: deps.uid, orphans: deps.orphans };
   const publicReps = [
-    replicate('topics', deps.publicDb.topics, common),
+    replicate('topics', deps.publicDb.topics, publicCommon),
     replicate('responses', deps.publicDb.responses, {
-      ...common,
+      ...publicCommon,
       followedTopics: () => deps.follows.current(),
       waitForDependencies: waitFor.responses,
     }),
