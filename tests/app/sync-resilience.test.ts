@@ -73,17 +73,17 @@ describe('replication resilience', () => {
       },
     });
     clients.push(client);
-    await until(client.data.status$, (s) => !s.online, 10_000);
+    await until(client.data.status$, (s) => !s.online, 30_000);
     // Written during the outage: must land exactly once after the restart.
     const during = await client.data.createTopic({ title: 'Written while the server was down', category: 'Other' });
     await restarted;
-    await until(client.data.status$, (s) => s.online && s.pending === 0, 20_000);
-    const all = await until(client.data.topics$({ sort: 'new', limit: 5000 }), (list) => list.length === total + 1, 20_000);
+    await until(client.data.status$, (s) => s.online && s.pending === 0, 40_000);
+    const all = await until(client.data.topics$({ sort: 'new', limit: 5000 }), (list) => list.length === total + 1, 40_000);
     expect(new Set(all.map((t) => t.id)).size).toBe(all.length);
     for (const id of seeded) expect(all.some((t) => t.id === id)).toBe(true);
     expect(countRows(current.store.db, 'topics', 'id = ?', during.id)).toBe(1);
     expect(countRows(current.store.db, 'topics')).toBe(total + 1);
-  });
+  }, 90_000);
 
   it('a request failing without an offline event pauses replication; a successful retry resumes it', async () => {
     const client = await startClient(server.url, { user: ada });
@@ -91,11 +91,11 @@ describe('replication resilience', () => {
     await until(client.data.status$, (s) => s.online && s.lastSyncedAt !== null);
     client.breakNetwork();
     const topic = await client.data.createTopic({ title: 'Sent during an outage', category: 'Health' });
-    const down = await until(client.data.status$, (s) => !s.online);
+    const down = await until(client.data.status$, (s) => !s.online, 30_000);
     expect(down.lastError).toBe('The server cannot be reached.');
     expect(down.pending).toBe(1);
     client.repairNetwork(); // no 'online' event: only a retry can notice
-    await until(client.data.status$, (s) => s.online && s.pending === 0 && s.lastError === null);
+    await until(client.data.status$, (s) => s.online && s.pending === 0 && s.lastError === null, 30_000);
     expect((await apiClient(server.url).get(`/topics/${topic.id}`)).status).toBe(200);
-  });
+  }, 60_000);
 });
