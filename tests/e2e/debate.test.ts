@@ -176,8 +176,12 @@ describe('debating a topic', () => {
     await page.getByRole('heading', { name: 'Is remote work here to stay?' }).waitFor();
     await page.getByText('by Alice Debater').waitFor();
     const vote = page.locator('.topic-actions .vote-button');
-    expect(await vote.isDisabled()).toBe(true);
+    expect(await vote.getAttribute('aria-disabled')).toBe('true');
     expect(await vote.getAttribute('title')).toBe('You must be logged in to vote.');
+    await vote.click({ force: true }); // Playwright treats aria-disabled as not clickable; a person can still click
+    await page.getByRole('alert').filter({ hasText: 'You must be logged in to vote.' }).waitFor();
+    expect(await vote.getByTestId('score').textContent()).toBe('0');
+    expect((await api.get(`/topics/${topic.id}`)).body).toMatchObject({ score: 0 });
     expect(await page.locator('.topic-actions').getByRole('button', { name: 'Delete', exact: true }).count()).toBe(0);
     await page.getByRole('button', { name: '← Back to Topics' }).click();
     await page.waitForURL(server.url + '/');

@@ -1,4 +1,5 @@
 // Upvote toggle with score (SPEC.md §4): disabled while pending or signed out.
+import { useState } from 'react';
 import { MSG } from '../../../../shared/messages';
 import { useSession } from '../../hooks/useSession';
 import { useVote } from '../../hooks/useVote';
@@ -17,14 +18,18 @@ export function VoteButton({ targetType, targetId, creatorUid, score, hasUpvoted
   const { user } = useSession();
   const { pending, error, toggle } = useVote({ type: targetType, id: targetId, creatorUid }, hasUpvoted);
   const signedOut = !user;
+  // Signed out the button is aria-disabled (still focusable) so a click can say why.
+  const [hint, setHint] = useState(false);
   return (
     <span className="vote">
       <button type="button" className={`vote-button${hasUpvoted ? ' is-upvoted' : ''}`} aria-pressed={hasUpvoted}
         aria-label={`${hasUpvoted ? 'Remove upvote from' : 'Upvote'} ${label}`} title={signedOut ? MSG.loginToVote : undefined}
-        disabled={pending || signedOut} onClick={() => void toggle()}>
+        disabled={pending} aria-disabled={signedOut || pending}
+        onClick={() => (signedOut ? setHint(true) : void toggle())}>
         <svg aria-hidden="true" viewBox="0 0 16 16" width="14" height="14"><path d="M8 2 14 10H10v4H6v-4H2z" fill="currentColor" /></svg>
         <span className="vote-score" data-testid="score">{score}</span>
       </button>
+      {signedOut && hint && <span className="error-text vote-error" role="alert">{MSG.loginToVote}</span>}
       {error && <span className="error-text vote-error" role="alert">Vote Error: {error}</span>}
     </span>
   );
