@@ -2,6 +2,7 @@
 // screens use, and follows the Firebase user into the data layer's session.
 import { firstValueFrom, map, type Observable } from 'rxjs';
 import type { CruxData } from '../data/api';
+import type { Category } from '../../../shared/constants';
 import { getCurrentFirebaseUser, getSession, subscribeSession } from '../auth/session';
 import { getToken } from '../auth/session';
 import type { ScreenStore, Subscribable } from './store';
@@ -21,7 +22,7 @@ export function toScreenStore(data: CruxData): ScreenStore {
     loadDraft: async (key) => (await data.loadDraft(key))?.text ?? null,
     saveDraft: (key, text) => data.saveDraft(key, text),
     deleteDraft: (key) => data.deleteDraft(key),
-    topics: ({ sort, category, limit }) => wrap(data.topics$({ sort, limit, ...(category ? { category: category as never } : {}) })),
+    topics: ({ sort, category, limit }) => wrap(data.topics$({ sort, limit, ...(category ? { category: category as Category } : {}) })),
     searchTopics: (text, sort) => wrap(data.topics$({ search: text, sort, limit: SEARCH_LIMIT })),
     topic: (topicId) => wrap(data.topic$(topicId)),
     replies: (topicId, parentId) => wrap(parentId ? data.replies$(parentId) : data.rootResponses$(topicId)),
