@@ -143,10 +143,17 @@ describe('debating a topic', () => {
     await neutral.locator('> article').getByRole('button', { name: 'Edit', exact: true }).click();
     const editForm = page.getByRole('form', { name: 'Edit response' });
     await editForm.getByRole('textbox').first().fill('It depends on the quality of public transport.');
+    // A source already cited in the topic is suggested from 3 characters on.
+    await editForm.getByRole('button', { name: /^Sources/ }).click();
+    await editForm.getByLabel('Source URL').fill('no2');
+    await editForm.getByRole('button', { name: 'NO2 study — https://example.org/no2-study' }).click();
+    expect(await editForm.getByLabel('Source name (optional)').inputValue()).toBe('NO2 study');
+    await editForm.getByRole('button', { name: 'Add source' }).click();
     await editForm.getByRole('button', { name: 'Save' }).click();
     await responseItem(page, 'It depends on the quality of public transport.').waitFor();
-    await expect.poll(async () => ((await api.get(`/responses?topic_id=${topicId}`)).body as any[]).map((r) => r.content), SYNCED)
-      .toContain('It depends on the quality of public transport.');
+    await expect.poll(async () => ((await api.get(`/responses?topic_id=${topicId}`)).body as any[])
+      .find((r) => r.content === 'It depends on the quality of public transport.')?.sources.map((x: { url: string }) => x.url), SYNCED)
+      .toEqual(['https://example.org/no2-study']);
 
     // Delete a subtree (level 1 and everything under it).
     const lvl1Id = parentOf.get(parentOf.get(deepest.id)!)!;

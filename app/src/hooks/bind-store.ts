@@ -32,6 +32,16 @@ export function toScreenStore(data: CruxData): ScreenStore {
       const needle = text.toLowerCase();
       return firstValueFrom(data.topicResponses$(topicId).pipe(map((all) => all.filter((r) => r.content.toLowerCase().includes(needle)))));
     },
+    searchSources: (topicId, text) => {
+      const needle = text.toLowerCase();
+      return firstValueFrom(data.topicResponses$(topicId).pipe(map((all) => {
+        const byUrl = new Map<string, { url: string; name: string | null; description: string | null }>();
+        for (const r of all) for (const { url, name, description } of r.sources) {
+          if (!byUrl.has(url) && `${url} ${name ?? ''}`.toLowerCase().includes(needle)) byUrl.set(url, { url, name, description });
+        }
+        return [...byUrl.values()];
+      })));
+    },
     openTopic: (topicId) => data.openTopic(topicId),
     createTopic: async (input) => ({ id: (await data.createTopic(input)).id }),
     deleteTopic: (topicId) => data.deleteTopic(topicId),

@@ -42,6 +42,8 @@ export interface ScreenStore {
   /** Ids from the root down to the response's parent. */
   ancestors(topicId: string, responseId: string): Promise<string[]>;
   searchResponses(topicId: string, text: string): Promise<Response[]>;
+  /** Sources already cited in the topic whose URL or name contains the text. */
+  searchSources(topicId: string, text: string): Promise<NewSource[]>;
   openTopic(topicId: string): void | Promise<void>;
   createTopic(input: { title: string; category: Category }): Promise<{ id: string }>;
   deleteTopic(topicId: string): Promise<void>;

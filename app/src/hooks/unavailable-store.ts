@@ -14,7 +14,7 @@ export function unavailableStore(reason: string): ScreenStore {
     syncState: fail, syncIssues: fail, retryIssue: reject, discardIssue: reject,
     loadDraft: () => Promise.resolve(null), saveDraft: reject, deleteDraft: reject,
     topics: fail, searchTopics: fail, topic: fail, replies: fail,
-    ancestors: reject, searchResponses: reject, openTopic: () => undefined,
+    ancestors: reject, searchResponses: reject, searchSources: reject, openTopic: () => undefined,
     createTopic: reject, deleteTopic: reject, createResponse: reject, editResponse: reject, deleteResponse: reject, toggleVote: reject,
   };
 }

@@ -96,7 +96,7 @@ export function Composer({ topicId, parentId, replyingTo, type, onType, edit, au
         </button>
       </div>
       {panel === 'quote' && <QuotePanel topicId={topicId} excludeId={edit?.responseId} idPrefix={idPrefix} onPick={(q) => { setQuote(q); setPanel(null); }} />}
-      {panel === 'sources' && <SourcesPanel sources={sources} onChange={setSources} idPrefix={idPrefix} />}
+      {panel === 'sources' && <SourcesPanel topicId={topicId} sources={sources} onChange={setSources} idPrefix={idPrefix} />}
       {error && <p className="error-text" role="alert">{error}</p>}
       <div className="composer-actions">
         <button type="submit" className="btn btn-primary" disabled={saving}>{edit ? 'Save' : 'Post response'}</button>

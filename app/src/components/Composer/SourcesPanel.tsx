@@ -1,23 +1,44 @@
 // Sources panel (SPEC.md §5): URL required and trimmed; name and description are
 // disabled while the URL matches an already added source; removal is by URL.
-import { useState } from 'react';
-import type { NewSource } from '../../hooks/store';
+import { useEffect, useState } from 'react';
+import { MIN_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS } from '../../../../shared/constants';
+import { getStore, type NewSource } from '../../hooks/store';
+import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 
 export const SOURCE_URL_REQUIRED = 'Please enter a source URL.';
 
 interface SourcesPanelProps {
+  /** When set, sources already cited in this topic are suggested from 3 characters on. */
+  topicId?: string;
   sources: NewSource[];
   onChange: (sources: NewSource[]) => void;
   idPrefix: string;
 }
 
-export function SourcesPanel({ sources, onChange, idPrefix }: SourcesPanelProps) {
+export function SourcesPanel({ topicId, sources, onChange, idPrefix }: SourcesPanelProps) {
   const [url, setUrl] = useState('');
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [error, setError] = useState<string | null>(null);
   const trimmedUrl = url.trim();
   const alreadyAdded = sources.some((s) => s.url === trimmedUrl);
+  const query = useDebouncedValue(trimmedUrl, SEARCH_DEBOUNCE_MS);
+  const [suggestions, setSuggestions] = useState<NewSource[]>([]);
+  useEffect(() => {
+    if (!topicId || query.length < MIN_SEARCH_LENGTH) return setSuggestions([]);
+    let live = true;
+    getStore().searchSources(topicId, query)
+      .then((found) => live && setSuggestions(found.filter((s) => s.url !== query)))
+      .catch(() => live && setSuggestions([]));
+    return () => { live = false; };
+  }, [topicId, query]);
+
+  function pick(source: NewSource) {
+    setUrl(source.url);
+    setName(source.name ?? '');
+    setDescription(source.description ?? '');
+    setSuggestions([]);
+  }
 
   function add() {
     if (!trimmedUrl) return setError(SOURCE_URL_REQUIRED);
@@ -36,6 +57,15 @@ export function SourcesPanel({ sources, onChange, idPrefix }: SourcesPanelProps)
         <input id={`${idPrefix}-source-url`} className="input" type="url" value={url} placeholder="https://…"
           onChange={(e) => setUrl(e.target.value)} onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); add(); } }} />
       </div>
+      {suggestions.length > 0 && (
+        <ul className="composer-suggestions" aria-label="Source suggestions">
+          {suggestions.map((s) => (
+            <li key={s.url}>
+              <button type="button" className="composer-suggestion" onClick={() => pick(s)}>{s.name ? `${s.name} — ${s.url}` : s.url}</button>
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="field">
         <label htmlFor={`${idPrefix}-source-name`}>Source name (optional)</label>
         <input id={`${idPrefix}-source-name`} className="input" value={name} disabled={alreadyAdded} onChange={(e) => setName(e.target.value)} />
