@@ -190,7 +190,7 @@ describe('debating a topic', () => {
     expect(await vote.getByTestId('score').textContent()).toBe('0');
     expect((await api.get(`/topics/${topic.id}`)).body).toMatchObject({ score: 0 });
     expect(await page.locator('.topic-actions').getByRole('button', { name: 'Delete', exact: true }).count()).toBe(0);
-    await page.getByRole('button', { name: '← Back to Topics' }).click();
+    await page.getByRole('button', { name: 'Back to Topics', exact: true }).click();
     await page.waitForURL(server.url + '/');
     await page.getByRole('link', { name: 'Is remote work here to stay?' }).waitFor();
     await page.goto(`${server.url}/topics/does-not-exist`);

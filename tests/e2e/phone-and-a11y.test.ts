@@ -49,7 +49,7 @@ describe('phone viewport', () => {
     await postInComposer(page, 'Reply', 'What about older students?');
     // An unsent reply is kept as a local draft across navigation.
     await page.getByRole('form', { name: 'Add a response' }).getByRole('textbox').first().fill('Half-written thought');
-    await page.getByRole('button', { name: '← Back to Topics' }).tap();
+    await page.getByRole('button', { name: 'Back to Topics', exact: true }).tap();
     await page.getByRole('link', { name: 'Should homework be abolished?' }).tap();
     await expect.poll(() => page.getByRole('form', { name: 'Add a response' }).getByRole('textbox').first().inputValue()).toBe('Half-written thought');
     await page.locator('.topic-actions .vote-button').tap();

@@ -94,7 +94,7 @@ describe('topic list', () => {
     await page.waitForURL(/\/topics\//);
     const id = new URL(page.url()).pathname.split('/').pop()!;
     await expect.poll(async () => (await api.get(`/topics/${id}`)).body, { timeout: 15_000, interval: 200 }).toMatchObject({ title: 'Is nuclear power green?', categories: ['Environment'], creator_uid: carol.uid });
-    await page.getByRole('button', { name: '← Back to Topics' }).click();
+    await page.getByRole('button', { name: 'Back to Topics', exact: true }).click();
     expect(await page.getByLabel('Search or create a topic').inputValue()).toBe('');
     await page.getByRole('link', { name: 'Is nuclear power green?' }).waitFor();
 

@@ -6,7 +6,7 @@ export function PlaceholderPage({ title, children }: { title: string; children?:
     <main className="page" id="main">
       <h1>{title}</h1>
       {children ?? <p className="muted">This page is coming soon.</p>}
-      <p><Link to="/">← Back to Topics</Link></p>
+      <p><Link to="/"><span aria-hidden="true">← </span>Back to Topics</Link></p>
     </main>
   );
 }

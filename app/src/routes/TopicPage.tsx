@@ -55,7 +55,7 @@ function TopicView({ topicId }: { topicId: string }) {
 
   return (
     <main className="page" id="main">
-      <button type="button" className="btn btn-ghost topic-back" onClick={() => navigate('/')}>← Back to Topics</button>
+      <button type="button" className="btn btn-ghost topic-back" onClick={() => navigate('/')}><span aria-hidden="true">← </span>Back to Topics</button>
       {body}
     </main>
   );
