@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { QUOTED_BLOCK_CHARS, REPLY_INDENT_PX, type ResponseType } from '../../../../shared/constants';
 import { truncate } from '../../../../shared/rules/truncate';
-import { relativeTime } from '../../../../shared/rules/relative-time';
+import { RelativeTime } from '../RelativeTime/RelativeTime';
 import type { Response } from '../../../../shared/types';
 import { getStore } from '../../hooks/store';
 import { useReplies } from '../../hooks/useReplies';
@@ -52,7 +52,7 @@ export function ResponseItem({ response, depth }: { response: Response; depth: n
         <div className="response-top">
           <Stance type={response.type} />
           <span className="response-meta">
-            <span>{response.username ?? 'Anonymous'}</span> · <span>{relativeTime(response.created_at)}</span>
+            <span>{response.username ?? 'Anonymous'}</span> · <RelativeTime date={response.created_at} />
           </span>
         </div>
         {response.quoted_response && (

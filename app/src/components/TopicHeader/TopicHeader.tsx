@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ResponseType } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
-import { relativeTime } from '../../../../shared/rules/relative-time';
+import { RelativeTime } from '../RelativeTime/RelativeTime';
 import type { Topic } from '../../../../shared/types';
 import { getStore } from '../../hooks/store';
 import { useSession } from '../../hooks/useSession';
@@ -40,7 +40,7 @@ export function TopicHeader({ topic, onRespond, onDeleted }: TopicHeaderProps) {
       </div>
       <h1 id="topic-title" className="topic-title">{topic.title}</h1>
       <p className="topic-meta">
-        <span>{relativeTime(topic.created_at)}</span> · <span>by {topic.username ?? 'Anonymous'}</span> ·{' '}
+        <RelativeTime date={topic.created_at} /> · <span>by {topic.username ?? 'Anonymous'}</span> ·{' '}
         <span data-testid="topic-responses-count">{responsesLabel(topic.responses_count)}</span>
       </p>
       <div className="topic-actions">

@@ -1,7 +1,7 @@
 // One row of the topic list: upvote + score, title, relative time, author, response count.
 import { Link } from 'react-router-dom';
 import type { Topic } from '../../../../shared/types';
-import { relativeTime } from '../../../../shared/rules/relative-time';
+import { RelativeTime } from '../RelativeTime/RelativeTime';
 import { VoteButton } from '../VoteButton/VoteButton';
 import './TopicRow.css';
 
@@ -18,7 +18,7 @@ export function TopicRow({ topic }: { topic: Topic }) {
         <Link to={`/topics/${topic.id}`} className="topic-row-title">{topic.title}</Link>
         <div className="topic-row-meta">
           {topic.categories.map((c) => <span key={c} className="chip">{c}</span>)}
-          <span>{relativeTime(topic.created_at)}</span>
+          <RelativeTime date={topic.created_at} />
           <span>by {topic.username ?? 'Anonymous'}</span>
           <span>{responsesLabel(topic.responses_count)}</span>
         </div>

@@ -1,0 +1,24 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { RelativeTime } from '../../../app/src/components/RelativeTime/RelativeTime';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('RelativeTime', () => {
+  it('renders SPEC.md §9 relative time in a <time> and keeps it current', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2026-01-01T12:00:00Z'));
+    render(<RelativeTime date="2026-01-01T11:59:50Z" />);
+    const time = screen.getByText('just now');
+    expect(time.tagName).toBe('TIME');
+    expect(time.getAttribute('datetime')).toBe('2026-01-01T11:59:50Z');
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(time.textContent).toBe('1 minute ago');
+    act(() => vi.advanceTimersByTime(2 * 60 * 60_000));
+    expect(time.textContent).toBe('2 hours ago');
+  });
+});
