@@ -12,7 +12,8 @@ export interface LiveStreamDeps {
   connectivity: Connectivity;
   token: () => TokenSource | null;
   topics: () => string[];
-  onEvent: (event: StreamEvent) => void;
+  /** `deliberate`: this connection replaced one on purpose (restart()), not after a failure. */
+  onEvent: (event: StreamEvent, meta: { deliberate: boolean }) => void;
   retryTimeMs: number;
   /** No byte for this long (heartbeats come every 15 s) = a dead connection. */
   silenceTimeoutMs?: number;
@@ -44,12 +45,12 @@ export function createLiveStream(deps: LiveStreamDeps): LiveStream {
       wake = done;
     });
 
-  async function readBody(res: Response, abort: AbortController) {
+  async function readBody(res: Response, abort: AbortController, deliberate: boolean) {
     const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
     const parser = createParser({
       onEvent: (message) => {
         try {
-          deps.onEvent(JSON.parse(message.data) as StreamEvent);
+          deps.onEvent(JSON.parse(message.data) as StreamEvent, { deliberate });
         } catch {
           // an event this version does not understand: ignore it
         }
@@ -71,6 +72,7 @@ export function createLiveStream(deps: LiveStreamDeps): LiveStream {
   }
 
   async function loop() {
+    let deliberate = false;
     while (running) {
       if (!deps.connectivity.isBrowserOnline()) {
         await pause(deps.retryTimeMs);
@@ -83,14 +85,15 @@ export function createLiveStream(deps: LiveStreamDeps): LiveStream {
         const query = topics.length > 0 ? `?topics=${topics.map(encodeURIComponent).join(',')}` : '';
         const res = await deps.http.open(`/stream${query}`, deps.token(), abort.signal);
         connected = true;
-        await readBody(res, abort);
+        await readBody(res, abort, deliberate);
       } catch {
         // network error, 5xx or abort: connectivity already knows; retry below
       }
       connected = false;
       controller = null;
       if (!running) break;
-      if (abort.signal.aborted && abort.signal.reason === 'restart') continue;
+      deliberate = abort.signal.aborted && abort.signal.reason === 'restart';
+      if (deliberate) continue;
       await pause(deps.retryTimeMs);
     }
   }

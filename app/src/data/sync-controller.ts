@@ -60,8 +60,12 @@ export function createSyncController(deps: SyncControllerDeps) {
     connectivity,
     token: deps.token,
     topics: () => deps.follows.current(),
-    onEvent: (event: StreamEvent) => {
-      for (const rep of all()) if (event.collection === '*' || event.collection === rep.collection) rep.resync();
+    onEvent: (event: StreamEvent, { deliberate }) => {
+      // A connection we replaced on purpose (new followed topics or user) only needs
+      // the responses pulled again (the user's own replications start afresh);
+      // after a failure, everything is pulled again from its checkpoint.
+      const wanted = event.collection === '*' && deliberate ? 'responses' : event.collection;
+      for (const rep of all()) if (wanted === '*' || wanted === rep.collection) rep.resync();
     },
     retryTimeMs: deps.retryTimeMs,
   });
