@@ -1,12 +1,36 @@
 // Per-topic response replication keeps storage bounded: the most recently opened
 // topics (keepTopics) plus the saved ones; older ones lose their responses and
 // their checkpoint, and eviction never reaches the server as a delete.
+import type { IDBFactory } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../fixtures/api.js';
 import { createTestUser, type TestUser } from '../fixtures/auth.js';
 import { countRows, makeResponse, makeTopic } from '../fixtures/builders.js';
 import { startClient, until, type TestClient } from '../fixtures/client.js';
 import { startTestServer, type TestServer } from '../fixtures/server.js';
+
+/** topic_id of every response record in the profile's IndexedDB (RxDB tombstones too), read without RxDB. */
+async function storedResponseTopics(factory: IDBFactory): Promise<string[]> {
+  const topicIds: string[] = [];
+  for (const { name } of await factory.databases()) {
+    if (!name || !/--responses$/.test(name)) continue;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = factory.open(name);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    for (const store of Array.from(db.objectStoreNames)) {
+      const records = await new Promise<any[]>((resolve, reject) => {
+        const request = db.transaction(store, 'readonly').objectStore(store).getAll();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      for (const record of records) if (typeof record?.topic_id === 'string') topicIds.push(record.topic_id);
+    }
+    db.close();
+  }
+  return topicIds;
+}
 
 describe('per-topic eviction', () => {
   let server: TestServer;
@@ -44,6 +68,9 @@ describe('per-topic eviction', () => {
     await until(client.data.topicResponses$(topics[1]!.id), (list) => list.length === 0);
     expect(await localCount(topics[2]!.id)).toBe(0);
     for (const i of [0, 3, 4, 5]) expect(await localCount(topics[i]!.id)).toBe(2);
+    // Gone from storage, tombstones included (not only hidden from the lists).
+    expect(await storedResponseTopics(client.indexedDB)).not.toContain(topics[1]!.id);
+    expect(await storedResponseTopics(client.indexedDB)).toContain(topics[3]!.id);
     const streamUrl = client.requests.filter((r) => r.path.startsWith('/api/sync/stream')).at(-1)!.path;
     expect(decodeURIComponent(streamUrl).split('topics=')[1]!.split(',').sort()).toEqual(
       [0, 3, 4, 5].map((i) => topics[i]!.id).sort(),

@@ -2,6 +2,7 @@
 // responses, and one per signed-in uid for the user's own data, so a shared
 // device never shows one user's data to the next. Factories, no singletons.
 import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
+import { RxDBCleanupPlugin } from 'rxdb/plugins/cleanup';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
@@ -31,6 +32,7 @@ let pluginsAdded = false;
 async function addPlugins(devMode: boolean) {
   if (pluginsAdded) return;
   pluginsAdded = true;
+  addRxPlugin(RxDBCleanupPlugin);
   addRxPlugin(RxDBLeaderElectionPlugin);
   addRxPlugin(RxDBLocalDocumentsPlugin);
   addRxPlugin(RxDBMigrationSchemaPlugin);
@@ -73,6 +75,10 @@ export async function openPublicDb(options: DbOptions): Promise<PublicDb> {
     multiInstance: options.multiInstance,
     // Local documents hold the followed-topics list (no extra collection: RxDB caps them at 13).
     localDocuments: true,
+    // Tombstones here are never unsent user deletes (those are `pending_delete` until the
+    // server confirms), so they can be purged without waiting for the replication to be in
+    // sync, which never happens offline.
+    cleanupPolicy: { minimumDeletedTime: 60 * 60 * 1000, awaitReplicationsInSync: false, waitForLeadership: true },
     ...duplicates(options),
   });
   await db.addCollections({

@@ -51,6 +51,8 @@ export async function createFollows(db: PublicDb, keep: number): Promise<Follows
       const docs = await db.responses.find({ selector: { topic_id: topicId } }).exec();
       await db.responses.bulkRemove(docs.map((doc) => doc.id));
     }
+    // Purge the tombstones too: evicted documents leave the device, not just the lists.
+    if (evicted.length > 0) await db.responses.cleanup(0);
     return evicted;
   }
 
