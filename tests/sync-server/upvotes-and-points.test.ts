@@ -92,7 +92,7 @@ describe('upvotes', () => {
     ['unknown topic', { target_type: 'topic', target_id: 'no-such-topic' }, 404, MSG.targetNotFound],
     ['unknown response', { target_type: 'response', target_id: 'no-such-response' }, 404, MSG.targetNotFound],
     ['bad target_type', { target_type: 'user', target_id: 'x' }, 400, 'target_type must be topic or response.'],
-    ['missing target_id', { target_type: 'topic' }, 400, 'An id must be a string.'],
+    ['missing target_id', { target_type: 'topic' }, 400, 'target_id is required.'],
     ['unknown field', { target_type: 'topic', target_id: 'x', weight: 10 }, 400, 'Unknown field: weight.'],
   ])('%s → %d', async (_label, body, status, message) => {
     const before = countRows(server.store.db, 'votes');

@@ -6,20 +6,26 @@ import { MSG } from '../../../shared/messages.js';
 import { badRequest } from './errors.js';
 
 export async function readJson<S extends z.ZodType>(c: Context, schema: S, { optional = false } = {}): Promise<z.output<S>> {
-  const text = await c.req.text();
-  let body: unknown = {};
-  if (text.trim() !== '') {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw badRequest(MSG.invalidJson, 'invalid-argument');
-    }
-    // JSON may spell half of an emoji ("\ud83d"); SQLite would keep it as broken UTF-8.
-    if (hasLoneSurrogate(body)) throw badRequest('The request contains text that is not valid Unicode.', 'invalid-argument');
-  } else if (!optional) {
+  const body = await readJsonBody(c);
+  if (body === undefined && !optional) {
     throw badRequest('The request body is empty; send a JSON object.', 'invalid-argument');
   }
-  return parse(schema, body);
+  return parse(schema, body === undefined ? {} : body);
+}
+
+/** The parsed JSON body (undefined when empty), refused when it is not JSON or not valid Unicode. */
+export async function readJsonBody(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === '') return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw badRequest(MSG.invalidJson, 'invalid-argument');
+  }
+  // JSON may spell half of an emoji ("\ud83d"); SQLite would keep it as broken UTF-8.
+  if (hasLoneSurrogate(body)) throw badRequest('The request contains text that is not valid Unicode.', 'invalid-argument');
+  return body;
 }
 
 export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {

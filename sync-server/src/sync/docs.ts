@@ -10,7 +10,7 @@ import {
   type VoteDoc,
 } from '../../../shared/sync-protocol.js';
 import type { Store } from '../store/store.js';
-import type { NotificationRow } from '../store/notifications-repo.js';
+import { toNotification, type NotificationRow } from '../store/notifications-repo.js';
 import type { ResponseRow } from '../store/responses-repo.js';
 import type { TopicRow } from '../store/topics-repo.js';
 import type { UserRow } from '../store/users-repo.js';
@@ -67,17 +67,7 @@ export function voteDoc(row: VoteRow): VoteDoc {
 }
 
 export function notificationDoc(row: NotificationRow): NotificationDoc {
-  return {
-    id: row.id,
-    type: row.type,
-    actor_display_name: row.actor_display_name ?? 'Anonymous',
-    target_summary: row.target_summary,
-    target_id: row.target_id,
-    created_at: row.created_at,
-    is_read: row.is_read === 1,
-    seq: row.seq,
-    _deleted: row.deleted === 1,
-  };
+  return { ...toNotification(row), seq: row.seq, _deleted: row.deleted === 1 };
 }
 
 export function profileDoc(row: UserRow): ProfileDoc {

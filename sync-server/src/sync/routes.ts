@@ -16,7 +16,7 @@ import {
 import type { DomainContext } from '../domain/context.js';
 import { requireUser, type AppEnv } from '../http/auth.js';
 import { badRequest, notFound } from '../http/errors.js';
-import { readJson, readQuery } from '../http/validate.js';
+import { readJson, readJsonBody, readQuery } from '../http/validate.js';
 import { pullPrivate, pullResponsesOfTopics, pullTopicResponses, pullTopics } from './pull.js';
 import { push } from './push.js';
 import { DOC_SCHEMAS } from './schemas.js';
@@ -88,13 +88,7 @@ export function syncRoutes(ctx: DomainContext, options = { heartbeatMs: STREAM_H
 }
 
 async function readRows(c: Parameters<typeof readJson>[0], collection: SyncCollection): Promise<PushRow<any>[]> {
-  const text = await c.req.text();
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw badRequest(MSG.invalidJson, 'invalid-argument');
-  }
+  const body = await readJsonBody(c);
   const doc = DOC_SCHEMAS[collection];
   const schema = z
     .array(z.object({ assumedMasterState: doc.nullish(), newDocumentState: doc }), { error: 'The push body is a list of rows.' })
