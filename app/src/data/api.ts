@@ -4,7 +4,7 @@
 import type { Observable } from 'rxjs';
 import type { RxStorage } from 'rxdb';
 import type { Category, ResponseType, Sort, TargetType } from '../../../shared/constants.js';
-import type { Notification, Preferences, Response, Topic } from '../../../shared/types.js';
+import type { Notification, Preferences, Response, Source, Topic } from '../../../shared/types.js';
 import type { SyncCollection } from '../../../shared/sync-protocol.js';
 
 /** A topic as the screens show it: the server's item with the local truth laid over it. */
@@ -164,6 +164,8 @@ export interface CruxData {
   syncProblems$(): Observable<SyncProblem[]>;
   /** Ids of topics kept for offline reading. */
   savedTopics$(): Observable<string[]>;
+  /** The site's source catalogue by name, URL or description (asks the server; [] offline). */
+  searchSources(text: string): Promise<Source[]>;
 
   // ---- writes (local at once, replicated when possible; throw DataError with a message for a person) ----
   createTopic(input: NewTopicInput): Promise<TopicView>;

@@ -5,6 +5,7 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { SYNC_PROTOCOL_VERSION } from '../../../shared/sync-protocol.js';
 import { createActions, type Session } from './actions.js';
 import type { CruxData, CruxDataOptions, SessionUser, SyncStatus } from './api.js';
+import { createSourceCatalog } from './catalog.js';
 import { createConnectivity } from './connectivity.js';
 import { openPublicDb, openUserDb, type UserDb } from './db.js';
 import { DataError } from './errors.js';
@@ -31,7 +32,9 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
     options.events ?? (typeof window !== 'undefined' ? window : undefined),
     options.isOnline ?? (() => (typeof navigator !== 'undefined' ? navigator.onLine : true)),
   );
-  const http = createSyncHttp(options.baseUrl, options.fetch ?? globalThis.fetch.bind(globalThis), connectivity);
+  const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const http = createSyncHttp(options.baseUrl, fetchImpl, connectivity);
+  const catalog = createSourceCatalog(options.baseUrl, fetchImpl, connectivity.isBrowserOnline);
 
   let session: (Session & { getToken: SessionUser['getToken'] }) | null = null;
   const userDb$ = new BehaviorSubject<UserDb | null>(null);
@@ -120,6 +123,7 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
     preferences$: () => queries.preferences$(uid$),
     syncProblems$: queries.syncProblems$,
     savedTopics$: () => follows.saved$,
+    searchSources: catalog.searchSources,
 
     async createTopic(input) {
       const id = await actions.createTopic(input);

@@ -32,15 +32,19 @@ export function toScreenStore(data: CruxData): ScreenStore {
       const needle = text.toLowerCase();
       return firstValueFrom(data.topicResponses$(topicId).pipe(map((all) => all.filter((r) => r.content.toLowerCase().includes(needle)))));
     },
-    searchSources: (topicId, text) => {
+    // The topic's own sources (local, offline too) first, then the site's catalogue from the server.
+    searchSources: async (topicId, text) => {
       const needle = text.toLowerCase();
-      return firstValueFrom(data.topicResponses$(topicId).pipe(map((all) => {
-        const byUrl = new Map<string, { url: string; name: string | null; description: string | null }>();
-        for (const r of all) for (const { url, name, description } of r.sources) {
-          if (!byUrl.has(url) && `${url} ${name ?? ''}`.toLowerCase().includes(needle)) byUrl.set(url, { url, name, description });
-        }
-        return [...byUrl.values()];
-      })));
+      const [local, catalogue] = await Promise.all([
+        firstValueFrom(data.topicResponses$(topicId)),
+        data.searchSources(text),
+      ]);
+      const byUrl = new Map<string, { url: string; name: string | null; description: string | null }>();
+      for (const r of local) for (const { url, name, description } of r.sources) {
+        if (!byUrl.has(url) && `${url} ${name ?? ''}`.toLowerCase().includes(needle)) byUrl.set(url, { url, name, description });
+      }
+      for (const { url, name, description } of catalogue) if (!byUrl.has(url)) byUrl.set(url, { url, name, description });
+      return [...byUrl.values()];
     },
     openTopic: (topicId) => data.openTopic(topicId),
     createTopic: async (input) => ({ id: (await data.createTopic(input)).id }),
