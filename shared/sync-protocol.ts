@@ -5,7 +5,8 @@
 // SYNC_PROTOCOL_VERSION: bump when a document shape or an endpoint changes in a
 // way an older client cannot read; the client sends it as `x-crux-sync` so the
 // server could refuse (or translate for) an outdated installed app.
-import type { Category, NotificationType, ResponseType, TargetType } from './constants.js';
+import type { Category, ResponseType, TargetType } from './constants.js';
+import type { Notification } from './types.js';
 
 export const SYNC_PROTOCOL_VERSION = 1;
 
@@ -79,15 +80,8 @@ export interface VoteDoc extends Replicated {
   updated_at: string;
 }
 
-export interface NotificationDoc extends Replicated {
-  id: string;
-  type: NotificationType;
-  actor_display_name: string;
-  target_summary: string;
-  target_id: string;
-  created_at: string;
-  is_read: boolean;
-}
+/** A notification exactly as the REST API shows it, plus the replication fields. */
+export interface NotificationDoc extends Replicated, Notification {}
 
 /** The caller's profile; `id` is the uid. The display name comes from the ID token, not from a push. */
 export interface ProfileDoc extends Replicated {
