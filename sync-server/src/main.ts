@@ -26,8 +26,10 @@ const indexFile = join(config.staticDir, 'index.html');
 if (existsSync(indexFile)) {
   const root = relative(process.cwd(), config.staticDir) || '.';
   app.use('*', serveStatic({ root }));
-  // Every other page is the single-page app (its router shows the route).
-  app.get('*', (c) => c.html(readFileSync(indexFile, 'utf8')));
+  // Every other page is the single-page app (its router shows the route). The
+  // shell is read once: a new build means a restart (npm start builds first).
+  const shell = readFileSync(indexFile, 'utf8');
+  app.get('*', (c) => c.html(shell));
 } else {
   app.get('/', (c) =>
     c.html('<!doctype html><title>Crux</title><h1>Crux</h1><p>The API is up at <a href="/api/topics">/api/topics</a>. Run <code>npm run build</code> for the app.</p>'),
