@@ -42,4 +42,5 @@ export const MSG = {
   voteAddFailed: 'Failed to add upvote.',
   voteRemoveFailed: 'Failed to remove upvote.',
   internal: 'Something went wrong on our side. Please try again.',
+  syncOutdated: 'Crux was updated — reload to keep syncing.',
 } as const;

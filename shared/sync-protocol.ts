@@ -100,7 +100,8 @@ export interface SyncDocs {
 }
 export type AnySyncDoc = SyncDocs[SyncCollection];
 
-export const voteDocId = (targetType: TargetType, targetId: string) => `${targetType}_${targetId}`;
+// The vote id rule lives in shared/rules/vote-id.ts.
+export { voteDocId } from './rules/vote-id.js';
 
 /**
  * Fields a user action may change, per collection. A push is compared with the

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import type { ResponseDocType } from '../../app/src/data/collections/response.schema.js';
 import type { VoteDocType } from '../../app/src/data/collections/vote.schema.js';
 import { decide } from '../../app/src/data/push-handler.js';
-import { titleMatcher } from '../../app/src/data/search.js';
 import { hiddenByPendingDeletes, responsesCountDelta, voteDelta } from '../../app/src/data/views.js';
 
 const vote = (overrides: Partial<VoteDocType>): VoteDocType => ({
@@ -69,22 +68,5 @@ describe('optimistic counts', () => {
     const pending = docs.filter((d) => d.pending);
     // +1 for d and e (made here), −1 for b and c (server's, now hidden), −1 for d (hidden): net −1.
     expect(responsesCountDelta(pending, () => docs).get('t')).toBe(-1);
-  });
-});
-
-describe('offline title search', () => {
-  it.each([
-    ['clim', 'Climate policy now', true],
-    ['POLICY clim', 'Climate policy now', true],
-    ['café', 'Cafe culture', true],
-    ['cafe', 'Café culture', true],
-    ['mate', 'Climate policy', false],
-    ['"quoted" OR', 'quoted or not', true],
-  ])('%s in %s → %s', (search, title, expected) => {
-    expect(titleMatcher(search)!(title)).toBe(expected);
-  });
-
-  it('matches nothing for blank input (the screen shows the normal list)', () => {
-    expect(titleMatcher('  "" ')).toBeNull();
   });
 });

@@ -7,7 +7,8 @@ import { newId } from '../../../shared/ids.js';
 import { MSG } from '../../../shared/messages.js';
 import { createResponseSchema, updateResponseSchema } from '../../../shared/schemas/responses.js';
 import { createTopicSchema } from '../../../shared/schemas/topics.js';
-import { voteDocId } from '../../../shared/sync-protocol.js';
+import { assertOwner, assertParentInTopic } from '../../../shared/rules/ownership.js';
+import { voteDocId } from '../../../shared/rules/vote-id.js';
 import type { Draft, EditResponseInput, NewResponseInput, NewTopicInput } from './api.js';
 import type { PublicDb, UserDb } from './db.js';
 import { DataError } from './errors.js';
@@ -36,7 +37,7 @@ export function createActions(publicDb: PublicDb, session: () => Session | null)
   async function ownResponse(id: string, uid: string) {
     const doc = await publicDb.responses.findOne(id).exec();
     if (!doc || doc.pending_delete) throw new DataError(MSG.responseNotFound, 'not-found');
-    if (doc.creator_uid !== uid) throw new DataError(MSG.notYourResponse, 'permission-denied');
+    assertOwner(doc, uid, MSG.notYourResponse);
     return doc;
   }
 
@@ -64,7 +65,7 @@ export function createActions(publicDb: PublicDb, session: () => Session | null)
       const s = signedIn(MSG.loginToDeleteTopic);
       const doc = await publicDb.topics.findOne(topicId).exec();
       if (!doc || doc.pending_delete) throw new DataError(MSG.topicNotFound, 'not-found');
-      if (doc.creator_uid !== s.uid) throw new DataError(MSG.notYourTopic, 'permission-denied');
+      assertOwner(doc, s.uid, MSG.notYourTopic);
       await doc.incrementalPatch({ pending_delete: true, pending: true });
     },
 
@@ -83,7 +84,7 @@ export function createActions(publicDb: PublicDb, session: () => Session | null)
       if (valid.parent_response_id) {
         const parent = await publicDb.responses.findOne(valid.parent_response_id).exec();
         if (!parent || parent.pending_delete) throw new DataError(MSG.responseNotFound, 'not-found');
-        if (parent.topic_id !== topic.id) throw new DataError(MSG.parentOtherTopic, 'invalid-argument');
+        assertParentInTopic(parent, topic.id);
       }
       const created = now();
       const doc = await publicDb.responses.insert({

@@ -42,6 +42,11 @@ export interface SyncStatus {
   lastSyncedAt: string | null;
   /** This tab runs the replication and the live stream (one per browser). */
   isLeader: boolean;
+  /**
+   * The server speaks a newer sync protocol (it answered `sync-outdated`): nothing
+   * syncs until the page reloads with the new app; `lastError` holds the message.
+   */
+  updateRequired: boolean;
 }
 
 export type SyncProblemKind =

@@ -79,7 +79,7 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
     connectivity.lastError$,
     connectivity.lastSuccessAt$,
     controller.isLeader$,
-  ]).pipe(map(([online, syncing, pending, lastError, lastSyncedAt, isLeader]) => ({ online, syncing, pending, lastError, lastSyncedAt, isLeader })));
+  ]).pipe(map(([online, syncing, pending, lastError, lastSyncedAt, isLeader]) => ({ online, syncing, pending, lastError, lastSyncedAt, isLeader, updateRequired: false })));
 
   async function signOut() {
     const current = session;

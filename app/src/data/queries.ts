@@ -2,6 +2,7 @@
 // observables that update on any local write or replicated change.
 import { combineLatest, distinctUntilChanged, firstValueFrom, map, of, shareReplay, switchMap, type Observable } from 'rxjs';
 import { hotScore } from '../../../shared/rules/hot.js';
+import { comparatorFor, NOTIFICATION_ORDER, TOPIC_ORDERS } from '../../../shared/rules/sort-order.js';
 import type { Notification, Preferences } from '../../../shared/types.js';
 import type { ResponseView, SyncProblem, TopicQuery, TopicView } from './api.js';
 import type { ResponseDocType } from './collections/response.schema.js';
@@ -9,7 +10,7 @@ import type { VoteDocType } from './collections/vote.schema.js';
 import type { PublicDb, UserDb } from './db.js';
 import type { Follows } from './follows.js';
 import { problemView } from './problems.js';
-import { titleMatcher } from './search.js';
+import { titleMatcher } from '../../../shared/rules/search-words.js';
 import { responseViews, responsesCountDelta, topicView, type VoteMap } from './views.js';
 import { PAGE_SIZE } from '../../../shared/constants.js';
 
@@ -50,7 +51,7 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
           .map(({ id, type, actor_display_name, target_summary, target_id, created_at, is_read }) => ({
             id, type, actor_display_name, target_summary, target_id, created_at, is_read,
           }))
-          .sort((a, b) => (a.created_at === b.created_at ? b.id.localeCompare(a.id) : b.created_at.localeCompare(a.created_at))),
+          .sort(comparatorFor(NOTIFICATION_ORDER)),
       ),
     );
 
@@ -65,15 +66,10 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
           const views = docs
             .filter((doc) => !doc.pending_delete && (!matches || matches(doc.title)))
             .map((doc) => topicView(doc.toJSON() as never, votes, delta.get(doc.id) ?? 0, saved));
-          const byNew = (a: TopicView, b: TopicView) =>
-            a.created_at === b.created_at ? b.id.localeCompare(a.id) : b.created_at.localeCompare(a.created_at);
-          if (sort === 'new') views.sort(byNew);
-          else if (sort === 'top') views.sort((a, b) => b.score - a.score || byNew(a, b));
-          else {
-            const hot = new Map(views.map((v) => [v.id, hotScore(v.score, v.responses_count, v.created_at)]));
-            views.sort((a, b) => hot.get(b.id)! - hot.get(a.id)! || a.id.localeCompare(b.id));
-          }
-          return views.slice(0, query.limit ?? PAGE_SIZE);
+          // The server's order (shared/rules/sort-order.ts), with the hot score of the local truth.
+          const rows = views.map((view) => ({ view, id: view.id, created_at: view.created_at, score: view.score, hot: hotScore(view.score, view.responses_count, view.created_at) }));
+          rows.sort(comparatorFor(TOPIC_ORDERS[sort]));
+          return rows.slice(0, query.limit ?? PAGE_SIZE).map((row) => row.view);
         }),
       );
     },

@@ -2,7 +2,8 @@
 // the server's state plus the user's changes not yet confirmed (optimistic
 // score, responses_count and comment_count; hidden pending deletes).
 import type { Category } from '../../../shared/constants.js';
-import { voteDocId } from '../../../shared/sync-protocol.js';
+import { comparatorFor, RESPONSE_ORDER } from '../../../shared/rules/sort-order.js';
+import { voteDocId } from '../../../shared/rules/vote-id.js';
 import type { ResponseView, TopicView } from './api.js';
 import type { ResponseDocType } from './collections/response.schema.js';
 import type { TopicDocType } from './collections/topic.schema.js';
@@ -95,7 +96,7 @@ export function responseViews(docs: readonly ResponseDocType[], votes: VoteMap):
   }
   return docs
     .filter((doc) => !hidden.has(doc.id))
-    .sort((a, b) => (a.created_at === b.created_at ? a.id.localeCompare(b.id) : a.created_at.localeCompare(b.created_at)))
+    .sort(comparatorFor(RESPONSE_ORDER))
     .map((doc) => {
       const vote = votes.get(voteDocId('response', doc.id));
       const quoted = doc.quoted_response_id ? byId.get(doc.quoted_response_id) : undefined;

@@ -7,7 +7,7 @@ import type { CreateResponseInput, UpdateResponseInput } from '../../../shared/s
 import type { SourceInput } from '../../../shared/schemas/common.js';
 import type { Response, ResponseMapping } from '../../../shared/types.js';
 import { prefix } from '../../../shared/rules/truncate.js';
-import { ftsQuery } from '../../../shared/rules/search-query.js';
+import { ftsQuery } from '../../../shared/rules/search-words.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { toResponse, type ResponseRow } from '../store/responses-repo.js';
 import { nowIso, type DomainContext } from './context.js';

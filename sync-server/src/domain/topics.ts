@@ -3,7 +3,7 @@ import type { AuthUser } from '../auth/verifier.js';
 import { MSG } from '../../../shared/messages.js';
 import type { CreateTopicInput, ListTopicsQuery } from '../../../shared/schemas/topics.js';
 import type { Topic } from '../../../shared/types.js';
-import { ftsQuery } from '../../../shared/rules/search-query.js';
+import { ftsQuery } from '../../../shared/rules/search-words.js';
 import { conflict, forbidden, notFound } from '../http/errors.js';
 import { toTopic } from '../store/topics-repo.js';
 import { nowIso, type DomainContext } from './context.js';

@@ -1,7 +1,7 @@
 // /api/sources: the sources page list, or a search by name, URL and description.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { ftsQuery } from '../../../shared/rules/search-query.js';
+import { ftsQuery } from '../../../shared/rules/search-words.js';
 import type { DomainContext } from '../domain/context.js';
 import type { AppEnv } from '../http/auth.js';
 import { readQuery } from '../http/validate.js';

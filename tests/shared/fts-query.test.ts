@@ -1,7 +1,7 @@
 // ftsQuery: what a person types becomes quoted FTS5 prefix terms, never FTS5 syntax.
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { ftsQuery } from '../../shared/rules/search-query.js';
+import { ftsQuery } from '../../shared/rules/search-words.js';
 
 describe('ftsQuery', () => {
   it.each([
@@ -25,7 +25,7 @@ describe('ftsQuery', () => {
     ['example.com', '"example"* "com"*'],
     ['https://example.org/path?x=1', '"https"* "example"* "org"* "path"* "x"* "1"*'],
     ['Café', '"Café"*'],
-    ['ｆｕｌｌｗｉｄｔｈ', '"fullwidth"*'],
+    ['ｆｕｌｌｗｉｄｔｈ', '"ｆｕｌｌｗｉｄｔｈ"*'], // FTS5 applies no compatibility folding: neither may the query
     ['日本語', '"日本語"*'],
   ])('ftsQuery(%j) → %j', (text, expected) => {
     expect(ftsQuery(text)).toBe(expected);
