@@ -69,13 +69,13 @@ const BY_CONTEXT: Partial<Record<AuthContext, Record<string, string>>> = {
 };
 
 export function authErrorMessage(error: unknown, context: AuthContext = 'general'): string {
-  const raw = typeof error === 'object' && error && 'code' in error ? String((error as { code: unknown }).code) : '';
+  const raw = typeof error === 'object' && error && 'code' in error ? String(error.code) : '';
   const code = raw.replace(/^auth\//, '');
   return BY_CONTEXT[context]?.[code] ?? MESSAGES[code] ?? DEFAULT_AUTH_ERROR;
 }
 
 /** Codes that mean the current user must be signed out (SPEC.md §8). */
 export function isSessionEndingError(error: unknown): boolean {
-  const raw = typeof error === 'object' && error && 'code' in error ? String((error as { code: unknown }).code) : '';
+  const raw = typeof error === 'object' && error && 'code' in error ? String(error.code) : '';
   return raw === 'auth/user-disabled' || raw === 'auth/user-token-expired';
 }

@@ -1,24 +1,36 @@
+// Binds a component to one of the data layer's rxjs Observables: its latest value,
+// its error, and whether the current source has not emitted yet.
 import { useEffect, useState } from 'react';
-import type { Subscribable } from './store';
+import type { Observable } from 'rxjs';
 
 export interface ObservableState<T> { value: T | undefined; error: unknown; loading: boolean }
 
-/** Subscribes to what `make` returns while `key` stays the same; `undefined` until the first value. */
-export function useObservable<T>(make: () => Subscribable<T> | null, key: string): ObservableState<T> {
-  const [state, setState] = useState<ObservableState<T> & { key: string }>({ value: undefined, error: null, loading: true, key });
+type Held<T> = ObservableState<T> & { source: Observable<T> | null };
+
+/**
+ * Subscribes to `source` while it stays the same object (memoise it: a new Observable
+ * is a new subscription); null subscribes to nothing. When the source changes, the
+ * previous value stays shown with `loading` true until the new one emits, so a grown
+ * page keeps its rows instead of flashing empty.
+ */
+export function useObservable<T>(source: Observable<T> | null): ObservableState<T> {
+  const [held, setHeld] = useState<Held<T>>({ value: undefined, error: null, loading: source !== null, source });
   useEffect(() => {
-    const source = make();
-    if (!source) {
-      setState({ value: undefined, error: null, loading: false, key });
-      return;
-    }
-    setState((s) => (s.key === key ? s : { value: s.value, error: null, loading: true, key }));
-    const sub = source.subscribe(
-      (value) => setState({ value, error: null, loading: false, key }),
-      (error) => setState((s) => ({ ...s, error, loading: false, key })),
-    );
-    return () => sub.unsubscribe();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for everything `make` reads
-  }, [key]);
-  return state;
+    if (!source) return;
+    const subscription = source.subscribe({
+      next: (value) => setHeld({ value, error: null, loading: false, source }),
+      error: (error: unknown) => setHeld((s) => ({ ...heldFor(s, source), error, loading: false })),
+    });
+    return () => subscription.unsubscribe();
+  }, [source]);
+  // What is held may still belong to the previous source: answer for the current one.
+  const { value, error, loading } = heldFor(held, source);
+  return { value, error, loading };
+}
+
+function heldFor<T>(held: Held<T>, source: Observable<T> | null): Held<T> {
+  if (held.source === source) return held;
+  return source
+    ? { value: held.value, error: null, loading: true, source }
+    : { value: undefined, error: null, loading: false, source };
 }

@@ -1,11 +1,17 @@
-import { getStore } from './store';
+// Root responses of a topic (parentId null) or the direct replies of one response, oldest first.
+import { useMemo } from 'react';
+import { useData } from './useData';
 import { useObservable } from './useObservable';
 
-/** Root responses (parentId null) or replies of one response; nothing until `enabled` (lazy first expand). */
+export type { ResponseView } from '../data';
+
+/** Nothing is read until `enabled` (replies load on their first expand). */
 export function useReplies(topicId: string, parentId: string | null, enabled = true) {
-  const { value, error, loading } = useObservable(
-    () => (enabled ? getStore().replies(topicId, parentId) : null),
-    `${topicId}|${parentId ?? ''}|${enabled}`,
+  const data = useData();
+  const responses$ = useMemo(
+    () => (!enabled ? null : parentId ? data.replies$(parentId) : data.rootResponses$(topicId)),
+    [data, topicId, parentId, enabled],
   );
+  const { value, error, loading } = useObservable(responses$);
   return { responses: value ?? [], error, loading: enabled && loading && value === undefined };
 }

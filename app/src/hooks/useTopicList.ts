@@ -1,21 +1,30 @@
-import { useCallback, useState } from 'react';
+// The topic list page by page (SPEC.md §4) from the local database.
+import { useCallback, useMemo, useState } from 'react';
+import { of } from 'rxjs';
 import { PAGE_SIZE, type Sort } from '../../../shared/constants';
-import type { Topic } from '../../../shared/types';
-import { getStore } from './store';
+import type { TopicView } from '../data';
+import { isCategory } from './category';
+import { useData } from './useData';
 import { useObservable } from './useObservable';
 
 /**
- * Topics page by page (SPEC.md §4): the next page is asked for when the last one
- * was full; paging restarts when sort, category or the signed-in user change.
+ * The next page is asked for when the last one was full; paging restarts when sort,
+ * category or the signed-in user change.
  */
 export function useTopicList(sort: Sort, category: string | null, uid: string | null) {
+  const data = useData();
   const resetKey = `${sort}|${category ?? ''}|${uid ?? ''}`;
   // Pages belong to one sort/category/user: a new key starts again at page 1 in the same render.
   const [paging, setPaging] = useState({ key: resetKey, pages: 1 });
   const pages = paging.key === resetKey ? paging.pages : 1;
   const limit = pages * PAGE_SIZE;
-  const { value, error, loading } = useObservable(() => getStore().topics({ sort, category, limit }), `${resetKey}|${limit}`);
-  const topics: Topic[] = value ?? [];
+  const topics$ = useMemo(() => {
+    if (category === null) return data.topics$({ sort, limit });
+    // A category the site does not have (typed in the URL) lists nothing, and the page says so.
+    return isCategory(category) ? data.topics$({ sort, category, limit }) : of<TopicView[]>([]);
+  }, [data, sort, category, limit]);
+  const { value, error, loading } = useObservable(topics$);
+  const topics = value ?? [];
   const lastPageFull = topics.length >= limit;
   const loadMore = useCallback(() => {
     if (!loading && lastPageFull) setPaging({ key: resetKey, pages: pages + 1 });

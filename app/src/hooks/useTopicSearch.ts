@@ -1,12 +1,22 @@
+// Topics whose title matches the search box, after a 300 ms pause (local titles: works offline).
+import { useMemo } from 'react';
 import { SEARCH_DEBOUNCE_MS, type Sort } from '../../../shared/constants';
-import { getStore } from './store';
+import { useData } from './useData';
 import { useDebouncedValue } from './useDebouncedValue';
 import { useObservable } from './useObservable';
 
-/** Search results for the box's text after a 300 ms pause; failures are silent (empty). */
+/** Search shows one long list, not pages. */
+const SEARCH_LIMIT = 50;
+
+/** Failures are silent (no results): the box still offers to create the topic. */
 export function useTopicSearch(text: string, sort: Sort) {
+  const data = useData();
   const query = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  const { value, loading } = useObservable(() => (query ? getStore().searchTopics(query, sort) : null), `${query}|${sort}`);
+  const results$ = useMemo(
+    () => (query ? data.topics$({ search: query, sort, limit: SEARCH_LIMIT }) : null),
+    [data, query, sort],
+  );
+  const { value, loading } = useObservable(results$);
   const pending = text.trim() !== query || loading;
   return { results: value ?? [], searching: pending };
 }

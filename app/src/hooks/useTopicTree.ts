@@ -1,5 +1,6 @@
+// The topic page's tree state, shared with every response through context.
 import { createContext, useCallback, useContext, useMemo, useState } from 'react';
-import { getStore } from './store';
+import { useData } from './useData';
 
 /** Which responses show their replies, and quote navigation (SPEC.md §4). */
 export interface TopicTree {
@@ -14,6 +15,7 @@ export interface TopicTree {
 export const TopicTreeContext = createContext<TopicTree | null>(null);
 
 export function useTopicTreeState(topicId: string): TopicTree {
+  const data = useData();
   const [expanded, setExpandedIds] = useState<ReadonlySet<string>>(new Set());
   const [highlightedId, setHighlightedId] = useState<string | null>(null);
   const setExpanded = useCallback((id: string, open: boolean) => {
@@ -25,11 +27,12 @@ export function useTopicTreeState(topicId: string): TopicTree {
     });
   }, []);
   const goToResponse = useCallback(async (id: string) => {
-    const ancestors = await getStore().ancestors(topicId, id);
+    // ancestorPath ends with the response itself; only the ones above it need expanding.
+    const ancestors = (await data.ancestorPath(id)).filter((ancestorId) => ancestorId !== id);
     setExpandedIds((prev) => new Set([...prev, ...ancestors]));
     setHighlightedId(id);
     await scrollWhenRendered(`response-${id}`);
-  }, [topicId]);
+  }, [data]);
   return useMemo(
     () => ({ topicId, isExpanded: (id: string) => expanded.has(id), setExpanded, highlightedId, goToResponse }),
     [topicId, expanded, setExpanded, highlightedId, goToResponse],

@@ -1,6 +1,6 @@
 // Topic list (/ and /c/{category}): search-or-create box, sorts, category filter,
 // rows with infinite scroll, and search results while text is in the box.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { Sort } from '../../../shared/constants';
 import { SearchCreate, SearchResults } from '../components/SearchCreate/SearchCreate';
@@ -19,10 +19,12 @@ export function TopicListPage() {
   const [sort, setSort] = useState<Sort>('hot');
   const [text, setText] = useState('');
   const [newCategory, setNewCategory] = useState(category ?? '');
-  // Browsing a category preselects it for a new topic.
-  useEffect(() => {
+  // Browsing to a category preselects it for a new topic (adjusted while rendering, not in an effect).
+  const [browsedCategory, setBrowsedCategory] = useState(category);
+  if (browsedCategory !== category) {
+    setBrowsedCategory(category);
     if (category) setNewCategory(category);
-  }, [category]);
+  }
   const list = useTopicList(sort, category, user?.uid ?? null);
   const search = useTopicSearch(text, sort);
   const creator = useCreateTopic(Boolean(user), () => setText(''));

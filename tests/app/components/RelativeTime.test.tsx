@@ -16,9 +16,13 @@ describe('RelativeTime', () => {
     const time = screen.getByText('just now');
     expect(time.tagName).toBe('TIME');
     expect(time.getAttribute('datetime')).toBe('2026-01-01T11:59:50Z');
-    act(() => vi.advanceTimersByTime(60_000));
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
     expect(time.textContent).toBe('1 minute ago');
-    act(() => vi.advanceTimersByTime(2 * 60 * 60_000));
+    act(() => {
+      vi.advanceTimersByTime(2 * 60 * 60_000);
+    });
     expect(time.textContent).toBe('2 hours ago');
   });
 });

@@ -4,10 +4,11 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { PLACEHOLDER_CHARS, QUOTED_BLOCK_CHARS, type ResponseType } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import { truncate } from '../../../../shared/rules/truncate';
-import type { QuotedResponse } from '../../../../shared/types';
-import { getStore, type NewSource } from '../../hooks/store';
-import { useSession } from '../../hooks/useSession';
+import { useCreateResponse, type NewSource } from '../../hooks/useCreateResponse';
 import { useDraft } from '../../hooks/useDraft';
+import { useEditResponse } from '../../hooks/useEditResponse';
+import type { QuotedResponse } from '../../hooks/useResponseSearch';
+import { useSession } from '../../hooks/useSession';
 import { StanceButtons } from '../Stance/Stance';
 import { QuotePanel } from './QuotePanel';
 import { SourcesPanel } from './SourcesPanel';
@@ -30,6 +31,8 @@ interface ComposerProps {
 
 export function Composer({ topicId, parentId, replyingTo, type, onType, edit, autoFocus, focusSignal, onDone, onCancel }: ComposerProps) {
   const { user } = useSession();
+  const createResponse = useCreateResponse();
+  const editResponse = useEditResponse();
   const idPrefix = `composer-${edit?.responseId ?? parentId ?? 'root'}`;
   const [content, setContent] = useState(edit?.content ?? '');
   const [quote, setQuote] = useState<QuotedResponse | null>(edit?.quote ?? null);
@@ -51,9 +54,8 @@ export function Composer({ topicId, parentId, replyingTo, type, onType, edit, au
     setError(null);
     setSaving(true);
     try {
-      const store = getStore();
-      if (edit) await store.editResponse(edit.responseId, { content, quotedResponseId: quote?.id ?? null, sources });
-      else await store.createResponse({ topicId, parentResponseId: parentId, type, content, quotedResponseId: quote?.id ?? null, sources });
+      if (edit) await editResponse(edit.responseId, { content, quotedResponseId: quote?.id ?? null, sources });
+      else await createResponse({ topicId, parentResponseId: parentId, type, content, quotedResponseId: quote?.id ?? null, sources });
       if (!edit) {
         draft.clear();
         setContent('');

@@ -1,9 +1,8 @@
 // Sources panel (SPEC.md §5): URL required and trimmed; name and description are
 // disabled while the URL matches an already added source; removal is by URL.
-import { useEffect, useState } from 'react';
-import { MIN_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS } from '../../../../shared/constants';
-import { getStore, type NewSource } from '../../hooks/store';
-import { useDebouncedValue } from '../../hooks/useDebouncedValue';
+import { useState } from 'react';
+import type { NewSource } from '../../hooks/useCreateResponse';
+import { useSourceSuggestions, type SourceSuggestion } from '../../hooks/useSourceSuggestions';
 
 export const SOURCE_URL_REQUIRED = 'Please enter a source URL.';
 
@@ -22,22 +21,13 @@ export function SourcesPanel({ topicId, sources, onChange, idPrefix }: SourcesPa
   const [error, setError] = useState<string | null>(null);
   const trimmedUrl = url.trim();
   const alreadyAdded = sources.some((s) => s.url === trimmedUrl);
-  const query = useDebouncedValue(trimmedUrl, SEARCH_DEBOUNCE_MS);
-  const [suggestions, setSuggestions] = useState<NewSource[]>([]);
-  useEffect(() => {
-    if (!topicId || query.length < MIN_SEARCH_LENGTH) return setSuggestions([]);
-    let live = true;
-    getStore().searchSources(topicId, query)
-      .then((found) => live && setSuggestions(found.filter((s) => s.url !== query)))
-      .catch(() => live && setSuggestions([]));
-    return () => { live = false; };
-  }, [topicId, query]);
+  const { suggestions, clear: clearSuggestions } = useSourceSuggestions(topicId, url);
 
-  function pick(source: NewSource) {
+  function pick(source: SourceSuggestion) {
     setUrl(source.url);
     setName(source.name ?? '');
     setDescription(source.description ?? '');
-    setSuggestions([]);
+    clearSuggestions();
   }
 
   function add() {

@@ -1,6 +1,6 @@
 // Site header: logo home, user name or e-mail, Sign-in button, and the menu
 // (a burger under 960 px). Points/rank and notifications slot in later.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useSession } from '../../hooks/useSession';
 import { signOut } from '../../auth/session';
@@ -16,10 +16,13 @@ export function Header() {
   const [signInOpen, setSignInOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
-  useEffect(() => setMenuOpen(false), [location.pathname]);
-  useEffect(() => {
-    if (user) setSignInOpen(false);
-  }, [user]);
+  // Adjusted while rendering, not in effects: a new page closes the menu, signing in closes the modal.
+  const [menuPathname, setMenuPathname] = useState(location.pathname);
+  if (menuPathname !== location.pathname) {
+    setMenuPathname(location.pathname);
+    setMenuOpen(false);
+  }
+  if (user && signInOpen) setSignInOpen(false);
 
   return (
     <header className="site-header">

@@ -5,9 +5,8 @@ import { useState } from 'react';
 import { QUOTED_BLOCK_CHARS, REPLY_INDENT_PX, type ResponseType } from '../../../../shared/constants';
 import { truncate } from '../../../../shared/rules/truncate';
 import { RelativeTime } from '../RelativeTime/RelativeTime';
-import type { Response } from '../../../../shared/types';
-import { getStore } from '../../hooks/store';
-import { useReplies } from '../../hooks/useReplies';
+import { useDeleteResponse } from '../../hooks/useDeleteResponse';
+import { useReplies, type ResponseView } from '../../hooks/useReplies';
 import { useSession } from '../../hooks/useSession';
 import { useTopicTree } from '../../hooks/useTopicTree';
 import { Composer } from '../Composer/Composer';
@@ -18,9 +17,10 @@ import './ResponseItem.css';
 
 export const DELETE_RESPONSE_CONFIRM = 'Delete this response and all its replies?';
 
-export function ResponseItem({ response, depth }: { response: Response; depth: number }) {
+export function ResponseItem({ response, depth }: { response: ResponseView; depth: number }) {
   const tree = useTopicTree();
   const { user } = useSession();
+  const deleteResponse = useDeleteResponse();
   const expanded = tree.isExpanded(response.id);
   const [loadedOnce, setLoadedOnce] = useState(expanded);
   const replies = useReplies(tree.topicId, response.id, loadedOnce || expanded);
@@ -39,7 +39,7 @@ export function ResponseItem({ response, depth }: { response: Response; depth: n
     if (!window.confirm(DELETE_RESPONSE_CONFIRM)) return;
     setDeleteError(null);
     try {
-      await getStore().deleteResponse(response.id);
+      await deleteResponse(response.id);
     } catch (e) {
       setDeleteError(e instanceof Error ? e.message : String(e));
     }
@@ -82,7 +82,7 @@ export function ResponseItem({ response, depth }: { response: Response; depth: n
           </ul>
         )}
         <div className="response-actions">
-          <VoteButton targetType="response" targetId={response.id} creatorUid={response.creator_uid} score={response.score}
+          <VoteButton targetType="response" targetId={response.id} score={response.score}
             hasUpvoted={response.user_has_upvoted} label={`response: ${excerpt}`} />
           <StanceButtons compact onPick={(t) => setReplyType(replyType === t ? null : t)} />
           <button type="button" className="btn btn-small btn-ghost" aria-expanded={expanded} onClick={toggleReplies}>

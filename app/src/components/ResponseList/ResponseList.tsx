@@ -1,9 +1,9 @@
 // A list of responses at one depth: the topic's roots or the replies of a response.
-import type { Response } from '../../../../shared/types';
+import type { ResponseView } from '../../hooks/useReplies';
 import { ResponseItem } from '../ResponseItem/ResponseItem';
 
 interface ResponseListProps {
-  responses: Response[];
+  responses: ResponseView[];
   depth: number;
   emptyText: string;
   label: string;

@@ -1,9 +1,7 @@
 // Writes the server refused or overruled: shown under the header with the
 // server's reason; the user retries or discards each (DESIGN.md §5).
 import { useState } from 'react';
-import { getStore } from '../../hooks/store';
-import { useSession } from '../../hooks/useSession';
-import { useSyncIssues } from '../../hooks/useSync';
+import { useSyncProblems } from '../../hooks/useSyncProblems';
 import './SyncStatus.css';
 
 const ACTIONS: Record<string, string> = {
@@ -11,8 +9,7 @@ const ACTIONS: Record<string, string> = {
 };
 
 export function SyncIssues() {
-  const { user } = useSession();
-  const issues = useSyncIssues(user?.uid ?? null);
+  const { problems: issues, retry, discard } = useSyncProblems();
   const [error, setError] = useState<string | null>(null);
   if (issues.length === 0) return null;
   const act = (run: () => Promise<void>) => run().catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
@@ -24,8 +21,8 @@ export function SyncIssues() {
             {ACTIONS[issue.action] ?? 'A change'} could not be saved{issue.kind === 'conflict' ? ' (someone changed it first)' : ''}: {issue.error}
           </span>
           <span className="sync-issue-actions">
-            <button type="button" className="btn btn-small" onClick={() => act(() => getStore().retryIssue(issue.id))}>Retry</button>
-            <button type="button" className="btn btn-small btn-ghost" onClick={() => act(() => getStore().discardIssue(issue.id))}>Discard</button>
+            <button type="button" className="btn btn-small" onClick={() => act(() => retry(issue.id))}>Retry</button>
+            <button type="button" className="btn btn-small btn-ghost" onClick={() => act(() => discard(issue.id))}>Discard</button>
           </span>
         </div>
       ))}

@@ -1,12 +1,23 @@
 // Header pill: offline / syncing / pending changes, with the last sync time. The
 // UI never waits for sync; this only tells the user where their changes are.
+// When the server speaks a newer sync protocol nothing syncs until a reload, so
+// the pill turns into an alert with a Reload button.
+import { MSG } from '../../../../shared/messages';
 import { relativeTime } from '../../../../shared/rules/relative-time';
-import { useSyncState } from '../../hooks/useSync';
+import { useSyncStatus } from '../../hooks/useSyncStatus';
 import './SyncStatus.css';
 
 export function SyncStatus() {
-  const state = useSyncState();
+  const state = useSyncStatus();
   if (!state) return null;
+  if (state.updateRequired) {
+    return (
+      <span className="sync-status is-update" role="alert" data-testid="sync-status">
+        <span>{state.lastError ?? MSG.syncOutdated}</span>
+        <button type="button" className="sync-reload" onClick={() => window.location.reload()}>Reload</button>
+      </span>
+    );
+  }
   const last = state.lastSyncedAt ? `Last synced ${relativeTime(state.lastSyncedAt)}` : 'Not synced yet';
   let label: string | null = null;
   if (!state.online) label = state.pending ? `Offline · ${state.pending} to sync` : 'Offline';

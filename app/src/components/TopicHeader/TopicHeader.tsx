@@ -4,8 +4,8 @@ import { Link } from 'react-router-dom';
 import type { ResponseType } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import { RelativeTime } from '../RelativeTime/RelativeTime';
-import type { Topic } from '../../../../shared/types';
-import { getStore } from '../../hooks/store';
+import { useDeleteTopic } from '../../hooks/useDeleteTopic';
+import type { TopicView } from '../../hooks/useTopic';
 import { useSession } from '../../hooks/useSession';
 import { StanceButtons } from '../Stance/Stance';
 import { responsesLabel } from '../TopicRow/TopicRow';
@@ -15,19 +15,20 @@ import './TopicHeader.css';
 export const DELETE_TOPIC_CONFIRM = 'Delete this topic and all its responses?';
 
 interface TopicHeaderProps {
-  topic: Topic;
+  topic: TopicView;
   onRespond: (type: ResponseType) => void;
   onDeleted: () => void;
 }
 
 export function TopicHeader({ topic, onRespond, onDeleted }: TopicHeaderProps) {
   const { user } = useSession();
+  const deleteTopic = useDeleteTopic();
   const [deleteError, setDeleteError] = useState<string | null>(null);
   async function remove() {
     if (!user) return setDeleteError(MSG.loginToDeleteTopic);
     if (!window.confirm(DELETE_TOPIC_CONFIRM)) return;
     try {
-      await getStore().deleteTopic(topic.id);
+      await deleteTopic(topic.id);
       onDeleted();
     } catch (e) {
       setDeleteError(e instanceof Error ? e.message : String(e));
@@ -44,7 +45,7 @@ export function TopicHeader({ topic, onRespond, onDeleted }: TopicHeaderProps) {
         <span data-testid="topic-responses-count">{responsesLabel(topic.responses_count)}</span>
       </p>
       <div className="topic-actions">
-        <VoteButton targetType="topic" targetId={topic.id} creatorUid={topic.creator_uid} score={topic.score}
+        <VoteButton targetType="topic" targetId={topic.id} score={topic.score}
           hasUpvoted={topic.user_has_upvoted} label={`topic: ${topic.title}`} />
         <StanceButtons onPick={onRespond} />
         {user?.uid === topic.creator_uid && (

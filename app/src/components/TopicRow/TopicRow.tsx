@@ -1,6 +1,6 @@
 // One row of the topic list: upvote + score, title, relative time, author, response count.
 import { Link } from 'react-router-dom';
-import type { Topic } from '../../../../shared/types';
+import type { TopicView } from '../../hooks/useTopic';
 import { RelativeTime } from '../RelativeTime/RelativeTime';
 import { VoteButton } from '../VoteButton/VoteButton';
 import './TopicRow.css';
@@ -9,10 +9,10 @@ export function responsesLabel(count: number): string {
   return `${count} ${count === 1 ? 'response' : 'responses'}`;
 }
 
-export function TopicRow({ topic }: { topic: Topic }) {
+export function TopicRow({ topic }: { topic: TopicView }) {
   return (
     <li className="topic-row card" data-testid="topic-row" data-topic-id={topic.id}>
-      <VoteButton targetType="topic" targetId={topic.id} creatorUid={topic.creator_uid} score={topic.score}
+      <VoteButton targetType="topic" targetId={topic.id} score={topic.score}
         hasUpvoted={topic.user_has_upvoted} label={`topic: ${topic.title}`} />
       <div className="topic-row-body">
         <Link to={`/topics/${topic.id}`} className="topic-row-title">{topic.title}</Link>

@@ -1,22 +1,22 @@
 // Upvote toggle with score (SPEC.md §4): disabled while pending or signed out.
 import { useState } from 'react';
+import type { TargetType } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import { useSession } from '../../hooks/useSession';
 import { useVote } from '../../hooks/useVote';
 import './VoteButton.css';
 
 interface VoteButtonProps {
-  targetType: 'topic' | 'response';
+  targetType: TargetType;
   targetId: string;
-  creatorUid: string;
   score: number;
   hasUpvoted: boolean;
   label: string;
 }
 
-export function VoteButton({ targetType, targetId, creatorUid, score, hasUpvoted, label }: VoteButtonProps) {
+export function VoteButton({ targetType, targetId, score, hasUpvoted, label }: VoteButtonProps) {
   const { user } = useSession();
-  const { pending, error, toggle } = useVote({ type: targetType, id: targetId, creatorUid }, hasUpvoted);
+  const { pending, error, toggle } = useVote(targetType, targetId, hasUpvoted);
   const signedOut = !user;
   // Signed out the button is aria-disabled (still focusable) so a click can say why.
   const [hint, setHint] = useState(false);

@@ -1,0 +1,6 @@
+// Narrows text from a URL or a form to one of the site's categories (no cast needed downstream).
+import { CATEGORIES, type Category } from '../../../shared/constants';
+
+export function isCategory(value: string): value is Category {
+  return (CATEGORIES as readonly string[]).includes(value);
+}

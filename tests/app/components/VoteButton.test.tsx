@@ -1,0 +1,47 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { SessionState } from '../../../app/src/auth/session';
+import { VoteButton } from '../../../app/src/components/VoteButton/VoteButton';
+import { fakeData } from '../../fixtures/fake-data';
+import { renderWithData, SIGNED_IN, SIGNED_OUT } from './with-data';
+
+const session = vi.hoisted(() => {
+  const held: { current: SessionState | null } = { current: null };
+  return held;
+});
+vi.mock('../../../app/src/hooks/useSession', () => ({ useSession: () => session.current }));
+
+beforeEach(() => {
+  session.current = SIGNED_IN;
+});
+afterEach(cleanup);
+
+describe('VoteButton', () => {
+  it('toggles the upvote of its target through the data layer', async () => {
+    const toggleVote = vi.fn(async () => true);
+    renderWithData(<VoteButton targetType="response" targetId="r1" score={3} hasUpvoted={false} label="response: Tea wins" />,
+      fakeData({ toggleVote }));
+    const button = screen.getByRole('button', { name: 'Upvote response: Tea wins' });
+    fireEvent.click(button);
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    expect(toggleVote).toHaveBeenCalledExactlyOnceWith('response', 'r1');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows the Vote Error with the data layer\'s reason, or SPEC\'s text when it has none', async () => {
+    const toggleVote = vi.fn(async (): Promise<boolean> => Promise.reject(new Error('')));
+    renderWithData(<VoteButton targetType="topic" targetId="t1" score={1} hasUpvoted label="topic: Tea?" />, fakeData({ toggleVote }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove upvote from topic: Tea?' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Vote Error: Failed to remove upvote.');
+  });
+
+  it('signed out, says why instead of voting', () => {
+    session.current = SIGNED_OUT;
+    const toggleVote = vi.fn(async () => true);
+    renderWithData(<VoteButton targetType="topic" targetId="t1" score={0} hasUpvoted={false} label="topic: Tea?" />, fakeData({ toggleVote }));
+    fireEvent.click(screen.getByRole('button', { name: 'Upvote topic: Tea?' }));
+    expect(screen.getByRole('alert').textContent).toBe('You must be logged in to vote.');
+    expect(toggleVote).not.toHaveBeenCalled();
+  });
+});
