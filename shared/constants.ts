@@ -4,8 +4,6 @@
 export const PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 export const SEARCH_DEBOUNCE_MS = 300;
-export const UNREAD_POLL_MS = 60_000;
-export const MOBILE_BREAKPOINT_PX = 960;
 export const MIN_SEARCH_LENGTH = 3;
 export const QUOTE_SUGGESTION_CHARS = 60;
 export const QUOTED_BLOCK_CHARS = 80;
