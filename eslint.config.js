@@ -1,0 +1,70 @@
+// ESLint (flat config): `npm run lint` (with Prettier's check), `npm run lint:fix`.
+// TypeScript is linted with type information (typescript-eslint's
+// recommendedTypeChecked through the project service, tsconfig.json): the rules
+// that catch real bugs stay on (floating and misused promises, awaiting a
+// non-promise, needless type assertions); the no-unsafe-* family, which flags every
+// use of an `any` value, is off. React's rules of hooks apply to the app.
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default defineConfig(
+  globalIgnores(['**/node_modules/', 'dist/', 'dev-dist/', 'coverage/', 'data/', 'reports/', '.tmp/', 'tests/scripts/fixtures/']),
+
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // `any` flowing through the code is tolerated (JSON, RxDB and Firebase types)...
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      // ...but writing `any` is not: use unknown, a type, or a disable comment saying why.
+      '@typescript-eslint/no-explicit-any': 'error',
+      // A promise nobody awaits loses its error; `void promise` says it is on purpose.
+      '@typescript-eslint/no-floating-promises': ['error', { ignoreVoid: true }],
+      // An async function where a void callback is expected loses its error, except
+      // React's event handler props (onClick={async () => ...}), which is the usual idiom.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+      // The code has no `this` outside Error subclasses: its "methods" are closures in
+      // object literals, safe to pass around (expect(data.signIn), { toggleVote: actions.toggleVote }).
+      '@typescript-eslint/unbound-method': 'off',
+      // An async function without await (an interface's async method) is fine.
+      'require-await': 'off',
+      '@typescript-eslint/require-await': 'off',
+      // `_name` marks a parameter or binding that is unused on purpose.
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+    },
+  },
+
+  // Plain JavaScript (this file, scripts/test.mjs): no type information, Node globals.
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { globals: globals.node },
+  },
+
+  // The PWA: browser globals and React's rules of hooks.
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat.recommended],
+    languageOptions: { globals: globals.browser },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+);
