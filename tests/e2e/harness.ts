@@ -74,12 +74,12 @@ export async function startServer(options: { seedDemo?: boolean } = {}): Promise
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
     const onData = (chunk: Buffer) => {
-      output += chunk;
+      output += chunk.toString();
       const match = /listening on (http:\/\/[\d.]+:\d+)/.exec(output);
       if (match) { clearTimeout(timer); resolve(match[1]!); }
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited ${code}:\n${output}`)); });
   });
   return {
