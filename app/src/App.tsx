@@ -13,7 +13,9 @@ export function App() {
   const { user, profilePending } = useSession();
   return (
     <>
-      <a href="#main" className="skip-link">Skip to content</a>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
       <Header />
       <SyncIssues />
       <Routes>

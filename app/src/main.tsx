@@ -16,10 +16,18 @@ async function openApp(): Promise<ReactNode> {
   try {
     const data = await createCruxData({ baseUrl: '', events: window, isOnline: () => navigator.onLine });
     followSession(data);
-    return <DataProvider data={data}><App /></DataProvider>;
+    return (
+      <DataProvider data={data}>
+        <App />
+      </DataProvider>
+    );
   } catch (error) {
     console.error(error);
-    return <UnavailableDataProvider reason={error instanceof Error ? error.message : String(error)}><App /></UnavailableDataProvider>;
+    return (
+      <UnavailableDataProvider reason={error instanceof Error ? error.message : String(error)}>
+        <App />
+      </UnavailableDataProvider>
+    );
   }
 }
 

@@ -10,16 +10,32 @@ export type Order<F extends string> = readonly OrderKey<F>[];
 
 /** Topic lists (SPEC.md §4): Hot, New, Top; every order ends on the id so pages never overlap. */
 export const TOPIC_ORDERS = {
-  hot: [['hot', 'desc'], ['id', 'asc']],
-  new: [['created_at', 'desc'], ['id', 'desc']],
-  top: [['score', 'desc'], ['created_at', 'desc'], ['id', 'desc']],
+  hot: [
+    ['hot', 'desc'],
+    ['id', 'asc'],
+  ],
+  new: [
+    ['created_at', 'desc'],
+    ['id', 'desc'],
+  ],
+  top: [
+    ['score', 'desc'],
+    ['created_at', 'desc'],
+    ['id', 'desc'],
+  ],
 } as const satisfies Record<Sort, Order<'hot' | 'created_at' | 'score' | 'id'>>;
 
 /** A topic's responses and a response's replies: oldest first. */
-export const RESPONSE_ORDER = [['created_at', 'asc'], ['id', 'asc']] as const satisfies Order<'created_at' | 'id'>;
+export const RESPONSE_ORDER = [
+  ['created_at', 'asc'],
+  ['id', 'asc'],
+] as const satisfies Order<'created_at' | 'id'>;
 
 /** Notifications: newest first. */
-export const NOTIFICATION_ORDER = [['created_at', 'desc'], ['id', 'desc']] as const satisfies Order<'created_at' | 'id'>;
+export const NOTIFICATION_ORDER = [
+  ['created_at', 'desc'],
+  ['id', 'desc'],
+] as const satisfies Order<'created_at' | 'id'>;
 
 /** `ORDER BY` text for an order, each field prefixed with the table alias. */
 export function orderBySql<F extends string>(order: Order<F>, alias: string): string {

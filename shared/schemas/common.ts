@@ -19,11 +19,7 @@ export const sourceInputSchema = z.strictObject({
     .min(1, 'A source needs a URL.')
     .max(LIMITS.sourceUrl, `A source URL has at most ${LIMITS.sourceUrl} characters.`)
     .refine(isHttpUrl, 'A source URL must start with http:// or https://.'),
-  name: z
-    .string()
-    .trim()
-    .max(LIMITS.sourceName, `A source name has at most ${LIMITS.sourceName} characters.`)
-    .nullish(),
+  name: z.string().trim().max(LIMITS.sourceName, `A source name has at most ${LIMITS.sourceName} characters.`).nullish(),
   description: z
     .string()
     .trim()

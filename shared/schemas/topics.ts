@@ -16,20 +16,20 @@ const TOPIC_READ_ONLY = [
 
 export const createTopicSchema = z
   .strictObject({
-  ...readOnlyFields(TOPIC_READ_ONLY),
-  id: idSchema.optional(),
-  title: z
-    .string({ error: MSG.titleEmpty })
-    .trim()
-    .min(1, MSG.titleEmpty)
-    .max(LIMITS.title, `A topic title has at most ${LIMITS.title} characters.`),
-  categories: z
-    .array(z.enum(CATEGORIES, { error: `A category must be one of: ${CATEGORIES.join(', ')}.` }), {
-      error: MSG.categoryMissing,
-    })
-    .min(1, MSG.categoryMissing)
-    .max(1, 'A topic has exactly one category.'),
-})
+    ...readOnlyFields(TOPIC_READ_ONLY),
+    id: idSchema.optional(),
+    title: z
+      .string({ error: MSG.titleEmpty })
+      .trim()
+      .min(1, MSG.titleEmpty)
+      .max(LIMITS.title, `A topic title has at most ${LIMITS.title} characters.`),
+    categories: z
+      .array(z.enum(CATEGORIES, { error: `A category must be one of: ${CATEGORIES.join(', ')}.` }), {
+        error: MSG.categoryMissing,
+      })
+      .min(1, MSG.categoryMissing)
+      .max(1, 'A topic has exactly one category.'),
+  })
   .transform(({ id, title, categories }): CreateTopicInput => ({ id, title, categories }));
 /** What a create means once read-only fields are dropped (optional keys for in-process callers). */
 export type CreateTopicInput = { id?: string | undefined; title: string; categories: Category[] };

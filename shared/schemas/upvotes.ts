@@ -5,7 +5,10 @@ import { idLikeSchema } from './common.js';
 
 export const upvoteSchema = z.strictObject({
   target_type: z.enum(TARGET_TYPES, { error: 'target_type must be topic or response.' }),
-  target_id: z.unknown().refine((value) => value !== undefined, 'target_id is required.').pipe(idLikeSchema),
+  target_id: z
+    .unknown()
+    .refine((value) => value !== undefined, 'target_id is required.')
+    .pipe(idLikeSchema),
   // Sent by the app on POST; the server always uses the real creator instead.
   target_creator_uid: z.string().max(128).nullish(),
 });

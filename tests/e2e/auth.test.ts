@@ -23,14 +23,18 @@ afterAll(async () => {
 
 async function lookup(idToken: string) {
   const res = await fetch(`http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:lookup?key=fake`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ idToken }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ idToken }),
   });
   return ((await res.json()) as { users: { displayName?: string; email: string }[] }).users[0]!;
 }
 
 async function signInWithPassword(email: string, password: string) {
   const res = await fetch(`http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password, returnSecureToken: true }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
   });
   return (await res.json()) as { idToken: string };
 }
@@ -135,7 +139,9 @@ describe('sign-in widget', () => {
 
   it('signs the user out when Firebase reports the account disabled', async () => {
     const author = await createTestUser('Topic Author');
-    const topic = (await apiClient(server.url, author.token).post('/topics', { title: 'Are cats better than dogs?', categories: ['Other'] })).body as { id: string };
+    const topic = (
+      await apiClient(server.url, author.token).post('/topics', { title: 'Are cats better than dogs?', categories: ['Other'] })
+    ).body as { id: string };
     const user = await createTestUser('Soon Disabled');
     const context = await browser.newContext();
     const { page } = await newPage(context);
@@ -145,7 +151,10 @@ describe('sign-in widget', () => {
     // The next request (this vote, or the live stream's reconnect if it comes first) is refused;
     // the token refresh that follows reports auth/user-disabled. If the sign-out already
     // happened, the button is disabled and the click is skipped.
-    await page.locator(`[data-topic-id="${topic.id}"] .vote-button`).click({ timeout: 3_000 }).catch(() => undefined);
+    await page
+      .locator(`[data-topic-id="${topic.id}"] .vote-button`)
+      .click({ timeout: 3_000 })
+      .catch(() => undefined);
     await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('header-user').count()).toBe(0);
     await context.close();

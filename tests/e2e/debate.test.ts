@@ -41,7 +41,14 @@ describe('debating a topic', () => {
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await page.getByText('Please select a category.').waitFor();
     const topicId = await createTopicThroughSearchBox(page, 'Should cities ban cars downtown?', 'Society');
-    await expect.poll(async () => (await api.get(`/topics/${topicId}`)).body, SYNCED).toMatchObject({ title: 'Should cities ban cars downtown?', categories: ['Society'], creator_uid: alice.uid, username: 'Alice Debater' });
+    await expect
+      .poll(async () => (await api.get(`/topics/${topicId}`)).body, SYNCED)
+      .toMatchObject({
+        title: 'Should cities ban cars downtown?',
+        categories: ['Society'],
+        creator_uid: alice.uid,
+        username: 'Alice Debater',
+      });
     await page.getByText('No responses yet.').waitFor();
     await page.getByText('0 responses').waitFor();
 
@@ -57,13 +64,22 @@ describe('debating a topic', () => {
     await page.locator('.topic-actions').getByRole('button', { name: 'Discuss', exact: true }).click();
     await postInComposer(page, 'Add a response', 'It depends on public transport quality.');
     await page.getByText('3 responses').waitFor();
-    await expect.poll(async () => ((await api.get(`/responses?topic_id=${topicId}`)).body as { content: string; type: string }[])
-      .map((r) => [r.type, r.content]).sort(), SYNCED).toEqual([
-      ['against', 'Deliveries and disabled people need access.'],
-      ['for', 'Cleaner air and safer streets for everyone.'],
-      ['neutral', 'It depends on public transport quality.'],
-    ]);
-    await expect(responseItem(page, 'Deliveries and disabled people need access.').locator('.stance').first().textContent()).resolves.toContain('Disagrees');
+    await expect
+      .poll(
+        async () =>
+          ((await api.get(`/responses?topic_id=${topicId}`)).body as { content: string; type: string }[])
+            .map((r) => [r.type, r.content])
+            .sort(),
+        SYNCED,
+      )
+      .toEqual([
+        ['against', 'Deliveries and disabled people need access.'],
+        ['for', 'Cleaner air and safer streets for everyone.'],
+        ['neutral', 'It depends on public transport quality.'],
+      ]);
+    await expect(
+      responseItem(page, 'Deliveries and disabled people need access.').locator('.stance').first().textContent(),
+    ).resolves.toContain('Disagrees');
 
     // Reply three levels deep.
     const level0 = responseItem(page, 'Cleaner air and safer streets for everyone.');
@@ -78,7 +94,10 @@ describe('debating a topic', () => {
     await expect.poll(async () => ((await api.get(`/responses/mappings?topic_id=${topicId}`)).body as unknown[]).length, SYNCED).toBe(6);
     const mappings = (await api.get(`/responses/mappings?topic_id=${topicId}`)).body as { id: string; parent_response_id: string | null }[];
     const parentOf = new Map(mappings.map((m) => [m.id, m.parent_response_id]));
-    const deepest = (await api.get(`/responses/search?topic_id=${topicId}&q=${encodeURIComponent('Which studies')}`)).body[0] as { id: string; type: string };
+    const deepest = (await api.get(`/responses/search?topic_id=${topicId}&q=${encodeURIComponent('Which studies')}`)).body[0] as {
+      id: string;
+      type: string;
+    };
     expect(deepest.type).toBe('neutral');
     let depth = 0;
     for (let id = parentOf.get(deepest.id); id; id = parentOf.get(id)) depth++;
@@ -109,7 +128,8 @@ describe('debating a topic', () => {
     const quoting = responseItem(page, 'Here is the evidence on the NO2 studies.');
     await quoting.waitFor();
     await quoting.getByRole('link', { name: 'NO2 study' }).waitFor();
-    await expect.poll(async () => ((await api.get(`/responses/search?topic_id=${topicId}&q=evidence`)).body as any[])[0], SYNCED)
+    await expect
+      .poll(async () => ((await api.get(`/responses/search?topic_id=${topicId}&q=evidence`)).body as any[])[0], SYNCED)
       .toMatchObject({ quoted_response_id: deepest.id, sources: [{ url: 'https://example.org/no2-study', name: 'NO2 study' }] });
 
     // Jump to the quote from a fresh page (ancestors collapsed): expands the chain and scrolls there.
@@ -151,15 +171,25 @@ describe('debating a topic', () => {
     await editForm.getByRole('button', { name: 'Add source' }).click();
     await editForm.getByRole('button', { name: 'Save' }).click();
     await responseItem(page, 'It depends on the quality of public transport.').waitFor();
-    await expect.poll(async () => ((await api.get(`/responses?topic_id=${topicId}`)).body as any[])
-      .find((r) => r.content === 'It depends on the quality of public transport.')?.sources.map((x: { url: string }) => x.url), SYNCED)
+    await expect
+      .poll(
+        async () =>
+          ((await api.get(`/responses?topic_id=${topicId}`)).body as any[])
+            .find((r) => r.content === 'It depends on the quality of public transport.')
+            ?.sources.map((x: { url: string }) => x.url),
+        SYNCED,
+      )
       .toEqual(['https://example.org/no2-study']);
 
     // Delete a subtree (level 1 and everything under it).
     const lvl1Id = parentOf.get(parentOf.get(deepest.id)!)!;
-    await responseItem(page, 'Air quality gains are small. (level 1)').locator('> article').getByRole('button', { name: 'Delete', exact: true }).click();
+    await responseItem(page, 'Air quality gains are small. (level 1)')
+      .locator('> article')
+      .getByRole('button', { name: 'Delete', exact: true })
+      .click();
     await responseItem(page, 'Air quality gains are small. (level 1)').waitFor({ state: 'detached' });
-    await expect.poll(async () => ((await api.get(`/responses/mappings?topic_id=${topicId}`)).body as any[]).map((m) => m.id), SYNCED)
+    await expect
+      .poll(async () => ((await api.get(`/responses/mappings?topic_id=${topicId}`)).body as any[]).map((m) => m.id), SYNCED)
       .not.toContain(lvl1Id);
     const left = ((await api.get(`/responses/mappings?topic_id=${topicId}`)).body as any[]).map((m) => m.id);
     expect(left).not.toContain(deepest.id);
@@ -198,16 +228,20 @@ describe('debating a topic', () => {
     await context.close();
   });
 
-  it('shows another user\'s new response live, without a reload', async () => {
+  it("shows another user's new response live, without a reload", async () => {
     const bea = await createTestUser('Bea Watcher');
     const aliceApi = apiClient(server.url, () => alice.token);
-    const topic = (await aliceApi.post('/topics', { title: 'Is breakfast the most important meal?', categories: ['Health'] })).body as { id: string };
+    const topic = (await aliceApi.post('/topics', { title: 'Is breakfast the most important meal?', categories: ['Health'] })).body as {
+      id: string;
+    };
     const context = await browser.newContext();
     const { page } = await newPage(context);
     await page.goto(`${server.url}/topics/${topic.id}`);
     await signInThroughModal(page, bea);
     await page.getByText('No responses yet.').waitFor();
-    expect((await aliceApi.post('/responses', { topic_id: topic.id, type: 'against', content: 'Skipping it works for many.' })).status).toBe(201);
+    expect(
+      (await aliceApi.post('/responses', { topic_id: topic.id, type: 'against', content: 'Skipping it works for many.' })).status,
+    ).toBe(201);
     await responseItem(page, 'Skipping it works for many.').waitFor({ timeout: 20_000 });
     await page.getByText('1 response', { exact: true }).waitFor({ timeout: 20_000 });
     await context.close();

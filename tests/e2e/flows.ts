@@ -8,7 +8,10 @@ export async function signInThroughModal(page: Page, user: TestUser): Promise<vo
   await page.getByLabel('Email', { exact: true }).fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('dialog').getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByTestId('header-user').filter({ hasText: user.name ?? user.email }).waitFor();
+  await page
+    .getByTestId('header-user')
+    .filter({ hasText: user.name ?? user.email })
+    .waitFor();
 }
 
 /** Types the title in the search-or-create box, picks the category, uses the Create topic entry; returns the new id. */

@@ -8,8 +8,15 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
-export const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROME_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 const ROOT = process.cwd();
 
@@ -58,7 +65,13 @@ export interface RunningServer {
 
 const children = new Set<ChildProcess>();
 process.on('exit', () => {
-  for (const child of children) if (child.pid) try { process.kill(child.pid, 'SIGKILL'); } catch { /* gone */ }
+  for (const child of children)
+    if (child.pid)
+      try {
+        process.kill(child.pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
 });
 
 export async function startServer(options: { seedDemo?: boolean } = {}): Promise<RunningServer> {
@@ -66,8 +79,14 @@ export async function startServer(options: { seedDemo?: boolean } = {}): Promise
   const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: String(options.seedDemo ?? false),
-      FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost') },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: String(options.seedDemo ?? false),
+      FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
+    },
   });
   children.add(child);
   let output = '';
@@ -76,11 +95,17 @@ export async function startServer(options: { seedDemo?: boolean } = {}): Promise
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /listening on (http:\/\/[\d.]+:\d+)/.exec(output);
-      if (match) { clearTimeout(timer); resolve(match[1]!); }
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited ${code}:\n${output}`)); });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited ${code}:\n${output}`));
+    });
   });
   return {
     url,

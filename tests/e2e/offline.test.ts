@@ -38,7 +38,10 @@ describe('offline', () => {
     const topicId = await createTopicThroughSearchBox(page, 'Written on a plane: is flying ethical?', 'Philosophy');
     expect(topicId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-/); // the client's UUIDv7
     await postInComposer(page, 'Add a response', 'Only with carbon offsets that work.');
-    await page.getByTestId('sync-status').filter({ hasText: /Offline · \d+ to sync/ }).waitFor();
+    await page
+      .getByTestId('sync-status')
+      .filter({ hasText: /Offline · \d+ to sync/ })
+      .waitFor();
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Written on a plane: is flying ethical?' }).waitFor();
     await responseItem(page, 'Only with carbon offsets that work.').waitFor();
@@ -49,10 +52,20 @@ describe('offline', () => {
     expect((await api.get(`/topics/${topicId}`)).status).toBe(404);
 
     await context.setOffline(false);
-    await expect.poll(async () => (await api.get(`/topics/${topicId}`)).body, { timeout: 20_000 })
-      .toMatchObject({ id: topicId, title: 'Written on a plane: is flying ethical?', creator_uid: erin.uid, score: 1, user_has_upvoted: true });
-    await expect.poll(async () => ((await api.get(`/responses?topic_id=${topicId}`)).body as { content: string }[]).map((r) => r.content),
-      { timeout: 20_000 }).toEqual(['Only with carbon offsets that work.']);
+    await expect
+      .poll(async () => (await api.get(`/topics/${topicId}`)).body, { timeout: 20_000 })
+      .toMatchObject({
+        id: topicId,
+        title: 'Written on a plane: is flying ethical?',
+        creator_uid: erin.uid,
+        score: 1,
+        user_has_upvoted: true,
+      });
+    await expect
+      .poll(async () => ((await api.get(`/responses?topic_id=${topicId}`)).body as { content: string }[]).map((r) => r.content), {
+        timeout: 20_000,
+      })
+      .toEqual(['Only with carbon offsets that work.']);
     await page.getByTestId('sync-status').waitFor({ state: 'detached', timeout: 20_000 });
     await context.close();
   });
@@ -84,7 +97,9 @@ describe('offline', () => {
 
   it('opens an installed app signed in and with its topics while offline (cold start)', { timeout: 90_000 }, async () => {
     const api = apiClient(server.url, () => erin.token);
-    const topic = (await api.post('/topics', { title: 'Read on the train: are libraries obsolete?', categories: ['Culture'] })).body as { id: string };
+    const topic = (await api.post('/topics', { title: 'Read on the train: are libraries obsolete?', categories: ['Culture'] })).body as {
+      id: string;
+    };
     const profile = mkdtempSync(join(tmpdir(), 'crux-profile-'));
     const options = { executablePath: process.env.CHROME_BIN ?? '/usr/bin/chromium', headless: true, args: CHROME_ARGS };
     try {

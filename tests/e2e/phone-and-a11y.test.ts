@@ -24,13 +24,20 @@ afterAll(async () => {
 
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 describe('phone viewport', () => {
   it('runs the main flow at 390×844', { timeout: 120_000 }, async () => {
     const api = apiClient(server.url, () => dana.token);
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
     const { page, errors } = await newPage(context);
     await page.goto(server.url + '/');
     // Burger menu below 960 px.
@@ -45,13 +52,18 @@ describe('phone viewport', () => {
     await postInComposer(page, 'Add a response', 'Kids need time to play.');
     await page.locator('.topic-actions').getByRole('button', { name: 'Disagree', exact: true }).tap();
     await postInComposer(page, 'Add a response', 'Practice builds mastery.');
-    await responseItem(page, 'Kids need time to play.').locator('> article .response-actions').getByRole('button', { name: 'Discuss', exact: true }).tap();
+    await responseItem(page, 'Kids need time to play.')
+      .locator('> article .response-actions')
+      .getByRole('button', { name: 'Discuss', exact: true })
+      .tap();
     await postInComposer(page, 'Reply', 'What about older students?');
     // An unsent reply is kept as a local draft across navigation.
     await page.getByRole('form', { name: 'Add a response' }).getByRole('textbox').first().fill('Half-written thought');
     await page.getByRole('button', { name: 'Back to Topics', exact: true }).tap();
     await page.getByRole('link', { name: 'Should homework be abolished?' }).tap();
-    await expect.poll(() => page.getByRole('form', { name: 'Add a response' }).getByRole('textbox').first().inputValue()).toBe('Half-written thought');
+    await expect
+      .poll(() => page.getByRole('form', { name: 'Add a response' }).getByRole('textbox').first().inputValue())
+      .toBe('Half-written thought');
     await page.locator('.topic-actions .vote-button').tap();
     await page.locator('.topic-actions [data-testid="score"]').filter({ hasText: /^1$/ }).waitFor();
     // Nothing wider than the screen.
@@ -60,11 +72,18 @@ describe('phone viewport', () => {
 
     const synced = { timeout: 15_000, interval: 200 };
     await expect.poll(async () => (await api.get(`/topics/${topicId}`)).body, synced).toMatchObject({ score: 1, responses_count: 3 });
-    await expect.poll(async () => ((await api.get(`/responses?topic_id=${topicId}`)).body as { type: string; content: string; comment_count: number }[])
-      .map((r) => [r.type, r.content, r.comment_count]).sort(), synced).toEqual([
-      ['against', 'Practice builds mastery.', 0],
-      ['for', 'Kids need time to play.', 1],
-    ]);
+    await expect
+      .poll(
+        async () =>
+          ((await api.get(`/responses?topic_id=${topicId}`)).body as { type: string; content: string; comment_count: number }[])
+            .map((r) => [r.type, r.content, r.comment_count])
+            .sort(),
+        synced,
+      )
+      .toEqual([
+        ['against', 'Practice builds mastery.', 0],
+        ['for', 'Kids need time to play.', 1],
+      ]);
     expect(errors, 'console errors').toEqual([]);
     await context.close();
   });
@@ -98,7 +117,9 @@ describe('accessibility', () => {
     const api = apiClient(server.url, () => dana.token);
     const topic = (await api.post('/topics', { title: 'Can AI be creative?', categories: ['Technology'] })).body as { id: string };
     const long = 'Yes, it remixes what it has seen exactly like we do, and remixing is most of what human creativity is anyway.';
-    const root = (await api.post('/responses', { topic_id: topic.id, type: 'for', content: long, sources: [{ url: 'https://example.org/ai' }] })).body as { id: string };
+    const root = (
+      await api.post('/responses', { topic_id: topic.id, type: 'for', content: long, sources: [{ url: 'https://example.org/ai' }] })
+    ).body as { id: string };
     await api.post('/responses', { topic_id: topic.id, type: 'against', content: 'No, it has no intent.', quoted_response_id: root.id });
     for (const colorScheme of ['light', 'dark'] as const) {
       const context = await browser.newContext({ colorScheme });
@@ -112,8 +133,9 @@ describe('accessibility', () => {
       await page.goto(`${server.url}/topics/${topic.id}`);
       await responseItem(page, 'No, it has no intent.').waitFor();
       // The quoted block shows the first 80 characters and an ellipsis.
-      expect(await responseItem(page, 'No, it has no intent.').getByTestId('quoted-block').locator('.response-quote-text').textContent())
-        .toBe(`“${long.slice(0, 80).trimEnd()}…”`);
+      expect(
+        await responseItem(page, 'No, it has no intent.').getByTestId('quoted-block').locator('.response-quote-text').textContent(),
+      ).toBe(`“${long.slice(0, 80).trimEnd()}…”`);
       expect(await seriousViolations(page), `topic ${colorScheme}`).toEqual([]);
       await screenshot(page, `topic-${colorScheme}`);
       await context.close();

@@ -15,7 +15,12 @@ let carol: TestUser;
 
 beforeAll(async () => {
   await ensureBuild();
-  [server, browser, bob, carol] = await Promise.all([startServer(), launchBrowser(), createTestUser('Bob Lister'), createTestUser('Carol Voter')]);
+  [server, browser, bob, carol] = await Promise.all([
+    startServer(),
+    launchBrowser(),
+    createTestUser('Bob Lister'),
+    createTestUser('Carol Voter'),
+  ]);
   const api = apiClient(server.url, () => bob.token);
   // 25 topics: more than one page of 20. Created one by one so "new" has a clear order.
   for (let i = 1; i <= 25; i++) {
@@ -39,7 +44,9 @@ describe('topic list', () => {
     expect(all).toHaveLength(25);
     // Carol upvotes number 03 so it tops "top".
     const third = all.find((t) => t.title.endsWith('03'))!;
-    expect((await api.post('/upvotes', { target_type: 'topic', target_id: third.id, target_creator_uid: bob.uid })).status).toBeLessThan(300);
+    expect((await api.post('/upvotes', { target_type: 'topic', target_id: third.id, target_creator_uid: bob.uid })).status).toBeLessThan(
+      300,
+    );
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page } = await newPage(context);
@@ -64,7 +71,7 @@ describe('topic list', () => {
 
     // Category filter: All Topics first; Science has 5; Health none.
     const filter = page.getByLabel('Filter by category');
-    expect((await filter.locator('option').first().textContent())).toBe('All Topics');
+    expect(await filter.locator('option').first().textContent()).toBe('All Topics');
     await filter.selectOption('Science');
     await page.waitForURL(server.url + '/c/Science');
     await expect.poll(async () => (await rowTitles(page)).length).toBe(5);
@@ -93,7 +100,9 @@ describe('topic list', () => {
     await page.getByRole('button', { name: 'Create topic "Is nuclear power green?"', exact: true }).click();
     await page.waitForURL(/\/topics\//);
     const id = new URL(page.url()).pathname.split('/').pop()!;
-    await expect.poll(async () => (await api.get(`/topics/${id}`)).body, { timeout: 15_000, interval: 200 }).toMatchObject({ title: 'Is nuclear power green?', categories: ['Environment'], creator_uid: carol.uid });
+    await expect
+      .poll(async () => (await api.get(`/topics/${id}`)).body, { timeout: 15_000, interval: 200 })
+      .toMatchObject({ title: 'Is nuclear power green?', categories: ['Environment'], creator_uid: carol.uid });
     await page.getByRole('button', { name: 'Back to Topics', exact: true }).click();
     expect(await page.getByLabel('Search or create a topic').inputValue()).toBe('');
     await page.getByRole('link', { name: 'Is nuclear power green?' }).waitFor();

@@ -54,7 +54,9 @@ describe('ftsQuery', () => {
     }
     const search = (text: string) => {
       const match = ftsQuery(text);
-      return match === null ? [] : (db.prepare('SELECT body FROM t WHERE t MATCH ? ORDER BY rowid').all(match) as { body: string }[]).map((r) => r.body);
+      return match === null
+        ? []
+        : (db.prepare('SELECT body FROM t WHERE t MATCH ? ORDER BY rowid').all(match) as { body: string }[]).map((r) => r.body);
     };
 
     it.each([

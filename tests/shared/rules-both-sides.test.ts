@@ -94,7 +94,8 @@ describe('list orders: SQL ORDER BY and the app comparator agree', () => {
   db.exec('CREATE TABLE r (id TEXT PRIMARY KEY, hot REAL, score INTEGER, created_at TEXT)');
   const insert = db.prepare('INSERT INTO r VALUES (@id, @hot, @score, @created_at)');
   for (const row of rows) insert.run(row);
-  const sql = (order: Order<string>) => (db.prepare(`SELECT id FROM r ORDER BY ${orderBySql(order, 'r')}`).all() as { id: string }[]).map((r) => r.id);
+  const sql = (order: Order<string>) =>
+    (db.prepare(`SELECT id FROM r ORDER BY ${orderBySql(order, 'r')}`).all() as { id: string }[]).map((r) => r.id);
   const js = (order: Order<'id' | 'hot' | 'score' | 'created_at'>) => [...rows].sort(comparatorFor(order)).map((r) => r.id);
 
   it.each([

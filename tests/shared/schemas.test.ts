@@ -136,7 +136,12 @@ describe('sourceInputSchema', () => {
   it('allows at most 10 sources', () => {
     const source = (i: number) => ({ url: `https://example.com/${i}` });
     expect(sourcesSchema.safeParse(Array.from({ length: 10 }, (_, i) => source(i))).success).toBe(true);
-    expect(firstError(sourcesSchema, Array.from({ length: 11 }, (_, i) => source(i)))).toBe('A response has at most 10 sources.');
+    expect(
+      firstError(
+        sourcesSchema,
+        Array.from({ length: 11 }, (_, i) => source(i)),
+      ),
+    ).toBe('A response has at most 10 sources.');
     expect(firstError(sourcesSchema, 'https://example.com')).toBe('Sources must be a list.');
   });
 });
@@ -155,20 +160,32 @@ describe('createResponseSchema', () => {
   it.each([
     ['valid', valid, 'ok'],
     ['reply by parent only', { content: 'x', type: 'against', parent_response_id: 'r1' }, 'ok'],
-    ['neutral with quote and sources', { ...valid, type: 'neutral', quoted_response_id: 'r2', sources: [{ url: 'https://a.example' }] }, 'ok'],
+    [
+      'neutral with quote and sources',
+      { ...valid, type: 'neutral', quoted_response_id: 'r2', sources: [{ url: 'https://a.example' }] },
+      'ok',
+    ],
     ['null quote', { ...valid, quoted_response_id: null }, 'ok'],
     ['content at the limit', { ...valid, content: 'c'.repeat(LIMITS.content) }, 'ok'],
     ['blank content', { ...valid, content: ' \n\t ' }, MSG.contentEmpty],
     ['empty content', { ...valid, content: '' }, MSG.contentEmpty],
     ['missing content', { type: 'for', topic_id: 't' }, MSG.contentEmpty],
     ['content not a string', { ...valid, content: ['x'] }, MSG.contentEmpty],
-    ['content over the limit', { ...valid, content: 'c'.repeat(LIMITS.content + 1) }, `A response has at most ${LIMITS.content} characters.`],
+    [
+      'content over the limit',
+      { ...valid, content: 'c'.repeat(LIMITS.content + 1) },
+      `A response has at most ${LIMITS.content} characters.`,
+    ],
     ['unknown type', { ...valid, type: 'maybe' }, 'type must be one of: for, against, neutral.'],
     ['missing type', { content: 'x', topic_id: 't' }, 'type must be one of: for, against, neutral.'],
     ['neither topic nor parent', { content: 'x', type: 'for' }, 'A response needs a topic_id or a parent_response_id.'],
     ['negative topic id', { ...valid, topic_id: -1 }, 'An id is 1–64 characters of letters, digits, "_" or "-".'],
     ['fractional topic id', { ...valid, topic_id: 1.5 }, 'An id must be a string.'],
-    ['eleven sources', { ...valid, sources: Array.from({ length: 11 }, (_, i) => ({ url: `https://a.example/${i}` })) }, 'A response has at most 10 sources.'],
+    [
+      'eleven sources',
+      { ...valid, sources: Array.from({ length: 11 }, (_, i) => ({ url: `https://a.example/${i}` })) },
+      'A response has at most 10 sources.',
+    ],
     ['javascript source', { ...valid, sources: [{ url: 'javascript:alert(1)' }] }, 'A source URL must start with http:// or https://.'],
     ['unknown field', { ...valid, colour: 'red' }, 'unknown:colour'],
     ['misspelt field', { ...valid, contnet: 'x' }, 'unknown:contnet'],
@@ -236,7 +253,14 @@ describe('read-only fields (sent back whole by a client)', () => {
   });
 
   it('a response create drops server-owned fields', () => {
-    const parsed = createResponseSchema.parse({ content: 'c', type: 'for', topic_id: 't', score: 5, comment_count: 2, quoted_response: {} });
+    const parsed = createResponseSchema.parse({
+      content: 'c',
+      type: 'for',
+      topic_id: 't',
+      score: 5,
+      comment_count: 2,
+      quoted_response: {},
+    });
     expect(parsed).not.toHaveProperty('score');
     expect(parsed).not.toHaveProperty('comment_count');
     expect(parsed).toMatchObject({ content: 'c', type: 'for', topic_id: 't' });

@@ -31,7 +31,7 @@ const MESSAGES: Record<string, string> = {
   'user-disabled': 'This account has been disabled.',
   'internal-error': DEFAULT_AUTH_ERROR,
   'invalid-api-key': 'The app is misconfigured (invalid API key). Please try again later.',
-  'tenant-id-mismatch': "This account belongs to another tenant.",
+  'tenant-id-mismatch': 'This account belongs to another tenant.',
   'login-blocked': 'Sign-in was blocked. Please try again later.',
   'argument-error': DEFAULT_AUTH_ERROR,
   'popup-blocked': 'The sign-in pop-up was blocked by the browser. Allow pop-ups for this site and try again.',

@@ -4,8 +4,8 @@ import { of, throwError, type Observable } from 'rxjs';
 import type { CruxData } from '../data';
 
 export function unavailableData(reason: string): CruxData {
-  const failing = <T,>(): Observable<T> => throwError(() => new Error(reason));
-  const rejecting = <T,>(): Promise<T> => Promise.reject(new Error(reason));
+  const failing = <T>(): Observable<T> => throwError(() => new Error(reason));
+  const rejecting = <T>(): Promise<T> => Promise.reject(new Error(reason));
   // Nothing was opened, so there is nothing to close or sign out of.
   const nothingToDo = (): Promise<void> => Promise.resolve();
   return {

@@ -13,18 +13,29 @@ export function useDraft(key: string | null, uid: string | null, text: string, r
   const data = useData();
   const restored = useRef(false);
   const unsaved = useRef<string | null>(null);
-  const persist = useCallback((draftKey: string, value: string) => {
-    unsaved.current = null;
-    void (value.trim() ? data.saveDraft(draftKey, value) : data.deleteDraft(draftKey)).catch(() => undefined);
-  }, [data]);
+  const persist = useCallback(
+    (draftKey: string, value: string) => {
+      unsaved.current = null;
+      void (value.trim() ? data.saveDraft(draftKey, value) : data.deleteDraft(draftKey)).catch(() => undefined);
+    },
+    [data],
+  );
   useEffect(() => {
     restored.current = false;
     if (!key || !uid) return;
     let live = true;
-    data.loadDraft(key).then((draft) => {
-      if (live && draft) restore(draft.text);
-    }).catch(() => undefined).finally(() => { restored.current = true; });
-    return () => { live = false; };
+    data
+      .loadDraft(key)
+      .then((draft) => {
+        if (live && draft) restore(draft.text);
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        restored.current = true;
+      });
+    return () => {
+      live = false;
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- restore once per key and user
   }, [data, key, uid]);
   useEffect(() => {
@@ -34,9 +45,12 @@ export function useDraft(key: string | null, uid: string | null, text: string, r
     return () => clearTimeout(timer);
   }, [persist, key, uid, text]);
   // Leaving the page before the pause ends still keeps what was typed.
-  useEffect(() => () => {
-    if (key && uid && unsaved.current !== null) persist(key, unsaved.current);
-  }, [persist, key, uid]);
+  useEffect(
+    () => () => {
+      if (key && uid && unsaved.current !== null) persist(key, unsaved.current);
+    },
+    [persist, key, uid],
+  );
   return {
     clear: () => {
       unsaved.current = null;

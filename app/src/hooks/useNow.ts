@@ -24,5 +24,11 @@ function subscribe(listener: () => void): () => void {
 
 /** The current time, refreshed every 30 s, for relative times. */
 export function useNow(): Date {
-  return new Date(useSyncExternalStore(subscribe, () => now, () => now));
+  return new Date(
+    useSyncExternalStore(
+      subscribe,
+      () => now,
+      () => now,
+    ),
+  );
 }

@@ -3,7 +3,11 @@
 import { useEffect, useState } from 'react';
 import type { Observable } from 'rxjs';
 
-export interface ObservableState<T> { value: T | undefined; error: unknown; loading: boolean }
+export interface ObservableState<T> {
+  value: T | undefined;
+  error: unknown;
+  loading: boolean;
+}
 
 type Held<T> = ObservableState<T> & { source: Observable<T> | null };
 
@@ -30,7 +34,5 @@ export function useObservable<T>(source: Observable<T> | null): ObservableState<
 
 function heldFor<T>(held: Held<T>, source: Observable<T> | null): Held<T> {
   if (held.source === source) return held;
-  return source
-    ? { value: held.value, error: null, loading: true, source }
-    : { value: undefined, error: null, loading: false, source };
+  return source ? { value: held.value, error: null, loading: true, source } : { value: undefined, error: null, loading: false, source };
 }

@@ -29,7 +29,9 @@ export function useResponseSearch(topicId: string, text: string, excludeId?: str
         if (live) setResults(found.map(({ id, content, username }) => ({ id, content, username })));
       })
       .catch(() => live && setResults([]));
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [data, topicId, query, isTooShort, excludeId]);
   return results;
 }

@@ -24,7 +24,9 @@ export function useSourceSuggestions(topicId: string | undefined, url: string) {
       // The URL already typed in full needs no suggestion.
       .then((found) => live && setSuggestions(found.filter((s) => s.url !== query)))
       .catch(() => live && setSuggestions([]));
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [data, topicId, query, isOff]);
   return { suggestions, clear: () => setSuggestions([]) };
 }
@@ -34,9 +36,10 @@ async function searchSources(data: CruxData, topicId: string, text: string): Pro
   const needle = text.toLowerCase();
   const [local, catalogue] = await Promise.all([firstValueFrom(data.topicResponses$(topicId)), data.searchSources(text)]);
   const byUrl = new Map<string, SourceSuggestion>();
-  for (const response of local) for (const { url, name, description } of response.sources) {
-    if (!byUrl.has(url) && `${url} ${name ?? ''}`.toLowerCase().includes(needle)) byUrl.set(url, { url, name, description });
-  }
+  for (const response of local)
+    for (const { url, name, description } of response.sources) {
+      if (!byUrl.has(url) && `${url} ${name ?? ''}`.toLowerCase().includes(needle)) byUrl.set(url, { url, name, description });
+    }
   for (const { url, name, description } of catalogue) if (!byUrl.has(url)) byUrl.set(url, { url, name, description });
   return [...byUrl.values()];
 }

@@ -12,10 +12,7 @@ const SEARCH_LIMIT = 50;
 export function useTopicSearch(text: string, sort: Sort) {
   const data = useData();
   const query = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  const results$ = useMemo(
-    () => (query ? data.topics$({ search: query, sort, limit: SEARCH_LIMIT }) : null),
-    [data, query, sort],
-  );
+  const results$ = useMemo(() => (query ? data.topics$({ search: query, sort, limit: SEARCH_LIMIT }) : null), [data, query, sort]);
   const { value, loading } = useObservable(results$);
   const pending = text.trim() !== query || loading;
   return { results: value ?? [], searching: pending };

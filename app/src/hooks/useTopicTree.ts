@@ -26,13 +26,16 @@ export function useTopicTreeState(topicId: string): TopicTree {
       return next;
     });
   }, []);
-  const goToResponse = useCallback(async (id: string) => {
-    // ancestorPath ends with the response itself; only the ones above it need expanding.
-    const ancestors = (await data.ancestorPath(id)).filter((ancestorId) => ancestorId !== id);
-    setExpandedIds((prev) => new Set([...prev, ...ancestors]));
-    setHighlightedId(id);
-    await scrollWhenRendered(`response-${id}`);
-  }, [data]);
+  const goToResponse = useCallback(
+    async (id: string) => {
+      // ancestorPath ends with the response itself; only the ones above it need expanding.
+      const ancestors = (await data.ancestorPath(id)).filter((ancestorId) => ancestorId !== id);
+      setExpandedIds((prev) => new Set([...prev, ...ancestors]));
+      setHighlightedId(id);
+      await scrollWhenRendered(`response-${id}`);
+    },
+    [data],
+  );
   return useMemo(
     () => ({ topicId, isExpanded: (id: string) => expanded.has(id), setExpanded, highlightedId, goToResponse }),
     [topicId, expanded, setExpanded, highlightedId, goToResponse],

@@ -6,11 +6,19 @@ export function PlaceholderPage({ title, children }: { title: string; children?:
     <main className="page" id="main">
       <h1>{title}</h1>
       {children ?? <p className="muted">This page is coming soon.</p>}
-      <p><Link to="/"><span aria-hidden="true">← </span>Back to Topics</Link></p>
+      <p>
+        <Link to="/">
+          <span aria-hidden="true">← </span>Back to Topics
+        </Link>
+      </p>
     </main>
   );
 }
 
 export function NotFoundPage() {
-  return <PlaceholderPage title="Page not found"><p>There is nothing at this address.</p></PlaceholderPage>;
+  return (
+    <PlaceholderPage title="Page not found">
+      <p>There is nothing at this address.</p>
+    </PlaceholderPage>
+  );
 }

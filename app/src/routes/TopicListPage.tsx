@@ -34,26 +34,49 @@ export function TopicListPage() {
   return (
     <main className="page" id="main">
       <h1 className="visually-hidden">{category ? `${category} topics` : 'Topics'}</h1>
-      <SearchCreate text={text} category={newCategory} onText={(t) => { setText(t); creator.clearError(); }}
-        onCategory={(c) => { setNewCategory(c); creator.clearError(); }} onCreate={create} error={creator.error} disabled={creator.creating} />
+      <SearchCreate
+        text={text}
+        category={newCategory}
+        onText={(t) => {
+          setText(t);
+          creator.clearError();
+        }}
+        onCategory={(c) => {
+          setNewCategory(c);
+          creator.clearError();
+        }}
+        onCreate={create}
+        error={creator.error}
+        disabled={creator.creating}
+      />
       {isSearching ? (
         <SearchResults text={text} signedIn={Boolean(user)} searching={search.searching} count={search.results.length} onCreate={create}>
           <ul className="topic-list" aria-label="Matching topics">
-            {search.results.map((t) => <TopicRow key={t.id} topic={t} />)}
+            {search.results.map((t) => (
+              <TopicRow key={t.id} topic={t} />
+            ))}
           </ul>
         </SearchResults>
       ) : (
         <>
           <TopicFilters sort={sort} onSort={setSort} category={category} />
-          {list.error ? <p className="error-text" role="alert">Error: {errorMessage(list.error)}</p>
-            : list.initialLoading ? <p className="status-text" role="status">Loading topics...</p>
-            : list.topics.length === 0 ? (
-              <p className="status-text">{category ? `No topics found for category "${category}".` : 'No topics yet. Create one above!'}</p>
-            ) : (
-              <ul className="topic-list" aria-label="Topics">
-                {list.topics.map((t) => <TopicRow key={t.id} topic={t} />)}
-              </ul>
-            )}
+          {list.error ? (
+            <p className="error-text" role="alert">
+              Error: {errorMessage(list.error)}
+            </p>
+          ) : list.initialLoading ? (
+            <p className="status-text" role="status">
+              Loading topics...
+            </p>
+          ) : list.topics.length === 0 ? (
+            <p className="status-text">{category ? `No topics found for category "${category}".` : 'No topics yet. Create one above!'}</p>
+          ) : (
+            <ul className="topic-list" aria-label="Topics">
+              {list.topics.map((t) => (
+                <TopicRow key={t.id} topic={t} />
+              ))}
+            </ul>
+          )}
           <InfiniteSentinel onLoadMore={list.loadMore} trigger={list.topics.length} loading={list.hasMore && list.loading} />
         </>
       )}

@@ -33,29 +33,56 @@ function TopicView({ topicId }: { topicId: string }) {
   }
 
   let body;
-  if (error) body = <p className="error-text" role="alert">Error: {errorMessage(error)}</p>;
+  if (error)
+    body = (
+      <p className="error-text" role="alert">
+        Error: {errorMessage(error)}
+      </p>
+    );
   else if (topic === null) body = <p className="status-text">{MSG.topicNotFound}</p>;
-  else if (loading || !topic) body = <p className="status-text" role="status">Loading topic...</p>;
+  else if (loading || !topic)
+    body = (
+      <p className="status-text" role="status">
+        Loading topic...
+      </p>
+    );
   else {
     body = (
       <TopicTreeContext.Provider value={tree}>
         <TopicHeader topic={topic} onRespond={respond} onDeleted={() => navigate('/')} />
         <div ref={formRef}>
           <h2 className="visually-hidden">Add a response</h2>
-          <Composer focusSignal={focusKey} topicId={topicId} parentId={null} replyingTo={topic.title} type={type} onType={setType}
-            autoFocus={focusKey > 0} />
+          <Composer
+            focusSignal={focusKey}
+            topicId={topicId}
+            parentId={null}
+            replyingTo={topic.title}
+            type={type}
+            onType={setType}
+            autoFocus={focusKey > 0}
+          />
         </div>
         <h2 className="topic-section-title">Responses</h2>
-        {roots.error ? <p className="error-text" role="alert">Error: {errorMessage(roots.error)}</p>
-          : roots.loading ? <p className="status-text" role="status">Loading responses...</p>
-          : <ResponseList responses={roots.responses} depth={0} emptyText="No responses yet." label="Responses" />}
+        {roots.error ? (
+          <p className="error-text" role="alert">
+            Error: {errorMessage(roots.error)}
+          </p>
+        ) : roots.loading ? (
+          <p className="status-text" role="status">
+            Loading responses...
+          </p>
+        ) : (
+          <ResponseList responses={roots.responses} depth={0} emptyText="No responses yet." label="Responses" />
+        )}
       </TopicTreeContext.Provider>
     );
   }
 
   return (
     <main className="page" id="main">
-      <button type="button" className="btn btn-ghost topic-back" onClick={() => navigate('/')}><span aria-hidden="true">← </span>Back to Topics</button>
+      <button type="button" className="btn btn-ghost topic-back" onClick={() => navigate('/')}>
+        <span aria-hidden="true">← </span>Back to Topics
+      </button>
       {body}
     </main>
   );

@@ -18,19 +18,42 @@ describe('authErrorMessage', () => {
     ['auth/invalid-email', 'signIn', "That email address isn't correct"],
     ['auth/invalid-verification-code', 'general', 'Wrong code. Try again.'],
     ['auth/invalid-phone-number', 'general', 'Enter a valid phone number'],
-    ['auth/account-exists-with-different-credential', 'general',
-      'This email already exists without any means of sign-in. Please reset the password to recover.'],
+    [
+      'auth/account-exists-with-different-credential',
+      'general',
+      'This email already exists without any means of sign-in. Please reset the password to recover.',
+    ],
     ['auth/internal-error', 'signIn', 'Something went wrong. Please try again.'],
   ] as const)('%s (%s) → %s', (code, context, text) => {
     expect(authErrorMessage({ code }, context)).toBe(text);
   });
 
   it('gives every SPEC.md §8 identity provider code a text of its own or the generic one', () => {
-    const codes = ['email-already-in-use', 'wrong-password', 'user-not-found', 'too-many-requests', 'invalid-credential',
-      'requires-recent-login', 'network-request-failed', 'user-disabled', 'user-token-expired', 'internal-error', 'invalid-api-key',
-      'tenant-id-mismatch', 'invalid-user-token', 'login-blocked', 'argument-error', 'popup-blocked', 'popup-closed-by-user',
-      'unauthorized-domain', 'web-storage-unsupported', 'unsupported-password-policy-schema-version', 'restart-process',
-      'no-matching-tenant-for-email', 'credential-already-in-use'];
+    const codes = [
+      'email-already-in-use',
+      'wrong-password',
+      'user-not-found',
+      'too-many-requests',
+      'invalid-credential',
+      'requires-recent-login',
+      'network-request-failed',
+      'user-disabled',
+      'user-token-expired',
+      'internal-error',
+      'invalid-api-key',
+      'tenant-id-mismatch',
+      'invalid-user-token',
+      'login-blocked',
+      'argument-error',
+      'popup-blocked',
+      'popup-closed-by-user',
+      'unauthorized-domain',
+      'web-storage-unsupported',
+      'unsupported-password-policy-schema-version',
+      'restart-process',
+      'no-matching-tenant-for-email',
+      'credential-already-in-use',
+    ];
     const generic = ['internal-error', 'argument-error'];
     for (const code of codes) {
       const text = authErrorMessage({ code: `auth/${code}` });
@@ -40,8 +63,17 @@ describe('authErrorMessage', () => {
   });
 
   it('maps the generic server codes to descriptive text', () => {
-    for (const code of ['invalid-argument', 'failed-precondition', 'unauthenticated', 'permission-denied', 'not-found',
-      'already-exists', 'resource-exhausted', 'unavailable', 'deadline-exceeded']) {
+    for (const code of [
+      'invalid-argument',
+      'failed-precondition',
+      'unauthenticated',
+      'permission-denied',
+      'not-found',
+      'already-exists',
+      'resource-exhausted',
+      'unavailable',
+      'deadline-exceeded',
+    ]) {
       expect(authErrorMessage({ code }), code).not.toBe(DEFAULT_AUTH_ERROR);
     }
   });

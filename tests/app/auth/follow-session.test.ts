@@ -52,7 +52,7 @@ describe('followSession', () => {
     expect(await user.getToken()).toBe('token');
   });
 
-  it('closes the user\'s data at sign-out and stops following when unsubscribed', () => {
+  it("closes the user's data at sign-out and stops following when unsubscribed", () => {
     const signIn = vi.fn(async (_user: SessionUser) => {});
     const signOut = vi.fn(async () => {});
     const data = fakeData({ signIn, signOut });

@@ -19,7 +19,15 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-function Harness({ replyingTo, parentId = null, initialType = 'for' }: { replyingTo: string; parentId?: string | null; initialType?: ResponseType }) {
+function Harness({
+  replyingTo,
+  parentId = null,
+  initialType = 'for',
+}: {
+  replyingTo: string;
+  parentId?: string | null;
+  initialType?: ResponseType;
+}) {
   const [type, setType] = useState<ResponseType>(initialType);
   return <Composer topicId="t1" parentId={parentId} replyingTo={replyingTo} type={type} onType={setType} />;
 }
@@ -73,13 +81,21 @@ describe('Composer', () => {
     session.current = SIGNED_IN;
     const createResponse = vi.fn(async () => fakeResponse({ content: 'Tea wins.', isPending: true }));
     const deleteDraft = vi.fn(async () => {});
-    renderWithData(<Harness replyingTo="Coffee is better." parentId="r1" initialType="against" />, fakeData({ createResponse, deleteDraft }));
+    renderWithData(
+      <Harness replyingTo="Coffee is better." parentId="r1" initialType="against" />,
+      fakeData({ createResponse, deleteDraft }),
+    );
     const box = screen.getByLabelText<HTMLTextAreaElement>('Your response');
     fireEvent.change(box, { target: { value: 'Tea wins.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Post response' }));
     await waitFor(() => expect(box.value).toBe(''));
     expect(createResponse).toHaveBeenCalledExactlyOnceWith({
-      topicId: 't1', parentResponseId: 'r1', type: 'against', content: 'Tea wins.', quotedResponseId: null, sources: [],
+      topicId: 't1',
+      parentResponseId: 'r1',
+      type: 'against',
+      content: 'Tea wins.',
+      quotedResponseId: null,
+      sources: [],
     });
     expect(deleteDraft).toHaveBeenCalledWith('reply:r1');
     expect(screen.queryByRole('alert')).toBeNull();
@@ -96,7 +112,7 @@ describe('Composer', () => {
     expect(box.value).toBe('Tea wins.');
   });
 
-  it('restores the signed-in user\'s draft for this form', async () => {
+  it("restores the signed-in user's draft for this form", async () => {
     session.current = SIGNED_IN;
     const loadDraft = vi.fn(async (key: string) => ({ key, text: 'Half a thought', extra: {}, updated_at: '2026-01-01T12:00:00.000Z' }));
     renderWithData(<Harness replyingTo="Tea?" />, fakeData({ loadDraft }));
@@ -109,7 +125,9 @@ describe('Composer', () => {
     const editResponse = vi.fn(async () => {});
     const onDone = vi.fn();
     const edit = {
-      responseId: 'r2', content: 'Old text', quote: { id: 'r1', content: 'Coffee is better.', username: 'Bo' },
+      responseId: 'r2',
+      content: 'Old text',
+      quote: { id: 'r1', content: 'Coffee is better.', username: 'Bo' },
       sources: [{ url: 'https://a.example', name: 'A', description: null }],
     };
     renderWithData(

@@ -37,7 +37,7 @@ function renderUnavailable(route: string) {
 }
 
 describe('UnavailableDataProvider (the local database could not open)', () => {
-  it('shows the reason in the topic list\'s error state, and no sync pill', async () => {
+  it("shows the reason in the topic list's error state, and no sync pill", async () => {
     renderUnavailable('/');
     expect((await screen.findByRole('alert')).textContent).toBe(`Error: ${REASON}`);
     expect(screen.queryByTestId('sync-status')).toBeNull();

@@ -9,7 +9,11 @@ afterEach(cleanup);
 describe('Modal', () => {
   it('closes on an overlay click and on Escape, not on a click inside the panel', () => {
     const onClose = vi.fn();
-    render(<Modal title="Sign in to Crux" onClose={onClose}><p>inside</p></Modal>);
+    render(
+      <Modal title="Sign in to Crux" onClose={onClose}>
+        <p>inside</p>
+      </Modal>,
+    );
     fireEvent.mouseDown(screen.getByText('inside'));
     expect(onClose).not.toHaveBeenCalled();
     fireEvent.mouseDown(screen.getByTestId('modal-overlay'));
@@ -20,12 +24,21 @@ describe('Modal', () => {
   });
 
   it('cannot be dismissed without onClose (the username modal)', () => {
-    render(<Modal title="Welcome! Please set your username."><p>x</p></Modal>);
+    render(
+      <Modal title="Welcome! Please set your username.">
+        <p>x</p>
+      </Modal>,
+    );
     expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
   });
 
   it('keeps Tab inside the panel', () => {
-    render(<Modal title="Sign in to Crux" onClose={() => {}}><input aria-label="Email" /><button type="button">Go</button></Modal>);
+    render(
+      <Modal title="Sign in to Crux" onClose={() => {}}>
+        <input aria-label="Email" />
+        <button type="button">Go</button>
+      </Modal>,
+    );
     const close = screen.getByRole('button', { name: 'Close' });
     const go = screen.getByRole('button', { name: 'Go' });
     go.focus();
@@ -37,7 +50,11 @@ describe('Modal', () => {
 });
 
 describe('responsesLabel', () => {
-  it.each([[0, '0 responses'], [1, '1 response'], [2, '2 responses']])('%i → %s', (n, text) => {
+  it.each([
+    [0, '0 responses'],
+    [1, '1 response'],
+    [2, '2 responses'],
+  ])('%i → %s', (n, text) => {
     expect(responsesLabel(n)).toBe(text);
   });
 });

@@ -9,7 +9,11 @@ afterEach(cleanup);
 describe('SearchResults', () => {
   it('offers to create the typed topic, with (login required) when signed out', () => {
     const onCreate = vi.fn();
-    render(<SearchResults text="  Is tea better  " signedIn={false} searching={false} count={0} onCreate={onCreate}><p>rows</p></SearchResults>);
+    render(
+      <SearchResults text="  Is tea better  " signedIn={false} searching={false} count={0} onCreate={onCreate}>
+        <p>rows</p>
+      </SearchResults>,
+    );
     const entry = screen.getByRole('button');
     expect(entry.textContent).toContain('Create topic "Is tea better" (login required)');
     fireEvent.click(entry);
@@ -19,11 +23,19 @@ describe('SearchResults', () => {
   });
 
   it('shows Searching... while the search runs, then the rows', () => {
-    const { rerender } = render(<SearchResults text="tea" signedIn searching count={0} onCreate={() => {}}><p>rows</p></SearchResults>);
+    const { rerender } = render(
+      <SearchResults text="tea" signedIn searching count={0} onCreate={() => {}}>
+        <p>rows</p>
+      </SearchResults>,
+    );
     expect(screen.getByRole('button').textContent).toContain('Create topic "tea"');
     expect(screen.getByRole('button').textContent).not.toContain('(login required)');
     expect(screen.getByText('Searching...')).toBeTruthy();
-    rerender(<SearchResults text="tea" signedIn searching={false} count={2} onCreate={() => {}}><p>rows</p></SearchResults>);
+    rerender(
+      <SearchResults text="tea" signedIn searching={false} count={2} onCreate={() => {}}>
+        <p>rows</p>
+      </SearchResults>,
+    );
     expect(screen.queryByText('Searching...')).toBeNull();
     expect(screen.getByText('rows')).toBeTruthy();
   });

@@ -50,16 +50,25 @@ describe('SourcesPanel', () => {
   });
 
   it('removes by URL', () => {
-    renderWithData(<Harness initial={[{ url: 'https://a.example', name: 'A' }, { url: 'https://b.example', name: 'B' }]} />);
+    renderWithData(
+      <Harness
+        initial={[
+          { url: 'https://a.example', name: 'A' },
+          { url: 'https://b.example', name: 'B' },
+        ]}
+      />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Remove source https://a.example' }));
     expect(state().map((s) => s.url)).toEqual(['https://b.example']);
   });
 
-  it('suggests the topic\'s own sources first, then the catalogue, one per URL, and fills the form with a pick', async () => {
-    const cited = fakeResponse({ sources: [
-      { id: 's1', url: 'https://tea.example/study', name: 'Tea study', description: 'Local' },
-      { id: 's2', url: 'https://coffee.example', name: 'Coffee', description: null },
-    ] });
+  it("suggests the topic's own sources first, then the catalogue, one per URL, and fills the form with a pick", async () => {
+    const cited = fakeResponse({
+      sources: [
+        { id: 's1', url: 'https://tea.example/study', name: 'Tea study', description: 'Local' },
+        { id: 's2', url: 'https://coffee.example', name: 'Coffee', description: null },
+      ],
+    });
     const topicResponses$ = vi.fn(() => of([cited]));
     const searchSources = vi.fn(async () => [
       { id: 'c1', url: 'https://tea.example/study', name: 'Catalogue copy', description: null },
@@ -68,10 +77,11 @@ describe('SourcesPanel', () => {
     renderWithData(<Harness topicId="t1" />, fakeData({ topicResponses$, searchSources }));
     fireEvent.change(screen.getByLabelText('Source URL'), { target: { value: 'tea' } });
     const list = await screen.findByRole('list', { name: 'Source suggestions' });
-    expect(within(list).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'Tea study — https://tea.example/study',
-      'Tea review — https://tea.example/review',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Tea study — https://tea.example/study', 'Tea review — https://tea.example/review']);
     expect(topicResponses$).toHaveBeenCalledWith('t1');
     expect(searchSources).toHaveBeenCalledWith('tea');
     fireEvent.click(within(list).getByRole('button', { name: 'Tea review — https://tea.example/review' }));

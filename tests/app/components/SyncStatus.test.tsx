@@ -10,9 +10,16 @@ import { renderWithData } from './with-data';
 afterEach(cleanup);
 
 const SYNCED: SyncStatusState = {
-  online: true, syncing: false, pending: 0, lastError: null, lastSyncedAt: null, isLeader: true, updateRequired: false,
+  online: true,
+  syncing: false,
+  pending: 0,
+  lastError: null,
+  lastSyncedAt: null,
+  isLeader: true,
+  updateRequired: false,
 };
-const renderStatus = (status: Partial<SyncStatusState>) => renderWithData(<SyncStatus />, fakeData({ status$: of({ ...SYNCED, ...status }) }));
+const renderStatus = (status: Partial<SyncStatusState>) =>
+  renderWithData(<SyncStatus />, fakeData({ status$: of({ ...SYNCED, ...status }) }));
 
 describe('SyncStatus', () => {
   it('says nothing while everything is synced', () => {

@@ -20,8 +20,10 @@ afterEach(cleanup);
 describe('VoteButton', () => {
   it('toggles the upvote of its target through the data layer', async () => {
     const toggleVote = vi.fn(async () => true);
-    renderWithData(<VoteButton targetType="response" targetId="r1" score={3} hasUpvoted={false} label="response: Tea wins" />,
-      fakeData({ toggleVote }));
+    renderWithData(
+      <VoteButton targetType="response" targetId="r1" score={3} hasUpvoted={false} label="response: Tea wins" />,
+      fakeData({ toggleVote }),
+    );
     const button = screen.getByRole('button', { name: 'Upvote response: Tea wins' });
     fireEvent.click(button);
     await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
@@ -29,7 +31,7 @@ describe('VoteButton', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('shows the Vote Error with the data layer\'s reason, or SPEC\'s text when it has none', async () => {
+  it("shows the Vote Error with the data layer's reason, or SPEC's text when it has none", async () => {
     const toggleVote = vi.fn(async (): Promise<boolean> => Promise.reject(new Error('')));
     renderWithData(<VoteButton targetType="topic" targetId="t1" score={1} hasUpvoted label="topic: Tea?" />, fakeData({ toggleVote }));
     fireEvent.click(screen.getByRole('button', { name: 'Remove upvote from topic: Tea?' }));
@@ -39,7 +41,10 @@ describe('VoteButton', () => {
   it('signed out, says why instead of voting', () => {
     session.current = SIGNED_OUT;
     const toggleVote = vi.fn(async () => true);
-    renderWithData(<VoteButton targetType="topic" targetId="t1" score={0} hasUpvoted={false} label="topic: Tea?" />, fakeData({ toggleVote }));
+    renderWithData(
+      <VoteButton targetType="topic" targetId="t1" score={0} hasUpvoted={false} label="topic: Tea?" />,
+      fakeData({ toggleVote }),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Upvote topic: Tea?' }));
     expect(screen.getByRole('alert').textContent).toBe('You must be logged in to vote.');
     expect(toggleVote).not.toHaveBeenCalled();

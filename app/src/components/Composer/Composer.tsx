@@ -74,35 +74,81 @@ export function Composer({ topicId, parentId, replyingTo, type, onType, edit, au
   const verb = type === 'for' ? 'Agree with' : type === 'against' ? 'Disagree with' : 'Discuss';
   const placeholder = edit ? 'Edit your response' : `${verb} "${truncate(replyingTo, PLACEHOLDER_CHARS)}"`;
   return (
-    <form className={`composer composer-${type}`} onSubmit={submit} noValidate aria-label={edit ? 'Edit response' : parentId ? 'Reply' : 'Add a response'}>
+    <form
+      className={`composer composer-${type}`}
+      onSubmit={submit}
+      noValidate
+      aria-label={edit ? 'Edit response' : parentId ? 'Reply' : 'Add a response'}
+    >
       {!edit && (
         <div className="composer-types" role="group" aria-label="Response type">
           <StanceButtons active={type} onPick={onType} />
         </div>
       )}
-      <label htmlFor={`${idPrefix}-content`} className="visually-hidden">{edit ? 'Response content' : 'Your response'}</label>
-      <textarea id={`${idPrefix}-content`} ref={textRef} className="textarea" value={content} placeholder={placeholder}
-        onChange={(e) => setContent(e.target.value)} maxLength={10_000} />
+      <label htmlFor={`${idPrefix}-content`} className="visually-hidden">
+        {edit ? 'Response content' : 'Your response'}
+      </label>
+      <textarea
+        id={`${idPrefix}-content`}
+        ref={textRef}
+        className="textarea"
+        value={content}
+        placeholder={placeholder}
+        onChange={(e) => setContent(e.target.value)}
+        maxLength={10_000}
+      />
       {quote && (
         <div className="composer-chosen">
           <span>Quoting: “{truncate(quote.content, QUOTED_BLOCK_CHARS)}”</span>
-          <button type="button" className="btn btn-small btn-ghost" onClick={() => setQuote(null)}>Remove quote</button>
+          <button type="button" className="btn btn-small btn-ghost" onClick={() => setQuote(null)}>
+            Remove quote
+          </button>
         </div>
       )}
       <div className="composer-toolbar">
-        <button type="button" className="btn btn-small" aria-expanded={panel === 'quote'} onClick={() => setPanel(panel === 'quote' ? null : 'quote')}>
+        <button
+          type="button"
+          className="btn btn-small"
+          aria-expanded={panel === 'quote'}
+          onClick={() => setPanel(panel === 'quote' ? null : 'quote')}
+        >
           Quote a response
         </button>
-        <button type="button" className="btn btn-small" aria-expanded={panel === 'sources'} onClick={() => setPanel(panel === 'sources' ? null : 'sources')}>
+        <button
+          type="button"
+          className="btn btn-small"
+          aria-expanded={panel === 'sources'}
+          onClick={() => setPanel(panel === 'sources' ? null : 'sources')}
+        >
           Sources{sources.length ? ` (${sources.length})` : ''}
         </button>
       </div>
-      {panel === 'quote' && <QuotePanel topicId={topicId} excludeId={edit?.responseId} idPrefix={idPrefix} onPick={(q) => { setQuote(q); setPanel(null); }} />}
+      {panel === 'quote' && (
+        <QuotePanel
+          topicId={topicId}
+          excludeId={edit?.responseId}
+          idPrefix={idPrefix}
+          onPick={(q) => {
+            setQuote(q);
+            setPanel(null);
+          }}
+        />
+      )}
       {panel === 'sources' && <SourcesPanel topicId={topicId} sources={sources} onChange={setSources} idPrefix={idPrefix} />}
-      {error && <p className="error-text" role="alert">{error}</p>}
+      {error && (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      )}
       <div className="composer-actions">
-        <button type="submit" className="btn btn-primary" disabled={saving}>{edit ? 'Save' : 'Post response'}</button>
-        {onCancel && <button type="button" className="btn btn-ghost" onClick={onCancel}>Cancel</button>}
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          {edit ? 'Save' : 'Post response'}
+        </button>
+        {onCancel && (
+          <button type="button" className="btn btn-ghost" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
       </div>
     </form>
   );

@@ -18,8 +18,14 @@ export function QuotePanel({ topicId, excludeId, idPrefix, onPick }: QuotePanelP
   return (
     <div className="composer-panel">
       <label htmlFor={`${idPrefix}-quote-search`}>Search a response to quote</label>
-      <input id={`${idPrefix}-quote-search`} className="input" value={text} onChange={(e) => setText(e.target.value)}
-        placeholder="Type at least 3 characters" autoComplete="off" />
+      <input
+        id={`${idPrefix}-quote-search`}
+        className="input"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder="Type at least 3 characters"
+        autoComplete="off"
+      />
       {results.length > 0 && (
         <ul className="composer-suggestions" aria-label="Quote suggestions">
           {results.map((r) => (

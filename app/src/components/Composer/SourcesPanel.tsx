@@ -44,36 +44,73 @@ export function SourcesPanel({ topicId, sources, onChange, idPrefix }: SourcesPa
     <div className="composer-panel">
       <div className="field">
         <label htmlFor={`${idPrefix}-source-url`}>Source URL</label>
-        <input id={`${idPrefix}-source-url`} className="input" type="url" value={url} placeholder="https://…"
-          onChange={(e) => setUrl(e.target.value)} onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); add(); } }} />
+        <input
+          id={`${idPrefix}-source-url`}
+          className="input"
+          type="url"
+          value={url}
+          placeholder="https://…"
+          onChange={(e) => setUrl(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              add();
+            }
+          }}
+        />
       </div>
       {suggestions.length > 0 && (
         <ul className="composer-suggestions" aria-label="Source suggestions">
           {suggestions.map((s) => (
             <li key={s.url}>
-              <button type="button" className="composer-suggestion" onClick={() => pick(s)}>{s.name ? `${s.name} — ${s.url}` : s.url}</button>
+              <button type="button" className="composer-suggestion" onClick={() => pick(s)}>
+                {s.name ? `${s.name} — ${s.url}` : s.url}
+              </button>
             </li>
           ))}
         </ul>
       )}
       <div className="field">
         <label htmlFor={`${idPrefix}-source-name`}>Source name (optional)</label>
-        <input id={`${idPrefix}-source-name`} className="input" value={name} disabled={alreadyAdded} onChange={(e) => setName(e.target.value)} />
+        <input
+          id={`${idPrefix}-source-name`}
+          className="input"
+          value={name}
+          disabled={alreadyAdded}
+          onChange={(e) => setName(e.target.value)}
+        />
       </div>
       <div className="field">
         <label htmlFor={`${idPrefix}-source-description`}>Description (optional)</label>
-        <input id={`${idPrefix}-source-description`} className="input" value={description} disabled={alreadyAdded}
-          onChange={(e) => setDescription(e.target.value)} />
+        <input
+          id={`${idPrefix}-source-description`}
+          className="input"
+          value={description}
+          disabled={alreadyAdded}
+          onChange={(e) => setDescription(e.target.value)}
+        />
       </div>
-      {error && <p className="error-text" role="alert">{error}</p>}
-      <button type="button" className="btn btn-small" onClick={add} disabled={alreadyAdded && Boolean(trimmedUrl)}>Add source</button>
+      {error && (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="button" className="btn btn-small" onClick={add} disabled={alreadyAdded && Boolean(trimmedUrl)}>
+        Add source
+      </button>
       {sources.length > 0 && (
         <ul className="composer-sources" aria-label="Added sources">
           {sources.map((s) => (
             <li key={s.url}>
               <span className="composer-source-text">{s.name || s.url}</span>
-              <button type="button" className="btn btn-small btn-ghost" aria-label={`Remove source ${s.url}`}
-                onClick={() => onChange(sources.filter((x) => x.url !== s.url))}>Remove</button>
+              <button
+                type="button"
+                className="btn btn-small btn-ghost"
+                aria-label={`Remove source ${s.url}`}
+                onClick={() => onChange(sources.filter((x) => x.url !== s.url))}
+              >
+                Remove
+              </button>
             </li>
           ))}
         </ul>

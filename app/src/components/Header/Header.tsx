@@ -33,13 +33,25 @@ export function Header() {
         </Link>
         <div className="site-header-user">
           <SyncStatus />
-          {user && <span className="site-user" data-testid="header-user">{user.displayName || user.email}</span>}
+          {user && (
+            <span className="site-user" data-testid="header-user">
+              {user.displayName || user.email}
+            </span>
+          )}
           {ready && !user && (
-            <button type="button" className="btn btn-primary" onClick={() => setSignInOpen(true)}>Sign in</button>
+            <button type="button" className="btn btn-primary" onClick={() => setSignInOpen(true)}>
+              Sign in
+            </button>
           )}
         </div>
-        <button type="button" className="btn btn-ghost site-burger" aria-label="Menu" aria-expanded={menuOpen}
-          aria-controls="site-menu" onClick={() => setMenuOpen((open) => !open)}>
+        <button
+          type="button"
+          className="btn btn-ghost site-burger"
+          aria-label="Menu"
+          aria-expanded={menuOpen}
+          aria-controls="site-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
           <span aria-hidden="true">☰</span>
         </button>
         <nav id="site-menu" className={`site-menu${menuOpen ? ' is-open' : ''}`} aria-label="Main menu">
@@ -47,9 +59,17 @@ export function Header() {
           <NavLink to="/sources">Sources</NavLink>
           <NavLink to="/terms">Terms</NavLink>
           <NavLink to="/privacy">Privacy</NavLink>
-          <a href={DISCORD_URL} target="_blank" rel="noreferrer">Discord</a>
-          <a href={SUPPORT_URL} target="_blank" rel="noreferrer">Support</a>
-          {user && <button type="button" className="btn btn-ghost" onClick={() => void signOut()}>Logout</button>}
+          <a href={DISCORD_URL} target="_blank" rel="noreferrer">
+            Discord
+          </a>
+          <a href={SUPPORT_URL} target="_blank" rel="noreferrer">
+            Support
+          </a>
+          {user && (
+            <button type="button" className="btn btn-ghost" onClick={() => void signOut()}>
+              Logout
+            </button>
+          )}
         </nav>
       </div>
       {signInOpen && <SignInModal onClose={() => setSignInOpen(false)} />}

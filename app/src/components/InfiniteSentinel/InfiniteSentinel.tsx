@@ -19,7 +19,9 @@ export function InfiniteSentinel({ onLoadMore, trigger, loading }: InfiniteSenti
   useEffect(() => {
     const node = ref.current;
     if (!node || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => setVisible(entries.some((e) => e.isIntersecting)), { rootMargin: `${MARGIN_PX}px` });
+    const observer = new IntersectionObserver((entries) => setVisible(entries.some((e) => e.isIntersecting)), {
+      rootMargin: `${MARGIN_PX}px`,
+    });
     observer.observe(node);
     return () => observer.disconnect();
   }, []);
@@ -30,7 +32,11 @@ export function InfiniteSentinel({ onLoadMore, trigger, loading }: InfiniteSenti
   }, [visible, trigger, onLoadMore]);
   return (
     <div ref={ref} data-testid="list-sentinel" className="list-sentinel" style={{ minHeight: 32 }}>
-      {loading && <p className="status-text" role="status">Loading more...</p>}
+      {loading && (
+        <p className="status-text" role="status">
+          Loading more...
+        </p>
+      )}
     </div>
   );
 }

@@ -21,7 +21,9 @@ export function Modal({ title, onClose, children }: ModalProps) {
   }, []);
   function trapTab(event: React.KeyboardEvent) {
     if (event.key !== 'Tab' || !panelRef.current) return;
-    const items = [...panelRef.current.querySelectorAll<HTMLElement>('input, button, select, textarea, a[href]')].filter((el) => !el.hasAttribute('disabled'));
+    const items = [...panelRef.current.querySelectorAll<HTMLElement>('input, button, select, textarea, a[href]')].filter(
+      (el) => !el.hasAttribute('disabled'),
+    );
     const first = items[0];
     const last = items[items.length - 1];
     if (!first || !last) return;

@@ -4,5 +4,9 @@ import { useNow } from '../../hooks/useNow';
 
 export function RelativeTime({ date }: { date: string }) {
   const now = useNow();
-  return <time dateTime={date} title={new Date(date).toLocaleString()}>{relativeTime(date, now)}</time>;
+  return (
+    <time dateTime={date} title={new Date(date).toLocaleString()}>
+      {relativeTime(date, now)}
+    </time>
+  );
 }

@@ -46,8 +46,13 @@ export function ResponseItem({ response, depth }: { response: ResponseView; dept
   }
 
   return (
-    <li id={`response-${response.id}`} tabIndex={-1} data-testid="response" data-response-id={response.id}
-      className={`response response-${response.type}${tree.highlightedId === response.id ? ' is-highlighted' : ''}`}>
+    <li
+      id={`response-${response.id}`}
+      tabIndex={-1}
+      data-testid="response"
+      data-response-id={response.id}
+      className={`response response-${response.type}${tree.highlightedId === response.id ? ' is-highlighted' : ''}`}
+    >
       <article className="response-card" aria-label={`Response by ${response.username ?? 'Anonymous'}`}>
         <div className="response-top">
           <Stance type={response.type} />
@@ -56,58 +61,114 @@ export function ResponseItem({ response, depth }: { response: ResponseView; dept
           </span>
         </div>
         {response.quoted_response && (
-          <button type="button" className="response-quote" data-testid="quoted-block"
+          <button
+            type="button"
+            className="response-quote"
+            data-testid="quoted-block"
             onClick={() => void tree.goToResponse(response.quoted_response!.id)}
-            aria-label={`Go to quoted response: ${truncate(response.quoted_response.content, QUOTED_BLOCK_CHARS)}`}>
+            aria-label={`Go to quoted response: ${truncate(response.quoted_response.content, QUOTED_BLOCK_CHARS)}`}
+          >
             <span className="response-quote-text">“{truncate(response.quoted_response.content, QUOTED_BLOCK_CHARS)}”</span>
             <span className="response-quote-by">— {response.quoted_response.username ?? 'Anonymous'}</span>
           </button>
         )}
         {editing ? (
-          <Composer topicId={tree.topicId} parentId={response.parent_response_id} replyingTo={response.content} type={response.type}
-            onType={() => undefined} autoFocus onDone={() => setEditing(false)} onCancel={() => setEditing(false)}
-            edit={{ responseId: response.id, content: response.content, quote: response.quoted_response,
-              sources: response.sources.map(({ url, name, description }) => ({ url, name, description })) }} />
+          <Composer
+            topicId={tree.topicId}
+            parentId={response.parent_response_id}
+            replyingTo={response.content}
+            type={response.type}
+            onType={() => undefined}
+            autoFocus
+            onDone={() => setEditing(false)}
+            onCancel={() => setEditing(false)}
+            edit={{
+              responseId: response.id,
+              content: response.content,
+              quote: response.quoted_response,
+              sources: response.sources.map(({ url, name, description }) => ({ url, name, description })),
+            }}
+          />
         ) : (
-          <p className="response-content" data-testid="response-content">{response.content}</p>
+          <p className="response-content" data-testid="response-content">
+            {response.content}
+          </p>
         )}
         {!editing && response.sources.length > 0 && (
           <ul className="response-sources" aria-label="Sources">
             {response.sources.map((s) => (
               <li key={s.url}>
-                <a href={s.url} target="_blank" rel="noreferrer nofollow">{s.name || s.url}</a>
+                <a href={s.url} target="_blank" rel="noreferrer nofollow">
+                  {s.name || s.url}
+                </a>
                 {s.description && <span className="muted"> — {s.description}</span>}
               </li>
             ))}
           </ul>
         )}
         <div className="response-actions">
-          <VoteButton targetType="response" targetId={response.id} score={response.score}
-            hasUpvoted={response.user_has_upvoted} label={`response: ${excerpt}`} />
+          <VoteButton
+            targetType="response"
+            targetId={response.id}
+            score={response.score}
+            hasUpvoted={response.user_has_upvoted}
+            label={`response: ${excerpt}`}
+          />
           <StanceButtons compact onPick={(t) => setReplyType(replyType === t ? null : t)} />
           <button type="button" className="btn btn-small btn-ghost" aria-expanded={expanded} onClick={toggleReplies}>
             {expanded ? 'Hide All' : 'Show All'} ({response.comment_count})
           </button>
           {isCreator && !editing && (
             <>
-              <button type="button" className="btn btn-small btn-ghost" onClick={() => setEditing(true)}>Edit</button>
-              <button type="button" className="btn btn-small btn-ghost btn-danger" onClick={() => void remove()}>Delete</button>
+              <button type="button" className="btn btn-small btn-ghost" onClick={() => setEditing(true)}>
+                Edit
+              </button>
+              <button type="button" className="btn btn-small btn-ghost btn-danger" onClick={() => void remove()}>
+                Delete
+              </button>
             </>
           )}
         </div>
-        {deleteError && <p className="error-text" role="alert">Delete Error: {deleteError}</p>}
+        {deleteError && (
+          <p className="error-text" role="alert">
+            Delete Error: {deleteError}
+          </p>
+        )}
         {replyType && (
-          <Composer topicId={tree.topicId} parentId={response.id} replyingTo={response.content} type={replyType} onType={setReplyType}
-            autoFocus onCancel={() => setReplyType(null)}
-            onDone={() => { setReplyType(null); setLoadedOnce(true); tree.setExpanded(response.id, true); }} />
+          <Composer
+            topicId={tree.topicId}
+            parentId={response.id}
+            replyingTo={response.content}
+            type={replyType}
+            onType={setReplyType}
+            autoFocus
+            onCancel={() => setReplyType(null)}
+            onDone={() => {
+              setReplyType(null);
+              setLoadedOnce(true);
+              tree.setExpanded(response.id, true);
+            }}
+          />
         )}
       </article>
       {expanded && (
         <div className="response-replies" style={{ paddingLeft: REPLY_INDENT_PX }}>
-          {replies.error ? <p className="error-text" role="alert">Sub-responses Error: {String((replies.error as Error).message ?? replies.error)}</p>
-            : replies.loading ? <p className="status-text" role="status">Loading...</p>
-            : <ResponseList responses={replies.responses} depth={depth + 1} emptyText="No arguments yet for this response."
-                label={`Replies to ${excerpt}`} />}
+          {replies.error ? (
+            <p className="error-text" role="alert">
+              Sub-responses Error: {String((replies.error as Error).message ?? replies.error)}
+            </p>
+          ) : replies.loading ? (
+            <p className="status-text" role="status">
+              Loading...
+            </p>
+          ) : (
+            <ResponseList
+              responses={replies.responses}
+              depth={depth + 1}
+              emptyText="No arguments yet for this response."
+              label={`Replies to ${excerpt}`}
+            />
+          )}
         </div>
       )}
     </li>

@@ -13,7 +13,9 @@ export function ResponseList({ responses, depth, emptyText, label }: ResponseLis
   if (responses.length === 0) return <p className="status-text response-empty">{emptyText}</p>;
   return (
     <ul className="response-list" aria-label={label}>
-      {responses.map((r) => <ResponseItem key={r.id} response={r} depth={depth} />)}
+      {responses.map((r) => (
+        <ResponseItem key={r.id} response={r} depth={depth} />
+      ))}
     </ul>
   );
 }

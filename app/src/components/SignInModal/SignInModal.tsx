@@ -2,7 +2,15 @@
 // sign-in, sign-up (name, e-mail, password) and password recovery.
 import { useState, type FormEvent } from 'react';
 import { Modal } from '../Modal/Modal';
-import { checkEmail, checkPassword, sendRecoveryEmail, signInWithEmail, signInWithProvider, signUpWithEmail, WIDGET } from '../../auth/actions';
+import {
+  checkEmail,
+  checkPassword,
+  sendRecoveryEmail,
+  signInWithEmail,
+  signInWithProvider,
+  signUpWithEmail,
+  WIDGET,
+} from '../../auth/actions';
 import './SignInModal.css';
 
 type View = 'providers' | 'signIn' | 'signUp' | 'recover' | 'recoverSent';
@@ -47,22 +55,43 @@ export function SignInModal({ onClose }: { onClose: () => void }) {
     if (Object.values(next).some(Boolean)) return;
     if (view === 'signIn') await attempt(() => signInWithEmail(email, password));
     if (view === 'signUp') await attempt(() => signUpWithEmail(name, email, password));
-    if (view === 'recover') await attempt(async () => { await sendRecoveryEmail(email); go('recoverSent'); }, false);
+    if (view === 'recover')
+      await attempt(async () => {
+        await sendRecoveryEmail(email);
+        go('recoverSent');
+      }, false);
   }
 
   const field = (id: string, label: string, value: string, set: (v: string) => void, type = 'text', autoComplete?: string) => (
     <div className="field">
       <label htmlFor={`signin-${id}`}>{label}</label>
-      <input id={`signin-${id}`} className="input" type={type} value={value} autoComplete={autoComplete}
-        aria-invalid={Boolean(errors[id])} aria-describedby={errors[id] ? `signin-${id}-error` : undefined}
-        onChange={(e) => { set(e.target.value); setErrors((prev) => ({ ...prev, [id]: null })); }} />
-      {errors[id] && <span id={`signin-${id}-error`} className="error-text">{errors[id]}</span>}
+      <input
+        id={`signin-${id}`}
+        className="input"
+        type={type}
+        value={value}
+        autoComplete={autoComplete}
+        aria-invalid={Boolean(errors[id])}
+        aria-describedby={errors[id] ? `signin-${id}-error` : undefined}
+        onChange={(e) => {
+          set(e.target.value);
+          setErrors((prev) => ({ ...prev, [id]: null }));
+        }}
+      />
+      {errors[id] && (
+        <span id={`signin-${id}-error`} className="error-text">
+          {errors[id]}
+        </span>
+      )}
     </div>
   );
 
   const titles: Record<View, string> = {
-    providers: 'Sign in to Crux', signIn: 'Sign in with email', signUp: 'Create account',
-    recover: 'Recover password', recoverSent: 'Check your email',
+    providers: 'Sign in to Crux',
+    signIn: 'Sign in with email',
+    signUp: 'Create account',
+    recover: 'Recover password',
+    recoverSent: 'Check your email',
   };
 
   return (
@@ -70,20 +99,36 @@ export function SignInModal({ onClose }: { onClose: () => void }) {
       {view === 'providers' && (
         <div className="signin-providers">
           <button type="button" className="btn signin-provider" disabled={busy} onClick={() => attempt(() => signInWithProvider('google'))}>
-            <span aria-hidden="true" className="signin-logo">G</span> Sign in with Google
+            <span aria-hidden="true" className="signin-logo">
+              G
+            </span>{' '}
+            Sign in with Google
           </button>
           <button type="button" className="btn signin-provider" onClick={() => go('signIn')}>
-            <span aria-hidden="true" className="signin-logo">✉</span> Sign in with email
+            <span aria-hidden="true" className="signin-logo">
+              ✉
+            </span>{' '}
+            Sign in with email
           </button>
-          <button type="button" className="btn signin-provider" disabled={busy} onClick={() => attempt(() => signInWithProvider('twitter'))}>
-            <span aria-hidden="true" className="signin-logo">𝕏</span> Sign in with Twitter
+          <button
+            type="button"
+            className="btn signin-provider"
+            disabled={busy}
+            onClick={() => attempt(() => signInWithProvider('twitter'))}
+          >
+            <span aria-hidden="true" className="signin-logo">
+              𝕏
+            </span>{' '}
+            Sign in with Twitter
           </button>
         </div>
       )}
       {view === 'recoverSent' && (
         <>
           <p>Follow the instructions sent to {email.trim()} to recover your password.</p>
-          <button type="button" className="btn btn-primary" onClick={() => go('signIn')}>Done</button>
+          <button type="button" className="btn btn-primary" onClick={() => go('signIn')}>
+            Done
+          </button>
         </>
       )}
       {(view === 'signIn' || view === 'signUp' || view === 'recover') && (
@@ -92,20 +137,38 @@ export function SignInModal({ onClose }: { onClose: () => void }) {
           {field('email', 'Email', email, setEmail, 'email', 'email')}
           {view === 'signUp' && field('name', 'First & last name', name, setName, 'text', 'name')}
           {view !== 'recover' &&
-            field('password', view === 'signUp' ? 'Choose password' : 'Password', password, setPassword, 'password',
-              view === 'signUp' ? 'new-password' : 'current-password')}
-          {formError && <p className="error-text" role="alert">{formError}</p>}
+            field(
+              'password',
+              view === 'signUp' ? 'Choose password' : 'Password',
+              password,
+              setPassword,
+              'password',
+              view === 'signUp' ? 'new-password' : 'current-password',
+            )}
+          {formError && (
+            <p className="error-text" role="alert">
+              {formError}
+            </p>
+          )}
           <div className="signin-actions">
             <button type="submit" className="btn btn-primary" disabled={busy}>
               {view === 'signIn' ? 'Sign in' : view === 'signUp' ? 'Save' : 'Send'}
             </button>
             {view === 'signIn' && (
               <>
-                <button type="button" className="btn btn-ghost" onClick={() => go('signUp')}>Create account</button>
-                <button type="button" className="btn btn-ghost" onClick={() => go('recover')}>Trouble signing in?</button>
+                <button type="button" className="btn btn-ghost" onClick={() => go('signUp')}>
+                  Create account
+                </button>
+                <button type="button" className="btn btn-ghost" onClick={() => go('recover')}>
+                  Trouble signing in?
+                </button>
               </>
             )}
-            {view !== 'signIn' && <button type="button" className="btn btn-ghost" onClick={() => go('signIn')}>Cancel</button>}
+            {view !== 'signIn' && (
+              <button type="button" className="btn btn-ghost" onClick={() => go('signIn')}>
+                Cancel
+              </button>
+            )}
           </div>
         </form>
       )}

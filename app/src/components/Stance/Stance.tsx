@@ -27,8 +27,14 @@ export function StanceButtons({ onPick, active, disabled, compact }: StanceButto
   return (
     <>
       {(Object.keys(STANCE) as ResponseType[]).map((t) => (
-        <button key={t} type="button" className={`btn btn-small btn-${t}${compact ? ' btn-compact' : ''}`} aria-pressed={active === undefined ? undefined : active === t}
-          disabled={disabled} onClick={() => onPick(t)}>
+        <button
+          key={t}
+          type="button"
+          className={`btn btn-small btn-${t}${compact ? ' btn-compact' : ''}`}
+          aria-pressed={active === undefined ? undefined : active === t}
+          disabled={disabled}
+          onClick={() => onPick(t)}
+        >
           <span aria-hidden="true">{STANCE[t].icon}</span> <span className="stance-action-label">{STANCE[t].action}</span>
         </button>
       ))}

@@ -5,7 +5,12 @@ import { useSyncProblems } from '../../hooks/useSyncProblems';
 import './SyncStatus.css';
 
 const ACTIONS: Record<string, string> = {
-  create: 'A new item', edit: 'An edit', delete: 'A deletion', vote: 'A vote', read: 'A read mark', preferences: 'A preference change',
+  create: 'A new item',
+  edit: 'An edit',
+  delete: 'A deletion',
+  vote: 'A vote',
+  read: 'A read mark',
+  preferences: 'A preference change',
 };
 
 export function SyncIssues() {
@@ -18,15 +23,24 @@ export function SyncIssues() {
       {issues.map((issue) => (
         <div key={issue.id} className="sync-issue">
           <span>
-            {ACTIONS[issue.action] ?? 'A change'} could not be saved{issue.kind === 'conflict' ? ' (someone changed it first)' : ''}: {issue.error}
+            {ACTIONS[issue.action] ?? 'A change'} could not be saved{issue.kind === 'conflict' ? ' (someone changed it first)' : ''}:{' '}
+            {issue.error}
           </span>
           <span className="sync-issue-actions">
-            <button type="button" className="btn btn-small" onClick={() => act(() => retry(issue.id))}>Retry</button>
-            <button type="button" className="btn btn-small btn-ghost" onClick={() => act(() => discard(issue.id))}>Discard</button>
+            <button type="button" className="btn btn-small" onClick={() => act(() => retry(issue.id))}>
+              Retry
+            </button>
+            <button type="button" className="btn btn-small btn-ghost" onClick={() => act(() => discard(issue.id))}>
+              Discard
+            </button>
           </span>
         </div>
       ))}
-      {error && <p className="error-text" role="alert">{error}</p>}
+      {error && (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      )}
     </section>
   );
 }

@@ -14,7 +14,9 @@ export function SyncStatus() {
     return (
       <span className="sync-status is-update" role="alert" data-testid="sync-status">
         <span>{state.lastError ?? MSG.syncOutdated}</span>
-        <button type="button" className="sync-reload" onClick={() => window.location.reload()}>Reload</button>
+        <button type="button" className="sync-reload" onClick={() => window.location.reload()}>
+          Reload
+        </button>
       </span>
     );
   }

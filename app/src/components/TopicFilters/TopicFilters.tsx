@@ -11,15 +11,25 @@ export function TopicFilters({ sort, onSort, category }: { sort: Sort; onSort: (
     <div className="topic-filters">
       <div className="topic-sorts" role="group" aria-label="Sort topics">
         {(Object.keys(SORT_LABELS) as Sort[]).map((s) => (
-          <button key={s} type="button" className="btn" aria-pressed={sort === s} onClick={() => onSort(s)}>{SORT_LABELS[s]}</button>
+          <button key={s} type="button" className="btn" aria-pressed={sort === s} onClick={() => onSort(s)}>
+            {SORT_LABELS[s]}
+          </button>
         ))}
       </div>
       <label className="topic-category-filter">
         <span className="visually-hidden">Filter by category</span>
-        <select className="select" value={category ?? ''} aria-label="Filter by category"
-          onChange={(e) => navigate(e.target.value ? `/c/${encodeURIComponent(e.target.value)}` : '/')}>
+        <select
+          className="select"
+          value={category ?? ''}
+          aria-label="Filter by category"
+          onChange={(e) => navigate(e.target.value ? `/c/${encodeURIComponent(e.target.value)}` : '/')}
+        >
           <option value="">All Topics</option>
-          {CATEGORIES.map((c) => <option key={c} value={c}>{c}</option>)}
+          {CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
         </select>
       </label>
     </div>

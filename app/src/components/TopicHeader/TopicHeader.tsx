@@ -37,22 +37,39 @@ export function TopicHeader({ topic, onRespond, onDeleted }: TopicHeaderProps) {
   return (
     <section className="topic-header card" aria-labelledby="topic-title">
       <div className="topic-chips">
-        {topic.categories.map((c) => <Link key={c} className="chip" to={`/c/${encodeURIComponent(c)}`}>{c}</Link>)}
+        {topic.categories.map((c) => (
+          <Link key={c} className="chip" to={`/c/${encodeURIComponent(c)}`}>
+            {c}
+          </Link>
+        ))}
       </div>
-      <h1 id="topic-title" className="topic-title">{topic.title}</h1>
+      <h1 id="topic-title" className="topic-title">
+        {topic.title}
+      </h1>
       <p className="topic-meta">
         <RelativeTime date={topic.created_at} /> · <span>by {topic.username ?? 'Anonymous'}</span> ·{' '}
         <span data-testid="topic-responses-count">{responsesLabel(topic.responses_count)}</span>
       </p>
       <div className="topic-actions">
-        <VoteButton targetType="topic" targetId={topic.id} score={topic.score}
-          hasUpvoted={topic.user_has_upvoted} label={`topic: ${topic.title}`} />
+        <VoteButton
+          targetType="topic"
+          targetId={topic.id}
+          score={topic.score}
+          hasUpvoted={topic.user_has_upvoted}
+          label={`topic: ${topic.title}`}
+        />
         <StanceButtons onPick={onRespond} />
         {user?.uid === topic.creator_uid && (
-          <button type="button" className="btn btn-small btn-ghost btn-danger" onClick={() => void remove()}>Delete</button>
+          <button type="button" className="btn btn-small btn-ghost btn-danger" onClick={() => void remove()}>
+            Delete
+          </button>
         )}
       </div>
-      {deleteError && <p className="error-text" role="alert">Delete Error: {deleteError}</p>}
+      {deleteError && (
+        <p className="error-text" role="alert">
+          Delete Error: {deleteError}
+        </p>
+      )}
     </section>
   );
 }

@@ -12,12 +12,23 @@ export function responsesLabel(count: number): string {
 export function TopicRow({ topic }: { topic: TopicView }) {
   return (
     <li className="topic-row card" data-testid="topic-row" data-topic-id={topic.id}>
-      <VoteButton targetType="topic" targetId={topic.id} score={topic.score}
-        hasUpvoted={topic.user_has_upvoted} label={`topic: ${topic.title}`} />
+      <VoteButton
+        targetType="topic"
+        targetId={topic.id}
+        score={topic.score}
+        hasUpvoted={topic.user_has_upvoted}
+        label={`topic: ${topic.title}`}
+      />
       <div className="topic-row-body">
-        <Link to={`/topics/${topic.id}`} className="topic-row-title">{topic.title}</Link>
+        <Link to={`/topics/${topic.id}`} className="topic-row-title">
+          {topic.title}
+        </Link>
         <div className="topic-row-meta">
-          {topic.categories.map((c) => <span key={c} className="chip">{c}</span>)}
+          {topic.categories.map((c) => (
+            <span key={c} className="chip">
+              {c}
+            </span>
+          ))}
           <RelativeTime date={topic.created_at} />
           <span>by {topic.username ?? 'Anonymous'}</span>
           <span>{responsesLabel(topic.responses_count)}</span>

@@ -18,7 +18,9 @@ export function UpdatePrompt() {
   return (
     <div className="update-prompt card" role="status">
       <span>A new version of Crux is available.</span>
-      <button type="button" className="btn btn-primary btn-small" onClick={() => window.location.reload()}>Reload</button>
+      <button type="button" className="btn btn-primary btn-small" onClick={() => window.location.reload()}>
+        Reload
+      </button>
     </div>
   );
 }

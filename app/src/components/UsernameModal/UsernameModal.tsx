@@ -27,8 +27,14 @@ export function UsernameModal() {
           <label htmlFor="username-input">Username</label>
           <input id="username-input" className="input" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
         </div>
-        {error && <p className="error-text" role="alert">{error}</p>}
-        <button type="submit" className="btn btn-primary" disabled={saving}>Save</button>
+        {error && (
+          <p className="error-text" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          Save
+        </button>
       </form>
     </Modal>
   );

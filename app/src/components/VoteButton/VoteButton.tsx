@@ -22,15 +22,33 @@ export function VoteButton({ targetType, targetId, score, hasUpvoted, label }: V
   const [hint, setHint] = useState(false);
   return (
     <span className="vote">
-      <button type="button" className={`vote-button${hasUpvoted ? ' is-upvoted' : ''}`} aria-pressed={hasUpvoted}
-        aria-label={`${hasUpvoted ? 'Remove upvote from' : 'Upvote'} ${label}`} title={signedOut ? MSG.loginToVote : undefined}
-        disabled={pending} aria-disabled={signedOut || pending}
-        onClick={() => (signedOut ? setHint(true) : void toggle())}>
-        <svg aria-hidden="true" viewBox="0 0 16 16" width="14" height="14"><path d="M8 2 14 10H10v4H6v-4H2z" fill="currentColor" /></svg>
-        <span className="vote-score" data-testid="score">{score}</span>
+      <button
+        type="button"
+        className={`vote-button${hasUpvoted ? ' is-upvoted' : ''}`}
+        aria-pressed={hasUpvoted}
+        aria-label={`${hasUpvoted ? 'Remove upvote from' : 'Upvote'} ${label}`}
+        title={signedOut ? MSG.loginToVote : undefined}
+        disabled={pending}
+        aria-disabled={signedOut || pending}
+        onClick={() => (signedOut ? setHint(true) : void toggle())}
+      >
+        <svg aria-hidden="true" viewBox="0 0 16 16" width="14" height="14">
+          <path d="M8 2 14 10H10v4H6v-4H2z" fill="currentColor" />
+        </svg>
+        <span className="vote-score" data-testid="score">
+          {score}
+        </span>
       </button>
-      {signedOut && hint && <span className="error-text vote-error" role="alert">{MSG.loginToVote}</span>}
-      {error && <span className="error-text vote-error" role="alert">Vote Error: {error}</span>}
+      {signedOut && hint && (
+        <span className="error-text vote-error" role="alert">
+          {MSG.loginToVote}
+        </span>
+      )}
+      {error && (
+        <span className="error-text vote-error" role="alert">
+          Vote Error: {error}
+        </span>
+      )}
     </span>
   );
 }
