@@ -17,13 +17,13 @@ async function storedResponseTopics(factory: IDBFactory): Promise<string[]> {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const request = factory.open(name);
       request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
+      request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
     });
     for (const store of Array.from(db.objectStoreNames)) {
       const records = await new Promise<any[]>((resolve, reject) => {
         const request = db.transaction(store, 'readonly').objectStore(store).getAll();
         request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
+        request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
       });
       for (const record of records) if (typeof record?.topic_id === 'string') topicIds.push(record.topic_id);
     }
@@ -72,9 +72,7 @@ describe('per-topic eviction', () => {
     expect(await storedResponseTopics(client.indexedDB)).not.toContain(topics[1]!.id);
     expect(await storedResponseTopics(client.indexedDB)).toContain(topics[3]!.id);
     const streamUrl = client.requests.filter((r) => r.path.startsWith('/api/sync/stream')).at(-1)!.path;
-    expect(decodeURIComponent(streamUrl).split('topics=')[1]!.split(',').sort()).toEqual(
-      [0, 3, 4, 5].map((i) => topics[i]!.id).sort(),
-    );
+    expect(decodeURIComponent(streamUrl).split('topics=')[1]!.split(',').sort()).toEqual([0, 3, 4, 5].map((i) => topics[i]!.id).sort());
 
     // Nothing changed on the server since topic 1 was evicted: only a dropped checkpoint brings its responses back.
     await client.data.openTopic(topics[1]!.id);

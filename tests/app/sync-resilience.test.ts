@@ -56,16 +56,17 @@ describe('replication resilience', () => {
 
     let current = server;
     let pulls = 0;
-    let restarted: Promise<void> | null = null;
+    // Set inside beforeFetch (a closure), so held in an object TypeScript does not narrow to null.
+    const restart: { done?: Promise<void> } = {};
     const client = await startClient(server.url, {
       user: ada,
       baseUrl: () => current.url,
       beforeFetch: async (path) => {
-        if (!path.startsWith('/api/sync/topics/pull') || ++pulls !== 3 || restarted) return;
+        if (!path.startsWith('/api/sync/topics/pull') || ++pulls !== 3 || restart.done) return;
         // The third page's request meets a dead server; it comes back on the same data a bit later.
         const old = current;
         await old.stop({ keepData: true });
-        restarted = (async () => {
+        restart.done = (async () => {
           await new Promise((resolve) => setTimeout(resolve, 300));
           current = await startTestServer({ dir: old.dir });
           server = current;
@@ -76,7 +77,7 @@ describe('replication resilience', () => {
     await until(client.data.status$, (s) => !s.online, 30_000);
     // Written during the outage: must land exactly once after the restart.
     const during = await client.data.createTopic({ title: 'Written while the server was down', category: 'Other' });
-    await restarted;
+    await restart.done;
     await until(client.data.status$, (s) => s.online && s.pending === 0, 40_000);
     const all = await until(client.data.topics$({ sort: 'new', limit: 5000 }), (list) => list.length === total + 1, 40_000);
     expect(new Set(all.map((t) => t.id)).size).toBe(all.length);

@@ -11,7 +11,7 @@ import { assertOwner, assertParentInTopic } from '../../../shared/rules/ownershi
 import { voteDocId } from '../../../shared/rules/vote-id.js';
 import type { Draft, EditResponseInput, NewResponseInput, NewTopicInput } from './api.js';
 import type { PublicDb, UserDb } from './db.js';
-import { DataError } from './errors.js';
+import { badRequest, notFound, unauthorized } from '../../../shared/errors.js';
 
 export interface Session {
   uid: string;
@@ -21,7 +21,7 @@ export interface Session {
 function check<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw new DataError(result.error.issues[0]?.message ?? 'The input is not valid.', 'invalid-argument');
+  throw badRequest(result.error.issues[0]?.message ?? 'The input is not valid.');
 }
 
 const now = () => new Date().toISOString();
@@ -29,14 +29,14 @@ const now = () => new Date().toISOString();
 export function createActions(publicDb: PublicDb, session: () => Session | null) {
   const signedIn = (message: string): Session => {
     const current = session();
-    if (!current) throw new DataError(message, 'unauthenticated');
+    if (!current) throw unauthorized(message);
     return current;
   };
   const displayName = async (s: Session) => (await s.db.profile.findOne(s.uid).exec())?.display_name ?? null;
 
   async function ownResponse(id: string, uid: string) {
     const doc = await publicDb.responses.findOne(id).exec();
-    if (!doc || doc.pending_delete) throw new DataError(MSG.responseNotFound, 'not-found');
+    if (!doc || doc.pending_delete) throw notFound(MSG.responseNotFound);
     assertOwner(doc, uid, MSG.notYourResponse);
     return doc;
   }
@@ -64,7 +64,7 @@ export function createActions(publicDb: PublicDb, session: () => Session | null)
     async deleteTopic(topicId: string) {
       const s = signedIn(MSG.loginToDeleteTopic);
       const doc = await publicDb.topics.findOne(topicId).exec();
-      if (!doc || doc.pending_delete) throw new DataError(MSG.topicNotFound, 'not-found');
+      if (!doc || doc.pending_delete) throw notFound(MSG.topicNotFound);
       assertOwner(doc, s.uid, MSG.notYourTopic);
       await doc.incrementalPatch({ pending_delete: true, pending: true });
     },
@@ -80,10 +80,10 @@ export function createActions(publicDb: PublicDb, session: () => Session | null)
         sources: input.sources ?? [],
       });
       const topic = await publicDb.topics.findOne(input.topicId).exec();
-      if (!topic || topic.pending_delete) throw new DataError(MSG.topicNotFound, 'not-found');
+      if (!topic || topic.pending_delete) throw notFound(MSG.topicNotFound);
       if (valid.parent_response_id) {
         const parent = await publicDb.responses.findOne(valid.parent_response_id).exec();
-        if (!parent || parent.pending_delete) throw new DataError(MSG.responseNotFound, 'not-found');
+        if (!parent || parent.pending_delete) throw notFound(MSG.responseNotFound);
         assertParentInTopic(parent, topic.id);
       }
       const created = now();
@@ -137,7 +137,7 @@ export function createActions(publicDb: PublicDb, session: () => Session | null)
       const s = signedIn(MSG.loginToVote);
       const target =
         targetType === 'topic' ? await publicDb.topics.findOne(targetId).exec() : await publicDb.responses.findOne(targetId).exec();
-      if (!target || target.pending_delete) throw new DataError(MSG.targetNotFound, 'not-found');
+      if (!target || target.pending_delete) throw notFound(MSG.targetNotFound);
       const topicId = targetType === 'topic' ? targetId : (target as { topic_id: string }).topic_id;
       const id = voteDocId(targetType, targetId);
       const existing = await s.db.votes.findOne(id).exec();
@@ -156,7 +156,7 @@ export function createActions(publicDb: PublicDb, session: () => Session | null)
     async markRead(notificationId: string) {
       const s = signedIn(MSG.loginToSeeNotifications);
       const doc = await s.db.notifications.findOne(notificationId).exec();
-      if (!doc) throw new DataError(MSG.notificationNotFound, 'not-found');
+      if (!doc) throw notFound(MSG.notificationNotFound);
       if (!doc.is_read) await doc.incrementalPatch({ is_read: true, pending: true });
     },
 

@@ -2,7 +2,7 @@
 // over the local database) and what they do (write actions). Nothing here
 // touches the network; replication keeps the local database in step.
 import type { Observable } from 'rxjs';
-import type { RxStorage } from 'rxdb';
+import type { AnyStorage } from './db.js';
 import type { Category, ResponseType, Sort, TargetType } from '../../../shared/constants.js';
 import type { Notification, Preferences, Response, Source, Topic } from '../../../shared/types.js';
 import type { SyncCollection } from '../../../shared/sync-protocol.js';
@@ -115,7 +115,7 @@ export interface CruxDataOptions {
   /** Origin of the server ('' in the browser = same origin; a URL in tests). */
   baseUrl: string;
   /** RxDB storage; default Dexie on the browser's IndexedDB. Tests pass Dexie over fake-indexeddb. */
-  storage?: RxStorage<any, any>;
+  storage?: AnyStorage;
   fetch?: typeof fetch;
   /** Where 'online'/'offline' events fire (window in the browser). */
   events?: EventTarget;
@@ -172,7 +172,7 @@ export interface CruxData {
   /** The site's source catalogue by name, URL or description (asks the server; [] offline). */
   searchSources(text: string): Promise<Source[]>;
 
-  // ---- writes (local at once, replicated when possible; throw DataError with a message for a person) ----
+  // ---- writes (local at once, replicated when possible; throw CruxError with a message for a person) ----
   createTopic(input: NewTopicInput): Promise<TopicView>;
   deleteTopic(topicId: string): Promise<void>;
   createResponse(input: NewResponseInput): Promise<ResponseView>;

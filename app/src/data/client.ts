@@ -8,7 +8,8 @@ import type { CruxData, CruxDataOptions, SessionUser, SyncStatus } from './api.j
 import { createSourceCatalog } from './catalog.js';
 import { createConnectivity } from './connectivity.js';
 import { openPublicDb, openUserDb, type UserDb } from './db.js';
-import { DataError } from './errors.js';
+import { notFound } from '../../../shared/errors.js';
+import { MSG } from '../../../shared/messages.js';
 import { createFollows } from './follows.js';
 import { createSyncHttp } from './http.js';
 import { createOrphans } from './orphans.js';
@@ -79,7 +80,19 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
     connectivity.lastError$,
     connectivity.lastSuccessAt$,
     controller.isLeader$,
-  ]).pipe(map(([online, syncing, pending, lastError, lastSyncedAt, isLeader]) => ({ online, syncing, pending, lastError, lastSyncedAt, isLeader, updateRequired: false })));
+    connectivity.updateRequired$,
+  ]).pipe(
+    map(([online, syncing, pending, lastError, lastSyncedAt, isLeader, updateRequired]) => ({
+      online,
+      syncing,
+      pending,
+      // Nothing syncs any more, so nothing can clear the message but a reload.
+      lastError: updateRequired ? MSG.syncOutdated : lastError,
+      lastSyncedAt,
+      isLeader,
+      updateRequired,
+    })),
+  );
 
   async function signOut() {
     const current = session;
@@ -158,7 +171,7 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
     fixProblem: fixer.fix,
     async discardProblem(problemId) {
       const doc = session ? await session.db.sync_problems.findOne(problemId).exec() : null;
-      if (!doc) throw new DataError('This problem no longer exists.', 'not-found');
+      if (!doc) throw notFound('This problem no longer exists.');
       await doc.remove();
     },
     async close() {

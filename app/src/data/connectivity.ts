@@ -14,6 +14,13 @@ export interface Connectivity {
   /** The server answered but refused (4xx): an error to show, not an outage. */
   reportError(message: string): void;
   reportSuccess(): void;
+  /**
+   * The server answered `sync-outdated` (HTTP 426): this app speaks an older sync
+   * protocol. Final until the page reloads: no sync request goes out any more.
+   */
+  reportOutdated(message: string): void;
+  isOutdated(): boolean;
+  readonly updateRequired$: BehaviorSubject<boolean>;
   readonly lastError$: BehaviorSubject<string | null>;
   readonly lastSuccessAt$: BehaviorSubject<string | null>;
   dispose(): void;
@@ -24,6 +31,7 @@ export function createConnectivity(events: EventTarget | undefined, isOnline: ()
   const reachable$ = new BehaviorSubject(true);
   const lastError$ = new BehaviorSubject<string | null>(null);
   const lastSuccessAt$ = new BehaviorSubject<string | null>(null);
+  const updateRequired$ = new BehaviorSubject(false);
   const onOnline = () => {
     // Optimistic: the next request tells whether the server is really there.
     reachable$.next(true);
@@ -52,6 +60,12 @@ export function createConnectivity(events: EventTarget | undefined, isOnline: ()
       if (lastError$.value !== null) lastError$.next(null);
       lastSuccessAt$.next(new Date().toISOString());
     },
+    reportOutdated(message) {
+      lastError$.next(message);
+      if (!updateRequired$.value) updateRequired$.next(true);
+    },
+    isOutdated: () => updateRequired$.value,
+    updateRequired$,
     lastError$,
     lastSuccessAt$,
     dispose() {

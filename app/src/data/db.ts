@@ -1,30 +1,15 @@
 // Opens the two local databases (DESIGN.md §5): a public one for topics and
 // responses, and one per signed-in uid for the user's own data, so a shared
 // device never shows one user's data to the next. Factories, no singletons.
-import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
+import { addRxPlugin, createRxDatabase, type RxCollection, type RxCollectionCreator, type RxDatabase, type RxStorage } from 'rxdb';
 import { RxDBCleanupPlugin } from 'rxdb/plugins/cleanup';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
-import { draftMigrations, draftSchema, type DraftDocType } from './collections/draft.schema.js';
-import { notificationMigrations, notificationSchema, type NotificationDocType } from './collections/notification.schema.js';
-import { profileMigrations, profileSchema, type ProfileDocType } from './collections/profile.schema.js';
-import { responseMigrations, responseSchema, type ResponseDocType } from './collections/response.schema.js';
-import { syncProblemMigrations, syncProblemSchema, type SyncProblemDocType } from './collections/sync-problem.schema.js';
-import { topicMigrations, topicSchema, type TopicDocType } from './collections/topic.schema.js';
-import { voteMigrations, voteSchema, type VoteDocType } from './collections/vote.schema.js';
+import { COLLECTIONS, type CollectionsIn, type Database, type LocalDocs } from './collections/index.js';
 
-export type PublicCollections = {
-  topics: RxCollection<TopicDocType>;
-  responses: RxCollection<ResponseDocType>;
-};
-export type UserCollections = {
-  votes: RxCollection<VoteDocType>;
-  notifications: RxCollection<NotificationDocType>;
-  profile: RxCollection<ProfileDocType>;
-  drafts: RxCollection<DraftDocType>;
-  sync_problems: RxCollection<SyncProblemDocType>;
-};
+export type PublicCollections = { [K in CollectionsIn<'public'>]: RxCollection<LocalDocs[K]> };
+export type UserCollections = { [K in CollectionsIn<'user'>]: RxCollection<LocalDocs[K]> };
 export type PublicDb = RxDatabase<PublicCollections>;
 export type UserDb = RxDatabase<UserCollections>;
 
@@ -45,8 +30,23 @@ async function addPlugins(devMode: boolean) {
   }
 }
 
+/**
+ * Any RxDB storage: its two type parameters are the storage's own internals
+ * (instance and creation options), which nothing here reads.
+ */
+export type AnyStorage = RxStorage<unknown, unknown>;
+
+/** The collections of one database, as the registry describes them. */
+function creatorsIn(database: Database): Record<string, RxCollectionCreator> {
+  const creators: Record<string, RxCollectionCreator> = {};
+  for (const [name, { database: where, schema, migrationStrategies }] of Object.entries(COLLECTIONS)) {
+    if (where === database) creators[name] = { schema, migrationStrategies };
+  }
+  return creators;
+}
+
 export interface DbOptions {
-  storage: RxStorage<any, any>;
+  storage: AnyStorage;
   prefix: string;
   devMode: boolean;
   multiInstance: boolean;
@@ -57,7 +57,7 @@ export interface DbOptions {
  * In development and tests every write is checked against the schema (dev-mode
  * requires a validator). z-schema, not ajv: ajv uses eval, which a strict CSP blocks.
  */
-async function storageFor(options: DbOptions): Promise<RxStorage<any, any>> {
+async function storageFor(options: DbOptions): Promise<AnyStorage> {
   if (!options.devMode) return options.storage;
   const { wrappedValidateZSchemaStorage } = await import('rxdb/plugins/validate-z-schema');
   return wrappedValidateZSchemaStorage({ storage: options.storage });
@@ -81,10 +81,7 @@ export async function openPublicDb(options: DbOptions): Promise<PublicDb> {
     cleanupPolicy: { minimumDeletedTime: 60 * 60 * 1000, awaitReplicationsInSync: false, waitForLeadership: true },
     ...duplicates(options),
   });
-  await db.addCollections({
-    topics: { schema: topicSchema, migrationStrategies: topicMigrations },
-    responses: { schema: responseSchema, migrationStrategies: responseMigrations },
-  });
+  await db.addCollections(creatorsIn('public'));
   return db;
 }
 
@@ -103,12 +100,6 @@ export async function openUserDb(options: DbOptions, uid: string): Promise<UserD
     multiInstance: options.multiInstance,
     ...duplicates(options),
   });
-  await db.addCollections({
-    votes: { schema: voteSchema, migrationStrategies: voteMigrations },
-    notifications: { schema: notificationSchema, migrationStrategies: notificationMigrations },
-    profile: { schema: profileSchema, migrationStrategies: profileMigrations },
-    drafts: { schema: draftSchema, migrationStrategies: draftMigrations },
-    sync_problems: { schema: syncProblemSchema, migrationStrategies: syncProblemMigrations },
-  });
+  await db.addCollections(creatorsIn('user'));
   return db;
 }

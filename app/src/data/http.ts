@@ -1,7 +1,11 @@
 // Requests to /api/sync with a fresh ID token each time (DESIGN.md §5: only the
 // sync handlers call getToken). A 401 is retried once with a forced refresh (a
 // token that expired mid-replication); network errors and 5xx mark the server
-// unreachable; offline requests fail at once without touching the network.
+// unreachable; offline requests fail at once without touching the network. An
+// answer `sync-outdated` (426: the server speaks a newer protocol) ends syncing
+// until the page reloads: every later request fails at once, nothing is resent.
+import { ERROR_STATUS, type ErrorBody } from '../../../shared/errors.js';
+import { MSG } from '../../../shared/messages.js';
 import { SYNC_PROTOCOL_VERSION } from '../../../shared/sync-protocol.js';
 import type { Connectivity } from './connectivity.js';
 
@@ -26,6 +30,7 @@ export interface SyncHttp {
 
 export function createSyncHttp(baseUrl: string, fetchImpl: typeof fetch, connectivity: Connectivity): SyncHttp {
   async function send(path: string, method: string, body: unknown, token: TokenSource | null, signal?: AbortSignal) {
+    if (connectivity.isOutdated()) throw new SyncHttpError(ERROR_STATUS['sync-outdated'], MSG.syncOutdated);
     if (!connectivity.isBrowserOnline()) throw new SyncHttpError(0, 'You are offline.');
     const attempt = async (forceRefresh: boolean) => {
       const headers: Record<string, string> = { 'x-crux-sync': String(SYNC_PROTOCOL_VERSION) };
@@ -65,12 +70,18 @@ export function createSyncHttp(baseUrl: string, fetchImpl: typeof fetch, connect
     }
     if (!res.ok) {
       const text = await res.text();
-      let message = `Request failed (${res.status}).`;
+      let body: Partial<ErrorBody> = {};
       try {
-        message = (JSON.parse(text) as { error?: string }).error ?? message;
+        const parsed: unknown = JSON.parse(text);
+        if (parsed && typeof parsed === 'object') body = parsed;
       } catch {
         // not JSON
       }
+      if (res.status === ERROR_STATUS['sync-outdated'] || body.code === 'sync-outdated') {
+        connectivity.reportOutdated(MSG.syncOutdated);
+        throw new SyncHttpError(res.status, MSG.syncOutdated);
+      }
+      const message = body.error ?? `Request failed (${res.status}).`;
       connectivity.reportError(message);
       throw new SyncHttpError(res.status, message);
     }

@@ -5,7 +5,7 @@
 //   onAuthStateChanged(auth, (u) => (u ? data.signIn({ uid: u.uid, getToken: (f) => u.getIdToken(f) }) : data.signOut()));
 //   data.topics$({ sort: 'hot' }).subscribe(render);
 export { createCruxData } from './client.js';
-export { DataError } from './errors.js';
+export { CruxError } from '../../../shared/errors.js';
 export type {
   CruxData,
   CruxDataOptions,

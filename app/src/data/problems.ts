@@ -2,6 +2,8 @@
 // the user's version (never dropped silently) until fixed or discarded.
 import { newId } from '../../../shared/ids.js';
 import type { SyncProblem } from './api.js';
+import type { SyncCollection } from '../../../shared/sync-protocol.js';
+import type { SyncProblemDocType } from './collections/sync-problem.schema.js';
 import type { UserDb } from './db.js';
 
 export interface ProblemRecorder {
@@ -15,13 +17,19 @@ export function createProblemRecorder(userDb: () => UserDb | null): ProblemRecor
       // Without a user database nothing was pushed (pushes need a signed-in user).
       if (!db) return;
       const { collection, ...rest } = problem;
-      await db.sync_problems.insert({ ...rest, target_collection: collection, id: newId(), created_at: new Date().toISOString() } as never);
+      await db.sync_problems.insert({ ...rest, target_collection: collection, id: newId(), created_at: new Date().toISOString() });
     },
   };
 }
 
 /** A stored problem as the API shows it. */
-export function problemView(doc: Record<string, any>): SyncProblem {
-  const { target_collection, ...rest } = doc;
-  return { ...rest, collection: target_collection } as SyncProblem;
+export function problemView(doc: SyncProblemDocType): SyncProblem {
+  const { target_collection, localState, serverState, ...rest } = doc;
+  // Written by record() above only: a SyncCollection and two documents (the schema says 'object').
+  return {
+    ...rest,
+    collection: target_collection as SyncCollection,
+    localState: localState as Record<string, unknown>,
+    serverState: (serverState as Record<string, unknown> | null | undefined) ?? null,
+  };
 }

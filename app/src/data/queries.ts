@@ -1,11 +1,12 @@
 // Live read API over the local databases: every list the screens need, as
 // observables that update on any local write or replicated change.
-import { combineLatest, distinctUntilChanged, firstValueFrom, map, of, shareReplay, switchMap, type Observable } from 'rxjs';
+import { combineLatest, distinctUntilChanged, map, of, shareReplay, switchMap, type Observable } from 'rxjs';
 import { hotScore } from '../../../shared/rules/hot.js';
 import { comparatorFor, NOTIFICATION_ORDER, TOPIC_ORDERS } from '../../../shared/rules/sort-order.js';
 import type { Notification, Preferences } from '../../../shared/types.js';
 import type { ResponseView, SyncProblem, TopicQuery, TopicView } from './api.js';
 import type { ResponseDocType } from './collections/response.schema.js';
+import type { SyncProblemDocType } from './collections/sync-problem.schema.js';
 import type { VoteDocType } from './collections/vote.schema.js';
 import type { PublicDb, UserDb } from './db.js';
 import type { Follows } from './follows.js';
@@ -56,7 +57,6 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
     );
 
   return {
-    votes$,
     topics$(query: TopicQuery = {}): Observable<TopicView[]> {
       const sort = query.sort ?? 'hot';
       const matches = query.search ? titleMatcher(query.search) : null;
@@ -65,7 +65,7 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
         map(([docs, votes, delta, saved]) => {
           const views = docs
             .filter((doc) => !doc.pending_delete && (!matches || matches(doc.title)))
-            .map((doc) => topicView(doc.toJSON() as never, votes, delta.get(doc.id) ?? 0, saved));
+            .map((doc) => topicView(doc.toJSON(), votes, delta.get(doc.id) ?? 0, saved));
           // The server's order (shared/rules/sort-order.ts), with the hot score of the local truth.
           const rows = views.map((view) => ({ view, id: view.id, created_at: view.created_at, score: view.score, hot: hotScore(view.score, view.responses_count, view.created_at) }));
           rows.sort(comparatorFor(TOPIC_ORDERS[sort]));
@@ -77,7 +77,7 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
       return combineLatest([publicDb.topics.findOne(topicId).$, votes$, countDelta$, saved$, topicsKnown$]).pipe(
         map(([doc, votes, delta, saved, known]) => {
           if (!doc || doc.pending_delete) return known ? null : undefined;
-          return topicView(doc.toJSON() as never, votes, delta.get(topicId) ?? 0, saved);
+          return topicView(doc.toJSON(), votes, delta.get(topicId) ?? 0, saved);
         }),
       );
     },
@@ -112,7 +112,7 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
     syncProblems$(): Observable<SyncProblem[]> {
       return userDb$.pipe(
         switchMap((db) => (db ? db.sync_problems.find().$ : of([]))),
-        map((docs) => plain<Record<string, unknown>>(docs).map(problemView).sort((a, b) => a.created_at.localeCompare(b.created_at))),
+        map((docs) => plain<SyncProblemDocType>(docs).map(problemView).sort((a, b) => a.created_at.localeCompare(b.created_at))),
       );
     },
     /** Local changes not yet confirmed, over every replicated collection. */
@@ -137,7 +137,6 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
         distinctUntilChanged(),
       );
     },
-    first: <T>(source: Observable<T>) => firstValueFrom(source),
   };
 }
 

@@ -5,13 +5,15 @@ import { Subject } from 'rxjs';
 import type { RxCollection } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import {
+  PRIVATE_COLLECTIONS,
   START_CHECKPOINT,
+  type AnySyncDoc,
   type PullResponse,
   type ResponsesCheckpoint,
   type SyncCheckpoint,
   type SyncCollection,
 } from '../../../shared/sync-protocol.js';
-import type { SyncHttp, TokenSource } from './http.js';
+import { SYNCED, type LocalRow } from './collections/index.js';
 import { toLocal } from './local-docs.js';
 import { createPushHandler, type PushDeps } from './push-handler.js';
 
@@ -21,7 +23,7 @@ export const PUSH_BATCH = 50;
 
 export interface CollectionReplication {
   collection: SyncCollection;
-  state: RxReplicationState<any, any>;
+  state: RxReplicationState<LocalRow, unknown>;
   /** Feeds the replication's stream$: 'RESYNC' sends it back to checkpoint pulls. */
   resync(): void;
 }
@@ -29,7 +31,7 @@ export interface CollectionReplication {
 export interface ReplicationDeps extends Omit<PushDeps, 'collection'> {
   identifierPrefix: string;
   retryTimeMs: number;
-  /** Followed topics (responses only). */
+  /** Followed topics (pull style 'followed-topics' only). */
   followedTopics?: () => string[];
 }
 
@@ -38,42 +40,46 @@ function pullQuery(checkpoint: SyncCheckpoint | undefined, limit: number) {
   return `id=${encodeURIComponent(from.id)}&seq=${from.seq}&limit=${limit}`;
 }
 
-export function replicate(
-  name: SyncCollection,
-  collection: RxCollection<any>,
-  deps: ReplicationDeps,
-): CollectionReplication {
+type PullHandler = (checkpoint: unknown, batchSize: number) => Promise<PullResponse<AnySyncDoc, unknown>>;
+
+function pullHandler(name: SyncCollection, deps: ReplicationDeps): PullHandler {
+  const isPrivate = PRIVATE_COLLECTIONS.includes(name);
+  if (SYNCED[name].sync.pull === 'followed-topics') {
+    return async (last, batchSize) => {
+      const checkpoint = last as ResponsesCheckpoint | undefined;
+      // Followed topics only: an evicted topic's position is dropped with it;
+      // a newly opened one starts from the beginning.
+      const topics: Record<string, SyncCheckpoint> = {};
+      for (const topicId of deps.followedTopics?.() ?? []) {
+        topics[topicId] = checkpoint?.topics?.[topicId] ?? START_CHECKPOINT;
+      }
+      if (Object.keys(topics).length === 0) return { documents: [], checkpoint: { topics } };
+      return deps.http.json<PullResponse<AnySyncDoc, ResponsesCheckpoint>>(`/${name}/pull`, {
+        method: 'POST',
+        body: { checkpoint: { topics }, limit: batchSize },
+        token: deps.token(),
+      });
+    };
+  }
+  return async (last, batchSize) => {
+    const bearer = deps.token();
+    if (isPrivate && !bearer) throw new Error('Signed out: private data is not pulled.');
+    return deps.http.json<PullResponse>(`/${name}/pull?${pullQuery(last as SyncCheckpoint | undefined, batchSize)}`, { token: bearer });
+  };
+}
+
+/** `collection` is the local collection named `name` (RxCollection's default document type: any of them). */
+export function replicate(name: SyncCollection, collection: RxCollection, deps: ReplicationDeps): CollectionReplication {
   const stream$ = new Subject<'RESYNC'>();
-  const isPrivate = name === 'votes' || name === 'notifications' || name === 'profile';
-  const token = (): TokenSource | null => deps.token();
-
-  const pullHandler =
-    name === 'responses'
-      ? async (checkpoint: ResponsesCheckpoint | undefined, batchSize: number) => {
-          // Followed topics only: an evicted topic's position is dropped with it;
-          // a newly opened one starts from the beginning.
-          const topics: Record<string, SyncCheckpoint> = {};
-          for (const topicId of deps.followedTopics?.() ?? []) {
-            topics[topicId] = checkpoint?.topics?.[topicId] ?? START_CHECKPOINT;
-          }
-          if (Object.keys(topics).length === 0) return { documents: [], checkpoint: { topics } };
-          return deps.http.json<PullResponse<any, ResponsesCheckpoint>>('/responses/pull', {
-            method: 'POST',
-            body: { checkpoint: { topics }, limit: batchSize },
-            token: token(),
-          });
-        }
-      : async (checkpoint: SyncCheckpoint | undefined, batchSize: number) => {
-          const bearer = token();
-          if (isPrivate && !bearer) throw new Error('Signed out: private data is not pulled.');
-          return deps.http.json<PullResponse>(`/${name}/pull?${pullQuery(checkpoint, batchSize)}`, { token: bearer });
-        };
-
-  const state = replicateRxCollection<any, any>({
+  const handler = pullHandler(name, deps);
+  const state = replicateRxCollection<LocalRow, unknown>({
     replicationIdentifier: `${deps.identifierPrefix}-${name}`,
     collection,
     pull: {
-      handler: pullHandler as never,
+      handler: async (checkpoint, batchSize) => {
+        const answer = await handler(checkpoint, batchSize);
+        return { documents: answer.documents.map((doc) => ({ ...doc })), checkpoint: answer.checkpoint };
+      },
       batchSize: PULL_BATCH,
       modifier: (doc) => toLocal(name, doc),
       stream$: stream$.asObservable(),

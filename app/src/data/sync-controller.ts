@@ -2,8 +2,10 @@
 // database's leader), pauses them when offline (the 'offline' event or any
 // failed request) and resumes them on 'online' or a successful retry, and
 // surfaces their state for the UI.
-import { BehaviorSubject, combineLatest, distinctUntilChanged, map, of, switchMap, type Observable, type Subscription } from 'rxjs';
-import type { StreamEvent } from '../../../shared/sync-protocol.js';
+import { BehaviorSubject, combineLatest, distinctUntilChanged, filter, map, of, switchMap, type Subscription } from 'rxjs';
+import type { RxCollection } from 'rxdb';
+import { SYNC_COLLECTIONS, type StreamEvent, type SyncCollection } from '../../../shared/sync-protocol.js';
+import { SYNCED } from './collections/index.js';
 import type { Connectivity } from './connectivity.js';
 import type { PublicDb, UserDb } from './db.js';
 import type { Follows } from './follows.js';
@@ -11,7 +13,7 @@ import type { SyncHttp, TokenSource } from './http.js';
 import { createLiveStream } from './live-stream.js';
 import type { Orphans } from './orphans.js';
 import type { ProblemRecorder } from './problems.js';
-import { replicate, type CollectionReplication } from './replication.js';
+import { replicate, type CollectionReplication, type ReplicationDeps } from './replication.js';
 import { createDependencyWaiter } from './dependencies.js';
 
 export interface SyncControllerDeps {
@@ -41,16 +43,26 @@ export function createSyncController(deps: SyncControllerDeps) {
     retryTimeMs: deps.retryTimeMs,
   };
   const waitFor = createDependencyWaiter(deps.publicDb);
+  /** The synced collections a database holds, replicated in dependency order (SYNC_COLLECTIONS). */
+  const replicateAll = (collections: Partial<Record<SyncCollection, RxCollection>>, extra: Partial<ReplicationDeps> = {}) =>
+    SYNC_COLLECTIONS.flatMap((name) => {
+      const collection = collections[name];
+      if (!collection) return [];
+      return [
+        replicate(name, collection, {
+          ...common,
+          ...extra,
+          followedTopics: () => deps.follows.current(),
+          waitForDependencies: (docs) => waitFor(name, docs),
+        }),
+      ];
+    });
 
-  const publicCommon = { ...common, uid: deps.uid, orphans: deps.orphans };
-  const publicReps = [
-    replicate('topics', deps.publicDb.topics, publicCommon),
-    replicate('responses', deps.publicDb.responses, {
-      ...publicCommon,
-      followedTopics: () => deps.follows.current(),
-      waitForDependencies: waitFor.responses,
-    }),
-  ];
+  const publicReps = replicateAll(deps.publicDb.collections, { uid: deps.uid, orphans: deps.orphans });
+  /** Replications that pull the followed topics only: a new followed topic needs them again. */
+  const resyncFollowed = () => {
+    for (const rep of publicReps) if (SYNCED[rep.collection].sync.pull === 'followed-topics') rep.resync();
+  };
   let userReps: CollectionReplication[] = [];
   const all = () => [...publicReps, ...userReps];
   replications$.next(all());
@@ -62,15 +74,15 @@ export function createSyncController(deps: SyncControllerDeps) {
     topics: () => deps.follows.current(),
     onEvent: (event: StreamEvent, { deliberate }) => {
       // A connection we replaced on purpose (new followed topics or user) only needs
-      // the responses pulled again (the user's own replications start afresh);
-      // after a failure, everything is pulled again from its checkpoint.
-      const wanted = event.collection === '*' && deliberate ? 'responses' : event.collection;
-      for (const rep of all()) if (wanted === '*' || wanted === rep.collection) rep.resync();
+      // the followed topics' responses pulled again (the user's own replications
+      // start afresh); after a failure, everything is pulled again from its checkpoint.
+      if (event.collection === '*' && deliberate) resyncFollowed();
+      else for (const rep of all()) if (event.collection === '*' || event.collection === rep.collection) rep.resync();
     },
     retryTimeMs: deps.retryTimeMs,
   });
 
-  const running = () => isLeader$.value && connectivity.isOnline() && !closed;
+  const running = () => isLeader$.value && connectivity.isOnline() && !closed && !connectivity.isOutdated();
   const startAll = () => {
     for (const rep of all()) if (!rep.state.isStopped()) rep.state.start().catch(() => {});
   };
@@ -80,7 +92,7 @@ export function createSyncController(deps: SyncControllerDeps) {
 
   subs.push(
     connectivity.online$.subscribe((online) => {
-      if (!isLeader$.value || closed) return;
+      if (!isLeader$.value || closed || connectivity.isOutdated()) return;
       if (online) {
         startAll();
       } else {
@@ -92,14 +104,21 @@ export function createSyncController(deps: SyncControllerDeps) {
     }),
     // 'offline' closes the live stream at once; 'online' opens it again.
     connectivity.browserOnline$.pipe(distinctUntilChanged()).subscribe((browserOnline) => {
-      if (!isLeader$.value || closed) return;
+      if (!isLeader$.value || closed || connectivity.isOutdated()) return;
       if (browserOnline) stream.start();
       else stream.stop();
+    }),
+    // The server speaks a newer sync protocol: stop for good (until the page reloads
+    // with the new app) rather than retry. The local changes stay `pending` in their
+    // collections, so the new app sends them: nothing queued is dropped.
+    connectivity.updateRequired$.pipe(filter(Boolean)).subscribe(() => {
+      stream.stop();
+      for (const rep of all()) rep.state.cancel().catch(() => {});
     }),
     // A newly followed topic: the stream must carry it, and its responses be pulled.
     deps.follows.changes$.pipe(map((ids) => ids.join(',')), distinctUntilChanged()).subscribe(() => {
       stream.restart();
-      publicReps[1]!.resync();
+      resyncFollowed();
     }),
   );
 
@@ -108,7 +127,7 @@ export function createSyncController(deps: SyncControllerDeps) {
     () => {
       if (closed) return;
       isLeader$.next(true);
-      if (connectivity.isBrowserOnline()) stream.start();
+      if (connectivity.isBrowserOnline() && !connectivity.isOutdated()) stream.start();
       if (running()) startAll();
     },
     () => {},
@@ -121,13 +140,7 @@ export function createSyncController(deps: SyncControllerDeps) {
       const old = userReps;
       userReps = [];
       await Promise.all(old.map((rep) => rep.state.cancel()));
-      if (userDb) {
-        userReps = [
-          replicate('votes', userDb.votes, { ...common, waitForDependencies: waitFor.votes }),
-          replicate('notifications', userDb.notifications, common),
-          replicate('profile', userDb.profile, common),
-        ];
-      }
+      if (userDb) userReps = replicateAll(userDb.collections);
       replications$.next(all());
       if (running()) startAll();
       // The stream's private events follow the bearer: reconnect with the new user.
@@ -135,12 +148,12 @@ export function createSyncController(deps: SyncControllerDeps) {
       // Pending public writes may have waited for a signed-in user.
       for (const rep of publicReps) rep.resync();
     },
-    resyncResponses: () => publicReps[1]!.resync(),
+    resyncResponses: resyncFollowed,
     syncing$: replications$.pipe(
       switchMap((reps) => (reps.length ? combineLatest(reps.map((rep) => rep.state.active$)) : of([false]))),
       map((active) => active.some(Boolean)),
       distinctUntilChanged(),
-    ) as Observable<boolean>,
+    ),
     replications: all,
     async close() {
       closed = true;

@@ -1,7 +1,6 @@
 // Local documents → what the screens show. Pure functions: the local truth is
 // the server's state plus the user's changes not yet confirmed (optimistic
 // score, responses_count and comment_count; hidden pending deletes).
-import type { Category } from '../../../shared/constants.js';
 import { comparatorFor, RESPONSE_ORDER } from '../../../shared/rules/sort-order.js';
 import { voteDocId } from '../../../shared/rules/vote-id.js';
 import type { ResponseView, TopicView } from './api.js';
@@ -70,7 +69,7 @@ export function topicView(doc: TopicDocType, votes: VoteMap, countDelta: number,
   return {
     id: doc.id,
     title: doc.title,
-    categories: [doc.category as Category],
+    categories: [doc.category],
     created_at: doc.created_at,
     username: doc.username ?? null,
     creator_uid: doc.creator_uid,

@@ -1,7 +1,7 @@
 // Local schema of `drafts` (user database): unfinished texts; never replicated.
-import type { ExtractDocumentTypeFromTypedRxJsonSchema, MigrationStrategies, RxJsonSchema } from 'rxdb';
+import { toTypedRxJsonSchema, type ExtractDocumentTypeFromTypedRxJsonSchema, type MigrationStrategies, type RxJsonSchema } from 'rxdb';
 
-export const draftSchemaLiteral = {
+const draftSchemaLiteral = {
   title: 'drafts',
   version: 0,
   primaryKey: 'key',
@@ -15,6 +15,7 @@ export const draftSchemaLiteral = {
   required: ['key', 'text', 'extra', 'updated_at'],
 } as const;
 
-export type DraftDocType = ExtractDocumentTypeFromTypedRxJsonSchema<typeof draftSchemaLiteral>;
-export const draftSchema: RxJsonSchema<DraftDocType> = draftSchemaLiteral as unknown as RxJsonSchema<DraftDocType>;
+export const draftSchemaTyped = toTypedRxJsonSchema(draftSchemaLiteral);
+export type DraftDocType = ExtractDocumentTypeFromTypedRxJsonSchema<typeof draftSchemaTyped>;
+export const draftSchema: RxJsonSchema<DraftDocType> = draftSchemaLiteral;
 export const draftMigrations: MigrationStrategies = {};

@@ -1,7 +1,7 @@
 // Local schema of `notifications` (user database).
-import type { ExtractDocumentTypeFromTypedRxJsonSchema, MigrationStrategies, RxJsonSchema } from 'rxdb';
+import { toTypedRxJsonSchema, type ExtractDocumentTypeFromTypedRxJsonSchema, type MigrationStrategies, type RxJsonSchema } from 'rxdb';
 
-export const notificationSchemaLiteral = {
+const notificationSchemaLiteral = {
   title: 'notifications',
   version: 0,
   primaryKey: 'id',
@@ -20,7 +20,7 @@ export const notificationSchemaLiteral = {
   required: ['id', 'type', 'actor_display_name', 'target_summary', 'target_id', 'created_at', 'is_read', 'seq', 'pending'],
 } as const;
 
-export type NotificationDocType = ExtractDocumentTypeFromTypedRxJsonSchema<typeof notificationSchemaLiteral>;
-export const notificationSchema: RxJsonSchema<NotificationDocType> =
-  notificationSchemaLiteral as unknown as RxJsonSchema<NotificationDocType>;
+export const notificationSchemaTyped = toTypedRxJsonSchema(notificationSchemaLiteral);
+export type NotificationDocType = ExtractDocumentTypeFromTypedRxJsonSchema<typeof notificationSchemaTyped>;
+export const notificationSchema: RxJsonSchema<NotificationDocType> = notificationSchemaLiteral;
 export const notificationMigrations: MigrationStrategies = {};

@@ -1,7 +1,7 @@
 // Local schema of `profile` (user database): one document, id = uid.
-import type { ExtractDocumentTypeFromTypedRxJsonSchema, MigrationStrategies, RxJsonSchema } from 'rxdb';
+import { toTypedRxJsonSchema, type ExtractDocumentTypeFromTypedRxJsonSchema, type MigrationStrategies, type RxJsonSchema } from 'rxdb';
 
-export const profileSchemaLiteral = {
+const profileSchemaLiteral = {
   title: 'profile',
   version: 0,
   primaryKey: 'id',
@@ -17,6 +17,7 @@ export const profileSchemaLiteral = {
   required: ['id', 'receive_weekly_summary', 'points', 'seq', 'pending'],
 } as const;
 
-export type ProfileDocType = ExtractDocumentTypeFromTypedRxJsonSchema<typeof profileSchemaLiteral>;
-export const profileSchema: RxJsonSchema<ProfileDocType> = profileSchemaLiteral as unknown as RxJsonSchema<ProfileDocType>;
+export const profileSchemaTyped = toTypedRxJsonSchema(profileSchemaLiteral);
+export type ProfileDocType = ExtractDocumentTypeFromTypedRxJsonSchema<typeof profileSchemaTyped>;
+export const profileSchema: RxJsonSchema<ProfileDocType> = profileSchemaLiteral;
 export const profileMigrations: MigrationStrategies = {};

@@ -1,8 +1,8 @@
 // Local schema of `responses` (public database): the responses of the topics
 // opened or saved for offline, replicated per topic.
-import type { ExtractDocumentTypeFromTypedRxJsonSchema, MigrationStrategies, RxJsonSchema } from 'rxdb';
+import { toTypedRxJsonSchema, type ExtractDocumentTypeFromTypedRxJsonSchema, type MigrationStrategies, type RxJsonSchema } from 'rxdb';
 
-export const responseSchemaLiteral = {
+const responseSchemaLiteral = {
   title: 'responses',
   version: 0,
   primaryKey: 'id',
@@ -44,6 +44,7 @@ export const responseSchemaLiteral = {
   indexes: [['topic_id', 'created_at'], 'pending'],
 } as const;
 
-export type ResponseDocType = ExtractDocumentTypeFromTypedRxJsonSchema<typeof responseSchemaLiteral>;
-export const responseSchema: RxJsonSchema<ResponseDocType> = responseSchemaLiteral as unknown as RxJsonSchema<ResponseDocType>;
+export const responseSchemaTyped = toTypedRxJsonSchema(responseSchemaLiteral);
+export type ResponseDocType = ExtractDocumentTypeFromTypedRxJsonSchema<typeof responseSchemaTyped>;
+export const responseSchema: RxJsonSchema<ResponseDocType> = responseSchemaLiteral;
 export const responseMigrations: MigrationStrategies = {};

@@ -1,8 +1,8 @@
 // Local schema of `sync_problems` (user database): writes the server refused or
 // overruled, kept with the user's version until they fix or discard them.
-import type { ExtractDocumentTypeFromTypedRxJsonSchema, MigrationStrategies, RxJsonSchema } from 'rxdb';
+import { toTypedRxJsonSchema, type ExtractDocumentTypeFromTypedRxJsonSchema, type MigrationStrategies, type RxJsonSchema } from 'rxdb';
 
-export const syncProblemSchemaLiteral = {
+const syncProblemSchemaLiteral = {
   title: 'sync_problems',
   version: 0,
   primaryKey: 'id',
@@ -24,7 +24,7 @@ export const syncProblemSchemaLiteral = {
   indexes: ['created_at'],
 } as const;
 
-export type SyncProblemDocType = ExtractDocumentTypeFromTypedRxJsonSchema<typeof syncProblemSchemaLiteral>;
-export const syncProblemSchema: RxJsonSchema<SyncProblemDocType> =
-  syncProblemSchemaLiteral as unknown as RxJsonSchema<SyncProblemDocType>;
+export const syncProblemSchemaTyped = toTypedRxJsonSchema(syncProblemSchemaLiteral);
+export type SyncProblemDocType = ExtractDocumentTypeFromTypedRxJsonSchema<typeof syncProblemSchemaTyped>;
+export const syncProblemSchema: RxJsonSchema<SyncProblemDocType> = syncProblemSchemaLiteral;
 export const syncProblemMigrations: MigrationStrategies = {};

@@ -1,9 +1,9 @@
 // Local schema of `topics` (public database). Version 1: one `category` string and
 // the local-only flags; version 0 (topic.schema.v0.ts) kept a `categories` list.
-import type { ExtractDocumentTypeFromTypedRxJsonSchema, MigrationStrategies, RxJsonSchema } from 'rxdb';
+import { toTypedRxJsonSchema, type ExtractDocumentTypeFromTypedRxJsonSchema, type MigrationStrategies, type RxJsonSchema } from 'rxdb';
 import { CATEGORIES } from '../../../../shared/constants.js';
 
-export const topicSchemaLiteral = {
+const topicSchemaLiteral = {
   title: 'topics',
   version: 1,
   primaryKey: 'id',
@@ -28,8 +28,9 @@ export const topicSchemaLiteral = {
   indexes: ['created_at', 'pending'],
 } as const;
 
-export type TopicDocType = ExtractDocumentTypeFromTypedRxJsonSchema<typeof topicSchemaLiteral>;
-export const topicSchema: RxJsonSchema<TopicDocType> = topicSchemaLiteral as unknown as RxJsonSchema<TopicDocType>;
+export const topicSchemaTyped = toTypedRxJsonSchema(topicSchemaLiteral);
+export type TopicDocType = ExtractDocumentTypeFromTypedRxJsonSchema<typeof topicSchemaTyped>;
+export const topicSchema: RxJsonSchema<TopicDocType> = topicSchemaLiteral;
 
 export const topicMigrations: MigrationStrategies = {
   // v0 → v1: the list of categories became one category (the server keeps one).

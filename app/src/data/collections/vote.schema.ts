@@ -1,9 +1,9 @@
 // Local schema of `votes` (user database): the caller's own upvotes, one document
 // per target; taking a vote back sets upvoted=false (never an RxDB tombstone) so
 // a pending removal stays countable for the optimistic score.
-import type { ExtractDocumentTypeFromTypedRxJsonSchema, MigrationStrategies, RxJsonSchema } from 'rxdb';
+import { toTypedRxJsonSchema, type ExtractDocumentTypeFromTypedRxJsonSchema, type MigrationStrategies, type RxJsonSchema } from 'rxdb';
 
-export const voteSchemaLiteral = {
+const voteSchemaLiteral = {
   title: 'votes',
   version: 0,
   primaryKey: 'id',
@@ -23,6 +23,7 @@ export const voteSchemaLiteral = {
   required: ['id', 'target_type', 'target_id', 'topic_id', 'upvoted', 'updated_at', 'seq', 'pending', 'confirmed_upvoted'],
 } as const;
 
-export type VoteDocType = ExtractDocumentTypeFromTypedRxJsonSchema<typeof voteSchemaLiteral>;
-export const voteSchema: RxJsonSchema<VoteDocType> = voteSchemaLiteral as unknown as RxJsonSchema<VoteDocType>;
+export const voteSchemaTyped = toTypedRxJsonSchema(voteSchemaLiteral);
+export type VoteDocType = ExtractDocumentTypeFromTypedRxJsonSchema<typeof voteSchemaTyped>;
+export const voteSchema: RxJsonSchema<VoteDocType> = voteSchemaLiteral;
 export const voteMigrations: MigrationStrategies = {};
