@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { firstValueFrom } from 'rxjs';
 import { createCruxData, type CruxData } from '../../app/src/data/index.js';
 import { toLocal } from '../../app/src/data/local-docs.js';
 import type { PullResponse, PushResponse, SyncCollection } from '../../shared/sync-protocol.js';
@@ -62,7 +61,8 @@ function countingFetch() {
   const counter = { pulled: 0 };
   const impl: typeof fetch = async (input, init) => {
     const res = await fetch(input, init);
-    if (!String(input).includes('/pull')) return res;
+    const url = input instanceof Request ? input.url : input.toString();
+    if (!url.includes('/pull')) return res;
     const page = (await res.clone().json()) as PullResponse;
     counter.pulled += page.documents.length;
     return res;
@@ -90,12 +90,12 @@ async function settle(data: CruxData, counter: { pulled: number }, target: numbe
 }
 
 async function pullAll(url: string, collection: SyncCollection, query = '') {
-  const documents: unknown[] = [];
+  const documents: Record<string, unknown>[] = [];
   let checkpoint = { id: '', seq: 0 };
   const start = performance.now();
   for (;;) {
     const res = await fetch(`${url}/api/sync/${collection}/pull?id=${checkpoint.id}&seq=${checkpoint.seq}&limit=1000${query}`);
-    const page = (await res.json()) as PullResponse;
+    const page = (await res.json()) as PullResponse<Record<string, unknown>>;
     documents.push(...page.documents);
     checkpoint = page.checkpoint;
     if (page.documents.length < 1000) break;
@@ -134,9 +134,9 @@ async function main() {
   await data.close();
 
   // 2. Baseline: the same documents bulkPut straight into Dexie, same fake-indexeddb, 1,000 per batch.
-  const topicDocs = (await pullAll(server.url, 'topics')).documents.map((d) => toLocal('topics', d as unknown as Record<string, unknown>));
+  const topicDocs = (await pullAll(server.url, 'topics')).documents.map((d) => toLocal('topics', d));
   const responseDocs = (await pullAll(server.url, 'responses', `&topic_id=${server.bigTopicId}`)).documents.map((d) =>
-    toLocal('responses', d as Record<string, unknown>),
+    toLocal('responses', d),
   );
   const dexie = new Dexie('bench-baseline', { indexedDB, IDBKeyRange });
   dexie.version(1).stores({ topics: 'id,created_at', responses: 'id,[topic_id+created_at]' });
@@ -156,8 +156,16 @@ async function main() {
   for (let i = 0; i < PUSHED; i += 50) {
     const batch = Array.from({ length: Math.min(50, PUSHED - i) }, (_, k) => ({
       newDocumentState: {
-        id: `pushed-${i + k}`, title: `Pushed ${i + k}`, category: 'Other', creator_uid: 'bench', username: null,
-        created_at: '', score: 0, responses_count: 0, seq: 0, _deleted: false,
+        id: `pushed-${i + k}`,
+        title: `Pushed ${i + k}`,
+        category: 'Other',
+        creator_uid: 'bench',
+        username: null,
+        created_at: '',
+        score: 0,
+        responses_count: 0,
+        seq: 0,
+        _deleted: false,
       },
     }));
     const res = await fetch(`${server.url}/api/sync/topics/push`, {
@@ -188,7 +196,9 @@ async function main() {
     console.log(`${pad(name, 52)} ${String(docs).padStart(7)} ${String(Math.round(ms)).padStart(8)} ${String(rate(docs, ms)).padStart(9)}`);
   }
   const ratio = (client: number, base: number) => (client / base).toFixed(1);
-  console.log(`\nclient replication / raw Dexie bulkPut time: topics ${ratio(topicsMs, baseTopicsMs)}x, responses ${ratio(responsesMs, baseResponsesMs)}x, all ${ratio(topicsMs + responsesMs, baseTopicsMs + baseResponsesMs)}x`);
+  console.log(
+    `\nclient replication / raw Dexie bulkPut time: topics ${ratio(topicsMs, baseTopicsMs)}x, responses ${ratio(responsesMs, baseResponsesMs)}x, all ${ratio(topicsMs + responsesMs, baseTopicsMs + baseResponsesMs)}x`,
+  );
 }
 
 main().then(
