@@ -3,12 +3,13 @@
 // in a document except the fields a user action may change (USER_FIELDS).
 //
 // SYNC_PROTOCOL_VERSION: bump when a document shape or an endpoint changes in a
-// way an older client cannot read; the client sends it as `x-crux-sync` so the
-// server could refuse (or translate for) an outdated installed app.
+// way an older client cannot read; the client sends it as `x-crux-sync` and the
+// server refuses another version with 426 `sync-outdated` (the app asks for a reload).
 import type { Category, ResponseType, TargetType } from './constants.js';
 import type { Notification } from './types.js';
 
 export const SYNC_PROTOCOL_VERSION = 1;
+export const SYNC_PROTOCOL_HEADER = 'x-crux-sync';
 
 export const SYNC_COLLECTIONS = ['topics', 'responses', 'votes', 'notifications', 'profile'] as const;
 export type SyncCollection = (typeof SYNC_COLLECTIONS)[number];
@@ -124,11 +125,6 @@ export const MAX_PULL_LIMIT = 1000;
 export interface PullResponse<D = AnySyncDoc, C = SyncCheckpoint> {
   documents: D[];
   checkpoint: C;
-}
-
-export interface ResponsesPullRequest {
-  checkpoint: ResponsesCheckpoint;
-  limit: number;
 }
 
 // ---- push ----

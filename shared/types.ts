@@ -83,8 +83,3 @@ export interface UpvoteResult {
   score: number;
   user_has_upvoted: boolean;
 }
-
-export interface ApiError {
-  error: string;
-  code?: string;
-}

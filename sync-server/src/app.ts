@@ -1,7 +1,6 @@
 // Builds the Hono app from its dependencies, apart from any listener, so tests
 // and benchmarks run exactly what production runs (app.request() or a port).
 import { Hono } from 'hono';
-import { HTTPException } from 'hono/http-exception';
 import { LIMITS } from '../../shared/constants.js';
 import { MSG } from '../../shared/messages.js';
 import { newId as defaultNewId } from '../../shared/ids.js';
@@ -10,7 +9,7 @@ import { createChangeFeed, type ChangeFeed } from './domain/change-feed.js';
 import type { DomainContext } from './domain/context.js';
 import { authenticate, type AppEnv } from './http/auth.js';
 import { limitBody } from './http/body-limit.js';
-import { HttpError } from './http/errors.js';
+import { errorResponse } from './http/errors.js';
 import { configRoutes, readClientConfig, type ClientConfig } from './routes/config.js';
 import { notificationsRoutes } from './routes/notifications.js';
 import { responsesRoutes } from './routes/responses.js';
@@ -18,8 +17,9 @@ import { sourcesRoutes } from './routes/sources.js';
 import { topicsRoutes } from './routes/topics.js';
 import { upvotesRoutes } from './routes/upvotes.js';
 import { usersRoutes } from './routes/users.js';
+import { requireCurrentSyncProtocol } from './sync/protocol-version.js';
 import { syncRoutes } from './sync/routes.js';
-import type { Store } from './store/store.js';
+import type { Store } from './store/types.js';
 
 /** How much of a too-large body is read and dropped before the 413; past it the connection closes. */
 const DISCARD_BYTES = 16 * LIMITS.bodyBytes;
@@ -51,6 +51,7 @@ export function createApp(deps: AppDeps) {
     )
     .get('/health', (c) => c.json({ ok: true }))
     .route('/config', configRoutes(deps.clientConfig ?? readClientConfig()))
+    .use('/sync/*', requireCurrentSyncProtocol)
     .use(authenticate(deps.verifier, ctx))
     .route('/topics', topicsRoutes(ctx))
     .route('/responses', responsesRoutes(ctx))
@@ -63,16 +64,6 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.route('/api', api);
   app.all('/api/*', (c) => c.json({ error: MSG.notFound, code: 'not-found' }, 404));
-  app.onError((error, c) => {
-    if (error instanceof HttpError) {
-      return c.json(error.code ? { error: error.message, code: error.code } : { error: error.message }, error.status);
-    }
-    if (error instanceof HTTPException) {
-      return c.json({ error: error.message || MSG.notFound }, error.status);
-    }
-    if (error instanceof URIError) return c.json({ error: 'The address is not valid.' }, 400);
-    log(`Unexpected error on ${c.req.method} ${c.req.path}`, error);
-    return c.json({ error: MSG.internal, code: 'internal' }, 500);
-  });
+  app.onError((error, c) => errorResponse(c, error, log));
   return { app, ctx };
 }

@@ -16,8 +16,7 @@ const store = createStore(openDatabase(config.databaseFile));
 const verifier = createFirebaseVerifier(config.firebaseProjectId, config.serviceAccountJson);
 const { app, ctx } = createApp({ store, verifier });
 
-const isEmpty = store.db.prepare('SELECT count(*) AS n FROM topics').get() as { n: number };
-if (config.seedDemo && isEmpty.n === 0) {
+if (config.seedDemo && store.isEmpty()) {
   seedDemo(ctx);
   console.log('Seeded demo debates.');
 }
@@ -32,7 +31,9 @@ if (existsSync(indexFile)) {
   app.get('*', (c) => c.html(shell));
 } else {
   app.get('/', (c) =>
-    c.html('<!doctype html><title>Crux</title><h1>Crux</h1><p>The API is up at <a href="/api/topics">/api/topics</a>. Run <code>npm run build</code> for the app.</p>'),
+    c.html(
+      '<!doctype html><title>Crux</title><h1>Crux</h1><p>The API is up at <a href="/api/topics">/api/topics</a>. Run <code>npm run build</code> for the app.</p>',
+    ),
   );
 }
 

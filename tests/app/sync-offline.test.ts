@@ -42,7 +42,12 @@ describe('offline writes with two clients', () => {
     const requestsWhileOffline = a.requests.length;
     const topic = await a.data.createTopic({ title: 'Written on a train', category: 'Society' });
     const reply = await a.data.createResponse({ topicId: topic.id, type: 'for', content: 'First argument' });
-    const nested = await a.data.createResponse({ topicId: topic.id, parentResponseId: reply.id, type: 'against', content: 'A reply to it' });
+    const nested = await a.data.createResponse({
+      topicId: topic.id,
+      parentResponseId: reply.id,
+      type: 'against',
+      content: 'A reply to it',
+    });
     await a.data.editResponse(r0.id, { content: 'edited offline' });
     expect(await a.data.toggleVote('topic', t0.id)).toBe(true);
     await a.data.deleteResponse(d0.id);
@@ -73,7 +78,7 @@ describe('offline writes with two clients', () => {
     expect((await reader.get(`/responses/${d0.id}`)).status).toBe(404);
     // Exactly once: one committed domain operation per change (create topic, two replies, edit, vote, delete).
     expect(published).toHaveLength(6);
-    expect(countRows(server.store.db, 'responses', 'topic_id = ?', topic.id)).toBe(2);
+    expect(countRows(server.sqlite, 'responses', 'topic_id = ?', topic.id)).toBe(2);
     unsubscribe();
 
     // B, following t0, sees the edit, the vote and the delete without reconnecting or polling.
@@ -100,6 +105,6 @@ describe('offline writes with two clients', () => {
     await until(b.data.topic$(t.id), (x) => !!x);
     const after = a.requests.slice(before);
     expect(after.some((r) => r.path.startsWith('/api/sync/votes/push'))).toBe(false);
-    expect(countRows(server.store.db, 'votes', 'target_id = ?', t.id)).toBe(0);
+    expect(countRows(server.sqlite, 'votes', 'target_id = ?', t.id)).toBe(0);
   });
 });

@@ -35,7 +35,10 @@ describe('sync problems', () => {
     expect((await api.put(`/responses/${response.id}`, { content: 'wording from my phone' })).status).toBe(200);
     a.goOnline();
 
-    const [local] = await until(a.data.topicResponses$(topic.id), (list) => list[0]?.content === 'wording from my phone' && !list[0].isPending);
+    const [local] = await until(
+      a.data.topicResponses$(topic.id),
+      (list) => list[0]?.content === 'wording from my phone' && !list[0].isPending,
+    );
     expect(local!.content).toBe('wording from my phone');
     const [problem] = await until(a.data.syncProblems$(), (list) => list.length === 1);
     expect(problem).toMatchObject({
@@ -88,8 +91,13 @@ describe('sync problems', () => {
   it('refuses at once, with the SPEC text, what the server would refuse anyway', async () => {
     const topic = await makeTopic(apiClient(server.url, bob.token));
     await until(a.data.topic$(topic.id), (t) => !!t);
-    await expect(a.data.deleteTopic(topic.id)).rejects.toMatchObject({ message: 'Only the creator can delete this topic.', code: 'permission-denied' });
-    await expect(a.data.createTopic({ title: '   ', category: 'Science' })).rejects.toMatchObject({ message: 'Topic title cannot be empty.' });
+    await expect(a.data.deleteTopic(topic.id)).rejects.toMatchObject({
+      message: 'Only the creator can delete this topic.',
+      code: 'permission-denied',
+    });
+    await expect(a.data.createTopic({ title: '   ', category: 'Science' })).rejects.toMatchObject({
+      message: 'Topic title cannot be empty.',
+    });
     const anon = await startClient(server.url);
     try {
       await expect(anon.data.toggleVote('topic', topic.id)).rejects.toMatchObject({ message: 'You must be logged in to vote.' });
@@ -98,7 +106,7 @@ describe('sync problems', () => {
     }
   });
 
-  it('never sends one user\'s unsent writes with the next user\'s token; the author finds them at sign-in', async () => {
+  it("never sends one user's unsent writes with the next user's token; the author finds them at sign-in", async () => {
     // The same device (client `a`, signed in as Ada), handed to Bob.
     const client = a;
     {
@@ -116,9 +124,16 @@ describe('sync problems', () => {
       await client.data.signOut();
       await client.data.signIn({ uid: ada.uid, getToken: async (force) => (force ? ada.refresh() : ada.token) });
       const [problem] = await until(client.data.syncProblems$(), (list) => list.length === 1);
-      expect(problem).toMatchObject({ kind: 'rejected', collection: 'topics', action: 'create', localState: expect.objectContaining({ title: 'Left behind on a shared phone' }) });
+      expect(problem).toMatchObject({
+        kind: 'rejected',
+        collection: 'topics',
+        action: 'create',
+        localState: expect.objectContaining({ title: 'Left behind on a shared phone' }),
+      });
       await client.data.fixProblem(problem!.id);
-      const mine = await until(client.data.topics$({ sort: 'new' }), (list) => list.some((t) => t.title === 'Left behind on a shared phone' && !t.isPending));
+      const mine = await until(client.data.topics$({ sort: 'new' }), (list) =>
+        list.some((t) => t.title === 'Left behind on a shared phone' && !t.isPending),
+      );
       expect(mine.find((t) => t.title === 'Left behind on a shared phone')!.username).toBe('Ada');
     }
   });

@@ -40,7 +40,7 @@ describe('replication resilience', () => {
     const topic = await client.data.createTopic({ title: 'Token went stale', category: 'Technology' });
     await until(client.data.topic$(topic.id), (t) => !!t && !t.isPending);
     expect(forced).toContain(true);
-    expect(countRows(server.store.db, 'topics', 'id = ?', topic.id)).toBe(1);
+    expect(countRows(server.sqlite, 'topics', 'id = ?', topic.id)).toBe(1);
     const pushes = client.requests.filter((r) => r.path === '/api/sync/topics/push');
     expect(pushes.length).toBeGreaterThanOrEqual(2); // the 401 and its retry
     await client.close();
@@ -52,7 +52,7 @@ describe('replication resilience', () => {
     rememberUser(server.ctx, seeder);
     const seeded = new Set<string>();
     for (let i = 0; i < 1000; i++) seeded.add(createTopic(server.ctx, seeder, { title: `Seeded ${i}`, categories: ['Science'] }).id);
-    const total = countRows(server.store.db, 'topics');
+    const total = countRows(server.sqlite, 'topics');
 
     let current = server;
     let pulls = 0;
@@ -82,8 +82,8 @@ describe('replication resilience', () => {
     const all = await until(client.data.topics$({ sort: 'new', limit: 5000 }), (list) => list.length === total + 1, 40_000);
     expect(new Set(all.map((t) => t.id)).size).toBe(all.length);
     for (const id of seeded) expect(all.some((t) => t.id === id)).toBe(true);
-    expect(countRows(current.store.db, 'topics', 'id = ?', during.id)).toBe(1);
-    expect(countRows(current.store.db, 'topics')).toBe(total + 1);
+    expect(countRows(current.sqlite, 'topics', 'id = ?', during.id)).toBe(1);
+    expect(countRows(current.sqlite, 'topics')).toBe(total + 1);
   }, 90_000);
 
   it('a request failing without an offline event pauses replication; a successful retry resumes it', async () => {

@@ -7,14 +7,36 @@ import { decide } from '../../app/src/data/push-handler.js';
 import { hiddenByPendingDeletes, responsesCountDelta, voteDelta } from '../../app/src/data/views.js';
 
 const vote = (overrides: Partial<VoteDocType>): VoteDocType => ({
-  id: 'topic_t', target_type: 'topic', target_id: 't', topic_id: 't', upvoted: true, updated_at: '',
-  seq: 0, pending: true, confirmed_upvoted: false, ...overrides,
+  id: 'topic_t',
+  target_type: 'topic',
+  target_id: 't',
+  topic_id: 't',
+  upvoted: true,
+  updated_at: '',
+  seq: 0,
+  pending: true,
+  confirmed_upvoted: false,
+  ...overrides,
 });
 
 const response = (id: string, overrides: Partial<ResponseDocType> = {}): ResponseDocType => ({
-  id, topic_id: 't', parent_response_id: null, quoted_response_id: null, type: 'for', content: id, sources: [],
-  creator_uid: 'u', username: null, created_at: id, updated_at: id, score: 0, comment_count: 0,
-  seq: 10, pending: false, pending_delete: false, ...overrides,
+  id,
+  topic_id: 't',
+  parent_response_id: null,
+  quoted_response_id: null,
+  type: 'for',
+  content: id,
+  sources: [],
+  creator_uid: 'u',
+  username: null,
+  created_at: id,
+  updated_at: id,
+  score: 0,
+  comment_count: 0,
+  seq: 10,
+  pending: false,
+  pending_delete: false,
+  ...overrides,
 });
 
 describe('decide: what a local change needs from the server', () => {
@@ -25,7 +47,13 @@ describe('decide: what a local change needs from the server', () => {
     ['a vote taken back', 'votes', { upvoted: false, pending: true }, { upvoted: true }, 'send'],
     ['a reply written and deleted offline', 'responses', { content: 'x', pending: true, pending_delete: true }, undefined, 'resolve'],
     ['a new reply', 'responses', { content: 'x', pending: true, pending_delete: false }, undefined, 'send'],
-    ['an edit back to the server text', 'responses', { content: 'x', sources: [], pending: true }, { content: 'x', sources: [] }, 'resolve'],
+    [
+      'an edit back to the server text',
+      'responses',
+      { content: 'x', sources: [], pending: true },
+      { content: 'x', sources: [] },
+      'resolve',
+    ],
     ['an edit', 'responses', { content: 'y', sources: [], pending: true }, { content: 'x', sources: [] }, 'send'],
     ['an eviction (no user action)', 'responses', { content: 'x', pending: false, _deleted: true }, { content: 'x' }, 'skip'],
     ['a read notification', 'notifications', { is_read: true, pending: true }, { is_read: false }, 'send'],

@@ -33,9 +33,10 @@ const benchVerifier: TokenVerifier = {
 
 async function startServer() {
   const dir = mkdtempSync(join(tmpdir(), 'crux-bench-'));
-  const store = createStore(openDatabase(join(dir, 'bench.sqlite')));
+  const db = openDatabase(join(dir, 'bench.sqlite'));
+  const store = createStore(db);
   const t0 = performance.now();
-  const { bigTopicId } = seedBench(store, TOPICS, RESPONSES);
+  const { bigTopicId } = seedBench(db, TOPICS, RESPONSES);
   const seedMs = performance.now() - t0;
   const { app } = createApp({ store, verifier: benchVerifier, log: () => {} });
   const { server, port } = await new Promise<{ server: ServerType; port: number }>((resolve) => {

@@ -1,10 +1,9 @@
 // Fast bench seeding: direct SQL inserts in one transaction (no domain rules,
 // no change feed), with seq stamped in order like the server would.
 import { hotScore } from '../../shared/rules/hot.js';
-import type { Store } from '../../sync-server/src/store/store.js';
+import type { Db } from '../../sync-server/src/store/connection.js';
 
-export function seedBench(store: Store, topics: number, responsesInOneTopic: number): { bigTopicId: string } {
-  const db = store.db;
+export function seedBench(db: Db, topics: number, responsesInOneTopic: number): { bigTopicId: string } {
   const insertTopic = db.prepare(
     'INSERT INTO topics (id, title, category, creator_uid, created_at, responses_count, hot, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
@@ -20,14 +19,33 @@ export function seedBench(store: Store, topics: number, responsesInOneTopic: num
       const id = i === 0 ? bigTopicId : `bench-topic-${i}`;
       const created = new Date(base + i * 1000).toISOString();
       const count = i === 0 ? responsesInOneTopic : 0;
-      insertTopic.run(id, `Benchmark debate number ${i} about things`, 'Science', 'bench', created, count, hotScore(0, count, created), ++seq);
+      insertTopic.run(
+        id,
+        `Benchmark debate number ${i} about things`,
+        'Science',
+        'bench',
+        created,
+        count,
+        hotScore(0, count, created),
+        ++seq,
+      );
     }
     const types = ['for', 'against', 'neutral'];
     for (let i = 0; i < responsesInOneTopic; i++) {
       const created = new Date(base + i * 10).toISOString();
       // Every tenth response is a root, the others answer the root before them.
       const parent = i % 10 === 0 ? null : `bench-r-${i - (i % 10)}`;
-      insertResponse.run(`bench-r-${i}`, bigTopicId, parent, types[i % 3], `Argument ${i}: ${'lorem ipsum '.repeat(8)}`, 'bench', created, created, ++seq);
+      insertResponse.run(
+        `bench-r-${i}`,
+        bigTopicId,
+        parent,
+        types[i % 3],
+        `Argument ${i}: ${'lorem ipsum '.repeat(8)}`,
+        'bench',
+        created,
+        created,
+        ++seq,
+      );
     }
     db.prepare("UPDATE meta SET value = ? WHERE key = 'seq'").run(seq);
   })();

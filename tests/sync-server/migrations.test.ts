@@ -105,7 +105,7 @@ describe('migrations', () => {
       const res = await apiClient(second.url).get(`/topics/${topic.id}`);
       expect(res.status).toBe(200);
       expect(res.body.title).toBe('Survives restarts');
-      expect(second.store.db.pragma('user_version', { simple: true })).toBe(latest);
+      expect(second.sqlite.pragma('user_version', { simple: true })).toBe(latest);
     } finally {
       await second.stop({ keepData: true });
     }

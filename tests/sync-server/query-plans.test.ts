@@ -16,7 +16,15 @@ afterAll(() => {
 });
 
 describe('topic list query plans', () => {
-  it.each(SORTS.flatMap((sort) => [[sort, false], [sort, true]] as const))('%s (by category: %s) walks an index', (sort, byCategory) => {
+  it.each(
+    SORTS.flatMap(
+      (sort) =>
+        [
+          [sort, false],
+          [sort, true],
+        ] as const,
+    ),
+  )('%s (by category: %s) walks an index', (sort, byCategory) => {
     const plan = store.topics.listPlan(sort, byCategory);
     const topicsStep = plan.find((step) => /\bt\b/.test(step) && /topics|USING INDEX/.test(step))!;
     expect(topicsStep).toMatch(byCategory ? `topics_category_${sort}` : `topics_${sort}`);

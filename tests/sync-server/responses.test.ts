@@ -96,9 +96,9 @@ describe('responses', () => {
       expect(first.body.id).toBe(id);
       expect(second.status).toBe(201);
       expect(second.body).toEqual(first.body);
-      expect(countRows(server.store.db, 'responses', 'id = ?', id)).toBe(1);
+      expect(countRows(server.sqlite, 'responses', 'id = ?', id)).toBe(1);
       expect((await topicOf(topic.id)).responses_count).toBe(1);
-      expect(countRows(server.store.db, 'notifications', 'response_id = ?', id)).toBe(1);
+      expect(countRows(server.sqlite, 'notifications', 'response_id = ?', id)).toBe(1);
     });
 
     it('an id taken by another user → 409, nothing changes', async () => {
@@ -116,7 +116,11 @@ describe('responses', () => {
       const anon = await as().post('/responses', { topic_id: topic.id, content: 'x', type: 'for' });
       expect(anon.status).toBe(401);
       expect(anon.body.error).toBe(MSG.loginToPostResponse);
-      const bad = await as().post('/responses', { topic_id: topic.id, content: 'x', type: 'for' }, { headers: { authorization: 'Bearer garbage' } });
+      const bad = await as().post(
+        '/responses',
+        { topic_id: topic.id, content: 'x', type: 'for' },
+        { headers: { authorization: 'Bearer garbage' } },
+      );
       expect(bad.status).toBe(401);
       expect(bad.body.error).toBe(MSG.invalidToken);
       expect((await topicOf(topic.id)).responses_count).toBe(0);
@@ -137,30 +141,65 @@ describe('responses', () => {
       it.each([
         ['blank content', () => ({ topic_id: topic.id, content: '   \n ', type: 'for' }), 400, MSG.contentEmpty],
         ['empty content', () => ({ topic_id: topic.id, content: '', type: 'for' }), 400, MSG.contentEmpty],
-        ['content over 10,000', () => ({ topic_id: topic.id, content: 'x'.repeat(10_001), type: 'for' }), 400, 'A response has at most 10000 characters.'],
+        [
+          'content over 10,000',
+          () => ({ topic_id: topic.id, content: 'x'.repeat(10_001), type: 'for' }),
+          400,
+          'A response has at most 10000 characters.',
+        ],
         ['unknown type', () => ({ topic_id: topic.id, content: 'x', type: 'maybe' }), 400, 'type must be one of: for, against, neutral.'],
         ['no topic or parent', () => ({ content: 'x', type: 'for' }), 400, 'A response needs a topic_id or a parent_response_id.'],
         ['unknown topic', () => ({ topic_id: 'no-such-topic', content: 'x', type: 'for' }), 404, MSG.topicNotFound],
         ['unknown parent', () => ({ parent_response_id: 'no-such-response', content: 'x', type: 'for' }), 404, MSG.responseNotFound],
-        ['parent in another topic', () => ({ topic_id: topic.id, parent_response_id: elsewhere.id, content: 'x', type: 'for' }), 400, MSG.parentOtherTopic],
-        ['quote in another topic', () => ({ topic_id: topic.id, quoted_response_id: elsewhere.id, content: 'x', type: 'for' }), 400, MSG.quoteOtherTopic],
-        ['unknown quote', () => ({ topic_id: topic.id, quoted_response_id: 'no-such-response', content: 'x', type: 'for' }), 400, MSG.quoteNotFound],
-        ['quoting itself', () => ({ id: 'self-quote', topic_id: topic.id, quoted_response_id: 'self-quote', content: 'x', type: 'for' }), 400, MSG.quoteSelf],
+        [
+          'parent in another topic',
+          () => ({ topic_id: topic.id, parent_response_id: elsewhere.id, content: 'x', type: 'for' }),
+          400,
+          MSG.parentOtherTopic,
+        ],
+        [
+          'quote in another topic',
+          () => ({ topic_id: topic.id, quoted_response_id: elsewhere.id, content: 'x', type: 'for' }),
+          400,
+          MSG.quoteOtherTopic,
+        ],
+        [
+          'unknown quote',
+          () => ({ topic_id: topic.id, quoted_response_id: 'no-such-response', content: 'x', type: 'for' }),
+          400,
+          MSG.quoteNotFound,
+        ],
+        [
+          'quoting itself',
+          () => ({ id: 'self-quote', topic_id: topic.id, quoted_response_id: 'self-quote', content: 'x', type: 'for' }),
+          400,
+          MSG.quoteSelf,
+        ],
         ['unknown field', () => ({ topic_id: topic.id, content: 'x', type: 'for', pinned: true }), 400, 'Unknown field: pinned.'],
-        ['eleven sources', () => ({ topic_id: topic.id, content: 'x', type: 'for', sources: Array.from({ length: 11 }, (_, i) => ({ url: `https://e.example/${i}` })) }), 400, 'A response has at most 10 sources.'],
+        [
+          'eleven sources',
+          () => ({
+            topic_id: topic.id,
+            content: 'x',
+            type: 'for',
+            sources: Array.from({ length: 11 }, (_, i) => ({ url: `https://e.example/${i}` })),
+          }),
+          400,
+          'A response has at most 10 sources.',
+        ],
       ])('%s → %d %j', async (_label, body, status, message) => {
         const before = {
-          responses: countRows(server.store.db, 'responses'),
-          sources: countRows(server.store.db, 'sources'),
-          notifications: countRows(server.store.db, 'notifications'),
+          responses: countRows(server.sqlite, 'responses'),
+          sources: countRows(server.sqlite, 'sources'),
+          notifications: countRows(server.sqlite, 'notifications'),
         };
         const res = await as(carol).post('/responses', body());
         expect(res.status).toBe(status);
         expect(res.body.error).toBe(message);
         expect({
-          responses: countRows(server.store.db, 'responses'),
-          sources: countRows(server.store.db, 'sources'),
-          notifications: countRows(server.store.db, 'notifications'),
+          responses: countRows(server.sqlite, 'responses'),
+          sources: countRows(server.sqlite, 'sources'),
+          notifications: countRows(server.sqlite, 'notifications'),
         }).toEqual(before);
         expect((await responseOf(root.id)).comment_count).toBe(0);
         expect((await topicOf(topic.id)).responses_count).toBe(1);
@@ -306,7 +345,7 @@ describe('responses', () => {
       ['🎉', 'none'],
     ])('%j is searched as text', async (q, expected) => {
       expect(await search(q)).toEqual(expected === 'injection' ? [injection.id] : []);
-      expect(countRows(server.store.db, 'responses', 'topic_id = ?', topic.id)).toBe(3);
+      expect(countRows(server.sqlite, 'responses', 'topic_id = ?', topic.id)).toBe(3);
     });
 
     it('404 for an unknown topic, 400 without topic_id or q', async () => {
@@ -371,7 +410,11 @@ describe('responses', () => {
     it('an omitted quote or sources field stays as it was; null and [] clear them', async () => {
       const topic = await makeTopic(as(ada));
       const a = await makeResponse(as(ada), { topic_id: topic.id });
-      const mine = await makeResponse(as(bob), { topic_id: topic.id, quoted_response_id: a.id, sources: [{ url: 'https://keep.example/' }] });
+      const mine = await makeResponse(as(bob), {
+        topic_id: topic.id,
+        quoted_response_id: a.id,
+        sources: [{ url: 'https://keep.example/' }],
+      });
       const kept = await as(bob).put<Response>(`/responses/${mine.id}`, { content: 'only the text' });
       expect(kept.status).toBe(200);
       expect(kept.body.quoted_response_id).toBe(a.id);
@@ -418,7 +461,12 @@ describe('responses', () => {
       ['quote of itself', 'self-quote', 400, MSG.quoteSelf],
       ['unknown quote', { content: 'x', quoted_response_id: 'no-such' }, 400, MSG.quoteNotFound],
       ['unknown field', { content: 'x', colour: 'red' }, 400, 'Unknown field: colour.'],
-      ['javascript: source', { content: 'x', sources: [{ url: 'javascript:alert(1)' }] }, 400, 'A source URL must start with http:// or https://.'],
+      [
+        'javascript: source',
+        { content: 'x', sources: [{ url: 'javascript:alert(1)' }] },
+        400,
+        'A source URL must start with http:// or https://.',
+      ],
     ])('%s → %d, response unchanged', async (_label, bodyOrCase, status, message) => {
       const topic = await makeTopic(as(ada));
       const mine = await makeResponse(as(bob), { topic_id: topic.id, content: 'Untouched', sources: [{ url: 'https://stay.example/' }] });
@@ -497,7 +545,7 @@ describe('responses', () => {
       expect((await responseOf(root.id)).comment_count).toBe(1);
       expect((await topicOf(topic.id)).responses_count).toBe(3);
       // The stored hot score follows the new response count.
-      const row = server.store.db.prepare('SELECT score, responses_count, created_at, hot FROM topics WHERE id = ?').get(topic.id) as {
+      const row = server.sqlite.prepare('SELECT score, responses_count, created_at, hot FROM topics WHERE id = ?').get(topic.id) as {
         score: number;
         responses_count: number;
         created_at: string;
@@ -507,7 +555,7 @@ describe('responses', () => {
       expect(row.hot).toBeCloseTo(hotScore(row.score, row.responses_count, row.created_at), 9);
       const mapped = (await as().get<ResponseMapping[]>(`/responses/mappings?topic_id=${topic.id}`)).body.map((m) => m.id);
       expect(mapped.sort()).toEqual([root.id, sibling.id, quoter.id].sort());
-      expect(countRows(server.store.db, 'votes', `target_id IN (?, ?) AND deleted = 0`, child.id, grandchild.id)).toBe(0);
+      expect(countRows(server.sqlite, 'votes', `target_id IN (?, ?) AND deleted = 0`, child.id, grandchild.id)).toBe(0);
       expect(await points(dave)).toBe(0);
       expect(await points(carol)).toBe(carolBefore - 1);
       // A quote of a deleted response is no longer shown.

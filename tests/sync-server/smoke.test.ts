@@ -15,7 +15,10 @@ describe('server smoke', () => {
   it('answers health and creates a topic with an emulator token', async () => {
     const anon = apiClient(server.url);
     expect((await anon.get('/health')).body).toEqual({ ok: true });
-    const created = await apiClient(server.url, ada.token).post('/topics', { title: ' Is tea better than coffee? ', categories: ['Culture'] });
+    const created = await apiClient(server.url, ada.token).post('/topics', {
+      title: ' Is tea better than coffee? ',
+      categories: ['Culture'],
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ title: 'Is tea better than coffee?', username: 'Ada', creator_uid: ada.uid });
   });

@@ -72,9 +72,9 @@ describe('sources', () => {
     ['"', []],
     ['', []],
   ])('?q=%j is searched as plain text', async (q, expected) => {
-    const before = countRows(server.store.db, 'sources');
+    const before = countRows(server.sqlite, 'sources');
     expect(await search(q)).toEqual(expected);
-    expect(countRows(server.store.db, 'sources')).toBe(before);
+    expect(countRows(server.sqlite, 'sources')).toBe(before);
   });
 
   it('?q= longer than 500 characters → 400', async () => {
@@ -103,7 +103,7 @@ describe('sources', () => {
     const first = await makeResponse(as(ada), { topic_id: topic.id, sources: [{ url }] });
     const second = await makeResponse(as(ada), { topic_id: topic.id, sources: [{ url, name: 'The study', description: 'Peer reviewed' }] });
     const third = await makeResponse(as(ada), { topic_id: topic.id, sources: [{ url, name: 'Renamed?' }] });
-    expect(countRows(server.store.db, 'sources', 'url = ?', url)).toBe(1);
+    expect(countRows(server.sqlite, 'sources', 'url = ?', url)).toBe(1);
     expect(second.sources[0]!.id).toBe(first.sources[0]!.id);
     expect(third.sources[0]).toEqual({ id: first.sources[0]!.id, url, name: 'The study', description: 'Peer reviewed' });
     const reread = (await as().get<Response>(`/responses/${first.id}`)).body;
@@ -118,10 +118,14 @@ describe('sources', () => {
     ['blank URL', { url: '   ' }, 'A source needs a URL.'],
     ['URL over 2,048', { url: `https://long.example/${'a'.repeat(2_048)}` }, 'A source URL has at most 2048 characters.'],
     ['name over 200', { url: 'https://n.example/', name: 'n'.repeat(201) }, 'A source name has at most 200 characters.'],
-    ['description over 1,000', { url: 'https://d.example/', description: 'd'.repeat(1_001) }, 'A source description has at most 1000 characters.'],
+    [
+      'description over 1,000',
+      { url: 'https://d.example/', description: 'd'.repeat(1_001) },
+      'A source description has at most 1000 characters.',
+    ],
     ['unknown field', { url: 'https://u.example/', rating: 5 }, 'Unknown field: rating.'],
   ])('a source with %s → 400, nothing stored', async (_label, source, message) => {
-    const before = { sources: countRows(server.store.db, 'sources'), responses: countRows(server.store.db, 'responses') };
+    const before = { sources: countRows(server.sqlite, 'sources'), responses: countRows(server.sqlite, 'responses') };
     const res = await as(ada).post('/responses', {
       topic_id: topic.id,
       content: 'With a bad source',
@@ -130,7 +134,7 @@ describe('sources', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe(message);
-    expect({ sources: countRows(server.store.db, 'sources'), responses: countRows(server.store.db, 'responses') }).toEqual(before);
+    expect({ sources: countRows(server.sqlite, 'sources'), responses: countRows(server.sqlite, 'responses') }).toEqual(before);
   });
 
   it('ten sources are accepted', async () => {

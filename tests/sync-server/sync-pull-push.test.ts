@@ -71,24 +71,46 @@ describe('sync pull and push', () => {
     expect(first.status).toBe(200);
     expect(first.body.rejected).toEqual([]);
     const master = first.body.conflicts[0]!;
-    expect(master).toMatchObject({ id: doc.id, title: 'Pushed offline', creator_uid: ada.uid, username: 'Ada', score: 0, responses_count: 0 });
+    expect(master).toMatchObject({
+      id: doc.id,
+      title: 'Pushed offline',
+      creator_uid: ada.uid,
+      username: 'Ada',
+      score: 0,
+      responses_count: 0,
+    });
     expect(master.seq).toBeGreaterThan(0);
     expect(master.created_at).not.toBe(doc.created_at);
     // RxDB retries every error: the same row again must not create anything new.
     const again = await api.post<PushResponse<TopicDoc>>('/sync/topics/push', [{ newDocumentState: doc }]);
     expect(again.body.rejected).toEqual([]);
     expect(again.body.conflicts[0]).toEqual(master);
-    expect(countRows(server.store.db, 'topics', 'id = ?', doc.id)).toBe(1);
+    expect(countRows(server.sqlite, 'topics', 'id = ?', doc.id)).toBe(1);
   });
 
   it('orders replies after their parents within one push', async () => {
     const api = apiClient(server.url, ada.token);
     const topic = await makeTopic(api);
-    const base = { topic_id: topic.id, quoted_response_id: null, type: 'for' as const, sources: [], creator_uid: '', username: null,
-      created_at: '', updated_at: '', score: 0, comment_count: 0, seq: 0, _deleted: false };
+    const base = {
+      topic_id: topic.id,
+      quoted_response_id: null,
+      type: 'for' as const,
+      sources: [],
+      creator_uid: '',
+      username: null,
+      created_at: '',
+      updated_at: '',
+      score: 0,
+      comment_count: 0,
+      seq: 0,
+      _deleted: false,
+    };
     const parent: ResponseDoc = { ...base, id: uniqueId('p'), parent_response_id: null, content: 'parent' };
     const child: ResponseDoc = { ...base, id: uniqueId('c'), parent_response_id: parent.id, content: 'child' };
-    const res = await api.post<PushResponse<ResponseDoc>>('/sync/responses/push', [{ newDocumentState: child }, { newDocumentState: parent }]);
+    const res = await api.post<PushResponse<ResponseDoc>>('/sync/responses/push', [
+      { newDocumentState: child },
+      { newDocumentState: parent },
+    ]);
     expect(res.body.rejected).toEqual([]);
     expect(res.body.conflicts.map((doc) => doc.id)).toEqual([parent.id, child.id]);
     expect((await api.get(`/responses/${parent.id}`)).body.comment_count).toBe(1);
@@ -113,39 +135,70 @@ describe('sync pull and push', () => {
     const adaApi = apiClient(server.url, ada.token);
     const bobApi = apiClient(server.url, bob.token);
     const topic = await makeTopic(adaApi);
-    const adaTopicDoc = (await bobApi.get<PullResponse<TopicDoc>>('/sync/topics/pull?limit=1000')).body.documents.find((d) => d.id === topic.id)!;
+    const adaTopicDoc = (await bobApi.get<PullResponse<TopicDoc>>('/sync/topics/pull?limit=1000')).body.documents.find(
+      (d) => d.id === topic.id,
+    )!;
     const res = await bobApi.post<PushResponse<TopicDoc>>('/sync/topics/push', [
       { assumedMasterState: adaTopicDoc, newDocumentState: { ...adaTopicDoc, _deleted: true } },
       { newDocumentState: topicDoc({ title: '   ' }) },
     ]);
     expect(res.body.rejected).toEqual([
-      expect.objectContaining({ id: topic.id, status: 403, error: 'Only the creator can delete this topic.', master: expect.objectContaining({ _deleted: false }) }),
+      expect.objectContaining({
+        id: topic.id,
+        status: 403,
+        error: 'Only the creator can delete this topic.',
+        master: expect.objectContaining({ _deleted: false }),
+      }),
       expect.objectContaining({ status: 400, error: 'Topic title cannot be empty.', master: null }),
     ]);
-    const vote: VoteDoc = { id: 'topic_missing-topic', target_type: 'topic', target_id: 'missing-topic', topic_id: 'missing-topic', upvoted: true, updated_at: '', seq: 0, _deleted: false };
+    const vote: VoteDoc = {
+      id: 'topic_missing-topic',
+      target_type: 'topic',
+      target_id: 'missing-topic',
+      topic_id: 'missing-topic',
+      upvoted: true,
+      updated_at: '',
+      seq: 0,
+      _deleted: false,
+    };
     const gone = await bobApi.post<PushResponse<VoteDoc>>('/sync/votes/push', [{ newDocumentState: vote }]);
     expect(gone.body.rejected[0]).toMatchObject({ status: 404, error: 'The item you voted on does not exist.' });
-    expect(countRows(server.store.db, 'topics', 'id = ? AND deleted = 0', topic.id)).toBe(1);
+    expect(countRows(server.sqlite, 'topics', 'id = ? AND deleted = 0', topic.id)).toBe(1);
   });
 
   it('toggles votes through setVote and marks notifications read through the domain', async () => {
     const adaApi = apiClient(server.url, ada.token);
     const bobApi = apiClient(server.url, bob.token);
     const topic = await makeTopic(adaApi);
-    const vote: VoteDoc = { id: `topic_${topic.id}`, target_type: 'topic', target_id: topic.id, topic_id: topic.id, upvoted: true, updated_at: '', seq: 0, _deleted: false };
+    const vote: VoteDoc = {
+      id: `topic_${topic.id}`,
+      target_type: 'topic',
+      target_id: topic.id,
+      topic_id: topic.id,
+      upvoted: true,
+      updated_at: '',
+      seq: 0,
+      _deleted: false,
+    };
     const up = await bobApi.post<PushResponse<VoteDoc>>('/sync/votes/push', [{ newDocumentState: vote }]);
     expect(up.body.conflicts[0]).toMatchObject({ upvoted: true });
     expect((await adaApi.get(`/topics/${topic.id}`)).body.score).toBe(1);
-    await bobApi.post<PushResponse<VoteDoc>>('/sync/votes/push', [{ assumedMasterState: up.body.conflicts[0], newDocumentState: { ...vote, upvoted: false } }]);
+    await bobApi.post<PushResponse<VoteDoc>>('/sync/votes/push', [
+      { assumedMasterState: up.body.conflicts[0], newDocumentState: { ...vote, upvoted: false } },
+    ]);
     expect((await adaApi.get(`/topics/${topic.id}`)).body.score).toBe(0);
 
     await makeResponse(bobApi, { topic_id: topic.id });
-    const notes = await adaApi.get<PullResponse<{ id: string; is_read: boolean; target_id: string }>>('/sync/notifications/pull?limit=1000');
+    const notes = await adaApi.get<PullResponse<{ id: string; is_read: boolean; target_id: string }>>(
+      '/sync/notifications/pull?limit=1000',
+    );
     const note = notes.body.documents.find((doc) => doc.target_id === topic.id)!;
     expect(note.is_read).toBe(false);
     const stolen = await bobApi.post<PushResponse>('/sync/notifications/push', [{ newDocumentState: { ...note, is_read: true } }]);
     expect(stolen.body.rejected[0]).toMatchObject({ status: 403 });
-    const read = await adaApi.post<PushResponse>('/sync/notifications/push', [{ assumedMasterState: note, newDocumentState: { ...note, is_read: true } }]);
+    const read = await adaApi.post<PushResponse>('/sync/notifications/push', [
+      { assumedMasterState: note, newDocumentState: { ...note, is_read: true } },
+    ]);
     expect(read.body.conflicts[0]).toMatchObject({ id: note.id, is_read: true });
   });
 

@@ -88,7 +88,7 @@ describe('topics', () => {
       expect(first.status).toBe(201);
       expect(second.status).toBe(201);
       expect(second.body).toEqual(first.body);
-      expect(countRows(server.store.db, 'topics', 'id = ?', id)).toBe(1);
+      expect(countRows(server.sqlite, 'topics', 'id = ?', id)).toBe(1);
     });
 
     it('an id taken by another user → 409 and the original is untouched', async () => {
@@ -110,11 +110,11 @@ describe('topics', () => {
       ['title over 300', { title: 'x'.repeat(301), categories: ['Science'] }, 'A topic title has at most 300 characters.'],
       ['unknown field', { title: 'A title', categories: ['Science'], pinned: true }, 'Unknown field: pinned.'],
     ])('%s → 400 %j and nothing stored', async (_label, body, message) => {
-      const before = countRows(server.store.db, 'topics');
+      const before = countRows(server.sqlite, 'topics');
       const res = await as(ada).post('/topics', body);
       expect(res.status).toBe(400);
       expect(res.body.error).toBe(message);
-      expect(countRows(server.store.db, 'topics')).toBe(before);
+      expect(countRows(server.sqlite, 'topics')).toBe(before);
     });
 
     it('server-owned fields sent by a client are ignored, never applied', async () => {
@@ -156,11 +156,11 @@ describe('topics', () => {
       ['not a bearer scheme', 'Basic dXNlcjpwYXNz'],
       ['empty bearer', 'Bearer '],
     ])('an invalid token (%s) → 401', async (_label, header) => {
-      const before = countRows(server.store.db, 'topics');
+      const before = countRows(server.sqlite, 'topics');
       const res = await as().post('/topics', { title: 'Bad token', categories: ['Science'] }, { headers: { authorization: header } });
       expect(res.status).toBe(401);
       expect(res.body.error).toBe(MSG.invalidToken);
-      expect(countRows(server.store.db, 'topics')).toBe(before);
+      expect(countRows(server.sqlite, 'topics')).toBe(before);
     });
   });
 
@@ -174,7 +174,11 @@ describe('topics', () => {
     it('user_has_upvoted reflects the caller, and is false without a token', async () => {
       const topic = await makeTopic(as(ada));
       await upvote(as(bob), 'topic', topic.id);
-      expect((await as(bob).get(`/topics/${topic.id}`)).body).toMatchObject({ score: 1, user_has_upvoted: true, user_has_downvoted: false });
+      expect((await as(bob).get(`/topics/${topic.id}`)).body).toMatchObject({
+        score: 1,
+        user_has_upvoted: true,
+        user_has_downvoted: false,
+      });
       expect((await as(ada).get(`/topics/${topic.id}`)).body).toMatchObject({ score: 1, user_has_upvoted: false });
       expect((await as().get(`/topics/${topic.id}`)).body).toMatchObject({ score: 1, user_has_upvoted: false });
     });
@@ -229,9 +233,9 @@ describe('topics', () => {
 
       expect((await as().get(`/responses?topic_id=${topic.id}`)).status).toBe(404);
       for (const id of [root.id, reply.id, deep.id]) expect((await as().get(`/responses/${id}`)).status).toBe(404);
-      expect(countRows(server.store.db, 'responses', 'topic_id = ? AND deleted = 0', topic.id)).toBe(0);
-      expect(countRows(server.store.db, 'votes', 'topic_id = ? AND deleted = 0', topic.id)).toBe(0);
-      expect(countRows(server.store.db, 'notifications', 'target_id = ? AND deleted = 0', topic.id)).toBe(0);
+      expect(countRows(server.sqlite, 'responses', 'topic_id = ? AND deleted = 0', topic.id)).toBe(0);
+      expect(countRows(server.sqlite, 'votes', 'topic_id = ? AND deleted = 0', topic.id)).toBe(0);
+      expect(countRows(server.sqlite, 'notifications', 'target_id = ? AND deleted = 0', topic.id)).toBe(0);
       const adaAfter = (await as(ada).get(`/notifications/user/${ada.uid}`)).body as { target_id: string }[];
       expect(adaAfter.filter((n) => n.target_id === topic.id)).toEqual([]);
       const bobAfter = (await as(bob).get(`/notifications/user/${bob.uid}`)).body as { target_id: string }[];
@@ -258,19 +262,19 @@ describe('topic lists: hot, new, top, category, paging', () => {
     now = new Date(iso);
   };
   const ids = (topics: Topic[]) => topics.map((t) => t.id);
-  let old: Topic, middle: Topic, fresh: Topic, popularOld: Topic;
+  let middle: Topic, popularOld: Topic;
 
   beforeAll(async () => {
     server = await startTestServer({ clock: () => now });
     [ada, bob, carol] = await Promise.all([createTestUser('Ada'), createTestUser('Bob'), createTestUser('Carol')]);
     // hot = sign(s)·log10(max(|s|,1)) + created/45000 with s = score + responses_count.
     at('2026-01-01T00:00:00.000Z');
-    old = await makeTopic(as(ada), { id: 'old', title: 'Old quiet topic', categories: ['Science'] });
+    await makeTopic(as(ada), { id: 'old', title: 'Old quiet topic', categories: ['Science'] });
     popularOld = await makeTopic(as(ada), { id: 'popular-old', title: 'Old popular topic', categories: ['Politics'] });
     at('2026-01-01T06:15:00.000Z'); // +22,500 s: half a hot unit later
     middle = await makeTopic(as(bob), { id: 'middle', title: 'Middle topic', categories: ['Science'] });
     at('2026-01-02T01:00:00.000Z'); // +90,000 s: two hot units later
-    fresh = await makeTopic(as(carol), { id: 'fresh', title: 'Fresh topic', categories: ['Health'] });
+    await makeTopic(as(carol), { id: 'fresh', title: 'Fresh topic', categories: ['Health'] });
     // Popular: 2 votes + 8 responses = 10 → +1 hot unit; middle: 1 vote (s = 1 → +0).
     at('2026-01-02T02:00:00.000Z');
     await upvote(as(bob), 'topic', popularOld.id);
@@ -281,7 +285,7 @@ describe('topic lists: hot, new, top, category, paging', () => {
   afterAll(() => server.stop());
 
   it('stores hot as DESIGN.md §4 computes it', () => {
-    const rows = server.store.db.prepare('SELECT id, created_at, score, responses_count, hot FROM topics').all() as {
+    const rows = server.sqlite.prepare('SELECT id, created_at, score, responses_count, hot FROM topics').all() as {
       id: string;
       created_at: string;
       score: number;
@@ -325,7 +329,12 @@ describe('topic lists: hot, new, top, category, paging', () => {
 
   it('user_has_upvoted on list items reflects the caller', async () => {
     const asCarol = (await as(carol).get('/topics?sort=top')).body as Topic[];
-    expect(asCarol.filter((t) => t.user_has_upvoted).map((t) => t.id).sort()).toEqual(['middle', 'popular-old']);
+    expect(
+      asCarol
+        .filter((t) => t.user_has_upvoted)
+        .map((t) => t.id)
+        .sort(),
+    ).toEqual(['middle', 'popular-old']);
     const asAda = (await as(ada).get('/topics?sort=top')).body as Topic[];
     expect(asAda.some((t) => t.user_has_upvoted)).toBe(false);
     const anonymous = (await as().get('/topics?sort=top')).body as Topic[];
@@ -340,7 +349,11 @@ describe('topic lists: hot, new, top, category, paging', () => {
       const api = apiClient(many.url, ada.token);
       for (let i = 0; i < 105; i++) {
         manyNow = new Date(Date.UTC(2025, 0, 1, 0, i));
-        await makeTopic(api, { id: `t${String(i).padStart(3, '0')}`, title: `Paged topic ${i}`, categories: [i % 2 ? 'Science' : 'Other'] });
+        await makeTopic(api, {
+          id: `t${String(i).padStart(3, '0')}`,
+          title: `Paged topic ${i}`,
+          categories: [i % 2 ? 'Science' : 'Other'],
+        });
       }
     });
     afterAll(() => many.stop());

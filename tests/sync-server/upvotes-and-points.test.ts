@@ -13,7 +13,6 @@ describe('upvotes', () => {
   let bob: TestUser;
   let carol: TestUser;
   const as = (user?: TestUser) => apiClient(server.url, user?.token);
-  const points = async (user: TestUser) => (await as(user).get(`/users/${user.uid}/score`)).body.points as number;
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -34,7 +33,7 @@ describe('upvotes', () => {
     const again = await as(bob).post('/upvotes', { target_type: type, target_id: target.id });
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ target_type: type, target_id: target.id, score: 1, user_has_upvoted: true });
-    expect(countRows(server.store.db, 'votes', 'target_id = ?', target.id)).toBe(1);
+    expect(countRows(server.sqlite, 'votes', 'target_id = ?', target.id)).toBe(1);
 
     const removed = await as(bob).del('/upvotes', { target_type: type, target_id: target.id });
     expect(removed.status).toBe(204);
@@ -95,12 +94,12 @@ describe('upvotes', () => {
     ['missing target_id', { target_type: 'topic' }, 400, 'target_id is required.'],
     ['unknown field', { target_type: 'topic', target_id: 'x', weight: 10 }, 400, 'Unknown field: weight.'],
   ])('%s → %d', async (_label, body, status, message) => {
-    const before = countRows(server.store.db, 'votes');
+    const before = countRows(server.sqlite, 'votes');
     for (const res of [await as(bob).post('/upvotes', body), await as(bob).del('/upvotes', body)]) {
       expect(res.status).toBe(status);
       expect(res.body.error).toBe(message);
     }
-    expect(countRows(server.store.db, 'votes')).toBe(before);
+    expect(countRows(server.sqlite, 'votes')).toBe(before);
   });
 
   it('a topic id is not a response id: the target type matters', async () => {
@@ -117,11 +116,17 @@ describe('points and rank', () => {
   let carol: TestUser;
   let dave: TestUser;
   const as = (user?: TestUser) => apiClient(server.url, user?.token);
-  const score = async (user: TestUser) => (await as(user).get(`/users/${user.uid}/score`)).body as { uid: string; points: number; rank: number };
+  const score = async (user: TestUser) =>
+    (await as(user).get(`/users/${user.uid}/score`)).body as { uid: string; points: number; rank: number };
 
   beforeAll(async () => {
     server = await startTestServer();
-    [ada, bob, carol, dave] = await Promise.all([createTestUser('Ada'), createTestUser('Bob'), createTestUser('Carol'), createTestUser(null)]);
+    [ada, bob, carol, dave] = await Promise.all([
+      createTestUser('Ada'),
+      createTestUser('Bob'),
+      createTestUser('Carol'),
+      createTestUser(null),
+    ]);
   });
   afterAll(() => server.stop());
 
@@ -177,13 +182,17 @@ describe('points and rank', () => {
       const topics = [];
       for (const user of users.slice(0, 5)) topics.push(await makeTopic(at(user)));
       const votes: [number, number][] = [
-        [0, 0], [1, 0], [2, 0],
-        [0, 1], [1, 1],
-        [1, 2], [2, 2],
+        [0, 0],
+        [1, 0],
+        [2, 0],
+        [0, 1],
+        [1, 1],
+        [1, 2],
+        [2, 2],
         [0, 3],
       ];
-      for (const [voter, topic] of votes) await upvote(at(voters[voter]!), 'topic', topics[topic]!.id);
-      await upvote(at(users[4]!), 'topic', topics[4]!.id);
+      for (const [voter, topic] of votes) await upvote(at(voters[voter]), 'topic', topics[topic]!.id);
+      await upvote(at(users[4]), 'topic', topics[4]!.id);
     });
     afterAll(() => ranked.stop());
 
@@ -234,7 +243,7 @@ describe('points and rank', () => {
     beforeAll(async () => {
       big = await startTestServer();
       // 105 users with points, written straight into the store (the API would need 105 emulator voters).
-      const insert = big.store.db.prepare(
+      const insert = big.sqliteWriter.prepare(
         "INSERT INTO users (uid, display_name, points, created_at) VALUES (?, ?, ?, '2026-01-01T00:00:00.000Z')",
       );
       for (let i = 0; i < 105; i++) insert.run(`seeded-${i}`, `Seeded ${i}`, 1 + (i % 50));
@@ -259,9 +268,15 @@ describe('points and rank', () => {
       ]);
       // 90 entries hold 50…6; the last 10 are 5, 5, 5, 4, 4, 4, 3, 3, 3, 2.
       expect(res.body.slice(90).map((e) => [e.points, e.rank])).toEqual([
-        [5, 91], [5, 91], [5, 91],
-        [4, 94], [4, 94], [4, 94],
-        [3, 97], [3, 97], [3, 97],
+        [5, 91],
+        [5, 91],
+        [5, 91],
+        [4, 94],
+        [4, 94],
+        [4, 94],
+        [3, 97],
+        [3, 97],
+        [3, 97],
         [2, 100],
       ]);
       expect(res.body.map((e) => e.uid)).not.toContain('zero');

@@ -134,7 +134,10 @@ describe('users', () => {
       const board = (await as().get<{ uid: string; display_name: string }[]>('/users/leaderboard')).body;
       expect(board.find((e) => e.uid === henry.uid)?.display_name).toBe('Henry II');
       expect((await as().get(`/responses/${root.id}`)).body.username).toBe('Henry II');
-      expect((await as().get(`/responses/${reply.id}`)).body).toMatchObject({ username: 'Ivy II', quoted_response: { username: 'Henry II' } });
+      expect((await as().get(`/responses/${reply.id}`)).body).toMatchObject({
+        username: 'Ivy II',
+        quoted_response: { username: 'Henry II' },
+      });
       const notes = (await as(henry).get(`/notifications/user/${henry.uid}`)).body as { actor_display_name: string }[];
       expect(notes.map((n) => n.actor_display_name)).toEqual(['Ivy II']);
     });

@@ -6,7 +6,7 @@
 // until the page reloads: every later request fails at once, nothing is resent.
 import { ERROR_STATUS, type ErrorBody } from '../../../shared/errors.js';
 import { MSG } from '../../../shared/messages.js';
-import { SYNC_PROTOCOL_VERSION } from '../../../shared/sync-protocol.js';
+import { SYNC_PROTOCOL_HEADER, SYNC_PROTOCOL_VERSION } from '../../../shared/sync-protocol.js';
 import type { Connectivity } from './connectivity.js';
 
 export class SyncHttpError extends Error {
@@ -33,7 +33,7 @@ export function createSyncHttp(baseUrl: string, fetchImpl: typeof fetch, connect
     if (connectivity.isOutdated()) throw new SyncHttpError(ERROR_STATUS['sync-outdated'], MSG.syncOutdated);
     if (!connectivity.isBrowserOnline()) throw new SyncHttpError(0, 'You are offline.');
     const attempt = async (forceRefresh: boolean) => {
-      const headers: Record<string, string> = { 'x-crux-sync': String(SYNC_PROTOCOL_VERSION) };
+      const headers: Record<string, string> = { [SYNC_PROTOCOL_HEADER]: String(SYNC_PROTOCOL_VERSION) };
       if (body !== undefined) headers['content-type'] = 'application/json';
       if (token) {
         let bearer: string | null;

@@ -2,7 +2,7 @@
 // database's leader), pauses them when offline (the 'offline' event or any
 // failed request) and resumes them on 'online' or a successful retry, and
 // surfaces their state for the UI.
-import { BehaviorSubject, combineLatest, distinctUntilChanged, filter, map, of, switchMap, type Subscription } from 'rxjs';
+import { BehaviorSubject, combineLatest, defaultIfEmpty, distinctUntilChanged, filter, map, of, switchMap, type Subscription } from 'rxjs';
 import type { RxCollection } from 'rxdb';
 import { SYNC_COLLECTIONS, type StreamEvent, type SyncCollection } from '../../../shared/sync-protocol.js';
 import { SYNCED } from './collections/index.js';
@@ -150,7 +150,9 @@ export function createSyncController(deps: SyncControllerDeps) {
     },
     resyncResponses: resyncFollowed,
     syncing$: replications$.pipe(
-      switchMap((reps) => (reps.length ? combineLatest(reps.map((rep) => rep.state.active$)) : of([false]))),
+      // A cancelled replication's active$ completes without a value (426 cancels them
+      // all): it counts as idle, or the combined status would never emit again.
+      switchMap((reps) => (reps.length ? combineLatest(reps.map((rep) => rep.state.active$.pipe(defaultIfEmpty(false)))) : of([false]))),
       map((active) => active.some(Boolean)),
       distinctUntilChanged(),
     ),

@@ -18,10 +18,7 @@ export function createFirebaseVerifier(projectId: string, serviceAccountJson?: s
   const name = `crux-${projectId}`;
   const app: App =
     getApps().find((candidate) => candidate.name === name) ??
-    initializeApp(
-      serviceAccountJson ? { projectId, credential: cert(JSON.parse(serviceAccountJson)) } : { projectId },
-      name,
-    );
+    initializeApp(serviceAccountJson ? { projectId, credential: cert(JSON.parse(serviceAccountJson)) } : { projectId }, name);
   const auth = getAuth(app);
   return {
     async verify(token) {

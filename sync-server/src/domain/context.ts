@@ -1,7 +1,7 @@
 // What every domain operation needs: the store, the clock, an id maker and the
 // change feed that the live stream listens to. REST routes and replication
 // pushes call the same operations with it (DESIGN.md §5: one code path).
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/types.js';
 import type { ChangeFeed } from './change-feed.js';
 
 export interface DomainContext {

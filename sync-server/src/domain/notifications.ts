@@ -2,7 +2,7 @@
 import type { AuthUser } from '../auth/verifier.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Notification } from '../../../shared/types.js';
-import { forbidden, notFound } from '../http/errors.js';
+import { forbidden, notFound } from '../../../shared/errors.js';
 import { toNotification } from '../store/notifications-repo.js';
 import type { DomainContext } from './context.js';
 

@@ -8,7 +8,8 @@ import type { SourceInput } from '../../../shared/schemas/common.js';
 import type { Response, ResponseMapping } from '../../../shared/types.js';
 import { prefix } from '../../../shared/rules/truncate.js';
 import { ftsQuery } from '../../../shared/rules/search-words.js';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
+import { badRequest, conflict, notFound } from '../../../shared/errors.js';
+import { assertOwner, assertParentInTopic } from '../../../shared/rules/ownership.js';
 import { toResponse, type ResponseRow } from '../store/responses-repo.js';
 import { nowIso, type DomainContext } from './context.js';
 import type { Change } from './change-feed.js';
@@ -92,7 +93,7 @@ export function createResponse(ctx: DomainContext, actor: AuthUser, input: Creat
     let parent: ResponseRow | undefined;
     if (input.parent_response_id != null) {
       parent = liveResponse(ctx, input.parent_response_id, null);
-      if (input.topic_id != null && input.topic_id !== parent.topic_id) throw badRequest(MSG.parentOtherTopic);
+      assertParentInTopic(parent, input.topic_id);
     }
     const topic = liveTopic(ctx, parent?.topic_id ?? input.topic_id!);
     const now = nowIso(ctx);
@@ -148,15 +149,13 @@ export function updateResponse(ctx: DomainContext, actor: AuthUser, id: string, 
   const { store } = ctx;
   const row = store.transaction(() => {
     const row = liveResponse(ctx, id, null);
-    if (row.creator_uid !== actor.uid) throw forbidden(MSG.notYourResponse);
+    assertOwner(row, actor.uid, MSG.notYourResponse);
     store.responses.update({
       id,
       content: input.content,
       // Omitted means unchanged, as for sources; null removes the quote.
       quoted_response_id:
-        input.quoted_response_id === undefined
-          ? row.quoted_response_id
-          : checkQuote(ctx, input.quoted_response_id, row.topic_id, id),
+        input.quoted_response_id === undefined ? row.quoted_response_id : checkQuote(ctx, input.quoted_response_id, row.topic_id, id),
       updated_at: nowIso(ctx),
       seq: store.nextSeq(),
     });
@@ -171,7 +170,7 @@ export function deleteResponse(ctx: DomainContext, actor: AuthUser, id: string):
   const { store } = ctx;
   const changes = store.transaction(() => {
     const row = liveResponse(ctx, id, null);
-    if (row.creator_uid !== actor.uid) throw forbidden(MSG.notYourResponse);
+    assertOwner(row, actor.uid, MSG.notYourResponse);
     const changes: Change[] = [{ collection: 'topics' }, { collection: 'responses', topicId: row.topic_id }];
     const credited = new Set<string>();
     for (const node of store.responses.subtree(id)) {

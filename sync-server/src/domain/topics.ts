@@ -4,7 +4,8 @@ import { MSG } from '../../../shared/messages.js';
 import type { CreateTopicInput, ListTopicsQuery } from '../../../shared/schemas/topics.js';
 import type { Topic } from '../../../shared/types.js';
 import { ftsQuery } from '../../../shared/rules/search-words.js';
-import { conflict, forbidden, notFound } from '../http/errors.js';
+import { conflict, notFound } from '../../../shared/errors.js';
+import { assertOwner } from '../../../shared/rules/ownership.js';
 import { toTopic } from '../store/topics-repo.js';
 import { nowIso, type DomainContext } from './context.js';
 import type { Change } from './change-feed.js';
@@ -54,7 +55,7 @@ export function deleteTopic(ctx: DomainContext, actor: AuthUser, id: string): vo
   store.transaction(() => {
     const topic = store.topics.get(id, null);
     if (!topic || topic.deleted) throw notFound(MSG.topicNotFound);
-    if (topic.creator_uid !== actor.uid) throw forbidden(MSG.notYourTopic);
+    assertOwner(topic, actor.uid, MSG.notYourTopic);
     const creditedUsers = new Set<string>();
     const voters = new Set<string>();
     const removeVotes = (type: 'topic' | 'response', targetId: string) => {

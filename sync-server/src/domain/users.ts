@@ -4,7 +4,7 @@ import { LEADERBOARD_SIZE } from '../../../shared/constants.js';
 import { MSG } from '../../../shared/messages.js';
 import type { LeaderboardEntry, Preferences, UserScore } from '../../../shared/types.js';
 import { competitionRanks } from '../../../shared/rules/rank.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../../../shared/errors.js';
 import { nowIso, type DomainContext } from './context.js';
 
 /** Keeps the server's copy of the caller's name and e-mail in step with the verified token. */

@@ -4,7 +4,7 @@ import type { AuthUser } from '../auth/verifier.js';
 import type { TargetType } from '../../../shared/constants.js';
 import { MSG } from '../../../shared/messages.js';
 import type { UpvoteResult } from '../../../shared/types.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../../../shared/errors.js';
 import { nowIso, type DomainContext } from './context.js';
 import type { Change } from './change-feed.js';
 

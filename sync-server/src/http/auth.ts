@@ -5,7 +5,7 @@ import type { AuthUser, TokenVerifier } from '../auth/verifier.js';
 import { MSG } from '../../../shared/messages.js';
 import type { DomainContext } from '../domain/context.js';
 import { rememberUser } from '../domain/users.js';
-import { unauthorized } from './errors.js';
+import { unauthorized } from '../../../shared/errors.js';
 
 export type AppEnv = { Variables: { user: AuthUser | null } };
 

@@ -1,20 +1,16 @@
-// One error type for everything a handler refuses; the app's onError turns it
-// into DESIGN.md §3's `{"error": "<message for a person>"}`.
+// The HTTP edge of the error vocabulary (shared/errors.ts): the domain throws
+// CruxError, app.ts's onError turns every throw into DESIGN.md §3's body
+// `{"error": "<message for a person>", "code": "<kebab-case>"}`. Nothing else in
+// the server knows about statuses.
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { CruxError, type ErrorBody } from '../../../shared/errors.js';
+import { MSG } from '../../../shared/messages.js';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429;
-
-export class HttpError extends Error {
-  constructor(
-    readonly status: ErrorStatus,
-    message: string,
-    readonly code?: string,
-  ) {
-    super(message);
-  }
+export function errorResponse(c: Context, error: unknown, log: (message: string, error?: unknown) => void): Response {
+  if (error instanceof CruxError) return c.json<ErrorBody>({ error: error.message, code: error.code }, error.status);
+  if (error instanceof HTTPException) return c.json<ErrorBody>({ error: error.message || MSG.notFound }, error.status);
+  if (error instanceof URIError) return c.json<ErrorBody>({ error: 'The address is not valid.', code: 'invalid-argument' }, 400);
+  log(`Unexpected error on ${c.req.method} ${c.req.path}`, error);
+  return c.json<ErrorBody>({ error: MSG.internal, code: 'internal' }, 500);
 }
-
-export const badRequest = (message: string, code?: string) => new HttpError(400, message, code);
-export const unauthorized = (message: string) => new HttpError(401, message, 'unauthenticated');
-export const forbidden = (message: string) => new HttpError(403, message, 'permission-denied');
-export const notFound = (message: string) => new HttpError(404, message, 'not-found');
-export const conflict = (message: string) => new HttpError(409, message, 'already-exists');

@@ -3,12 +3,12 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { MSG } from '../../../shared/messages.js';
-import { badRequest } from './errors.js';
+import { badRequest } from '../../../shared/errors.js';
 
 export async function readJson<S extends z.ZodType>(c: Context, schema: S, { optional = false } = {}): Promise<z.output<S>> {
   const body = await readJsonBody(c);
   if (body === undefined && !optional) {
-    throw badRequest('The request body is empty; send a JSON object.', 'invalid-argument');
+    throw badRequest('The request body is empty; send a JSON object.');
   }
   return parse(schema, body === undefined ? {} : body);
 }
@@ -21,10 +21,10 @@ export async function readJsonBody(c: Context): Promise<unknown> {
   try {
     body = JSON.parse(text);
   } catch {
-    throw badRequest(MSG.invalidJson, 'invalid-argument');
+    throw badRequest(MSG.invalidJson);
   }
   // JSON may spell half of an emoji ("\ud83d"); SQLite would keep it as broken UTF-8.
-  if (hasLoneSurrogate(body)) throw badRequest('The request contains text that is not valid Unicode.', 'invalid-argument');
+  if (hasLoneSurrogate(body)) throw badRequest('The request contains text that is not valid Unicode.');
   return body;
 }
 
@@ -34,11 +34,11 @@ export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.output<
 
 export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw badRequest('The request body must be a JSON object.', 'invalid-argument');
+    throw badRequest('The request body must be a JSON object.');
   }
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw badRequest(describe(result.error.issues[0]), 'invalid-argument');
+  throw badRequest(describe(result.error.issues[0]));
 }
 
 function describe(issue: z.core.$ZodIssue | undefined): string {

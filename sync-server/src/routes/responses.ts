@@ -16,7 +16,7 @@ import {
   updateResponse,
 } from '../domain/responses.js';
 import { requireUser, viewerOf, type AppEnv } from '../http/auth.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest } from '../../../shared/errors.js';
 import { readJson, readQuery } from '../http/validate.js';
 
 const listQuery = z.object({ topic_id: z.string().optional(), parent_id: z.string().optional() });
@@ -32,7 +32,7 @@ export function responsesRoutes(ctx: DomainContext) {
       const viewer = viewerOf(c);
       if (query.topic_id) return c.json(rootResponses(ctx, query.topic_id, viewer));
       if (query.parent_id) return c.json(replies(ctx, query.parent_id, viewer));
-      throw badRequest('Give topic_id or parent_id.', 'invalid-argument');
+      throw badRequest('Give topic_id or parent_id.');
     })
     .get('/mappings', (c) => c.json(mappings(ctx, readQuery(c, topicQuery).topic_id)))
     .get('/search', (c) => {

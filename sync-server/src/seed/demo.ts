@@ -48,15 +48,26 @@ const TOPICS: DemoTopic[] = [
         by: 1,
         type: 'for',
         key: 'tallinn',
-        content: 'Tallinn has run fare-free transit for residents since 2013. Ridership rose and the city gained tax-paying residents who registered to qualify.',
-        sources: [{ url: 'https://en.wikipedia.org/wiki/Public_transport_in_Tallinn', name: 'Public transport in Tallinn', description: 'Overview of the fare-free scheme and its results.' }],
+        content:
+          'Tallinn has run fare-free transit for residents since 2013. Ridership rose and the city gained tax-paying residents who registered to qualify.',
+        sources: [
+          {
+            url: 'https://en.wikipedia.org/wiki/Public_transport_in_Tallinn',
+            name: 'Public transport in Tallinn',
+            description: 'Overview of the fare-free scheme and its results.',
+          },
+        ],
         replies: [
           {
             by: 2,
             type: 'against',
             content: 'Most of the new riders came from walking and cycling, not from cars. Free fares alone barely move drivers.',
             replies: [
-              { by: 1, type: 'neutral', content: 'Fair, but congestion was never the only goal: access for low-income residents counts too.' },
+              {
+                by: 1,
+                type: 'neutral',
+                content: 'Fair, but congestion was never the only goal: access for low-income residents counts too.',
+              },
             ],
           },
         ],
@@ -67,7 +78,12 @@ const TOPICS: DemoTopic[] = [
         key: 'funding',
         content: 'Fares fund a large share of operating costs. Without them, service frequency is the first thing cut in a budget squeeze.',
         replies: [
-          { by: 4, type: 'for', quote: 'tallinn', content: 'Tallinn shows the budget can work when fares were a small share of revenue to begin with.' },
+          {
+            by: 4,
+            type: 'for',
+            quote: 'tallinn',
+            content: 'Tallinn shows the budget can work when fares were a small share of revenue to begin with.',
+          },
         ],
       },
       { by: 4, type: 'neutral', content: 'Would a flat low fare capture most of the benefit without the revenue hole?' },
@@ -84,8 +100,14 @@ const TOPICS: DemoTopic[] = [
         by: 0,
         type: 'for',
         key: 'baseload',
-        content: 'Firm low-carbon capacity makes a grid with lots of wind and solar far cheaper to balance. Nuclear is the proven option at scale.',
-        sources: [{ url: 'https://www.iea.org/reports/nuclear-power-in-a-clean-energy-system', name: 'IEA: Nuclear Power in a Clean Energy System' }],
+        content:
+          'Firm low-carbon capacity makes a grid with lots of wind and solar far cheaper to balance. Nuclear is the proven option at scale.',
+        sources: [
+          {
+            url: 'https://www.iea.org/reports/nuclear-power-in-a-clean-energy-system',
+            name: 'IEA: Nuclear Power in a Clean Energy System',
+          },
+        ],
         replies: [
           {
             by: 3,
@@ -98,7 +120,12 @@ const TOPICS: DemoTopic[] = [
           },
         ],
       },
-      { by: 4, type: 'against', quote: 'baseload', content: 'Firm capacity can also come from geothermal, hydro and long-duration storage.' },
+      {
+        by: 4,
+        type: 'against',
+        quote: 'baseload',
+        content: 'Firm capacity can also come from geothermal, hydro and long-duration storage.',
+      },
     ],
   },
   {
@@ -117,7 +144,12 @@ const TOPICS: DemoTopic[] = [
             by: 4,
             type: 'against',
             content: 'Anecdotes are not evidence. The controlled studies find small effects on grades.',
-            sources: [{ url: 'https://doi.org/10.1016/j.labeco.2016.05.006', name: 'Ill communication: technology, distraction & student performance' }],
+            sources: [
+              {
+                url: 'https://doi.org/10.1016/j.labeco.2016.05.006',
+                name: 'Ill communication: technology, distraction & student performance',
+              },
+            ],
             replies: [{ by: 3, type: 'neutral', content: 'Small effects on grades, maybe. Wellbeing is the bigger question.' }],
           },
         ],

@@ -2,6 +2,7 @@
 import type { Db } from './connection.js';
 import type { NotificationType } from '../../../shared/constants.js';
 import type { Notification } from '../../../shared/types.js';
+import { NOTIFICATION_ORDER, orderBySql } from '../../../shared/rules/sort-order.js';
 
 export interface NotificationRow {
   id: string;
@@ -41,7 +42,7 @@ export function createNotificationsRepo(db: Db) {
   `);
   const get = db.prepare<[string], NotificationRow>(`${SELECT} WHERE n.id = ?`);
   const forUser = db.prepare<[string, number, number], NotificationRow>(`
-    ${SELECT} WHERE n.recipient_uid = ? AND n.deleted = 0 ORDER BY n.created_at DESC, n.id DESC LIMIT ? OFFSET ?
+    ${SELECT} WHERE n.recipient_uid = ? AND n.deleted = 0 ORDER BY ${orderBySql(NOTIFICATION_ORDER, 'n')} LIMIT ? OFFSET ?
   `);
   const markRead = db.prepare<[number, string]>('UPDATE notifications SET is_read = 1, seq = ? WHERE id = ?');
   const ofTopic = db.prepare<[string], { id: string; recipient_uid: string }>(
@@ -77,7 +78,6 @@ export function createNotificationsRepo(db: Db) {
       }
       return recipients;
     },
-    changesSince: (uid: string, checkpoint: { seq: number; id: string }, limit: number) =>
-      changes.all({ uid, ...checkpoint, limit }),
+    changesSince: (uid: string, checkpoint: { seq: number; id: string }, limit: number) => changes.all({ uid, ...checkpoint, limit }),
   };
 }

@@ -2,6 +2,7 @@
 import type { Db } from './connection.js';
 import type { ResponseType } from '../../../shared/constants.js';
 import type { Response, ResponseMapping, Source } from '../../../shared/types.js';
+import { orderBySql, RESPONSE_ORDER } from '../../../shared/rules/sort-order.js';
 
 export interface ResponseRow {
   id: string;
@@ -46,9 +47,7 @@ export function toResponse(row: ResponseRow, sources: Source[]): Response {
     type: row.type,
     topic_id: row.topic_id,
     parent_response_id: row.parent_response_id,
-    quoted_response: quoteLive
-      ? { id: row.quoted_response_id!, content: row.quoted_content!, username: row.quoted_username }
-      : null,
+    quoted_response: quoteLive ? { id: row.quoted_response_id!, content: row.quoted_content!, username: row.quoted_username } : null,
     quoted_response_id: quoteLive ? row.quoted_response_id : null,
     sources,
     created_at: row.created_at,
@@ -71,13 +70,13 @@ export function createResponsesRepo(db: Db) {
   const get = db.prepare<{ id: string; viewer: string | null }, ResponseRow>(`${SELECT} WHERE r.id = @id`);
   const roots = db.prepare<{ topicId: string; viewer: string | null }, ResponseRow>(`
     ${SELECT} WHERE r.topic_id = @topicId AND r.parent_response_id IS NULL AND r.deleted = 0
-    ORDER BY r.created_at, r.id
+    ORDER BY ${orderBySql(RESPONSE_ORDER, 'r')}
   `);
   const replies = db.prepare<{ parentId: string; viewer: string | null }, ResponseRow>(`
-    ${SELECT} WHERE r.parent_response_id = @parentId AND r.deleted = 0 ORDER BY r.created_at, r.id
+    ${SELECT} WHERE r.parent_response_id = @parentId AND r.deleted = 0 ORDER BY ${orderBySql(RESPONSE_ORDER, 'r')}
   `);
   const mappings = db.prepare<[string], ResponseMapping>(`
-    SELECT id, parent_response_id FROM responses WHERE topic_id = ? AND deleted = 0 ORDER BY created_at, id
+    SELECT r.id, r.parent_response_id FROM responses r WHERE r.topic_id = ? AND r.deleted = 0 ORDER BY ${orderBySql(RESPONSE_ORDER, 'r')}
   `);
   const search = db.prepare<{ topicId: string; match: string; limit: number; viewer: string | null }, ResponseRow>(`
     ${SELECT} JOIN responses_fts f ON f.rowid = r.pk
@@ -125,14 +124,12 @@ export function createResponsesRepo(db: Db) {
     roots: (topicId: string, viewer: string | null) => roots.all({ topicId, viewer }),
     replies: (parentId: string, viewer: string | null) => replies.all({ parentId, viewer }),
     mappings: (topicId: string) => mappings.all(topicId),
-    search: (topicId: string, match: string, limit: number, viewer: string | null) =>
-      search.all({ topicId, match, limit, viewer }),
+    search: (topicId: string, match: string, limit: number, viewer: string | null) => search.all({ topicId, match, limit, viewer }),
     /** The response and all its live descendants. */
     subtree: (id: string) => subtree.all(id),
     liveIdsOfTopic: (topicId: string) => live.all(topicId).map((row) => row.id),
     softDelete: (id: string, seq: number) => softDelete.run(seq, id),
-    update: (row: { id: string; content: string; quoted_response_id: string | null; updated_at: string; seq: number }) =>
-      update.run(row),
+    update: (row: { id: string; content: string; quoted_response_id: string | null; updated_at: string; seq: number }) => update.run(row),
     refreshAggregates: (id: string, seq: number) => refresh.run({ id, seq }),
     changesSince: (topicId: string, checkpoint: { seq: number; id: string }, limit: number, viewer: string | null) =>
       changes.all({ topicId, ...checkpoint, limit, viewer }),

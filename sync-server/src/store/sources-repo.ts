@@ -18,9 +18,7 @@ export function createSourcesRepo(db: Db) {
     WHERE sources_fts MATCH ? ORDER BY f.rank LIMIT ?
   `);
   const clearLinks = db.prepare<[string]>('DELETE FROM response_sources WHERE response_id = ?');
-  const link = db.prepare<[string, number, string]>(
-    'INSERT INTO response_sources (response_id, position, source_id) VALUES (?, ?, ?)',
-  );
+  const link = db.prepare<[string, number, string]>('INSERT INTO response_sources (response_id, position, source_id) VALUES (?, ?, ?)');
   const forResponse = db.prepare<[string], Source>(`
     SELECT s.id, s.url, s.name, s.description FROM response_sources rs JOIN sources s ON s.id = rs.source_id
     WHERE rs.response_id = ? ORDER BY rs.position

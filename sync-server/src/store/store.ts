@@ -1,5 +1,6 @@
-// The storage boundary (DESIGN.md §8): everything the server keeps goes through
-// this object, so another engine can stand behind the same methods later.
+// The SQLite implementation of the storage boundary (store/types.ts). The
+// connection stays inside: callers get the Store's named operations only.
+import type { Sort } from '../../../shared/constants.js';
 import type { Db } from './connection.js';
 import { createTopicsRepo } from './topics-repo.js';
 import { createResponsesRepo } from './responses-repo.js';
@@ -7,17 +8,26 @@ import { createSourcesRepo } from './sources-repo.js';
 import { createVotesRepo } from './votes-repo.js';
 import { createUsersRepo } from './users-repo.js';
 import { createNotificationsRepo } from './notifications-repo.js';
+import type { Store, TopicsRepo } from './types.js';
 
-export function createStore(db: Db) {
-  const nextSeqStatement = db.prepare<[], { value: number }>(
-    "UPDATE meta SET value = value + 1 WHERE key = 'seq' RETURNING value",
-  );
+export type { Store } from './types.js';
+
+/** The SQLite store, plus what only SQLite can tell (tests check the query plans). */
+export interface SqliteStore extends Store {
+  topics: TopicsRepo & {
+    /** SQLite's query plan of a topic list, so tests can check it is an index scan. */
+    listPlan(sort: Sort, byCategory: boolean): string[];
+  };
+}
+
+export function createStore(db: Db): SqliteStore {
+  const nextSeqStatement = db.prepare<[], { value: number }>("UPDATE meta SET value = value + 1 WHERE key = 'seq' RETURNING value");
+  const anyTopic = db.prepare<[], { one: number }>('SELECT 1 AS one FROM topics LIMIT 1');
   return {
-    db,
-    /** A fresh change number; call only inside `transaction`. */
     nextSeq: () => nextSeqStatement.get()!.value,
-    /** Runs `fn` in one SQLite transaction (nested calls become savepoints). */
+    // better-sqlite3 turns nested calls into savepoints.
     transaction: <T>(fn: () => T): T => db.transaction(fn)(),
+    isEmpty: () => anyTopic.get() === undefined,
     topics: createTopicsRepo(db),
     responses: createResponsesRepo(db),
     sources: createSourcesRepo(db),
@@ -27,5 +37,3 @@ export function createStore(db: Db) {
     close: () => db.close(),
   };
 }
-
-export type Store = ReturnType<typeof createStore>;

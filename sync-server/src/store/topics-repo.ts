@@ -3,6 +3,7 @@ import type { Db } from './connection.js';
 import type { Category, Sort } from '../../../shared/constants.js';
 import type { Topic } from '../../../shared/types.js';
 import { hotScore } from '../../../shared/rules/hot.js';
+import { orderBySql, TOPIC_ORDERS } from '../../../shared/rules/sort-order.js';
 
 export interface TopicRow {
   id: string;
@@ -27,9 +28,9 @@ const SELECT = `
   FROM topics t LEFT JOIN users u ON u.uid = t.creator_uid`;
 
 const ORDER: Record<Sort, string> = {
-  hot: 't.hot DESC, t.id',
-  new: 't.created_at DESC, t.id DESC',
-  top: 't.score DESC, t.created_at DESC, t.id DESC',
+  hot: orderBySql(TOPIC_ORDERS.hot, 't'),
+  new: orderBySql(TOPIC_ORDERS.new, 't'),
+  top: orderBySql(TOPIC_ORDERS.top, 't'),
 };
 
 export function toTopic(row: TopicRow): Topic {
@@ -120,12 +121,14 @@ export function createTopicsRepo(db: Db) {
     softDelete: (id: string, seq: number) => softDelete.run(seq, id),
     /** SQLite's query plan of a list, so tests can check it is an index scan. */
     listPlan: (sort: Sort, byCategory: boolean): string[] =>
-      (db.prepare(`EXPLAIN QUERY PLAN ${listSql(sort, byCategory)}`).all({
-        viewer: 'x',
-        category: 'Science',
-        limit: 20,
-        offset: 0,
-      }) as { detail: string }[]).map((row) => row.detail),
+      (
+        db.prepare(`EXPLAIN QUERY PLAN ${listSql(sort, byCategory)}`).all({
+          viewer: 'x',
+          category: 'Science',
+          limit: 20,
+          offset: 0,
+        }) as { detail: string }[]
+      ).map((row) => row.detail),
     changesSince: (checkpoint: { seq: number; id: string }, limit: number, viewer: string | null) =>
       changes.all({ ...checkpoint, limit, viewer }),
   };

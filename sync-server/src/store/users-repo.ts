@@ -24,15 +24,11 @@ export function createUsersRepo(db: Db) {
       WHERE target_creator_uid = users.uid AND voter_uid <> users.uid AND deleted = 0
     ) WHERE uid = ?
   `);
-  const rankOf = db.prepare<[number], { rank: number }>(
-    'SELECT count(*) + 1 AS rank FROM users WHERE points > ?',
-  );
+  const rankOf = db.prepare<[number], { rank: number }>('SELECT count(*) + 1 AS rank FROM users WHERE points > ?');
   const leaderboard = db.prepare<[number], { uid: string; display_name: string | null; points: number }>(
     'SELECT uid, display_name, points FROM users WHERE points > 0 ORDER BY points DESC, uid LIMIT ?',
   );
-  const setPreference = db.prepare<[number, number, string]>(
-    'UPDATE users SET receive_weekly_summary = ?, seq = ? WHERE uid = ?',
-  );
+  const setPreference = db.prepare<[number, number, string]>('UPDATE users SET receive_weekly_summary = ?, seq = ? WHERE uid = ?');
   const changedSince = db.prepare<[string, number], UserRow>('SELECT * FROM users WHERE uid = ? AND seq > ?');
 
   return {

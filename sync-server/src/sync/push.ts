@@ -4,9 +4,9 @@
 import type { PushResponse, PushRow, RejectedRow, SyncCollection, SyncDocs } from '../../../shared/sync-protocol.js';
 import type { AuthUser } from '../auth/verifier.js';
 import type { DomainContext } from '../domain/context.js';
-import { HttpError } from '../http/errors.js';
-import { APPLIERS, type Applier } from './appliers.js';
-import { sameUserFields } from './docs.js';
+import { CruxError } from '../../../shared/errors.js';
+import { sameUserFields } from '../../../shared/rules/sync-fields.js';
+import { descriptorOf, type CollectionDescriptor } from './collections/index.js';
 
 type Outcome<D> = { kind: 'master'; doc: D | null } | { kind: 'rejected'; rejected: RejectedRow<D> };
 
@@ -14,29 +14,29 @@ function pushOne<C extends SyncCollection>(
   ctx: DomainContext,
   user: AuthUser,
   collection: C,
-  applier: Applier<C>,
+  descriptor: CollectionDescriptor<C>,
   row: PushRow<SyncDocs[C]>,
 ): Outcome<SyncDocs[C]> {
   const next = row.newDocumentState;
   try {
     return ctx.store.transaction(() => {
-      const master = applier.load(ctx, user, next.id);
+      const master = descriptor.load(ctx, user, next.id);
       // Already the server's state on user fields: a retry of a row that landed, or nothing to do.
       if (master && sameUserFields(collection, master, next)) return { kind: 'master', doc: master };
       if (!master && next._deleted) return { kind: 'master', doc: null };
       // Someone changed the item since the client's copy: the server's state wins, nothing is applied.
       const assumed = row.assumedMasterState;
       if (assumed && master && !sameUserFields(collection, master, assumed)) return { kind: 'master', doc: master };
-      applier.apply(ctx, user, master, next);
-      return { kind: 'master', doc: applier.load(ctx, user, next.id) };
+      descriptor.apply(ctx, user, master, next);
+      return { kind: 'master', doc: descriptor.load(ctx, user, next.id) };
     });
   } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
+    if (!(error instanceof CruxError)) throw error;
     let master: SyncDocs[C] | null = null;
     try {
-      master = applier.load(ctx, user, next.id);
+      master = descriptor.load(ctx, user, next.id);
     } catch {
-      // an id the applier cannot even read (e.g. a malformed vote id): no master
+      // an id the descriptor cannot even read (e.g. a malformed vote id): no master
     }
     const rejected: RejectedRow<SyncDocs[C]> = { id: next.id, status: error.status, error: error.message, master };
     if (error.code) rejected.code = error.code;
@@ -45,8 +45,9 @@ function pushOne<C extends SyncCollection>(
 }
 
 /** Parents before the replies and quotes that point at them, otherwise in the order sent (the order made). */
-function orderByDependencies<C extends SyncCollection>(applier: Applier<C>, rows: PushRow<SyncDocs[C]>[]) {
-  if (!applier.dependsOn) return rows;
+function orderByDependencies<C extends SyncCollection>(descriptor: CollectionDescriptor<C>, rows: PushRow<SyncDocs[C]>[]) {
+  const dependsOn = descriptor.dependsOn;
+  if (!dependsOn) return rows;
   const byId = new Map(rows.map((row) => [row.newDocumentState.id, row]));
   const done = new Set<string>();
   const ordered: PushRow<SyncDocs[C]>[] = [];
@@ -54,7 +55,7 @@ function orderByDependencies<C extends SyncCollection>(applier: Applier<C>, rows
     const id = row.newDocumentState.id;
     if (done.has(id) || path.has(id)) return;
     path.add(id);
-    for (const dep of applier.dependsOn!(row.newDocumentState)) {
+    for (const dep of dependsOn(row.newDocumentState)) {
       const depRow = dep ? byId.get(dep) : undefined;
       if (depRow) visit(depRow, path);
     }
@@ -71,10 +72,10 @@ export function push<C extends SyncCollection>(
   collection: C,
   rows: PushRow<SyncDocs[C]>[],
 ): PushResponse<SyncDocs[C]> {
-  const applier = APPLIERS[collection] as Applier<C>;
+  const descriptor = descriptorOf(collection);
   const result: PushResponse<SyncDocs[C]> = { conflicts: [], rejected: [] };
-  for (const row of orderByDependencies(applier, rows)) {
-    const outcome = pushOne(ctx, user, collection, applier, row);
+  for (const row of orderByDependencies(descriptor, rows)) {
+    const outcome = pushOne(ctx, user, collection, descriptor, row);
     if (outcome.kind === 'rejected') result.rejected.push(outcome.rejected);
     else if (outcome.doc) result.conflicts.push(outcome.doc);
   }

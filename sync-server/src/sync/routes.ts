@@ -1,5 +1,5 @@
 // /api/sync: replication endpoints (pull, push per collection) and the live stream.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { ID_PATTERN } from '../../../shared/constants.js';
 import { MSG } from '../../../shared/messages.js';
@@ -7,19 +7,19 @@ import {
   MAX_PULL_LIMIT,
   MAX_PUSH_ROWS,
   MAX_STREAM_TOPICS,
-  PRIVATE_COLLECTIONS,
   STREAM_HEARTBEAT_MS,
   SYNC_COLLECTIONS,
   type PushRow,
   type SyncCollection,
+  type SyncDocs,
 } from '../../../shared/sync-protocol.js';
 import type { DomainContext } from '../domain/context.js';
 import { requireUser, type AppEnv } from '../http/auth.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { badRequest, notFound } from '../../../shared/errors.js';
 import { readJson, readJsonBody, readQuery } from '../http/validate.js';
-import { pullPrivate, pullResponsesOfTopics, pullTopicResponses, pullTopics } from './pull.js';
+import { COLLECTIONS } from './collections/index.js';
+import { pull, pullResponsesOfTopics } from './pull.js';
 import { push } from './push.js';
-import { DOC_SCHEMAS } from './schemas.js';
 import { openStream } from './stream.js';
 
 const topicId = z.string().regex(ID_PATTERN, 'topic_id is not a valid id.');
@@ -44,7 +44,12 @@ const responsesPullBody = z.strictObject({
   }),
   limit: z.number().int().min(1).max(MAX_PULL_LIMIT),
 });
-const streamQuery = z.object({ topics: z.string().max(MAX_STREAM_TOPICS * 65).optional() });
+const streamQuery = z.object({
+  topics: z
+    .string()
+    .max(MAX_STREAM_TOPICS * 65)
+    .optional(),
+});
 
 function collectionOf(name: string): SyncCollection {
   if (!(SYNC_COLLECTIONS as readonly string[]).includes(name)) throw notFound(MSG.notFound);
@@ -57,7 +62,7 @@ export function syncRoutes(ctx: DomainContext, options = { heartbeatMs: STREAM_H
       const { topics } = readQuery(c, streamQuery);
       const ids = (topics ?? '').split(',').filter((id) => id !== '');
       if (ids.length > MAX_STREAM_TOPICS || ids.some((id) => !ID_PATTERN.test(id))) {
-        throw badRequest('topics is a comma-separated list of topic ids.', 'invalid-argument');
+        throw badRequest('topics is a comma-separated list of topic ids.');
       }
       // Anonymous is allowed: public collections only.
       return openStream(c, ctx, c.get('user'), new Set(ids), options);
@@ -69,15 +74,9 @@ export function syncRoutes(ctx: DomainContext, options = { heartbeatMs: STREAM_H
     .get('/:collection/pull', (c) => {
       const collection = collectionOf(c.req.param('collection'));
       const query = readQuery(c, pullQuery);
-      const from = { id: query.id, seq: query.seq };
-      if (collection === 'topics') return c.json(pullTopics(ctx, from, query.limit));
-      if (collection === 'responses') {
-        if (!query.topic_id) throw badRequest('topic_id is required.', 'invalid-argument');
-        return c.json(pullTopicResponses(ctx, query.topic_id, from, query.limit));
-      }
-      const user = requireUser(c, MSG.invalidToken);
-      if (!PRIVATE_COLLECTIONS.includes(collection)) throw notFound(MSG.notFound);
-      return c.json(pullPrivate(ctx, user, collection as 'votes' | 'notifications' | 'profile', from, query.limit));
+      const user = COLLECTIONS[collection].privacy === 'private' ? requireUser(c, MSG.invalidToken) : c.get('user');
+      const scope = { user, ...(query.topic_id ? { topicId: query.topic_id } : {}) };
+      return c.json(pull(ctx, collection, scope, { id: query.id, seq: query.seq }, query.limit));
     })
     .post('/:collection/push', async (c) => {
       const collection = collectionOf(c.req.param('collection'));
@@ -87,16 +86,17 @@ export function syncRoutes(ctx: DomainContext, options = { heartbeatMs: STREAM_H
     });
 }
 
-async function readRows(c: Parameters<typeof readJson>[0], collection: SyncCollection): Promise<PushRow<any>[]> {
+async function readRows<C extends SyncCollection>(c: Context<AppEnv>, collection: C): Promise<PushRow<SyncDocs[C]>[]> {
   const body = await readJsonBody(c);
-  const doc = DOC_SCHEMAS[collection];
+  const doc = COLLECTIONS[collection].pushSchema;
   const schema = z
     .array(z.object({ assumedMasterState: doc.nullish(), newDocumentState: doc }), { error: 'The push body is a list of rows.' })
     .max(MAX_PUSH_ROWS, `At most ${MAX_PUSH_ROWS} rows per push.`);
   const result = schema.safeParse(body);
   if (!result.success) {
     const issue = result.error.issues[0];
-    throw badRequest(`${issue?.path.join('.') ?? 'row'}: ${issue?.message ?? 'invalid'}`, 'invalid-argument');
+    throw badRequest(`${issue?.path.join('.') ?? 'row'}: ${issue?.message ?? 'invalid'}`);
   }
-  return result.data as PushRow<any>[];
+  // The schema checked every field a push may use; the rest of a document is never read from a push.
+  return result.data as PushRow<SyncDocs[C]>[];
 }

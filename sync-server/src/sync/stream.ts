@@ -5,39 +5,32 @@
 // avoids RxDB's stream/push race (issue 5571): the client pulls from its checkpoint.
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import type { StreamEvent } from '../../../shared/sync-protocol.js';
+import type { StreamEvent, SyncCollection } from '../../../shared/sync-protocol.js';
 import type { AuthUser } from '../auth/verifier.js';
 import type { Change } from '../domain/change-feed.js';
 import type { DomainContext } from '../domain/context.js';
+import { descriptorOf, type Listener } from './collections/index.js';
 
 export interface StreamOptions {
   heartbeatMs: number;
 }
 
-/** The events one subscriber should get for a batch of committed changes (deduplicated). */
-export function eventsFor(changes: Change[], user: AuthUser | null, topics: ReadonlySet<string>): StreamEvent[] {
-  const keys = new Set<string>();
+/** The events one listener should get for a batch of committed changes (deduplicated). */
+export function eventsFor(changes: Change[], listener: Listener): StreamEvent[] {
+  const seen = new Set<string>();
   const events: StreamEvent[] = [];
-  const add = (event: StreamEvent) => {
-    const key = `${event.collection}:${event.topic_id ?? ''}`;
-    if (keys.has(key)) return;
-    keys.add(key);
-    events.push(event);
-  };
   for (const change of changes) {
-    switch (change.collection) {
-      case 'topics':
-        add({ type: 'RESYNC', collection: 'topics' });
-        break;
-      case 'responses':
-        if (topics.has(change.topicId)) add({ type: 'RESYNC', collection: 'responses', topic_id: change.topicId });
-        break;
-      default:
-        // votes, notifications, profile: only the owner hears about them.
-        if (user && change.uid === user.uid) add({ type: 'RESYNC', collection: change.collection });
-    }
+    const event = eventFor(change, listener);
+    const key = event && `${event.collection}:${event.topic_id ?? ''}`;
+    if (!event || !key || seen.has(key)) continue;
+    seen.add(key);
+    events.push(event);
   }
   return events;
+}
+
+function eventFor<C extends SyncCollection>(change: Change & { collection: C }, listener: Listener): StreamEvent | null {
+  return descriptorOf<C>(change.collection).streamEvent(change, listener);
 }
 
 export function openStream(c: Context, ctx: DomainContext, user: AuthUser | null, topics: ReadonlySet<string>, options: StreamOptions) {
@@ -46,16 +39,18 @@ export function openStream(c: Context, ctx: DomainContext, user: AuthUser | null
     // Writes are chained so events keep their order even though each write is async.
     let queue: Promise<void> = Promise.resolve();
     const write = (text: string) => {
-      queue = queue.then(() => stream.write(text)).then(
-        () => undefined,
-        () => undefined, // the peer went away; onAbort ends the loop
-      );
+      queue = queue
+        .then(() => stream.write(text))
+        .then(
+          () => undefined,
+          () => undefined, // the peer went away; onAbort ends the loop
+        );
     };
     const send = (event: StreamEvent) => write(`data: ${JSON.stringify(event)}\n\n`);
 
     send({ type: 'RESYNC', collection: '*' });
     const unsubscribe = ctx.changes.subscribe((changes) => {
-      for (const event of eventsFor(changes, user, topics)) send(event);
+      for (const event of eventsFor(changes, { user, topics })) send(event);
     });
     const heartbeat = setInterval(() => write(': ping\n\n'), options.heartbeatMs);
     await new Promise<void>((resolve) => stream.onAbort(resolve));

@@ -1,0 +1,188 @@
+// The storage boundary (DESIGN.md §8), spelled out: every operation the domain,
+// the routes, replication, main.ts and the demo seed use, and nothing else. No
+// handle to the engine leaks out, so another engine can stand behind the same
+// methods; tests/store-contract/ checks an implementation against it.
+//
+// Conventions every implementation keeps:
+// - `seq` is a number from `nextSeq()`, strictly increasing, stamped on every write
+//   that replication must see; `changesSince` pages are ordered by (seq, id) and
+//   start strictly after the checkpoint.
+// - Deletes are tombstones (`deleted = 1` with a fresh seq), so they replicate.
+// - `viewer` (a uid or null) only fills `user_has_upvoted`.
+// - Writes happen inside `transaction`; a throw rolls every write of it back.
+import type { Sort, TargetType } from '../../../shared/constants.js';
+import type { ResponseMapping, Source } from '../../../shared/types.js';
+import type { NotificationRow } from './notifications-repo.js';
+import type { ResponseRow } from './responses-repo.js';
+import type { TopicRow } from './topics-repo.js';
+import type { UserRow } from './users-repo.js';
+import type { VoteRow } from './votes-repo.js';
+
+export type { NotificationRow, ResponseRow, TopicRow, UserRow, VoteRow };
+
+/** Where a replication page starts: strictly after this (seq, id). */
+export interface Checkpoint {
+  seq: number;
+  id: string;
+}
+
+export interface TopicInsert {
+  id: string;
+  title: string;
+  category: string;
+  creator_uid: string;
+  created_at: string;
+  seq: number;
+}
+
+export interface TopicListQuery {
+  sort: Sort;
+  category?: string | undefined;
+  limit: number;
+  offset: number;
+  viewer: string | null;
+}
+
+export interface TopicsRepo {
+  insert(row: TopicInsert): void;
+  /** The row, live or tombstoned, or undefined. */
+  get(id: string, viewer: string | null): TopicRow | undefined;
+  /** Live topics in the sort's order (shared/rules/sort-order.ts TOPIC_ORDERS), optionally of one category. */
+  list(query: TopicListQuery): TopicRow[];
+  /** Live topics whose title matches an FTS query (shared/rules/search-words.ts ftsQuery), in the sort's order. */
+  search(query: TopicListQuery & { match: string }): TopicRow[];
+  /** Recounts score and responses, recomputes the hot score and stamps `seq`. */
+  refreshAggregates(id: string, createdAt: string, seq: number): void;
+  softDelete(id: string, seq: number): void;
+  changesSince(checkpoint: Checkpoint, limit: number, viewer: string | null): TopicRow[];
+}
+
+export interface ResponseInsert {
+  id: string;
+  topic_id: string;
+  parent_response_id: string | null;
+  quoted_response_id: string | null;
+  type: ResponseRow['type'];
+  content: string;
+  creator_uid: string;
+  created_at: string;
+  seq: number;
+}
+
+export interface ResponseUpdate {
+  id: string;
+  content: string;
+  quoted_response_id: string | null;
+  updated_at: string;
+  seq: number;
+}
+
+export interface ResponsesRepo {
+  insert(row: ResponseInsert): void;
+  /** The row, live or tombstoned, or undefined. */
+  get(id: string, viewer: string | null): ResponseRow | undefined;
+  /** A topic's live top-level responses, oldest first (RESPONSE_ORDER). */
+  roots(topicId: string, viewer: string | null): ResponseRow[];
+  /** A response's live direct replies, oldest first (RESPONSE_ORDER). */
+  replies(parentId: string, viewer: string | null): ResponseRow[];
+  /** Every live response of a topic with its parent, oldest first. */
+  mappings(topicId: string): ResponseMapping[];
+  /** Live responses of a topic whose content matches an FTS query, best match first. */
+  search(topicId: string, match: string, limit: number, viewer: string | null): ResponseRow[];
+  /** The response and all its live descendants. */
+  subtree(id: string): { id: string; creator_uid: string }[];
+  liveIdsOfTopic(topicId: string): string[];
+  softDelete(id: string, seq: number): void;
+  update(row: ResponseUpdate): void;
+  /** Recounts score and comment count and stamps `seq`. */
+  refreshAggregates(id: string, seq: number): void;
+  /** A topic's responses (tombstones included) changed after the checkpoint. */
+  changesSince(topicId: string, checkpoint: Checkpoint, limit: number, viewer: string | null): ResponseRow[];
+}
+
+export interface SourcesRepo {
+  /** Finds the catalogue row for a URL or adds one; an existing row only gains missing fields. */
+  ensure(input: { url: string; name?: string | null; description?: string | null }, newId: () => string, now: string): Source;
+  /** Replaces the response's sources with these, in this order. */
+  setForResponse(responseId: string, sourceIds: string[]): void;
+  forResponse(responseId: string): Source[];
+  /** The catalogue by name (or URL when unnamed), case-insensitively. */
+  all(limit: number): Source[];
+  /** Sources whose name, URL or description match an FTS query, best match first. */
+  search(ftsQuery: string, limit: number): Source[];
+}
+
+export interface VoteSet {
+  voter_uid: string;
+  target_type: TargetType;
+  target_id: string;
+  target_creator_uid: string;
+  topic_id: string;
+  now: string;
+  /** true: the vote is taken back (kept as a row with deleted = 1). */
+  deleted: boolean;
+  seq: number;
+}
+
+export interface VotesRepo {
+  get(voter: string, type: TargetType, targetId: string): VoteRow | undefined;
+  set(row: VoteSet): void;
+  /** Takes back every live vote on the target (its item is being deleted); returns them. */
+  removeAllOn(type: TargetType, targetId: string, seq: () => number): { voter_uid: string; target_creator_uid: string }[];
+  /** The voter's votes changed after the checkpoint; a vote's id is `<target_type>_<target_id>`. */
+  changesSince(voter: string, checkpoint: Checkpoint, limit: number): VoteRow[];
+}
+
+export interface UsersRepo {
+  get(uid: string): UserRow | undefined;
+  /** Records the caller as the verified token describes them; returns true if anything changed. */
+  remember(user: { uid: string; name: string | null; email: string | null }, now: string, seq: () => number): boolean;
+  /** Recounts the points (live upvotes by others on the user's items). */
+  refreshPoints(uid: string): void;
+  /** 1 + the number of users with more points. */
+  rankFor(points: number): number;
+  /** Users with points, most first (ties by uid). */
+  leaderboard(limit: number): { uid: string; display_name: string | null; points: number }[];
+  setWeeklySummary(uid: string, value: boolean, seq: number): void;
+  /** The user's row when it changed after `seq`. */
+  changedSince(uid: string, seq: number): UserRow | undefined;
+}
+
+export interface NotificationInsert {
+  id: string;
+  recipient_uid: string;
+  type: NotificationRow['type'];
+  actor_uid: string;
+  target_summary: string;
+  target_id: string;
+  response_id: string;
+  created_at: string;
+  seq: number;
+}
+
+export interface NotificationsRepo {
+  insert(row: NotificationInsert): void;
+  get(id: string): NotificationRow | undefined;
+  /** The user's live notifications, newest first (NOTIFICATION_ORDER). */
+  forUser(uid: string, limit: number, offset: number): NotificationRow[];
+  markRead(id: string, seq: number): void;
+  /** Tombstones the topic's notifications and returns whose lists changed. */
+  removeForTopic(topicId: string, seq: () => number): Set<string>;
+  changesSince(uid: string, checkpoint: Checkpoint, limit: number): NotificationRow[];
+}
+
+export interface Store {
+  /** A fresh change number, greater than every one before; call only inside `transaction`. */
+  nextSeq(): number;
+  /** Runs `fn` as one transaction: all its writes or, when it throws, none (nested calls nest). */
+  transaction<T>(fn: () => T): T;
+  /** Whether nothing was ever posted (no topic, live or deleted): main.ts seeds the demo then. */
+  isEmpty(): boolean;
+  topics: TopicsRepo;
+  responses: ResponsesRepo;
+  sources: SourcesRepo;
+  votes: VotesRepo;
+  users: UsersRepo;
+  notifications: NotificationsRepo;
+  close(): void;
+}

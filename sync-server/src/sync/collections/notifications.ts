@@ -1,0 +1,31 @@
+// Notifications: the caller's own; the only change a push may carry is "read".
+import { z } from 'zod';
+import { NOTIFICATION_TYPES } from '../../../../shared/constants.js';
+import { badRequest } from '../../../../shared/errors.js';
+import type { NotificationDoc } from '../../../../shared/sync-protocol.js';
+import { markNotificationRead } from '../../domain/notifications.js';
+import { toNotification, type NotificationRow } from '../../store/notifications-repo.js';
+import { caller, ownerOnly, type CollectionDescriptor } from './descriptor.js';
+import { docBase } from './push-schema.js';
+
+export function notificationDoc(row: NotificationRow): NotificationDoc {
+  return { ...toNotification(row), seq: row.seq, _deleted: row.deleted === 1 };
+}
+
+export const notifications: CollectionDescriptor<'notifications'> = {
+  privacy: 'private',
+  // The kind is the server's (never read from a push), but must be one it knows.
+  pushSchema: z.looseObject({ ...docBase, type: z.enum(NOTIFICATION_TYPES).optional(), is_read: z.boolean() }),
+  pull: (ctx, scope, from, limit) => ctx.store.notifications.changesSince(caller(scope).uid, from, limit).map(notificationDoc),
+  load(ctx, user, id) {
+    const row = ctx.store.notifications.get(id);
+    // Someone else's notification does not exist for the caller.
+    return row && row.recipient_uid === user.uid ? notificationDoc(row) : null;
+  },
+  apply(ctx, user, master, next) {
+    // Without a master, the REST call's answer: 404 when missing, 403 when not the caller's.
+    if (master && !next.is_read) throw badRequest('A notification cannot be marked unread.');
+    markNotificationRead(ctx, user, next.id);
+  },
+  streamEvent: ownerOnly('notifications'),
+};

@@ -1,0 +1,43 @@
+// Profile: one document per user (id = uid); a push may change only the
+// weekly-summary preference.
+import { z } from 'zod';
+import { forbidden } from '../../../../shared/errors.js';
+import { MSG } from '../../../../shared/messages.js';
+import { preferencesSchema } from '../../../../shared/schemas/users.js';
+import type { ProfileDoc } from '../../../../shared/sync-protocol.js';
+import { setPreferences } from '../../domain/users.js';
+import { parse } from '../../http/validate.js';
+import type { UserRow } from '../../store/users-repo.js';
+import { caller, ownerOnly, type CollectionDescriptor } from './descriptor.js';
+import { docBase } from './push-schema.js';
+
+export function profileDoc(row: UserRow): ProfileDoc {
+  return {
+    id: row.uid,
+    display_name: row.display_name,
+    receive_weekly_summary: row.receive_weekly_summary === 1,
+    points: row.points,
+    seq: row.seq,
+    _deleted: false,
+  };
+}
+
+export const profile: CollectionDescriptor<'profile'> = {
+  privacy: 'private',
+  pushSchema: z.looseObject({ ...docBase, receive_weekly_summary: z.boolean() }),
+  // One document: sent when it changed after the checkpoint's seq.
+  pull(ctx, scope, from) {
+    const row = ctx.store.users.changedSince(caller(scope).uid, from.seq);
+    return row ? [profileDoc(row)] : [];
+  },
+  load(ctx, user, id) {
+    if (id !== user.uid) return null;
+    const row = ctx.store.users.get(id);
+    return row ? profileDoc(row) : null;
+  },
+  apply(ctx, user, _master, next) {
+    if (next.id !== user.uid) throw forbidden(MSG.loginToUpdatePreferences);
+    setPreferences(ctx, user.uid, parse(preferencesSchema, { receive_weekly_summary: next.receive_weekly_summary }));
+  },
+  streamEvent: ownerOnly('profile'),
+};

@@ -1,0 +1,79 @@
+// Responses: public, pulled per topic (the device keeps only the topics it
+// follows); created, edited and deleted by their author.
+import { z } from 'zod';
+import { badRequest } from '../../../../shared/errors.js';
+import { createResponseSchema, updateResponseSchema } from '../../../../shared/schemas/responses.js';
+import type { ResponseDoc } from '../../../../shared/sync-protocol.js';
+import { createResponse, deleteResponse, updateResponse } from '../../domain/responses.js';
+import { parse } from '../../http/validate.js';
+import type { ResponseRow } from '../../store/responses-repo.js';
+import type { Store } from '../../store/types.js';
+import type { CollectionDescriptor } from './descriptor.js';
+import { docBase, nullableString } from './push-schema.js';
+
+export function responseDoc(store: Store, row: ResponseRow): ResponseDoc {
+  return {
+    id: row.id,
+    topic_id: row.topic_id,
+    parent_response_id: row.parent_response_id,
+    // The raw quote id: the client joins the quoted text from its own copy of the topic.
+    quoted_response_id: row.quoted_response_id,
+    type: row.type,
+    content: row.content,
+    sources: store.sources.forResponse(row.id).map(({ url, name, description }) => ({ url, name, description })),
+    creator_uid: row.creator_uid,
+    username: row.username,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    score: row.score,
+    comment_count: row.comment_count,
+    seq: row.seq,
+    _deleted: row.deleted === 1,
+  };
+}
+
+export const responses: CollectionDescriptor<'responses'> = {
+  privacy: 'public',
+  pushSchema: z.looseObject({
+    ...docBase,
+    topic_id: z.string(),
+    parent_response_id: nullableString,
+    quoted_response_id: nullableString,
+    type: z.string(),
+    content: z.string(),
+    sources: z.array(z.looseObject({ url: z.string(), name: nullableString, description: nullableString })).default([]),
+  }),
+  pull(ctx, scope, from, limit) {
+    if (!scope.topicId) throw badRequest('topic_id is required.');
+    return ctx.store.responses.changesSince(scope.topicId, from, limit, null).map((row) => responseDoc(ctx.store, row));
+  },
+  load(ctx, _user, id) {
+    const row = ctx.store.responses.get(id, null);
+    return row ? responseDoc(ctx.store, row) : null;
+  },
+  apply(ctx, user, master, next) {
+    if (next._deleted) {
+      if (master && !master._deleted) deleteResponse(ctx, user, next.id);
+      return;
+    }
+    const sources = next.sources.map(({ url, name, description }) => ({ url, name, description }));
+    if (!master) {
+      const input = parse(createResponseSchema, {
+        id: next.id,
+        content: next.content,
+        type: next.type,
+        topic_id: next.topic_id,
+        parent_response_id: next.parent_response_id,
+        quoted_response_id: next.quoted_response_id,
+        sources,
+      });
+      createResponse(ctx, user, input);
+      return;
+    }
+    const input = parse(updateResponseSchema, { content: next.content, quoted_response_id: next.quoted_response_id, sources });
+    updateResponse(ctx, user, next.id, input);
+  },
+  dependsOn: (doc) => [doc.parent_response_id, doc.quoted_response_id],
+  streamEvent: (change, listener) =>
+    listener.topics.has(change.topicId) ? { type: 'RESYNC', collection: 'responses', topic_id: change.topicId } : null,
+};

@@ -1,0 +1,45 @@
+// Topics: public; created and deleted by their author (a topic is never edited).
+import { z } from 'zod';
+import type { Category } from '../../../../shared/constants.js';
+import { badRequest } from '../../../../shared/errors.js';
+import { createTopicSchema } from '../../../../shared/schemas/topics.js';
+import type { TopicDoc } from '../../../../shared/sync-protocol.js';
+import { createTopic, deleteTopic } from '../../domain/topics.js';
+import { parse } from '../../http/validate.js';
+import type { TopicRow } from '../../store/topics-repo.js';
+import type { CollectionDescriptor } from './descriptor.js';
+import { docBase } from './push-schema.js';
+
+export function topicDoc(row: TopicRow): TopicDoc {
+  return {
+    id: row.id,
+    title: row.title,
+    category: row.category as Category,
+    creator_uid: row.creator_uid,
+    username: row.username,
+    created_at: row.created_at,
+    score: row.score,
+    responses_count: row.responses_count,
+    seq: row.seq,
+    _deleted: row.deleted === 1,
+  };
+}
+
+export const topics: CollectionDescriptor<'topics'> = {
+  privacy: 'public',
+  pushSchema: z.looseObject({ ...docBase, title: z.string(), category: z.string() }),
+  pull: (ctx, _scope, from, limit) => ctx.store.topics.changesSince(from, limit, null).map(topicDoc),
+  load(ctx, _user, id) {
+    const row = ctx.store.topics.get(id, null);
+    return row ? topicDoc(row) : null;
+  },
+  apply(ctx, user, master, next) {
+    if (next._deleted) {
+      if (master && !master._deleted) deleteTopic(ctx, user, next.id);
+      return;
+    }
+    if (master) throw badRequest('A topic cannot be changed after it is created.');
+    createTopic(ctx, user, parse(createTopicSchema, { id: next.id, title: next.title, categories: [next.category] }));
+  },
+  streamEvent: () => ({ type: 'RESYNC', collection: 'topics' }),
+};

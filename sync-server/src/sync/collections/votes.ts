@@ -1,0 +1,46 @@
+// Votes: the caller's own. A taken-back vote stays a live document with
+// upvoted=false (never a tombstone), so the toggle replicates both ways.
+import { z } from 'zod';
+import { badRequest } from '../../../../shared/errors.js';
+import { parseVoteDocId, voteDocId } from '../../../../shared/rules/vote-id.js';
+import type { VoteDoc } from '../../../../shared/sync-protocol.js';
+import { setVote } from '../../domain/votes.js';
+import type { VoteRow } from '../../store/votes-repo.js';
+import { caller, ownerOnly, type CollectionDescriptor } from './descriptor.js';
+import { docBase } from './push-schema.js';
+
+export function voteDoc(row: VoteRow): VoteDoc {
+  return {
+    id: voteDocId(row.target_type, row.target_id),
+    target_type: row.target_type,
+    target_id: row.target_id,
+    topic_id: row.topic_id,
+    upvoted: row.deleted === 0,
+    updated_at: row.updated_at,
+    seq: row.seq,
+    _deleted: false,
+  };
+}
+
+function targetOf(id: string) {
+  const target = parseVoteDocId(id);
+  if (!target) throw badRequest('A vote id is "topic_<id>" or "response_<id>".');
+  return target;
+}
+
+export const votes: CollectionDescriptor<'votes'> = {
+  privacy: 'private',
+  pushSchema: z.looseObject({ ...docBase, target_type: z.string(), target_id: z.string(), upvoted: z.boolean() }),
+  pull: (ctx, scope, from, limit) => ctx.store.votes.changesSince(caller(scope).uid, from, limit).map(voteDoc),
+  load(ctx, user, id) {
+    const { targetType, targetId } = targetOf(id);
+    const row = ctx.store.votes.get(user.uid, targetType, targetId);
+    return row ? voteDoc(row) : null;
+  },
+  apply(ctx, user, _master, next) {
+    const { targetType, targetId } = targetOf(next.id);
+    if (next.target_type !== targetType || next.target_id !== targetId) throw badRequest('The vote id does not match its target.');
+    setVote(ctx, user, targetType, targetId, next.upvoted === true);
+  },
+  streamEvent: ownerOnly('votes'),
+};
