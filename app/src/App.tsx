@@ -4,13 +4,13 @@ import { Header } from './components/Header/Header';
 import { UsernameModal } from './components/UsernameModal/UsernameModal';
 import { UpdatePrompt } from './components/UpdatePrompt/UpdatePrompt';
 import { SyncIssues } from './components/SyncStatus/SyncIssues';
-import { useSession } from './hooks/useSession';
+import { useUsernamePrompt } from './hooks/useUsernamePrompt';
 import { TopicListPage } from './routes/TopicListPage';
 import { TopicPage } from './routes/TopicPage';
 import { NotFoundPage, PlaceholderPage } from './routes/PlaceholderPage';
 
 export function App() {
-  const { user, profilePending } = useSession();
+  const usernamePrompt = useUsernamePrompt();
   return (
     <>
       <a href="#main" className="skip-link">
@@ -31,7 +31,7 @@ export function App() {
         <Route path="/sources" element={<PlaceholderPage title="Sources" />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
-      {user && !user.displayName && !profilePending && <UsernameModal />}
+      {usernamePrompt.open && <UsernameModal onClose={usernamePrompt.dismiss} />}
       <UpdatePrompt />
     </>
   );

@@ -51,8 +51,9 @@ describe('sync problems', () => {
     });
     expect((await api.get(`/responses/${response.id}`)).body.content).toBe('wording from my phone');
 
-    // Fix: the user keeps their wording after all; it goes out as a new edit.
-    await a.data.fixProblem(problem!.id);
+    // A retry never overwrites blind; "Keep mine" re-sends the wording on top of the server's.
+    await expect(a.data.fixProblem(problem!.id)).rejects.toMatchObject({ code: 'invalid-argument' });
+    await a.data.resolveConflict(problem!.id, { keep: 'mine' });
     await until(a.data.syncProblems$(), (list) => list.length === 0);
     await until(a.data.status$, (s) => s.pending === 0);
     expect((await api.get(`/responses/${response.id}`)).body.content).toBe('my offline wording');

@@ -8,10 +8,20 @@ export async function signInThroughModal(page: Page, user: TestUser): Promise<vo
   await page.getByLabel('Email', { exact: true }).fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('dialog').getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page
-    .getByTestId('header-user')
-    .filter({ hasText: user.name ?? user.email })
-    .waitFor();
+  // Without a display name the header offers "Set username" (never the raw e-mail address).
+  if (user.name === null) await page.locator('header').getByRole('button', { name: 'Set username' }).waitFor();
+  else await page.getByTestId('header-user').filter({ hasText: user.name }).waitFor();
+}
+
+/** Logout through its dialog ("Also remove my data from this device" is on unless this is the person's own device). */
+export async function logOut(page: Page, options: { removeData?: boolean; ownDevice?: boolean } = {}): Promise<void> {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Log out of Crux' });
+  if (options.ownDevice !== undefined) await dialog.getByRole('checkbox', { name: /This is my own device/ }).setChecked(options.ownDevice);
+  if (options.removeData !== undefined)
+    await dialog.getByRole('checkbox', { name: 'Also remove my data from this device' }).setChecked(options.removeData);
+  await dialog.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
 }
 
 /** Types the title in the search-or-create box, picks the category, uses the Create topic entry; returns the new id. */

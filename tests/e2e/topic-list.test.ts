@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { apiClient } from '../fixtures/api';
 import { createTestUser, type TestUser } from '../fixtures/auth';
 import { ensureBuild, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
-import { signInThroughModal } from './flows';
+import { logOut, signInThroughModal } from './flows';
 
 let server: RunningServer;
 let browser: Browser;
@@ -111,8 +111,7 @@ describe('topic list', () => {
     await page.getByTestId('list-sentinel').scrollIntoViewIfNeeded();
     await page.locator('[data-testid="topic-row"]').nth(25).waitFor();
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.getByRole('button', { name: 'Logout' }).click();
-    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    await logOut(page);
     await expect.poll(async () => page.locator('[data-testid="topic-row"]').count()).toBe(20);
     await context.close();
   });

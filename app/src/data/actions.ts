@@ -42,11 +42,12 @@ export function createActions(publicDb: PublicDb, session: () => Session | null)
   }
 
   return {
-    async createTopic(input: NewTopicInput) {
+    /** `id`: the write's original id when a refused or set-aside create is sent again (fix-problem.ts). */
+    async createTopic(input: NewTopicInput, id: string = newId()) {
       const s = signedIn(MSG.loginToCreateTopic);
       const valid = check(createTopicSchema, { title: input.title, categories: input.category ? [input.category] : [] });
       const doc = await publicDb.topics.insert({
-        id: newId(),
+        id,
         title: valid.title,
         category: valid.categories[0]!,
         creator_uid: s.uid,
@@ -69,7 +70,8 @@ export function createActions(publicDb: PublicDb, session: () => Session | null)
       await doc.incrementalPatch({ pending_delete: true, pending: true });
     },
 
-    async createResponse(input: NewResponseInput) {
+    /** `id`: the write's original id when a refused or set-aside create is sent again (fix-problem.ts). */
+    async createResponse(input: NewResponseInput, id: string = newId()) {
       const s = signedIn(MSG.loginToPostResponse);
       const valid = check(createResponseSchema, {
         content: input.content,
@@ -88,7 +90,7 @@ export function createActions(publicDb: PublicDb, session: () => Session | null)
       }
       const created = now();
       const doc = await publicDb.responses.insert({
-        id: newId(),
+        id,
         topic_id: topic.id,
         parent_response_id: valid.parent_response_id ?? null,
         quoted_response_id: valid.quoted_response_id ?? null,

@@ -13,6 +13,13 @@ export interface TopicView extends Topic {
   isPending: boolean;
   /** Kept for offline reading (its responses stay on the device). */
   isSavedOffline: boolean;
+  /**
+   * The topic's responses are on this device (pulled at least once since it was opened/saved here).
+   * false + offline + responses_count > 0 → the topic page shows
+   * "Replies to this topic are not on this device yet; they load when you are back online"
+   * instead of "No responses yet."
+   */
+  responsesOnDevice: boolean;
 }
 
 /** A response as the screens show it (quoted_response is joined locally from the same topic). */
@@ -47,6 +54,13 @@ export interface SyncStatus {
    * syncs until the page reloads with the new app; `lastError` holds the message.
    */
   updateRequired: boolean;
+  /**
+   * The signed-in account can no longer get a token (account removed or disabled, session revoked:
+   * the token refresh is refused, not a network failure). Nothing is sent until the person signs in
+   * again; `pending` changes are kept on the device (never dropped, never sent as someone else).
+   * The UI shows: "Your session has ended: sign in again to send 1 change" (N changes when N > 1).
+   */
+  sessionEnded: boolean;
 }
 
 export type SyncProblemKind =
@@ -67,11 +81,44 @@ export interface SyncProblem {
   /** Message for a person (the server's text). */
   error: string;
   status: number;
-  /** The user's version, so their text is never lost (e.g. content, title, topic_id...). */
+  /**
+   * The user's version, so their text is never lost (e.g. content, title, topic_id...). For kind
+   * 'conflict' on a response edit, localState.content is the user's text and serverState.content the
+   * server's current text (both always present).
+   */
   localState: Record<string, unknown>;
   /** The server's state at that time, if the item exists there. */
   serverState: Record<string, unknown> | null;
   created_at: string;
+}
+
+/** How the person settles a conflict (SyncProblem of kind 'conflict'). */
+export type ConflictChoice =
+  /** Re-sends the user's version on top of the server's current state. */
+  | { keep: 'mine' }
+  /** Drops the user's version; the server's stays. */
+  | { keep: 'theirs' }
+  /** Sends the edited text on top of the server's current state. */
+  | { keep: 'merged'; content: string };
+
+/** A topic or response of the user's in an export (the wire document; `pending`: not yet on the server). */
+export type ExportedItem = Record<string, unknown> & { id: string; pending: boolean };
+
+/** "Download my data": the signed-in user's own data on this device (format in docs/SYNC.md). */
+export interface CruxExport {
+  format: 'crux-export';
+  version: 1;
+  /** ISO time of the export. */
+  exported_at: string;
+  user: { uid: string; display_name: string | null };
+  /** The user's own topics on this device (incl. unsent). */
+  topics: ExportedItem[];
+  /** The user's own responses on this device (incl. unsent). */
+  responses: ExportedItem[];
+  votes: { target_type: TargetType; target_id: string; topic_id: string; upvoted: boolean; updated_at: string }[];
+  notifications: Notification[];
+  preferences: { receive_weekly_summary: boolean } | null;
+  drafts: { key: string; text: string; extra: Record<string, unknown>; updated_at: string }[];
 }
 
 export interface NewTopicInput {
@@ -142,8 +189,12 @@ export interface CruxData {
   // ---- session ----
   /** Opens the user's database and starts their replication; call from onAuthStateChanged. */
   signIn(user: SessionUser): Promise<void>;
-  /** Closes the user's database (RxDB caps open collections) and goes back to public data. */
-  signOut(): Promise<void>;
+  /**
+   * Closes the user's database (RxDB caps open collections) and goes back to public data.
+   * removeData: also delete this user's database (votes, notifications, profile, drafts, set-aside and
+   * unsent writes) and the cached public data from this device.
+   */
+  signOut(options?: { removeData?: boolean }): Promise<void>;
   readonly uid$: Observable<string | null>;
 
   // ---- status ----
@@ -185,14 +236,24 @@ export interface CruxData {
   markAllRead(): Promise<void>;
   setWeeklySummary(receive: boolean): Promise<void>;
   saveDraft(key: string, text: string, extra?: Record<string, unknown>): Promise<void>;
+  /** Waits until a sign-in in progress has opened the user's database (never null just because it is still opening). */
   loadDraft(key: string): Promise<Draft | null>;
   deleteDraft(key: string): Promise<void>;
   /** Starts (or refreshes) replication of the topic's responses; call when the topic page opens. */
   openTopic(topicId: string): Promise<void>;
   /** Keeps (or stops keeping) a topic's responses for offline reading regardless of recency. */
   saveTopicOffline(topicId: string, saved: boolean): Promise<void>;
-  /** Retries a problem's write with the user's corrected values (e.g. { content }). */
+  /**
+   * Retries a refused ('rejected') problem's write with the user's corrected values (e.g. { content }),
+   * under the write's original id. A 'conflict' is refused here: see resolveConflict.
+   */
   fixProblem(problemId: string, patch?: Record<string, unknown>): Promise<void>;
+  /** Resolves a conflict problem; nothing is overwritten without this call. */
+  resolveConflict(problemId: string, choice: ConflictChoice): Promise<void>;
+  /** The signed-in user's own data on this device as JSON (works offline); format documented in docs/SYNC.md. */
+  exportMyData(): Promise<CruxExport>;
+  /** Imports the drafts of an export made by the same user (other users' drafts are refused); resolves to the count imported. */
+  importDrafts(exported: unknown): Promise<number>;
   /** Forgets a problem (the user's version is dropped). */
   discardProblem(problemId: string): Promise<void>;
 

@@ -1,34 +1,99 @@
 // Builds a CruxData: the local databases, the replication controller, the read
 // queries and the write actions, wired to the signed-in user.
-import { BehaviorSubject, combineLatest, firstValueFrom, filter, map, type Observable } from 'rxjs';
+import { BehaviorSubject, combineLatest, firstValueFrom, filter, map, switchMap, type Observable } from 'rxjs';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { SYNC_PROTOCOL_VERSION } from '../../../shared/sync-protocol.js';
 import { createActions, type Session } from './actions.js';
 import type { CruxData, CruxDataOptions, SessionUser, SyncStatus } from './api.js';
+import { exportMyData, importDrafts } from './export.js';
 import { createSourceCatalog } from './catalog.js';
 import { createConnectivity } from './connectivity.js';
-import { openPublicDb, openUserDb, type UserDb } from './db.js';
-import { notFound } from '../../../shared/errors.js';
+import { openPublicDb, openUserDb, type DbOptions, type UserDb } from './db.js';
+import { notFound, unauthorized } from '../../../shared/errors.js';
 import { MSG } from '../../../shared/messages.js';
 import { createFollows } from './follows.js';
 import { createSyncHttp } from './http.js';
-import { createOrphans } from './orphans.js';
+import { createOrphans, type Orphan } from './orphans.js';
 import { createProblemRecorder } from './problems.js';
 import { createQueries } from './queries.js';
 import { createSyncController } from './sync-controller.js';
 import { createProblemFixer } from './fix-problem.js';
+import type { Connectivity } from './connectivity.js';
+import type { SyncHttp } from './http.js';
+import type { ProblemRecorder } from './problems.js';
+import { toWire } from './local-docs.js';
+
+type CurrentSession = Session & { getToken: SessionUser['getToken'] };
+
+interface WorldDeps {
+  dbOptions: DbOptions;
+  keepTopics: number;
+  connectivity: Connectivity;
+  http: SyncHttp;
+  problems: ProblemRecorder;
+  session: () => CurrentSession | null;
+  userDb$: Observable<UserDb | null>;
+  retryTimeMs: number;
+}
+
+/**
+ * Everything built on the public database: follows, set-aside writes, the replications, the
+ * queries and the actions. Built again when the public database is removed from the device
+ * (sign-out with removeData), so anonymous browsing starts afresh on an empty database.
+ */
+async function createWorld(deps: WorldDeps) {
+  const { connectivity, session } = deps;
+  const publicDb = await openPublicDb(deps.dbOptions);
+  const follows = await createFollows(publicDb, deps.keepTopics);
+  const orphans = createOrphans(publicDb);
+  const controller = createSyncController({
+    publicDb,
+    http: deps.http,
+    connectivity,
+    follows,
+    problems: deps.problems,
+    // A fresh token per request: whatever the current user's getToken gives now. None once the
+    // session ended (the account can no longer get one): pushes wait, public data is pulled anonymously.
+    token: () => {
+      const current = session();
+      return current && !connectivity.isSessionEnded() ? (force?: boolean) => current.getToken(force) : null;
+    },
+    uid: () => session()?.uid ?? null,
+    orphans,
+    identifierPrefix: `crux-sync-v${SYNC_PROTOCOL_VERSION}`,
+    retryTimeMs: deps.retryTimeMs,
+  });
+
+  const initialTopicsPull$ = new BehaviorSubject(false);
+  void controller.isLeader$
+    .pipe(filter(Boolean))
+    .forEach(() => {
+      const topics = controller.replications().find((rep) => rep.collection === 'topics');
+      topics?.state.awaitInitialReplication().then(
+        () => initialTopicsPull$.next(true),
+        () => {},
+      );
+    })
+    .catch(() => {});
+  // Whether a missing topic is really missing: after the first pull, offline, or in a follower tab.
+  const topicsKnown$ = combineLatest([initialTopicsPull$, connectivity.online$, controller.isLeader$]).pipe(
+    map(([pulled, online, leader]) => pulled || !online || !leader),
+  );
+  const queries = createQueries(publicDb, deps.userDb$, follows, topicsKnown$);
+  const actions = createActions(publicDb, session);
+  const fixer = createProblemFixer(publicDb, actions, session);
+  return { publicDb, follows, orphans, controller, queries, actions, fixer };
+}
+type World = Awaited<ReturnType<typeof createWorld>>;
 
 export async function createCruxData(options: CruxDataOptions): Promise<CruxData> {
-  const dbOptions = {
+  const dbOptions: DbOptions = {
     storage: options.storage ?? getRxStorageDexie(),
     prefix: options.dbPrefix ?? 'crux',
     devMode: options.devMode ?? import.meta.env?.DEV ?? false,
     multiInstance: options.multiInstance ?? true,
     duplicateInstances: options.duplicateInstances ?? 'close',
   };
-  const retryTimeMs = options.retryTimeMs ?? 5000;
-  const publicDb = await openPublicDb(dbOptions);
-  const follows = await createFollows(publicDb, options.keepTopics ?? 50);
   const connectivity = createConnectivity(
     options.events ?? (typeof window !== 'undefined' ? window : undefined),
     options.isOnline ?? (() => (typeof navigator !== 'undefined' ? navigator.onLine : true)),
@@ -37,148 +102,230 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
   const http = createSyncHttp(options.baseUrl, fetchImpl, connectivity);
   const catalog = createSourceCatalog(options.baseUrl, fetchImpl, connectivity.isBrowserOnline);
 
-  let session: (Session & { getToken: SessionUser['getToken'] }) | null = null;
+  let session: CurrentSession | null = null;
   const userDb$ = new BehaviorSubject<UserDb | null>(null);
   const uid$ = new BehaviorSubject<string | null>(null);
   const problems = createProblemRecorder(() => session?.db ?? null);
-  const orphans = createOrphans(publicDb);
-  const controller = createSyncController({
-    publicDb,
-    http,
+  const worldDeps: WorldDeps = {
+    dbOptions,
+    keepTopics: options.keepTopics ?? 50,
     connectivity,
-    follows,
+    http,
     problems,
-    // A fresh token per request: whatever the current user's getToken gives now.
-    token: () => (session ? (force?: boolean) => session!.getToken(force) : null),
-    uid: () => session?.uid ?? null,
-    orphans,
-    identifierPrefix: `crux-sync-v${SYNC_PROTOCOL_VERSION}`,
-    retryTimeMs,
-  });
+    session: () => session,
+    userDb$,
+    retryTimeMs: options.retryTimeMs ?? 5000,
+  };
+  let world = await createWorld(worldDeps);
+  const world$ = new BehaviorSubject<World>(world);
+  /** A live read of the current world (it changes when the public data is removed from the device). */
+  const live = <T>(read: (w: World) => Observable<T>): Observable<T> => world$.pipe(switchMap(read));
 
-  const initialTopicsPull$ = new BehaviorSubject(false);
-  void controller.isLeader$
-    .pipe(filter(Boolean))
-    .forEach(() => {
-      const topics = controller.replications().find((rep) => rep.collection === 'topics');
-      topics?.state.awaitInitialReplication().then(() => initialTopicsPull$.next(true), () => {});
-    })
-    .catch(() => {});
-  // Whether a missing topic is really missing: after the first pull, offline, or in a follower tab.
-  const topicsKnown$ = combineLatest([initialTopicsPull$, connectivity.online$, controller.isLeader$]).pipe(
-    map(([pulled, online, leader]) => pulled || !online || !leader),
+  /**
+   * The unsent changes of a session that ended (the account could no longer get a token) and was then
+   * signed out: its own database is closed, but they are still on the device and the status keeps
+   * counting them, so "sign in again to send N changes" stays true until that sign-in.
+   */
+  const endedPending$ = new BehaviorSubject<number | null>(null);
+
+  const status$: Observable<SyncStatus> = live((w) =>
+    combineLatest([
+      connectivity.online$,
+      w.controller.syncing$,
+      w.queries.pendingCount$(),
+      connectivity.lastError$,
+      connectivity.lastSuccessAt$,
+      w.controller.isLeader$,
+      connectivity.updateRequired$,
+      connectivity.sessionEnded$,
+      endedPending$,
+    ]).pipe(
+      map(([online, syncing, pending, lastError, lastSyncedAt, isLeader, updateRequired, sessionEnded, endedPending]) => ({
+        online,
+        syncing,
+        pending: sessionEnded && endedPending !== null ? Math.max(pending, endedPending) : pending,
+        // Nothing syncs any more, so nothing can clear the message but a reload.
+        lastError: updateRequired ? MSG.syncOutdated : lastError,
+        lastSyncedAt,
+        isLeader,
+        updateRequired,
+        sessionEnded,
+      })),
+    ),
   );
 
-  const queries = createQueries(publicDb, userDb$, follows, topicsKnown$);
-  const actions = createActions(publicDb, () => session);
-  const fixer = createProblemFixer(actions, () => session);
+  /** A sign-in or sign-out under way: the next one (and loadDraft) waits for it. */
+  let sessionChange: Promise<void> = Promise.resolve();
+  const serially = (fn: () => Promise<void>): Promise<void> => {
+    const next = sessionChange.then(fn, fn);
+    sessionChange = next.catch(() => {});
+    return next;
+  };
 
-  const status$: Observable<SyncStatus> = combineLatest([
-    connectivity.online$,
-    controller.syncing$,
-    queries.pendingCount$(),
-    connectivity.lastError$,
-    connectivity.lastSuccessAt$,
-    controller.isLeader$,
-    connectivity.updateRequired$,
-  ]).pipe(
-    map(([online, syncing, pending, lastError, lastSyncedAt, isLeader, updateRequired]) => ({
-      online,
-      syncing,
-      pending,
-      // Nothing syncs any more, so nothing can clear the message but a reload.
-      lastError: updateRequired ? MSG.syncOutdated : lastError,
-      lastSyncedAt,
-      isLeader,
-      updateRequired,
-    })),
-  );
-
-  async function signOut() {
+  async function closeSession(removeData: boolean) {
     const current = session;
     if (!current) return;
+    if (connectivity.isSessionEnded() && !removeData) endedPending$.next(await firstValueFrom(world.queries.pendingCount$()));
     session = null;
     userDb$.next(null);
     uid$.next(null);
-    await controller.setUserDb(null);
-    await current.db.close();
+    await world.controller.setUserDb(null);
+    if (removeData) await current.db.remove();
+    else await current.db.close();
   }
+
+  /**
+   * Removes the public database (topics, responses, follows, set-aside writes, replication state)
+   * and opens it again empty: anonymous browsing pulls afresh. Other people's set-aside or unsent
+   * writes on a shared device are kept (as set-aside writes for their next sign-in).
+   */
+  async function removePublicData(uid: string) {
+    const old = world;
+    const others: Orphan[] = (await old.orphans.list()).filter((o) => o.author_uid !== uid);
+    for (const collection of ['topics', 'responses'] as const) {
+      const pending = await old.publicDb[collection].find({ selector: { pending: true } }).exec();
+      for (const doc of pending) {
+        const json = doc.toJSON() as Record<string, unknown> & { id: string; creator_uid: string; seq: number };
+        if (json.creator_uid === uid) continue;
+        others.push({
+          author_uid: json.creator_uid,
+          kind: 'rejected',
+          collection,
+          itemId: json.id,
+          action: json.pending_delete ? 'delete' : json.seq > 0 ? 'edit' : 'create',
+          error: 'Not sent: you signed out before this change reached the server.',
+          status: 401,
+          localState: toWire(json),
+          serverState: null,
+        });
+      }
+    }
+    await old.controller.close();
+    await old.publicDb.remove();
+    world = await createWorld(worldDeps);
+    for (const orphan of others) await world.orphans.keep(orphan);
+    world$.next(world);
+  }
+
+  const signOut = (signOutOptions: { removeData?: boolean } = {}) =>
+    serially(async () => {
+      const uid = session?.uid ?? null;
+      await closeSession(signOutOptions.removeData === true);
+      if (signOutOptions.removeData) {
+        connectivity.clearSessionEnded();
+        endedPending$.next(null);
+        if (uid) await removePublicData(uid);
+      }
+    });
 
   async function viewOf<T>(source: Observable<T | null | undefined>): Promise<T> {
     return firstValueFrom(source.pipe(filter((value): value is T => value !== null && value !== undefined)));
   }
 
+  const signedInSession = () => {
+    if (!session) throw unauthorized(MSG.loginToSeeNotifications);
+    return session;
+  };
+
   return {
-    async signIn(user) {
-      if (session?.uid === user.uid) {
-        session.getToken = user.getToken;
-        return;
-      }
-      await signOut();
-      const db = await openUserDb(dbOptions, user.uid);
-      session = { uid: user.uid, db, getToken: user.getToken };
-      userDb$.next(db);
-      uid$.next(user.uid);
-      await orphans.adopt(user.uid, problems);
-      await controller.setUserDb(db);
-    },
+    signIn: (user) =>
+      serially(async () => {
+        // Signing in again is how an ended session resumes: the queued changes go out.
+        const resumed = connectivity.isSessionEnded();
+        connectivity.clearSessionEnded();
+        endedPending$.next(null);
+        if (session?.uid === user.uid) {
+          session.getToken = user.getToken;
+          if (resumed) world.controller.resyncAll();
+          return;
+        }
+        await closeSession(false);
+        const db = await openUserDb(dbOptions, user.uid);
+        session = { uid: user.uid, db, getToken: user.getToken };
+        userDb$.next(db);
+        uid$.next(user.uid);
+        await world.orphans.adopt(user.uid, problems);
+        await world.controller.setUserDb(db);
+      }),
     signOut,
     uid$,
     status$,
-    topics$: queries.topics$,
-    topic$: queries.topic$,
-    rootResponses$: queries.rootResponses$,
-    replies$: queries.replies$,
-    topicResponses$: queries.topicResponses$,
-    ancestorPath: queries.ancestorPath,
-    notifications$: queries.notifications$,
-    unreadCount$: queries.unreadCount$,
-    preferences$: () => queries.preferences$(uid$),
-    syncProblems$: queries.syncProblems$,
-    savedTopics$: () => follows.saved$,
+    topics$: (query) => live((w) => w.queries.topics$(query)),
+    topic$: (topicId) => live((w) => w.queries.topic$(topicId)),
+    rootResponses$: (topicId) => live((w) => w.queries.rootResponses$(topicId)),
+    replies$: (responseId) => live((w) => w.queries.replies$(responseId)),
+    topicResponses$: (topicId) => live((w) => w.queries.topicResponses$(topicId)),
+    ancestorPath: (responseId) => world.queries.ancestorPath(responseId),
+    notifications$: () => live((w) => w.queries.notifications$()),
+    unreadCount$: () => live((w) => w.queries.unreadCount$()),
+    preferences$: () => live((w) => w.queries.preferences$(uid$)),
+    syncProblems$: () => live((w) => w.queries.syncProblems$()),
+    savedTopics$: () => live((w) => w.follows.saved$),
     searchSources: catalog.searchSources,
 
     async createTopic(input) {
-      const id = await actions.createTopic(input);
-      return viewOf(queries.topic$(id));
+      const w = world;
+      const id = await w.actions.createTopic(input);
+      return viewOf(w.queries.topic$(id));
     },
-    deleteTopic: actions.deleteTopic,
+    deleteTopic: (topicId) => world.actions.deleteTopic(topicId),
     async createResponse(input) {
-      const id = await actions.createResponse(input);
-      await follows.open(input.topicId);
+      const w = world;
+      const id = await w.actions.createResponse(input);
+      await w.follows.open(input.topicId);
       const views = await firstValueFrom(
-        queries.topicResponses$(input.topicId).pipe(filter((list) => list.some((r) => r.id === id))),
+        w.queries.topicResponses$(input.topicId).pipe(filter((list) => list.some((r) => r.id === id))),
       );
       return views.find((r) => r.id === id)!;
     },
-    editResponse: actions.editResponse,
-    deleteResponse: actions.deleteResponse,
-    toggleVote: actions.toggleVote,
-    markRead: actions.markRead,
-    markAllRead: actions.markAllRead,
-    setWeeklySummary: actions.setWeeklySummary,
-    saveDraft: actions.saveDraft,
-    loadDraft: actions.loadDraft,
-    deleteDraft: actions.deleteDraft,
+    editResponse: (responseId, input) => world.actions.editResponse(responseId, input),
+    deleteResponse: (responseId) => world.actions.deleteResponse(responseId),
+    toggleVote: (targetType, targetId) => world.actions.toggleVote(targetType, targetId),
+    markRead: (notificationId) => world.actions.markRead(notificationId),
+    markAllRead: () => world.actions.markAllRead(),
+    setWeeklySummary: (receive) => world.actions.setWeeklySummary(receive),
+    async saveDraft(key, text, extra) {
+      await sessionChange;
+      return world.actions.saveDraft(key, text, extra);
+    },
+    async loadDraft(key) {
+      // On a reload the composer asks before the user's database is open: wait for the sign-in.
+      await sessionChange;
+      return world.actions.loadDraft(key);
+    },
+    async deleteDraft(key) {
+      await sessionChange;
+      return world.actions.deleteDraft(key);
+    },
     async openTopic(topicId) {
-      await follows.open(topicId);
-      controller.resyncResponses();
+      await world.follows.open(topicId);
+      world.controller.resyncResponses();
     },
     async saveTopicOffline(topicId, saved) {
-      await follows.setSaved(topicId, saved);
-      controller.resyncResponses();
+      await world.follows.setSaved(topicId, saved);
+      world.controller.resyncResponses();
     },
-    fixProblem: fixer.fix,
+    fixProblem: (problemId, patch) => world.fixer.fix(problemId, patch),
+    resolveConflict: (problemId, choice) => world.fixer.resolveConflict(problemId, choice),
     async discardProblem(problemId) {
       const doc = session ? await session.db.sync_problems.findOne(problemId).exec() : null;
       if (!doc) throw notFound('This problem no longer exists.');
       await doc.remove();
     },
+    async exportMyData() {
+      await sessionChange;
+      return exportMyData(world.publicDb, signedInSession());
+    },
+    async importDrafts(exported) {
+      await sessionChange;
+      return importDrafts(signedInSession(), exported);
+    },
     async close() {
-      await controller.close();
+      await world.controller.close();
       connectivity.dispose();
-      await signOut();
-      await publicDb.close();
+      await serially(() => closeSession(false));
+      await world.publicDb.close();
     },
   };
 }
+

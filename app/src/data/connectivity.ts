@@ -21,6 +21,14 @@ export interface Connectivity {
   reportOutdated(message: string): void;
   isOutdated(): boolean;
   readonly updateRequired$: BehaviorSubject<boolean>;
+  /**
+   * The signed-in account can no longer get a token (refresh refused: account disabled or
+   * removed, session revoked). No request carries a token until a sign-in clears it.
+   */
+  reportSessionEnded(): void;
+  clearSessionEnded(): void;
+  isSessionEnded(): boolean;
+  readonly sessionEnded$: BehaviorSubject<boolean>;
   readonly lastError$: BehaviorSubject<string | null>;
   readonly lastSuccessAt$: BehaviorSubject<string | null>;
   dispose(): void;
@@ -32,6 +40,7 @@ export function createConnectivity(events: EventTarget | undefined, isOnline: ()
   const lastError$ = new BehaviorSubject<string | null>(null);
   const lastSuccessAt$ = new BehaviorSubject<string | null>(null);
   const updateRequired$ = new BehaviorSubject(false);
+  const sessionEnded$ = new BehaviorSubject(false);
   const onOnline = () => {
     // Optimistic: the next request tells whether the server is really there.
     reachable$.next(true);
@@ -66,6 +75,14 @@ export function createConnectivity(events: EventTarget | undefined, isOnline: ()
     },
     isOutdated: () => updateRequired$.value,
     updateRequired$,
+    reportSessionEnded() {
+      if (!sessionEnded$.value) sessionEnded$.next(true);
+    },
+    clearSessionEnded() {
+      if (sessionEnded$.value) sessionEnded$.next(false);
+    },
+    isSessionEnded: () => sessionEnded$.value,
+    sessionEnded$,
     lastError$,
     lastSuccessAt$,
     dispose() {

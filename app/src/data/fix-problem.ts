@@ -1,65 +1,134 @@
-// "Fix" for a sync problem: the user's version (with their corrections) is
-// written again as a new local change, then the problem is forgotten. A create
-// the server refused gets a new id (the old one may be taken or tombstoned).
+// "Fix" for a refused write and "resolve" for a conflict.
+//
+// Fix: the user's version (with their corrections) is written again as a local
+// change under the write's ORIGINAL id, then the problem is forgotten. One id
+// from the moment a write is made to the moment it lands (offline queue,
+// set-aside, retry, fix), so the server's idempotency always applies: a create
+// that did land meanwhile is recognised, never posted twice.
+//
+// Resolve: a conflict is never overwritten blind. Only the person's choice
+// ('mine', 'theirs', or a merged text) settles it; 'mine' and 'merged' are
+// written on top of the server's current state (the local document holds it
+// since the conflicting push answered), so the server takes them as a
+// deliberate edit of what it has, and a further change there is a new conflict.
+import type { RxDocument } from 'rxdb';
+import { filter, firstValueFrom, of, timeout, type Observable } from 'rxjs';
 import type { Actions, Session } from './actions.js';
+import type { ConflictChoice } from './api.js';
+import type { SyncProblemDocType } from './collections/sync-problem.schema.js';
+import type { PublicDb } from './db.js';
 import { badRequest, notFound } from '../../../shared/errors.js';
 import type { ResponseDoc, TopicDoc, VoteDoc } from '../../../shared/sync-protocol.js';
 
+export const CONFLICT_NEEDS_CHOICE = 'This change conflicts with a newer version: choose Keep mine, Keep theirs or Edit and merge.';
 
-export function createProblemFixer(actions: Actions, session: () => Session | null) {
-  return {
-    async fix(problemId: string, patch: Record<string, unknown> = {}) {
-      const s = session();
-      const problem = s ? await s.db.sync_problems.findOne(problemId).exec() : null;
-      if (!s || !problem) throw notFound('This problem no longer exists.');
-      // The wire document of its collection as the push sent it (push-handler.ts: toWire),
-      // with the user's corrections laid over; the action's zod schemas check it again.
-      const local: Record<string, unknown> = { ...(problem.localState as object), ...patch };
-      const id = problem.itemId;
-      switch (`${problem.target_collection}:${problem.action}`) {
-        case 'topics:create': {
-          const topic = local as Pick<TopicDoc, 'title' | 'category'>;
-          await actions.createTopic({ title: topic.title, category: topic.category });
-          break;
-        }
-        case 'topics:delete':
-          await actions.deleteTopic(id);
-          break;
-        case 'responses:create': {
-          const response = local as Pick<ResponseDoc, 'topic_id' | 'parent_response_id' | 'type' | 'content' | 'quoted_response_id' | 'sources'>;
-          await actions.createResponse({
+type ResponseFields = Pick<ResponseDoc, 'topic_id' | 'parent_response_id' | 'type' | 'content' | 'quoted_response_id' | 'sources'>;
+
+export function createProblemFixer(publicDb: PublicDb, actions: Actions, session: () => Session | null) {
+  async function load(problemId: string) {
+    const s = session();
+    const problem = s ? await s.db.sync_problems.findOne(problemId).exec() : null;
+    if (!s || !problem) throw notFound('This problem no longer exists.');
+    return { s, problem };
+  }
+
+  /** Writes the user's version again as a local change, under the item's original id. */
+  async function reapply(s: Session, problem: RxDocument<SyncProblemDocType>, local: Record<string, unknown>) {
+    const id = problem.itemId;
+    switch (`${problem.target_collection}:${problem.action}`) {
+      case 'topics:create': {
+        const existing = await publicDb.topics.findOne(id).exec();
+        // Already here (it landed, or is still queued): nothing to create again.
+        if (existing && !existing.pending_delete) break;
+        const topic = local as Pick<TopicDoc, 'title' | 'category'>;
+        await actions.createTopic({ title: topic.title, category: topic.category }, id);
+        break;
+      }
+      case 'topics:delete':
+        await actions.deleteTopic(id);
+        break;
+      case 'responses:create': {
+        const existing = await publicDb.responses.findOne(id).exec();
+        if (existing && !existing.pending_delete) break;
+        const response = local as ResponseFields;
+        await actions.createResponse(
+          {
             topicId: response.topic_id,
             parentResponseId: response.parent_response_id,
             type: response.type,
             content: response.content,
             quotedResponseId: response.quoted_response_id,
             sources: response.sources,
-          });
-          break;
-        }
-        case 'responses:edit': {
-          const response = local as Pick<ResponseDoc, 'content' | 'quoted_response_id' | 'sources'>;
-          await actions.editResponse(id, { content: response.content, quotedResponseId: response.quoted_response_id, sources: response.sources });
-          break;
-        }
-        case 'responses:delete':
-          await actions.deleteResponse(id);
-          break;
-        case 'votes:vote': {
-          const current = await s.db.votes.findOne(id).exec();
-          const vote = local as Pick<VoteDoc, 'upvoted' | 'target_type' | 'target_id'>;
-          if ((current?.upvoted ?? false) !== (vote.upvoted === true)) await actions.toggleVote(vote.target_type, vote.target_id);
-          break;
-        }
-        case 'notifications:read':
-          await actions.markRead(id);
-          break;
-        case 'profile:preferences':
-          await actions.setWeeklySummary(local.receive_weekly_summary === true);
-          break;
-        default:
-          throw badRequest('This change cannot be retried; discard it instead.');
+          },
+          id,
+        );
+        break;
       }
+      case 'responses:edit': {
+        const response = local as Pick<ResponseDoc, 'content' | 'quoted_response_id' | 'sources'>;
+        await actions.editResponse(id, {
+          content: response.content,
+          quotedResponseId: response.quoted_response_id,
+          sources: response.sources,
+        });
+        break;
+      }
+      case 'responses:delete':
+        await actions.deleteResponse(id);
+        break;
+      case 'votes:vote': {
+        const current = await s.db.votes.findOne(id).exec();
+        const vote = local as Pick<VoteDoc, 'upvoted' | 'target_type' | 'target_id'>;
+        if ((current?.upvoted ?? false) !== (vote.upvoted === true)) await actions.toggleVote(vote.target_type, vote.target_id);
+        break;
+      }
+      case 'notifications:read':
+        await actions.markRead(id);
+        break;
+      case 'profile:preferences':
+        await actions.setWeeklySummary(local.receive_weekly_summary === true);
+        break;
+      default:
+        throw badRequest('This change cannot be retried; discard it instead.');
+    }
+  }
+
+  return {
+    async fix(problemId: string, patch: Record<string, unknown> = {}) {
+      const { s, problem } = await load(problemId);
+      // A conflict is settled by the person's choice only (resolveConflict), never by a retry.
+      if (problem.kind === 'conflict') throw badRequest(CONFLICT_NEEDS_CHOICE);
+      // The wire document of its collection as the push sent it (push-handler.ts: toWire),
+      // with the user's corrections laid over; the action's zod schemas check it again.
+      await reapply(s, problem, { ...(problem.localState as object), ...patch });
+      await problem.remove();
+    },
+
+    async resolveConflict(problemId: string, choice: ConflictChoice) {
+      const { s, problem } = await load(problemId);
+      if (problem.kind !== 'conflict') throw badRequest('This problem is not a conflict; fix or discard it instead.');
+      if (choice.keep === 'theirs') {
+        await problem.remove();
+        return;
+      }
+      const server = (problem.serverState ?? null) as Record<string, unknown> | null;
+      const local = problem.localState as Record<string, unknown>;
+      if (choice.keep === 'merged' && (problem.target_collection !== 'responses' || problem.action !== 'edit')) {
+        throw badRequest('Only an edited response text can be merged.');
+      }
+      if (problem.target_collection === 'responses' || problem.target_collection === 'topics') {
+        const collection = problem.target_collection === 'responses' ? publicDb.responses : publicDb.topics;
+        // The push that met the conflict writes the server's state here right after recording it.
+        const current = await firstValueFrom(
+          (collection.findOne(problem.itemId).$ as Observable<{ pending: boolean } | null>).pipe(
+            filter((doc) => !doc || !doc.pending),
+            timeout({ first: 5000, with: () => of(undefined) }),
+          ),
+        );
+        if (current === undefined) throw badRequest('This item has another change waiting to be sent; try again once it is sent.');
+        if (!current || server?._deleted === true) throw badRequest('This item was deleted meanwhile: it cannot be changed any more.');
+      }
+      await reapply(s, problem, choice.keep === 'merged' ? { ...local, content: choice.content } : local);
       await problem.remove();
     },
   };

@@ -10,6 +10,8 @@ import type { PublicDb } from './db.js';
 interface Followed {
   opened_at: string;
   saved: boolean;
+  /** Its responses were pulled at least once since it was opened or saved here. */
+  pulled?: boolean;
 }
 type FollowMap = Record<string, Followed>;
 const DOC_ID = 'follows';
@@ -19,6 +21,10 @@ export interface Follows {
   current(): string[];
   readonly saved$: Observable<string[]>;
   readonly changes$: Observable<string[]>;
+  /** Followed topics whose responses have been pulled onto the device. */
+  readonly onDevice$: Observable<ReadonlySet<string>>;
+  /** Records that these followed topics' responses were pulled (a pull caught up with them). */
+  markPulled(topicIds: string[]): void;
   /** Marks the topic opened now; returns the topics evicted to keep the bound. */
   open(topicId: string): Promise<string[]>;
   setSaved(topicId: string, saved: boolean): Promise<string[]>;
@@ -28,9 +34,16 @@ export async function createFollows(db: PublicDb, keep: number): Promise<Follows
   const existing = await db.getLocal<{ topics: FollowMap }>(DOC_ID);
   const state$ = new BehaviorSubject<FollowMap>(existing?.get('topics') ?? {});
 
-  async function persist(next: FollowMap) {
+  // Writes of the local document one after another (the last state wins).
+  let writes: Promise<unknown> = Promise.resolve();
+  function persistQueued(next: FollowMap) {
     state$.next(next);
-    await db.upsertLocal(DOC_ID, { topics: next });
+    const write = writes.then(() => db.upsertLocal(DOC_ID, { topics: state$.value }));
+    writes = write.catch(() => {});
+    return write;
+  }
+  async function persist(next: FollowMap) {
+    await persistQueued(next);
   }
 
   /** Topics over the bound: not saved, beyond the `keep` most recently opened, and with nothing pending. */
@@ -60,17 +73,26 @@ export async function createFollows(db: PublicDb, keep: number): Promise<Follows
     current: () => Object.keys(state$.value).sort(),
     saved$: state$.pipe(map((topics) => Object.keys(topics).filter((id) => topics[id]!.saved).sort())),
     changes$: state$.pipe(map((topics) => Object.keys(topics).sort())),
+    onDevice$: state$.pipe(map((topics) => new Set(Object.keys(topics).filter((id) => topics[id]!.pulled === true)))),
+    markPulled(topicIds) {
+      const fresh = topicIds.filter((id) => state$.value[id] && state$.value[id].pulled !== true);
+      if (fresh.length === 0) return;
+      const next = { ...state$.value };
+      for (const id of fresh) next[id] = { ...next[id]!, pulled: true };
+      persistQueued(next).catch(() => {});
+    },
     async open(topicId) {
       // Strictly increasing times so that two opens in one millisecond keep their order.
       const last = Object.values(state$.value).reduce((max, f) => (f.opened_at > max ? f.opened_at : max), '');
       let now = new Date().toISOString();
       if (now <= last) now = new Date(Date.parse(last) + 1).toISOString();
-      const next = { ...state$.value, [topicId]: { opened_at: now, saved: state$.value[topicId]?.saved ?? false } };
+      const previous = state$.value[topicId];
+      const next = { ...state$.value, [topicId]: { ...previous, opened_at: now, saved: previous?.saved ?? false } };
       return evict(next);
     },
     async setSaved(topicId, saved) {
       const current = state$.value[topicId];
-      const next = { ...state$.value, [topicId]: { opened_at: current?.opened_at ?? new Date().toISOString(), saved } };
+      const next = { ...state$.value, [topicId]: { ...current, opened_at: current?.opened_at ?? new Date().toISOString(), saved } };
       return evict(next);
     },
   };

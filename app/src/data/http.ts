@@ -21,6 +21,28 @@ export class SyncHttpError extends Error {
 
 export type TokenSource = (forceRefresh?: boolean) => Promise<string | null>;
 
+export const SESSION_ENDED_MESSAGE = 'Your session has ended: sign in again to send your changes.';
+
+/**
+ * Firebase Auth errors that mean the account can no longer get a token (the refresh was
+ * refused), as opposed to a network failure (`auth/network-request-failed`), which is a retry.
+ */
+const SESSION_ENDED_CODES = new Set([
+  'auth/user-disabled',
+  'auth/user-token-expired',
+  'auth/user-not-found',
+  'auth/invalid-user-token',
+  'auth/requires-recent-login',
+]);
+
+/** Whether getToken's failure says the session is over (not a network failure). */
+export function isSessionEndedError(error: unknown): boolean {
+  const code = error && typeof error === 'object' && 'code' in error ? (error).code : undefined;
+  return typeof code === 'string' && SESSION_ENDED_CODES.has(code);
+}
+
+class SessionEnded extends Error {}
+
 export interface SyncHttp {
   /** JSON request; `token` is null for anonymous calls. Throws SyncHttpError or a network error. */
   json<T>(path: string, init: { method?: string; body?: unknown; token: TokenSource | null }): Promise<T>;
@@ -32,6 +54,8 @@ export function createSyncHttp(baseUrl: string, fetchImpl: typeof fetch, connect
   async function send(path: string, method: string, body: unknown, token: TokenSource | null, signal?: AbortSignal) {
     if (connectivity.isOutdated()) throw new SyncHttpError(ERROR_STATUS['sync-outdated'], MSG.syncOutdated);
     if (!connectivity.isBrowserOnline()) throw new SyncHttpError(0, 'You are offline.');
+    // The account's session ended: nothing goes out with (or for) it until a sign-in.
+    if (token && connectivity.isSessionEnded()) throw new SyncHttpError(401, SESSION_ENDED_MESSAGE);
     const attempt = async (forceRefresh: boolean) => {
       const headers: Record<string, string> = { [SYNC_PROTOCOL_HEADER]: String(SYNC_PROTOCOL_VERSION) };
       if (body !== undefined) headers['content-type'] = 'application/json';
@@ -39,11 +63,14 @@ export function createSyncHttp(baseUrl: string, fetchImpl: typeof fetch, connect
         let bearer: string | null;
         try {
           bearer = await token(forceRefresh);
-        } catch {
+        } catch (error) {
+          if (isSessionEndedError(error)) throw new SessionEnded();
           // Offline after expiry getIdToken() fails (firebase-js-sdk 5813): a retry, not a sign-out.
           throw new SyncHttpError(0, 'Could not get ID token. Please log in again.');
         }
-        if (bearer) headers.authorization = `Bearer ${bearer}`;
+        // A signed-in user for whom no token can be had any more.
+        if (!bearer) throw new SessionEnded();
+        headers.authorization = `Bearer ${bearer}`;
       }
       const init: RequestInit = { method, headers };
       if (body !== undefined) init.body = JSON.stringify(body);
@@ -59,6 +86,10 @@ export function createSyncHttp(baseUrl: string, fetchImpl: typeof fetch, connect
       }
     } catch (error) {
       if (signal?.aborted) throw error;
+      if (error instanceof SessionEnded) {
+        connectivity.reportSessionEnded();
+        throw new SyncHttpError(401, SESSION_ENDED_MESSAGE);
+      }
       const message = error instanceof SyncHttpError ? error.message : 'The server cannot be reached.';
       connectivity.reportFailure(message);
       throw error instanceof SyncHttpError ? error : new SyncHttpError(0, message);
@@ -67,6 +98,12 @@ export function createSyncHttp(baseUrl: string, fetchImpl: typeof fetch, connect
       await res.body?.cancel();
       connectivity.reportFailure('The server had a problem; retrying.');
       throw new SyncHttpError(res.status, 'The server had a problem; retrying.');
+    }
+    // Refused even with a freshly refreshed token: the account's session is over.
+    if (res.status === 401 && token) {
+      await res.body?.cancel();
+      connectivity.reportSessionEnded();
+      throw new SyncHttpError(401, SESSION_ENDED_MESSAGE);
     }
     if (!res.ok) {
       const text = await res.text();

@@ -7,10 +7,13 @@
 export { createCruxData } from './client.js';
 export { CruxError } from '../../../shared/errors.js';
 export type {
+  ConflictChoice,
   CruxData,
+  CruxExport,
   CruxDataOptions,
   Draft,
   EditResponseInput,
+  ExportedItem,
   NewResponseInput,
   NewTopicInput,
   ResponseView,

@@ -12,8 +12,7 @@ export interface LiveStreamDeps {
   connectivity: Connectivity;
   token: () => TokenSource | null;
   topics: () => string[];
-  /** `deliberate`: this connection replaced one on purpose (restart()), not after a failure. */
-  onEvent: (event: StreamEvent, meta: { deliberate: boolean }) => void;
+  onEvent: (event: StreamEvent) => void;
   retryTimeMs: number;
   /** No byte for this long (heartbeats come every 15 s) = a dead connection. */
   silenceTimeoutMs?: number;
@@ -45,12 +44,12 @@ export function createLiveStream(deps: LiveStreamDeps): LiveStream {
       wake = done;
     });
 
-  async function readBody(res: Response, abort: AbortController, deliberate: boolean) {
+  async function readBody(res: Response, abort: AbortController) {
     const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
     const parser = createParser({
       onEvent: (message) => {
         try {
-          deps.onEvent(JSON.parse(message.data) as StreamEvent, { deliberate });
+          deps.onEvent(JSON.parse(message.data) as StreamEvent);
         } catch {
           // an event this version does not understand: ignore it
         }
@@ -72,7 +71,6 @@ export function createLiveStream(deps: LiveStreamDeps): LiveStream {
   }
 
   async function loop() {
-    let deliberate = false;
     while (running) {
       if (!deps.connectivity.isBrowserOnline()) {
         await pause(deps.retryTimeMs);
@@ -85,15 +83,15 @@ export function createLiveStream(deps: LiveStreamDeps): LiveStream {
         const query = topics.length > 0 ? `?topics=${topics.map(encodeURIComponent).join(',')}` : '';
         const res = await deps.http.open(`/stream${query}`, deps.token(), abort.signal);
         connected = true;
-        await readBody(res, abort, deliberate);
+        await readBody(res, abort);
       } catch {
         // network error, 5xx or abort: connectivity already knows; retry below
       }
       connected = false;
       controller = null;
       if (!running) break;
-      deliberate = abort.signal.aborted && abort.signal.reason === 'restart';
-      if (deliberate) continue;
+      // Replaced on purpose (restart()): reconnect at once; after a failure, wait first.
+      if (abort.signal.aborted && abort.signal.reason === 'restart') continue;
       await pause(deps.retryTimeMs);
     }
   }

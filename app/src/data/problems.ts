@@ -17,7 +17,13 @@ export function createProblemRecorder(userDb: () => UserDb | null): ProblemRecor
       // Without a user database nothing was pushed (pushes need a signed-in user).
       if (!db) return;
       const { collection, ...rest } = problem;
-      await db.sync_problems.insert({ ...rest, target_collection: collection, id: newId(), created_at: new Date().toISOString() });
+      // One problem per item: the same write recorded again (a retried push, a set-aside write
+      // adopted twice) replaces the earlier entry instead of listing it twice.
+      const existing = await db.sync_problems.find({ selector: { target_collection: collection, itemId: problem.itemId } }).exec();
+      const [first, ...extra] = existing;
+      for (const doc of extra) await doc.remove();
+      const doc = { ...rest, target_collection: collection, id: first?.id ?? newId(), created_at: first?.created_at ?? new Date().toISOString() };
+      await db.sync_problems.upsert(doc);
     },
   };
 }

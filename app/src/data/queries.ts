@@ -61,11 +61,11 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
       const sort = query.sort ?? 'hot';
       const matches = query.search ? titleMatcher(query.search) : null;
       const selector = query.category ? { category: query.category } : {};
-      return combineLatest([publicDb.topics.find({ selector }).$, votes$, countDelta$, saved$]).pipe(
-        map(([docs, votes, delta, saved]) => {
+      return combineLatest([publicDb.topics.find({ selector }).$, votes$, countDelta$, saved$, follows.onDevice$]).pipe(
+        map(([docs, votes, delta, saved, onDevice]) => {
           const views = docs
             .filter((doc) => !doc.pending_delete && (!matches || matches(doc.title)))
-            .map((doc) => topicView(doc.toJSON(), votes, delta.get(doc.id) ?? 0, saved));
+            .map((doc) => topicView(doc.toJSON(), votes, delta.get(doc.id) ?? 0, saved, onDevice));
           // The server's order (shared/rules/sort-order.ts), with the hot score of the local truth.
           const rows = views.map((view) => ({ view, id: view.id, created_at: view.created_at, score: view.score, hot: hotScore(view.score, view.responses_count, view.created_at) }));
           rows.sort(comparatorFor(TOPIC_ORDERS[sort]));
@@ -74,10 +74,10 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
       );
     },
     topic$(topicId: string): Observable<TopicView | null | undefined> {
-      return combineLatest([publicDb.topics.findOne(topicId).$, votes$, countDelta$, saved$, topicsKnown$]).pipe(
-        map(([doc, votes, delta, saved, known]) => {
+      return combineLatest([publicDb.topics.findOne(topicId).$, votes$, countDelta$, saved$, topicsKnown$, follows.onDevice$]).pipe(
+        map(([doc, votes, delta, saved, known, onDevice]) => {
           if (!doc || doc.pending_delete) return known ? null : undefined;
-          return topicView(doc.toJSON(), votes, delta.get(topicId) ?? 0, saved);
+          return topicView(doc.toJSON(), votes, delta.get(topicId) ?? 0, saved, onDevice);
         }),
       );
     },

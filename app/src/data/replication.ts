@@ -33,6 +33,8 @@ export interface ReplicationDeps extends Omit<PushDeps, 'collection'> {
   retryTimeMs: number;
   /** Followed topics (pull style 'followed-topics' only). */
   followedTopics?: () => string[];
+  /** Topics whose responses a pull has brought up to date (their responses are on the device). */
+  topicsPulled?: (topicIds: string[]) => void;
 }
 
 function pullQuery(checkpoint: SyncCheckpoint | undefined, limit: number) {
@@ -54,11 +56,14 @@ function pullHandler(name: SyncCollection, deps: ReplicationDeps): PullHandler {
         topics[topicId] = checkpoint?.topics?.[topicId] ?? START_CHECKPOINT;
       }
       if (Object.keys(topics).length === 0) return { documents: [], checkpoint: { topics } };
-      return deps.http.json<PullResponse<AnySyncDoc, ResponsesCheckpoint>>(`/${name}/pull`, {
+      const answer = await deps.http.json<PullResponse<AnySyncDoc, ResponsesCheckpoint>>(`/${name}/pull`, {
         method: 'POST',
         body: { checkpoint: { topics }, limit: batchSize },
         token: deps.token(),
       });
+      // A page shorter than asked: every asked topic is caught up (RxDB stores the page next).
+      if (answer.documents.length < batchSize) deps.topicsPulled?.(Object.keys(topics));
+      return answer;
     };
   }
   return async (last, batchSize) => {

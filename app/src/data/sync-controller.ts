@@ -53,6 +53,7 @@ export function createSyncController(deps: SyncControllerDeps) {
           ...common,
           ...extra,
           followedTopics: () => deps.follows.current(),
+          topicsPulled: (topicIds) => deps.follows.markPulled(topicIds),
           waitForDependencies: (docs) => waitFor(name, docs),
         }),
       ];
@@ -72,12 +73,11 @@ export function createSyncController(deps: SyncControllerDeps) {
     connectivity,
     token: deps.token,
     topics: () => deps.follows.current(),
-    onEvent: (event: StreamEvent, { deliberate }) => {
-      // A connection we replaced on purpose (new followed topics or user) only needs
-      // the followed topics' responses pulled again (the user's own replications
-      // start afresh); after a failure, everything is pulled again from its checkpoint.
-      if (event.collection === '*' && deliberate) resyncFollowed();
-      else for (const rep of all()) if (event.collection === '*' || event.collection === rep.collection) rep.resync();
+    onEvent: (event: StreamEvent) => {
+      // '*' opens every connection, a replaced one too (new followed topics or user): a change
+      // committed while no connection was open was announced to nobody, so everything is
+      // pulled again from its checkpoint (an empty page when nothing was missed).
+      for (const rep of all()) if (event.collection === '*' || event.collection === rep.collection) rep.resync();
     },
     retryTimeMs: deps.retryTimeMs,
   });
@@ -115,6 +115,8 @@ export function createSyncController(deps: SyncControllerDeps) {
       stream.stop();
       for (const rep of all()) rep.state.cancel().catch(() => {});
     }),
+    // An ended session: the stream reconnects without the refused token (public events only).
+    connectivity.sessionEnded$.pipe(distinctUntilChanged(), filter(Boolean)).subscribe(() => stream.restart()),
     // A newly followed topic: the stream must carry it, and its responses be pulled.
     deps.follows.changes$.pipe(map((ids) => ids.join(',')), distinctUntilChanged()).subscribe(() => {
       stream.restart();
@@ -149,6 +151,14 @@ export function createSyncController(deps: SyncControllerDeps) {
       for (const rep of publicReps) rep.resync();
     },
     resyncResponses: resyncFollowed,
+    /** Pulls everything again and retries waiting pushes (an ended session signed in again). */
+    resyncAll() {
+      stream.restart();
+      for (const rep of all()) {
+        rep.resync();
+        if (running()) rep.state.reSync();
+      }
+    },
     syncing$: replications$.pipe(
       // A cancelled replication's active$ completes without a value (426 cancels them
       // all): it counts as idle, or the combined status would never emit again.

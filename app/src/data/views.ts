@@ -64,7 +64,13 @@ export function responsesCountDelta(pendingDocs: readonly ResponseDocType[], top
   return delta;
 }
 
-export function topicView(doc: TopicDocType, votes: VoteMap, countDelta: number, saved: ReadonlySet<string>): TopicView {
+export function topicView(
+  doc: TopicDocType,
+  votes: VoteMap,
+  countDelta: number,
+  saved: ReadonlySet<string>,
+  onDevice: ReadonlySet<string> = new Set(),
+): TopicView {
   const vote = votes.get(voteDocId('topic', doc.id));
   return {
     id: doc.id,
@@ -79,6 +85,7 @@ export function topicView(doc: TopicDocType, votes: VoteMap, countDelta: number,
     responses_count: Math.max(0, doc.responses_count + countDelta),
     isPending: doc.pending,
     isSavedOffline: saved.has(doc.id),
+    responsesOnDevice: onDevice.has(doc.id),
   };
 }
 

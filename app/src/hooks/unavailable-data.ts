@@ -41,6 +41,9 @@ export function unavailableData(reason: string): CruxData {
     saveTopicOffline: rejecting,
     fixProblem: rejecting,
     discardProblem: rejecting,
+    resolveConflict: rejecting,
+    exportMyData: rejecting,
+    importDrafts: rejecting,
     close: nothingToDo,
   };
 }

@@ -1,60 +1,113 @@
 // Keeps a composer's unsent text as a local draft (it never leaves the device).
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useData } from './useData';
 
-const SAVE_DELAY_MS = 400;
+export const DRAFT_SAVE_DELAY_MS = 400;
+
+export interface DraftHandle {
+  /** The restore for this key and user has run (the stored draft, if any, was handed to `restore`). */
+  ready: boolean;
+  /** Forgets the stored draft (the response was posted). */
+  clear(): void;
+}
 
 /**
- * Restored once on mount when the box is empty, saved after a short pause, and
- * forgotten with `clear()` once the response is posted. Drafts belong to the
- * signed-in user's database, so nothing is kept while signed out.
+ * Drafts belong to the signed-in user's database, so nothing is read or written until the data
+ * layer has opened that user's database (`data.uid$` equals `uid`): on a reload or a cold start
+ * Firebase knows the user before the database is open, and a draft read then would come back empty.
+ * The stored draft is restored once per key and user; only text typed after that restore is saved
+ * (after a short pause), so the empty box of a starting page never overwrites a stored draft.
+ * When the user changes, nothing of the previous user's text is written into the next user's drafts.
  */
-export function useDraft(key: string | null, uid: string | null, text: string, restore: (text: string) => void) {
+export function useDraft(key: string | null, uid: string | null, text: string, restore: (text: string) => void): DraftHandle {
   const data = useData();
-  const restored = useRef(false);
-  const unsaved = useRef<string | null>(null);
-  const persist = useCallback(
-    (draftKey: string, value: string) => {
-      unsaved.current = null;
-      void (value.trim() ? data.saveDraft(draftKey, value) : data.deleteDraft(draftKey)).catch(() => undefined);
-    },
-    [data],
-  );
+  // The user whose database the data layer has open, as state (re-render) and ref (read in cleanups).
+  const [dataUid, setDataUid] = useState<string | null>(null);
+  const dataUidRef = useRef<string | null>(null);
   useEffect(() => {
-    restored.current = false;
-    if (!key || !uid) return;
+    const subscription = data.uid$.subscribe((value) => {
+      dataUidRef.current = value;
+      setDataUid(value);
+    });
+    return () => subscription.unsubscribe();
+  }, [data]);
+
+  const open = Boolean(key && uid && dataUid === uid);
+  const restoreKey = open ? `${uid}\n${key}` : null;
+  const [restoredFor, setRestoredFor] = useState<string | null>(null);
+  const ready = restoreKey !== null && restoredFor === restoreKey;
+  const restoreRef = useRef(restore);
+  useEffect(() => {
+    restoreRef.current = restore;
+  });
+
+  useEffect(() => {
+    if (!restoreKey || !key) return;
     let live = true;
-    data
+    void data
       .loadDraft(key)
+      .catch(() => null)
       .then((draft) => {
-        if (live && draft) restore(draft.text);
-      })
-      .catch(() => undefined)
-      .finally(() => {
-        restored.current = true;
+        if (!live) return;
+        // In one go, so the restored text is not taken for typing.
+        if (draft) restoreRef.current(draft.text);
+        setRestoredFor(restoreKey);
       });
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- restore once per key and user
-  }, [data, key, uid]);
+  }, [data, key, restoreKey]);
+
+  const unsaved = useRef<{ key: string; uid: string; text: string } | null>(null);
+  const persist = useCallback(
+    (pending: { key: string; uid: string; text: string }) => {
+      unsaved.current = null;
+      // Only into the database of the user who typed it.
+      if (dataUidRef.current !== pending.uid) return;
+      const write = pending.text.trim() ? data.saveDraft(pending.key, pending.text) : data.deleteDraft(pending.key);
+      void write.catch(() => undefined);
+    },
+    [data],
+  );
+
+  // Saves what this user typed: a change of `ready` or of the user alone saves nothing, and text the
+  // user typed while their database was still opening is saved once the restore has run.
+  const last = useRef({ text, owner: '', ready: false });
+  const typedEarly = useRef<string | null>(null);
   useEffect(() => {
-    if (!key || !uid || !restored.current) return;
-    unsaved.current = text;
-    const timer = setTimeout(() => persist(key, text), SAVE_DELAY_MS);
+    const owner = key && uid ? `${uid}\n${key}` : '';
+    const previous = last.current;
+    last.current = { text, owner, ready };
+    // Text that changed with the user or the key (a box emptied at sign-out) was not typed.
+    const changed = previous.text !== text && previous.owner === owner;
+    if (!key || !uid) return;
+    if (!ready) {
+      typedEarly.current = changed || typedEarly.current === owner ? owner : null;
+      return;
+    }
+    const early = typedEarly.current === owner;
+    typedEarly.current = null;
+    // The render that brings the restore in: its text is the stored draft, unless typed before.
+    if (!(previous.ready && previous.owner === owner ? changed : early)) return;
+    const pending = { key, uid, text };
+    unsaved.current = pending;
+    const timer = setTimeout(() => persist(pending), DRAFT_SAVE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [persist, key, uid, text]);
-  // Leaving the page before the pause ends still keeps what was typed.
+  }, [persist, ready, key, uid, text]);
+
+  // Leaving the page (or the key) before the pause ends still keeps what was typed.
   useEffect(
     () => () => {
-      if (key && uid && unsaved.current !== null) persist(key, unsaved.current);
+      if (unsaved.current) persist(unsaved.current);
     },
     [persist, key, uid],
   );
+
   return {
+    ready,
     clear: () => {
       unsaved.current = null;
-      if (key && uid) void data.deleteDraft(key).catch(() => undefined);
+      if (key && uid && dataUidRef.current === uid) void data.deleteDraft(key).catch(() => undefined);
     },
   };
 }

@@ -7,10 +7,13 @@ import { Composer } from '../components/Composer/Composer';
 import { ResponseList } from '../components/ResponseList/ResponseList';
 import { TopicHeader } from '../components/TopicHeader/TopicHeader';
 import { useReplies } from '../hooks/useReplies';
+import { useSyncStatus } from '../hooks/useSyncStatus';
 import { useTopic } from '../hooks/useTopic';
 import { TopicTreeContext, useTopicTreeState } from '../hooks/useTopicTree';
 import { errorMessage } from './TopicListPage';
 import '../components/ResponseItem/ResponseItem.css';
+
+export const REPLIES_NOT_ON_DEVICE = 'Replies to this topic are not on this device yet; they load when you are back online';
 
 export function TopicPage() {
   const { topicId = '' } = useParams();
@@ -22,6 +25,8 @@ function TopicView({ topicId }: { topicId: string }) {
   const { topic, error, loading } = useTopic(topicId);
   const roots = useReplies(topicId, null, Boolean(topic));
   const tree = useTopicTreeState(topicId);
+  const status = useSyncStatus();
+  const online = status ? status.online : navigator.onLine;
   const [type, setType] = useState<ResponseType>('for');
   const [focusKey, setFocusKey] = useState(0);
   const formRef = useRef<HTMLDivElement>(null);
@@ -70,6 +75,11 @@ function TopicView({ topicId }: { topicId: string }) {
         ) : roots.loading ? (
           <p className="status-text" role="status">
             Loading responses...
+          </p>
+        ) : roots.responses.length === 0 && !topic.responsesOnDevice && topic.responses_count > 0 ? (
+          // The server has replies this device has not pulled yet: never "No responses yet.".
+          <p className="status-text response-empty" role="status">
+            {online ? 'Loading responses...' : REPLIES_NOT_ON_DEVICE}
           </p>
         ) : (
           <ResponseList responses={roots.responses} depth={0} emptyText="No responses yet." label="Responses" />

@@ -180,7 +180,9 @@ export function deleteResponse(ctx: DomainContext, actor: AuthUser, id: string):
       }
       store.responses.softDelete(node.id, store.nextSeq());
     }
-    for (const uid of credited) store.users.refreshPoints(uid);
+    for (const uid of credited) {
+      if (store.users.refreshPoints(uid, store.nextSeq)) changes.push({ collection: 'profile', uid });
+    }
     if (row.parent_response_id) store.responses.refreshAggregates(row.parent_response_id, store.nextSeq());
     const topic = liveTopic(ctx, row.topic_id);
     store.topics.refreshAggregates(topic.id, topic.created_at, store.nextSeq());

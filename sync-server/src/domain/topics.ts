@@ -73,7 +73,9 @@ export function deleteTopic(ctx: DomainContext, actor: AuthUser, id: string): vo
       changes.push({ collection: 'notifications', uid });
     }
     store.topics.softDelete(id, store.nextSeq());
-    for (const uid of creditedUsers) store.users.refreshPoints(uid);
+    for (const uid of creditedUsers) {
+      if (store.users.refreshPoints(uid, store.nextSeq)) changes.push({ collection: 'profile', uid });
+    }
     for (const uid of voters) changes.push({ collection: 'votes', uid });
   });
   ctx.changes.publish(changes);

@@ -5,13 +5,27 @@ import { MSG } from '../../../shared/messages.js';
 import type { LeaderboardEntry, Preferences, UserScore } from '../../../shared/types.js';
 import { competitionRanks } from '../../../shared/rules/rank.js';
 import { notFound } from '../../../shared/errors.js';
+import type { Change } from './change-feed.js';
 import { nowIso, type DomainContext } from './context.js';
 
 /** Keeps the server's copy of the caller's name and e-mail in step with the verified token. */
 export function rememberUser(ctx: DomainContext, user: AuthUser): void {
   const { store } = ctx;
-  const changed = store.transaction(() => store.users.remember(user, nowIso(ctx), store.nextSeq));
-  if (changed) ctx.changes.publish([{ collection: 'profile', uid: user.uid }]);
+  const changes = store.transaction((): Change[] => {
+    const before = store.users.get(user.uid);
+    if (!store.users.remember(user, nowIso(ctx), store.nextSeq)) return [];
+    const changes: Change[] = [{ collection: 'profile', uid: user.uid }];
+    // A new display name: the author's topics and responses carry it (joined at read time), so
+    // they get a new seq and every device pulls them again with the new name.
+    if (before && before.display_name !== user.name) {
+      if (store.topics.restampCreator(user.uid, store.nextSeq()) > 0) changes.push({ collection: 'topics' });
+      for (const topicId of store.responses.restampCreator(user.uid, store.nextSeq())) {
+        changes.push({ collection: 'responses', topicId });
+      }
+    }
+    return changes;
+  });
+  ctx.changes.publish(changes);
 }
 
 export function userScore(ctx: DomainContext, uid: string): UserScore {

@@ -57,7 +57,10 @@ export function setVote(
     });
     if (type === 'topic') store.topics.refreshAggregates(targetId, target.topic_created_at, store.nextSeq());
     else store.responses.refreshAggregates(targetId, store.nextSeq());
-    if (target.creator_uid !== actor.uid) store.users.refreshPoints(target.creator_uid);
+    // The author's points changed: their profile row gets a new seq, so their devices pull it live.
+    if (target.creator_uid !== actor.uid && store.users.refreshPoints(target.creator_uid, store.nextSeq)) {
+      changes.push({ collection: 'profile', uid: target.creator_uid });
+    }
     changes.push(
       { collection: 'votes', uid: actor.uid },
       type === 'topic' ? { collection: 'topics' } : { collection: 'responses', topicId: target.topic_id },

@@ -92,6 +92,8 @@ export function createResponsesRepo(db: Db) {
   `);
   const live = db.prepare<[string], { id: string }>('SELECT id FROM responses WHERE topic_id = ? AND deleted = 0');
   const softDelete = db.prepare<[number, string]>('UPDATE responses SET deleted = 1, seq = ? WHERE id = ?');
+  const creatorTopics = db.prepare<[string], { topic_id: string }>('SELECT DISTINCT topic_id FROM responses WHERE creator_uid = ?');
+  const restamp = db.prepare<[number, string]>('UPDATE responses SET seq = ? WHERE creator_uid = ?');
   const update = db.prepare(`
     UPDATE responses SET content = @content, quoted_response_id = @quoted_response_id, updated_at = @updated_at,
            seq = @seq WHERE id = @id
@@ -129,6 +131,12 @@ export function createResponsesRepo(db: Db) {
     subtree: (id: string) => subtree.all(id),
     liveIdsOfTopic: (topicId: string) => live.all(topicId).map((row) => row.id),
     softDelete: (id: string, seq: number) => softDelete.run(seq, id),
+    /** Stamps a new seq on every response of the creator (their name changed); returns the topics they are in. */
+    restampCreator(uid: string, seq: number): string[] {
+      const topics = creatorTopics.all(uid).map((row) => row.topic_id);
+      if (topics.length > 0) restamp.run(seq, uid);
+      return topics;
+    },
     update: (row: { id: string; content: string; quoted_response_id: string | null; updated_at: string; seq: number }) => update.run(row),
     refreshAggregates: (id: string, seq: number) => refresh.run({ id, seq }),
     changesSince: (topicId: string, checkpoint: { seq: number; id: string }, limit: number, viewer: string | null) =>

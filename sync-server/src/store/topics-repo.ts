@@ -90,6 +90,7 @@ export function createTopicsRepo(db: Db) {
     'UPDATE topics SET score = @score, responses_count = @responses_count, hot = @hot, seq = @seq WHERE id = @id',
   );
   const softDelete = db.prepare<[number, string]>('UPDATE topics SET deleted = 1, seq = ? WHERE id = ?');
+  const restamp = db.prepare<[number, string]>('UPDATE topics SET seq = ? WHERE creator_uid = ?');
   const changes = db.prepare<{ seq: number; id: string; limit: number; viewer: string | null }, TopicRow>(`
     ${SELECT} WHERE (t.seq > @seq OR (t.seq = @seq AND t.id > @id)) ORDER BY t.seq, t.id LIMIT @limit
   `);
@@ -119,6 +120,8 @@ export function createTopicsRepo(db: Db) {
       writeAggregates.run({ id, score, responses_count, hot: hotScore(score, responses_count, createdAt), seq });
     },
     softDelete: (id: string, seq: number) => softDelete.run(seq, id),
+    /** Stamps a new seq on every topic of the creator (their name changed: devices pull it again). */
+    restampCreator: (uid: string, seq: number) => restamp.run(seq, uid).changes,
     /** SQLite's query plan of a list, so tests can check it is an index scan. */
     listPlan: (sort: Sort, byCategory: boolean): string[] =>
       (

@@ -54,6 +54,8 @@ export interface TopicsRepo {
   /** Recounts score and responses, recomputes the hot score and stamps `seq`. */
   refreshAggregates(id: string, createdAt: string, seq: number): void;
   softDelete(id: string, seq: number): void;
+  /** Stamps `seq` on every topic (live or not) of the creator, e.g. after they renamed; returns how many. */
+  restampCreator(uid: string, seq: number): number;
   changesSince(checkpoint: Checkpoint, limit: number, viewer: string | null): TopicRow[];
 }
 
@@ -93,6 +95,8 @@ export interface ResponsesRepo {
   subtree(id: string): { id: string; creator_uid: string }[];
   liveIdsOfTopic(topicId: string): string[];
   softDelete(id: string, seq: number): void;
+  /** Stamps `seq` on every response of the creator (e.g. after they renamed); returns the topics they are in. */
+  restampCreator(uid: string, seq: number): string[];
   update(row: ResponseUpdate): void;
   /** Recounts score and comment count and stamps `seq`. */
   refreshAggregates(id: string, seq: number): void;
@@ -137,8 +141,11 @@ export interface UsersRepo {
   get(uid: string): UserRow | undefined;
   /** Records the caller as the verified token describes them; returns true if anything changed. */
   remember(user: { uid: string; name: string | null; email: string | null }, now: string, seq: () => number): boolean;
-  /** Recounts the points (live upvotes by others on the user's items). */
-  refreshPoints(uid: string): void;
+  /**
+   * Recounts the points (live upvotes by others on the user's items); returns whether they changed.
+   * With `seq`, a change stamps the user's row so the profile replicates the new points.
+   */
+  refreshPoints(uid: string, seq?: () => number): boolean;
   /** 1 + the number of users with more points. */
   rankFor(points: number): number;
   /** Users with points, most first (ties by uid). */

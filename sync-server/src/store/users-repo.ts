@@ -24,6 +24,7 @@ export function createUsersRepo(db: Db) {
       WHERE target_creator_uid = users.uid AND voter_uid <> users.uid AND deleted = 0
     ) WHERE uid = ?
   `);
+  const stamp = db.prepare<[number, string]>('UPDATE users SET seq = ? WHERE uid = ?');
   const rankOf = db.prepare<[number], { rank: number }>('SELECT count(*) + 1 AS rank FROM users WHERE points > ?');
   const leaderboard = db.prepare<[number], { uid: string; display_name: string | null; points: number }>(
     'SELECT uid, display_name, points FROM users WHERE points > 0 ORDER BY points DESC, uid LIMIT ?',
@@ -40,7 +41,15 @@ export function createUsersRepo(db: Db) {
       upsert.run({ uid: user.uid, display_name: user.name, email: user.email, created_at: now, seq: seq() });
       return true;
     },
-    refreshPoints: (uid: string) => refreshPoints.run(uid),
+    /** Recounts the points; when they changed and `seq` is given, stamps a new seq (points replicate live). */
+    refreshPoints(uid: string, seq?: () => number): boolean {
+      const before = get.get(uid)?.points;
+      refreshPoints.run(uid);
+      const after = get.get(uid)?.points;
+      if (before === after) return false;
+      if (seq) stamp.run(seq(), uid);
+      return true;
+    },
     rankFor: (points: number) => rankOf.get(points)!.rank,
     leaderboard: (limit: number) => leaderboard.all(limit),
     setWeeklySummary: (uid: string, value: boolean, seq: number) => setPreference.run(value ? 1 : 0, seq, uid),

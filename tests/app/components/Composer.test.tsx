@@ -1,10 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { useState } from 'react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cloneElement, useState, type ReactElement } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { BehaviorSubject, of } from 'rxjs';
 import type { ResponseType } from '../../../shared/constants';
 import type { SessionState } from '../../../app/src/auth/session';
-import { Composer } from '../../../app/src/components/Composer/Composer';
+import { Composer, SIGN_IN_NOTE } from '../../../app/src/components/Composer/Composer';
+import type { CruxData, Draft } from '../../../app/src/data/index.js';
+import { DataProvider } from '../../../app/src/hooks/DataProvider';
 import { fakeData, fakeResponse } from '../../fixtures/fake-data';
 import { renderWithData, SIGNED_IN, SIGNED_OUT } from './with-data';
 
@@ -13,6 +17,10 @@ const session = vi.hoisted(() => {
   return held;
 });
 vi.mock('../../../app/src/hooks/useSession', () => ({ useSession: () => session.current }));
+vi.mock('../../../app/src/auth/session', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  getSession: () => session.current,
+}));
 
 beforeEach(() => {
   session.current = SIGNED_OUT;
@@ -83,7 +91,7 @@ describe('Composer', () => {
     const deleteDraft = vi.fn(async () => {});
     renderWithData(
       <Harness replyingTo="Coffee is better." parentId="r1" initialType="against" />,
-      fakeData({ createResponse, deleteDraft }),
+      fakeData({ createResponse, deleteDraft, uid$: of('uid-ada') }),
     );
     const box = screen.getByLabelText<HTMLTextAreaElement>('Your response');
     fireEvent.change(box, { target: { value: 'Tea wins.' } });
@@ -115,7 +123,7 @@ describe('Composer', () => {
   it("restores the signed-in user's draft for this form", async () => {
     session.current = SIGNED_IN;
     const loadDraft = vi.fn(async (key: string) => ({ key, text: 'Half a thought', extra: {}, updated_at: '2026-01-01T12:00:00.000Z' }));
-    renderWithData(<Harness replyingTo="Tea?" />, fakeData({ loadDraft }));
+    renderWithData(<Harness replyingTo="Tea?" />, fakeData({ loadDraft, uid$: of('uid-ada') }));
     await waitFor(() => expect(screen.getByLabelText<HTMLTextAreaElement>('Your response').value).toBe('Half a thought'));
     expect(loadDraft).toHaveBeenCalledWith('topic:t1');
   });
@@ -138,5 +146,189 @@ describe('Composer', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onDone).toHaveBeenCalledOnce());
     expect(editResponse).toHaveBeenCalledExactlyOnceWith('r2', { content: 'New text', quotedResponseId: 'r1', sources: edit.sources });
+  });
+});
+
+const BOB: SessionState = { ready: true, user: { uid: 'uid-bob', email: 'bob@example.org', displayName: 'Bob' }, profilePending: false };
+const draftOf = (key: string, text: string): Draft => ({ key, text, extra: {}, updated_at: '2026-01-01T12:00:00.000Z' });
+
+/** Renders with a data layer whose open user database follows `uid$`; `rerender()` re-reads the mocked session. */
+function renderLive(ui: ReactElement, data: CruxData) {
+  const tree = () => (
+    <MemoryRouter>
+      <DataProvider data={data}>{cloneElement(ui)}</DataProvider>
+    </MemoryRouter>
+  );
+  const result = render(tree());
+  return { ...result, rerender: () => result.rerender(tree()) };
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('Composer drafts (issue 8 #1, #4)', () => {
+  it("restores the draft once the user's database is open, never writing the empty box first", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      session.current = SIGNED_IN; // Firebase knows the user at once on a reload...
+      const uid$ = new BehaviorSubject<string | null>(null); // ...the database opens later.
+      const loadDraft = vi.fn(async (key: string) => (uid$.value ? draftOf(key, 'Kept across the reload') : null));
+      const saveDraft = vi.fn(async () => {});
+      const deleteDraft = vi.fn(async () => {});
+      renderLive(<Harness replyingTo="Tea?" />, fakeData({ uid$, loadDraft, saveDraft, deleteDraft }));
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
+      expect(loadDraft).not.toHaveBeenCalled();
+      act(() => uid$.next('uid-ada'));
+      const box = screen.getByLabelText<HTMLTextAreaElement>('Your response');
+      await waitFor(() => expect(box.value).toBe('Kept across the reload'));
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
+      expect(deleteDraft).not.toHaveBeenCalled();
+      expect(saveDraft).not.toHaveBeenCalled();
+
+      fireEvent.change(box, { target: { value: 'Kept across the reload, and more' } });
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
+      expect(saveDraft).toHaveBeenCalledExactlyOnceWith('topic:t1', 'Kept across the reload, and more');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('saves what was typed while the database was still opening once the restore has run', async () => {
+    session.current = SIGNED_IN;
+    const uid$ = new BehaviorSubject<string | null>(null);
+    const saveDraft = vi.fn(async () => {});
+    renderLive(<Harness replyingTo="Tea?" />, fakeData({ uid$, saveDraft }));
+    fireEvent.change(screen.getByLabelText('Your response'), { target: { value: 'Quick, before it opens' } });
+    act(() => uid$.next('uid-ada'));
+    await waitFor(() => expect(saveDraft).toHaveBeenCalledWith('topic:t1', 'Quick, before it opens'), { timeout: 5_000 });
+  });
+
+  it('empties the box on sign-out without deleting the draft, and shows the next user only their own draft', async () => {
+    session.current = SIGNED_IN;
+    const uid$ = new BehaviorSubject<string | null>('uid-ada');
+    const stored = new Map<string, Draft>([['uid-bob topic:t1', draftOf('topic:t1', "Bob's own draft")]]);
+    const loadDraft = vi.fn(async (key: string) => stored.get(`${uid$.value} ${key}`) ?? null);
+    const saveDraft = vi.fn(async (key: string, text: string) => void stored.set(`${uid$.value} ${key}`, draftOf(key, text)));
+    const deleteDraft = vi.fn(async (key: string) => void stored.delete(`${uid$.value} ${key}`));
+    const view = renderLive(<Harness replyingTo="Tea?" />, fakeData({ uid$, loadDraft, saveDraft, deleteDraft }));
+    const box = screen.getByLabelText<HTMLTextAreaElement>('Your response');
+    await waitFor(() => expect(loadDraft).toHaveBeenCalled());
+    fireEvent.change(box, { target: { value: "Ada's private reply" } });
+    await waitFor(() => expect(stored.get('uid-ada topic:t1')?.text).toBe("Ada's private reply"), { timeout: 5_000 });
+
+    // Logout: the data layer closes Ada's database, then the session says signed out.
+    act(() => uid$.next(null));
+    session.current = SIGNED_OUT;
+    view.rerender();
+    expect(box.value).toBe('');
+    expect(screen.getByText(SIGN_IN_NOTE)).toBeTruthy();
+
+    session.current = BOB;
+    view.rerender();
+    act(() => uid$.next('uid-bob'));
+    await waitFor(() => expect(box.value).toBe("Bob's own draft"));
+
+    act(() => uid$.next(null));
+    session.current = SIGNED_OUT;
+    view.rerender();
+    session.current = SIGNED_IN;
+    view.rerender();
+    act(() => uid$.next('uid-ada'));
+    await waitFor(() => expect(box.value).toBe("Ada's private reply"));
+    expect(deleteDraft).not.toHaveBeenCalled();
+    expect(stored.get('uid-bob topic:t1')?.text).toBe("Bob's own draft");
+  });
+});
+
+describe('Composer posting (issue 8 #8)', () => {
+  it('empties the box at once on submit and keeps whatever is typed while the post lands', async () => {
+    session.current = SIGNED_IN;
+    const landing = deferred<ReturnType<typeof fakeResponse>>();
+    const createResponse = vi.fn(() => landing.promise);
+    renderLive(<Harness replyingTo="Tea?" />, fakeData({ createResponse, uid$: of('uid-ada') }));
+    const box = screen.getByLabelText<HTMLTextAreaElement>('Your response');
+    fireEvent.change(box, { target: { value: 'First point.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Post response' }));
+    expect(box.value).toBe('');
+    fireEvent.change(box, { target: { value: 'Second point, typed at once.' } });
+    await act(async () => landing.resolve(fakeResponse({ content: 'First point.' })));
+    expect(box.value).toBe('Second point, typed at once.');
+    expect(createResponse).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ content: 'First point.' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('gives the refused reply back, before what was typed since, with the reason', async () => {
+    session.current = SIGNED_IN;
+    const landing = deferred<ReturnType<typeof fakeResponse>>();
+    renderLive(<Harness replyingTo="Tea?" />, fakeData({ createResponse: () => landing.promise, uid$: of('uid-ada') }));
+    const box = screen.getByLabelText<HTMLTextAreaElement>('Your response');
+    fireEvent.change(box, { target: { value: 'First point.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Post response' }));
+    fireEvent.change(box, { target: { value: 'Second point.' } });
+    await act(async () => landing.reject(new Error('That topic no longer exists.')));
+    expect(box.value).toBe('First point.\n\nSecond point.');
+    expect(screen.getByRole('alert').textContent).toBe('That topic no longer exists.');
+  });
+});
+
+describe('Composer for a signed-out visitor (issue 8 #9)', () => {
+  it('says before any typing that posting needs a sign-in, with a button for it', () => {
+    renderWithData(<Harness replyingTo="Tea?" />);
+    const note = screen.getByText(SIGN_IN_NOTE);
+    expect(screen.getByLabelText('Your response').getAttribute('aria-describedby')).toBe(note.id);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in to post' }));
+    expect(screen.getByRole('dialog', { name: 'Sign in to Crux' })).toBeTruthy();
+  });
+
+  it('opens the sign-in on Post, keeps the text, and posts it exactly once after signing in', async () => {
+    const uid$ = new BehaviorSubject<string | null>(null);
+    const createResponse = vi.fn(async () => fakeResponse({ content: 'Tea wins.', isPending: true }));
+    const deleteDraft = vi.fn(async () => {});
+    const view = renderLive(<Harness replyingTo="Tea?" />, fakeData({ uid$, createResponse, deleteDraft }));
+    const box = screen.getByLabelText<HTMLTextAreaElement>('Your response');
+    fireEvent.change(box, { target: { value: 'Tea wins.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Post response' }));
+    expect(screen.getByRole('dialog', { name: 'Sign in to Crux' })).toBeTruthy();
+    expect(box.value).toBe('Tea wins.');
+    expect(createResponse).not.toHaveBeenCalled();
+
+    // The sign-in lands: Firebase first, then the user's database opens.
+    session.current = SIGNED_IN;
+    view.rerender();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(createResponse).not.toHaveBeenCalled();
+    act(() => uid$.next('uid-ada'));
+    await waitFor(() => expect(createResponse).toHaveBeenCalledOnce());
+    expect(createResponse).toHaveBeenCalledWith(expect.objectContaining({ topicId: 't1', content: 'Tea wins.' }));
+    await waitFor(() => expect(box.value).toBe(''));
+    expect(screen.queryByRole('alert')).toBeNull();
+    view.rerender();
+    act(() => uid$.next('uid-ada'));
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(createResponse).toHaveBeenCalledOnce();
+  });
+
+  it('sends nothing later when the visitor closes the sign-in instead', async () => {
+    const uid$ = new BehaviorSubject<string | null>(null);
+    const createResponse = vi.fn(async () => fakeResponse());
+    const view = renderLive(<Harness replyingTo="Tea?" />, fakeData({ uid$, createResponse }));
+    const box = screen.getByLabelText<HTMLTextAreaElement>('Your response');
+    fireEvent.change(box, { target: { value: 'Maybe later.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Post response' }));
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    session.current = SIGNED_IN;
+    view.rerender();
+    act(() => uid$.next('uid-ada'));
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(createResponse).not.toHaveBeenCalled();
+    expect(box.value).toBe('Maybe later.');
   });
 });

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { of } from 'rxjs';
-import { SyncStatus } from '../../../app/src/components/SyncStatus/SyncStatus';
+import { SessionEnded, SyncStatus } from '../../../app/src/components/SyncStatus/SyncStatus';
 import type { SyncStatus as SyncStatusState } from '../../../app/src/hooks/useSyncStatus';
 import { fakeData } from '../../fixtures/fake-data';
 import { renderWithData } from './with-data';
@@ -17,6 +17,7 @@ const SYNCED: SyncStatusState = {
   lastSyncedAt: null,
   isLeader: true,
   updateRequired: false,
+  sessionEnded: false,
 };
 const renderStatus = (status: Partial<SyncStatusState>) =>
   renderWithData(<SyncStatus />, fakeData({ status$: of({ ...SYNCED, ...status }) }));
@@ -48,5 +49,31 @@ describe('SyncStatus', () => {
     expect(reload.tabIndex).toBe(0);
     reload.focus();
     expect(document.activeElement).toBe(reload);
+  });
+
+  it.each([
+    [1, 'Your session has ended: sign in again to send 1 change'],
+    [3, 'Your session has ended: sign in again to send 3 changes'],
+  ])('a session that ended with %i queued says so and offers Sign in, never "Offline"', (pending, text) => {
+    const onSignIn = vi.fn();
+    const status = { ...SYNCED, online: false, pending, sessionEnded: true };
+    renderWithData(
+      <>
+        <SyncStatus />
+        <SessionEnded onSignIn={onSignIn} />
+      </>,
+      fakeData({ status$: of(status) }),
+    );
+    expect(screen.queryByTestId('sync-status')).toBeNull();
+    expect(document.body.textContent).not.toContain('Offline');
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain(text);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(onSignIn).toHaveBeenCalledOnce();
+  });
+
+  it('shows no session strip while the session is fine', () => {
+    renderWithData(<SessionEnded onSignIn={() => {}} />, fakeData({ status$: of({ ...SYNCED, online: false, pending: 1 }) }));
+    expect(screen.queryByTestId('session-ended')).toBeNull();
   });
 });

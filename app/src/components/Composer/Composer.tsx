@@ -9,10 +9,15 @@ import { useDraft } from '../../hooks/useDraft';
 import { useEditResponse } from '../../hooks/useEditResponse';
 import type { QuotedResponse } from '../../hooks/useResponseSearch';
 import { useSession } from '../../hooks/useSession';
+import { getSession } from '../../auth/session';
+import { SignInModal } from '../SignInModal/SignInModal';
 import { StanceButtons } from '../Stance/Stance';
 import { QuotePanel } from './QuotePanel';
 import { SourcesPanel } from './SourcesPanel';
 import './Composer.css';
+
+/** Shown to a signed-out visitor before they type (issue 8 #9). */
+export const SIGN_IN_NOTE = 'Sign in to post a response. What you write here is kept while you sign in.';
 
 interface ComposerProps {
   topicId: string;
@@ -30,7 +35,8 @@ interface ComposerProps {
 }
 
 export function Composer({ topicId, parentId, replyingTo, type, onType, edit, autoFocus, focusSignal, onDone, onCancel }: ComposerProps) {
-  const { user } = useSession();
+  const { ready: sessionReady, user } = useSession();
+  const uid = user?.uid ?? null;
   const createResponse = useCreateResponse();
   const editResponse = useEditResponse();
   const idPrefix = `composer-${edit?.responseId ?? parentId ?? 'root'}`;
@@ -40,116 +46,192 @@ export function Composer({ topicId, parentId, replyingTo, type, onType, edit, au
   const [panel, setPanel] = useState<'quote' | 'sources' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [signInOpen, setSignInOpen] = useState(false);
+  // A signed-out visitor pressed Post: the reply is sent once they have signed in.
+  const postAfterSignIn = useRef(false);
   const textRef = useRef<HTMLTextAreaElement>(null);
+
+  // What is in the box belongs to whoever typed it: when that person signs out (or another signs
+  // in), the box empties; their stored draft stays theirs. A visitor's text is kept through sign-in.
+  const [owner, setOwner] = useState(uid);
+  if (owner !== uid) {
+    setOwner(uid);
+    if (owner !== null && !edit) {
+      setContent('');
+      setQuote(null);
+      setSources([]);
+      setPanel(null);
+      setError(null);
+    }
+  }
+  if (uid && signInOpen) setSignInOpen(false);
+
   const draftKey = edit ? null : parentId ? `reply:${parentId}` : `topic:${topicId}`;
-  const draft = useDraft(draftKey, user?.uid ?? null, content, (saved) => setContent((current) => current || saved));
+  const draft = useDraft(draftKey, uid, content, (saved) => setContent((current) => current || saved));
   useEffect(() => {
     if (autoFocus) textRef.current?.focus();
   }, [autoFocus, type, focusSignal]);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!content.trim()) return setError(MSG.contentEmpty);
-    if (!user) return setError(edit ? MSG.loginToEditResponse : MSG.loginToPostResponse);
+  async function send() {
+    const submitted = { content, quote, sources };
     setError(null);
     setSaving(true);
+    // Emptied at once: whatever is typed from now on is the next reply and must stay.
+    if (!edit) {
+      draft.clear();
+      setContent('');
+      setQuote(null);
+      setSources([]);
+      setPanel(null);
+    }
     try {
       if (edit) await editResponse(edit.responseId, { content, quotedResponseId: quote?.id ?? null, sources });
-      else await createResponse({ topicId, parentResponseId: parentId, type, content, quotedResponseId: quote?.id ?? null, sources });
-      if (!edit) {
-        draft.clear();
-        setContent('');
-        setQuote(null);
-        setSources([]);
-        setPanel(null);
-      }
+      else
+        await createResponse({
+          topicId,
+          parentResponseId: parentId,
+          type,
+          content: submitted.content,
+          quotedResponseId: submitted.quote?.id ?? null,
+          sources: submitted.sources,
+        });
       onDone?.();
     } catch (e) {
+      // Refused: the reply comes back (before anything typed since) with the reason.
+      if (!edit) {
+        setContent((current) => (current.trim() ? `${submitted.content}\n\n${current}` : submitted.content));
+        setQuote((current) => current ?? submitted.quote);
+        setSources((current) => [...submitted.sources, ...current.filter((s) => !submitted.sources.some((x) => x.url === s.url))]);
+      }
       setError(e instanceof Error ? e.message : String(e));
     } finally {
       setSaving(false);
     }
   }
 
+  // Posted once, as soon as the visitor's sign-in has opened their database and restored their draft.
+  useEffect(() => {
+    if (!postAfterSignIn.current || !uid || !draft.ready) return;
+    postAfterSignIn.current = false;
+    if (content.trim()) void Promise.resolve().then(send);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- fires on the sign-in, with the text of that moment
+  }, [uid, draft.ready]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    if (!content.trim()) return setError(MSG.contentEmpty);
+    if (!user) {
+      setError(edit ? MSG.loginToEditResponse : MSG.loginToPostResponse);
+      if (!edit) {
+        postAfterSignIn.current = true;
+        setSignInOpen(true);
+      }
+      return;
+    }
+    void send();
+  }
+
+  function closeSignIn() {
+    setSignInOpen(false);
+    // Closed without signing in: nothing is sent later behind the visitor's back; the text stays.
+    if (!getSession().user) postAfterSignIn.current = false;
+  }
+
   const verb = type === 'for' ? 'Agree with' : type === 'against' ? 'Disagree with' : 'Discuss';
   const placeholder = edit ? 'Edit your response' : `${verb} "${truncate(replyingTo, PLACEHOLDER_CHARS)}"`;
+  const signedOut = sessionReady && !user && !edit;
+  const noteId = `${idPrefix}-signin-note`;
   return (
-    <form
-      className={`composer composer-${type}`}
-      onSubmit={submit}
-      noValidate
-      aria-label={edit ? 'Edit response' : parentId ? 'Reply' : 'Add a response'}
-    >
-      {!edit && (
-        <div className="composer-types" role="group" aria-label="Response type">
-          <StanceButtons active={type} onPick={onType} />
-        </div>
-      )}
-      <label htmlFor={`${idPrefix}-content`} className="visually-hidden">
-        {edit ? 'Response content' : 'Your response'}
-      </label>
-      <textarea
-        id={`${idPrefix}-content`}
-        ref={textRef}
-        className="textarea"
-        value={content}
-        placeholder={placeholder}
-        onChange={(e) => setContent(e.target.value)}
-        maxLength={10_000}
-      />
-      {quote && (
-        <div className="composer-chosen">
-          <span>Quoting: “{truncate(quote.content, QUOTED_BLOCK_CHARS)}”</span>
-          <button type="button" className="btn btn-small btn-ghost" onClick={() => setQuote(null)}>
-            Remove quote
-          </button>
-        </div>
-      )}
-      <div className="composer-toolbar">
-        <button
-          type="button"
-          className="btn btn-small"
-          aria-expanded={panel === 'quote'}
-          onClick={() => setPanel(panel === 'quote' ? null : 'quote')}
-        >
-          Quote a response
-        </button>
-        <button
-          type="button"
-          className="btn btn-small"
-          aria-expanded={panel === 'sources'}
-          onClick={() => setPanel(panel === 'sources' ? null : 'sources')}
-        >
-          Sources{sources.length ? ` (${sources.length})` : ''}
-        </button>
-      </div>
-      {panel === 'quote' && (
-        <QuotePanel
-          topicId={topicId}
-          excludeId={edit?.responseId}
-          idPrefix={idPrefix}
-          onPick={(q) => {
-            setQuote(q);
-            setPanel(null);
-          }}
-        />
-      )}
-      {panel === 'sources' && <SourcesPanel topicId={topicId} sources={sources} onChange={setSources} idPrefix={idPrefix} />}
-      {error && (
-        <p className="error-text" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="composer-actions">
-        <button type="submit" className="btn btn-primary" disabled={saving}>
-          {edit ? 'Save' : 'Post response'}
-        </button>
-        {onCancel && (
-          <button type="button" className="btn btn-ghost" onClick={onCancel}>
-            Cancel
-          </button>
+    <>
+      <form
+        className={`composer composer-${type}`}
+        onSubmit={submit}
+        noValidate
+        aria-label={edit ? 'Edit response' : parentId ? 'Reply' : 'Add a response'}
+      >
+        {!edit && (
+          <div className="composer-types" role="group" aria-label="Response type">
+            <StanceButtons active={type} onPick={onType} />
+          </div>
         )}
-      </div>
-    </form>
+        {signedOut && (
+          <div className="composer-signin">
+            <p id={noteId}>{SIGN_IN_NOTE}</p>
+            <button type="button" className="btn btn-small" onClick={() => setSignInOpen(true)}>
+              Sign in to post
+            </button>
+          </div>
+        )}
+        <label htmlFor={`${idPrefix}-content`} className="visually-hidden">
+          {edit ? 'Response content' : 'Your response'}
+        </label>
+        <textarea
+          id={`${idPrefix}-content`}
+          ref={textRef}
+          className="textarea"
+          value={content}
+          placeholder={placeholder}
+          aria-describedby={signedOut ? noteId : undefined}
+          onChange={(e) => setContent(e.target.value)}
+          maxLength={10_000}
+        />
+        {quote && (
+          <div className="composer-chosen">
+            <span>Quoting: “{truncate(quote.content, QUOTED_BLOCK_CHARS)}”</span>
+            <button type="button" className="btn btn-small btn-ghost" onClick={() => setQuote(null)}>
+              Remove quote
+            </button>
+          </div>
+        )}
+        <div className="composer-toolbar">
+          <button
+            type="button"
+            className="btn btn-small"
+            aria-expanded={panel === 'quote'}
+            onClick={() => setPanel(panel === 'quote' ? null : 'quote')}
+          >
+            Quote a response
+          </button>
+          <button
+            type="button"
+            className="btn btn-small"
+            aria-expanded={panel === 'sources'}
+            onClick={() => setPanel(panel === 'sources' ? null : 'sources')}
+          >
+            Sources{sources.length ? ` (${sources.length})` : ''}
+          </button>
+        </div>
+        {panel === 'quote' && (
+          <QuotePanel
+            topicId={topicId}
+            excludeId={edit?.responseId}
+            idPrefix={idPrefix}
+            onPick={(q) => {
+              setQuote(q);
+              setPanel(null);
+            }}
+          />
+        )}
+        {panel === 'sources' && <SourcesPanel topicId={topicId} sources={sources} onChange={setSources} idPrefix={idPrefix} />}
+        {error && (
+          <p className="error-text" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="composer-actions">
+          <button type="submit" className="btn btn-primary" disabled={saving}>
+            {edit ? 'Save' : 'Post response'}
+          </button>
+          {onCancel && (
+            <button type="button" className="btn btn-ghost" onClick={onCancel}>
+              Cancel
+            </button>
+          )}
+        </div>
+      </form>
+      {/* Outside the form: React events bubble through portals, its submit must not post the reply. */}
+      {signInOpen && <SignInModal onClose={closeSignIn} />}
+    </>
   );
 }

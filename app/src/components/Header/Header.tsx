@@ -1,11 +1,16 @@
-// Site header: logo home, user name or e-mail, Sign-in button, and the menu
-// (a burger under 960 px). Points/rank and notifications slot in later.
-import { useState } from 'react';
+// Site header: logo home, the user's name (or "Set username" while they have none: the
+// e-mail address is never shown), Sign-in button, and the menu (a burger under 960 px)
+// with, when signed in, Download my data, Import drafts and Logout (which asks whether to
+// remove the user's data from this device). A session that has ended shows a strip below.
+import { useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useSession } from '../../hooks/useSession';
-import { signOut } from '../../auth/session';
+import { SET_USERNAME_BUTTON_ID, SET_USERNAME_LABEL, useUsernamePrompt } from '../../hooks/useUsernamePrompt';
+import { signOut as firebaseSignOut } from '../../auth/session';
 import { SignInModal } from '../SignInModal/SignInModal';
-import { SyncStatus } from '../SyncStatus/SyncStatus';
+import { SignOutDialog } from '../SignOutDialog/SignOutDialog';
+import { MyDataMenuItems } from '../MyDataPanel/MyDataPanel';
+import { SessionEnded, SyncStatus } from '../SyncStatus/SyncStatus';
 import './Header.css';
 
 const DISCORD_URL = 'https://discord.com/';
@@ -14,7 +19,11 @@ const SUPPORT_URL = 'mailto:support@crux.example';
 export function Header() {
   const { ready, user } = useSession();
   const [signInOpen, setSignInOpen] = useState(false);
+  const [signOutOpen, setSignOutOpen] = useState(false);
+  // "Sign in" from an ended session: the old Firebase user goes first (its data stays), then the modal opens.
+  const [signInAfterSignOut, setSignInAfterSignOut] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
+  const burgerRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   // Adjusted while rendering, not in effects: a new page closes the menu, signing in closes the modal.
   const [menuPathname, setMenuPathname] = useState(location.pathname);
@@ -23,21 +32,37 @@ export function Header() {
     setMenuOpen(false);
   }
   if (user && signInOpen) setSignInOpen(false);
+  if (!user && signInAfterSignOut) {
+    setSignInAfterSignOut(false);
+    setSignInOpen(true);
+  }
+
+  function signInAgain() {
+    if (!user) return setSignInOpen(true);
+    setSignInAfterSignOut(true);
+    void firebaseSignOut();
+  }
+  function closeMenuOnEscape(event: React.KeyboardEvent) {
+    if (event.key !== 'Escape' || !menuOpen || signOutOpen) return;
+    setMenuOpen(false);
+    burgerRef.current?.focus();
+  }
 
   return (
-    <header className="site-header">
-      <div className="site-header-inner">
+    <header className={`site-header${user ? ' has-user' : ''}`}>
+      <div className="site-header-inner" onKeyDown={closeMenuOnEscape}>
         <Link to="/" className="site-logo" aria-label="Crux home">
           <img src="/favicon.svg" alt="" width="28" height="28" />
           <span>Crux</span>
         </Link>
         <div className="site-header-user">
           <SyncStatus />
-          {user && (
+          {user?.displayName && (
             <span className="site-user" data-testid="header-user">
-              {user.displayName || user.email}
+              {user.displayName}
             </span>
           )}
+          {user && !user.displayName && <SetUsernameButton />}
           {ready && !user && (
             <button type="button" className="btn btn-primary" onClick={() => setSignInOpen(true)}>
               Sign in
@@ -45,6 +70,7 @@ export function Header() {
           )}
         </div>
         <button
+          ref={burgerRef}
           type="button"
           className="btn btn-ghost site-burger"
           aria-label="Menu"
@@ -66,13 +92,35 @@ export function Header() {
             Support
           </a>
           {user && (
-            <button type="button" className="btn btn-ghost" onClick={() => void signOut()}>
-              Logout
-            </button>
+            <>
+              <MyDataMenuItems />
+              <button type="button" className="btn btn-ghost" aria-haspopup="dialog" onClick={() => setSignOutOpen(true)}>
+                Logout
+              </button>
+            </>
           )}
         </nav>
       </div>
+      <SessionEnded onSignIn={signInAgain} />
       {signInOpen && <SignInModal onClose={() => setSignInOpen(false)} />}
+      {signOutOpen && <SignOutDialog onClose={() => setSignOutOpen(false)} />}
     </header>
+  );
+}
+
+/** Opens the username modal (App renders it from useUsernamePrompt). */
+function SetUsernameButton() {
+  const prompt = useUsernamePrompt();
+  return (
+    <button
+      type="button"
+      id={SET_USERNAME_BUTTON_ID}
+      className="btn btn-small site-set-username"
+      aria-haspopup="dialog"
+      aria-expanded={prompt.open}
+      onClick={prompt.show}
+    >
+      {SET_USERNAME_LABEL}
+    </button>
   );
 }

@@ -12,13 +12,13 @@ interface ModalProps {
 export function Modal({ title, onClose, children }: ModalProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    panelRef.current?.querySelector<HTMLElement>('input, button')?.focus();
-  }, [title]);
-  useEffect(() => {
-    // Give focus back to what opened the modal when it closes.
+    // Give focus back to what opened the modal when it closes (read before the focus moves in below).
     const opener = document.activeElement as HTMLElement | null;
     return () => opener?.focus?.();
   }, []);
+  useEffect(() => {
+    panelRef.current?.querySelector<HTMLElement>('input, button')?.focus();
+  }, [title]);
   function trapTab(event: React.KeyboardEvent) {
     if (event.key !== 'Tab' || !panelRef.current) return;
     const items = [...panelRef.current.querySelectorAll<HTMLElement>('input, button, select, textarea, a[href]')].filter(

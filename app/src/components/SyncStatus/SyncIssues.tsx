@@ -1,7 +1,9 @@
 // Writes the server refused or overruled: shown under the header with the
-// server's reason; the user retries or discards each (DESIGN.md §5).
+// server's reason. A refused write is retried or discarded (DESIGN.md §5); a
+// conflict shows both versions and waits for the person's choice (ConflictView).
 import { useState } from 'react';
 import { useSyncProblems } from '../../hooks/useSyncProblems';
+import { ConflictView } from '../ConflictView/ConflictView';
 import './SyncStatus.css';
 
 const ACTIONS: Record<string, string> = {
@@ -20,22 +22,25 @@ export function SyncIssues() {
   const act = (run: () => Promise<void>) => run().catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   return (
     <section className="sync-issues" aria-label="Changes that could not be saved">
-      {issues.map((issue) => (
-        <div key={issue.id} className="sync-issue">
-          <span>
-            {ACTIONS[issue.action] ?? 'A change'} could not be saved{issue.kind === 'conflict' ? ' (someone changed it first)' : ''}:{' '}
-            {issue.error}
-          </span>
-          <span className="sync-issue-actions">
-            <button type="button" className="btn btn-small" onClick={() => act(() => retry(issue.id))}>
-              Retry
-            </button>
-            <button type="button" className="btn btn-small btn-ghost" onClick={() => act(() => discard(issue.id))}>
-              Discard
-            </button>
-          </span>
-        </div>
-      ))}
+      {issues.map((issue) =>
+        issue.kind === 'conflict' ? (
+          <ConflictView key={issue.id} problem={issue} />
+        ) : (
+          <div key={issue.id} className="sync-issue">
+            <span>
+              {ACTIONS[issue.action] ?? 'A change'} could not be saved: {issue.error}
+            </span>
+            <span className="sync-issue-actions">
+              <button type="button" className="btn btn-small" onClick={() => act(() => retry(issue.id))}>
+                Retry
+              </button>
+              <button type="button" className="btn btn-small btn-ghost" onClick={() => act(() => discard(issue.id))}>
+                Discard
+              </button>
+            </span>
+          </div>
+        ),
+      )}
       {error && (
         <p className="error-text" role="alert">
           {error}

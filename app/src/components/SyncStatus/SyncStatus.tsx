@@ -1,7 +1,9 @@
 // Header pill: offline / syncing / pending changes, with the last sync time. The
 // UI never waits for sync; this only tells the user where their changes are.
 // When the server speaks a newer sync protocol nothing syncs until a reload, so
-// the pill turns into an alert with a Reload button.
+// the pill turns into an alert with a Reload button. When the account can no
+// longer sign requests (removed, disabled, session revoked) the pill gives way to
+// SessionEnded: a strip under the header that says so and offers Sign in, never "Offline".
 import { MSG } from '../../../../shared/messages';
 import { relativeTime } from '../../../../shared/rules/relative-time';
 import { useSyncStatus } from '../../hooks/useSyncStatus';
@@ -9,7 +11,7 @@ import './SyncStatus.css';
 
 export function SyncStatus() {
   const state = useSyncStatus();
-  if (!state) return null;
+  if (!state || state.sessionEnded) return null;
   if (state.updateRequired) {
     return (
       <span className="sync-status is-update" role="alert" data-testid="sync-status">
@@ -29,5 +31,25 @@ export function SyncStatus() {
     <span className={`sync-status${state.online ? '' : ' is-offline'}`} role="status" title={last} data-testid="sync-status">
       <span aria-hidden="true" className="sync-dot" /> {label}
     </span>
+  );
+}
+
+/** "send 1 change" / "send 3 changes". */
+export function sessionEndedText(pending: number): string {
+  if (pending <= 0) return 'Your session has ended: sign in again';
+  return `Your session has ended: sign in again to send ${pending} ${pending === 1 ? 'change' : 'changes'}`;
+}
+
+/** The strip under the header while the session has ended; its changes stay on the device. */
+export function SessionEnded({ onSignIn }: { onSignIn: () => void }) {
+  const state = useSyncStatus();
+  if (!state?.sessionEnded) return null;
+  return (
+    <div className="session-ended" role="alert" data-testid="session-ended">
+      <span>{sessionEndedText(state.pending)}</span>
+      <button type="button" className="btn btn-small session-ended-sign-in" onClick={onSignIn}>
+        Sign in
+      </button>
+    </div>
   );
 }

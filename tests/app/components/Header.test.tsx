@@ -1,0 +1,171 @@
+// @vitest-environment jsdom
+// Issue 8 #5 and #10: Logout asks whether to remove the user's data from the device (the data layer
+// hears it before Firebase signs out), "Download my data" / "Import drafts", no raw e-mail address.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { SessionState } from '../../../app/src/auth/session';
+import { Header } from '../../../app/src/components/Header/Header';
+import { UsernameModal } from '../../../app/src/components/UsernameModal/UsernameModal';
+import { exportFileName, readText } from '../../../app/src/hooks/useMyData';
+import { resetUsernamePrompt, useUsernamePrompt } from '../../../app/src/hooks/useUsernamePrompt';
+import { fakeData } from '../../fixtures/fake-data';
+import { renderWithData, SIGNED_IN } from './with-data';
+
+const held = vi.hoisted(() => ({ session: null as SessionState | null, order: [] as string[] }));
+vi.mock('../../../app/src/hooks/useSession', () => ({ useSession: () => held.session }));
+vi.mock('../../../app/src/auth/session', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../app/src/auth/session')>()),
+  signOut: vi.fn(async () => {
+    held.order.push('firebase.signOut');
+  }),
+}));
+
+beforeEach(() => {
+  held.session = SIGNED_IN;
+  held.order = [];
+  localStorage.clear();
+  resetUsernamePrompt();
+});
+afterEach(cleanup);
+
+function dataRecordingSignOut() {
+  const signOut = vi.fn(async (options?: { removeData?: boolean }) => {
+    held.order.push(`data.signOut(${JSON.stringify(options)})`);
+  });
+  return { signOut, data: fakeData({ signOut }) };
+}
+
+describe('Header: sign-out', () => {
+  it('Logout opens a dialog; "Also remove my data" is on by default and reaches the data layer before Firebase', async () => {
+    const { data } = dataRecordingSignOut();
+    renderWithData(<Header />, data);
+    const logout = screen.getByRole('button', { name: 'Logout' });
+    logout.focus();
+    fireEvent.click(logout);
+    const dialog = screen.getByRole('dialog', { name: 'Log out of Crux' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    const remove = screen.getByRole('checkbox', { name: 'Also remove my data from this device' });
+    expect((remove as HTMLInputElement).checked).toBe(true);
+    expect(held.order).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(held.order).toEqual(['data.signOut({"removeData":true})', 'firebase.signOut']));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('"This is my own device" turns removal off and is remembered for the next sign-out', async () => {
+    const { data } = dataRecordingSignOut();
+    renderWithData(<Header />, data);
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /This is my own device/ }));
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Also remove my data from this device' }).checked).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(held.order).toEqual(['data.signOut({"removeData":false})', 'firebase.signOut']));
+    cleanup();
+
+    renderWithData(<Header />, data);
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Also remove my data from this device' }).checked).toBe(false);
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: /This is my own device/ }).checked).toBe(true);
+  });
+
+  it('Cancel (or Escape) signs nobody out and gives focus back to Logout', () => {
+    const { data } = dataRecordingSignOut();
+    renderWithData(<Header />, data);
+    const logout = screen.getByRole('button', { name: 'Logout' });
+    logout.focus();
+    fireEvent.click(logout);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(logout);
+    fireEvent.click(logout);
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(held.order).toEqual([]);
+  });
+});
+
+describe('Header: my data', () => {
+  it('"Download my data" saves the export as crux-my-data-<date>.json', async () => {
+    const exportMyData = vi.fn(fakeData().exportMyData);
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:crux-export');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const clicked: HTMLAnchorElement[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    renderWithData(<Header />, fakeData({ exportMyData }));
+    fireEvent.click(screen.getByRole('button', { name: 'Download my data' }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(clicked[0]!.download).toBe(exportFileName());
+    expect(exportFileName(new Date(2026, 0, 2))).toBe('crux-my-data-2026-01-02.json');
+    const blob = createObjectURL.mock.calls[0]![0];
+    expect(JSON.parse(await readText(blob))).toMatchObject({ format: 'crux-export', version: 1 });
+    await screen.findByText('Your data was downloaded.');
+    click.mockRestore();
+  });
+
+  it('"Import drafts" hands the chosen file to the data layer and says how many came in', async () => {
+    const importDrafts = vi.fn(async () => 2);
+    renderWithData(<Header />, fakeData({ importDrafts }));
+    const input = screen.getByLabelText('Import drafts');
+    const file = new File([JSON.stringify({ format: 'crux-export', drafts: [] })], 'crux-my-data.json', { type: 'application/json' });
+    fireEvent.change(input, { target: { files: [file] } });
+    expect((await screen.findByText('2 drafts imported.')).closest('[role="status"]')).not.toBeNull();
+    expect(importDrafts).toHaveBeenCalledExactlyOnceWith({ format: 'crux-export', drafts: [] });
+  });
+
+  it('says so when the file is not an export', async () => {
+    const importDrafts = vi.fn(async () => 0);
+    renderWithData(<Header />, fakeData({ importDrafts }));
+    fireEvent.change(screen.getByLabelText('Import drafts'), { target: { files: [new File(['not json'], 'x.json')] } });
+    await screen.findByText('This file is not a Crux export (it is not JSON).');
+    expect(importDrafts).not.toHaveBeenCalled();
+  });
+
+  it('shows neither item signed out', () => {
+    held.session = { ready: true, user: null, profilePending: false };
+    renderWithData(<Header />);
+    expect(screen.queryByRole('button', { name: 'Download my data' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
+  });
+});
+
+describe('Header: the user', () => {
+  it('never shows the raw e-mail address when no username is set: a "Set username" button instead', () => {
+    held.session = { ready: true, user: { uid: 'u1', email: 'ada@example.org', displayName: null }, profilePending: false };
+    renderWithData(<Header />);
+    expect(document.body.textContent).not.toContain('ada@example.org');
+    expect(screen.queryByTestId('header-user')).toBeNull();
+    screen.getByRole('button', { name: 'Set username' });
+  });
+
+  it('"Set username" opens the username modal again after it was dismissed', () => {
+    held.session = { ready: true, user: { uid: 'u1', email: 'ada@example.org', displayName: null }, profilePending: false };
+    function Prompt() {
+      const prompt = useUsernamePrompt();
+      return prompt.open ? <UsernameModal onClose={prompt.dismiss} /> : null;
+    }
+    renderWithData(
+      <>
+        <Header />
+        <Prompt />
+      </>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Later' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Set username' }));
+    screen.getByRole('dialog', { name: 'Welcome! Please set your username.' });
+  });
+
+  it('closes the phone menu on Escape and returns focus to the burger', () => {
+    renderWithData(<Header />);
+    const burger = screen.getByRole('button', { name: 'Menu' });
+    fireEvent.click(burger);
+    expect(burger.getAttribute('aria-expanded')).toBe('true');
+    const download = screen.getByRole('button', { name: 'Download my data' });
+    download.focus();
+    fireEvent.keyDown(download, { key: 'Escape' });
+    expect(burger.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(burger);
+  });
+});

@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+// Issue 8 #6: a topic whose replies this device has never pulled says so offline, instead of "No responses yet.".
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { of } from 'rxjs';
+import type { SessionState } from '../../../app/src/auth/session';
+import type { SyncStatus, TopicView } from '../../../app/src/data/index.js';
+import { REPLIES_NOT_ON_DEVICE, TopicPage } from '../../../app/src/routes/TopicPage';
+import { fakeData, fakeResponse, fakeTopic } from '../../fixtures/fake-data';
+import { renderWithData, SIGNED_OUT } from './with-data';
+
+const session = vi.hoisted(() => ({ current: null as SessionState | null }));
+vi.mock('../../../app/src/hooks/useSession', () => ({ useSession: () => session.current }));
+
+beforeEach(() => {
+  session.current = SIGNED_OUT;
+});
+afterEach(cleanup);
+
+const STATUS: SyncStatus = {
+  online: true,
+  syncing: false,
+  pending: 0,
+  lastError: null,
+  lastSyncedAt: null,
+  isLeader: true,
+  updateRequired: false,
+  sessionEnded: false,
+};
+
+function renderTopic(topic: TopicView, online: boolean, roots = [] as ReturnType<typeof fakeResponse>[]) {
+  renderWithData(
+    <Routes>
+      <Route path="/topics/:topicId" element={<TopicPage />} />
+    </Routes>,
+    fakeData({ topic$: () => of(topic), rootResponses$: () => of(roots), status$: of({ ...STATUS, online }) }),
+    `/topics/${topic.id}`,
+  );
+}
+
+describe('TopicPage: replies not on this device', () => {
+  it('offline, with replies on the server only, says they are not on this device (role=status)', async () => {
+    renderTopic(fakeTopic({ responses_count: 1, responsesOnDevice: false }), false);
+    const note = await screen.findByText(REPLIES_NOT_ON_DEVICE);
+    expect(note.getAttribute('role')).toBe('status');
+    expect(REPLIES_NOT_ON_DEVICE).toBe('Replies to this topic are not on this device yet; they load when you are back online');
+    expect(screen.queryByText('No responses yet.')).toBeNull();
+  });
+
+  it('online, while they are on their way, says it is loading, not "No responses yet."', async () => {
+    renderTopic(fakeTopic({ responses_count: 2, responsesOnDevice: false }), true);
+    await screen.findByText('Loading responses...');
+    expect(screen.queryByText('No responses yet.')).toBeNull();
+  });
+
+  it.each([
+    ['the topic has no replies', { responses_count: 0, responsesOnDevice: false }],
+    ['its replies were pulled (and all deleted since)', { responses_count: 1, responsesOnDevice: true }],
+  ])('says "No responses yet." offline when %s', async (_, overrides) => {
+    renderTopic(fakeTopic(overrides), false);
+    await screen.findByText('No responses yet.');
+    expect(screen.queryByText(REPLIES_NOT_ON_DEVICE)).toBeNull();
+  });
+
+  it('shows the replies that are on the device', async () => {
+    const topic = fakeTopic({ responses_count: 1, responsesOnDevice: false });
+    renderTopic(topic, false, [fakeResponse({ topic_id: topic.id, content: 'Kept from an earlier visit.' })]);
+    await screen.findByText('Kept from an earlier visit.');
+    expect(screen.queryByText(REPLIES_NOT_ON_DEVICE)).toBeNull();
+  });
+});
