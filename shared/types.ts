@@ -63,6 +63,36 @@ export interface LeaderboardEntry {
   rank: number;
 }
 
+/** A topic as a user page lists it. */
+export interface UserTopic {
+  id: string;
+  title: string;
+  created_at: string;
+  score: number;
+  responses_count: number;
+}
+
+/** A response as a user page lists it (with its topic's title for the link). */
+export interface UserResponse {
+  id: string;
+  topic_id: string;
+  topic_title: string;
+  type: ResponseType;
+  content: string;
+  created_at: string;
+  score: number;
+}
+
+/** GET /api/users/{uid}: a user's public page. */
+export interface UserProfile {
+  uid: string;
+  display_name: string | null;
+  points: number;
+  rank: number;
+  topics: UserTopic[];
+  responses: UserResponse[];
+}
+
 export interface Notification {
   id: string;
   type: NotificationType;

@@ -1,5 +1,7 @@
 // Routes of SPEC.md §2 inside the shell (header, username modal, update prompt).
 import { Route, Routes } from 'react-router-dom';
+import { LeaderboardPage } from './routes/LeaderboardPage';
+import { UserPage } from './routes/UserPage';
 import { Header } from './components/Header/Header';
 import { UsernameModal } from './components/UsernameModal/UsernameModal';
 import { UpdatePrompt } from './components/UpdatePrompt/UpdatePrompt';
@@ -22,7 +24,8 @@ export function App() {
         <Route path="/" element={<TopicListPage />} />
         <Route path="/c/:category" element={<TopicListPage />} />
         <Route path="/topics/:topicId" element={<TopicPage />} />
-        <Route path="/leaderboard" element={<PlaceholderPage title="Leaderboard" />} />
+        <Route path="/leaderboard" element={<LeaderboardPage />} />
+        <Route path="/users/:uid" element={<UserPage />} />
         <Route path="/about" element={<PlaceholderPage title="About Crux" />} />
         <Route path="/terms" element={<PlaceholderPage title="Terms and Conditions" />} />
         <Route path="/privacy" element={<PlaceholderPage title="Privacy Policy" />} />

@@ -6,6 +6,10 @@ import type { AnyStorage } from './db.js';
 import type { Category, ResponseType, Sort, TargetType } from '../../../shared/constants.js';
 import type { Notification, Preferences, Response, Source, Topic } from '../../../shared/types.js';
 import type { SyncCollection } from '../../../shared/sync-protocol.js';
+import type { UserProfile, UserScore } from '../../../shared/types.js';
+import type { LeaderboardCopy, RemoteCopy } from './leaderboard.js';
+
+export type { LeaderboardCopy, RemoteCopy } from './leaderboard.js';
 
 /** A topic as the screens show it: the server's item with the local truth laid over it. */
 export interface TopicView extends Topic {
@@ -222,6 +226,12 @@ export interface CruxData {
   savedTopics$(): Observable<string[]>;
   /** The site's source catalogue by name, URL or description (asks the server; [] offline). */
   searchSources(text: string): Promise<Source[]>;
+  /** The leaderboard and the signed-in user's own score: fetched while online, the last copy kept for offline reading. */
+  leaderboard$(): Observable<RemoteCopy<LeaderboardCopy>>;
+  /** A user's page (name, points, rank, topics, responses): fetched while online, the last copy kept. */
+  userProfile$(uid: string): Observable<RemoteCopy<UserProfile>>;
+  /** The signed-in user's points (live from their profile) and rank; null when signed out or without a score. */
+  score$(): Observable<UserScore | null>;
 
   // ---- writes (local at once, replicated when possible; throw CruxError with a message for a person) ----
   createTopic(input: NewTopicInput): Promise<TopicView>;

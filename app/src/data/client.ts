@@ -12,6 +12,8 @@ import { openPublicDb, openUserDb, type DbOptions, type UserDb } from './db.js';
 import { notFound, unauthorized } from '../../../shared/errors.js';
 import { MSG } from '../../../shared/messages.js';
 import { createFollows } from './follows.js';
+import { createLeaderboard } from './leaderboard.js';
+import { createScore } from './score.js';
 import { createSyncHttp } from './http.js';
 import { createOrphans, type Orphan } from './orphans.js';
 import { createProblemRecorder } from './problems.js';
@@ -118,6 +120,15 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
   };
   let world = await createWorld(worldDeps);
   const world$ = new BehaviorSubject<World>(world);
+  const remoteReads = createLeaderboard({
+    baseUrl: options.baseUrl,
+    fetchImpl,
+    online$: connectivity.online$,
+    publicDb: () => world.publicDb,
+    session: () => session,
+    uid$,
+  });
+  const score$ = createScore({ baseUrl: options.baseUrl, fetchImpl, online$: connectivity.online$, userDb$, uid$, session: () => session });
   /** A live read of the current world (it changes when the public data is removed from the device). */
   const live = <T>(read: (w: World) => Observable<T>): Observable<T> => world$.pipe(switchMap(read));
 
@@ -262,6 +273,9 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
     syncProblems$: () => live((w) => w.queries.syncProblems$()),
     savedTopics$: () => live((w) => w.follows.saved$),
     searchSources: catalog.searchSources,
+    leaderboard$: () => remoteReads.leaderboard$(),
+    score$,
+    userProfile$: (uid) => remoteReads.userProfile$(uid),
 
     async createTopic(input) {
       const w = world;

@@ -2,9 +2,10 @@
 import type { AuthUser } from '../auth/verifier.js';
 import { LEADERBOARD_SIZE } from '../../../shared/constants.js';
 import { MSG } from '../../../shared/messages.js';
-import type { LeaderboardEntry, Preferences, UserScore } from '../../../shared/types.js';
+import type { LeaderboardEntry, Preferences, UserProfile, UserScore } from '../../../shared/types.js';
+import { truncate } from '../../../shared/rules/truncate.js';
 import { competitionRanks } from '../../../shared/rules/rank.js';
-import { notFound } from '../../../shared/errors.js';
+import { badRequest, notFound } from '../../../shared/errors.js';
 import type { Change } from './change-feed.js';
 import { nowIso, type DomainContext } from './context.js';
 
@@ -32,6 +33,32 @@ export function userScore(ctx: DomainContext, uid: string): UserScore {
   const user = ctx.store.users.get(uid);
   if (!user) throw notFound(MSG.userNotFound);
   return { uid, points: user.points, rank: ctx.store.users.rankFor(user.points) };
+}
+
+/** How many topics and responses a user page lists, and how much of each response it shows. */
+export const USER_PAGE_ITEMS = 50;
+export const USER_PAGE_EXCERPT = 200;
+/** Firebase uids are at most 128 characters. */
+const UID_MAX = 128;
+
+/** A user's public page: name, points, rank, their newest topics and responses (readable signed out). */
+export function userProfile(ctx: DomainContext, uid: string): UserProfile {
+  if (uid.length === 0 || uid.length > UID_MAX || Array.from(uid).some((char) => char.charCodeAt(0) < 0x20)) {
+    throw badRequest(`A user id has 1 to ${UID_MAX} characters.`);
+  }
+  const { users } = ctx.store;
+  const user = users.get(uid);
+  if (!user) throw notFound(MSG.userNotFound);
+  return {
+    uid,
+    display_name: user.display_name,
+    points: user.points,
+    rank: users.rankFor(user.points),
+    topics: users.topicsBy(uid, USER_PAGE_ITEMS),
+    responses: users
+      .responsesBy(uid, USER_PAGE_ITEMS)
+      .map((response) => ({ ...response, content: truncate(response.content, USER_PAGE_EXCERPT) })),
+  };
 }
 
 export function leaderboard(ctx: DomainContext): LeaderboardEntry[] {

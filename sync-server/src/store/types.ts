@@ -11,7 +11,7 @@
 // - `viewer` (a uid or null) only fills `user_has_upvoted`.
 // - Writes happen inside `transaction`; a throw rolls every write of it back.
 import type { Sort, TargetType } from '../../../shared/constants.js';
-import type { ResponseMapping, Source } from '../../../shared/types.js';
+import type { ResponseMapping, Source, UserResponse, UserTopic } from '../../../shared/types.js';
 import type { NotificationRow } from './notifications-repo.js';
 import type { ResponseRow } from './responses-repo.js';
 import type { TopicRow } from './topics-repo.js';
@@ -150,6 +150,10 @@ export interface UsersRepo {
   rankFor(points: number): number;
   /** Users with points, most first (ties by uid). */
   leaderboard(limit: number): { uid: string; display_name: string | null; points: number }[];
+  /** The user's live topics, newest first (the user page). */
+  topicsBy(uid: string, limit: number): UserTopic[];
+  /** The user's live responses in live topics, newest first, with the topic's title (content untruncated). */
+  responsesBy(uid: string, limit: number): UserResponse[];
   setWeeklySummary(uid: string, value: boolean, seq: number): void;
   /** The user's row when it changed after `seq`. */
   changedSince(uid: string, seq: number): UserRow | undefined;

@@ -1,4 +1,5 @@
 // Users as the server knows them: uid, display name (from the token), points, preferences.
+import type { UserResponse, UserTopic } from '../../../shared/types.js';
 import type { Db } from './connection.js';
 
 export interface UserRow {
@@ -29,6 +30,15 @@ export function createUsersRepo(db: Db) {
   const leaderboard = db.prepare<[number], { uid: string; display_name: string | null; points: number }>(
     'SELECT uid, display_name, points FROM users WHERE points > 0 ORDER BY points DESC, uid LIMIT ?',
   );
+  const topicsBy = db.prepare<[string, number], UserTopic>(
+    'SELECT id, title, created_at, score, responses_count FROM topics WHERE creator_uid = ? AND deleted = 0 ORDER BY created_at DESC, id DESC LIMIT ?',
+  );
+  const responsesBy = db.prepare<[string, number], UserResponse>(`
+    SELECT r.id, r.topic_id, t.title AS topic_title, r.type, r.content, r.created_at, r.score
+    FROM responses r JOIN topics t ON t.id = r.topic_id
+    WHERE r.creator_uid = ? AND r.deleted = 0 AND t.deleted = 0
+    ORDER BY r.created_at DESC, r.id DESC LIMIT ?
+  `);
   const setPreference = db.prepare<[number, number, string]>('UPDATE users SET receive_weekly_summary = ?, seq = ? WHERE uid = ?');
   const changedSince = db.prepare<[string, number], UserRow>('SELECT * FROM users WHERE uid = ? AND seq > ?');
 
@@ -52,6 +62,10 @@ export function createUsersRepo(db: Db) {
     },
     rankFor: (points: number) => rankOf.get(points)!.rank,
     leaderboard: (limit: number) => leaderboard.all(limit),
+    /** The user's live topics, newest first (the user page). */
+    topicsBy: (uid: string, limit: number) => topicsBy.all(uid, limit),
+    /** The user's live responses in live topics, newest first, with their topic's title. */
+    responsesBy: (uid: string, limit: number) => responsesBy.all(uid, limit),
     setWeeklySummary: (uid: string, value: boolean, seq: number) => setPreference.run(value ? 1 : 0, seq, uid),
     changedSince: (uid: string, seq: number) => changedSince.get(uid, seq),
   };

@@ -1,0 +1,167 @@
+// Public, read-only copies asked of the server: the leaderboard (GET /api/users/leaderboard),
+// the signed-in user's own score (GET /api/users/{uid}/score, so their rank shows even
+// outside the top 100) and user pages (GET /api/users/{uid}). They are not replicated:
+// each read asks the server while online and keeps the answer, with the time it was
+// fetched, as a local document of the public database, so the last copy reads offline
+// (and goes with the public data when it is removed from the device).
+import { Observable, combineLatest, distinctUntilChanged, switchMap } from 'rxjs';
+import type { LeaderboardEntry, UserProfile, UserScore } from '../../../shared/types.js';
+import type { PublicDb } from './db.js';
+import type { SessionUser } from './api.js';
+
+/** What a screen gets for a remote read: the last copy (if any), its age, and how the last fetch went. */
+export interface RemoteCopy<T> {
+  /** The last copy on this device; null when there is none (never fetched, or not found). */
+  value: T | null;
+  /** ISO time the copy was fetched; null without a copy. */
+  fetchedAt: string | null;
+  /** A fetch is under way. */
+  loading: boolean;
+  /** Why the last fetch failed (message for a person); null when it did not fail. */
+  error: string | null;
+  /** The server answered 404 (a user page for an unknown user). */
+  notFound: boolean;
+  /** The copy was not refreshed: offline, or the fetch failed. */
+  stale: boolean;
+}
+
+export interface LeaderboardCopy {
+  entries: LeaderboardEntry[];
+  /** The signed-in user's score when they have one (rank even outside the top 100); null otherwise. */
+  me: UserScore | null;
+}
+
+export interface Leaderboard {
+  leaderboard$(): Observable<RemoteCopy<LeaderboardCopy>>;
+  userProfile$(uid: string): Observable<RemoteCopy<UserProfile>>;
+}
+
+export const OFFLINE_MESSAGE = 'You are offline: this page loads when you are back online.';
+
+interface Deps {
+  baseUrl: string;
+  fetchImpl: typeof fetch;
+  online$: Observable<boolean>;
+  publicDb: () => PublicDb;
+  session: () => Pick<SessionUser, 'uid' | 'getToken'> | null;
+  uid$: Observable<string | null>;
+}
+
+interface Stored<T> {
+  value: T;
+  fetchedAt: string;
+}
+
+class HttpFailure extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function createLeaderboard(deps: Deps): Leaderboard {
+  async function getJson<T>(path: string, token: string | null = null): Promise<T> {
+    const res = await deps.fetchImpl(`${deps.baseUrl}${path}`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    if (!res.ok) {
+      const body = await res.text().catch(() => '');
+      throw new HttpFailure(res.status, `${res.status} ${body}`.trim());
+    }
+    return (await res.json()) as T;
+  }
+
+  async function readCopy<T>(key: string): Promise<Stored<T> | null> {
+    try {
+      const doc = await deps.publicDb().getLocal<{ copy: Stored<T> }>(key);
+      return (doc?.get('copy') as Stored<T> | undefined) ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  async function keepCopy<T>(key: string, copy: Stored<T> | null): Promise<void> {
+    try {
+      const db = deps.publicDb();
+      if (copy) await db.upsertLocal(key, { copy });
+      else await (await db.getLocal(key))?.remove();
+    } catch {
+      // A closed or removed database: the copy is simply not kept.
+    }
+  }
+
+  /** Emits the kept copy at once, then (online) the fetched one; offline the kept copy is all. */
+  function remote<T>(key: string, online: boolean, fetchValue: () => Promise<T>, errorPrefix: string) {
+    return new Observable<RemoteCopy<T>>((subscriber) => {
+      let closed = false;
+      void (async () => {
+        const kept = await readCopy<T>(key);
+        const base = { value: kept?.value ?? null, fetchedAt: kept?.fetchedAt ?? null, notFound: false };
+        if (closed) return;
+        if (!online) {
+          subscriber.next({ ...base, loading: false, stale: true, error: kept ? null : OFFLINE_MESSAGE });
+          return;
+        }
+        subscriber.next({ ...base, loading: true, stale: kept !== null, error: null });
+        try {
+          const value = await fetchValue();
+          const copy = { value, fetchedAt: new Date().toISOString() };
+          await keepCopy(key, copy);
+          if (!closed) subscriber.next({ ...copy, notFound: false, loading: false, stale: false, error: null });
+        } catch (error) {
+          if (closed) return;
+          if (error instanceof HttpFailure && error.status === 404) {
+            await keepCopy(key, null);
+            subscriber.next({ value: null, fetchedAt: null, notFound: true, loading: false, stale: false, error: null });
+            return;
+          }
+          const reason = error instanceof HttpFailure ? error.message : error instanceof Error ? error.message : String(error);
+          subscriber.next({ ...base, loading: false, stale: true, error: `${errorPrefix}${reason}` });
+        }
+      })();
+      return () => {
+        closed = true;
+      };
+    });
+  }
+
+  async function fetchLeaderboard(uid: string | null): Promise<LeaderboardCopy> {
+    const entries = await getJson<LeaderboardEntry[]>('/api/users/leaderboard');
+    if (!uid) return { entries, me: null };
+    const listed = entries.find((entry) => entry.uid === uid);
+    if (listed) return { entries, me: { uid, points: listed.points, rank: listed.rank } };
+    // Outside the top 100: ask for the user's own score (404 or any failure = none shown, SPEC.md §8).
+    const current = deps.session();
+    if (current?.uid !== uid) return { entries, me: null };
+    try {
+      const token = await current.getToken();
+      return { entries, me: token ? await getJson<UserScore>(`/api/users/${encodeURIComponent(uid)}/score`, token) : null };
+    } catch {
+      return { entries, me: null };
+    }
+  }
+
+  const online$ = deps.online$.pipe(distinctUntilChanged());
+
+  return {
+    leaderboard$: () =>
+      combineLatest([deps.uid$.pipe(distinctUntilChanged()), online$]).pipe(
+        switchMap(([uid, online]) =>
+          remote('leaderboard', online, () => fetchLeaderboard(uid), 'Error loading leaderboard: '),
+        ),
+      ),
+    userProfile$: (uid) =>
+      online$.pipe(
+        switchMap((online) =>
+          remote(
+            `user-${uid}`,
+            online,
+            () => getJson<UserProfile>(`/api/users/${encodeURIComponent(uid)}`),
+            'Error loading user: ',
+          ),
+        ),
+      ),
+  };
+}

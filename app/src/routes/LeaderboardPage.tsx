@@ -1,0 +1,101 @@
+// /leaderboard (SPEC.md §2): Rank, User, Points in competition ranking; the signed-in user's
+// row marked (aria-current and a "You" label, not colour alone) and their own rank shown even
+// outside the top 100; the last copy stays readable offline with its age.
+import { Link } from 'react-router-dom';
+import { competitionRanks } from '../../../shared/rules/rank';
+import type { LeaderboardEntry, UserScore } from '../../../shared/types';
+import { RelativeTime } from '../components/RelativeTime/RelativeTime';
+import { useLeaderboard } from '../hooks/useLeaderboard';
+import { errorMessage } from './TopicListPage';
+import './LeaderboardPage.css';
+
+export const LEADERBOARD_EMPTY = 'The leaderboard is currently empty.';
+export const ANONYMOUS = 'Anonymous';
+
+export function LeaderboardPage() {
+  const { copy, error, uid } = useLeaderboard();
+  const value = copy?.value ?? null;
+
+  let body;
+  if (error)
+    body = (
+      <p className="error-text" role="alert">
+        Error: {errorMessage(error)}
+      </p>
+    );
+  else if (!copy || (copy.loading && !value))
+    body = (
+      <p className="status-text" role="status">
+        Loading leaderboard...
+      </p>
+    );
+  else {
+    const entries = value ? competitionRanks([...value.entries].sort((a, b) => b.points - a.points)) : [];
+    // The kept copy may be another user's: their own score only counts for whoever is signed in now.
+    const me = uid && value?.me?.uid === uid ? value.me : null;
+    body = (
+      <>
+        {copy.error && (
+          <p className="error-text" role="alert">
+            {copy.error}
+          </p>
+        )}
+        {copy.fetchedAt && (
+          <p className="muted leaderboard-age" role="status">
+            {copy.stale && !copy.loading ? 'Last copy on this device. ' : ''}Updated <RelativeTime date={copy.fetchedAt} />
+          </p>
+        )}
+        {value && entries.length === 0 && <p className="status-text">{LEADERBOARD_EMPTY}</p>}
+        {entries.length > 0 && <LeaderboardTable entries={entries} me={me} uid={uid} />}
+      </>
+    );
+  }
+
+  return (
+    <main className="page leaderboard-page" id="main">
+      <h1>Leaderboard</h1>
+      {body}
+    </main>
+  );
+}
+
+function LeaderboardTable({ entries, me, uid }: { entries: LeaderboardEntry[]; me: UserScore | null; uid: string | null }) {
+  const listed = uid !== null && entries.some((entry) => entry.uid === uid);
+  return (
+    <table className="leaderboard">
+      <thead>
+        <tr>
+          <th scope="col">Rank</th>
+          <th scope="col">User</th>
+          <th scope="col">Points</th>
+        </tr>
+      </thead>
+      <tbody>
+        {entries.map((entry) => (
+          <Row key={entry.uid} uid={entry.uid} name={entry.display_name} rank={entry.rank} points={entry.points} mine={entry.uid === uid} />
+        ))}
+      </tbody>
+      {me && !listed && (
+        <tbody className="leaderboard-own">
+          <tr className="leaderboard-gap" aria-hidden="true">
+            <td colSpan={3}>⋯</td>
+          </tr>
+          <Row uid={me.uid} name={null} rank={me.rank} points={me.points} mine />
+        </tbody>
+      )}
+    </table>
+  );
+}
+
+function Row(props: { uid: string; name: string | null; rank: number; points: number; mine: boolean }) {
+  return (
+    <tr className={props.mine ? 'leaderboard-mine' : undefined} aria-current={props.mine ? 'true' : undefined}>
+      <td>{props.rank}</td>
+      <td>
+        <Link to={`/users/${encodeURIComponent(props.uid)}`}>{props.name ?? (props.mine ? 'You' : ANONYMOUS)}</Link>
+        {props.mine && props.name !== null && <span className="leaderboard-you"> (you)</span>}
+      </td>
+      <td>{props.points}</td>
+    </tr>
+  );
+}

@@ -1,0 +1,136 @@
+// The leaderboard in real Chromium: it agrees with GET /api/users/leaderboard, marks the
+// signed-in user's row, reads offline after a reload with the copy's age, and links to user pages.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import type { LeaderboardEntry } from '../../shared/types';
+import { apiClient } from '../fixtures/api';
+import { createTestUser, type TestUser } from '../fixtures/auth';
+import { ensureBuild, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
+import { signInThroughModal } from './flows';
+
+let server: RunningServer;
+let browser: Browser;
+let ada: TestUser;
+let bob: TestUser;
+let cleo: TestUser;
+
+beforeAll(async () => {
+  await ensureBuild();
+  [server, browser, ada, bob, cleo] = await Promise.all([
+    startServer(),
+    launchBrowser(),
+    createTestUser('Ada Board'),
+    createTestUser('Bob Board'),
+    createTestUser('Cleo Board'),
+  ]);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+const as = (user: TestUser) => apiClient(server.url, () => user.token);
+
+async function topicBy(user: TestUser, title: string): Promise<string> {
+  const res = await as(user).post('/topics', { title, categories: ['Science'] });
+  expect(res.status, res.text).toBe(201);
+  return (res.body as { id: string }).id;
+}
+
+async function upvote(voter: TestUser, topicId: string) {
+  const res = await as(voter).post('/upvotes', { target_type: 'topic', target_id: topicId });
+  expect([200, 201], res.text).toContain(res.status);
+}
+
+const tableRows = (page: Page) =>
+  page
+    .locator('table.leaderboard tbody tr:not([aria-hidden])')
+    .evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll('td')).map((cell) => cell.textContent)));
+
+describe('leaderboard', () => {
+  it('agrees with the API, marks my row, and reads offline with its age', { timeout: 120_000 }, async () => {
+    // Bob 2 points (rank 1), Ada and Cleo 1 point each (both rank 2: competition ranking).
+    const [bobTopic, adaTopic, cleoTopic] = await Promise.all([
+      topicBy(bob, 'Should the leaderboard exist?'),
+      topicBy(ada, 'Are points a good incentive?'),
+      topicBy(cleo, 'What counts as a good argument?'),
+    ]);
+    await upvote(ada, bobTopic);
+    await upvote(cleo, bobTopic);
+    await upvote(bob, adaTopic);
+    await upvote(ada, cleoTopic);
+    const board = (await as(ada).get<LeaderboardEntry[]>('/users/leaderboard')).body;
+    expect(board.map((e) => [e.display_name, e.points, e.rank])).toEqual([
+      ['Bob Board', 2, 1],
+      [board[1]!.display_name, 1, 2],
+      [board[2]!.display_name, 1, 2],
+    ]);
+
+    const context = await browser.newContext();
+    const { page, errors } = await newPage(context);
+    await page.goto(server.url + '/');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await signInThroughModal(page, ada);
+    await page.goto(server.url + '/leaderboard');
+    await page.getByRole('heading', { level: 1, name: 'Leaderboard' }).waitFor();
+    await page.locator('table.leaderboard').waitFor();
+
+    const expected = board.map((e) => [String(e.rank), e.uid === ada.uid ? `${e.display_name} (you)` : e.display_name, String(e.points)]);
+    await expect.poll(() => tableRows(page), { timeout: 10_000 }).toEqual(expected);
+    const mine = page.locator('table.leaderboard tr[aria-current="true"]');
+    expect(await mine.count()).toBe(1);
+    expect(await mine.locator('td').allTextContents()).toEqual(['2', 'Ada Board (you)', '1']);
+    expect(await page.getByText(/^Updated /).textContent()).toBe('Updated just now');
+    await screenshot(page, 'leaderboard');
+
+    // Offline, a reload still shows the last copy, with its age.
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Leaderboard' }).waitFor();
+    await page.getByText('Last copy on this device. Updated just now').waitFor();
+    // Firebase restores the session after the first paint: the row is marked once it has.
+    await page.locator('table.leaderboard tr[aria-current="true"]').filter({ hasText: 'Ada Board' }).waitFor();
+    expect(await tableRows(page)).toEqual(expected);
+    await context.setOffline(false);
+
+    // A name leads to the user's page: name, points, rank and their topics.
+    await page.getByRole('link', { name: 'Bob Board' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Bob Board' }).waitFor();
+    await page.getByRole('link', { name: 'Should the leaderboard exist?' }).waitFor();
+    expect(page.url()).toBe(`${server.url}/users/${bob.uid}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('has no serious axe violations on the leaderboard and a user page, light and dark, at 390 px', { timeout: 120_000 }, async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const context = await browser.newContext({ colorScheme, viewport: { width: 390, height: 844 } });
+      const { page } = await newPage(context);
+      await page.goto(server.url + '/');
+      await signInThroughModal(page, ada);
+      await page.goto(server.url + '/leaderboard');
+      await page.locator('table.leaderboard tr[aria-current="true"]').waitFor();
+      expect(await seriousViolations(page), `leaderboard ${colorScheme}`).toEqual([]);
+      // The table fits a phone: no sideways scrolling.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await screenshot(page, `leaderboard-${colorScheme}`);
+      await page.goto(`${server.url}/users/${ada.uid}`);
+      await page.getByRole('heading', { level: 1, name: 'Ada Board' }).waitFor();
+      expect(await seriousViolations(page), `user page ${colorScheme}`).toEqual([]);
+      await page.goto(`${server.url}/users/nobody-here`);
+      await page.getByRole('heading', { level: 1, name: 'User not found.' }).waitFor();
+      expect(await seriousViolations(page), `user not found ${colorScheme}`).toEqual([]);
+      await screenshot(page, `user-not-found-${colorScheme}`);
+      await context.close();
+    }
+  });
+});
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}

@@ -1,0 +1,75 @@
+// GET /api/users/{uid}: a user's public page (name, points, rank, topics, responses).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../shared/messages.js';
+import type { UserProfile } from '../../shared/types.js';
+import { apiClient } from '../fixtures/api.js';
+import { createTestUser, type TestUser } from '../fixtures/auth.js';
+import { makeResponse, makeTopic, upvote } from '../fixtures/builders.js';
+import { startTestServer, type TestServer } from '../fixtures/server.js';
+
+describe('GET /api/users/{uid}', () => {
+  let server: TestServer;
+  let ada: TestUser;
+  let bob: TestUser;
+  const as = (user?: TestUser) => apiClient(server.url, user?.token);
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    [ada, bob] = await Promise.all([createTestUser('Ada'), createTestUser('Bob')]);
+  });
+  afterAll(() => server.stop());
+
+  it('is readable signed out: name, points, rank, live topics and responses, newest first', async () => {
+    const first = await makeTopic(as(ada), { title: 'First topic' });
+    const second = await makeTopic(as(ada), { title: 'Second topic' });
+    const gone = await makeTopic(as(ada), { title: 'Deleted topic' });
+    expect((await as(ada).del(`/topics/${gone.id}`)).status).toBe(204);
+    const long = 'x'.repeat(500);
+    const reply = await makeResponse(as(ada), { topic_id: first.id, content: long });
+    await makeResponse(as(bob), { topic_id: first.id });
+    await upvote(as(bob), 'topic', second.id);
+
+    const res = await as().get<UserProfile>(`/users/${ada.uid}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ uid: ada.uid, display_name: 'Ada', points: 1, rank: 1 });
+    expect(res.body.topics.map((t) => t.title)).toEqual(['Second topic', 'First topic']);
+    expect(res.body.topics[0]).toEqual({
+      id: second.id,
+      title: 'Second topic',
+      created_at: second.created_at,
+      score: 1,
+      responses_count: 0,
+    });
+    expect(res.body.responses).toHaveLength(1);
+    expect(res.body.responses[0]).toMatchObject({ id: reply.id, topic_id: first.id, topic_title: 'First topic', type: 'for' });
+    expect(Array.from(res.body.responses[0]!.content)).toHaveLength(201); // 200 + ellipsis
+  });
+
+  it('ranks by competition ranking like the leaderboard', async () => {
+    const topic = await makeTopic(as(bob));
+    await upvote(as(ada), 'topic', topic.id);
+    // Ada and Bob both have 1 point: they share rank 1.
+    const [a, b] = await Promise.all([as().get<UserProfile>(`/users/${ada.uid}`), as().get<UserProfile>(`/users/${bob.uid}`)]);
+    expect(a.body.rank).toBe(1);
+    expect(b.body.rank).toBe(1);
+    const board = (await as().get<{ uid: string; rank: number }[]>('/users/leaderboard')).body;
+    expect(board.find((e) => e.uid === bob.uid)?.rank).toBe(b.body.rank);
+  });
+
+  it('an unknown uid → 404 "User not found."', async () => {
+    const res = await as().get('/users/nobody-at-all');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: MSG.userNotFound, code: 'not-found' });
+  });
+
+  it('a uid longer than 128 characters → 400', async () => {
+    const res = await as().get(`/users/${'a'.repeat(129)}`);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('A user id has 1 to 128 characters.');
+  });
+
+  it('does not shadow /leaderboard and /preferences', async () => {
+    expect(Array.isArray((await as().get('/users/leaderboard')).body)).toBe(true);
+    expect((await as().get('/users/preferences')).status).toBe(401);
+  });
+});
