@@ -37,7 +37,7 @@ export default defineConfig({
         clientsClaim: true,
         skipWaiting: true,
         navigateFallback: 'index.html',
-        navigateFallbackDenylist: [/^\/api\//],
+        navigateFallbackDenylist: [/^\/api\//, /^\/robots\.txt$/, /^\/sitemap\.xml$/],
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
         // No runtimeCaching for /api: the local database is the offline copy.
       },

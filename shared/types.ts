@@ -21,6 +21,24 @@ export interface Source {
   description: string | null;
 }
 
+/** A live response that cites a source: where to link (`/topics/{topic_id}#response-{id}`). */
+export interface SourceCitation {
+  id: string;
+  topic_id: string;
+  topic_title: string;
+  created_at: string;
+}
+
+/**
+ * A row of GET /api/sources?include=citations: the source, its newest citing responses and how many
+ * cite it. The list is paged (`limit`, `offset`); the answer's `X-Total-Count` and `X-Next-Offset`
+ * headers (and a `Link: rel="next"`) say what is left.
+ */
+export interface SourceListing extends Source {
+  cited_by: SourceCitation[];
+  cited_count: number;
+}
+
 export interface QuotedResponse {
   id: string;
   content: string;

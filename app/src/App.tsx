@@ -1,5 +1,6 @@
 // Routes of SPEC.md §2 inside the shell (header, username modal, update prompt).
 import { Route, Routes } from 'react-router-dom';
+import { NotificationsPage } from './routes/NotificationsPage';
 import { LeaderboardPage } from './routes/LeaderboardPage';
 import { UserPage } from './routes/UserPage';
 import { Header } from './components/Header/Header';
@@ -9,6 +10,10 @@ import { SyncIssues } from './components/SyncStatus/SyncIssues';
 import { useUsernamePrompt } from './hooks/useUsernamePrompt';
 import { TopicListPage } from './routes/TopicListPage';
 import { TopicPage } from './routes/TopicPage';
+import { SourcesPage } from './routes/SourcesPage';
+import { AboutPage } from './routes/AboutPage';
+import { TermsPage } from './routes/TermsPage';
+import { PrivacyPage } from './routes/PrivacyPage';
 import { NotFoundPage, PlaceholderPage } from './routes/PlaceholderPage';
 
 export function App() {
@@ -26,12 +31,12 @@ export function App() {
         <Route path="/topics/:topicId" element={<TopicPage />} />
         <Route path="/leaderboard" element={<LeaderboardPage />} />
         <Route path="/users/:uid" element={<UserPage />} />
-        <Route path="/about" element={<PlaceholderPage title="About Crux" />} />
-        <Route path="/terms" element={<PlaceholderPage title="Terms and Conditions" />} />
-        <Route path="/privacy" element={<PlaceholderPage title="Privacy Policy" />} />
-        <Route path="/notifications" element={<PlaceholderPage title="Your Notifications" />} />
+        <Route path="/about" element={<AboutPage />} />
+        <Route path="/terms" element={<TermsPage />} />
+        <Route path="/privacy" element={<PrivacyPage />} />
+        <Route path="/notifications" element={<NotificationsPage />} />
         <Route path="/unsubscribe" element={<PlaceholderPage title="Email Subscriptions" />} />
-        <Route path="/sources" element={<PlaceholderPage title="Sources" />} />
+        <Route path="/sources" element={<SourcesPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
       {usernamePrompt.open && <UsernameModal onClose={usernamePrompt.dismiss} />}

@@ -14,6 +14,7 @@ import { configRoutes, readClientConfig, type ClientConfig } from './routes/conf
 import { notificationsRoutes } from './routes/notifications.js';
 import { responsesRoutes } from './routes/responses.js';
 import { sourcesRoutes } from './routes/sources.js';
+import { siteFilesRoutes } from './routes/site-files.js';
 import { topicsRoutes } from './routes/topics.js';
 import { upvotesRoutes } from './routes/upvotes.js';
 import { usersRoutes } from './routes/users.js';
@@ -63,6 +64,7 @@ export function createApp(deps: AppDeps) {
 
   const app = new Hono<AppEnv>();
   app.route('/api', api);
+  app.route('/', siteFilesRoutes(ctx));
   app.all('/api/*', (c) => c.json({ error: MSG.notFound, code: 'not-found' }, 404));
   app.onError((error, c) => errorResponse(c, error, log));
   return { app, ctx };

@@ -74,7 +74,7 @@ process.on('exit', () => {
       }
 });
 
-export async function startServer(options: { seedDemo?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(options: { seedDemo?: boolean; env?: Record<string, string> } = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'crux-e2e-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
     cwd: ROOT,
@@ -86,6 +86,7 @@ export async function startServer(options: { seedDemo?: boolean } = {}): Promise
       DATA_DIR: dataDir,
       SEED_DEMO: String(options.seedDemo ?? false),
       FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
+      ...options.env,
     },
   });
   children.add(child);

@@ -107,7 +107,8 @@ describe('header', () => {
     await page.setViewportSize({ width: 960, height: 700 });
     await expect.poll(() => burger.isVisible()).toBe(false);
     expect(await page.getByRole('link', { name: 'Terms' }).isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Discord' }).getAttribute('target')).toBe('_blank');
+    // Discord / Support come from DISCORD_URL / SUPPORT_URL: unset here, so hidden (tests/e2e/notifications.test.ts sets them).
+    expect(await page.getByRole('link', { name: /^Discord/ }).count()).toBe(0);
     await context.close();
   });
 });

@@ -192,6 +192,7 @@ describe('sign-out and my data (#5)', () => {
 
     await context.setOffline(true);
     await page.getByTestId('sync-status').filter({ hasText: 'Offline' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'My data', exact: true }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^crux-my-data-\d{4}-\d{2}-\d{2}\.json$/);
     const path = await download.path();
@@ -287,22 +288,29 @@ describe('honest states', () => {
     await page.getByRole('button', { name: 'Set username' }).click();
     await welcome.waitFor();
     await page.keyboard.press('Escape');
-    // Signed in, the menu's extra items (Download my data, Import drafts, Logout) fit one header row
-    // from 1200 px on, without wrapping; under it they sit in the burger panel.
-    for (const width of [1200, 1440]) {
+    // Signed in, the menu's extra items (the "My data" disclosure with Download my data and Import
+    // drafts, and Logout) fit one header row from 960 px on, without wrapping; under it they sit in
+    // the burger panel.
+    for (const width of [960, 1200, 1440]) {
       await page.setViewportSize({ width, height: 800 });
       const inner = page.locator('.site-header-inner');
       expect(await inner.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
+      const myData = page.getByRole('button', { name: 'My data', exact: true });
+      await myData.click();
       const download = await page.getByRole('button', { name: 'Download my data' }).boundingBox();
-      expect(download!.height).toBeLessThan(40); // one line
+      expect(download!.height).toBeLessThan(48); // one line
+      expect(download!.x + download!.width).toBeLessThanOrEqual(width);
+      await myData.click();
       const logout = await page.getByRole('button', { name: 'Logout' }).boundingBox();
       expect(logout!.x + logout!.width).toBeLessThanOrEqual(width);
       await screenshot(page, `header-signed-in-${width}`);
     }
-    await page.setViewportSize({ width: 1199, height: 800 });
+    await page.setViewportSize({ width: 959, height: 800 });
     await expect.poll(() => page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(true);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: 'My data', exact: true }).click();
     await page.getByRole('button', { name: 'Download my data' }).waitFor();
     await page.getByLabel('Import drafts').focus();
     await page.keyboard.press('Escape');

@@ -10,6 +10,8 @@ import type { UserProfile, UserScore } from '../../../shared/types.js';
 import type { LeaderboardCopy, RemoteCopy } from './leaderboard.js';
 
 export type { LeaderboardCopy, RemoteCopy } from './leaderboard.js';
+import type { SourceList, SourcesQuery } from './sources.js';
+export type { SourceList, SourcesQuery } from './sources.js';
 
 /** A topic as the screens show it: the server's item with the local truth laid over it. */
 export interface TopicView extends Topic {
@@ -226,6 +228,8 @@ export interface CruxData {
   savedTopics$(): Observable<string[]>;
   /** The site's source catalogue by name, URL or description (asks the server; [] offline). */
   searchSources(text: string): Promise<Source[]>;
+  /** The sources page (filtered, `pages` × 50) with the responses citing each: fetched online, the last unfiltered copy kept for offline reading. */
+  sources$(query: SourcesQuery): Observable<RemoteCopy<SourceList>>;
   /** The leaderboard and the signed-in user's own score: fetched while online, the last copy kept for offline reading. */
   leaderboard$(): Observable<RemoteCopy<LeaderboardCopy>>;
   /** A user's page (name, points, rank, topics, responses): fetched while online, the last copy kept. */

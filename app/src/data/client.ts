@@ -13,6 +13,7 @@ import { notFound, unauthorized } from '../../../shared/errors.js';
 import { MSG } from '../../../shared/messages.js';
 import { createFollows } from './follows.js';
 import { createLeaderboard } from './leaderboard.js';
+import { createSources } from './sources.js';
 import { createScore } from './score.js';
 import { createSyncHttp } from './http.js';
 import { createOrphans, type Orphan } from './orphans.js';
@@ -127,6 +128,12 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
     publicDb: () => world.publicDb,
     session: () => session,
     uid$,
+  });
+  const sourcesPage = createSources({
+    baseUrl: options.baseUrl,
+    fetchImpl,
+    online$: connectivity.online$,
+    publicDb: () => world.publicDb,
   });
   const score$ = createScore({ baseUrl: options.baseUrl, fetchImpl, online$: connectivity.online$, userDb$, uid$, session: () => session });
   /** A live read of the current world (it changes when the public data is removed from the device). */
@@ -273,6 +280,7 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
     syncProblems$: () => live((w) => w.queries.syncProblems$()),
     savedTopics$: () => live((w) => w.follows.saved$),
     searchSources: catalog.searchSources,
+    sources$: (query) => sourcesPage.sources$(query),
     leaderboard$: () => remoteReads.leaderboard$(),
     score$,
     userProfile$: (uid) => remoteReads.userProfile$(uid),

@@ -20,6 +20,8 @@ export type {
   RemoteCopy,
   ResponseView,
   SessionUser,
+  SourceList,
+  SourcesQuery,
   SyncProblem,
   SyncProblemKind,
   SyncStatus,

@@ -25,6 +25,7 @@ export function unavailableData(reason: string): CruxData {
     syncProblems$: failing,
     savedTopics$: failing,
     searchSources: rejecting,
+    sources$: failing,
     leaderboard$: failing,
     userProfile$: failing,
     score$: () => of(null),

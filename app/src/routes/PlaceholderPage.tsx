@@ -15,10 +15,11 @@ export function PlaceholderPage({ title, children }: { title: string; children?:
   );
 }
 
+/** Any address the app has no page for: a heading, what happened, and the way home. */
 export function NotFoundPage() {
   return (
     <PlaceholderPage title="Page not found">
-      <p>There is nothing at this address.</p>
+      <p>There is nothing at this address. The link may be mistyped, or the page may have moved.</p>
     </PlaceholderPage>
   );
 }

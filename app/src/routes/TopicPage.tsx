@@ -1,6 +1,6 @@
 // Topic detail (/topics/{topicId}): header and actions, root response form, Responses list.
 import { useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { ResponseType } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { Composer } from '../components/Composer/Composer';
@@ -44,7 +44,15 @@ function TopicView({ topicId }: { topicId: string }) {
         Error: {errorMessage(error)}
       </p>
     );
-  else if (topic === null) body = <p className="status-text">{MSG.topicNotFound}</p>;
+  else if (topic === null)
+    body = (
+      <>
+        <h1>{MSG.topicNotFound}</h1>
+        <p className="status-text">
+          It may have been deleted, or the link is mistyped. <Link to="/">Go to the topic list</Link>
+        </p>
+      </>
+    );
   else if (loading || !topic)
     body = (
       <p className="status-text" role="status">

@@ -7,6 +7,21 @@ export interface ClientConfig {
   firebase: { apiKey: string; authDomain: string; projectId: string; appId?: string };
   /** "host:port" of the Auth emulator, only when the server itself uses one. */
   authEmulatorHost: string | null;
+  /** The header's external Discord and Support links (DISCORD_URL, SUPPORT_URL); null hides the item. */
+  discordUrl: string | null;
+  supportUrl: string | null;
+}
+
+/** Only http(s) and mailto addresses become links; anything else (or unset) hides the item. */
+function externalUrl(value: string | undefined): string | null {
+  const text = value?.trim();
+  if (!text) return null;
+  try {
+    const url = new URL(text);
+    return ['https:', 'http:', 'mailto:'].includes(url.protocol) ? url.href : null;
+  } catch {
+    return null;
+  }
 }
 
 export function readClientConfig(env: NodeJS.ProcessEnv = process.env): ClientConfig {
@@ -19,6 +34,8 @@ export function readClientConfig(env: NodeJS.ProcessEnv = process.env): ClientCo
       ...(env.FIREBASE_APP_ID ? { appId: env.FIREBASE_APP_ID } : {}),
     },
     authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST ?? null,
+    discordUrl: externalUrl(env.DISCORD_URL),
+    supportUrl: externalUrl(env.SUPPORT_URL),
   };
 }
 

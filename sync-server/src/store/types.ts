@@ -11,7 +11,7 @@
 // - `viewer` (a uid or null) only fills `user_has_upvoted`.
 // - Writes happen inside `transaction`; a throw rolls every write of it back.
 import type { Sort, TargetType } from '../../../shared/constants.js';
-import type { ResponseMapping, Source, UserResponse, UserTopic } from '../../../shared/types.js';
+import type { ResponseMapping, Source, SourceCitation, SourceListing, UserResponse, UserTopic } from '../../../shared/types.js';
 import type { NotificationRow } from './notifications-repo.js';
 import type { ResponseRow } from './responses-repo.js';
 import type { TopicRow } from './topics-repo.js';
@@ -114,6 +114,13 @@ export interface SourcesRepo {
   all(limit: number): Source[];
   /** Sources whose name, URL or description match an FTS query, best match first. */
   search(ftsQuery: string, limit: number): Source[];
+  /** A page of the catalogue, sorted like `all`, filtered by a substring of name, URL or description; with citations on demand. */
+  page(input: { filter: string | null; limit: number; offset: number; citations: boolean }): {
+    total: number;
+    items: Array<Source | SourceListing>;
+  };
+  /** The live responses citing a source, newest first; null when there is no such source. */
+  citations(sourceId: string, limit: number, offset: number): { total: number; items: SourceCitation[] } | null;
 }
 
 export interface VoteSet {

@@ -12,6 +12,7 @@ import { fakeData } from '../../fixtures/fake-data';
 import { renderWithData, SIGNED_IN } from './with-data';
 
 const held = vi.hoisted(() => ({ session: null as SessionState | null, order: [] as string[] }));
+vi.mock('../../../app/src/auth/firebase', () => ({ loadClientConfig: async () => ({}) }));
 vi.mock('../../../app/src/hooks/useSession', () => ({ useSession: () => held.session }));
 vi.mock('../../../app/src/auth/session', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../app/src/auth/session')>()),
@@ -94,6 +95,7 @@ describe('Header: my data', () => {
       clicked.push(this);
     });
     renderWithData(<Header />, fakeData({ exportMyData }));
+    fireEvent.click(screen.getByRole('button', { name: 'My data' }));
     fireEvent.click(screen.getByRole('button', { name: 'Download my data' }));
     await waitFor(() => expect(clicked).toHaveLength(1));
     expect(clicked[0]!.download).toBe(exportFileName());
@@ -162,6 +164,7 @@ describe('Header: the user', () => {
     const burger = screen.getByRole('button', { name: 'Menu' });
     fireEvent.click(burger);
     expect(burger.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'My data' }));
     const download = screen.getByRole('button', { name: 'Download my data' });
     download.focus();
     fireEvent.keyDown(download, { key: 'Escape' });

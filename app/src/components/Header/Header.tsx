@@ -1,7 +1,10 @@
-// Site header: logo home, the user's name (or "Set username" while they have none: the
-// e-mail address is never shown), Sign-in button, and the menu (a burger under 960 px)
-// with, when signed in, Download my data, Import drafts and Logout (which asks whether to
-// remove the user's data from this device). A session that has ended shows a strip below.
+// Site header: logo home, signed in the points-and-rank link to the leaderboard and the
+// notification bell with its unread badge (both live), the user's name (or "Set username"
+// while they have none: the e-mail address is never shown), Sign-in button, and the menu
+// (a burger under 960 px): About, Sources, Terms, Privacy, Discord and Support (external,
+// from configuration, hidden when unset), and signed in a "My data" disclosure (Download
+// my data, Import drafts) and Logout (which asks whether to remove the user's data from
+// this device). A session that has ended shows a strip below.
 import { useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useSession } from '../../hooks/useSession';
@@ -10,11 +13,10 @@ import { signOut as firebaseSignOut } from '../../auth/session';
 import { SignInModal } from '../SignInModal/SignInModal';
 import { SignOutDialog } from '../SignOutDialog/SignOutDialog';
 import { MyDataMenuItems } from '../MyDataPanel/MyDataPanel';
+import { NotificationBell, ScoreLink } from '../NotificationBell/NotificationBell';
+import { useSiteLinks } from '../../hooks/useSiteLinks';
 import { SessionEnded, SyncStatus } from '../SyncStatus/SyncStatus';
 import './Header.css';
-
-const DISCORD_URL = 'https://discord.com/';
-const SUPPORT_URL = 'mailto:support@crux.example';
 
 export function Header() {
   const { ready, user } = useSession();
@@ -23,6 +25,9 @@ export function Header() {
   // "Sign in" from an ended session: the old Firebase user goes first (its data stays), then the modal opens.
   const [signInAfterSignOut, setSignInAfterSignOut] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
+  const [myDataOpen, setMyDataOpen] = useState(false);
+  const myDataRef = useRef<HTMLButtonElement>(null);
+  const { discordUrl, supportUrl } = useSiteLinks();
   const burgerRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   // Adjusted while rendering, not in effects: a new page closes the menu, signing in closes the modal.
@@ -30,7 +35,9 @@ export function Header() {
   if (menuPathname !== location.pathname) {
     setMenuPathname(location.pathname);
     setMenuOpen(false);
+    setMyDataOpen(false);
   }
+  if (!user && myDataOpen) setMyDataOpen(false);
   if (user && signInOpen) setSignInOpen(false);
   if (!user && signInAfterSignOut) {
     setSignInAfterSignOut(false);
@@ -43,8 +50,15 @@ export function Header() {
     void firebaseSignOut();
   }
   function closeMenuOnEscape(event: React.KeyboardEvent) {
-    if (event.key !== 'Escape' || !menuOpen || signOutOpen) return;
+    if (event.key !== 'Escape' || signOutOpen) return;
+    if (myDataOpen && !menuOpen) {
+      setMyDataOpen(false);
+      myDataRef.current?.focus();
+      return;
+    }
+    if (!menuOpen) return;
     setMenuOpen(false);
+    setMyDataOpen(false);
     burgerRef.current?.focus();
   }
 
@@ -57,6 +71,8 @@ export function Header() {
         </Link>
         <div className="site-header-user">
           <SyncStatus />
+          {user && <ScoreLink />}
+          {user && <NotificationBell />}
           {user?.displayName && (
             <span className="site-user" data-testid="header-user">
               {user.displayName}
@@ -85,15 +101,33 @@ export function Header() {
           <NavLink to="/sources">Sources</NavLink>
           <NavLink to="/terms">Terms</NavLink>
           <NavLink to="/privacy">Privacy</NavLink>
-          <a href={DISCORD_URL} target="_blank" rel="noreferrer">
-            Discord
-          </a>
-          <a href={SUPPORT_URL} target="_blank" rel="noreferrer">
-            Support
-          </a>
+          {discordUrl && (
+            <a href={discordUrl} target="_blank" rel="noopener noreferrer">
+              Discord<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          )}
+          {supportUrl && (
+            <a href={supportUrl} target="_blank" rel="noopener noreferrer">
+              Support<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          )}
           {user && (
             <>
-              <MyDataMenuItems />
+              <div className="site-my-data">
+                <button
+                  ref={myDataRef}
+                  type="button"
+                  className="btn btn-ghost site-my-data-toggle"
+                  aria-expanded={myDataOpen}
+                  aria-controls="site-my-data-panel"
+                  onClick={() => setMyDataOpen((open) => !open)}
+                >
+                  My data<span aria-hidden="true"> ▾</span>
+                </button>
+                <div id="site-my-data-panel" className="site-my-data-panel" hidden={!myDataOpen}>
+                  <MyDataMenuItems />
+                </div>
+              </div>
               <button type="button" className="btn btn-ghost" aria-haspopup="dialog" onClick={() => setSignOutOpen(true)}>
                 Logout
               </button>

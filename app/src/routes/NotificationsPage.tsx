@@ -1,0 +1,99 @@
+// /notifications (SPEC.md §2): the signed-in user's notifications, newest first, live from
+// the local database (works offline; marking read is a local write that syncs later).
+// Unread items are bold with a dot and an "Unread" label for screen readers, never colour
+// alone. A click marks the item read and opens /topics/{target_id}.
+import { useNavigate } from 'react-router-dom';
+import type { Notification } from '../../../shared/types';
+import { RelativeTime } from '../components/RelativeTime/RelativeTime';
+import { useNotifications } from '../hooks/useNotifications';
+import { useSession } from '../hooks/useSession';
+import { errorMessage } from './TopicListPage';
+import './NotificationsPage.css';
+
+export const NOTIFICATIONS_TITLE = 'Your Notifications';
+export const NOTIFICATIONS_EMPTY = 'You have no notifications.';
+export const NOTIFICATIONS_SIGNED_OUT = 'You need to be logged in to see notifications.';
+export const MARK_ALL_READ = 'Mark All as Read';
+
+/** 'replied to your topic: "{summary}"' or, for any other reply type, 'replied to your comment: "{summary}"'. */
+export function notificationText(n: Pick<Notification, 'type' | 'target_summary'>): string {
+  const what = n.type === 'reply_to_topic' ? 'topic' : 'comment';
+  return `replied to your ${what}: "${n.target_summary}"`;
+}
+
+export function NotificationsPage() {
+  const { ready, user } = useSession();
+  return (
+    <main className="page notifications-page" id="main">
+      {ready && !user ? (
+        <>
+          <h1>{NOTIFICATIONS_TITLE}</h1>
+          <p className="status-text">{NOTIFICATIONS_SIGNED_OUT}</p>
+        </>
+      ) : (
+        <NotificationsBody />
+      )}
+    </main>
+  );
+}
+
+function NotificationsBody() {
+  const { notifications, error, loading, markRead, markAllRead } = useNotifications();
+  const navigate = useNavigate();
+  const unread = notifications?.filter((n) => !n.is_read).length ?? 0;
+
+  function open(n: Notification) {
+    if (!n.is_read) void markRead(n.id);
+    void navigate(`/topics/${encodeURIComponent(n.target_id)}`);
+  }
+
+  let body;
+  if (error)
+    body = (
+      <p className="error-text" role="alert">
+        Could not load notifications. Error: {errorMessage(error)}
+      </p>
+    );
+  else if (!notifications && loading)
+    body = (
+      <p className="status-text" role="status">
+        Loading notifications...
+      </p>
+    );
+  else if (!notifications || notifications.length === 0) body = <p className="status-text">{NOTIFICATIONS_EMPTY}</p>;
+  else
+    body = (
+      <ul className="notification-list" aria-label="Notifications">
+        {notifications.map((n) => (
+          <li key={n.id} className={`notification-item${n.is_read ? '' : ' is-unread'}`}>
+            <button type="button" className="notification-open" onClick={() => open(n)}>
+              {!n.is_read && (
+                <>
+                  <span className="notification-dot" aria-hidden="true" />
+                  <span className="visually-hidden">Unread: </span>
+                </>
+              )}
+              <span className="notification-text">
+                <strong className="notification-actor">{n.actor_display_name || 'Anonymous'}</strong> {notificationText(n)}
+              </span>
+              <span className="notification-time muted">
+                <RelativeTime date={n.created_at} />
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <>
+      <div className="notifications-head">
+        <h1>{NOTIFICATIONS_TITLE}</h1>
+        <button type="button" className="btn btn-small" onClick={() => void markAllRead()} disabled={unread === 0}>
+          {MARK_ALL_READ}
+        </button>
+      </div>
+      {body}
+    </>
+  );
+}

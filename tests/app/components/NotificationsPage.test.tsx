@@ -1,0 +1,108 @@
+// @vitest-environment jsdom
+// Issue 9 #2: /notifications states (signed out, loading, error, empty, filled), SPEC.md §2/§5 texts,
+// unread items marked beyond colour, a click marks read and opens the topic, Mark All as Read.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { of, throwError } from 'rxjs';
+import type { SessionState } from '../../../app/src/auth/session';
+import type { Notification } from '../../../shared/types';
+import { NotificationsPage } from '../../../app/src/routes/NotificationsPage';
+import { fakeData } from '../../fixtures/fake-data';
+import { renderWithData, SIGNED_IN, SIGNED_OUT } from './with-data';
+
+const held = vi.hoisted(() => ({ session: null as SessionState | null }));
+vi.mock('../../../app/src/hooks/useSession', () => ({ useSession: () => held.session }));
+
+beforeEach(() => {
+  held.session = SIGNED_IN;
+});
+afterEach(cleanup);
+
+const recent = new Date(Date.now() - 5 * 60_000).toISOString();
+const list: Notification[] = [
+  {
+    id: 'n1',
+    type: 'reply_to_topic',
+    actor_display_name: 'Bob',
+    target_summary: 'Is tea better?',
+    target_id: 'topic-7',
+    created_at: recent,
+    is_read: false,
+  },
+  {
+    id: 'n2',
+    type: 'reply_to_comment',
+    actor_display_name: 'Cy',
+    target_summary: 'Yes it is',
+    target_id: 'topic-8',
+    created_at: recent,
+    is_read: true,
+  },
+];
+
+function renderPage(data = fakeData()) {
+  return renderWithData(
+    <Routes>
+      <Route path="/notifications" element={<NotificationsPage />} />
+      <Route path="/topics/:topicId" element={<p>Topic page</p>} />
+    </Routes>,
+    data,
+    '/notifications',
+  );
+}
+
+describe('NotificationsPage', () => {
+  it('signed out: the SPEC text', () => {
+    held.session = SIGNED_OUT;
+    renderPage();
+    screen.getByRole('heading', { name: 'Your Notifications' });
+    screen.getByText('You need to be logged in to see notifications.');
+  });
+
+  it('loading, then empty', () => {
+    renderPage();
+    screen.getByRole('status');
+    expect(screen.getByRole('status').textContent).toBe('Loading notifications...');
+    cleanup();
+    renderPage(fakeData({ notifications$: () => of([]) }));
+    screen.getByText('You have no notifications.');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Mark All as Read' }).disabled).toBe(true);
+  });
+
+  it('error', () => {
+    renderPage(fakeData({ notifications$: () => throwError(() => new Error('disk full')) }));
+    expect(screen.getByRole('alert').textContent).toContain('Could not load notifications.');
+  });
+
+  it('lists items with actor, SPEC texts and time; unread is marked beyond colour', () => {
+    renderPage(fakeData({ notifications$: () => of(list) }));
+    const items = screen.getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]!.textContent).toContain('Unread: ');
+    expect(items[0]!.textContent).toContain('Bob replied to your topic: "Is tea better?"');
+    expect(items[0]!.textContent).toContain('5 minutes ago');
+    expect(items[0]!.className).toContain('is-unread');
+    expect(items[1]!.textContent).not.toContain('Unread');
+    expect(items[1]!.textContent).toContain('Cy replied to your comment: "Yes it is"');
+  });
+
+  it('a click marks the item read and opens the topic', async () => {
+    const markRead = vi.fn(async () => {});
+    renderPage(fakeData({ notifications$: () => of(list), markRead }));
+    fireEvent.click(screen.getByRole('button', { name: /Bob replied to your topic/ }));
+    expect(markRead).toHaveBeenCalledWith('n1');
+    await screen.findByText('Topic page');
+  });
+
+  it('a read item opens without marking; Mark All as Read calls the data layer', async () => {
+    const markRead = vi.fn(async () => {});
+    const markAllRead = vi.fn(async () => {});
+    renderPage(fakeData({ notifications$: () => of(list), markRead, markAllRead }));
+    fireEvent.click(screen.getByRole('button', { name: 'Mark All as Read' }));
+    await waitFor(() => expect(markAllRead).toHaveBeenCalledTimes(1));
+    fireEvent.click(screen.getByRole('button', { name: /Cy replied/ }));
+    expect(markRead).not.toHaveBeenCalled();
+    await screen.findByText('Topic page');
+  });
+});

@@ -1,0 +1,167 @@
+// Notifications and the header score in real Chromium (issue 9 #1, #2): user B replies to A's
+// topic and to A's response and upvotes A's topic through the REST API; A's badge rises to 2 and
+// A's points and rank change without a reload; a click marks one read and opens the topic; Mark All
+// as Read clears the badge; Logout clears score and badge. The header fits one row at 960 px with
+// Discord / Support from configuration, and the page passes axe in light and dark.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { apiClient } from '../fixtures/api';
+import { createTestUser, type TestUser } from '../fixtures/auth';
+import { ensureBuild, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
+import { logOut, signInThroughModal } from './flows';
+
+let server: RunningServer;
+let browser: Browser;
+let ada: TestUser;
+let bob: TestUser;
+
+const DISCORD = 'https://discord.gg/crux-test';
+const SUPPORT = 'mailto:support@crux.example';
+
+beforeAll(async () => {
+  await ensureBuild();
+  [server, browser, ada, bob] = await Promise.all([
+    startServer({ env: { DISCORD_URL: DISCORD, SUPPORT_URL: SUPPORT } }),
+    launchBrowser(),
+    createTestUser('Ada Notes'),
+    createTestUser('Bob Notes'),
+  ]);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+const as = (user: TestUser) => apiClient(server.url, () => user.token);
+const bell = (page: Page) => page.locator('header').getByRole('link', { name: /^Notifications/ });
+
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+}
+
+describe('notifications', () => {
+  it('badge and score rise live; click marks read and opens the topic; Mark All as Read; Logout clears', { timeout: 150_000 }, async () => {
+    const topicRes = await as(ada).post('/topics', { title: 'Do notifications bring people back?', categories: ['Science'] });
+    expect(topicRes.status, topicRes.text).toBe(201);
+    const topicId = (topicRes.body as { id: string }).id;
+    const rootRes = await as(ada).post('/responses', { topic_id: topicId, type: 'for', content: 'They remind people a reply is waiting.' });
+    expect(rootRes.status, rootRes.text).toBe(201);
+    const rootId = (rootRes.body as { id: string }).id;
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const { page, errors } = await newPage(context);
+    await page.goto(server.url + '/');
+    await signInThroughModal(page, ada);
+    await bell(page).waitFor();
+    expect(await bell(page).getAttribute('aria-label')).toBe('Notifications');
+
+    // Discord and Support come from DISCORD_URL / SUPPORT_URL and open safely.
+    const discord = page.getByRole('link', { name: /^Discord/ });
+    await discord.waitFor();
+    expect(await discord.getAttribute('href')).toBe(DISCORD);
+    expect(await discord.getAttribute('target')).toBe('_blank');
+    expect(await discord.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(await page.getByRole('link', { name: /^Support/ }).getAttribute('href')).toBe(SUPPORT);
+
+    // B replies to A's topic and to A's response, and upvotes A's topic: no reload on A's side.
+    const bobApi = as(bob);
+    expect((await bobApi.post('/responses', { topic_id: topicId, type: 'against', content: 'Most people mute them.' })).status).toBe(201);
+    expect(
+      (
+        await bobApi.post('/responses', {
+          topic_id: topicId,
+          parent_response_id: rootId,
+          type: 'against',
+          content: 'Only when they are relevant.',
+        })
+      ).status,
+    ).toBe(201);
+    await page.locator('header').getByRole('link', { name: 'Notifications, 2 unread' }).waitFor({ timeout: 10_000 });
+    expect(await page.getByTestId('unread-badge').textContent()).toBe('2');
+
+    const upvote = await bobApi.post('/upvotes', { target_type: 'topic', target_id: topicId });
+    expect([200, 201], upvote.text).toContain(upvote.status);
+    const score = (await as(ada).get<{ points: number; rank: number }>(`/users/${ada.uid}/score`)).body;
+    expect(score.points).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByTestId('header-score').textContent(), { timeout: 10_000 })
+      .toBe(`${score.points} ${score.points === 1 ? 'pt' : 'pts'} · #${score.rank}`);
+    expect(await page.getByTestId('header-score').getAttribute('href')).toBe('/leaderboard');
+
+    // The header fits one row at 960 px (no burger), and the burger takes over below.
+    await page.setViewportSize({ width: 960, height: 800 });
+    await screenshot(page, 'header-signed-in-960');
+    expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
+    expect(await page.locator('.site-header-inner').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    const logout = await page.getByRole('button', { name: 'Logout' }).boundingBox();
+    expect(logout!.x + logout!.width).toBeLessThanOrEqual(960);
+    expect(logout!.height).toBeLessThan(40);
+    // The name is not squeezed to an ellipsis.
+    expect(await page.getByTestId('header-user').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await page.setViewportSize({ width: 959, height: 800 });
+    await expect.poll(() => page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // The notifications page: both items unread, newest first, with the SPEC texts.
+    await bell(page).click();
+    await page.getByRole('heading', { level: 1, name: 'Your Notifications' }).waitFor();
+    const items = page.locator('.notification-item');
+    await expect.poll(() => items.count()).toBe(2);
+    const texts = await items.allTextContents();
+    expect(texts.some((t) => t.includes('Bob Notes replied to your topic: "Do notifications bring people back?"'))).toBe(true);
+    expect(texts.some((t) => t.includes('Bob Notes replied to your comment: "They remind people a reply is waiting."'))).toBe(true);
+    expect(await page.locator('.notification-item.is-unread').count()).toBe(2);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'notifications');
+
+    // A click marks it read and opens the topic.
+    await page.getByRole('button', { name: /replied to your topic/ }).click();
+    await page.waitForURL(`${server.url}/topics/${topicId}`);
+    await page.locator('header').getByRole('link', { name: 'Notifications, 1 unread' }).waitFor();
+
+    await bell(page).click();
+    await expect.poll(() => page.locator('.notification-item.is-unread').count()).toBe(1);
+    await page.getByRole('button', { name: 'Mark All as Read' }).click();
+    await expect.poll(() => page.locator('.notification-item.is-unread').count()).toBe(0);
+    await page.locator('header').getByRole('link', { name: 'Notifications', exact: true }).waitFor();
+    expect(await page.getByTestId('unread-badge').count()).toBe(0);
+
+    // The reads reached the server.
+    await expect
+      .poll(
+        async () => (await as(ada).get<{ is_read: boolean }[]>(`/notifications/user/${ada.uid}`)).body.filter((n) => !n.is_read).length,
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe(0);
+
+    // Logout clears score and badge.
+    await logOut(page);
+    expect(await page.getByTestId('header-score').count()).toBe(0);
+    expect(await bell(page).count()).toBe(0);
+    await page.goto(server.url + '/notifications');
+    await page.getByText('You need to be logged in to see notifications.').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('has no serious axe violations on the notifications page, light and dark, at 390 px', { timeout: 120_000 }, async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const context = await browser.newContext({ colorScheme, viewport: { width: 390, height: 844 } });
+      const { page } = await newPage(context);
+      await page.goto(server.url + '/');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+      await signInThroughModal(page, ada);
+      await page.goto(server.url + '/notifications');
+      await page.locator('.notification-item').first().waitFor();
+      expect(await seriousViolations(page), colorScheme).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await screenshot(page, `notifications-${colorScheme}`);
+      await context.close();
+    }
+  });
+});
