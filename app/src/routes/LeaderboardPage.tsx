@@ -8,9 +8,9 @@ import { RelativeTime } from '../components/RelativeTime/RelativeTime';
 import { useLeaderboard } from '../hooks/useLeaderboard';
 import { errorMessage } from './TopicListPage';
 import './LeaderboardPage.css';
+import { ANONYMOUS } from '../../../shared/rules/author-name';
 
 export const LEADERBOARD_EMPTY = 'The leaderboard is currently empty.';
-export const ANONYMOUS = 'Anonymous';
 
 export function LeaderboardPage() {
   const { copy, error, uid } = useLeaderboard();

@@ -9,6 +9,7 @@ import { useNotifications } from '../hooks/useNotifications';
 import { useSession } from '../hooks/useSession';
 import { errorMessage } from './TopicListPage';
 import './NotificationsPage.css';
+import { authorName } from '../../../shared/rules/author-name';
 
 export const NOTIFICATIONS_TITLE = 'Your Notifications';
 export const NOTIFICATIONS_EMPTY = 'You have no notifications.';
@@ -74,7 +75,7 @@ function NotificationsBody() {
                 </>
               )}
               <span className="notification-text">
-                <strong className="notification-actor">{n.actor_display_name || 'Anonymous'}</strong> {notificationText(n)}
+                <strong className="notification-actor">{authorName(n.actor_display_name)}</strong> {notificationText(n)}
               </span>
               <span className="notification-time muted">
                 <RelativeTime date={n.created_at} />

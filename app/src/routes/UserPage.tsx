@@ -2,7 +2,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { RelativeTime } from '../components/RelativeTime/RelativeTime';
 import { useUserProfile } from '../hooks/useUserProfile';
-import { ANONYMOUS } from './LeaderboardPage';
+import { authorName } from '../../../shared/rules/author-name';
 import { errorMessage } from './TopicListPage';
 import './UserPage.css';
 
@@ -47,7 +47,7 @@ export function UserPage() {
   else
     body = (
       <>
-        <h1>{profile.display_name ?? ANONYMOUS}</h1>
+        <h1>{authorName(profile.display_name)}</h1>
         {copy.error && (
           <p className="error-text" role="alert">
             {copy.error}

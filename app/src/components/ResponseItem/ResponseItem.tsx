@@ -14,6 +14,7 @@ import { ResponseList } from '../ResponseList/ResponseList';
 import { Stance, StanceButtons } from '../Stance/Stance';
 import { VoteButton } from '../VoteButton/VoteButton';
 import './ResponseItem.css';
+import { authorName } from '../../../../shared/rules/author-name';
 
 export const DELETE_RESPONSE_CONFIRM = 'Delete this response and all its replies?';
 
@@ -53,11 +54,11 @@ export function ResponseItem({ response, depth }: { response: ResponseView; dept
       data-response-id={response.id}
       className={`response response-${response.type}${tree.highlightedId === response.id ? ' is-highlighted' : ''}`}
     >
-      <article className="response-card" aria-label={`Response by ${response.username ?? 'Anonymous'}`}>
+      <article className="response-card" aria-label={`Response by ${authorName(response.username)}`}>
         <div className="response-top">
           <Stance type={response.type} />
           <span className="response-meta">
-            <span>{response.username ?? 'Anonymous'}</span> · <RelativeTime date={response.created_at} />
+            <span>{authorName(response.username)}</span> · <RelativeTime date={response.created_at} />
           </span>
         </div>
         {response.quoted_response && (
@@ -69,7 +70,7 @@ export function ResponseItem({ response, depth }: { response: ResponseView; dept
             aria-label={`Go to quoted response: ${truncate(response.quoted_response.content, QUOTED_BLOCK_CHARS)}`}
           >
             <span className="response-quote-text">“{truncate(response.quoted_response.content, QUOTED_BLOCK_CHARS)}”</span>
-            <span className="response-quote-by">— {response.quoted_response.username ?? 'Anonymous'}</span>
+            <span className="response-quote-by">— {authorName(response.quoted_response.username)}</span>
           </button>
         )}
         {editing ? (
