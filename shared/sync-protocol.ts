@@ -81,8 +81,12 @@ export interface VoteDoc extends Replicated {
   updated_at: string;
 }
 
-/** A notification exactly as the REST API shows it, plus the replication fields. */
-export interface NotificationDoc extends Replicated, Notification {}
+/** A notification as synced: SPEC's fields plus the reply it is about, so the app can open it. */
+export interface NotificationDoc extends Replicated, Notification {
+  response_id: string;
+  /** The reply was deleted since: the app says so instead of leading nowhere. */
+  response_deleted: boolean;
+}
 
 /** The caller's profile; `id` is the uid. The display name comes from the ID token, not from a push. */
 export interface ProfileDoc extends Replicated {

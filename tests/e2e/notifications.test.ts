@@ -1,6 +1,7 @@
 // Notifications and the header score in real Chromium (issue 9 #1, #2): user B replies to A's
 // topic and to A's response and upvotes A's topic through the REST API; A's badge rises to 2 and
-// A's points and rank change without a reload; a click marks one read and opens the topic; Mark All
+// A's points and rank change without a reload; a click marks one read and opens the topic scrolled to
+// the reply (and says so once the reply is deleted); Mark All
 // as Read clears the badge; Logout clears score and badge. The header fits one row at 960 px with
 // Discord / Support from configuration, and the page passes axe in light and dark.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,16 +70,14 @@ describe('notifications', () => {
     // B replies to A's topic and to A's response, and upvotes A's topic: no reload on A's side.
     const bobApi = as(bob);
     expect((await bobApi.post('/responses', { topic_id: topicId, type: 'against', content: 'Most people mute them.' })).status).toBe(201);
-    expect(
-      (
-        await bobApi.post('/responses', {
-          topic_id: topicId,
-          parent_response_id: rootId,
-          type: 'against',
-          content: 'Only when they are relevant.',
-        })
-      ).status,
-    ).toBe(201);
+    const replyRes = await bobApi.post('/responses', {
+      topic_id: topicId,
+      parent_response_id: rootId,
+      type: 'against',
+      content: 'Only when they are relevant.',
+    });
+    expect(replyRes.status, replyRes.text).toBe(201);
+    const replyId = (replyRes.body as { id: string }).id;
     await page.locator('header').getByRole('link', { name: 'Notifications, 2 unread' }).waitFor({ timeout: 10_000 });
     expect(await page.getByTestId('unread-badge').textContent()).toBe('2');
 
@@ -117,10 +116,33 @@ describe('notifications', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'notifications');
 
-    // A click marks it read and opens the topic.
-    await page.getByRole('button', { name: /replied to your topic/ }).click();
-    await page.waitForURL(`${server.url}/topics/${topicId}`);
+    // A click marks it read and opens the topic at the reply, its thread expanded.
+    await page.getByRole('button', { name: /replied to your comment/ }).click();
+    await page.waitForURL(`${server.url}/topics/${topicId}#response-${replyId}`);
+    const reply = page.locator(`#response-${replyId}`);
+    await reply.waitFor();
+    await expect.poll(() => reply.evaluate((el) => el.classList.contains('is-highlighted'))).toBe(true);
+    await expect
+      .poll(() =>
+        reply.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= window.innerHeight;
+        }),
+      )
+      .toBe(true);
     await page.locator('header').getByRole('link', { name: 'Notifications, 1 unread' }).waitFor();
+
+    // Bob deletes that reply: A's notification stays and says so, live, instead of leading nowhere.
+    expect((await bobApi.del(`/responses/${replyId}`)).status).toBe(204);
+    await bell(page).click();
+    const aboutReply = page.locator('.notification-item', { hasText: 'replied to your comment' });
+    await aboutReply.getByText('This reply has since been deleted.').waitFor({ timeout: 10_000 });
+    await aboutReply.getByRole('button').click();
+    await page.waitForURL(`${server.url}/topics/${topicId}`);
+    await page.getByRole('heading', { name: 'Responses' }).waitFor();
+    // An old link to the deleted reply says it is not there.
+    await page.goto(`${server.url}/topics/${topicId}#response-${replyId}`);
+    await page.getByText('The reply this link points to is not here: it may have been deleted').waitFor({ timeout: 10_000 });
 
     await bell(page).click();
     await expect.poll(() => page.locator('.notification-item.is-unread').count()).toBe(1);

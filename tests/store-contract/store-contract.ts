@@ -679,6 +679,21 @@ export function runStoreContract(name: string, makeStore: () => Promise<StoreUnd
         expect([...store.transaction(() => store.notifications.removeForTopic('t1', store.nextSeq))]).toEqual([]);
       });
 
+      it('markResponseDeleted keeps the notifications about the reply, says so, re-stamps them once', () => {
+        notify('n1', 'ada', day(1));
+        notify('n2', 'cy', day(2));
+        const before = store.notifications.get('n1')!.seq;
+        expect(store.notifications.get('n1')!.response_deleted).toBe(0);
+        const recipients = store.transaction(() => store.notifications.markResponseDeleted('response-of-n1', store.nextSeq));
+        expect([...recipients]).toEqual(['ada']);
+        const row = store.notifications.get('n1')!;
+        expect(row).toMatchObject({ response_deleted: 1, deleted: 0 });
+        expect(row.seq).toBeGreaterThan(before);
+        expect(store.notifications.forUser('ada', 10, 0).map((r) => r.id)).toEqual(['n1']);
+        expect(store.notifications.get('n2')!.response_deleted).toBe(0);
+        expect([...store.transaction(() => store.notifications.markResponseDeleted('response-of-n1', store.nextSeq))]).toEqual([]);
+      });
+
       it('changesSince: the recipient’s notifications by (seq, id), tombstones included', () => {
         notify('n1', 'ada', day(1));
         notify('n2', 'ada', day(2));

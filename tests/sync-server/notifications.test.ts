@@ -2,6 +2,7 @@
 // newest first, and marking read with the authorization matrix.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages.js';
+import type { NotificationDoc, PullResponse } from '../../shared/sync-protocol.js';
 import type { Notification } from '../../shared/types.js';
 import { apiClient } from '../fixtures/api.js';
 import { createTestUser, type TestUser } from '../fixtures/auth.js';
@@ -108,6 +109,38 @@ describe('notifications', () => {
     const bad = await as(ada).get(`/notifications/user/${ada.uid}?limit=abc`);
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('limit must be a whole number.');
+  });
+
+  it("sync carries the reply a notification is about, and says when that reply is deleted (the REST shape stays SPEC's)", async () => {
+    const [ada, bob] = await Promise.all([createTestUser('Ada'), createTestUser('Bob')]);
+    const topic = await makeTopic(as(ada), { title: 'Trains or planes?' });
+    const root = await makeResponse(as(ada), { topic_id: topic.id, content: 'Trains, for the view.' });
+    const answer = await makeResponse(as(bob), { topic_id: topic.id, content: 'Planes are faster.' });
+    const reply = await makeResponse(as(bob), { parent_response_id: root.id, content: 'Night trains exist.' });
+    const pull = async () => {
+      const res = await as(ada).get<PullResponse<NotificationDoc>>('/sync/notifications/pull?limit=1000');
+      expect(res.status, res.text).toBe(200);
+      return res.body.documents;
+    };
+    const before = await pull();
+    expect(before.map((n) => [n.response_id, n.response_deleted]).sort()).toEqual(
+      [
+        [answer.id, false],
+        [reply.id, false],
+      ].sort(),
+    );
+    const seqBefore = before.find((n) => n.response_id === root.id || n.response_id === reply.id)!.seq;
+
+    // Ada deletes her own response: Bob's reply under it goes with the subtree.
+    expect((await as(ada).del(`/responses/${root.id}`)).status).toBe(204);
+    const after = await pull();
+    const aboutReply = after.find((n) => n.response_id === reply.id)!;
+    expect(aboutReply).toMatchObject({ response_deleted: true, _deleted: false, target_id: topic.id });
+    expect(aboutReply.seq).toBeGreaterThan(seqBefore); // re-stamped, so devices pull the change
+    expect(after.find((n) => n.response_id === answer.id)).toMatchObject({ response_deleted: false });
+    // REST keeps SPEC.md §7's fields only.
+    for (const n of await inbox(ada))
+      expect(Object.keys(n).sort()).toEqual(['actor_display_name', 'created_at', 'id', 'is_read', 'target_id', 'target_summary', 'type']);
   });
 
   describe('authorization', () => {

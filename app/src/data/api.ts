@@ -5,9 +5,12 @@ import type { Observable } from 'rxjs';
 import type { AnyStorage } from './db.js';
 import type { Category, ResponseType, Sort, TargetType } from '../../../shared/constants.js';
 import type { Notification, Preferences, Response, Source, Topic } from '../../../shared/types.js';
-import type { SyncCollection } from '../../../shared/sync-protocol.js';
+import type { NotificationDoc, SyncCollection } from '../../../shared/sync-protocol.js';
 import type { UserProfile, UserScore } from '../../../shared/types.js';
 import type { LeaderboardCopy, RemoteCopy } from './leaderboard.js';
+
+/** A notification with the reply it is about ('' when not known yet) and whether that reply was deleted. */
+export type NotificationItem = Notification & Pick<NotificationDoc, 'response_id' | 'response_deleted'>;
 
 export type { LeaderboardCopy, RemoteCopy } from './leaderboard.js';
 import type { SourceList, SourcesQuery } from './sources.js';
@@ -219,7 +222,7 @@ export interface CruxData {
   /** Ids from the root response down to `responseId` (inclusive), for quote navigation. */
   ancestorPath(responseId: string): Promise<string[]>;
   /** The signed-in user's notifications, newest first ([] when signed out). */
-  notifications$(): Observable<Notification[]>;
+  notifications$(): Observable<NotificationItem[]>;
   unreadCount$(): Observable<number>;
   /** null when signed out. */
   preferences$(): Observable<Preferences | null>;

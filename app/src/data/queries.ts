@@ -3,8 +3,8 @@
 import { combineLatest, distinctUntilChanged, map, of, shareReplay, switchMap, type Observable } from 'rxjs';
 import { hotScore } from '../../../shared/rules/hot.js';
 import { comparatorFor, NOTIFICATION_ORDER, TOPIC_ORDERS } from '../../../shared/rules/sort-order.js';
-import type { Notification, Preferences } from '../../../shared/types.js';
-import type { ResponseView, SyncProblem, TopicQuery, TopicView } from './api.js';
+import type { Preferences } from '../../../shared/types.js';
+import type { NotificationItem, ResponseView, SyncProblem, TopicQuery, TopicView } from './api.js';
 import type { ResponseDocType } from './collections/response.schema.js';
 import type { SyncProblemDocType } from './collections/sync-problem.schema.js';
 import type { VoteDocType } from './collections/vote.schema.js';
@@ -43,14 +43,14 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
   const topicResponses$ = (topicId: string): Observable<ResponseView[]> =>
     combineLatest([topicResponseDocs$(topicId), votes$]).pipe(map(([docs, votes]) => responseViews(docs, votes)));
 
-  const notifications$ = (): Observable<Notification[]> =>
+  const notifications$ = (): Observable<NotificationItem[]> =>
     userDb$.pipe(
       switchMap((db) => (db ? db.notifications.find().$ : of([]))),
       map((docs) =>
         docs
-          .map((doc) => doc.toJSON() as Notification & { seq: number; pending: boolean })
-          .map(({ id, type, actor_display_name, target_summary, target_id, created_at, is_read }) => ({
-            id, type, actor_display_name, target_summary, target_id, created_at, is_read,
+          .map((doc) => doc.toJSON())
+          .map(({ id, type, actor_display_name, target_summary, target_id, response_id, response_deleted, created_at, is_read }) => ({
+            id, type, actor_display_name, target_summary, target_id, response_id, response_deleted, created_at, is_read,
           }))
           .sort(comparatorFor(NOTIFICATION_ORDER)),
       ),

@@ -8,8 +8,8 @@ export interface TopicTree {
   isExpanded(id: string): boolean;
   setExpanded(id: string, open: boolean): void;
   highlightedId: string | null;
-  /** Expands the ancestor chain, then scrolls smoothly to the response. */
-  goToResponse(id: string): Promise<void>;
+  /** Expands the ancestor chain, then scrolls smoothly to the response; false when it never rendered. */
+  goToResponse(id: string): Promise<boolean>;
 }
 
 export const TopicTreeContext = createContext<TopicTree | null>(null);
@@ -32,7 +32,7 @@ export function useTopicTreeState(topicId: string): TopicTree {
       const ancestors = (await data.ancestorPath(id)).filter((ancestorId) => ancestorId !== id);
       setExpandedIds((prev) => new Set([...prev, ...ancestors]));
       setHighlightedId(id);
-      await scrollWhenRendered(`response-${id}`);
+      return scrollWhenRendered(`response-${id}`);
     },
     [data],
   );
@@ -43,7 +43,7 @@ export function useTopicTreeState(topicId: string): TopicTree {
 }
 
 /** Waits (up to ~5 s of frames) for lazily loaded replies to render the target. */
-function scrollWhenRendered(elementId: string): Promise<void> {
+function scrollWhenRendered(elementId: string): Promise<boolean> {
   return new Promise((resolve) => {
     let frames = 0;
     const tick = () => {
@@ -51,9 +51,9 @@ function scrollWhenRendered(elementId: string): Promise<void> {
       if (el) {
         el.scrollIntoView({ behavior: 'smooth', block: 'center' });
         el.focus({ preventScroll: true });
-        return resolve();
+        return resolve(true);
       }
-      if (++frames > 300) return resolve();
+      if (++frames > 300) return resolve(false);
       requestAnimationFrame(tick);
     };
     tick();

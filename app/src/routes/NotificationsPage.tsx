@@ -1,9 +1,11 @@
 // /notifications (SPEC.md §2): the signed-in user's notifications, newest first, live from
 // the local database (works offline; marking read is a local write that syncs later).
 // Unread items are bold with a dot and an "Unread" label for screen readers, never colour
-// alone. A click marks the item read and opens /topics/{target_id}.
+// alone. A click marks the item read and opens /topics/{target_id} scrolled to the reply; a
+// notification whose reply was deleted since says so and opens the topic.
 import { useNavigate } from 'react-router-dom';
 import type { Notification } from '../../../shared/types';
+import type { NotificationItem } from '../data/api';
 import { RelativeTime } from '../components/RelativeTime/RelativeTime';
 import { useNotifications } from '../hooks/useNotifications';
 import { useSession } from '../hooks/useSession';
@@ -15,6 +17,13 @@ export const NOTIFICATIONS_TITLE = 'Your Notifications';
 export const NOTIFICATIONS_EMPTY = 'You have no notifications.';
 export const NOTIFICATIONS_SIGNED_OUT = 'You need to be logged in to see notifications.';
 export const MARK_ALL_READ = 'Mark All as Read';
+export const REPLY_DELETED = 'This reply has since been deleted.';
+
+/** Where a notification leads: the topic, scrolled to the reply while it exists. */
+export function notificationHref(n: Pick<NotificationItem, 'target_id' | 'response_id' | 'response_deleted'>): string {
+  const topic = `/topics/${encodeURIComponent(n.target_id)}`;
+  return n.response_id && !n.response_deleted ? `${topic}#response-${encodeURIComponent(n.response_id)}` : topic;
+}
 
 /** 'replied to your topic: "{summary}"' or, for any other reply type, 'replied to your comment: "{summary}"'. */
 export function notificationText(n: Pick<Notification, 'type' | 'target_summary'>): string {
@@ -43,9 +52,9 @@ function NotificationsBody() {
   const navigate = useNavigate();
   const unread = notifications?.filter((n) => !n.is_read).length ?? 0;
 
-  function open(n: Notification) {
+  function open(n: NotificationItem) {
     if (!n.is_read) void markRead(n.id);
-    void navigate(`/topics/${encodeURIComponent(n.target_id)}`);
+    void navigate(notificationHref(n));
   }
 
   let body;
@@ -76,6 +85,7 @@ function NotificationsBody() {
               )}
               <span className="notification-text">
                 <strong className="notification-actor">{authorName(n.actor_display_name)}</strong> {notificationText(n)}
+                {n.response_deleted && <span className="notification-gone muted"> {REPLY_DELETED}</span>}
               </span>
               <span className="notification-time muted">
                 <RelativeTime date={n.created_at} />

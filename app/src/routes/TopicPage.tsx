@@ -1,11 +1,14 @@
 // Topic detail (/topics/{topicId}): header and actions, root response form, Responses list.
-import { useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { distinctUntilChanged, map } from 'rxjs';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { ResponseType } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { Composer } from '../components/Composer/Composer';
 import { ResponseList } from '../components/ResponseList/ResponseList';
 import { TopicHeader } from '../components/TopicHeader/TopicHeader';
+import { useData } from '../hooks/useData';
+import { useObservable } from '../hooks/useObservable';
 import { useReplies } from '../hooks/useReplies';
 import { useSyncStatus } from '../hooks/useSyncStatus';
 import { useTopic } from '../hooks/useTopic';
@@ -14,6 +17,29 @@ import { errorMessage } from './TopicListPage';
 import '../components/ResponseItem/ResponseItem.css';
 
 export const REPLIES_NOT_ON_DEVICE = 'Replies to this topic are not on this device yet; they load when you are back online';
+export const LINKED_REPLY_MISSING = 'The reply this link points to is not here: it may have been deleted, or not reached this device yet.';
+
+/** Whether the linked response is in the topic on this device (undefined while unknown). */
+function useLinkedResponseHere(topicId: string, linked: string | null): boolean | undefined {
+  const data = useData();
+  const here$ = useMemo(
+    () =>
+      linked
+        ? data.topicResponses$(topicId).pipe(
+            map((responses) => responses.some((r) => r.id === linked)),
+            distinctUntilChanged(),
+          )
+        : null,
+    [data, topicId, linked],
+  );
+  return useObservable(here$).value;
+}
+
+/** The response id of a `#response-{id}` link (notifications, sources, user pages), if any. */
+function linkedResponseId(hash: string): string | null {
+  const match = /^#response-(.+)$/.exec(hash);
+  return match ? decodeURIComponent(match[1]!) : null;
+}
 
 export function TopicPage() {
   const { topicId = '' } = useParams();
@@ -30,6 +56,29 @@ function TopicView({ topicId }: { topicId: string }) {
   const [type, setType] = useState<ResponseType>('for');
   const [focusKey, setFocusKey] = useState(0);
   const formRef = useRef<HTMLDivElement>(null);
+  const linked = linkedResponseId(useLocation().hash);
+  const linkedHere = useLinkedResponseHere(topicId, linked);
+  const [unrendered, setUnrendered] = useState<string | null>(null);
+  const scrolledTo = useRef<string | null>(null);
+  const { goToResponse } = tree;
+  const topicHere = Boolean(topic);
+  // Not on this device although its replies were pulled (or no pull can come): say so.
+  const linkMissing =
+    linked !== null && topicHere && ((linkedHere === false && (Boolean(topic?.responsesOnDevice) || !online)) || unrendered === linked);
+
+  // A link to one reply opens its thread and scrolls to it, once, as soon as the reply is on
+  // this device (it may arrive with the topic's first pull).
+  useEffect(() => {
+    if (!linked || !linkedHere || !topicHere || scrolledTo.current === linked) return;
+    scrolledTo.current = linked;
+    let live = true;
+    void goToResponse(linked).then((found) => {
+      if (live) setUnrendered(found ? null : linked);
+    });
+    return () => {
+      live = false;
+    };
+  }, [linked, linkedHere, topicHere, goToResponse]);
 
   function respond(next: ResponseType) {
     setType(next);
@@ -76,6 +125,11 @@ function TopicView({ topicId }: { topicId: string }) {
           />
         </div>
         <h2 className="topic-section-title">Responses</h2>
+        {linkMissing && (
+          <p className="status-text" role="status">
+            {LINKED_REPLY_MISSING}
+          </p>
+        )}
         {roots.error ? (
           <p className="error-text" role="alert">
             Error: {errorMessage(roots.error)}

@@ -179,6 +179,9 @@ export function deleteResponse(ctx: DomainContext, actor: AuthUser, id: string):
         changes.push({ collection: 'votes', uid: vote.voter_uid });
       }
       store.responses.softDelete(node.id, store.nextSeq());
+      for (const uid of store.notifications.markResponseDeleted(node.id, store.nextSeq)) {
+        changes.push({ collection: 'notifications', uid });
+      }
     }
     for (const uid of credited) {
       if (store.users.refreshPoints(uid, store.nextSeq)) changes.push({ collection: 'profile', uid });

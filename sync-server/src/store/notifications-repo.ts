@@ -13,6 +13,7 @@ export interface NotificationRow {
   target_summary: string;
   target_id: string;
   response_id: string;
+  response_deleted: number;
   created_at: string;
   is_read: number;
   deleted: number;
@@ -49,6 +50,10 @@ export function createNotificationsRepo(db: Db) {
     'SELECT id, recipient_uid FROM notifications WHERE target_id = ? AND deleted = 0',
   );
   const softDelete = db.prepare<[number, string]>('UPDATE notifications SET deleted = 1, seq = ? WHERE id = ?');
+  const aboutResponse = db.prepare<[string], { id: string; recipient_uid: string }>(
+    'SELECT id, recipient_uid FROM notifications WHERE response_id = ? AND deleted = 0 AND response_deleted = 0',
+  );
+  const markResponseDeleted = db.prepare<[number, string]>('UPDATE notifications SET response_deleted = 1, seq = ? WHERE id = ?');
   const changes = db.prepare<{ uid: string; seq: number; id: string; limit: number }, NotificationRow>(`
     ${SELECT} WHERE n.recipient_uid = @uid AND (n.seq > @seq OR (n.seq = @seq AND n.id > @id))
     ORDER BY n.seq, n.id LIMIT @limit
@@ -74,6 +79,15 @@ export function createNotificationsRepo(db: Db) {
       const recipients = new Set<string>();
       for (const { id, recipient_uid } of ofTopic.all(topicId)) {
         softDelete.run(seq(), id);
+        recipients.add(recipient_uid);
+      }
+      return recipients;
+    },
+    /** Marks the notifications about a deleted reply as such and returns whose lists changed. */
+    markResponseDeleted(responseId: string, seq: () => number): Set<string> {
+      const recipients = new Set<string>();
+      for (const { id, recipient_uid } of aboutResponse.all(responseId)) {
+        markResponseDeleted.run(seq(), id);
         recipients.add(recipient_uid);
       }
       return recipients;

@@ -186,6 +186,8 @@ export interface NotificationsRepo {
   markRead(id: string, seq: number): void;
   /** Tombstones the topic's notifications and returns whose lists changed. */
   removeForTopic(topicId: string, seq: () => number): Set<string>;
+  /** Marks the notifications about a deleted reply (kept, saying so) and returns whose lists changed. */
+  markResponseDeleted(responseId: string, seq: () => number): Set<string>;
   changesSince(uid: string, checkpoint: Checkpoint, limit: number): NotificationRow[];
 }
 

@@ -3,10 +3,10 @@
 // unread items marked beyond colour, a click marks read and opens the topic, Mark All as Read.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { of, throwError } from 'rxjs';
 import type { SessionState } from '../../../app/src/auth/session';
-import type { Notification } from '../../../shared/types';
+import type { NotificationItem } from '../../../app/src/data/api';
 import { NotificationsPage } from '../../../app/src/routes/NotificationsPage';
 import { fakeData } from '../../fixtures/fake-data';
 import { renderWithData, SIGNED_IN, SIGNED_OUT } from './with-data';
@@ -20,13 +20,15 @@ beforeEach(() => {
 afterEach(cleanup);
 
 const recent = new Date(Date.now() - 5 * 60_000).toISOString();
-const list: Notification[] = [
+const list: NotificationItem[] = [
   {
     id: 'n1',
     type: 'reply_to_topic',
     actor_display_name: 'Bob',
     target_summary: 'Is tea better?',
     target_id: 'topic-7',
+    response_id: 'r-71',
+    response_deleted: false,
     created_at: recent,
     is_read: false,
   },
@@ -36,16 +38,29 @@ const list: Notification[] = [
     actor_display_name: 'Cy',
     target_summary: 'Yes it is',
     target_id: 'topic-8',
+    response_id: 'r-81',
+    response_deleted: false,
     created_at: recent,
     is_read: true,
   },
 ];
 
+function TopicStub() {
+  const { topicId } = useParams();
+  const { hash } = useLocation();
+  return (
+    <p>
+      Topic page {topicId}
+      {hash}
+    </p>
+  );
+}
+
 function renderPage(data = fakeData()) {
   return renderWithData(
     <Routes>
       <Route path="/notifications" element={<NotificationsPage />} />
-      <Route path="/topics/:topicId" element={<p>Topic page</p>} />
+      <Route path="/topics/:topicId" element={<TopicStub />} />
     </Routes>,
     data,
     '/notifications',
@@ -87,12 +102,27 @@ describe('NotificationsPage', () => {
     expect(items[1]!.textContent).toContain('Cy replied to your comment: "Yes it is"');
   });
 
-  it('a click marks the item read and opens the topic', async () => {
+  it('a click marks the item read and opens the topic at the reply', async () => {
     const markRead = vi.fn(async () => {});
     renderPage(fakeData({ notifications$: () => of(list), markRead }));
     fireEvent.click(screen.getByRole('button', { name: /Bob replied to your topic/ }));
     expect(markRead).toHaveBeenCalledWith('n1');
-    await screen.findByText('Topic page');
+    await screen.findByText('Topic page topic-7#response-r-71');
+  });
+
+  it('a notification whose reply was deleted says so and opens the topic itself', async () => {
+    const gone = [{ ...list[0]!, response_deleted: true }];
+    renderPage(fakeData({ notifications$: () => of(gone) }));
+    const item = screen.getByRole('listitem');
+    expect(item.textContent).toContain('This reply has since been deleted.');
+    fireEvent.click(screen.getByRole('button', { name: /Bob replied to your topic/ }));
+    await screen.findByText('Topic page topic-7');
+  });
+
+  it('a notification pulled before replies were known opens the topic itself', async () => {
+    renderPage(fakeData({ notifications$: () => of([{ ...list[0]!, response_id: '' }]) }));
+    fireEvent.click(screen.getByRole('button', { name: /Bob replied to your topic/ }));
+    await screen.findByText('Topic page topic-7');
   });
 
   it('a read item opens without marking; Mark All as Read calls the data layer', async () => {
@@ -103,6 +133,6 @@ describe('NotificationsPage', () => {
     await waitFor(() => expect(markAllRead).toHaveBeenCalledTimes(1));
     fireEvent.click(screen.getByRole('button', { name: /Cy replied/ }));
     expect(markRead).not.toHaveBeenCalled();
-    await screen.findByText('Topic page');
+    await screen.findByText('Topic page topic-8#response-r-81');
   });
 });

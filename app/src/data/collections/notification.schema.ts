@@ -1,9 +1,11 @@
-// Local schema of `notifications` (user database).
+// Local schema of `notifications` (user database). Version 1 added the reply a
+// notification is about (response_id, response_deleted); the server re-stamped every
+// notification then, so devices pull them again with the new fields.
 import { toTypedRxJsonSchema, type ExtractDocumentTypeFromTypedRxJsonSchema, type MigrationStrategies, type RxJsonSchema } from 'rxdb';
 
 const notificationSchemaLiteral = {
   title: 'notifications',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -12,15 +14,20 @@ const notificationSchemaLiteral = {
     actor_display_name: { type: 'string' },
     target_summary: { type: 'string' },
     target_id: { type: 'string' },
+    response_id: { type: 'string' },
+    response_deleted: { type: 'boolean' },
     created_at: { type: 'string' },
     is_read: { type: 'boolean' },
     seq: { type: 'integer' },
     pending: { type: 'boolean' },
   },
-  required: ['id', 'type', 'actor_display_name', 'target_summary', 'target_id', 'created_at', 'is_read', 'seq', 'pending'],
+  required: ['id', 'type', 'actor_display_name', 'target_summary', 'target_id', 'response_id', 'response_deleted', 'created_at', 'is_read', 'seq', 'pending'],
 } as const;
 
 export const notificationSchemaTyped = toTypedRxJsonSchema(notificationSchemaLiteral);
 export type NotificationDocType = ExtractDocumentTypeFromTypedRxJsonSchema<typeof notificationSchemaTyped>;
 export const notificationSchema: RxJsonSchema<NotificationDocType> = notificationSchemaLiteral;
-export const notificationMigrations: MigrationStrategies = {};
+export const notificationMigrations: MigrationStrategies = {
+  // v0 → v1: not known locally until the re-stamped copy is pulled; '' opens the topic.
+  1: (old: Record<string, unknown>) => ({ ...old, response_id: '', response_deleted: false }),
+};

@@ -9,7 +9,13 @@ import { caller, ownerOnly, type CollectionDescriptor } from './descriptor.js';
 import { docBase } from './push-schema.js';
 
 export function notificationDoc(row: NotificationRow): NotificationDoc {
-  return { ...toNotification(row), seq: row.seq, _deleted: row.deleted === 1 };
+  return {
+    ...toNotification(row),
+    response_id: row.response_id,
+    response_deleted: row.response_deleted === 1,
+    seq: row.seq,
+    _deleted: row.deleted === 1,
+  };
 }
 
 export const notifications: CollectionDescriptor<'notifications'> = {
