@@ -1,6 +1,8 @@
 // The data layer's remote reads: the leaderboard with the signed-in user's own score (even
 // when not listed), kept with its fetch time for offline reading, and user pages (404 = not found).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LeaderboardCopy, RemoteCopy } from '../../app/src/data/index.js';
+import type { LeaderboardEntry } from '../../shared/types.js';
 import { apiClient } from '../fixtures/api.js';
 import { createTestUser, type TestUser } from '../fixtures/auth.js';
 import { makeTopic, upvote } from '../fixtures/builders.js';
@@ -35,6 +37,23 @@ describe('leaderboard and user pages in the data layer', () => {
     const offline = await until(a.data.leaderboard$(), (c) => c.stale);
     expect(offline).toMatchObject({ value: online.value, fetchedAt: online.fetchedAt, error: null, loading: false });
     a.goOnline();
+  });
+
+  it('stays live while open: points moved by someone else show without asking again', async () => {
+    let latest: RemoteCopy<LeaderboardCopy> | undefined;
+    const subscription = a.data.leaderboard$().subscribe((copy) => (latest = copy));
+    try {
+      await expect.poll(() => latest?.value?.me?.uid, { timeout: 10_000 }).toBe(ada.uid);
+      const before = latest!.value!.me!.points;
+      // Bob upvotes a topic of Ada's: her profile's points replicate, and the open board follows.
+      const adasTopic = await makeTopic(apiClient(server.url, ada.token));
+      await upvote(apiClient(server.url, bob.token), 'topic', adasTopic.id);
+      await expect.poll(() => latest?.value?.me?.points, { timeout: 10_000 }).toBe(before + 1);
+      const board = (await apiClient(server.url).get<LeaderboardEntry[]>('/users/leaderboard')).body;
+      expect(latest!.value!.entries).toEqual(board);
+    } finally {
+      subscription.unsubscribe();
+    }
   });
 
   it('reads a user page, and says not found for an unknown uid', async () => {

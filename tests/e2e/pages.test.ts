@@ -2,11 +2,12 @@
 // source, opened safely, and to the citing response), About/Terms/Privacy offline after one
 // visit, an unknown route, and /robots.txt and /sitemap.xml served as what they are.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import { type Browser, type Page } from 'playwright-core';
 import { apiClient } from '../fixtures/api';
 import { createTestUser, type TestUser } from '../fixtures/auth';
 import { makeResponse, makeTopic } from '../fixtures/builders';
-import { ensureBuild, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import { ensureBuild, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -55,6 +56,57 @@ describe('pages', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('a source cited by many responses pages through all of them', { timeout: 60_000 }, async () => {
+    const api = apiClient(server.url, () => ada.token);
+    const topic = await makeTopic(api, { title: 'Are heat pumps worth it?' });
+    for (let n = 1; n <= 7; n++) {
+      await makeResponse(api, {
+        topic_id: topic.id,
+        content: `Point ${n} from the field study.`,
+        sources: [{ url: 'https://heatpumps.example/field-study', name: 'Heat pump field study' }],
+      });
+    }
+    const context = await browser.newContext();
+    const { page, errors } = await newPage(context);
+    await page.goto(server.url + '/sources');
+    await page.getByRole('searchbox', { name: 'Filter sources' }).fill('heat pump field');
+    const item = page.locator('.sources-item').filter({ hasText: 'Heat pump field study' });
+    await item.getByText('Cited in 7 responses:').waitFor();
+    const citing = item.getByRole('link', { name: 'Are heat pumps worth it?' });
+    expect(await citing.count()).toBeLessThan(7);
+    await item.getByRole('button', { name: /^Show \d+ more responses?$/ }).click();
+    await expect.poll(() => citing.count()).toBe(7);
+    expect(await item.getByRole('button', { name: /^Show \d+ more/ }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it(
+    'has no serious axe violations on sources, About, Terms, Privacy and not-found, light and dark, at 390 px',
+    { timeout: 120_000 },
+    async () => {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const context = await browser.newContext({ colorScheme, viewport: { width: 390, height: 844 } });
+        const { page } = await newPage(context);
+        for (const [path, heading] of [
+          ['/sources', 'Sources'],
+          ['/about', /About/],
+          ['/terms', /Terms/],
+          ['/privacy', /Privacy/],
+          ['/no/such/page', /not found/i],
+        ] as const) {
+          await page.goto(server.url + path);
+          await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+          if (path === '/sources') await page.locator('.sources-item').first().waitFor();
+          expect(await seriousViolations(page), `${path} ${colorScheme}`).toEqual([]);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} ${colorScheme}`).toBeLessThanOrEqual(390);
+          if (path === '/sources') await screenshot(page, `sources-${colorScheme}`);
+        }
+        await context.close();
+      }
+    },
+  );
 
   it('About, Terms and Privacy render offline after one visit', { timeout: 60_000 }, async () => {
     const context = await browser.newContext();
@@ -107,3 +159,8 @@ describe('pages', () => {
     await context.close();
   });
 });
+
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+}

@@ -13,8 +13,8 @@ import type { LeaderboardCopy, RemoteCopy } from './leaderboard.js';
 export type NotificationItem = Notification & Pick<NotificationDoc, 'response_id' | 'response_deleted'>;
 
 export type { LeaderboardCopy, RemoteCopy } from './leaderboard.js';
-import type { SourceList, SourcesQuery } from './sources.js';
-export type { SourceList, SourcesQuery } from './sources.js';
+import type { CitationPage, SourceList, SourcesQuery } from './sources.js';
+export type { CitationPage, SourceList, SourcesQuery } from './sources.js';
 
 /** A topic as the screens show it: the server's item with the local truth laid over it. */
 export interface TopicView extends Topic {
@@ -229,6 +229,8 @@ export interface CruxData {
   syncProblems$(): Observable<SyncProblem[]>;
   /** Ids of topics kept for offline reading. */
   savedTopics$(): Observable<string[]>;
+  /** A page of the responses citing a source, newest first (asks the server; rejects offline). */
+  sourceCitations(sourceId: string, offset: number): Promise<CitationPage>;
   /** The site's source catalogue by name, URL or description (asks the server; [] offline). */
   searchSources(text: string): Promise<Source[]>;
   /** The sources page (filtered, `pages` × 50) with the responses citing each: fetched online, the last unfiltered copy kept for offline reading. */

@@ -1,6 +1,6 @@
 // Builds a CruxData: the local databases, the replication controller, the read
 // queries and the write actions, wired to the signed-in user.
-import { BehaviorSubject, combineLatest, firstValueFrom, filter, map, switchMap, type Observable } from 'rxjs';
+import { BehaviorSubject, EMPTY, combineLatest, firstValueFrom, filter, map, merge, switchMap, type Observable } from 'rxjs';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { SYNC_PROTOCOL_VERSION } from '../../../shared/sync-protocol.js';
 import { createActions, type Session } from './actions.js';
@@ -128,6 +128,10 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
     publicDb: () => world.publicDb,
     session: () => session,
     uid$,
+    pointsMoved$: merge(
+      world$.pipe(switchMap((w) => merge(w.publicDb.topics.$, w.publicDb.responses.$))),
+      userDb$.pipe(switchMap((db) => (db ? db.profile.$ : EMPTY))),
+    ),
   });
   const sourcesPage = createSources({
     baseUrl: options.baseUrl,
@@ -281,6 +285,7 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
     savedTopics$: () => live((w) => w.follows.saved$),
     searchSources: catalog.searchSources,
     sources$: (query) => sourcesPage.sources$(query),
+    sourceCitations: (sourceId, offset) => sourcesPage.citations(sourceId, offset),
     leaderboard$: () => remoteReads.leaderboard$(),
     score$,
     userProfile$: (uid) => remoteReads.userProfile$(uid),

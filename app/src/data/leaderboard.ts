@@ -4,7 +4,7 @@
 // each read asks the server while online and keeps the answer, with the time it was
 // fetched, as a local document of the public database, so the last copy reads offline
 // (and goes with the public data when it is removed from the device).
-import { Observable, combineLatest, distinctUntilChanged, switchMap } from 'rxjs';
+import { Observable, auditTime, combineLatest, distinctUntilChanged, interval, merge, of, startWith, switchMap } from 'rxjs';
 import type { LeaderboardEntry, UserProfile, UserScore } from '../../../shared/types.js';
 import type { PublicDb } from './db.js';
 import type { SessionUser } from './api.js';
@@ -45,7 +45,17 @@ interface Deps {
   publicDb: () => PublicDb;
   session: () => Pick<SessionUser, 'uid' | 'getToken'> | null;
   uid$: Observable<string | null>;
+  /**
+   * Emits when data that moves points landed on this device (replicated topics, responses, the
+   * user's own profile): the open leaderboard asks the server again, so it stays live.
+   */
+  pointsMoved$?: Observable<unknown>;
+  /** Asked again this often while open and online, for points moved where this device does not see. */
+  refreshMs?: number;
 }
+
+/** Changes closer together than this make one refresh. */
+const REFRESH_AUDIT_MS = 1_000;
 
 interface Stored<T> {
   value: T;
@@ -144,12 +154,19 @@ export function createLeaderboard(deps: Deps): Leaderboard {
   }
 
   const online$ = deps.online$.pipe(distinctUntilChanged());
+  const refresh$ = merge(
+    interval(deps.refreshMs ?? 30_000),
+    (deps.pointsMoved$ ?? of()).pipe(auditTime(REFRESH_AUDIT_MS)),
+  ).pipe(startWith(null));
 
   return {
     leaderboard$: () =>
       combineLatest([deps.uid$.pipe(distinctUntilChanged()), online$]).pipe(
+        // Online, asked again while open whenever points may have moved; offline, the kept copy.
         switchMap(([uid, online]) =>
-          remote('leaderboard', online, () => fetchLeaderboard(uid), 'Error loading leaderboard: '),
+          (online ? refresh$ : of(null)).pipe(
+            switchMap(() => remote('leaderboard', online, () => fetchLeaderboard(uid), 'Error loading leaderboard: ')),
+          ),
         ),
       ),
     userProfile$: (uid) =>

@@ -3,7 +3,7 @@
 // as it was paged, is kept with its fetch time as a local document of the public database, so the
 // page reads offline (the filter then runs on that copy) and goes with the public data when removed.
 import { Observable, distinctUntilChanged, switchMap } from 'rxjs';
-import type { SourceListing } from '../../../shared/types.js';
+import type { SourceCitation, SourceListing } from '../../../shared/types.js';
 import type { PublicDb } from './db.js';
 import type { RemoteCopy } from './leaderboard.js';
 
@@ -19,6 +19,15 @@ export interface SourceList {
   /** More can be asked for with a higher `pages`. */
   hasMore: boolean;
 }
+
+/** One page of the responses citing a source (GET /api/sources/{id}/responses), newest first. */
+export interface CitationPage {
+  items: SourceCitation[];
+  /** How many responses cite the source in all. */
+  total: number;
+}
+
+export const CITATIONS_PAGE_SIZE = 50;
 
 export interface SourcesQuery {
   /** Substring of name, URL or description; '' for every source. */
@@ -156,7 +165,22 @@ export function createSources(deps: Deps) {
     });
   }
 
+  async function citations(sourceId: string, offset: number): Promise<CitationPage> {
+    const params = new URLSearchParams({ limit: String(CITATIONS_PAGE_SIZE), offset: String(offset) });
+    let res: Response;
+    try {
+      res = await deps.fetchImpl(`${deps.baseUrl}/api/sources/${encodeURIComponent(sourceId)}/responses?${params.toString()}`);
+    } catch {
+      throw new Error(SOURCES_FETCH_ERROR);
+    }
+    if (!res.ok) throw new Error(SOURCES_FETCH_FAILED);
+    const items = (await res.json()) as SourceCitation[];
+    const total = Number(res.headers.get('x-total-count') ?? offset + items.length);
+    return { items, total: Number.isFinite(total) ? total : offset + items.length };
+  }
+
   return {
+    citations,
     sources$: (query: SourcesQuery): Observable<RemoteCopy<SourceList>> =>
       deps.online$.pipe(
         distinctUntilChanged(),

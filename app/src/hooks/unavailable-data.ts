@@ -26,6 +26,7 @@ export function unavailableData(reason: string): CruxData {
     savedTopics$: failing,
     searchSources: rejecting,
     sources$: failing,
+    sourceCitations: rejecting,
     leaderboard$: failing,
     userProfile$: failing,
     score$: () => of(null),

@@ -1,8 +1,11 @@
 // /sources (SPEC.md §2): every source with name, description and link (opened safely in a new
 // tab), a filter box, "Load more" paging, and the responses citing each source. The last
-// unfiltered copy reads offline, where the filter runs on it.
+// unfiltered copy reads offline, where the filter runs on it. A source shows its newest citing
+// responses; "Show all" pages through the rest.
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { SourceListing } from '../../../shared/types';
+import type { SourceCitation, SourceListing } from '../../../shared/types';
+import { useData } from '../hooks/useData';
 import { RelativeTime } from '../components/RelativeTime/RelativeTime';
 import { useSources } from '../hooks/useSources';
 import { errorMessage } from './TopicListPage';
@@ -82,8 +85,36 @@ export function SourcesPage() {
   );
 }
 
+/** The responses citing a source beyond the first few, asked of the server page by page. */
+function useAllCitations(source: SourceListing) {
+  const data = useData();
+  const [extra, setExtra] = useState<{ items: SourceCitation[]; total: number } | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const shown = extra ? extra.items : source.cited_by;
+  const total = extra ? extra.total : source.cited_count;
+
+  async function loadMore() {
+    setLoading(true);
+    setError(null);
+    try {
+      // The first request starts over from 0 so the list is one consistent read, not two.
+      const offset = extra ? extra.items.length : 0;
+      const page = await data.sourceCitations(source.id, offset);
+      const before = extra ? extra.items : [];
+      const seen = new Set(before.map((c) => c.id));
+      setExtra({ items: [...before, ...page.items.filter((c) => !seen.has(c.id))], total: page.total });
+    } catch (err) {
+      setError(`Could not load the citing responses: ${errorMessage(err)}`);
+    } finally {
+      setLoading(false);
+    }
+  }
+  return { shown, total, more: Math.max(0, total - shown.length), loading, error, loadMore };
+}
+
 function SourceItem({ source }: { source: SourceListing }) {
-  const more = source.cited_count - source.cited_by.length;
+  const { shown, total, more, loading, error, loadMore } = useAllCitations(source);
   return (
     <li className="sources-item">
       <h2 className="sources-name">{source.name || source.url}</h2>
@@ -94,19 +125,28 @@ function SourceItem({ source }: { source: SourceListing }) {
           <span className="visually-hidden"> (opens in a new tab)</span>
         </a>
       </p>
-      {source.cited_by.length > 0 ? (
+      {shown.length > 0 ? (
         <div className="sources-cited">
           <p className="sources-cited-title">
-            Cited in {source.cited_count} {source.cited_count === 1 ? 'response' : 'responses'}:
+            Cited in {total} {total === 1 ? 'response' : 'responses'}:
           </p>
           <ul>
-            {source.cited_by.map((citation) => (
+            {shown.map((citation) => (
               <li key={citation.id}>
                 <Link to={`/topics/${encodeURIComponent(citation.topic_id)}#response-${citation.id}`}>{citation.topic_title}</Link>
               </li>
             ))}
           </ul>
-          {more > 0 && <p className="muted">and {more} more</p>}
+          {error && (
+            <p className="error-text" role="alert">
+              {error}
+            </p>
+          )}
+          {more > 0 && (
+            <button type="button" className="btn btn-small" onClick={() => void loadMore()} disabled={loading} aria-busy={loading}>
+              {loading ? 'Loading...' : `Show ${more} more ${more === 1 ? 'response' : 'responses'}`}
+            </button>
+          )}
         </div>
       ) : (
         <p className="muted">Not cited in any response now.</p>

@@ -133,6 +133,13 @@ describe('Header: my data', () => {
 });
 
 describe('Header: the user', () => {
+  it("the user's name links to their page", () => {
+    held.session = SIGNED_IN;
+    renderWithData(<Header />);
+    expect(screen.getByTestId('header-user').getAttribute('href')).toBe('/users/uid-ada');
+    expect(screen.getByTestId('header-user').textContent).toBe('Ada');
+  });
+
   it('never shows the raw e-mail address when no username is set: a "Set username" button instead', () => {
     held.session = { ready: true, user: { uid: 'u1', email: 'ada@example.org', displayName: null }, profilePending: false };
     renderWithData(<Header />);

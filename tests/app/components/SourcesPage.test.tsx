@@ -73,10 +73,41 @@ describe('SourcesPage', () => {
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
     expect(screen.getByText('Cited in 3 responses:')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Is nuclear power safe?' }).getAttribute('href')).toBe('/topics/t1#response-r1');
-    expect(screen.getByText('and 2 more')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Show 2 more responses' })).toBeTruthy();
     // An unnamed source is titled by its URL.
     expect(screen.getByRole('heading', { level: 2, name: 'https://example.com/plain' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('"Show N more" pages through every citing response, and says when that fails', async () => {
+    const citation = (n: number) => ({ id: `r${n}`, topic_id: 't1', topic_title: `Topic ${n}`, created_at: '2025-01-01T00:00:00.000Z' });
+    const sourceCitations = vi.fn(async (_id: string, offset: number) =>
+      offset === 0 ? { items: [citation(1), citation(2)], total: 3 } : { items: [citation(3)], total: 3 },
+    );
+    renderWithData(
+      <SourcesPage />,
+      fakeData({ sources$: () => of(copy({ items: [iaea], total: 1, hasMore: false })), sourceCitations }),
+      '/sources',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Show 2 more responses' }));
+    await screen.findByRole('link', { name: 'Topic 2' });
+    expect(sourceCitations).toHaveBeenLastCalledWith('s1', 0);
+    fireEvent.click(screen.getByRole('button', { name: 'Show 1 more response' }));
+    await screen.findByRole('link', { name: 'Topic 3' });
+    expect(sourceCitations).toHaveBeenLastCalledWith('s1', 2);
+    expect(screen.getAllByRole('link', { name: /^Topic / })).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: /^Show \d+ more/ })).toBeNull();
+    cleanup();
+
+    const failing = vi.fn(async () => Promise.reject(new Error('Failed to fetch sources')));
+    renderWithData(
+      <SourcesPage />,
+      fakeData({ sources$: () => of(copy({ items: [iaea], total: 1, hasMore: false })), sourceCitations: failing }),
+      '/sources',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Show 2 more responses' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Could not load the citing responses: Failed to fetch sources');
+    expect(screen.getByRole('button', { name: 'Show 2 more responses' })).toBeTruthy();
   });
 
   it('asks for the next page with Load more', () => {

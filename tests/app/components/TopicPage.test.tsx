@@ -63,6 +63,14 @@ describe('TopicPage: replies not on this device', () => {
     expect(screen.queryByText(REPLIES_NOT_ON_DEVICE)).toBeNull();
   });
 
+  it("every author name links to the author's page; no name reads Anonymous", async () => {
+    const topic = fakeTopic({ responses_count: 1, responsesOnDevice: true, creator_uid: 'uid-topic', username: 'Tess' });
+    renderTopic(topic, true, [fakeResponse({ topic_id: topic.id, creator_uid: 'uid-resp', username: null, content: 'No name here.' })]);
+    await screen.findByText('No name here.');
+    expect(screen.getByRole('link', { name: 'Tess' }).getAttribute('href')).toBe('/users/uid-topic');
+    expect(screen.getByRole('link', { name: 'Anonymous' }).getAttribute('href')).toBe('/users/uid-resp');
+  });
+
   it('shows the replies that are on the device', async () => {
     const topic = fakeTopic({ responses_count: 1, responsesOnDevice: false });
     renderTopic(topic, false, [fakeResponse({ topic_id: topic.id, content: 'Kept from an earlier visit.' })]);

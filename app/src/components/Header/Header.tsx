@@ -74,9 +74,9 @@ export function Header() {
           {user && <ScoreLink />}
           {user && <NotificationBell />}
           {user?.displayName && (
-            <span className="site-user" data-testid="header-user">
+            <Link to={`/users/${encodeURIComponent(user.uid)}`} className="site-user" data-testid="header-user" title="Your page">
               {user.displayName}
-            </span>
+            </Link>
           )}
           {user && !user.displayName && <SetUsernameButton />}
           {ready && !user && (

@@ -15,6 +15,7 @@ import { Stance, StanceButtons } from '../Stance/Stance';
 import { VoteButton } from '../VoteButton/VoteButton';
 import './ResponseItem.css';
 import { authorName } from '../../../../shared/rules/author-name';
+import { AuthorLink } from '../AuthorLink/AuthorLink';
 
 export const DELETE_RESPONSE_CONFIRM = 'Delete this response and all its replies?';
 
@@ -58,7 +59,7 @@ export function ResponseItem({ response, depth }: { response: ResponseView; dept
         <div className="response-top">
           <Stance type={response.type} />
           <span className="response-meta">
-            <span>{authorName(response.username)}</span> · <RelativeTime date={response.created_at} />
+            <AuthorLink uid={response.creator_uid} name={response.username} /> · <RelativeTime date={response.created_at} />
           </span>
         </div>
         {response.quoted_response && (

@@ -11,7 +11,7 @@ import { StanceButtons } from '../Stance/Stance';
 import { responsesLabel } from '../TopicRow/TopicRow';
 import { VoteButton } from '../VoteButton/VoteButton';
 import './TopicHeader.css';
-import { authorName } from '../../../../shared/rules/author-name';
+import { AuthorLink } from '../AuthorLink/AuthorLink';
 
 export const DELETE_TOPIC_CONFIRM = 'Delete this topic and all its responses?';
 
@@ -48,8 +48,11 @@ export function TopicHeader({ topic, onRespond, onDeleted }: TopicHeaderProps) {
         {topic.title}
       </h1>
       <p className="topic-meta">
-        <RelativeTime date={topic.created_at} /> · <span>by {authorName(topic.username)}</span> ·{' '}
-        <span data-testid="topic-responses-count">{responsesLabel(topic.responses_count)}</span>
+        <RelativeTime date={topic.created_at} /> ·{' '}
+        <span>
+          by <AuthorLink uid={topic.creator_uid} name={topic.username} />
+        </span>{' '}
+        · <span data-testid="topic-responses-count">{responsesLabel(topic.responses_count)}</span>
       </p>
       <div className="topic-actions">
         <VoteButton

@@ -4,7 +4,7 @@ import type { TopicView } from '../../hooks/useTopic';
 import { RelativeTime } from '../RelativeTime/RelativeTime';
 import { VoteButton } from '../VoteButton/VoteButton';
 import './TopicRow.css';
-import { authorName } from '../../../../shared/rules/author-name';
+import { AuthorLink } from '../AuthorLink/AuthorLink';
 
 export function responsesLabel(count: number): string {
   return `${count} ${count === 1 ? 'response' : 'responses'}`;
@@ -31,7 +31,9 @@ export function TopicRow({ topic }: { topic: TopicView }) {
             </span>
           ))}
           <RelativeTime date={topic.created_at} />
-          <span>by {authorName(topic.username)}</span>
+          <span>
+            by <AuthorLink uid={topic.creator_uid} name={topic.username} />
+          </span>
           <span>{responsesLabel(topic.responses_count)}</span>
         </div>
       </div>
