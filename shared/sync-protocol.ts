@@ -96,9 +96,38 @@ export interface ProfileDoc extends Replicated {
   points: number;
 }
 
-export interface SyncDocs {
+/**
+ * A deleted topic as the server sends it (pull, and a push's answer): only what a
+ * device needs to remove it. The author's text is gone on the server too.
+ */
+export interface TopicTombstone {
+  id: string;
+  seq: number;
+  _deleted: true;
+}
+
+/** A deleted response as the server sends it: its id and the keys that place it in its topic. */
+export interface ResponseTombstone {
+  id: string;
+  topic_id: string;
+  parent_response_id: string | null;
+  seq: number;
+  _deleted: true;
+}
+
+/** A live document of each collection, every field present. */
+export interface FullSyncDocs {
   topics: TopicDoc;
   responses: ResponseDoc;
+  votes: VoteDoc;
+  notifications: NotificationDoc;
+  profile: ProfileDoc;
+}
+
+/** What travels for each collection: topics and responses arrive as slim tombstones once deleted. */
+export interface SyncDocs {
+  topics: TopicDoc | TopicTombstone;
+  responses: ResponseDoc | ResponseTombstone;
   votes: VoteDoc;
   notifications: NotificationDoc;
   profile: ProfileDoc;
@@ -118,7 +147,7 @@ export const USER_FIELDS = {
   votes: ['upvoted'],
   notifications: ['is_read'],
   profile: ['receive_weekly_summary'],
-} as const satisfies { [C in SyncCollection]: readonly (keyof SyncDocs[C])[] };
+} as const satisfies { [C in SyncCollection]: readonly (keyof FullSyncDocs[C])[] };
 
 // ---- pull ----
 // GET  /api/sync/{collection}/pull?id=&seq=&limit=[&topic_id=]   → PullResponse

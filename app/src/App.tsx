@@ -14,7 +14,8 @@ import { SourcesPage } from './routes/SourcesPage';
 import { AboutPage } from './routes/AboutPage';
 import { TermsPage } from './routes/TermsPage';
 import { PrivacyPage } from './routes/PrivacyPage';
-import { NotFoundPage, PlaceholderPage } from './routes/PlaceholderPage';
+import { NotFoundPage } from './routes/PlaceholderPage';
+import { UnsubscribePage } from './routes/UnsubscribePage';
 
 export function App() {
   const usernamePrompt = useUsernamePrompt();
@@ -35,7 +36,7 @@ export function App() {
         <Route path="/terms" element={<TermsPage />} />
         <Route path="/privacy" element={<PrivacyPage />} />
         <Route path="/notifications" element={<NotificationsPage />} />
-        <Route path="/unsubscribe" element={<PlaceholderPage title="Email Subscriptions" />} />
+        <Route path="/unsubscribe" element={<UnsubscribePage />} />
         <Route path="/sources" element={<SourcesPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

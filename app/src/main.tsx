@@ -1,5 +1,7 @@
 // Entry: opens the local database, follows the Firebase user into it, and renders the
 // app inside the provider that hands the data layer to the screens.
+// No eval under the app's CSP: set before anything parses (strict-csp.ts).
+import './strict-csp';
 // Global tokens first: component styles imported below must win over them.
 import './styles/global.css';
 import { StrictMode, type ReactNode } from 'react';

@@ -24,6 +24,9 @@ function normalizedField(collection: SyncCollection, field: string, value: unkno
 
 /** Whether two states agree on everything a user may change (derived fields ignored). */
 export function sameUserFields(collection: SyncCollection, a: object, b: object): boolean {
+  // Two deleted states agree: once deleted there is nothing left to change (the
+  // server's tombstone carries no text to compare, see TopicTombstone).
+  if ((a as { _deleted?: unknown })._deleted === true && (b as { _deleted?: unknown })._deleted === true) return true;
   for (const field of USER_FIELDS[collection] as readonly string[]) {
     const left = normalizedField(collection, field, (a as Record<string, unknown>)[field]);
     const right = normalizedField(collection, field, (b as Record<string, unknown>)[field]);

@@ -13,4 +13,43 @@ export const usernameSchema = z
   .string({ error: MSG.usernameEmpty })
   .trim()
   .min(1, MSG.usernameEmpty)
-  .max(LIMITS.displayName, `A username has at most ${LIMITS.displayName} characters.`);
+  .max(LIMITS.displayName, `A username has at most ${LIMITS.displayName} characters.`)
+  .superRefine((name, ctx) => {
+    const problem = usernameProblem(name);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+// Characters a name may not hide: control characters; bidirectional embeddings,
+// overrides, isolates and marks (they reorder the text around them: "‮txt.exe"); and
+// invisible or zero-width ones (look-alike names, blank names). A zero-width joiner
+// is allowed only inside an emoji sequence (👩‍💻).
+const CONTROL = /\p{Cc}/u;
+const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+// (Combining ones as alternatives: inside a character class they would attach to their neighbour.)
+const INVISIBLE = /[\u00AD\u115F\u1160\u180E\u200B\u200C\u2060-\u2064\u3164\uFEFF\uFFA0]|\u034F|\u17B4|\u17B5|\u180B|\u180C|\u180D|\u180F/u;
+const ZWJ = '\u200D';
+const EMOJI_BEFORE_ZWJ = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F]$/u;
+const EMOJI_AFTER_ZWJ = /^\p{Extended_Pictographic}/u;
+
+/** Why a display name is not acceptable (SPEC.md §5 username rules), or null when it is. Expects trimmed text. */
+export function usernameProblem(name: string): string | null {
+  if (name.length === 0) return MSG.usernameEmpty;
+  if (name.length > LIMITS.displayName) return `A username has at most ${LIMITS.displayName} characters.`;
+  if (CONTROL.test(name) || BIDI.test(name) || INVISIBLE.test(name)) {
+    return 'A username cannot contain invisible, control or text-direction characters.';
+  }
+  for (let i = name.indexOf(ZWJ); i !== -1; i = name.indexOf(ZWJ, i + 1)) {
+    if (!EMOJI_BEFORE_ZWJ.test(name.slice(0, i)) || !EMOJI_AFTER_ZWJ.test(name.slice(i + 1))) {
+      return 'A username cannot contain invisible, control or text-direction characters.';
+    }
+  }
+  return null;
+}
+
+/** The display name a verified token carries, when it passes the username rules; otherwise null (shown as "Anonymous"). */
+export function acceptableDisplayName(name: unknown): string | null {
+  if (typeof name !== 'string') return null;
+  const trimmed = name.trim();
+  if (trimmed === '') return null;
+  return usernameProblem(trimmed) === null ? trimmed : null;
+}

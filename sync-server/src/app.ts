@@ -10,12 +10,15 @@ import type { DomainContext } from './domain/context.js';
 import { authenticate, type AppEnv } from './http/auth.js';
 import { limitBody } from './http/body-limit.js';
 import { errorResponse } from './http/errors.js';
+import { securityHeaders } from './http/security-headers.js';
+import { createRateLimits, readRateLimits, type RateLimitConfig } from './http/rate-limit.js';
 import { configRoutes, readClientConfig, type ClientConfig } from './routes/config.js';
 import { notificationsRoutes } from './routes/notifications.js';
 import { responsesRoutes } from './routes/responses.js';
 import { sourcesRoutes } from './routes/sources.js';
 import { siteFilesRoutes } from './routes/site-files.js';
 import { topicsRoutes } from './routes/topics.js';
+import { unsubscribeRoutes } from './routes/unsubscribe.js';
 import { upvotesRoutes } from './routes/upvotes.js';
 import { usersRoutes } from './routes/users.js';
 import { requireCurrentSyncProtocol } from './sync/protocol-version.js';
@@ -33,6 +36,10 @@ export interface AppDeps {
   changes?: ChangeFeed;
   log?: (message: string, error?: unknown) => void;
   clientConfig?: ClientConfig;
+  /** Signs and checks the weekly mail's one-click unsubscribe tokens (mail/signing-key.ts); without it the endpoint answers 503. */
+  mailSigningKey?: Buffer;
+  /** Default: from the environment (RATE_LIMIT_*, RATE_LIMITS=off; http/rate-limit.ts). */
+  rateLimits?: RateLimitConfig;
 }
 
 export function createApp(deps: AppDeps) {
@@ -43,6 +50,8 @@ export function createApp(deps: AppDeps) {
     changes: deps.changes ?? createChangeFeed(),
   };
   const log = deps.log ?? ((message, error) => console.error(message, error));
+  const clientConfig = deps.clientConfig ?? readClientConfig();
+  const limits = createRateLimits(deps.rateLimits ?? readRateLimits());
 
   const api = new Hono<AppEnv>()
     .use(
@@ -51,18 +60,26 @@ export function createApp(deps: AppDeps) {
       ),
     )
     .get('/health', (c) => c.json({ ok: true }))
-    .route('/config', configRoutes(deps.clientConfig ?? readClientConfig()))
+    .route('/config', configRoutes(clientConfig))
+    // Before authenticate: the one-click POST carries no session, only the mail's signed token.
+    .route('/unsubscribe', unsubscribeRoutes(ctx, deps.mailSigningKey))
     .use('/sync/*', requireCurrentSyncProtocol)
     .use(authenticate(deps.verifier, ctx))
-    .route('/topics', topicsRoutes(ctx))
-    .route('/responses', responsesRoutes(ctx))
-    .route('/sources', sourcesRoutes(ctx))
+    // REST writes count one row each; a sync push counts its rows (sync/routes.ts).
+    .use(async (c, next) => {
+      if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) && !c.req.path.startsWith('/api/sync/')) limits.writes(c, c.get('user'), 1);
+      await next();
+    })
+    .route('/topics', topicsRoutes(ctx, limits))
+    .route('/responses', responsesRoutes(ctx, limits))
+    .route('/sources', sourcesRoutes(ctx, limits))
     .route('/upvotes', upvotesRoutes(ctx))
     .route('/users', usersRoutes(ctx))
     .route('/notifications', notificationsRoutes(ctx))
-    .route('/sync', syncRoutes(ctx));
+    .route('/sync', syncRoutes(ctx, { limits }));
 
   const app = new Hono<AppEnv>();
+  app.use('*', securityHeaders(clientConfig));
   app.route('/api', api);
   app.route('/', siteFilesRoutes(ctx));
   app.all('/api/*', (c) => c.json({ error: MSG.notFound, code: 'not-found' }, 404));

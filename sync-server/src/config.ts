@@ -1,5 +1,6 @@
 // Everything the server reads from the environment, in one place (README lists it).
 import { resolve } from 'node:path';
+import { readRateLimits, type RateLimitConfig } from './http/rate-limit.js';
 
 export interface Config {
   port: number;
@@ -10,6 +11,14 @@ export interface Config {
   firebaseProjectId: string;
   serviceAccountJson: string | undefined;
   seedDemo: boolean;
+  /** The weekly summary mail (README "Weekly mail"). */
+  mail: MailConfig;
+  /** DB_BUSY_TIMEOUT_MS: how long a write waits for another connection's lock before a 503 (default 5000). */
+  dbBusyTimeoutMs: number;
+  /** AUTH_STATUS_CACHE_SECONDS: how long a disabled or revoked account's tokens may still pass (default 30). */
+  authStatusCacheMs: number;
+  /** RATE_LIMITS=off, RATE_LIMIT_*, TRUST_PROXY (http/rate-limit.ts; README "Rate limits"). */
+  rateLimits: RateLimitConfig;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -23,5 +32,38 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     firebaseProjectId: env.FIREBASE_PROJECT_ID ?? 'demo-crux',
     serviceAccountJson: env.FIREBASE_SERVICE_ACCOUNT,
     seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
+    mail: readMailConfig(env, dataDir),
+    rateLimits: readRateLimits(env),
+    dbBusyTimeoutMs: Number(env.DB_BUSY_TIMEOUT_MS ?? 5000),
+    authStatusCacheMs: 1000 * Number(env.AUTH_STATUS_CACHE_SECONDS ?? 30),
+  };
+}
+
+export interface MailConfig {
+  /** PUBLIC_URL, where links in mails point, no trailing slash; unset: the server's own local address (mail/setup.ts). */
+  publicUrl: string | undefined;
+  /** SMTP_URL (e.g. smtps://user:pass@smtp.example.com); unset: .eml files under outboxDir. */
+  smtpUrl: string | undefined;
+  outboxDir: string;
+  /** MAIL_SCHEDULE, "<DAY> <HH:MM>" in UTC (default "MON 08:00"). */
+  schedule: string;
+  /** MAIL_SCHEDULER=off leaves the schedule to another process (npm run mail:scheduler). */
+  schedulerEnabled: boolean;
+  /** MAIL_SIGNING_KEY; unset: generated once into DATA_DIR/mail-signing.key. */
+  signingKey: string | undefined;
+  /** MAIL_FROM (default "Crux <no-reply@<PUBLIC_URL's host>>"). */
+  from: string;
+}
+
+function readMailConfig(env: NodeJS.ProcessEnv, dataDir: string): MailConfig {
+  const publicUrl = env.PUBLIC_URL?.trim().replace(/\/+$/, '') || undefined;
+  return {
+    publicUrl,
+    smtpUrl: env.SMTP_URL?.trim() || undefined,
+    outboxDir: resolve(dataDir, 'outbox'),
+    schedule: env.MAIL_SCHEDULE?.trim() || 'MON 08:00',
+    schedulerEnabled: !['off', 'false', '0'].includes((env.MAIL_SCHEDULER ?? 'on').trim().toLowerCase()),
+    signingKey: env.MAIL_SIGNING_KEY,
+    from: env.MAIL_FROM?.trim() || `Crux <no-reply@${publicUrl ? new URL(publicUrl).hostname : 'localhost'}>`,
   };
 }

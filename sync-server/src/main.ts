@@ -1,48 +1,51 @@
 // The Node listener: opens the database, seeds demo debates on first run, serves
 // the API and the PWA build, and stops cleanly on SIGINT/SIGTERM.
 import { serve } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
-import { existsSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { createApp } from './app.js';
 import { createFirebaseVerifier } from './auth/verifier.js';
 import { readConfig } from './config.js';
 import { seedDemo } from './seed/demo.js';
+import { mountSite } from './routes/site-files.js';
 import { openDatabase } from './store/connection.js';
 import { createStore } from './store/store.js';
+import type { AddressInfo } from 'node:net';
+import { startMailScheduler, type MailScheduler } from './mail/scheduler.js';
+import { createMailer } from './mail/setup.js';
+import { loadSigningKey } from './mail/signing-key.js';
 
 const config = readConfig();
-const store = createStore(openDatabase(config.databaseFile));
-const verifier = createFirebaseVerifier(config.firebaseProjectId, config.serviceAccountJson);
-const { app, ctx } = createApp({ store, verifier });
+const store = createStore(openDatabase(config.databaseFile, { busyTimeoutMs: config.dbBusyTimeoutMs }));
+const verifier = createFirebaseVerifier(config.firebaseProjectId, config.serviceAccountJson, {
+  statusCacheMs: config.authStatusCacheMs,
+});
+const mailSigningKey = loadSigningKey({ configured: config.mail.signingKey, dataDir: config.dataDir });
+const { app, ctx } = createApp({ store, verifier, mailSigningKey, rateLimits: config.rateLimits });
 
 if (config.seedDemo && store.isEmpty()) {
   seedDemo(ctx);
   console.log('Seeded demo debates.');
 }
 
-const indexFile = join(config.staticDir, 'index.html');
-if (existsSync(indexFile)) {
-  const root = relative(process.cwd(), config.staticDir) || '.';
-  app.use('*', serveStatic({ root }));
-  // Every other page is the single-page app (its router shows the route). The
-  // shell is read once: a new build means a restart (npm start builds first).
-  const shell = readFileSync(indexFile, 'utf8');
-  app.get('*', (c) => c.html(shell));
-} else {
-  app.get('/', (c) =>
-    c.html(
-      '<!doctype html><title>Crux</title><h1>Crux</h1><p>The API is up at <a href="/api/topics">/api/topics</a>. Run <code>npm run build</code> for the app.</p>',
-    ),
-  );
-}
+mountSite(app, config.staticDir);
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   // Tests read this line to learn the port when PORT=0.
   console.log(`Crux server listening on http://${config.host}:${info.port}`);
 });
 
+// The weekly summary e-mail on its schedule (README "Weekly mail"); with MAIL_SCHEDULER=off
+// another process runs it (npm run mail:scheduler). Links default to this server's own address.
+let mailScheduler: MailScheduler | undefined;
+if (config.mail.schedulerEnabled) {
+  server.once('listening', () => {
+    const mailer = createMailer({ config, store, port: (server.address() as AddressInfo).port });
+    mailScheduler = startMailScheduler({ ...mailer.deps, schedule: mailer.schedule });
+  });
+}
+
 function stop() {
+  // A run cut short here is resumed at the next start (mail/weekly.ts).
+  void mailScheduler?.stop();
   server.close();
   store.close();
   process.exit(0);

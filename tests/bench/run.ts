@@ -14,6 +14,7 @@ import { createCruxData, type CruxData } from '../../app/src/data/index.js';
 import { toLocal } from '../../app/src/data/local-docs.js';
 import type { PullResponse, PushResponse, SyncCollection } from '../../shared/sync-protocol.js';
 import { createApp } from '../../sync-server/src/app.js';
+import { DEFAULT_RATE_LIMITS } from '../../sync-server/src/http/rate-limit.js';
 import type { TokenVerifier } from '../../sync-server/src/auth/verifier.js';
 import { openDatabase } from '../../sync-server/src/store/connection.js';
 import { createStore } from '../../sync-server/src/store/store.js';
@@ -38,7 +39,8 @@ async function startServer() {
   const t0 = performance.now();
   const { bigTopicId } = seedBench(db, TOPICS, RESPONSES);
   const seedMs = performance.now() - t0;
-  const { app } = createApp({ store, verifier: benchVerifier, log: () => {} });
+  // It measures throughput: one user pushing 2,000 rows at once is what the write limit exists to stop.
+  const { app } = createApp({ store, verifier: benchVerifier, log: () => {}, rateLimits: { ...DEFAULT_RATE_LIMITS, enabled: false } });
   const { server, port } = await new Promise<{ server: ServerType; port: number }>((resolve) => {
     const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve({ server, port: info.port }));
   });

@@ -98,16 +98,18 @@ describe('sources', () => {
     ]);
   });
 
-  it('one catalogue row per URL, shared by responses; a later citation only fills blanks', async () => {
+  it("one catalogue row per URL, shared by responses; each citation keeps its own author's name (issue 11)", async () => {
     const url = 'https://shared.example/study';
     const first = await makeResponse(as(ada), { topic_id: topic.id, sources: [{ url }] });
     const second = await makeResponse(as(ada), { topic_id: topic.id, sources: [{ url, name: 'The study', description: 'Peer reviewed' }] });
     const third = await makeResponse(as(ada), { topic_id: topic.id, sources: [{ url, name: 'Renamed?' }] });
     expect(countRows(server.sqlite, 'sources', 'url = ?', url)).toBe(1);
     expect(second.sources[0]!.id).toBe(first.sources[0]!.id);
-    expect(third.sources[0]).toEqual({ id: first.sources[0]!.id, url, name: 'The study', description: 'Peer reviewed' });
+    expect(second.sources[0]).toEqual({ id: first.sources[0]!.id, url, name: 'The study', description: 'Peer reviewed' });
+    expect(third.sources[0]).toEqual({ id: first.sources[0]!.id, url, name: 'Renamed?', description: null });
     const reread = (await as().get<Response>(`/responses/${first.id}`)).body;
-    expect(reread.sources[0]!.name).toBe('The study');
+    expect(reread.sources[0]).toEqual({ id: first.sources[0]!.id, url, name: null, description: null });
+    // The catalogue still finds the URL by the description a citation gave it.
     expect(await search('peer reviewed')).toEqual([url]);
   });
 

@@ -10,10 +10,10 @@ import {
   updateProfile,
   validatePassword,
 } from 'firebase/auth';
-import { MSG } from '../../../shared/messages';
 import { getAuthInstance } from './firebase';
 import { authErrorMessage, type AuthContext } from './error-messages';
 import { refreshSessionUser, setProfilePending } from './session';
+import { usernameProblem } from '../../../shared/schemas/users';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const WIDGET = {
@@ -88,7 +88,9 @@ export async function sendRecoveryEmail(email: string): Promise<void> {
 /** Sets the display name (stored trimmed), then refreshes the token so its name claim is current. */
 export async function saveUsername(raw: string): Promise<void> {
   const name = raw.trim();
-  if (!name) throw new Error(MSG.usernameEmpty);
+  // The server's rule for names from a token (it stores none that breaks it).
+  const problem = usernameProblem(name);
+  if (problem) throw new Error(problem);
   const auth = await getAuthInstance();
   const user = auth.currentUser;
   if (!user) throw new Error(WIDGET.usernameSaveFailed);

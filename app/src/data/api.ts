@@ -70,6 +70,12 @@ export interface SyncStatus {
    * The UI shows: "Your session has ended: sign in again to send 1 change" (N changes when N > 1).
    */
   sessionEnded: boolean;
+  /**
+   * The server refused writes as too many too fast (429): until this time (ms since the epoch) they
+   * wait, still queued, then go again by themselves. The UI shows "Slow down — trying again in N s".
+   * Absent or null when not rate limited.
+   */
+  rateLimitedUntil?: number | null;
 }
 
 export type SyncProblemKind =

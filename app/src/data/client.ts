@@ -161,8 +161,9 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
       connectivity.updateRequired$,
       connectivity.sessionEnded$,
       endedPending$,
+      connectivity.rateLimitedUntil$,
     ]).pipe(
-      map(([online, syncing, pending, lastError, lastSyncedAt, isLeader, updateRequired, sessionEnded, endedPending]) => ({
+      map(([online, syncing, pending, lastError, lastSyncedAt, isLeader, updateRequired, sessionEnded, endedPending, rateLimitedUntil]) => ({
         online,
         syncing,
         pending: sessionEnded && endedPending !== null ? Math.max(pending, endedPending) : pending,
@@ -172,6 +173,7 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
         isLeader,
         updateRequired,
         sessionEnded,
+        rateLimitedUntil,
       })),
     ),
   );

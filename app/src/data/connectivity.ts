@@ -29,6 +29,15 @@ export interface Connectivity {
   clearSessionEnded(): void;
   isSessionEnded(): boolean;
   readonly sessionEnded$: BehaviorSubject<boolean>;
+  /**
+   * The server refused a write with 429 (rate limited): nothing was applied, the write stays
+   * queued and is sent again once `Retry-After` has passed. Cleared when that time comes.
+   */
+  reportRateLimited(untilMs: number, message: string): void;
+  /** Milliseconds left before writes may be sent again (0 when not rate limited). */
+  rateLimitedFor(): number;
+  /** When writes may be sent again (ms since the epoch), or null when not rate limited. */
+  readonly rateLimitedUntil$: BehaviorSubject<number | null>;
   readonly lastError$: BehaviorSubject<string | null>;
   readonly lastSuccessAt$: BehaviorSubject<string | null>;
   dispose(): void;
@@ -41,6 +50,8 @@ export function createConnectivity(events: EventTarget | undefined, isOnline: ()
   const lastSuccessAt$ = new BehaviorSubject<string | null>(null);
   const updateRequired$ = new BehaviorSubject(false);
   const sessionEnded$ = new BehaviorSubject(false);
+  const rateLimitedUntil$ = new BehaviorSubject<number | null>(null);
+  let rateLimitTimer: ReturnType<typeof setTimeout> | undefined;
   const onOnline = () => {
     // Optimistic: the next request tells whether the server is really there.
     reachable$.next(true);
@@ -83,9 +94,25 @@ export function createConnectivity(events: EventTarget | undefined, isOnline: ()
     },
     isSessionEnded: () => sessionEnded$.value,
     sessionEnded$,
+    reportRateLimited(untilMs, message) {
+      lastError$.next(message);
+      if ((rateLimitedUntil$.value ?? 0) >= untilMs) return;
+      rateLimitedUntil$.next(untilMs);
+      clearTimeout(rateLimitTimer);
+      rateLimitTimer = setTimeout(
+        () => {
+          rateLimitedUntil$.next(null);
+          if (lastError$.value === message) lastError$.next(null);
+        },
+        Math.max(0, untilMs - Date.now()),
+      );
+    },
+    rateLimitedFor: () => Math.max(0, (rateLimitedUntil$.value ?? 0) - Date.now()),
+    rateLimitedUntil$,
     lastError$,
     lastSuccessAt$,
     dispose() {
+      clearTimeout(rateLimitTimer);
       events?.removeEventListener('online', onOnline);
       events?.removeEventListener('offline', onOffline);
     },

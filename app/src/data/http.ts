@@ -4,6 +4,9 @@
 // unreachable; offline requests fail at once without touching the network. An
 // answer `sync-outdated` (426: the server speaks a newer protocol) ends syncing
 // until the page reloads: every later request fails at once, nothing is resent.
+// A 429 (rate limited: nothing of the request was applied) is reported with its
+// `Retry-After`; the push that met it stays queued (RxDB retries a throwing push
+// handler) and the next push waits out the rest of that time before it goes.
 import { ERROR_STATUS, type ErrorBody } from '../../../shared/errors.js';
 import { MSG } from '../../../shared/messages.js';
 import { SYNC_PROTOCOL_HEADER, SYNC_PROTOCOL_VERSION } from '../../../shared/sync-protocol.js';
@@ -13,11 +16,30 @@ export class SyncHttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** For a 429: how long the server asked to wait (its Retry-After), in ms. */
+    readonly retryAfterMs = 0,
   ) {
     super(message);
     this.name = 'SyncHttpError';
   }
 }
+
+/** The longest a 429's Retry-After is believed (a broken header must not park writes for days). */
+const MAX_RETRY_AFTER_MS = 10 * 60_000;
+/** Without a usable Retry-After. */
+const DEFAULT_RETRY_AFTER_MS = 5_000;
+
+/** A Retry-After header (seconds, or an HTTP date) as milliseconds from now. */
+export function retryAfterMs(header: string | null, now = Date.now()): number {
+  if (header === null || header.trim() === '') return DEFAULT_RETRY_AFTER_MS;
+  const seconds = Number(header);
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - now;
+  if (!Number.isFinite(ms)) return DEFAULT_RETRY_AFTER_MS;
+  return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms));
+}
+
+const isPush = (path: string, method: string) => method === 'POST' && path.endsWith('/push');
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export type TokenSource = (forceRefresh?: boolean) => Promise<string | null>;
 
@@ -52,6 +74,11 @@ export interface SyncHttp {
 
 export function createSyncHttp(baseUrl: string, fetchImpl: typeof fetch, connectivity: Connectivity): SyncHttp {
   async function send(path: string, method: string, body: unknown, token: TokenSource | null, signal?: AbortSignal) {
+    // A push refused with 429 is retried only once the server's Retry-After has passed.
+    if (isPush(path, method)) {
+      const wait = connectivity.rateLimitedFor();
+      if (wait > 0) await pause(wait);
+    }
     if (connectivity.isOutdated()) throw new SyncHttpError(ERROR_STATUS['sync-outdated'], MSG.syncOutdated);
     if (!connectivity.isBrowserOnline()) throw new SyncHttpError(0, 'You are offline.');
     // The account's session ended: nothing goes out with (or for) it until a sign-in.
@@ -119,6 +146,13 @@ export function createSyncHttp(baseUrl: string, fetchImpl: typeof fetch, connect
         throw new SyncHttpError(res.status, MSG.syncOutdated);
       }
       const message = body.error ?? `Request failed (${res.status}).`;
+      if (res.status === ERROR_STATUS['rate-limited']) {
+        // Nothing was applied; a refused push stays queued and goes again after the wait.
+        const wait = retryAfterMs(res.headers.get('retry-after'));
+        if (isPush(path, method)) connectivity.reportRateLimited(Date.now() + wait, message);
+        else connectivity.reportError(message);
+        throw new SyncHttpError(res.status, message, wait);
+      }
       connectivity.reportError(message);
       throw new SyncHttpError(res.status, message);
     }

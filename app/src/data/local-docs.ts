@@ -10,9 +10,43 @@ import { SYNCED, type LocalRow } from './collections/index.js';
 type Doc = Record<string, unknown>;
 const LOCAL_FIELDS = ['pending', 'pending_delete', 'confirmed_upvoted', '_meta', '_rev', '_attachments'];
 
+interface SchemaProperty {
+  type?: string | readonly string[];
+  enum?: readonly unknown[];
+}
+
+/** The blank value a schema property accepts: null where allowed, else '', 0, false, [] or the first enum value. */
+function blank(property: SchemaProperty | undefined): unknown {
+  const types = property?.type === undefined ? [] : typeof property.type === 'string' ? [property.type] : property.type;
+  if (types.includes('null')) return null;
+  if (property?.enum && property.enum.length > 0) return property.enum[0];
+  if (types.includes('string')) return '';
+  if (types.includes('integer') || types.includes('number')) return 0;
+  if (types.includes('boolean')) return false;
+  if (types.includes('array')) return [];
+  return {};
+}
+
+/**
+ * The server sends a deleted topic or response as a slim tombstone (id, seq, the
+ * keys that place it): RxDB still stores the deleted document under the
+ * collection's schema, so its required fields are filled with blanks. The
+ * author's text is not kept on the device either.
+ */
+export function fillTombstone(collection: SyncCollection, doc: Doc): Doc {
+  if (doc._deleted !== true) return doc;
+  const schema = SYNCED[collection].schema as unknown as { properties: Record<string, SchemaProperty>; required?: readonly string[] };
+  const filled: Doc = { ...doc };
+  for (const field of schema.required ?? []) {
+    if (filled[field] === undefined) filled[field] = blank(schema.properties[field]);
+  }
+  return filled;
+}
+
 /** A server state as stored locally: confirmed, nothing pending. */
 export function toLocal(collection: SyncCollection, doc: Doc): WithDeleted<LocalRow> {
-  return { ...doc, ...SYNCED[collection].sync.localFields(doc as LocalRow) } as WithDeleted<LocalRow>;
+  const full = fillTombstone(collection, doc);
+  return { ...full, ...SYNCED[collection].sync.localFields(full as LocalRow) } as WithDeleted<LocalRow>;
 }
 
 /** A local state as the server reads it (a wire document): a pending delete travels as a tombstone. */

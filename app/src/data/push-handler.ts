@@ -2,6 +2,9 @@
 // (a vote toggled on and off offline sends nothing; an eviction is never a
 // delete), sends the rest, writes the server's answer back as the local state,
 // and keeps every change that did not land as made in `sync problems`.
+// A push the server refuses as a whole (429 rate limited, 5xx, offline) throws:
+// nothing is set aside, the rows stay pending and RxDB sends them again (after a
+// 429, http.ts holds the next push until the server's Retry-After has passed).
 import type { RxReplicationWriteToMasterRow, WithDeleted } from 'rxdb';
 import type { PushResponse, SyncCollection } from '../../../shared/sync-protocol.js';
 import { sameUserFields } from '../../../shared/rules/sync-fields.js';

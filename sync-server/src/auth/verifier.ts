@@ -1,7 +1,16 @@
 // Verifies Firebase ID tokens with firebase-admin. With FIREBASE_AUTH_EMULATOR_HOST
 // set, firebase-admin accepts the emulator's unsigned tokens (and looks the user up).
+//
+// Revoked sessions (issue 11): an ID token stays valid for an hour once issued, so a
+// signature check alone lets a disabled account (or one whose sessions were revoked)
+// keep writing until it expires. Every verified token is also checked against the
+// account's current state (disabled, tokensValidAfterTime) from firebase-admin's
+// getUser, cached per uid for AUTH_STATUS_CACHE_SECONDS (default 30 s): a disabled
+// user's token stops working at most that long after the change, without a call to
+// Google on every request (which verifyIdToken(token, true) would make).
 import { cert, getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
+import { acceptableDisplayName } from '../../../shared/schemas/users.js';
 
 export interface AuthUser {
   uid: string;
@@ -14,17 +23,124 @@ export interface TokenVerifier {
   verify(token: string): Promise<AuthUser>;
 }
 
-export function createFirebaseVerifier(projectId: string, serviceAccountJson?: string): TokenVerifier {
+/** The parts of firebase-admin's Auth the verifier uses (tests pass their own). */
+export interface AuthBackend {
+  verifyIdToken(token: string): Promise<{ uid: string; auth_time: number; name?: unknown; email?: string | undefined }>;
+  getUser(uid: string): Promise<{ disabled: boolean; tokensValidAfterTime?: string | undefined }>;
+}
+
+export interface VerifierOptions {
+  /** How long an account's state (disabled, revoked) is trusted before it is read again. */
+  statusCacheMs?: number;
+  /** At most this many accounts' states are remembered (the oldest is forgotten first). */
+  maxCachedAccounts?: number;
+  now?: () => number;
+  /**
+   * false: the signature and expiry only (no admin credentials to read accounts with).
+   * Default true.
+   */
+  checkAccountStatus?: boolean;
+}
+
+export const DEFAULT_STATUS_CACHE_MS = 30_000;
+
+interface AccountStatus {
+  disabled: boolean;
+  /** Tokens issued (auth_time) before this instant were revoked; 0 when never. */
+  validAfterMs: number;
+  readAt: number;
+}
+
+export class TokenRefused extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'TokenRefused';
+  }
+}
+
+export function createTokenVerifier(auth: AuthBackend, options: VerifierOptions = {}): TokenVerifier {
+  if (options.checkAccountStatus === false) {
+    return {
+      async verify(token) {
+        const decoded = await auth.verifyIdToken(token);
+        return { uid: decoded.uid, name: acceptableDisplayName(decoded.name), email: decoded.email ?? null };
+      },
+    };
+  }
+  const ttl = options.statusCacheMs ?? DEFAULT_STATUS_CACHE_MS;
+  const maxAccounts = options.maxCachedAccounts ?? 10_000;
+  const now = options.now ?? Date.now;
+  const cache = new Map<string, AccountStatus>();
+  const reading = new Map<string, Promise<AccountStatus>>();
+
+  async function read(uid: string): Promise<AccountStatus> {
+    const record = await auth.getUser(uid);
+    const validAfter = record.tokensValidAfterTime ? Date.parse(record.tokensValidAfterTime) : 0;
+    const status = { disabled: record.disabled, validAfterMs: Number.isFinite(validAfter) ? validAfter : 0, readAt: now() };
+    cache.delete(uid);
+    cache.set(uid, status);
+    if (cache.size > maxAccounts) cache.delete(cache.keys().next().value!);
+    return status;
+  }
+
+  async function statusOf(uid: string): Promise<AccountStatus> {
+    const cached = cache.get(uid);
+    if (cached && now() - cached.readAt < ttl) return cached;
+    let pending = reading.get(uid);
+    if (!pending) {
+      pending = read(uid).finally(() => reading.delete(uid));
+      reading.set(uid, pending);
+    }
+    try {
+      return await pending;
+    } catch (error) {
+      // Google unreachable: the last known state rather than refusing every signed-in user.
+      if (cached) return cached;
+      throw error;
+    }
+  }
+
+  return {
+    async verify(token) {
+      const decoded = await auth.verifyIdToken(token);
+      const status = await statusOf(decoded.uid);
+      if (status.disabled) throw new TokenRefused('The account is disabled.');
+      if (decoded.auth_time * 1000 < status.validAfterMs) throw new TokenRefused('The session was revoked.');
+      // A name that breaks the username rules (too long, invisible or direction-changing
+      // characters) is not stored: the user shows as "Anonymous" until they choose another.
+      return { uid: decoded.uid, name: acceptableDisplayName(decoded.name), email: decoded.email ?? null };
+    },
+  };
+}
+
+export function createFirebaseVerifier(projectId: string, serviceAccountJson?: string, options: VerifierOptions = {}): TokenVerifier {
   const name = `crux-${projectId}`;
   const app: App =
     getApps().find((candidate) => candidate.name === name) ??
     initializeApp(serviceAccountJson ? { projectId, credential: cert(JSON.parse(serviceAccountJson)) } : { projectId }, name);
   const auth = getAuth(app);
-  return {
-    async verify(token) {
-      const decoded = await auth.verifyIdToken(token);
-      const displayName = typeof decoded.name === 'string' ? decoded.name.trim() : '';
-      return { uid: decoded.uid, name: displayName || null, email: decoded.email ?? null };
+  // Reading an account (getUser) needs admin credentials, which checking a token's
+  // signature does not: the emulator, a service account, or Google's application
+  // default credentials (GOOGLE_APPLICATION_CREDENTIALS, or AUTH_CHECK_ACCOUNTS=on where
+  // the platform provides them). Without any, every getUser would fail and lock
+  // everyone out, so the check is skipped, loudly.
+  const env = process.env;
+  const canReadAccounts =
+    env.AUTH_CHECK_ACCOUNTS !== 'off' &&
+    (Boolean(env.FIREBASE_AUTH_EMULATOR_HOST) ||
+      Boolean(serviceAccountJson) ||
+      Boolean(env.GOOGLE_APPLICATION_CREDENTIALS) ||
+      env.AUTH_CHECK_ACCOUNTS === 'on');
+  if (!canReadAccounts) {
+    console.warn(
+      'Disabled or revoked accounts are NOT checked: set FIREBASE_SERVICE_ACCOUNT (or GOOGLE_APPLICATION_CREDENTIALS, or AUTH_CHECK_ACCOUNTS=on with platform credentials).',
+    );
+  }
+  return createTokenVerifier(
+    {
+      verifyIdToken: (token) => auth.verifyIdToken(token),
+      getUser: (uid) => auth.getUser(uid),
     },
-  };
+    { ...options, checkAccountStatus: options.checkAccountStatus ?? canReadAccounts },
+  );
 }

@@ -10,7 +10,7 @@ import { prefix } from '../../../shared/rules/truncate.js';
 import { ftsQuery } from '../../../shared/rules/search-words.js';
 import { badRequest, conflict, notFound } from '../../../shared/errors.js';
 import { assertOwner, assertParentInTopic } from '../../../shared/rules/ownership.js';
-import { toResponse, type ResponseRow } from '../store/responses-repo.js';
+import { toResponse, type ResponsePosition, type ResponseRow } from '../store/responses-repo.js';
 import { nowIso, type DomainContext } from './context.js';
 import type { Change } from './change-feed.js';
 
@@ -46,6 +46,42 @@ export function replies(ctx: DomainContext, parentId: string, viewer: string | n
   return ctx.store.responses.replies(parentId, viewer).map((row) => present(ctx, row));
 }
 
+/** A page of a list: its items and, when more follow, where the next page starts. */
+export interface ResponsePage {
+  items: Response[];
+  next: ResponsePosition | null;
+}
+
+function page(ctx: DomainContext, rows: ResponseRow[], limit: number): ResponsePage {
+  const items = rows.slice(0, limit).map((row) => present(ctx, row));
+  const last = rows.length > limit ? rows[limit - 1]! : null;
+  return { items, next: last ? { created_at: last.created_at, id: last.id } : null };
+}
+
+/** At most `limit` of a topic's roots after `after` (rootResponses, paged). */
+export function rootResponsesPage(
+  ctx: DomainContext,
+  topicId: string,
+  viewer: string | null,
+  after: ResponsePosition | null,
+  limit: number,
+): ResponsePage {
+  liveTopic(ctx, topicId);
+  return page(ctx, ctx.store.responses.rootsPage(topicId, viewer, after, limit + 1), limit);
+}
+
+/** At most `limit` of a response's direct replies after `after` (replies, paged). */
+export function repliesPage(
+  ctx: DomainContext,
+  parentId: string,
+  viewer: string | null,
+  after: ResponsePosition | null,
+  limit: number,
+): ResponsePage {
+  liveResponse(ctx, parentId, viewer);
+  return page(ctx, ctx.store.responses.repliesPage(parentId, viewer, after, limit + 1), limit);
+}
+
 export function mappings(ctx: DomainContext, topicId: string): ResponseMapping[] {
   liveTopic(ctx, topicId);
   return ctx.store.responses.mappings(topicId);
@@ -68,15 +104,17 @@ function checkQuote(ctx: DomainContext, quotedId: string | null | undefined, top
   return quotedId;
 }
 
+/** The response's citations as its author gave them; the shared catalogue only gains a row per new URL. */
 function saveSources(ctx: DomainContext, responseId: string, sources: SourceInput[] | undefined) {
   const seen = new Set<string>();
-  const ids: string[] = [];
+  const citations: { sourceId: string; name: string | null; description: string | null }[] = [];
   for (const source of sources ?? []) {
     if (seen.has(source.url)) continue; // the composer removes by URL, so a URL appears once
     seen.add(source.url);
-    ids.push(ctx.store.sources.ensure(source, ctx.newId, nowIso(ctx)).id);
+    const entry = ctx.store.sources.ensure(source, ctx.newId, nowIso(ctx));
+    citations.push({ sourceId: entry.id, name: source.name || null, description: source.description || null });
   }
-  ctx.store.sources.setForResponse(responseId, ids);
+  ctx.store.sources.setForResponse(responseId, citations);
 }
 
 export function createResponse(ctx: DomainContext, actor: AuthUser, input: CreateResponseInput): Response {

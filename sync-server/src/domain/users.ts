@@ -12,6 +12,10 @@ import { nowIso, type DomainContext } from './context.js';
 /** Keeps the server's copy of the caller's name and e-mail in step with the verified token. */
 export function rememberUser(ctx: DomainContext, user: AuthUser): void {
   const { store } = ctx;
+  // Most requests carry an unchanged name: checked without the write lock (a write
+  // transaction starts IMMEDIATE), and checked again inside it.
+  const known = store.users.get(user.uid);
+  if (known && known.display_name === user.name && known.email === user.email) return;
   const changes = store.transaction((): Change[] => {
     const before = store.users.get(user.uid);
     if (!store.users.remember(user, nowIso(ctx), store.nextSeq)) return [];

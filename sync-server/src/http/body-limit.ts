@@ -1,8 +1,9 @@
-// Request bodies over the limit get 413 (DESIGN.md §3). Unlike hono/body-limit,
-// a refused body is read to its end and dropped before the answer: a fetch client
-// (undici) still uploading when the 413 arrives reports "other side closed"
-// instead of the answer, and on a kept-alive connection the unread rest stalls
-// the next request. Past `discardBytes` the connection is closed instead.
+// Request bodies over the limit get 413 (DESIGN.md §3). A declared Content-Length
+// over the limit is answered at once, without reading the body (Node discards the
+// unread rest after the answer, so a kept-alive connection stays usable). A chunked
+// body is read up to the limit; once over, its rest is read and dropped before the
+// answer (a fetch client still uploading when the 413 arrives reports "other side
+// closed" instead of it). Past `discardBytes` the connection is closed instead.
 import type { Context, MiddlewareHandler } from 'hono';
 
 export function limitBody(
@@ -12,16 +13,19 @@ export function limitBody(
 ): MiddlewareHandler {
   return async (c, next) => {
     const raw = c.req.raw;
-    if (!raw.body) return next();
-    const refuse = async (reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number) =>
-      tooLarge(c, (await discard(reader, discardBytes - alreadyRead)) ? {} : { connection: 'close' });
-
+    // The headers first: touching `raw.body` starts reading the request.
     const declared = raw.headers.get('content-length');
     if (declared !== null) {
       // Node's parser reads exactly Content-Length bytes, so the header can be trusted.
       if (Number(declared) <= maxBytes) return next();
-      return refuse(raw.body.getReader(), 0);
+      // Refused on the declared length before a byte of the body is read. Node drops
+      // the unread rest after the answer (the connection stays usable); past
+      // `discardBytes` the connection is closed instead of reading that much.
+      return tooLarge(c, Number(declared) > discardBytes ? { connection: 'close' } : {});
     }
+    if (!raw.body) return next();
+    const refuse = async (reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number) =>
+      tooLarge(c, (await discard(reader, discardBytes - alreadyRead)) ? {} : { connection: 'close' });
     // Chunked: read at most maxBytes here and give the handlers a buffered copy.
     const reader = raw.body.getReader();
     const chunks: Uint8Array[] = [];

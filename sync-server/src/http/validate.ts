@@ -13,9 +13,23 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S, { opt
   return parse(schema, body === undefined ? {} : body);
 }
 
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The body as text; bytes that are not valid UTF-8 are refused, never replaced with "\uFFFD". */
+export async function readBodyText(c: Context): Promise<string> {
+  const bytes = await c.req.arrayBuffer();
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    throw badRequest(MSG_INVALID_UTF8);
+  }
+}
+
+export const MSG_INVALID_UTF8 = 'The request body is not valid UTF-8 text.';
+
 /** The parsed JSON body (undefined when empty), refused when it is not JSON or not valid Unicode. */
 export async function readJsonBody(c: Context): Promise<unknown> {
-  const text = await c.req.text();
+  const text = await readBodyText(c);
   if (text.trim() === '') return undefined;
   let body: unknown;
   try {

@@ -1,6 +1,10 @@
 // /api/responses: a topic's roots or a response's replies, mappings, search, one,
 // create, inline edit and subtree delete.
-import { Hono } from 'hono';
+// The lists are paged (README "API" › "Paging"): the body stays SPEC.md §7's plain
+// array, at most `limit` (default and maximum RESPONSES_MAX_LIMIT) long; when more
+// follow, `X-Next-Cursor` holds an opaque cursor and `Link: <…>; rel="next"` the
+// address of the next page. Never cut silently.
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { MSG } from '../../../shared/messages.js';
 import { createResponseSchema, updateResponseSchema } from '../../../shared/schemas/responses.js';
@@ -10,33 +14,87 @@ import {
   deleteResponse,
   getResponse,
   mappings,
-  replies,
-  rootResponses,
+  repliesPage,
+  rootResponsesPage,
   searchResponses,
+  type ResponsePage,
   updateResponse,
 } from '../domain/responses.js';
 import { requireUser, viewerOf, type AppEnv } from '../http/auth.js';
 import { badRequest } from '../../../shared/errors.js';
+import { NO_RATE_LIMITS, type RateLimits } from '../http/rate-limit.js';
 import { readJson, readQuery } from '../http/validate.js';
+import type { ResponsePosition } from '../store/responses-repo.js';
 
-const listQuery = z.object({ topic_id: z.string().optional(), parent_id: z.string().optional() });
+/** The most responses one answer carries (also the default page). */
+export const RESPONSES_MAX_LIMIT = 1000;
+
+const listQuery = z.object({
+  topic_id: z.string().optional(),
+  parent_id: z.string().optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,10}$/, 'limit must be a whole number.')
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= RESPONSES_MAX_LIMIT, `limit must be between 1 and ${RESPONSES_MAX_LIMIT}.`)
+    .optional(),
+  cursor: z.string().max(400, 'cursor is not valid.').optional(),
+});
+
+/** Opaque to clients: the last item's order keys, base64url JSON. */
+export function encodeCursor(position: ResponsePosition): string {
+  return Buffer.from(JSON.stringify([position.created_at, position.id])).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): ResponsePosition {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 2 && value.every((part) => typeof part === 'string' && part.length <= 200)) {
+      return { created_at: value[0] as string, id: value[1] as string };
+    }
+  } catch {
+    // not base64url JSON
+  }
+  throw badRequest('cursor is not valid.');
+}
+
+/** The page's items, with X-Next-Cursor and Link rel="next" when more follow. */
+function sendPage(c: Context, found: ResponsePage, limit: number) {
+  if (found.next) {
+    const cursor = encodeCursor(found.next);
+    const next = new URL(c.req.url);
+    next.searchParams.set('limit', String(limit));
+    next.searchParams.set('cursor', cursor);
+    c.header('X-Next-Cursor', cursor);
+    c.header('Link', `<${next.pathname}${next.search}>; rel="next"`);
+  }
+  return c.json(found.items);
+}
 const topicQuery = z.object({ topic_id: z.string({ error: 'topic_id is required.' }).min(1, 'topic_id is required.') });
 const searchQuery = topicQuery.extend({
   q: z.string({ error: 'q is required.' }).max(500, 'q is too long.'),
 });
 
-export function responsesRoutes(ctx: DomainContext) {
+export function responsesRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE_LIMITS) {
   return new Hono<AppEnv>()
     .get('/', (c) => {
       const query = readQuery(c, listQuery);
       const viewer = viewerOf(c);
-      if (query.topic_id) return c.json(rootResponses(ctx, query.topic_id, viewer));
-      if (query.parent_id) return c.json(replies(ctx, query.parent_id, viewer));
-      throw badRequest('Give topic_id or parent_id.');
+      const limit = query.limit ?? RESPONSES_MAX_LIMIT;
+      const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+      if (!query.topic_id && !query.parent_id) throw badRequest('Give topic_id or parent_id.');
+      limits.read(c, c.get('user'));
+      if (query.topic_id) return sendPage(c, rootResponsesPage(ctx, query.topic_id, viewer, after, limit), limit);
+      return sendPage(c, repliesPage(ctx, query.parent_id!, viewer, after, limit), limit);
     })
-    .get('/mappings', (c) => c.json(mappings(ctx, readQuery(c, topicQuery).topic_id)))
+    .get('/mappings', (c) => {
+      const { topic_id } = readQuery(c, topicQuery);
+      limits.read(c, c.get('user'));
+      return c.json(mappings(ctx, topic_id));
+    })
     .get('/search', (c) => {
       const query = readQuery(c, searchQuery);
+      limits.read(c, c.get('user'));
       return c.json(searchResponses(ctx, query.topic_id, query.q, viewerOf(c)));
     })
     .get('/:id', (c) => c.json(getResponse(ctx, c.req.param('id'), viewerOf(c))))

@@ -1,6 +1,9 @@
 // /robots.txt and /sitemap.xml: served as what they are (text/plain, application/xml),
 // before the single-page app's shell, which answers every other path.
 import { Hono } from 'hono';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import type { DomainContext } from '../domain/context.js';
 import type { AppEnv } from '../http/auth.js';
 
@@ -41,4 +44,32 @@ export function siteFilesRoutes(ctx: DomainContext) {
       const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
       return c.body(body, 200, { 'Content-Type': 'application/xml; charset=utf-8' });
     });
+}
+
+/** A file the build would have made (a hashed asset, a script, an icon): missing means 404, never the app page. */
+const FILE_PATH = /^\/assets\/|\.(?:js|mjs|css|map|json|webmanifest|png|jpe?g|gif|svg|ico|webp|avif|woff2?|ttf|txt|xml|wasm)$/i;
+
+/** True when `path` names a file rather than a page of the app. */
+export const isFilePath = (path: string) => FILE_PATH.test(path);
+
+/**
+ * The built PWA: its files as they are, and the single-page app's shell for every
+ * other page (its router shows the route). A missing file answers 404 (a stale
+ * service worker or a typo must not get HTML as JavaScript). The shell is read
+ * once: a new build means a restart (npm start builds first).
+ */
+export function mountSite(app: Hono<AppEnv>, staticDir: string): void {
+  const indexFile = join(staticDir, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.get('/', (c) =>
+      c.html(
+        '<!doctype html><title>Crux</title><h1>Crux</h1><p>The API is up at <a href="/api/topics">/api/topics</a>. Run <code>npm run build</code> for the app.</p>',
+      ),
+    );
+    return;
+  }
+  const root = relative(process.cwd(), staticDir) || '.';
+  app.use('*', serveStatic({ root }));
+  const shell = readFileSync(indexFile, 'utf8');
+  app.get('*', (c) => (isFilePath(c.req.path) ? c.text('Not found.', 404) : c.html(shell)));
 }

@@ -9,6 +9,7 @@ import { ftsQuery } from '../../../shared/rules/search-words.js';
 import { notFound } from '../../../shared/errors.js';
 import type { DomainContext } from '../domain/context.js';
 import type { AppEnv } from '../http/auth.js';
+import { NO_RATE_LIMITS, type RateLimits } from '../http/rate-limit.js';
 import { readQuery } from '../http/validate.js';
 
 const SEARCH_LIMIT = 20;
@@ -47,10 +48,11 @@ function pageHeaders(c: Context, offset: number, shown: number, total: number) {
   }
 }
 
-export function sourcesRoutes(ctx: DomainContext) {
+export function sourcesRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE_LIMITS) {
   return new Hono<AppEnv>()
     .get('/', (c) => {
       const { q, filter, include, limit = SOURCES_DEFAULT_LIMIT, offset = 0 } = readQuery(c, listQuery);
+      limits.read(c, c.get('user'));
       if (q !== undefined) {
         const match = ftsQuery(q);
         return c.json(match === null ? [] : ctx.store.sources.search(match, SEARCH_LIMIT));
@@ -66,6 +68,7 @@ export function sourcesRoutes(ctx: DomainContext) {
     })
     .get('/:id/responses', (c) => {
       const { limit = SOURCES_DEFAULT_LIMIT, offset = 0 } = readQuery(c, citationsQuery);
+      limits.read(c, c.get('user'));
       const found = ctx.store.sources.citations(c.req.param('id'), limit, offset);
       if (!found) throw notFound('Source not found.');
       pageHeaders(c, offset, found.items.length, found.total);

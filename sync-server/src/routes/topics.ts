@@ -6,11 +6,17 @@ import { createTopicSchema, listTopicsQuerySchema } from '../../../shared/schema
 import type { DomainContext } from '../domain/context.js';
 import { createTopic, deleteTopic, getTopic, listTopics } from '../domain/topics.js';
 import { requireUser, viewerOf, type AppEnv } from '../http/auth.js';
+import { NO_RATE_LIMITS, type RateLimits } from '../http/rate-limit.js';
 import { readJson, readQuery } from '../http/validate.js';
 
-export function topicsRoutes(ctx: DomainContext) {
+export function topicsRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE_LIMITS) {
   return new Hono<AppEnv>()
-    .get('/', (c) => c.json(listTopics(ctx, readQuery(c, listTopicsQuerySchema), viewerOf(c))))
+    .get('/', (c) => {
+      const query = readQuery(c, listTopicsQuerySchema);
+      // A search is an expensive read (writes are limited in app.ts for every route).
+      if (query.search !== undefined) limits.read(c, c.get('user'));
+      return c.json(listTopics(ctx, query, viewerOf(c)));
+    })
     .get('/categories', (c) => c.json([...CATEGORIES]))
     .get('/:id', (c) => c.json(getTopic(ctx, c.req.param('id'), viewerOf(c))))
     .post('/', async (c) => {

@@ -24,13 +24,16 @@ export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
 }
 
 export function migrate(db: Database.Database, migrations = loadMigrations()): number {
-  const current = db.pragma('user_version', { simple: true }) as number;
+  const version = () => db.pragma('user_version', { simple: true }) as number;
   for (const migration of migrations) {
-    if (migration.version <= current) continue;
+    if (migration.version <= version()) continue;
+    // IMMEDIATE, and the version read again under the lock: two servers starting on
+    // one file at once apply each migration once (the second waits, then skips it).
     db.transaction(() => {
+      if (migration.version <= version()) return;
       db.exec(migration.sql);
       db.pragma(`user_version = ${migration.version}`);
-    })();
+    }).immediate();
   }
   return db.pragma('user_version', { simple: true }) as number;
 }

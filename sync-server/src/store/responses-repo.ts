@@ -3,6 +3,7 @@ import type { Db } from './connection.js';
 import type { ResponseType } from '../../../shared/constants.js';
 import type { Response, ResponseMapping, Source } from '../../../shared/types.js';
 import { orderBySql, RESPONSE_ORDER } from '../../../shared/rules/sort-order.js';
+import { REFRESH_SUGGESTION_SQL } from './sources-repo.js';
 
 export interface ResponseRow {
   id: string;
@@ -38,6 +39,12 @@ const SELECT = `
   LEFT JOIN users u ON u.uid = r.creator_uid
   LEFT JOIN responses q ON q.id = r.quoted_response_id
   LEFT JOIN users qu ON qu.uid = q.creator_uid`;
+
+/** Where a page of a response list ends: the last row's order keys (RESPONSE_ORDER). */
+export interface ResponsePosition {
+  created_at: string;
+  id: string;
+}
 
 export function toResponse(row: ResponseRow, sources: Source[]): Response {
   const quoteLive = row.quoted_response_id !== null && row.quoted_live === 1;
@@ -75,6 +82,18 @@ export function createResponsesRepo(db: Db) {
   const replies = db.prepare<{ parentId: string; viewer: string | null }, ResponseRow>(`
     ${SELECT} WHERE r.parent_response_id = @parentId AND r.deleted = 0 ORDER BY ${orderBySql(RESPONSE_ORDER, 'r')}
   `);
+  // Pages of the same lists, after a position (created_at, id): the row value walks the same indexes.
+  type PageParams = { viewer: string | null; afterAt: string; afterId: string; limit: number };
+  const rootsPage = db.prepare<PageParams & { topicId: string }, ResponseRow>(`
+    ${SELECT} WHERE r.topic_id = @topicId AND r.parent_response_id IS NULL AND r.deleted = 0
+      AND (r.created_at, r.id) > (@afterAt, @afterId)
+    ORDER BY ${orderBySql(RESPONSE_ORDER, 'r')} LIMIT @limit
+  `);
+  const repliesPage = db.prepare<PageParams & { parentId: string }, ResponseRow>(`
+    ${SELECT} WHERE r.parent_response_id = @parentId AND r.deleted = 0
+      AND (r.created_at, r.id) > (@afterAt, @afterId)
+    ORDER BY ${orderBySql(RESPONSE_ORDER, 'r')} LIMIT @limit
+  `);
   const mappings = db.prepare<[string], ResponseMapping>(`
     SELECT r.id, r.parent_response_id FROM responses r WHERE r.topic_id = ? AND r.deleted = 0 ORDER BY ${orderBySql(RESPONSE_ORDER, 'r')}
   `);
@@ -91,7 +110,11 @@ export function createResponsesRepo(db: Db) {
     SELECT r.id, r.creator_uid FROM tree JOIN responses r ON r.id = tree.id
   `);
   const live = db.prepare<[string], { id: string }>('SELECT id FROM responses WHERE topic_id = ? AND deleted = 0');
-  const softDelete = db.prepare<[number, string]>('UPDATE responses SET deleted = 1, seq = ? WHERE id = ?');
+  // A deleted response keeps its row (its tombstone replicates) but not its text nor its citations.
+  const softDelete = db.prepare<[number, string]>("UPDATE responses SET deleted = 1, content = '', seq = ? WHERE id = ?");
+  const citedSources = db.prepare<[string], { source_id: string }>('SELECT source_id FROM response_sources WHERE response_id = ?');
+  const dropCitations = db.prepare<[string]>('DELETE FROM response_sources WHERE response_id = ?');
+  const refreshSuggestion = db.prepare<[string]>(REFRESH_SUGGESTION_SQL);
   const creatorTopics = db.prepare<[string], { topic_id: string }>('SELECT DISTINCT topic_id FROM responses WHERE creator_uid = ?');
   const restamp = db.prepare<[number, string]>('UPDATE responses SET seq = ? WHERE creator_uid = ?');
   const update = db.prepare(`
@@ -126,11 +149,23 @@ export function createResponsesRepo(db: Db) {
     roots: (topicId: string, viewer: string | null) => roots.all({ topicId, viewer }),
     replies: (parentId: string, viewer: string | null) => replies.all({ parentId, viewer }),
     mappings: (topicId: string) => mappings.all(topicId),
+    /** At most `limit` roots after a position ('' and '' for the first page), in RESPONSE_ORDER. */
+    rootsPage: (topicId: string, viewer: string | null, after: ResponsePosition | null, limit: number) =>
+      rootsPage.all({ topicId, viewer, afterAt: after?.created_at ?? '', afterId: after?.id ?? '', limit }),
+    /** At most `limit` direct replies after a position, in RESPONSE_ORDER. */
+    repliesPage: (parentId: string, viewer: string | null, after: ResponsePosition | null, limit: number) =>
+      repliesPage.all({ parentId, viewer, afterAt: after?.created_at ?? '', afterId: after?.id ?? '', limit }),
     search: (topicId: string, match: string, limit: number, viewer: string | null) => search.all({ topicId, match, limit, viewer }),
     /** The response and all its live descendants. */
     subtree: (id: string) => subtree.all(id),
     liveIdsOfTopic: (topicId: string) => live.all(topicId).map((row) => row.id),
-    softDelete: (id: string, seq: number) => softDelete.run(seq, id),
+    softDelete(id: string, seq: number) {
+      const cited = citedSources.all(id);
+      dropCitations.run(id);
+      softDelete.run(seq, id);
+      // The deleted citations no longer count towards the catalogue's suggested name.
+      for (const { source_id } of cited) refreshSuggestion.run(source_id);
+    },
     /** Stamps a new seq on every response of the creator (their name changed); returns the topics they are in. */
     restampCreator(uid: string, seq: number): string[] {
       const topics = creatorTopics.all(uid).map((row) => row.topic_id);

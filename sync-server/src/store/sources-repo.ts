@@ -1,9 +1,38 @@
 // The source catalogue: one row per URL, shared by every response that cites it.
+// A citation (response_sources) keeps the name and description its own author
+// gave (migration 003); the catalogue's name and description are only a
+// suggestion for the sources page and the composer: the most-cited among the
+// live citations of that URL (ties: the earliest), never written onto anyone's
+// citation.
 import type { Db } from './connection.js';
 import type { Source, SourceCitation, SourceListing } from '../../../shared/types.js';
 
 /** How many citing responses each row of the sources page carries (the rest: /api/sources/{id}/responses). */
 export const CITATIONS_PER_SOURCE = 5;
+
+/** One citation of a response: the catalogue row of its URL, and the name and description its author gave. */
+export interface CitationInput {
+  sourceId: string;
+  name?: string | null | undefined;
+  description?: string | null | undefined;
+}
+
+/**
+ * The catalogue's suggested name and description of one source (bound: its id):
+ * the most-cited among live citations, ties to the earliest; unchanged when no
+ * live citation names it.
+ */
+export const REFRESH_SUGGESTION_SQL = `
+  UPDATE sources SET
+    name = coalesce((
+      SELECT rs.name FROM response_sources rs JOIN responses r ON r.id = rs.response_id
+      WHERE rs.source_id = sources.id AND rs.name IS NOT NULL AND r.deleted = 0
+      GROUP BY rs.name ORDER BY count(*) DESC, min(r.created_at), rs.name LIMIT 1), name),
+    description = coalesce((
+      SELECT rs.description FROM response_sources rs JOIN responses r ON r.id = rs.response_id
+      WHERE rs.source_id = sources.id AND rs.description IS NOT NULL AND r.deleted = 0
+      GROUP BY rs.description ORDER BY count(*) DESC, min(r.created_at), rs.description LIMIT 1), description)
+  WHERE id = ?`;
 
 /** `%`, `_` and `\\` typed in the filter box are matched as themselves. */
 function likePattern(text: string): string {
@@ -18,6 +47,8 @@ export function createSourcesRepo(db: Db) {
   const fillBlanks = db.prepare<[string | null, string | null, string]>(`
     UPDATE sources SET name = coalesce(name, ?), description = coalesce(description, ?) WHERE id = ?
   `);
+  const refreshSuggestion = db.prepare<[string]>(REFRESH_SUGGESTION_SQL);
+  const linkedTo = db.prepare<[string], { source_id: string }>('SELECT source_id FROM response_sources WHERE response_id = ?');
   const all = db.prepare<[number], Source>(
     'SELECT id, url, name, description FROM sources ORDER BY coalesce(name, url) COLLATE NOCASE, id LIMIT ?',
   );
@@ -46,9 +77,15 @@ export function createSourcesRepo(db: Db) {
     WHERE sources_fts MATCH ? ORDER BY f.rank LIMIT ?
   `);
   const clearLinks = db.prepare<[string]>('DELETE FROM response_sources WHERE response_id = ?');
-  const link = db.prepare<[string, number, string]>('INSERT INTO response_sources (response_id, position, source_id) VALUES (?, ?, ?)');
+  const link = db.prepare<[string, number, string, string | null, string | null]>(
+    'INSERT INTO response_sources (response_id, position, source_id, name, description) VALUES (?, ?, ?, ?, ?)',
+  );
+  const catalogueEntry = db.prepare<[string], { name: string | null; description: string | null }>(
+    'SELECT name, description FROM sources WHERE id = ?',
+  );
+  // The citation as its author gave it: the catalogue row only lends the URL and id.
   const forResponse = db.prepare<[string], Source>(`
-    SELECT s.id, s.url, s.name, s.description FROM response_sources rs JOIN sources s ON s.id = rs.source_id
+    SELECT s.id, s.url, rs.name, rs.description FROM response_sources rs JOIN sources s ON s.id = rs.source_id
     WHERE rs.response_id = ? ORDER BY rs.position
   `);
 
@@ -66,9 +103,20 @@ export function createSourcesRepo(db: Db) {
       insert.run(id, input.url, name, description, now);
       return { id, url: input.url, name, description };
     },
-    setForResponse(responseId: string, sourceIds: string[]) {
+    /**
+     * Replaces the response's citations, in this order, each with its author's own name
+     * and description (a bare id takes the catalogue's, as a suggestion accepted), and
+     * recomputes the catalogue's suggestion of every URL involved.
+     */
+    setForResponse(responseId: string, citations: Array<string | CitationInput>) {
+      const touched = new Set(linkedTo.all(responseId).map((row) => row.source_id));
       clearLinks.run(responseId);
-      sourceIds.forEach((sourceId, position) => link.run(responseId, position, sourceId));
+      citations.forEach((citation, position) => {
+        const given: CitationInput = typeof citation === 'string' ? { sourceId: citation, ...catalogueEntry.get(citation) } : citation;
+        link.run(responseId, position, given.sourceId, given.name || null, given.description || null);
+        touched.add(given.sourceId);
+      });
+      for (const sourceId of touched) refreshSuggestion.run(sourceId);
     },
     forResponse: (responseId: string) => forResponse.all(responseId),
     all: (limit: number) => all.all(limit),

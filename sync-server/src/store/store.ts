@@ -8,6 +8,7 @@ import { createSourcesRepo } from './sources-repo.js';
 import { createVotesRepo } from './votes-repo.js';
 import { createUsersRepo } from './users-repo.js';
 import { createNotificationsRepo } from './notifications-repo.js';
+import { createMailRepo } from './mail-repo.js';
 import type { Store, TopicsRepo } from './types.js';
 
 export type { Store } from './types.js';
@@ -25,8 +26,11 @@ export function createStore(db: Db): SqliteStore {
   const anyTopic = db.prepare<[], { one: number }>('SELECT 1 AS one FROM topics LIMIT 1');
   return {
     nextSeq: () => nextSeqStatement.get()!.value,
-    // better-sqlite3 turns nested calls into savepoints.
-    transaction: <T>(fn: () => T): T => db.transaction(fn)(),
+    // BEGIN IMMEDIATE: the write lock is taken (waiting up to busy_timeout) before the
+    // first read. A deferred transaction that reads and then writes while another
+    // connection holds the lock fails at once with SQLITE_BUSY: the timeout never
+    // applies to it. better-sqlite3 turns nested calls into savepoints.
+    transaction: <T>(fn: () => T): T => db.transaction(fn).immediate(),
     isEmpty: () => anyTopic.get() === undefined,
     topics: createTopicsRepo(db),
     responses: createResponsesRepo(db),
@@ -34,6 +38,7 @@ export function createStore(db: Db): SqliteStore {
     votes: createVotesRepo(db),
     users: createUsersRepo(db),
     notifications: createNotificationsRepo(db),
+    mail: createMailRepo(db),
     close: () => db.close(),
   };
 }

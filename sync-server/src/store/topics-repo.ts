@@ -89,7 +89,9 @@ export function createTopicsRepo(db: Db) {
   const writeAggregates = db.prepare(
     'UPDATE topics SET score = @score, responses_count = @responses_count, hot = @hot, seq = @seq WHERE id = @id',
   );
-  const softDelete = db.prepare<[number, string]>('UPDATE topics SET deleted = 1, seq = ? WHERE id = ?');
+  // A deleted topic keeps its row (its tombstone replicates) but not its title: REST
+  // already answers 404, and nothing else may serve what the author took back.
+  const softDelete = db.prepare<[number, string]>("UPDATE topics SET deleted = 1, title = '', seq = ? WHERE id = ?");
   const restamp = db.prepare<[number, string]>('UPDATE topics SET seq = ? WHERE creator_uid = ?');
   const changes = db.prepare<{ seq: number; id: string; limit: number; viewer: string | null }, TopicRow>(`
     ${SELECT} WHERE (t.seq > @seq OR (t.seq = @seq AND t.id > @id)) ORDER BY t.seq, t.id LIMIT @limit

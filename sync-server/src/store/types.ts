@@ -13,10 +13,11 @@
 import type { Sort, TargetType } from '../../../shared/constants.js';
 import type { ResponseMapping, Source, SourceCitation, SourceListing, UserResponse, UserTopic } from '../../../shared/types.js';
 import type { NotificationRow } from './notifications-repo.js';
-import type { ResponseRow } from './responses-repo.js';
+import type { ResponsePosition, ResponseRow } from './responses-repo.js';
 import type { TopicRow } from './topics-repo.js';
 import type { UserRow } from './users-repo.js';
 import type { VoteRow } from './votes-repo.js';
+import type { MailRepo } from './mail-repo.js';
 
 export type { NotificationRow, ResponseRow, TopicRow, UserRow, VoteRow };
 
@@ -89,6 +90,10 @@ export interface ResponsesRepo {
   replies(parentId: string, viewer: string | null): ResponseRow[];
   /** Every live response of a topic with its parent, oldest first. */
   mappings(topicId: string): ResponseMapping[];
+  /** A page of `roots`: at most `limit` after `after` (null: from the first). */
+  rootsPage(topicId: string, viewer: string | null, after: ResponsePosition | null, limit: number): ResponseRow[];
+  /** A page of `replies`: at most `limit` after `after` (null: from the first). */
+  repliesPage(parentId: string, viewer: string | null, after: ResponsePosition | null, limit: number): ResponseRow[];
   /** Live responses of a topic whose content matches an FTS query, best match first. */
   search(topicId: string, match: string, limit: number, viewer: string | null): ResponseRow[];
   /** The response and all its live descendants. */
@@ -107,8 +112,16 @@ export interface ResponsesRepo {
 export interface SourcesRepo {
   /** Finds the catalogue row for a URL or adds one; an existing row only gains missing fields. */
   ensure(input: { url: string; name?: string | null; description?: string | null }, newId: () => string, now: string): Source;
-  /** Replaces the response's sources with these, in this order. */
-  setForResponse(responseId: string, sourceIds: string[]): void;
+  /**
+   * Replaces the response's citations with these, in this order, each keeping the name and
+   * description its author gave (a bare source id takes the catalogue's); the catalogue's
+   * suggestion (most-cited live name) is recomputed, never written onto a citation.
+   */
+  setForResponse(
+    responseId: string,
+    citations: Array<string | { sourceId: string; name?: string | null; description?: string | null }>,
+  ): void;
+  /** The response's citations: the catalogue row's id and URL, the author's own name and description. */
   forResponse(responseId: string): Source[];
   /** The catalogue by name (or URL when unnamed), case-insensitively. */
   all(limit: number): Source[];
@@ -204,5 +217,7 @@ export interface Store {
   votes: VotesRepo;
   users: UsersRepo;
   notifications: NotificationsRepo;
+  /** The weekly summary e-mail's recipients, content and run records (sync-server/src/mail/). */
+  mail: MailRepo;
   close(): void;
 }

@@ -16,6 +16,7 @@ import {
 import type { DomainContext } from '../domain/context.js';
 import { requireUser, type AppEnv } from '../http/auth.js';
 import { badRequest, notFound } from '../../../shared/errors.js';
+import { NO_RATE_LIMITS, type RateLimits } from '../http/rate-limit.js';
 import { readJson, readJsonBody, readQuery } from '../http/validate.js';
 import { COLLECTIONS } from './collections/index.js';
 import { pull, pullResponsesOfTopics } from './pull.js';
@@ -56,7 +57,13 @@ function collectionOf(name: string): SyncCollection {
   return name as SyncCollection;
 }
 
-export function syncRoutes(ctx: DomainContext, options = { heartbeatMs: STREAM_HEARTBEAT_MS }) {
+export interface SyncRoutesOptions {
+  heartbeatMs?: number;
+  /** Rows pushed count against the caller's write limits; live streams against their open-stream limits. */
+  limits?: RateLimits;
+}
+
+export function syncRoutes(ctx: DomainContext, { heartbeatMs = STREAM_HEARTBEAT_MS, limits = NO_RATE_LIMITS }: SyncRoutesOptions = {}) {
   return new Hono<AppEnv>()
     .get('/stream', (c) => {
       const { topics } = readQuery(c, streamQuery);
@@ -65,7 +72,9 @@ export function syncRoutes(ctx: DomainContext, options = { heartbeatMs: STREAM_H
         throw badRequest('topics is a comma-separated list of topic ids.');
       }
       // Anonymous is allowed: public collections only.
-      return openStream(c, ctx, c.get('user'), new Set(ids), options);
+      const user = c.get('user');
+      const release = limits.stream(c, user);
+      return openStream(c, ctx, user, new Set(ids), { heartbeatMs, onClose: release });
     })
     .post('/responses/pull', async (c) => {
       const body = await readJson(c, responsesPullBody);
@@ -82,6 +91,8 @@ export function syncRoutes(ctx: DomainContext, options = { heartbeatMs: STREAM_H
       const collection = collectionOf(c.req.param('collection'));
       const user = requireUser(c, MSG.invalidToken);
       const rows = await readRows(c, collection);
+      // Rows, not requests: a push of 50 documents is 50 writes. Refused whole (429) before any is applied.
+      limits.writes(c, user, rows.length);
       return c.json(push(ctx, user, collection, rows));
     });
 }

@@ -4,7 +4,7 @@
 // the change feed reports a commit the caller may see. Sending no documents
 // avoids RxDB's stream/push race (issue 5571): the client pulls from its checkpoint.
 import type { Context } from 'hono';
-import { streamSSE } from 'hono/streaming';
+import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import type { StreamEvent, SyncCollection } from '../../../shared/sync-protocol.js';
 import type { AuthUser } from '../auth/verifier.js';
 import type { Change } from '../domain/change-feed.js';
@@ -13,6 +13,8 @@ import { descriptorOf, type Listener } from './collections/index.js';
 
 export interface StreamOptions {
   heartbeatMs: number;
+  /** Called once when the stream ends (the caller's open-stream count is released). */
+  onClose?: () => void;
 }
 
 /** The events one listener should get for a batch of committed changes (deduplicated). */
@@ -36,6 +38,14 @@ function eventFor<C extends SyncCollection>(change: Change & { collection: C }, 
 export function openStream(c: Context, ctx: DomainContext, user: AuthUser | null, topics: ReadonlySet<string>, options: StreamOptions) {
   c.header('X-Accel-Buffering', 'no'); // a proxy must not hold events back
   return streamSSE(c, async (stream) => {
+    try {
+      await serve(stream);
+    } finally {
+      options.onClose?.();
+    }
+  });
+
+  async function serve(stream: SSEStreamingApi) {
     // Writes are chained so events keep their order even though each write is async.
     let queue: Promise<void> = Promise.resolve();
     const write = (text: string) => {
@@ -53,8 +63,11 @@ export function openStream(c: Context, ctx: DomainContext, user: AuthUser | null
       for (const event of eventsFor(changes, { user, topics })) send(event);
     });
     const heartbeat = setInterval(() => write(': ping\n\n'), options.heartbeatMs);
-    await new Promise<void>((resolve) => stream.onAbort(resolve));
+    await new Promise<void>((resolve) => {
+      stream.onAbort(resolve);
+      if (stream.aborted) resolve(); // gone before the listener was set: its count must still be released
+    });
     clearInterval(heartbeat);
     unsubscribe();
-  });
+  }
 }

@@ -5,7 +5,7 @@
 // branching on a collection's name. A new synced collection without an entry
 // does not compile (SyncRegistry is keyed by SyncCollection).
 import type { MigrationStrategies, RxJsonSchema } from 'rxdb';
-import type { SyncCollection, SyncDocs } from '../../../../shared/sync-protocol.js';
+import type { FullSyncDocs, SyncCollection } from '../../../../shared/sync-protocol.js';
 import { draftMigrations, draftSchema, type DraftDocType } from './draft.schema.js';
 import { notificationMigrations, notificationSchema, type NotificationDocType } from './notification.schema.js';
 import { profileMigrations, profileSchema, type ProfileDocType } from './profile.schema.js';
@@ -56,7 +56,7 @@ export interface SyncBehaviour<C extends SyncCollection> {
    */
   pull: 'checkpoint' | 'followed-topics';
   /** The local-only fields of a server state stored here: confirmed, nothing pending. */
-  localFields(doc: LocalRow): Omit<LocalDocs[C], keyof SyncDocs[C]>;
+  localFields(doc: LocalRow): Omit<LocalDocs[C], keyof FullSyncDocs[C]>;
   /**
    * A pending change that needs nothing from the server, as it settles locally
    * (the caller clears `pending`), or null when it must be sent. `unchanged`: the

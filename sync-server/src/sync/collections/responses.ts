@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { badRequest } from '../../../../shared/errors.js';
 import { createResponseSchema, updateResponseSchema } from '../../../../shared/schemas/responses.js';
-import type { ResponseDoc } from '../../../../shared/sync-protocol.js';
+import type { ResponseDoc, ResponseTombstone } from '../../../../shared/sync-protocol.js';
 import { createResponse, deleteResponse, updateResponse } from '../../domain/responses.js';
 import { parse } from '../../http/validate.js';
 import type { ResponseRow } from '../../store/responses-repo.js';
@@ -11,7 +11,11 @@ import type { Store } from '../../store/types.js';
 import type { CollectionDescriptor } from './descriptor.js';
 import { docBase, nullableString } from './push-schema.js';
 
-export function responseDoc(store: Store, row: ResponseRow): ResponseDoc {
+/** A live response in full; a deleted one as a slim tombstone: its id and where it sat, no text, no author. */
+export function responseDoc(store: Store, row: ResponseRow): ResponseDoc | ResponseTombstone {
+  if (row.deleted === 1) {
+    return { id: row.id, topic_id: row.topic_id, parent_response_id: row.parent_response_id, seq: row.seq, _deleted: true };
+  }
   return {
     id: row.id,
     topic_id: row.topic_id,
@@ -28,7 +32,7 @@ export function responseDoc(store: Store, row: ResponseRow): ResponseDoc {
     score: row.score,
     comment_count: row.comment_count,
     seq: row.seq,
-    _deleted: row.deleted === 1,
+    _deleted: false,
   };
 }
 
@@ -73,7 +77,7 @@ export const responses: CollectionDescriptor<'responses'> = {
     const input = parse(updateResponseSchema, { content: next.content, quoted_response_id: next.quoted_response_id, sources });
     updateResponse(ctx, user, next.id, input);
   },
-  dependsOn: (doc) => [doc.parent_response_id, doc.quoted_response_id],
+  dependsOn: (doc) => [doc.parent_response_id, doc._deleted ? null : doc.quoted_response_id],
   streamEvent: (change, listener) =>
     listener.topics.has(change.topicId) ? { type: 'RESYNC', collection: 'responses', topic_id: change.topicId } : null,
 };

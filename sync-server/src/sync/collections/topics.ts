@@ -3,14 +3,16 @@ import { z } from 'zod';
 import type { Category } from '../../../../shared/constants.js';
 import { badRequest } from '../../../../shared/errors.js';
 import { createTopicSchema } from '../../../../shared/schemas/topics.js';
-import type { TopicDoc } from '../../../../shared/sync-protocol.js';
+import type { TopicDoc, TopicTombstone } from '../../../../shared/sync-protocol.js';
 import { createTopic, deleteTopic } from '../../domain/topics.js';
 import { parse } from '../../http/validate.js';
 import type { TopicRow } from '../../store/topics-repo.js';
 import type { CollectionDescriptor } from './descriptor.js';
 import { docBase } from './push-schema.js';
 
-export function topicDoc(row: TopicRow): TopicDoc {
+/** A live topic in full; a deleted one as a slim tombstone (nothing of what its author wrote). */
+export function topicDoc(row: TopicRow): TopicDoc | TopicTombstone {
+  if (row.deleted === 1) return { id: row.id, seq: row.seq, _deleted: true };
   return {
     id: row.id,
     title: row.title,
@@ -21,7 +23,7 @@ export function topicDoc(row: TopicRow): TopicDoc {
     score: row.score,
     responses_count: row.responses_count,
     seq: row.seq,
-    _deleted: row.deleted === 1,
+    _deleted: false,
   };
 }
 

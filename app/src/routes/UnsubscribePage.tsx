@@ -1,0 +1,151 @@
+// /unsubscribe (SPEC.md §2): the weekly summary e-mail preference. Signed in, it reads and
+// writes the synced profile in the local database, so it works offline and the change lands
+// once when the device is back. Opened from a mail's link (?token=…), it confirms the one-click
+// unsubscribe with the server (no sign-in: the signed token is the proof; RFC 8058 POST).
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { MSG } from '../../../shared/messages';
+import { useData } from '../hooks/useData';
+import { useObservable } from '../hooks/useObservable';
+import { useSession } from '../hooks/useSession';
+import './UnsubscribePage.css';
+
+export const SUBSCRIPTIONS_TITLE = 'Email Subscriptions';
+export const SUBSCRIBED_TEXT = 'You are subscribed to the weekly summary e-mails.';
+export const UNSUBSCRIBED_TEXT = 'You are unsubscribed from the weekly summary e-mails.';
+export const LINK_DONE_TEXT = 'You have been unsubscribed from the weekly summary e-mails.';
+
+type Result = { ok: true } | { ok: false; detail: string };
+type Outcome = Result | null;
+
+export function UnsubscribePage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  return (
+    <main className="page unsubscribe-page" id="main">
+      <h1>{SUBSCRIPTIONS_TITLE}</h1>
+      {token ? <ConfirmFromMail token={token} /> : <PreferenceBody />}
+    </main>
+  );
+}
+
+/** The one-click unsubscribe of a mail's link: POST the token once, then say how it went. */
+function ConfirmFromMail({ token }: { token: string }) {
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  useEffect(() => {
+    let live = true;
+    // Idempotent on the server, so a second run (StrictMode, a reload) is harmless.
+    void confirmUnsubscribe(token).then((result) => live && setOutcome(result));
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  if (!outcome)
+    return (
+      <p className="status-text" role="status">
+        Unsubscribing...
+      </p>
+    );
+  if (!outcome.ok)
+    return (
+      <div role="alert">
+        <p className="error-text">{MSG.preferencesUpdateFailed}</p>
+        {outcome.detail && <p>{outcome.detail}</p>}
+        <p>
+          <Link to="/unsubscribe">Manage your e-mail preferences</Link>
+        </p>
+      </div>
+    );
+  return (
+    <div role="status">
+      <p className="unsubscribe-statement">{LINK_DONE_TEXT}</p>
+      <p className="success-text">{MSG.preferencesUpdated}</p>
+      <p className="muted">
+        Changed your mind? <Link to="/unsubscribe">Open your e-mail preferences</Link> while logged in and choose Subscribe.
+      </p>
+    </div>
+  );
+}
+
+export async function confirmUnsubscribe(token: string): Promise<Result> {
+  try {
+    const res = await fetch(`/api/unsubscribe?token=${encodeURIComponent(token)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    if (res.ok) return { ok: true };
+    const body = (await res.json().catch(() => null)) as { error?: unknown } | null;
+    return { ok: false, detail: typeof body?.error === 'string' ? body.error : `HTTP error! status: ${res.status}` };
+  } catch {
+    return { ok: false, detail: 'Could not reach Crux. Check your connection and open the link again.' };
+  }
+}
+
+function PreferenceBody() {
+  const { ready, user } = useSession();
+  if (!ready)
+    return (
+      <p className="status-text" role="status">
+        Loading your preferences...
+      </p>
+    );
+  if (!user) return <p className="status-text">{MSG.loginToManagePreferences}</p>;
+  return <Preference />;
+}
+
+function Preference() {
+  const data = useData();
+  const preferences$ = useMemo(() => data.preferences$(), [data]);
+  const { value, error } = useObservable(preferences$);
+  const [saving, setSaving] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const { user } = useSession();
+
+  if (error)
+    return (
+      <p className="error-text" role="alert">
+        {MSG.preferencesLoadFailed}
+      </p>
+    );
+  if (!value)
+    return (
+      <p className="status-text" role="status">
+        Loading your preferences...
+      </p>
+    );
+
+  const subscribed = value.receive_weekly_summary;
+  async function toggle() {
+    setSaving(true);
+    setOutcome(null);
+    try {
+      await data.setWeeklySummary(!subscribed);
+      setOutcome({ ok: true });
+    } catch (e) {
+      setOutcome({ ok: false, detail: e instanceof Error && e.message !== MSG.preferencesUpdateFailed ? e.message : '' });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <>
+      <p className="unsubscribe-statement">{subscribed ? SUBSCRIBED_TEXT : UNSUBSCRIBED_TEXT}</p>
+      {user?.email && <p className="muted">The weekly summary goes to {user.email}.</p>}
+      <button type="button" className="btn btn-primary" onClick={() => void toggle()} disabled={saving}>
+        {subscribed ? 'Unsubscribe' : 'Subscribe'}
+      </button>
+      <div aria-live="polite">
+        {outcome?.ok && <p className="success-text">{MSG.preferencesUpdated}</p>}
+        {outcome && !outcome.ok && (
+          <p className="error-text" role="alert">
+            {MSG.preferencesUpdateFailed}
+            {outcome.detail ? ` ${outcome.detail}` : ''}
+          </p>
+        )}
+      </div>
+    </>
+  );
+}

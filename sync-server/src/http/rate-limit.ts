@@ -1,0 +1,280 @@
+// Rate limits (issue 11 point 4; README "Security" › "Rate limits"), kept in memory
+// per server process:
+//   writes      token buckets per user and per IP, counting ROWS: a REST write is
+//               one, a sync push of 50 documents is 50 (so a push cannot carry a
+//               flood of replies or votes past the limit)
+//   reads       expensive reads (searches, list pages): a bucket per user, or per IP
+//               for anonymous callers, plus one per IP
+//   streams     live streams open at once, per user and per IP
+// Over a limit the answer is 429 `rate-limited` with `Retry-After` (seconds) and a
+// message for a person; nothing of the request is applied.
+import type { IncomingMessage } from 'node:http';
+import type { Context } from 'hono';
+import { CruxError } from '../../../shared/errors.js';
+import type { AuthUser } from '../auth/verifier.js';
+
+/** A token bucket: `burst` at once, refilled at `perMinute`. */
+export interface Rate {
+  burst: number;
+  perMinute: number;
+}
+
+export interface RateLimitConfig {
+  /** false: no limit is applied at all (RATE_LIMITS=off, e.g. for a load test). */
+  enabled: boolean;
+  /** Rows written (REST writes and pushed documents) per signed-in user. */
+  userWrites: Rate;
+  /** Rows written per client IP (all accounts on it together). */
+  ipWrites: Rate;
+  /** Expensive reads per signed-in user (per IP when anonymous). */
+  userReads: Rate;
+  /** Expensive reads per client IP (all callers on it together). */
+  ipReads: Rate;
+  /** Live streams open at once per signed-in user. */
+  userStreams: number;
+  /** Live streams open at once per client IP. */
+  ipStreams: number;
+  /** Behind one reverse proxy: the client is the last address of X-Forwarded-For. */
+  trustProxy: boolean;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
+  enabled: true,
+  userWrites: { burst: 150, perMinute: 60 },
+  ipWrites: { burst: 1500, perMinute: 600 },
+  userReads: { burst: 300, perMinute: 300 },
+  ipReads: { burst: 1200, perMinute: 1200 },
+  userStreams: 20,
+  ipStreams: 200,
+  trustProxy: false,
+};
+
+/** The environment variables, with the field each sets (README's config table lists them). */
+export const RATE_LIMIT_ENV = {
+  RATE_LIMIT_USER_WRITES_BURST: ['userWrites', 'burst'],
+  RATE_LIMIT_USER_WRITES_PER_MIN: ['userWrites', 'perMinute'],
+  RATE_LIMIT_IP_WRITES_BURST: ['ipWrites', 'burst'],
+  RATE_LIMIT_IP_WRITES_PER_MIN: ['ipWrites', 'perMinute'],
+  RATE_LIMIT_USER_READS_BURST: ['userReads', 'burst'],
+  RATE_LIMIT_USER_READS_PER_MIN: ['userReads', 'perMinute'],
+  RATE_LIMIT_IP_READS_BURST: ['ipReads', 'burst'],
+  RATE_LIMIT_IP_READS_PER_MIN: ['ipReads', 'perMinute'],
+} as const satisfies Record<string, readonly [keyof RateLimitConfig, keyof Rate]>;
+
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number (got "${raw}").`);
+  return value;
+}
+
+/** The limits from the environment (unset variables keep DEFAULT_RATE_LIMITS). */
+export function readRateLimits(env: NodeJS.ProcessEnv = process.env): RateLimitConfig {
+  const config: RateLimitConfig = structuredClone(DEFAULT_RATE_LIMITS);
+  config.enabled = !['off', 'false', '0'].includes((env.RATE_LIMITS ?? '').trim().toLowerCase());
+  for (const [name, [field, key]] of Object.entries(RATE_LIMIT_ENV)) {
+    config[field][key] = positive(env, name, config[field][key]);
+  }
+  config.userStreams = Math.floor(positive(env, 'RATE_LIMIT_USER_STREAMS', config.userStreams));
+  config.ipStreams = Math.floor(positive(env, 'RATE_LIMIT_IP_STREAMS', config.ipStreams));
+  config.trustProxy = (env.TRUST_PROXY ?? '').trim().toLowerCase() === 'true';
+  return config;
+}
+
+interface BucketState {
+  tokens: number;
+  at: number;
+}
+
+/**
+ * Token buckets by key. `take(key, cost)` answers 0 when the cost was taken, else the
+ * milliseconds until it could be. A cost above the burst is taken from a full bucket
+ * (leaving it in debt), so a large but legal request is slowed, never refused forever.
+ */
+export class TokenBuckets {
+  private readonly buckets = new Map<string, BucketState>();
+  private readonly perMs: number;
+  private takes = 0;
+
+  constructor(
+    readonly rate: Rate,
+    private readonly now: () => number = Date.now,
+    private readonly maxKeys = 100_000,
+  ) {
+    this.perMs = rate.perMinute / 60_000;
+  }
+
+  private level(state: BucketState, now: number): number {
+    return Math.min(this.rate.burst, state.tokens + (now - state.at) * this.perMs);
+  }
+
+  take(key: string, cost = 1): number {
+    const now = this.now();
+    if (++this.takes % 1000 === 0 || this.buckets.size >= this.maxKeys) this.sweep(now);
+    const state = this.buckets.get(key) ?? { tokens: this.rate.burst, at: now };
+    const tokens = this.level(state, now);
+    const needed = Math.min(cost, this.rate.burst);
+    if (tokens < needed) return Math.max(1, Math.ceil((needed - tokens) / this.perMs));
+    // Re-inserted, so the map's order is least recently used first.
+    this.buckets.delete(key);
+    this.buckets.set(key, { tokens: tokens - cost, at: now });
+    return 0;
+  }
+
+  /** What is left for a key right now (a full bucket when the key is unknown). */
+  remaining(key: string): number {
+    const state = this.buckets.get(key);
+    return state ? this.level(state, this.now()) : this.rate.burst;
+  }
+
+  get size(): number {
+    return this.buckets.size;
+  }
+
+  /** Forgets full buckets (they behave as unknown keys), then the least recently used past maxKeys. */
+  private sweep(now: number) {
+    for (const [key, state] of this.buckets) if (this.level(state, now) >= this.rate.burst) this.buckets.delete(key);
+    for (const key of this.buckets.keys()) {
+      if (this.buckets.size < this.maxKeys) break;
+      this.buckets.delete(key);
+    }
+  }
+}
+
+/** Counts of things open at once (live streams) by key. */
+export class OpenCounts {
+  private readonly open = new Map<string, number>();
+
+  constructor(readonly max: number) {}
+
+  /** A release function, or null when the key is at its maximum. Releasing twice is harmless. */
+  acquire(key: string): (() => void) | null {
+    const count = this.open.get(key) ?? 0;
+    if (count >= this.max) return null;
+    this.open.set(key, count + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.open.get(key) ?? 1) - 1;
+      if (left <= 0) this.open.delete(key);
+      else this.open.set(key, left);
+    };
+  }
+
+  count(key: string): number {
+    return this.open.get(key) ?? 0;
+  }
+}
+
+/** The texts a person reads with a 429 (SPEC.md §5's style: what happened, what to do). */
+export const RATE_LIMIT_MSG = {
+  writes: (seconds: number) => `You are making changes too quickly. Try again in ${waitText(seconds)}.`,
+  ipWrites: (seconds: number) => `Too many changes are coming from your IP address. Try again in ${waitText(seconds)}.`,
+  reads: (seconds: number) => `Too many searches in a short time. Try again in ${waitText(seconds)}.`,
+  streams: 'Too many live connections are open for your account. Close another tab or device and try again.',
+  ipStreams: 'Too many live connections are coming from your IP address. Try again in a few minutes.',
+};
+
+/** How long a refused live stream is told to wait before opening again. */
+export const STREAM_RETRY_SECONDS = 30;
+
+function waitText(seconds: number): string {
+  return seconds === 1 ? '1 second' : `${seconds} seconds`;
+}
+
+/** The 429 for a wait of `ms`: `Retry-After` in whole seconds (at least 1) and the message. */
+export function rateLimited(c: Context, ms: number, message: (seconds: number) => string): CruxError {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  // Set on the context, so the error answer built in onError (http/errors.ts) carries it.
+  c.header('Retry-After', String(seconds));
+  return new CruxError('rate-limited', message(seconds));
+}
+
+/** The caller's address: the socket's peer, or (TRUST_PROXY) the last X-Forwarded-For hop. */
+export function clientIp(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for');
+    const last = forwarded?.split(',').pop()?.trim();
+    if (last) return last;
+  }
+  const env = c.env as { incoming?: IncomingMessage } | undefined;
+  return env?.incoming?.socket?.remoteAddress ?? 'unknown';
+}
+
+export interface RateLimits {
+  readonly config: RateLimitConfig;
+  /** Takes `rows` writes for the caller (and their IP), or throws the 429. */
+  writes(c: Context, user: AuthUser | null, rows: number): void;
+  /** Takes one expensive read for the caller (user, or IP when anonymous, and the IP), or throws the 429. */
+  read(c: Context, user: AuthUser | null): void;
+  /** Opens a live stream for the caller: its release, or throws the 429. */
+  stream(c: Context, user: AuthUser | null): () => void;
+}
+
+export function createRateLimits(config: RateLimitConfig = DEFAULT_RATE_LIMITS, now: () => number = Date.now): RateLimits {
+  const userWrites = new TokenBuckets(config.userWrites, now);
+  const ipWrites = new TokenBuckets(config.ipWrites, now);
+  const userReads = new TokenBuckets(config.userReads, now);
+  const ipReads = new TokenBuckets(config.ipReads, now);
+  const userStreams = new OpenCounts(config.userStreams);
+  const ipStreams = new OpenCounts(config.ipStreams);
+  const noop = () => {};
+
+  /** Takes from every bucket or from none: a refused request costs nothing. */
+  function takeAll(c: Context, takes: [TokenBuckets, string, (seconds: number) => string][], cost: number) {
+    for (const [buckets, key, message] of takes) {
+      const available = buckets.remaining(key);
+      const needed = Math.min(cost, buckets.rate.burst);
+      if (available < needed) throw rateLimited(c, ((needed - available) * 60_000) / buckets.rate.perMinute, message);
+    }
+    for (const [buckets, key] of takes) buckets.take(key, cost);
+  }
+
+  return {
+    config,
+    writes(c, user, rows) {
+      if (!config.enabled || rows <= 0) return;
+      const ip = clientIp(c, config.trustProxy);
+      takeAll(
+        c,
+        [
+          ...(user ? [[userWrites, user.uid, RATE_LIMIT_MSG.writes] as [TokenBuckets, string, (s: number) => string]] : []),
+          [ipWrites, ip, RATE_LIMIT_MSG.ipWrites],
+        ],
+        rows,
+      );
+    },
+    read(c, user) {
+      if (!config.enabled) return;
+      const ip = clientIp(c, config.trustProxy);
+      takeAll(
+        c,
+        [
+          [userReads, user ? `user:${user.uid}` : `ip:${ip}`, RATE_LIMIT_MSG.reads],
+          [ipReads, ip, RATE_LIMIT_MSG.reads],
+        ],
+        1,
+      );
+    },
+    stream(c, user) {
+      if (!config.enabled) return noop;
+      const ip = clientIp(c, config.trustProxy);
+      const releaseUser = user ? userStreams.acquire(user.uid) : noop;
+      if (!releaseUser) throw rateLimited(c, STREAM_RETRY_SECONDS * 1000, () => RATE_LIMIT_MSG.streams);
+      const releaseIp = ipStreams.acquire(ip);
+      if (!releaseIp) {
+        releaseUser();
+        throw rateLimited(c, STREAM_RETRY_SECONDS * 1000, () => RATE_LIMIT_MSG.ipStreams);
+      }
+      return () => {
+        releaseUser();
+        releaseIp();
+      };
+    },
+  };
+}
+
+/** No limits at all (route factories built without the app's limits, e.g. in a test). */
+export const NO_RATE_LIMITS: RateLimits = createRateLimits({ ...DEFAULT_RATE_LIMITS, enabled: false });

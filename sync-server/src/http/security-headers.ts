@@ -1,0 +1,56 @@
+// Response headers every answer carries (issue 11): a strict Content-Security-Policy
+// the built app runs under (no inline script, no eval: vite emits only external
+// module scripts, vite-plugin-pwa registers the service worker from a file, and the
+// local store's schema check uses z-schema rather than ajv), no framing, no MIME
+// sniffing, a referrer that never carries a path to another site; and on answers to
+// signed-in API calls, `Cache-Control: no-store` so no shared or disk cache keeps a
+// user's own data.
+import type { MiddlewareHandler } from 'hono';
+import type { ClientConfig } from '../routes/config.js';
+
+/** The Firebase Auth endpoints the web SDK calls in production (sign-in, token refresh, account lookups). */
+const FIREBASE_CONNECT = ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', 'https://www.googleapis.com'];
+/** The popup/redirect resolver loads Google's gapi loader and frames the project's auth domain. */
+const FIREBASE_SCRIPT = ['https://apis.google.com'];
+
+/** The Content-Security-Policy for this deployment: the Auth emulator's origin when one is configured, Firebase's otherwise. */
+export function contentSecurityPolicy(config: Pick<ClientConfig, 'firebase' | 'authEmulatorHost'>): string {
+  const emulator = config.authEmulatorHost ? [`http://${config.authEmulatorHost}`] : [];
+  const authDomain = config.firebase.authDomain ? [`https://${config.firebase.authDomain}`] : [];
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...FIREBASE_SCRIPT],
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'", ...FIREBASE_CONNECT, ...emulator],
+    'frame-src': [...authDomain, ...emulator],
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.length > 0 ? sources.join(' ') : "'none'"}`)
+    .join('; ');
+}
+
+export function securityHeaders(config: Pick<ClientConfig, 'firebase' | 'authEmulatorHost'>): MiddlewareHandler {
+  const csp = contentSecurityPolicy(config);
+  return async (c, next) => {
+    await next();
+    const headers = c.res.headers;
+    headers.set('Content-Security-Policy', csp);
+    headers.set('X-Content-Type-Options', 'nosniff');
+    headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    headers.set('X-Frame-Options', 'DENY');
+    // Sign-in popups (Firebase) still report back to the opener.
+    headers.set('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
+    if (c.req.path.startsWith('/api/') && c.req.header('authorization') !== undefined) {
+      headers.set('Cache-Control', 'no-store');
+      headers.append('Vary', 'Authorization');
+    }
+  };
+}

@@ -1,0 +1,52 @@
+// What one person's weekly summary holds: others' replies to their topics and responses in
+// the period, their points and rank and how both moved, and the period's top topics. Null
+// when nothing happened to them (DESIGN.md §6: nobody gets a mail about nothing).
+import type { MailRecipient, MailReply, MailRun, MailTopTopic } from '../store/mail-repo.js';
+import type { Store } from '../store/types.js';
+
+/** How many replies a mail lists (the count says how many more there are). */
+export const MAIL_REPLIES = 10;
+export const MAIL_TOP_TOPICS = 5;
+
+export interface WeeklyDigest {
+  recipient: MailRecipient;
+  periodStart: string;
+  periodEnd: string;
+  replies: { total: number; items: MailReply[] };
+  points: number;
+  rank: number;
+  /** Points gained (or lost) since the last summary, or this period's upvotes before the first one. */
+  pointsChange: number;
+  /** Places moved up (positive) or down since the last summary; null when there is no earlier one. */
+  rankChange: number | null;
+  topTopics: MailTopTopic[];
+}
+
+/** Everyone's points and rank as the run starts: the base the next run compares with. */
+export function pointsSnapshot(store: Store, recipients: MailRecipient[]) {
+  return recipients.map(({ uid }) => {
+    const points = store.users.get(uid)?.points ?? 0;
+    return { uid, points, rank: store.users.rankFor(points) };
+  });
+}
+
+export function buildDigest(store: Store, run: MailRun, recipient: MailRecipient, topTopics: MailTopTopic[]): WeeklyDigest | null {
+  const { mail } = store;
+  const replies = mail.repliesTo(recipient.uid, run.period_start, run.period_end, MAIL_REPLIES);
+  const now = mail.snapshot(run.id, recipient.uid) ?? pointsSnapshot(store, [recipient])[0]!;
+  const before = mail.previousSnapshot(recipient.uid, run.period_end);
+  const pointsChange = before ? now.points - before.points : mail.pointsEarned(recipient.uid, run.period_start, run.period_end);
+  const rankChange = before && now.points > 0 ? before.rank - now.rank : null;
+  if (replies.total === 0 && pointsChange === 0) return null;
+  return {
+    recipient,
+    periodStart: run.period_start,
+    periodEnd: run.period_end,
+    replies,
+    points: now.points,
+    rank: now.rank,
+    pointsChange,
+    rankChange,
+    topTopics,
+  };
+}

@@ -1,0 +1,47 @@
+// /api/unsubscribe: the one-click unsubscribe of the weekly summary (RFC 8058). A mail client
+// POSTs `List-Unsubscribe=One-Click` to the URL of the mail's List-Unsubscribe header, and the
+// /unsubscribe page POSTs the token of the mail's link: no sign-in, no cookie; the signed token
+// is the proof. It turns the preference off through the same operation as the profile push, so
+// the user's row gets a new seq and every device of theirs pulls the change.
+import { Hono, type Context } from 'hono';
+import { setPreferences } from '../domain/users.js';
+import type { DomainContext } from '../domain/context.js';
+import { readJsonBody } from '../http/validate.js';
+import { verifyUnsubscribeToken } from '../mail/token.js';
+
+export const UNSUBSCRIBE_MSG = {
+  invalid: 'This unsubscribe link is not valid. Sign in and open Email Subscriptions to change your preference.',
+  expired: 'This unsubscribe link has expired. Sign in and open Email Subscriptions to change your preference.',
+  unavailable: 'One-click unsubscribe is not set up on this server.',
+} as const;
+
+async function tokenOf(c: Context): Promise<string | undefined> {
+  const inQuery = c.req.query('token');
+  if (inQuery) return inQuery;
+  const type = c.req.header('content-type') ?? '';
+  if (type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data')) {
+    const value = (await c.req.parseBody())['token'];
+    return typeof value === 'string' ? value : undefined;
+  }
+  if (type.startsWith('application/json')) {
+    const body = await readJsonBody(c);
+    const value = body && typeof body === 'object' ? (body as Record<string, unknown>)['token'] : undefined;
+    return typeof value === 'string' ? value : undefined;
+  }
+  return undefined;
+}
+
+export function unsubscribeRoutes(ctx: DomainContext, signingKey: Buffer | undefined) {
+  return new Hono().post('/', async (c) => {
+    if (!signingKey) return c.json({ error: UNSUBSCRIBE_MSG.unavailable, code: 'unavailable' }, 503);
+    const token = await tokenOf(c);
+    const check = token ? verifyUnsubscribeToken(signingKey, token, ctx.clock()) : ({ ok: false, reason: 'invalid' } as const);
+    if (!check.ok) {
+      return check.reason === 'expired'
+        ? c.json({ error: UNSUBSCRIBE_MSG.expired, code: 'link-expired' }, 410)
+        : c.json({ error: UNSUBSCRIBE_MSG.invalid, code: 'invalid-argument' }, 400);
+    }
+    const preferences = setPreferences(ctx, check.uid, { receive_weekly_summary: false });
+    return c.json({ ok: true, ...preferences });
+  });
+}
