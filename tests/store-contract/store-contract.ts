@@ -679,6 +679,16 @@ export function runStoreContract(name: string, makeStore: () => Promise<StoreUnd
         expect([...store.transaction(() => store.notifications.removeForTopic('t1', store.nextSeq))]).toEqual([]);
       });
 
+      it('countFrom counts one actor’s live notifications to one recipient since a time', () => {
+        notify('n1', 'ada', day(1));
+        notify('n2', 'ada', day(2));
+        notify('n3', 'ada', day(3));
+        notify('m1', 'cy', day(3));
+        expect(store.notifications.countFrom('bob', 'ada', day(2))).toBe(2);
+        expect(store.notifications.countFrom('bob', 'ada', day(4))).toBe(0);
+        expect(store.notifications.countFrom('cy', 'ada', day(0))).toBe(0);
+      });
+
       it('markResponseDeleted keeps the notifications about the reply, says so, re-stamps them once', () => {
         notify('n1', 'ada', day(1));
         notify('n2', 'cy', day(2));

@@ -2,6 +2,7 @@
 // newest first, and marking read with the authorization matrix.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages.js';
+import { NOTIFY_PER_PAIR } from '../../sync-server/src/domain/responses.js';
 import type { NotificationDoc, PullResponse } from '../../shared/sync-protocol.js';
 import type { Notification } from '../../shared/types.js';
 import { apiClient } from '../fixtures/api.js';
@@ -141,6 +142,18 @@ describe('notifications', () => {
     // REST keeps SPEC.md §7's fields only.
     for (const n of await inbox(ada))
       expect(Object.keys(n).sort()).toEqual(['actor_display_name', 'created_at', 'id', 'is_read', 'target_id', 'target_summary', 'type']);
+  });
+
+  it('one person cannot flood another: past NOTIFY_PER_PAIR an hour, replies land without notifications', async () => {
+    const [ada, bob, cy] = await Promise.all([createTestUser('Ada'), createTestUser('Bob'), createTestUser('Cy')]);
+    const topic = await makeTopic(as(ada), { title: 'Flood me?' });
+    for (let n = 0; n < NOTIFY_PER_PAIR + 5; n++) await makeResponse(as(bob), { topic_id: topic.id, content: `Reply ${n}` });
+    await makeResponse(as(cy), { topic_id: topic.id, content: 'Someone else still gets through.' });
+    const list = await as(ada).get<Notification[]>(`/notifications/user/${ada.uid}?limit=100`);
+    expect(list.body.filter((n) => n.actor_display_name === 'Bob')).toHaveLength(NOTIFY_PER_PAIR);
+    expect(list.body.filter((n) => n.actor_display_name === 'Cy')).toHaveLength(1);
+    const replies = await as(ada).get<unknown[]>(`/responses?topic_id=${topic.id}`);
+    expect(replies.body).toHaveLength(NOTIFY_PER_PAIR + 6);
   });
 
   describe('authorization', () => {

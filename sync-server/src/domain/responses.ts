@@ -155,6 +155,14 @@ export function createResponse(ctx: DomainContext, actor: AuthUser, input: Creat
   return getResponse(ctx, id, actor.uid);
 }
 
+/**
+ * How many reply notifications one person can send another within NOTIFY_WINDOW_MS: the replies
+ * past it still land, but do not flood the recipient's list (issue 11: one push of 200 replies
+ * made 200 notifications). Normal back-and-forth stays far below it.
+ */
+export const NOTIFY_PER_PAIR = 20;
+export const NOTIFY_WINDOW_MS = 60 * 60_000;
+
 /** DESIGN.md §4: tell the author of the answered topic or response, never yourself. */
 function notifyReply(
   ctx: DomainContext,
@@ -166,7 +174,8 @@ function notifyReply(
 ): Change[] {
   const recipient = parent ? parent.creator_uid : topic.creator_uid;
   const changes: Change[] = [{ collection: 'topics' }, { collection: 'responses', topicId: topic.id }];
-  if (recipient !== actor.uid) {
+  const since = new Date(Date.parse(now) - NOTIFY_WINDOW_MS).toISOString();
+  if (recipient !== actor.uid && ctx.store.notifications.countFrom(actor.uid, recipient, since) < NOTIFY_PER_PAIR) {
     ctx.store.notifications.insert({
       id: ctx.newId(),
       recipient_uid: recipient,

@@ -49,6 +49,9 @@ export function createNotificationsRepo(db: Db) {
   const ofTopic = db.prepare<[string], { id: string; recipient_uid: string }>(
     'SELECT id, recipient_uid FROM notifications WHERE target_id = ? AND deleted = 0',
   );
+  const countFrom = db.prepare<[string, string, string], { n: number }>(
+    'SELECT count(*) AS n FROM notifications WHERE recipient_uid = ? AND actor_uid = ? AND created_at >= ? AND deleted = 0',
+  );
   const softDelete = db.prepare<[number, string]>('UPDATE notifications SET deleted = 1, seq = ? WHERE id = ?');
   const aboutResponse = db.prepare<[string], { id: string; recipient_uid: string }>(
     'SELECT id, recipient_uid FROM notifications WHERE response_id = ? AND deleted = 0 AND response_deleted = 0',
@@ -74,6 +77,7 @@ export function createNotificationsRepo(db: Db) {
     get: (id: string) => get.get(id),
     forUser: (uid: string, limit: number, offset: number) => forUser.all(uid, limit, offset),
     markRead: (id: string, seq: number) => markRead.run(seq, id),
+    countFrom: (actorUid: string, recipientUid: string, sinceIso: string) => countFrom.get(recipientUid, actorUid, sinceIso)!.n,
     /** Tombstones the topic's notifications and returns whose lists changed. */
     removeForTopic(topicId: string, seq: () => number): Set<string> {
       const recipients = new Set<string>();

@@ -197,6 +197,8 @@ export interface NotificationsRepo {
   /** The user's live notifications, newest first (NOTIFICATION_ORDER). */
   forUser(uid: string, limit: number, offset: number): NotificationRow[];
   markRead(id: string, seq: number): void;
+  /** How many live notifications `actorUid` gave `recipientUid` since `sinceIso` (the flood cap). */
+  countFrom(actorUid: string, recipientUid: string, sinceIso: string): number;
   /** Tombstones the topic's notifications and returns whose lists changed. */
   removeForTopic(topicId: string, seq: () => number): Set<string>;
   /** Marks the notifications about a deleted reply (kept, saying so) and returns whose lists changed. */
