@@ -4,9 +4,8 @@
 import { Link } from 'react-router-dom';
 import { competitionRanks } from '../../../shared/rules/rank';
 import type { LeaderboardEntry, UserScore } from '../../../shared/types';
-import { RelativeTime } from '../components/RelativeTime/RelativeTime';
+import { RemoteState } from '../components/RemoteState/RemoteState';
 import { useLeaderboard } from '../hooks/useLeaderboard';
-import { errorMessage } from './TopicListPage';
 import './LeaderboardPage.css';
 import { ANONYMOUS } from '../../../shared/rules/author-name';
 
@@ -14,42 +13,20 @@ export const LEADERBOARD_EMPTY = 'The leaderboard is currently empty.';
 
 export function LeaderboardPage() {
   const { copy, error, uid } = useLeaderboard();
-  const value = copy?.value ?? null;
-
-  let body;
-  if (error)
-    body = (
-      <p className="error-text" role="alert">
-        Error: {errorMessage(error)}
-      </p>
-    );
-  else if (!copy || (copy.loading && !value))
-    body = (
-      <p className="status-text" role="status">
-        Loading leaderboard...
-      </p>
-    );
-  else {
-    const entries = value ? competitionRanks([...value.entries].sort((a, b) => b.points - a.points)) : [];
-    // The kept copy may be another user's: their own score only counts for whoever is signed in now.
-    const me = uid && value?.me?.uid === uid ? value.me : null;
-    body = (
-      <>
-        {copy.error && (
-          <p className="error-text" role="alert">
-            {copy.error}
-          </p>
-        )}
-        {copy.fetchedAt && (
-          <p className="muted leaderboard-age" role="status">
-            {copy.stale && !copy.loading ? 'Last copy on this device. ' : ''}Updated <RelativeTime date={copy.fetchedAt} />
-          </p>
-        )}
-        {value && entries.length === 0 && <p className="status-text">{LEADERBOARD_EMPTY}</p>}
-        {entries.length > 0 && <LeaderboardTable entries={entries} me={me} uid={uid} />}
-      </>
-    );
-  }
+  const body = (
+    <RemoteState copy={copy} error={error} loadingText="Loading leaderboard..." age="always">
+      {(value) => {
+        const entries = competitionRanks([...value.entries].sort((a, b) => b.points - a.points));
+        // The kept copy may be another user's: their own score only counts for whoever is signed in now.
+        const me = uid && value.me?.uid === uid ? value.me : null;
+        return entries.length === 0 ? (
+          <p className="status-text">{LEADERBOARD_EMPTY}</p>
+        ) : (
+          <LeaderboardTable entries={entries} me={me} uid={uid} />
+        );
+      }}
+    </RemoteState>
+  );
 
   return (
     <main className="page leaderboard-page" id="main">

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { SourceCitation, SourceListing } from '../../../shared/types';
 import { useData } from '../hooks/useData';
-import { RelativeTime } from '../components/RelativeTime/RelativeTime';
+import { RemoteState } from '../components/RemoteState/RemoteState';
 import { useSources } from '../hooks/useSources';
 import { errorMessage } from './TopicListPage';
 import './SourcesPage.css';
@@ -17,36 +17,12 @@ export const noSourcesMatch = (filter: string) => `No sources match "${filter}".
 
 export function SourcesPage() {
   const { filter, appliedFilter, setFilter, loadMore, copy, error } = useSources();
-  const list = copy?.value ?? null;
-
-  let body;
-  if (error)
-    body = (
-      <p className="error-text" role="alert">
-        Error: {errorMessage(error)}
-      </p>
-    );
-  else if (!copy || (copy.loading && !list))
-    body = (
-      <p className="status-text" role="status">
-        {SOURCES_LOADING}
-      </p>
-    );
-  else
-    body = (
-      <>
-        {copy.error && (
-          <p className="error-text" role="alert">
-            {copy.error}
-          </p>
-        )}
-        {copy.fetchedAt && copy.stale && !copy.loading && (
-          <p className="muted" role="status">
-            Last copy on this device. Updated <RelativeTime date={copy.fetchedAt} />
-          </p>
-        )}
-        {list && list.items.length === 0 && <p className="status-text">{appliedFilter ? noSourcesMatch(appliedFilter) : SOURCES_EMPTY}</p>}
-        {list && list.items.length > 0 && (
+  const body = (
+    <RemoteState copy={copy} error={error} loadingText={SOURCES_LOADING}>
+      {(list, current) =>
+        list.items.length === 0 ? (
+          <p className="status-text">{appliedFilter ? noSourcesMatch(appliedFilter) : SOURCES_EMPTY}</p>
+        ) : (
           <>
             <p className="muted" aria-live="polite">
               Showing {list.items.length} of {list.total} {list.total === 1 ? 'source' : 'sources'}
@@ -57,14 +33,15 @@ export function SourcesPage() {
               ))}
             </ul>
             {list.hasMore && (
-              <button type="button" className="btn" onClick={loadMore} disabled={copy.loading}>
-                {copy.loading ? 'Loading more...' : 'Load more'}
+              <button type="button" className="btn" onClick={loadMore} disabled={current.loading}>
+                {current.loading ? 'Loading more...' : 'Load more'}
               </button>
             )}
           </>
-        )}
-      </>
-    );
+        )
+      }
+    </RemoteState>
+  );
 
   return (
     <main className="page sources-page" id="main">

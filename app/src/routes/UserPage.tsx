@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { RelativeTime } from '../components/RelativeTime/RelativeTime';
 import { useUserProfile } from '../hooks/useUserProfile';
 import { authorName } from '../../../shared/rules/author-name';
-import { errorMessage } from './TopicListPage';
+import { RemoteState } from '../components/RemoteState/RemoteState';
 import './UserPage.css';
 
 export const USER_NOT_FOUND = 'User not found.';
@@ -12,16 +12,7 @@ const STANCE = { for: 'Agrees', against: 'Disagrees', neutral: 'Discusses' } as 
 export function UserPage() {
   const { uid = '' } = useParams();
   const { copy, error } = useUserProfile(uid);
-  const profile = copy?.value ?? null;
-
-  let body;
-  if (error)
-    body = (
-      <p className="error-text" role="alert">
-        Error: {errorMessage(error)}
-      </p>
-    );
-  else if (copy?.notFound)
+  if (copy?.notFound)
     return (
       <main className="page" id="main">
         <h1>{USER_NOT_FOUND}</h1>
@@ -32,86 +23,67 @@ export function UserPage() {
         </p>
       </main>
     );
-  else if (!copy || (copy.loading && !profile))
-    body = (
-      <p className="status-text" role="status">
-        Loading user...
-      </p>
-    );
-  else if (!profile)
-    body = (
-      <p className="error-text" role="alert">
-        {copy.error}
-      </p>
-    );
-  else
-    body = (
-      <>
-        <h1>{authorName(profile.display_name)}</h1>
-        {copy.error && (
-          <p className="error-text" role="alert">
-            {copy.error}
-          </p>
-        )}
-        <dl className="user-score">
-          <div>
-            <dt>Points</dt>
-            <dd>{profile.points}</dd>
-          </div>
-          <div>
-            <dt>Rank</dt>
-            <dd>{profile.rank}</dd>
-          </div>
-        </dl>
-        {copy.stale && copy.fetchedAt && (
-          <p className="muted">
-            Last copy on this device. Updated <RelativeTime date={copy.fetchedAt} />
-          </p>
-        )}
-        <section aria-labelledby="user-topics">
-          <h2 id="user-topics">Topics</h2>
-          {profile.topics.length === 0 ? (
-            <p className="muted">No topics yet.</p>
-          ) : (
-            <ul className="user-items">
-              {profile.topics.map((topic) => (
-                <li key={topic.id}>
-                  <Link to={`/topics/${encodeURIComponent(topic.id)}`}>{topic.title}</Link>
-                  <span className="muted">
-                    {' '}
-                    · <RelativeTime date={topic.created_at} />
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-        <section aria-labelledby="user-responses">
-          <h2 id="user-responses">Responses</h2>
-          {profile.responses.length === 0 ? (
-            <p className="muted">No responses yet.</p>
-          ) : (
-            <ul className="user-items">
-              {profile.responses.map((response) => (
-                <li key={response.id}>
-                  <Link to={`/topics/${encodeURIComponent(response.topic_id)}#response-${encodeURIComponent(response.id)}`}>
-                    {response.content}
-                  </Link>
-                  <span className="muted">
-                    {' '}
-                    · {STANCE[response.type]} · on “{response.topic_title}” · <RelativeTime date={response.created_at} />
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-      </>
-    );
+
+  const body = (
+    <RemoteState copy={copy} error={error} loadingText="Loading user...">
+      {(profile) => (
+        <>
+          <dl className="user-score">
+            <div>
+              <dt>Points</dt>
+              <dd>{profile.points}</dd>
+            </div>
+            <div>
+              <dt>Rank</dt>
+              <dd>{profile.rank}</dd>
+            </div>
+          </dl>
+          <section aria-labelledby="user-topics">
+            <h2 id="user-topics">Topics</h2>
+            {profile.topics.length === 0 ? (
+              <p className="muted">No topics yet.</p>
+            ) : (
+              <ul className="user-items">
+                {profile.topics.map((topic) => (
+                  <li key={topic.id}>
+                    <Link to={`/topics/${encodeURIComponent(topic.id)}`}>{topic.title}</Link>
+                    <span className="muted">
+                      {' '}
+                      · <RelativeTime date={topic.created_at} />
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section aria-labelledby="user-responses">
+            <h2 id="user-responses">Responses</h2>
+            {profile.responses.length === 0 ? (
+              <p className="muted">No responses yet.</p>
+            ) : (
+              <ul className="user-items">
+                {profile.responses.map((response) => (
+                  <li key={response.id}>
+                    <Link to={`/topics/${encodeURIComponent(response.topic_id)}#response-${encodeURIComponent(response.id)}`}>
+                      {response.content}
+                    </Link>
+                    <span className="muted">
+                      {' '}
+                      · {STANCE[response.type]} · on “{response.topic_title}” · <RelativeTime date={response.created_at} />
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+    </RemoteState>
+  );
 
   return (
     <main className="page user-page" id="main">
-      {!profile && <h1>User</h1>}
+      <h1>{copy?.value ? authorName(copy.value.display_name) : 'User'}</h1>
       {body}
     </main>
   );
