@@ -1,211 +1,73 @@
-// `npm run bench`: initial replication into a fresh client store (RxDB + Dexie
-// over fake-indexeddb) against the real server, beside a raw Dexie bulkPut of the
-// same documents on the same fake-indexeddb in the same run; then the server's
-// pull and push throughput. Prints a table. Not a test: no assertion on timing.
-import { serve, type ServerType } from '@hono/node-server';
-import Dexie from 'dexie';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { createCruxData, type CruxData } from '../../app/src/data/index.js';
-import { toLocal } from '../../app/src/data/local-docs.js';
-import type { PullResponse, PushResponse, SyncCollection } from '../../shared/sync-protocol.js';
-import { createApp } from '../../sync-server/src/app.js';
-import { DEFAULT_RATE_LIMITS } from '../../sync-server/src/http/rate-limit.js';
-import type { TokenVerifier } from '../../sync-server/src/auth/verifier.js';
-import { openDatabase } from '../../sync-server/src/store/connection.js';
-import { createStore } from '../../sync-server/src/store/store.js';
-import { seedBench } from './seed.js';
+// `npm run bench`: the one place speed is measured (issue 12). Runs every bench module, or those
+// named (`npm run bench -- server sync topic first-load`), and prints one table: each figure
+// with its budget, and a closing line naming every missed budget. The results are also written
+// as JSON to bench/results/<time>.json and bench/results/latest.json. Not a test: nothing here
+// asserts a timing; sizes and durations come from the BENCH_* variables each module documents.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BenchRow } from './types.js';
 
-const TOPICS = Number(process.env.BENCH_TOPICS ?? 10_000);
-const RESPONSES = Number(process.env.BENCH_RESPONSES ?? 50_000);
-const PUSHED = Number(process.env.BENCH_PUSHED ?? 2_000);
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-// The bench measures replication, not Firebase: one fixed bench user behind the real verifier interface.
-const benchVerifier: TokenVerifier = {
-  async verify(token) {
-    if (token !== 'bench-token') throw new Error('bad token');
-    return { uid: 'bench', name: 'Bench', email: null };
-  },
+/** The benches, cheapest first; each module is loaded only when it runs. */
+const BENCHES: Record<string, () => Promise<BenchRow[]>> = {
+  sync: async () => (await import('./client-sync.js')).benchClientSync(),
+  server: async () => (await import('./server.js')).benchServer(),
+  topic: async () => (await import('./client-topic.js')).benchBigTopic(),
+  'first-load': async () => (await import('./first-load.js')).benchFirstLoad(),
 };
 
-async function startServer() {
-  const dir = mkdtempSync(join(tmpdir(), 'crux-bench-'));
-  const db = openDatabase(join(dir, 'bench.sqlite'));
-  const store = createStore(db);
-  const t0 = performance.now();
-  const { bigTopicId } = seedBench(db, TOPICS, RESPONSES);
-  const seedMs = performance.now() - t0;
-  // It measures throughput: one user pushing 2,000 rows at once is what the write limit exists to stop.
-  const { app } = createApp({ store, verifier: benchVerifier, log: () => {}, rateLimits: { ...DEFAULT_RATE_LIMITS, enabled: false } });
-  const { server, port } = await new Promise<{ server: ServerType; port: number }>((resolve) => {
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve({ server, port: info.port }));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    bigTopicId,
-    seedMs,
-    async stop() {
-      await new Promise<void>((resolve) => {
-        if ('closeAllConnections' in server) server.closeAllConnections();
-        server.close(() => resolve());
-      });
-      store.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+export function missed(row: BenchRow): boolean {
+  if (row.budget === undefined) return false;
+  return row.higherIsBetter ? row.value < row.budget : row.value > row.budget;
 }
 
-/** Counts the documents the client's pull requests brought in (the bench's window on the wire). */
-function countingFetch() {
-  const counter = { pulled: 0 };
-  const impl: typeof fetch = async (input, init) => {
-    const res = await fetch(input, init);
-    const url = input instanceof Request ? input.url : input.toString();
-    if (!url.includes('/pull')) return res;
-    const page = (await res.clone().json()) as PullResponse;
-    counter.pulled += page.documents.length;
-    return res;
-  };
-  return { counter, impl };
-}
-
-/** Resolves once `target` documents were pulled and the replication has written them (no longer syncing). */
-async function settle(data: CruxData, counter: { pulled: number }, target: number) {
-  // One long-lived subscription (as a screen would hold), checked on each change and on a short timer.
-  let syncing = true;
-  await new Promise<void>((resolve) => {
-    const check = () => {
-      if (syncing || counter.pulled < target) return;
-      clearInterval(timer);
-      queueMicrotask(() => sub.unsubscribe());
-      resolve();
-    };
-    const sub = data.status$.subscribe((status) => {
-      syncing = status.syncing || status.lastSyncedAt === null;
-      check();
-    });
-    const timer = setInterval(check, 5);
-  });
-}
-
-async function pullAll(url: string, collection: SyncCollection, query = '') {
-  const documents: Record<string, unknown>[] = [];
-  let checkpoint = { id: '', seq: 0 };
-  const start = performance.now();
-  for (;;) {
-    const res = await fetch(`${url}/api/sync/${collection}/pull?id=${checkpoint.id}&seq=${checkpoint.seq}&limit=1000${query}`);
-    const page = (await res.json()) as PullResponse<Record<string, unknown>>;
-    documents.push(...page.documents);
-    checkpoint = page.checkpoint;
-    if (page.documents.length < 1000) break;
+export function formatTable(rows: BenchRow[]): string {
+  const width = Math.max(7, ...rows.map((row) => row.name.length));
+  const lines = [`${'measure'.padEnd(width)}  ${'value'.padStart(10)} unit     budget        `];
+  for (const row of rows) {
+    const budget = row.budget === undefined ? '' : `${row.higherIsBetter ? '≥' : '≤'} ${row.budget}`;
+    const verdict = row.budget === undefined ? '' : missed(row) ? 'MISSED' : 'ok';
+    lines.push(
+      `${row.name.padEnd(width)}  ${String(row.value).padStart(10)} ${row.unit.padEnd(8)} ${budget.padEnd(10)} ${verdict.padEnd(6)} ${row.note ?? ''}`.trimEnd(),
+    );
   }
-  return { documents, ms: performance.now() - start };
+  const misses = rows.filter(missed).map((row) => row.name);
+  lines.push('', misses.length === 0 ? 'Every budget met.' : `Missed budgets (${misses.length}): ${misses.join('; ')}`);
+  return lines.join('\n');
 }
 
 async function main() {
-  const server = await startServer();
-  const rows: [string, number, number][] = [];
-  const rate = (docs: number, ms: number) => Math.round((docs / ms) * 1000);
-
-  // 1. Initial replication into a fresh client store.
-  const indexedDB = new IDBFactory();
-  const wire = countingFetch();
-  const data = await createCruxData({
-    fetch: wire.impl,
-    baseUrl: server.url,
-    storage: getRxStorageDexie({ indexedDB, IDBKeyRange }),
-    events: new EventTarget(),
-    isOnline: () => true,
-    dbPrefix: 'bench',
-    devMode: false,
-    multiInstance: false,
-  });
-  const topicsStart = performance.now();
-  await settle(data, wire.counter, TOPICS);
-  const topicsPulled = wire.counter.pulled;
-  const topicsMs = performance.now() - topicsStart;
-  const responsesStart = performance.now();
-  await data.openTopic(server.bigTopicId);
-  await settle(data, wire.counter, topicsPulled + RESPONSES);
-  const responsesMs = performance.now() - responsesStart;
-  // (No read-back through a live query here: fake-indexeddb walks index cursors in
-  // quadratic time, so reading 50,000 documents back would measure fake-indexeddb.)
-  await data.close();
-
-  // 2. Baseline: the same documents bulkPut straight into Dexie, same fake-indexeddb, 1,000 per batch.
-  const topicDocs = (await pullAll(server.url, 'topics')).documents.map((d) => toLocal('topics', d));
-  const responseDocs = (await pullAll(server.url, 'responses', `&topic_id=${server.bigTopicId}`)).documents.map((d) =>
-    toLocal('responses', d),
-  );
-  const dexie = new Dexie('bench-baseline', { indexedDB, IDBKeyRange });
-  dexie.version(1).stores({ topics: 'id,created_at', responses: 'id,[topic_id+created_at]' });
-  const bulk = async (table: string, docs: unknown[]) => {
-    const start = performance.now();
-    for (let i = 0; i < docs.length; i += 1000) await dexie.table(table).bulkPut(docs.slice(i, i + 1000));
-    return performance.now() - start;
-  };
-  const baseTopicsMs = await bulk('topics', topicDocs);
-  const baseResponsesMs = await bulk('responses', responseDocs);
-  dexie.close();
-
-  // 3. Server pull throughput (1,000 per page) and push throughput (creates, 50 per push like the client).
-  const pullTopics = await pullAll(server.url, 'topics');
-  const pullResponses = await pullAll(server.url, 'responses', `&topic_id=${server.bigTopicId}`);
-  const pushStart = performance.now();
-  for (let i = 0; i < PUSHED; i += 50) {
-    const batch = Array.from({ length: Math.min(50, PUSHED - i) }, (_, k) => ({
-      newDocumentState: {
-        id: `pushed-${i + k}`,
-        title: `Pushed ${i + k}`,
-        category: 'Other',
-        creator_uid: 'bench',
-        username: null,
-        created_at: '',
-        score: 0,
-        responses_count: 0,
-        seq: 0,
-        _deleted: false,
-      },
-    }));
-    const res = await fetch(`${server.url}/api/sync/topics/push`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: 'Bearer bench-token' },
-      body: JSON.stringify(batch),
-    });
-    const answer = (await res.json()) as PushResponse;
-    if (answer.rejected.length > 0) throw new Error(`push rejected: ${JSON.stringify(answer.rejected[0])}`);
+  const asked = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+  const unknown = asked.filter((name) => !(name in BENCHES));
+  if (unknown.length > 0) throw new Error(`Unknown bench ${unknown.join(', ')}: choose from ${Object.keys(BENCHES).join(', ')}`);
+  const names = asked.length > 0 ? asked : Object.keys(BENCHES);
+  const rows: BenchRow[] = [];
+  const failures: string[] = [];
+  for (const name of names) {
+    console.error(`bench: ${name}...`);
+    try {
+      rows.push(...(await BENCHES[name]!()));
+    } catch (error) {
+      // One bench that cannot run (no Chromium, no build) does not hide the others' figures.
+      failures.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
-  const pushMs = performance.now() - pushStart;
-  await server.stop();
+  const table = formatTable(rows);
+  console.log(`\n${table}`);
+  for (const failure of failures) console.log(`Could not run ${failure}`);
 
-  const table = [
-    ['client: initial replication, topics', TOPICS, topicsMs],
-    ['client: initial replication, responses of one topic', RESPONSES, responsesMs],
-    ['baseline: Dexie bulkPut, topics', TOPICS, baseTopicsMs],
-    ['baseline: Dexie bulkPut, responses', RESPONSES, baseResponsesMs],
-    ['server: pull topics (1,000/page)', pullTopics.documents.length, pullTopics.ms],
-    ['server: pull responses (1,000/page)', pullResponses.documents.length, pullResponses.ms],
-    ['server: push topic creates (50/push)', PUSHED, pushMs],
-  ] as const;
-  for (const [name, docs, ms] of table) rows.push([name, docs, ms]);
-  const pad = (s: string, n: number) => s.padEnd(n);
-  console.log(`\nseeded ${TOPICS} topics + ${RESPONSES} responses in ${Math.round(server.seedMs)} ms (direct SQL)\n`);
-  console.log(`${pad('measure', 52)} ${'docs'.padStart(7)} ${'ms'.padStart(8)} ${'docs/s'.padStart(9)}`);
-  for (const [name, docs, ms] of rows) {
-    console.log(`${pad(name, 52)} ${String(docs).padStart(7)} ${String(Math.round(ms)).padStart(8)} ${String(rate(docs, ms)).padStart(9)}`);
-  }
-  const ratio = (client: number, base: number) => (client / base).toFixed(1);
-  console.log(
-    `\nclient replication / raw Dexie bulkPut time: topics ${ratio(topicsMs, baseTopicsMs)}x, responses ${ratio(responsesMs, baseResponsesMs)}x, all ${ratio(topicsMs + responsesMs, baseTopicsMs + baseResponsesMs)}x`,
-  );
+  const dir = join(ROOT, 'bench', 'results');
+  mkdirSync(dir, { recursive: true });
+  const result = JSON.stringify({ at: new Date().toISOString(), benches: names, rows, failures }, null, 2);
+  writeFileSync(join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`), result);
+  writeFileSync(join(dir, 'latest.json'), result);
+  if (failures.length > 0) process.exitCode = 1;
 }
 
 main().then(
-  () => process.exit(0),
+  () => process.exit(process.exitCode ?? 0),
   (error) => {
     console.error(error);
     process.exit(1);

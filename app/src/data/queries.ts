@@ -1,10 +1,11 @@
 // Live read API over the local databases: every list the screens need, as
 // observables that update on any local write or replicated change.
-import { combineLatest, distinctUntilChanged, map, of, shareReplay, switchMap, type Observable } from 'rxjs';
+import { combineLatest, distinctUntilChanged, finalize, from, map, merge, of, shareReplay, switchMap, takeUntil, type Observable } from 'rxjs';
 import { hotScore } from '../../../shared/rules/hot.js';
 import { comparatorFor, NOTIFICATION_ORDER, TOPIC_ORDERS } from '../../../shared/rules/sort-order.js';
 import type { Preferences } from '../../../shared/types.js';
 import type { NotificationItem, ResponseView, SyncProblem, TopicQuery, TopicView } from './api.js';
+import type { MangoQuerySortPart } from 'rxdb';
 import type { ResponseDocType } from './collections/response.schema.js';
 import type { SyncProblemDocType } from './collections/sync-problem.schema.js';
 import type { VoteDocType } from './collections/vote.schema.js';
@@ -12,8 +13,13 @@ import type { PublicDb, UserDb } from './db.js';
 import type { Follows } from './follows.js';
 import { problemView } from './problems.js';
 import { titleMatcher } from '../../../shared/rules/search-words.js';
-import { responseViews, responsesCountDelta, topicView, type VoteMap } from './views.js';
+import { createTopicTreeBuilder, responsesCountDelta, topicView, type TopicTreeView, type VoteMap } from './views.js';
 import { PAGE_SIZE } from '../../../shared/constants.js';
+
+/** Root responses read ahead of the whole tree: the first screen of a big debate (ResponseList renders as many at once). */
+export const FIRST_SCREEN_ROOTS = 25;
+/** The (topic_id, created_at, id) index's order: the index answers the sort, no sort in memory. */
+const RESPONSE_SORT: MangoQuerySortPart<ResponseDocType>[] = [{ created_at: 'asc' }, { id: 'asc' }];
 
 const plain = <T>(docs: { toJSON(): unknown }[]) => docs.map((doc) => doc.toJSON() as T);
 
@@ -40,8 +46,45 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
     shareReplay({ bufferSize: 1, refCount: true }),
   );
 
-  const topicResponses$ = (topicId: string): Observable<ResponseView[]> =>
-    combineLatest([topicResponseDocs$(topicId), votes$]).pipe(map(([docs, votes]) => responseViews(docs, votes)));
+  /**
+   * One live tree per open topic, shared by the page, every expanded thread and the quote search: one
+   * indexed query (topic_id, created_at), the views built once per emission, unchanged views kept.
+   */
+  const trees = new Map<string, Observable<TopicTreeView>>();
+  /** The topic of every response a tree has shown, so a thread's replies skip a lookup query. */
+  const topicOf = new Map<string, string>();
+  const topicTree$ = (topicId: string): Observable<TopicTreeView> => {
+    let tree = trees.get(topicId);
+    if (!tree) {
+      const build = createTopicTreeBuilder();
+      const docs$ = publicDb.responses
+        .find({ selector: { topic_id: topicId }, sort: RESPONSE_SORT })
+        // RxDB keeps one document object per revision: its data is the same object while unchanged,
+        // which is what the builder compares (no copy of 10,000 documents per emission).
+        .$.pipe(
+          map((docs) =>
+            docs.map((doc) => {
+              topicOf.set(doc.primary, topicId);
+              return doc._data;
+            }),
+          ),
+        );
+      tree = combineLatest([docs$, votes$]).pipe(
+        map(([docs, votes]) => build(docs, votes)),
+        finalize(() => trees.get(topicId) === tree && trees.delete(topicId)),
+        shareReplay({ bufferSize: 1, refCount: true }),
+      );
+      trees.set(topicId, tree);
+    }
+    return tree;
+  };
+  const topicResponses$ = (topicId: string): Observable<ResponseView[]> => topicTree$(topicId).pipe(map((tree) => tree.all()));
+  const NONE: ResponseView[] = [];
+  const childrenIn$ = (topicId: string, parentId: string | null) =>
+    topicTree$(topicId).pipe(
+      map((tree) => tree.children(parentId)),
+      distinctUntilChanged(),
+    );
 
   const notifications$ = (): Observable<NotificationItem[]> =>
     userDb$.pipe(
@@ -54,6 +97,29 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
           }))
           .sort(comparatorFor(NOTIFICATION_ORDER)),
       ),
+    );
+
+  /**
+   * The first screen of roots, before the whole tree: the (topic_id, created_at) index walked in
+   * order stops after FIRST_SCREEN_ROOTS roots, where the whole tree reads every document of the topic
+   * (seconds for 10,000 on a phone). The quoted responses are read by id so the first rows are final.
+   */
+  const firstRoots$ = (topicId: string): Observable<ResponseView[]> =>
+    from(
+      (async () => {
+        const roots = await publicDb.responses
+          .find({ selector: { topic_id: topicId, parent_response_id: null }, sort: RESPONSE_SORT, limit: FIRST_SCREEN_ROOTS })
+          .exec();
+        const rootIds = new Set(roots.map((doc) => doc.primary));
+        const quotedIds = roots.map((doc) => doc.quoted_response_id).filter((id): id is string => !!id && !rootIds.has(id));
+        const quoted = quotedIds.length > 0 ? [...(await publicDb.responses.findByIds(quotedIds).exec()).values()] : [];
+        return { docs: [...roots, ...quoted].map((doc) => doc._data), rootIds };
+      })(),
+    ).pipe(
+      switchMap(({ docs, rootIds }) => {
+        const build = createTopicTreeBuilder();
+        return votes$.pipe(map((votes) => build(docs, votes).children(null).filter((view) => rootIds.has(view.id))));
+      }),
     );
 
   return {
@@ -82,13 +148,19 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
       );
     },
     topicResponses$,
-    rootResponses$: (topicId: string) => topicResponses$(topicId).pipe(map((all) => all.filter((r) => r.parent_response_id === null))),
+    rootResponses$(topicId: string): Observable<ResponseView[]> {
+      const all$ = childrenIn$(topicId, null);
+      // The first screen until the whole tree is read (at once when it is already live).
+      return merge(firstRoots$(topicId).pipe(takeUntil(all$)), all$);
+    },
     replies$(responseId: string): Observable<ResponseView[]> {
+      // A thread opened on the topic page: its topic's tree is already live (no query per thread).
+      const known = topicOf.get(responseId);
+      if (known) return childrenIn$(known, responseId);
       return publicDb.responses.findOne(responseId).$.pipe(
         map((doc) => doc?.topic_id ?? null),
         distinctUntilChanged(),
-        switchMap((topicId) => (topicId ? topicResponses$(topicId) : of([]))),
-        map((all) => all.filter((r) => r.parent_response_id === responseId)),
+        switchMap((topicId) => (topicId ? childrenIn$(topicId, responseId) : of(NONE))),
       );
     },
     async ancestorPath(responseId: string): Promise<string[]> {

@@ -91,44 +91,154 @@ export function topicView(
 
 /** A topic's visible responses as views, oldest first, with quotes joined locally. */
 export function responseViews(docs: readonly ResponseDocType[], votes: VoteMap): ResponseView[] {
+  return createTopicTreeBuilder()(docs, votes).all();
+}
+
+/**
+ * One emission of a topic's tree. Views are built on demand: the page asks for the roots and the
+ * threads that are open, so a 10,000-response topic builds a few hundred views, not 10,000.
+ */
+export interface TopicTreeView {
+  /** Every visible response, oldest first. Treat the array as read-only. */
+  all(): ResponseView[];
+  /** Direct replies of a response (null: the roots), oldest first; [] when none. Treat as read-only. */
+  children(parentId: string | null): ResponseView[];
+}
+
+/** What a set of documents shows before the user's votes are applied (rebuilt only when a document changes). */
+interface Shape {
+  docs: readonly ResponseDocType[];
+  visible: ResponseDocType[];
+  byParent: Map<string | null, ResponseDocType[]>;
+  byId: Map<string, ResponseDocType>;
+  hidden: Set<string>;
+  childDelta: Map<string, number>;
+}
+
+function shapeOf(docs: readonly ResponseDocType[]): Shape {
   const hidden = hiddenByPendingDeletes(docs);
-  const byId = new Map(docs.map((doc) => [doc.id, doc]));
+  const byId = new Map<string, ResponseDocType>();
   const childDelta = new Map<string, number>();
   for (const doc of docs) {
+    byId.set(doc.id, doc);
     if (!doc.parent_response_id) continue;
     const made = doc.seq === 0 && !hidden.has(doc.id) ? 1 : 0;
     const removed = doc.pending_delete && doc.seq > 0 ? -1 : 0;
     if (made || removed) childDelta.set(doc.parent_response_id, (childDelta.get(doc.parent_response_id) ?? 0) + made + removed);
   }
-  return docs
-    .filter((doc) => !hidden.has(doc.id))
-    .sort(comparatorFor(RESPONSE_ORDER))
-    .map((doc) => {
+  const visible = hidden.size > 0 ? docs.filter((doc) => !hidden.has(doc.id)) : [...docs];
+  // Queries read in this order already (the topic_id, created_at index): sort only when it is not.
+  const order = comparatorFor(RESPONSE_ORDER);
+  if (visible.some((doc, i) => i > 0 && order(visible[i - 1]!, doc) > 0)) visible.sort(order);
+  const byParent = new Map<string | null, ResponseDocType[]>();
+  for (const doc of visible) {
+    const parent = doc.parent_response_id ?? null;
+    const list = byParent.get(parent);
+    if (list) list.push(doc);
+    else byParent.set(parent, [doc]);
+  }
+  return { docs, visible, byParent, byId, hidden, childDelta };
+}
+
+const sameQuote = (a: ResponseView['quoted_response'], b: ResponseView['quoted_response']) =>
+  a === b || (a !== null && b !== null && a.id === b.id && a.content === b.content && a.username === b.username);
+
+const sameViews = (a: readonly ResponseView[] | undefined, b: readonly ResponseView[]) =>
+  a !== undefined && a.length === b.length && a.every((view, i) => view === b[i]);
+
+const NONE: ResponseView[] = [];
+
+/**
+ * A builder for one topic's tree, called on every emission of its documents or of the user's votes.
+ * It keeps the previous emissions' view objects (and lists) wherever nothing they show changed, so a
+ * vote gives a new object to the voted response only and memoised rows skip rendering. Documents are
+ * compared by identity: the caller passes the same object for an unchanged revision.
+ */
+export function createTopicTreeBuilder() {
+  let shape: Shape | null = null;
+  let generation = 0;
+  const views = new Map<string, { doc: ResponseDocType; view: ResponseView }>();
+  const lists = new Map<string | null, ResponseView[]>();
+  let everything: ResponseView[] = NONE;
+
+  return (docs: readonly ResponseDocType[], votes: VoteMap): TopicTreeView => {
+    if (shape?.docs !== docs) {
+      shape = shapeOf(docs);
+      for (const id of views.keys()) if (!shape.byId.has(id)) views.delete(id);
+    }
+    const { byId, hidden, childDelta, byParent, visible } = shape;
+    const current = ++generation;
+    // Only the newest emission updates what later ones compare against.
+    const latest = () => current === generation;
+
+    const viewOf = (doc: ResponseDocType): ResponseView => {
       const vote = votes.get(voteDocId('response', doc.id));
       const quoted = doc.quoted_response_id ? byId.get(doc.quoted_response_id) : undefined;
-      const quoteLive = quoted && !hidden.has(quoted.id);
-      return {
+      const quote = quoted && !hidden.has(quoted.id) ? { id: quoted.id, content: quoted.content, username: quoted.username ?? null } : null;
+      const score = doc.score + voteDelta(vote, doc.seq);
+      const upvoted = vote?.upvoted ?? false;
+      const commentCount = Math.max(0, doc.comment_count + (childDelta.get(doc.id) ?? 0));
+      const before = views.get(doc.id);
+      if (
+        before &&
+        before.doc === doc &&
+        before.view.score === score &&
+        before.view.user_has_upvoted === upvoted &&
+        before.view.comment_count === commentCount &&
+        sameQuote(before.view.quoted_response, quote)
+      )
+        return before.view;
+      const view: ResponseView = {
         id: doc.id,
         content: doc.content,
         type: doc.type,
         topic_id: doc.topic_id,
         parent_response_id: doc.parent_response_id ?? null,
-        quoted_response: quoteLive ? { id: quoted.id, content: quoted.content, username: quoted.username ?? null } : null,
-        quoted_response_id: quoteLive ? quoted.id : null,
-        sources: doc.sources.map((source, index) => ({
-          id: `${doc.id}-${index}`,
-          url: source.url,
-          name: source.name ?? null,
-          description: source.description ?? null,
-        })),
+        quoted_response: quote,
+        quoted_response_id: quote ? quote.id : null,
+        sources:
+          before?.doc === doc
+            ? before.view.sources
+            : doc.sources.map((source, index) => ({
+                id: `${doc.id}-${index}`,
+                url: source.url,
+                name: source.name ?? null,
+                description: source.description ?? null,
+              })),
         created_at: doc.created_at,
         username: doc.username ?? null,
         creator_uid: doc.creator_uid,
-        score: doc.score + voteDelta(vote, doc.seq),
-        user_has_upvoted: vote?.upvoted ?? false,
+        score,
+        user_has_upvoted: upvoted,
         user_has_downvoted: false,
-        comment_count: Math.max(0, doc.comment_count + (childDelta.get(doc.id) ?? 0)),
+        comment_count: commentCount,
         isPending: doc.pending,
       };
-    });
+      if (latest()) views.set(doc.id, { doc, view });
+      return view;
+    };
+
+    const built = new Map<string | null, ResponseView[]>();
+    let all: ResponseView[] | null = null;
+    return {
+      children(parentId) {
+        let list = built.get(parentId);
+        if (list) return list;
+        const docsHere = byParent.get(parentId);
+        list = docsHere ? docsHere.map(viewOf) : NONE;
+        const before = lists.get(parentId);
+        if (sameViews(before, list)) list = before!;
+        else if (latest()) lists.set(parentId, list);
+        built.set(parentId, list);
+        return list;
+      },
+      all() {
+        if (all) return all;
+        all = visible.map(viewOf);
+        if (sameViews(everything, all)) all = everything;
+        else if (latest()) everything = all;
+        return all;
+      },
+    };
+  };
 }

@@ -1,45 +1,68 @@
 // The topic page's tree state, shared with every response through context.
-import { createContext, useCallback, useContext, useMemo, useState } from 'react';
+import { createContext, useContext, useMemo, useSyncExternalStore } from 'react';
+import type { CruxData } from '../data';
 import { useData } from './useData';
 
-/** Which responses show their replies, and quote navigation (SPEC.md §4). */
+/**
+ * Which responses show their replies, and quote navigation (SPEC.md §4). The object keeps its identity
+ * for the page's life, so a change re-renders only the rows it concerns (useExpanded, useHighlighted),
+ * never every row of a long list.
+ */
 export interface TopicTree {
   topicId: string;
   isExpanded(id: string): boolean;
   setExpanded(id: string, open: boolean): void;
-  highlightedId: string | null;
+  highlightedId(): string | null;
   /** Expands the ancestor chain, then scrolls smoothly to the response; false when it never rendered. */
   goToResponse(id: string): Promise<boolean>;
+  /** Listens to expansion and highlight changes; the returned function stops listening. */
+  subscribe(listener: () => void): () => void;
+  /** Bumped on every change (a snapshot for useSyncExternalStore). */
+  version(): number;
 }
 
 export const TopicTreeContext = createContext<TopicTree | null>(null);
 
-export function useTopicTreeState(topicId: string): TopicTree {
-  const data = useData();
-  const [expanded, setExpandedIds] = useState<ReadonlySet<string>>(new Set());
-  const [highlightedId, setHighlightedId] = useState<string | null>(null);
-  const setExpanded = useCallback((id: string, open: boolean) => {
-    setExpandedIds((prev) => {
-      const next = new Set(prev);
+export function createTopicTree(topicId: string, data: Pick<CruxData, 'ancestorPath'>): TopicTree {
+  let expanded: ReadonlySet<string> = new Set();
+  let highlighted: string | null = null;
+  let version = 0;
+  const listeners = new Set<() => void>();
+  const changed = () => {
+    version += 1;
+    for (const listener of [...listeners]) listener();
+  };
+  return {
+    topicId,
+    isExpanded: (id) => expanded.has(id),
+    setExpanded(id, open) {
+      if (expanded.has(id) === open) return;
+      const next = new Set(expanded);
       if (open) next.add(id);
       else next.delete(id);
-      return next;
-    });
-  }, []);
-  const goToResponse = useCallback(
-    async (id: string) => {
+      expanded = next;
+      changed();
+    },
+    highlightedId: () => highlighted,
+    async goToResponse(id) {
       // ancestorPath ends with the response itself; only the ones above it need expanding.
       const ancestors = (await data.ancestorPath(id)).filter((ancestorId) => ancestorId !== id);
-      setExpandedIds((prev) => new Set([...prev, ...ancestors]));
-      setHighlightedId(id);
+      expanded = new Set([...expanded, ...ancestors]);
+      highlighted = id;
+      changed();
       return scrollWhenRendered(`response-${id}`);
     },
-    [data],
-  );
-  return useMemo(
-    () => ({ topicId, isExpanded: (id: string) => expanded.has(id), setExpanded, highlightedId, goToResponse }),
-    [topicId, expanded, setExpanded, highlightedId, goToResponse],
-  );
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    version: () => version,
+  };
+}
+
+export function useTopicTreeState(topicId: string): TopicTree {
+  const data = useData();
+  return useMemo(() => createTopicTree(topicId, data), [topicId, data]);
 }
 
 /** Waits (up to ~5 s of frames) for lazily loaded replies to render the target. */
@@ -64,4 +87,19 @@ export function useTopicTree(): TopicTree {
   const tree = useContext(TopicTreeContext);
   if (!tree) throw new Error('useTopicTree outside a topic page');
   return tree;
+}
+
+/** Whether the response shows its replies; re-renders when that changes. */
+export function useExpanded(tree: TopicTree, id: string): boolean {
+  return useSyncExternalStore(tree.subscribe, () => tree.isExpanded(id));
+}
+
+/** Whether the response is the target of the last quote or link navigation. */
+export function useHighlighted(tree: TopicTree, id: string): boolean {
+  return useSyncExternalStore(tree.subscribe, () => tree.highlightedId() === id);
+}
+
+/** Changes with every expansion or highlight (for lists that render up to a navigation target). */
+export function useTreeVersion(tree: TopicTree): number {
+  return useSyncExternalStore(tree.subscribe, tree.version);
 }

@@ -49,7 +49,8 @@ export function TopicPage() {
 function TopicView({ topicId }: { topicId: string }) {
   const navigate = useNavigate();
   const { topic, error, loading } = useTopic(topicId);
-  const roots = useReplies(topicId, null, Boolean(topic));
+  // Read beside the topic, not after it: the first screen of a big debate waits for neither.
+  const roots = useReplies(topicId, null);
   const tree = useTopicTreeState(topicId);
   const status = useSyncStatus();
   const online = status ? status.online : navigator.onLine;

@@ -8,6 +8,11 @@
 // getUser, cached per uid for AUTH_STATUS_CACHE_SECONDS (default 30 s): a disabled
 // user's token stops working at most that long after the change, without a call to
 // Google on every request (which verifyIdToken(token, true) would make).
+//
+// Verified tokens (issue 12): checking a token's signature costs more than the whole
+// request it guards, so a verified token is remembered (bounded LRU, by its string)
+// until its own `exp`; the account-state check above still runs on every request,
+// from its cache, so a disabled or revoked account is refused within the same window.
 import { cert, getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { acceptableDisplayName } from '../../../shared/schemas/users.js';
@@ -25,7 +30,9 @@ export interface TokenVerifier {
 
 /** The parts of firebase-admin's Auth the verifier uses (tests pass their own). */
 export interface AuthBackend {
-  verifyIdToken(token: string): Promise<{ uid: string; auth_time: number; name?: unknown; email?: string | undefined }>;
+  verifyIdToken(
+    token: string,
+  ): Promise<{ uid: string; auth_time: number; exp?: number | undefined; name?: unknown; email?: string | undefined }>;
   getUser(uid: string): Promise<{ disabled: boolean; tokensValidAfterTime?: string | undefined }>;
 }
 
@@ -40,6 +47,34 @@ export interface VerifierOptions {
    * Default true.
    */
   checkAccountStatus?: boolean;
+  /** At most this many verified tokens are remembered until they expire (default 10,000; 0: none). */
+  maxCachedTokens?: number;
+}
+
+type Decoded = Awaited<ReturnType<AuthBackend['verifyIdToken']>>;
+
+/**
+ * verifyIdToken, remembered per token string until the token's `exp` (seconds), the least
+ * recently used forgotten first past `max`. A token without `exp` is never remembered.
+ */
+function cachedVerify(auth: AuthBackend, max: number, now: () => number): (token: string) => Promise<Decoded> {
+  const verified = new Map<string, Decoded & { exp: number }>();
+  return async (token) => {
+    const hit = verified.get(token);
+    if (hit) {
+      verified.delete(token);
+      if (now() < hit.exp * 1000) {
+        verified.set(token, hit);
+        return hit;
+      }
+    }
+    const decoded = await auth.verifyIdToken(token);
+    if (max > 0 && typeof decoded.exp === 'number' && now() < decoded.exp * 1000) {
+      verified.set(token, decoded as Decoded & { exp: number });
+      if (verified.size > max) verified.delete(verified.keys().next().value!);
+    }
+    return decoded;
+  };
 }
 
 export const DEFAULT_STATUS_CACHE_MS = 30_000;
@@ -59,17 +94,18 @@ export class TokenRefused extends Error {
 }
 
 export function createTokenVerifier(auth: AuthBackend, options: VerifierOptions = {}): TokenVerifier {
+  const now = options.now ?? Date.now;
+  const verifyIdToken = cachedVerify(auth, options.maxCachedTokens ?? 10_000, now);
   if (options.checkAccountStatus === false) {
     return {
       async verify(token) {
-        const decoded = await auth.verifyIdToken(token);
+        const decoded = await verifyIdToken(token);
         return { uid: decoded.uid, name: acceptableDisplayName(decoded.name), email: decoded.email ?? null };
       },
     };
   }
   const ttl = options.statusCacheMs ?? DEFAULT_STATUS_CACHE_MS;
   const maxAccounts = options.maxCachedAccounts ?? 10_000;
-  const now = options.now ?? Date.now;
   const cache = new Map<string, AccountStatus>();
   const reading = new Map<string, Promise<AccountStatus>>();
 
@@ -102,7 +138,7 @@ export function createTokenVerifier(auth: AuthBackend, options: VerifierOptions 
 
   return {
     async verify(token) {
-      const decoded = await auth.verifyIdToken(token);
+      const decoded = await verifyIdToken(token);
       const status = await statusOf(decoded.uid);
       if (status.disabled) throw new TokenRefused('The account is disabled.');
       if (decoded.auth_time * 1000 < status.validAfterMs) throw new TokenRefused('The session was revoked.');
@@ -141,6 +177,12 @@ export function createFirebaseVerifier(projectId: string, serviceAccountJson?: s
       verifyIdToken: (token) => auth.verifyIdToken(token),
       getUser: (uid) => auth.getUser(uid),
     },
-    { ...options, checkAccountStatus: options.checkAccountStatus ?? canReadAccounts },
+    {
+      ...options,
+      checkAccountStatus: options.checkAccountStatus ?? canReadAccounts,
+      // The emulator's verifyIdToken looks the account up on every call (a disabled account is
+      // refused at once, which the tests rely on): no token cache there unless asked for.
+      maxCachedTokens: options.maxCachedTokens ?? (env.FIREBASE_AUTH_EMULATOR_HOST ? 0 : undefined),
+    },
   );
 }

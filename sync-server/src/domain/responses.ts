@@ -1,5 +1,5 @@
 // Response operations: the tree reads, create (with notifications), inline edit,
-// and delete of a whole subtree. Counts are recounted in the same transaction.
+// and delete of a whole subtree. Counters are maintained (added to) in the same transaction.
 import type { AuthUser } from '../auth/verifier.js';
 import { NOTIFICATION_SUMMARY_CHARS } from '../../../shared/constants.js';
 import { MSG } from '../../../shared/messages.js';
@@ -20,6 +20,12 @@ function present(ctx: DomainContext, row: ResponseRow): Response {
   return toResponse(row, ctx.store.sources.forResponse(row.id));
 }
 
+/** A list of rows with all their citations read in one query (no query per row). */
+function presentAll(ctx: DomainContext, rows: ResponseRow[]): Response[] {
+  const sources = ctx.store.sources.forResponses(rows.map((row) => row.id));
+  return rows.map((row) => toResponse(row, sources.get(row.id) ?? []));
+}
+
 function liveTopic(ctx: DomainContext, topicId: string) {
   const topic = ctx.store.topics.get(topicId, null);
   if (!topic || topic.deleted) throw notFound(MSG.topicNotFound);
@@ -38,12 +44,12 @@ export function getResponse(ctx: DomainContext, id: string, viewer: string | nul
 
 export function rootResponses(ctx: DomainContext, topicId: string, viewer: string | null): Response[] {
   liveTopic(ctx, topicId);
-  return ctx.store.responses.roots(topicId, viewer).map((row) => present(ctx, row));
+  return presentAll(ctx, ctx.store.responses.roots(topicId, viewer));
 }
 
 export function replies(ctx: DomainContext, parentId: string, viewer: string | null): Response[] {
   liveResponse(ctx, parentId, viewer);
-  return ctx.store.responses.replies(parentId, viewer).map((row) => present(ctx, row));
+  return presentAll(ctx, ctx.store.responses.replies(parentId, viewer));
 }
 
 /** A page of a list: its items and, when more follow, where the next page starts. */
@@ -53,7 +59,7 @@ export interface ResponsePage {
 }
 
 function page(ctx: DomainContext, rows: ResponseRow[], limit: number): ResponsePage {
-  const items = rows.slice(0, limit).map((row) => present(ctx, row));
+  const items = presentAll(ctx, rows.slice(0, limit));
   const last = rows.length > limit ? rows[limit - 1]! : null;
   return { items, next: last ? { created_at: last.created_at, id: last.id } : null };
 }
@@ -91,7 +97,7 @@ export function searchResponses(ctx: DomainContext, topicId: string, text: strin
   liveTopic(ctx, topicId);
   const match = ftsQuery(text);
   if (match === null) return [];
-  return ctx.store.responses.search(topicId, match, SEARCH_LIMIT, viewer).map((row) => present(ctx, row));
+  return presentAll(ctx, ctx.store.responses.search(topicId, match, SEARCH_LIMIT, viewer));
 }
 
 /** The quote must exist, live in the same topic and not be the response itself. */
@@ -147,8 +153,9 @@ export function createResponse(ctx: DomainContext, actor: AuthUser, input: Creat
       seq: store.nextSeq(),
     });
     saveSources(ctx, id, input.sources);
-    if (parent) store.responses.refreshAggregates(parent.id, store.nextSeq());
-    store.topics.refreshAggregates(topic.id, topic.created_at, store.nextSeq());
+    // Maintained counters (O(1) in the topic's size, equal to a recount).
+    if (parent) store.responses.addToCounts(parent.id, { comments: 1 }, store.nextSeq());
+    store.topics.addToCounts(topic.id, { responses: 1 }, store.nextSeq());
     changes = notifyReply(ctx, actor, id, parent, topic, now);
   });
   ctx.changes.publish(changes);
@@ -219,10 +226,14 @@ export function deleteResponse(ctx: DomainContext, actor: AuthUser, id: string):
     const row = liveResponse(ctx, id, null);
     assertOwner(row, actor.uid, MSG.notYourResponse);
     const changes: Change[] = [{ collection: 'topics' }, { collection: 'responses', topicId: row.topic_id }];
-    const credited = new Set<string>();
-    for (const node of store.responses.subtree(id)) {
+    // Points each author loses: the removed votes by others on their responses.
+    const credited = new Map<string, number>();
+    const nodes = store.responses.subtree(id);
+    for (const node of nodes) {
       for (const vote of store.votes.removeAllOn('response', node.id, store.nextSeq)) {
-        credited.add(vote.target_creator_uid);
+        if (vote.voter_uid !== vote.target_creator_uid) {
+          credited.set(vote.target_creator_uid, (credited.get(vote.target_creator_uid) ?? 0) - 1);
+        }
         changes.push({ collection: 'votes', uid: vote.voter_uid });
       }
       store.responses.softDelete(node.id, store.nextSeq());
@@ -230,12 +241,12 @@ export function deleteResponse(ctx: DomainContext, actor: AuthUser, id: string):
         changes.push({ collection: 'notifications', uid });
       }
     }
-    for (const uid of credited) {
-      if (store.users.refreshPoints(uid, store.nextSeq)) changes.push({ collection: 'profile', uid });
+    for (const [uid, delta] of credited) {
+      if (store.users.addPoints(uid, delta, store.nextSeq)) changes.push({ collection: 'profile', uid });
     }
-    if (row.parent_response_id) store.responses.refreshAggregates(row.parent_response_id, store.nextSeq());
+    if (row.parent_response_id) store.responses.addToCounts(row.parent_response_id, { comments: -1 }, store.nextSeq());
     const topic = liveTopic(ctx, row.topic_id);
-    store.topics.refreshAggregates(topic.id, topic.created_at, store.nextSeq());
+    store.topics.addToCounts(topic.id, { responses: -nodes.length }, store.nextSeq());
     return changes;
   });
   ctx.changes.publish(changes);

@@ -56,11 +56,14 @@ export function deleteTopic(ctx: DomainContext, actor: AuthUser, id: string): vo
     const topic = store.topics.get(id, null);
     if (!topic || topic.deleted) throw notFound(MSG.topicNotFound);
     assertOwner(topic, actor.uid, MSG.notYourTopic);
-    const creditedUsers = new Set<string>();
+    // Points each author loses: the removed votes by others on their topic and responses.
+    const creditedUsers = new Map<string, number>();
     const voters = new Set<string>();
     const removeVotes = (type: 'topic' | 'response', targetId: string) => {
       for (const vote of store.votes.removeAllOn(type, targetId, store.nextSeq)) {
-        creditedUsers.add(vote.target_creator_uid);
+        if (vote.voter_uid !== vote.target_creator_uid) {
+          creditedUsers.set(vote.target_creator_uid, (creditedUsers.get(vote.target_creator_uid) ?? 0) - 1);
+        }
         voters.add(vote.voter_uid);
       }
     };
@@ -73,8 +76,8 @@ export function deleteTopic(ctx: DomainContext, actor: AuthUser, id: string): vo
       changes.push({ collection: 'notifications', uid });
     }
     store.topics.softDelete(id, store.nextSeq());
-    for (const uid of creditedUsers) {
-      if (store.users.refreshPoints(uid, store.nextSeq)) changes.push({ collection: 'profile', uid });
+    for (const [uid, delta] of creditedUsers) {
+      if (store.users.addPoints(uid, delta, store.nextSeq)) changes.push({ collection: 'profile', uid });
     }
     for (const uid of voters) changes.push({ collection: 'votes', uid });
   });

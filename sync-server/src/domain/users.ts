@@ -9,13 +9,29 @@ import { badRequest, notFound } from '../../../shared/errors.js';
 import type { Change } from './change-feed.js';
 import { nowIso, type DomainContext } from './context.js';
 
+/**
+ * What this process last saw stored for each uid (name and e-mail), per store: a signed-in
+ * request with an unchanged name reads nothing (issue 12). Only rememberUser writes these
+ * two fields, so the memory can only be stale towards "differs", which re-reads the row.
+ */
+const rememberedByStore = new WeakMap<object, Map<string, string>>();
+const REMEMBERED_MAX = 10_000;
+
 /** Keeps the server's copy of the caller's name and e-mail in step with the verified token. */
 export function rememberUser(ctx: DomainContext, user: AuthUser): void {
   const { store } = ctx;
-  // Most requests carry an unchanged name: checked without the write lock (a write
-  // transaction starts IMMEDIATE), and checked again inside it.
+  const remembered = rememberedByStore.get(store) ?? new Map<string, string>();
+  rememberedByStore.set(store, remembered);
+  const key = JSON.stringify([user.name, user.email]);
+  if (remembered.get(user.uid) === key) return;
+  const note = () => {
+    remembered.delete(user.uid);
+    remembered.set(user.uid, key);
+    if (remembered.size > REMEMBERED_MAX) remembered.delete(remembered.keys().next().value!);
+  };
+  // Checked without the write lock (a write transaction starts IMMEDIATE), and again inside it.
   const known = store.users.get(user.uid);
-  if (known && known.display_name === user.name && known.email === user.email) return;
+  if (known && known.display_name === user.name && known.email === user.email) return note();
   const changes = store.transaction((): Change[] => {
     const before = store.users.get(user.uid);
     if (!store.users.remember(user, nowIso(ctx), store.nextSeq)) return [];
@@ -30,6 +46,7 @@ export function rememberUser(ctx: DomainContext, user: AuthUser): void {
     }
     return changes;
   });
+  note();
   ctx.changes.publish(changes);
 }
 

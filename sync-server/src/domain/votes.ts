@@ -55,10 +55,12 @@ export function setVote(
       deleted: !upvoted,
       seq: store.nextSeq(),
     });
-    if (type === 'topic') store.topics.refreshAggregates(targetId, target.topic_created_at, store.nextSeq());
-    else store.responses.refreshAggregates(targetId, store.nextSeq());
+    // Maintained counters: one vote more or less (O(1), equal to a recount).
+    const delta = upvoted ? 1 : -1;
+    if (type === 'topic') store.topics.addToCounts(targetId, { score: delta }, store.nextSeq());
+    else store.responses.addToCounts(targetId, { score: delta }, store.nextSeq());
     // The author's points changed: their profile row gets a new seq, so their devices pull it live.
-    if (target.creator_uid !== actor.uid && store.users.refreshPoints(target.creator_uid, store.nextSeq)) {
+    if (target.creator_uid !== actor.uid && store.users.addPoints(target.creator_uid, delta, store.nextSeq)) {
       changes.push({ collection: 'profile', uid: target.creator_uid });
     }
     changes.push(

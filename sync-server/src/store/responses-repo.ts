@@ -128,6 +128,9 @@ export function createResponsesRepo(db: Db) {
       seq = @seq
     WHERE id = @id
   `);
+  const addToCounts = db.prepare<{ id: string; score: number; comments: number; seq: number }>(`
+    UPDATE responses SET score = score + @score, comment_count = comment_count + @comments, seq = @seq WHERE id = @id
+  `);
   const changes = db.prepare<{ topicId: string; seq: number; id: string; limit: number; viewer: string | null }, ResponseRow>(`
     ${SELECT} WHERE r.topic_id = @topicId AND (r.seq > @seq OR (r.seq = @seq AND r.id > @id))
     ORDER BY r.seq, r.id LIMIT @limit
@@ -173,7 +176,11 @@ export function createResponsesRepo(db: Db) {
       return topics;
     },
     update: (row: { id: string; content: string; quoted_response_id: string | null; updated_at: string; seq: number }) => update.run(row),
+    /** Recounts score and direct replies and stamps a new seq (repairs and tests). */
     refreshAggregates: (id: string, seq: number) => refresh.run({ id, seq }),
+    /** Adds to the stored score and reply count (a vote, a reply created or deleted) and stamps a new seq: O(1). */
+    addToCounts: (id: string, delta: { score?: number; comments?: number }, seq: number) =>
+      addToCounts.run({ id, score: delta.score ?? 0, comments: delta.comments ?? 0, seq }),
     changesSince: (topicId: string, checkpoint: { seq: number; id: string }, limit: number, viewer: string | null) =>
       changes.all({ topicId, ...checkpoint, limit, viewer }),
   };

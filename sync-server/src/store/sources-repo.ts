@@ -88,6 +88,12 @@ export function createSourcesRepo(db: Db) {
     SELECT s.id, s.url, rs.name, rs.description FROM response_sources rs JOIN sources s ON s.id = rs.source_id
     WHERE rs.response_id = ? ORDER BY rs.position
   `);
+  // The same for a whole page of responses in one statement (ids as a JSON array).
+  const forResponses = db.prepare<[string], Source & { response_id: string }>(`
+    SELECT rs.response_id, s.id, s.url, rs.name, rs.description
+    FROM json_each(?) j JOIN response_sources rs ON rs.response_id = j.value JOIN sources s ON s.id = rs.source_id
+    ORDER BY j.key, rs.position
+  `);
 
   return {
     /** Finds the catalogue row for a URL or adds one; an existing row only gains missing fields. */
@@ -119,6 +125,17 @@ export function createSourcesRepo(db: Db) {
       for (const sourceId of touched) refreshSuggestion.run(sourceId);
     },
     forResponse: (responseId: string) => forResponse.all(responseId),
+    /** The citations of many responses in one query: response id → its sources in order (absent: none). */
+    forResponses(responseIds: readonly string[]): Map<string, Source[]> {
+      const byResponse = new Map<string, Source[]>();
+      if (responseIds.length === 0) return byResponse;
+      for (const { response_id, ...source } of forResponses.all(JSON.stringify(responseIds))) {
+        const list = byResponse.get(response_id);
+        if (list) list.push(source);
+        else byResponse.set(response_id, [source]);
+      }
+      return byResponse;
+    },
     all: (limit: number) => all.all(limit),
     search: (ftsQuery: string, limit: number) => search.all(ftsQuery, limit),
     /** One page of the sources page: sorted by name (or URL), filtered by a substring of name, URL or description. */

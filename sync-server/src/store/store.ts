@@ -18,6 +18,8 @@ export interface SqliteStore extends Store {
   topics: TopicsRepo & {
     /** SQLite's query plan of a topic list, so tests can check it is an index scan. */
     listPlan(sort: Sort, byCategory: boolean): string[];
+    /** SQLite's query plan of a title search, by the plan chosen (many matches: walk; few: matches). */
+    searchPlan(sort: Sort, byCategory: boolean, plan: 'walk' | 'matches'): string[];
   };
 }
 

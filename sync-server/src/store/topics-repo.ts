@@ -67,25 +67,60 @@ export function createTopicsRepo(db: Db) {
     }
     return statement;
   };
-  const searches = new Map<Sort, ReturnType<typeof db.prepare>>();
-  const searchStatement = (sort: Sort) => {
-    let statement = searches.get(sort);
+  // Search (issue 12): never rank or decorate every match before the limit. Two plans:
+  //  - many matches: walk the sort's index (as the plain list does) and keep the rows whose
+  //    pk is in the FTS match set, stopping at the limit (the set is read once, not sorted);
+  //  - few matches: sort just the matches' pks by the sort's keys, then join the names and
+  //    the viewer's votes for the page only.
+  // The choice compares the rows each would touch: the matches against the index rows walked.
+  const searchSql = (sort: Sort, byCategory: boolean, plan: 'walk' | 'matches') => {
+    const category = byCategory ? 'AND t.category = @category' : '';
+    if (plan === 'walk') {
+      return `${SELECT} WHERE t.deleted = 0 ${category}
+        AND +t.pk IN (SELECT rowid FROM topics_fts WHERE topics_fts MATCH @query)
+        ORDER BY ${ORDER[sort]} LIMIT @limit OFFSET @offset`;
+    }
+    return `${SELECT} WHERE t.pk IN (
+        SELECT t.pk FROM topics_fts f JOIN topics t ON t.pk = f.rowid
+        WHERE topics_fts MATCH @query AND t.deleted = 0 ${category}
+        ORDER BY ${ORDER[sort]} LIMIT @limit OFFSET @offset)
+      ORDER BY ${ORDER[sort]}`;
+  };
+  const searches = new Map<string, ReturnType<typeof db.prepare>>();
+  const searchStatement = (sort: Sort, byCategory: boolean, plan: 'walk' | 'matches') => {
+    const key = `${sort}:${byCategory}:${plan}`;
+    let statement = searches.get(key);
     if (!statement) {
-      statement = db.prepare(
-        `${SELECT} JOIN topics_fts f ON f.rowid = t.pk
-         WHERE topics_fts MATCH @query AND t.deleted = 0 ${'' /* category is optional */}
-         AND (@category IS NULL OR t.category = @category)
-         ORDER BY ${ORDER[sort]} LIMIT @limit OFFSET @offset`,
-      );
-      searches.set(sort, statement);
+      statement = db.prepare(searchSql(sort, byCategory, plan));
+      searches.set(key, statement);
     }
     return statement;
+  };
+  const matchCount = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM topics_fts WHERE topics_fts MATCH ?');
+  const topicRows = db.prepare<[], { n: number | null }>('SELECT max(pk) AS n FROM topics');
+  /** Walking an index row costs about this fraction of looking a match's row up by pk. */
+  const WALK_COST = 0.25;
+  const searchPlan = (match: string, wanted: number): 'walk' | 'matches' => {
+    const matches = matchCount.get(match)!.n;
+    if (matches === 0) return 'matches';
+    const rows = topicRows.get()!.n ?? 0;
+    // A walk stops after about wanted × rows / matches index rows (matches spread evenly).
+    return (wanted * rows * WALK_COST) / matches < matches ? 'walk' : 'matches';
   };
   const counts = db.prepare<[string, string], { score: number; responses_count: number }>(`
     SELECT
       (SELECT count(*) FROM votes WHERE target_type = 'topic' AND target_id = ? AND deleted = 0) AS score,
       (SELECT count(*) FROM responses WHERE topic_id = ? AND deleted = 0) AS responses_count
   `);
+  // Maintained counters (issue 12): a write adds its difference instead of recounting the topic.
+  const addToCounts = db.prepare<
+    { id: string; score: number; responses: number; seq: number },
+    { score: number; responses_count: number; created_at: string }
+  >(`
+    UPDATE topics SET score = score + @score, responses_count = responses_count + @responses, seq = @seq
+    WHERE id = @id RETURNING score, responses_count, created_at
+  `);
+  const writeHot = db.prepare<[number, string]>('UPDATE topics SET hot = ? WHERE id = ?');
   const writeAggregates = db.prepare(
     'UPDATE topics SET score = @score, responses_count = @responses_count, hot = @hot, seq = @seq WHERE id = @id',
   );
@@ -109,14 +144,22 @@ export function createTopicsRepo(db: Db) {
         offset: query.offset,
       }) as TopicRow[],
     search: (query: { match: string; sort: Sort; category?: string | undefined; limit: number; offset: number; viewer: string | null }) =>
-      searchStatement(query.sort).all({
+      searchStatement(query.sort, query.category !== undefined, searchPlan(query.match, query.offset + query.limit)).all({
         query: query.match,
         viewer: query.viewer,
         category: query.category ?? null,
         limit: query.limit,
         offset: query.offset,
       }) as TopicRow[],
-    /** Recounts score and responses, restores the stored hot score and stamps a new seq. */
+    /**
+     * Adds to the stored score and response count (a vote, a response created or deleted),
+     * recomputes the stored hot score and stamps a new seq: O(1) in the topic's size.
+     */
+    addToCounts(id: string, delta: { score?: number; responses?: number }, seq: number) {
+      const row = addToCounts.get({ id, score: delta.score ?? 0, responses: delta.responses ?? 0, seq });
+      if (row) writeHot.run(hotScore(row.score, row.responses_count, row.created_at), id);
+    },
+    /** Recounts score and responses, restores the stored hot score and stamps a new seq (repairs and tests). */
     refreshAggregates(id: string, createdAt: string, seq: number) {
       const { score, responses_count } = counts.get(id, id)!;
       writeAggregates.run({ id, score, responses_count, hot: hotScore(score, responses_count, createdAt), seq });
@@ -129,6 +172,17 @@ export function createTopicsRepo(db: Db) {
       (
         db.prepare(`EXPLAIN QUERY PLAN ${listSql(sort, byCategory)}`).all({
           viewer: 'x',
+          category: 'Science',
+          limit: 20,
+          offset: 0,
+        }) as { detail: string }[]
+      ).map((row) => row.detail),
+    /** SQLite's query plan of a search (either plan), so tests can check it neither sorts nor decorates every match. */
+    searchPlan: (sort: Sort, byCategory: boolean, plan: 'walk' | 'matches'): string[] =>
+      (
+        db.prepare(`EXPLAIN QUERY PLAN ${searchSql(sort, byCategory, plan)}`).all({
+          viewer: 'x',
+          query: '"energy"*',
           category: 'Science',
           limit: 20,
           offset: 0,

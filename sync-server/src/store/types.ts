@@ -52,8 +52,10 @@ export interface TopicsRepo {
   list(query: TopicListQuery): TopicRow[];
   /** Live topics whose title matches an FTS query (shared/rules/search-words.ts ftsQuery), in the sort's order. */
   search(query: TopicListQuery & { match: string }): TopicRow[];
-  /** Recounts score and responses, recomputes the hot score and stamps `seq`. */
+  /** Recounts score and responses, recomputes the hot score and stamps `seq` (repairs and tests: O(topic size)). */
   refreshAggregates(id: string, createdAt: string, seq: number): void;
+  /** Adds to the maintained score and response count, recomputes the hot score and stamps `seq`: O(1). */
+  addToCounts(id: string, delta: { score?: number; responses?: number }, seq: number): void;
   softDelete(id: string, seq: number): void;
   /** Stamps `seq` on every topic (live or not) of the creator, e.g. after they renamed; returns how many. */
   restampCreator(uid: string, seq: number): number;
@@ -103,8 +105,10 @@ export interface ResponsesRepo {
   /** Stamps `seq` on every response of the creator (e.g. after they renamed); returns the topics they are in. */
   restampCreator(uid: string, seq: number): string[];
   update(row: ResponseUpdate): void;
-  /** Recounts score and comment count and stamps `seq`. */
+  /** Recounts score and comment count and stamps `seq` (repairs and tests). */
   refreshAggregates(id: string, seq: number): void;
+  /** Adds to the maintained score and direct-reply count and stamps `seq`: O(1). */
+  addToCounts(id: string, delta: { score?: number; comments?: number }, seq: number): void;
   /** A topic's responses (tombstones included) changed after the checkpoint. */
   changesSince(topicId: string, checkpoint: Checkpoint, limit: number, viewer: string | null): ResponseRow[];
 }
@@ -123,6 +127,8 @@ export interface SourcesRepo {
   ): void;
   /** The response's citations: the catalogue row's id and URL, the author's own name and description. */
   forResponse(responseId: string): Source[];
+  /** The citations of many responses in one query: response id → its sources in order (absent: none). */
+  forResponses(responseIds: readonly string[]): Map<string, Source[]>;
   /** The catalogue by name (or URL when unnamed), case-insensitively. */
   all(limit: number): Source[];
   /** Sources whose name, URL or description match an FTS query, best match first. */
@@ -166,6 +172,8 @@ export interface UsersRepo {
    * With `seq`, a change stamps the user's row so the profile replicates the new points.
    */
   refreshPoints(uid: string, seq?: () => number): boolean;
+  /** Adds to the maintained points and stamps a new seq; returns whether anything changed (delta ≠ 0). */
+  addPoints(uid: string, delta: number, seq: () => number): boolean;
   /** 1 + the number of users with more points. */
   rankFor(points: number): number;
   /** Users with points, most first (ties by uid). */

@@ -26,6 +26,7 @@ export function createUsersRepo(db: Db) {
     ) WHERE uid = ?
   `);
   const stamp = db.prepare<[number, string]>('UPDATE users SET seq = ? WHERE uid = ?');
+  const addPoints = db.prepare<[number, number, string]>('UPDATE users SET points = points + ?, seq = ? WHERE uid = ?');
   const rankOf = db.prepare<[number], { rank: number }>('SELECT count(*) + 1 AS rank FROM users WHERE points > ?');
   const leaderboard = db.prepare<[number], { uid: string; display_name: string | null; points: number }>(
     'SELECT uid, display_name, points FROM users WHERE points > 0 ORDER BY points DESC, uid LIMIT ?',
@@ -59,6 +60,11 @@ export function createUsersRepo(db: Db) {
       if (before === after) return false;
       if (seq) stamp.run(seq(), uid);
       return true;
+    },
+    /** Adds to the stored points (votes given or taken back by others) and stamps a new seq: O(1). */
+    addPoints(uid: string, delta: number, seq: () => number): boolean {
+      if (delta === 0) return false;
+      return addPoints.run(delta, seq(), uid).changes > 0;
     },
     rankFor: (points: number) => rankOf.get(points)!.rank,
     leaderboard: (limit: number) => leaderboard.all(limit),

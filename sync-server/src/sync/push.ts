@@ -1,6 +1,11 @@
-// Push: RxDB's rows {assumedMasterState, newDocumentState}, each checked and
-// applied in its own transaction so that a retried row (RxDB retries every
-// error) is recognised against the server's state and never applied twice.
+// Push: RxDB's rows {assumedMasterState, newDocumentState}, each checked against
+// the server's state so that a retried row (RxDB retries every error) is recognised
+// and never applied twice. The whole batch is one write transaction (issue 12: one
+// commit, one lock, instead of one per row) and each row a savepoint inside it: a row
+// refused with a CruxError is rolled back alone and answered in `rejected`, the
+// others land. An unexpected error stops the batch: the rows before it are committed
+// (as when each had its own transaction) and the request fails, so the client retries
+// the rest and its retry of the landed rows is recognised.
 import type { PushResponse, PushRow, RejectedRow, SyncCollection, SyncDocs } from '../../../shared/sync-protocol.js';
 import type { AuthUser } from '../auth/verifier.js';
 import type { DomainContext } from '../domain/context.js';
@@ -19,6 +24,7 @@ function pushOne<C extends SyncCollection>(
 ): Outcome<SyncDocs[C]> {
   const next = row.newDocumentState;
   try {
+    // Nested in push's transaction: a savepoint, rolled back alone when the row is refused.
     return ctx.store.transaction(() => {
       const master = descriptor.load(ctx, user, next.id);
       // Already the server's state on user fields: a retry of a row that landed, or nothing to do.
@@ -74,10 +80,22 @@ export function push<C extends SyncCollection>(
 ): PushResponse<SyncDocs[C]> {
   const descriptor = descriptorOf(collection);
   const result: PushResponse<SyncDocs[C]> = { conflicts: [], rejected: [] };
-  for (const row of orderByDependencies(descriptor, rows)) {
-    const outcome = pushOne(ctx, user, collection, descriptor, row);
-    if (outcome.kind === 'rejected') result.rejected.push(outcome.rejected);
-    else if (outcome.doc) result.conflicts.push(outcome.doc);
-  }
+  const ordered = orderByDependencies(descriptor, rows);
+  if (ordered.length === 0) return result;
+  let failure: { error: unknown } | null = null;
+  ctx.store.transaction(() => {
+    for (const row of ordered) {
+      let outcome: Outcome<SyncDocs[C]>;
+      try {
+        outcome = pushOne(ctx, user, collection, descriptor, row);
+      } catch (error) {
+        failure = { error };
+        return;
+      }
+      if (outcome.kind === 'rejected') result.rejected.push(outcome.rejected);
+      else if (outcome.doc) result.conflicts.push(outcome.doc);
+    }
+  });
+  if (failure) throw (failure as { error: unknown }).error;
   return result;
 }

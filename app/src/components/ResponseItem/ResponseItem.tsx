@@ -1,14 +1,14 @@
 // One response: stance, quoted block (jumps to the quote), content, sources, meta,
 // actions (vote, Agree/Disagree/Discuss, Show All / Hide All, Edit, Delete) and
 // its replies, loaded on first expand and indented 20 px per level.
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { QUOTED_BLOCK_CHARS, REPLY_INDENT_PX, type ResponseType } from '../../../../shared/constants';
 import { truncate } from '../../../../shared/rules/truncate';
 import { RelativeTime } from '../RelativeTime/RelativeTime';
 import { useDeleteResponse } from '../../hooks/useDeleteResponse';
 import { useReplies, type ResponseView } from '../../hooks/useReplies';
 import { useSession } from '../../hooks/useSession';
-import { useTopicTree } from '../../hooks/useTopicTree';
+import { useExpanded, useHighlighted, useTopicTree } from '../../hooks/useTopicTree';
 import { Composer } from '../Composer/Composer';
 import { ResponseList } from '../ResponseList/ResponseList';
 import { Stance, StanceButtons } from '../Stance/Stance';
@@ -19,11 +19,13 @@ import { AuthorLink } from '../AuthorLink/AuthorLink';
 
 export const DELETE_RESPONSE_CONFIRM = 'Delete this response and all its replies?';
 
-export function ResponseItem({ response, depth }: { response: ResponseView; depth: number }) {
+/** Memoised: a list re-rendered for one changed view (a vote, an edit) renders that row only. */
+export const ResponseItem = memo(function ResponseItem({ response, depth }: { response: ResponseView; depth: number }) {
   const tree = useTopicTree();
   const { user } = useSession();
   const deleteResponse = useDeleteResponse();
-  const expanded = tree.isExpanded(response.id);
+  const expanded = useExpanded(tree, response.id);
+  const highlighted = useHighlighted(tree, response.id);
   const [loadedOnce, setLoadedOnce] = useState(expanded);
   const replies = useReplies(tree.topicId, response.id, loadedOnce || expanded);
   const [replyType, setReplyType] = useState<ResponseType | null>(null);
@@ -53,7 +55,7 @@ export function ResponseItem({ response, depth }: { response: ResponseView; dept
       tabIndex={-1}
       data-testid="response"
       data-response-id={response.id}
-      className={`response response-${response.type}${tree.highlightedId === response.id ? ' is-highlighted' : ''}`}
+      className={`response response-${response.type}${highlighted ? ' is-highlighted' : ''}`}
     >
       <article className="response-card" aria-label={`Response by ${authorName(response.username)}`}>
         <div className="response-top">
@@ -175,4 +177,4 @@ export function ResponseItem({ response, depth }: { response: ResponseView; dept
       )}
     </li>
   );
-}
+});

@@ -14,9 +14,11 @@ interface VoteButtonProps {
   label: string;
 }
 
-export function VoteButton({ targetType, targetId, score, hasUpvoted, label }: VoteButtonProps) {
+export function VoteButton({ targetType, targetId, score, hasUpvoted: stored, label }: VoteButtonProps) {
   const { user } = useSession();
-  const { pending, error, toggle } = useVote(targetType, targetId, hasUpvoted);
+  // The state to show: the click's at once, then the store's (see useVote).
+  const { pending, error, toggle, upvoted: hasUpvoted } = useVote(targetType, targetId, stored);
+  const shownScore = score + (hasUpvoted === stored ? 0 : hasUpvoted ? 1 : -1);
   const signedOut = !user;
   // Signed out the button is aria-disabled (still focusable) so a click can say why.
   const [hint, setHint] = useState(false);
@@ -36,7 +38,7 @@ export function VoteButton({ targetType, targetId, score, hasUpvoted, label }: V
           <path d="M8 2 14 10H10v4H6v-4H2z" fill="currentColor" />
         </svg>
         <span className="vote-score" data-testid="score">
-          {score}
+          {shownScore}
         </span>
       </button>
       {signedOut && hint && (

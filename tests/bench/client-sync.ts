@@ -1,0 +1,214 @@
+// The client's initial replication (issue 12 point 4): RxDB + Dexie over fake-indexeddb pulling
+// from the real server, beside a raw Dexie bulkPut of the same documents on the same
+// fake-indexeddb in the same run; plus the server's pull and push throughput as the client uses
+// them. Not a test: no assertion on timing.
+import { serve, type ServerType } from '@hono/node-server';
+import Dexie from 'dexie';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { createCruxData, type CruxData } from '../../app/src/data/index.js';
+import { toLocal } from '../../app/src/data/local-docs.js';
+import type { PullResponse, PushResponse, SyncCollection } from '../../shared/sync-protocol.js';
+import { createApp } from '../../sync-server/src/app.js';
+import type { TokenVerifier } from '../../sync-server/src/auth/verifier.js';
+import { DEFAULT_RATE_LIMITS } from '../../sync-server/src/http/rate-limit.js';
+import { openDatabase } from '../../sync-server/src/store/connection.js';
+import { createStore } from '../../sync-server/src/store/store.js';
+import { seedBench } from './seed.js';
+import type { BenchRow } from './types.js';
+
+export interface ClientSyncOptions {
+  topics?: number;
+  responses?: number;
+  pushed?: number;
+}
+
+// The bench measures replication, not Firebase: one fixed bench user behind the real verifier interface.
+const benchVerifier: TokenVerifier = {
+  async verify(token) {
+    if (token !== 'bench-token') throw new Error('bad token');
+    return { uid: 'bench', name: 'Bench', email: null };
+  },
+};
+
+async function startServer(topics: number, responses: number) {
+  const dir = mkdtempSync(join(tmpdir(), 'crux-bench-'));
+  const db = openDatabase(join(dir, 'bench.sqlite'));
+  const store = createStore(db);
+  const { bigTopicId } = seedBench(db, topics, responses);
+  // It measures throughput: one user pushing 2,000 rows at once is what the write limit exists to stop.
+  const { app } = createApp({ store, verifier: benchVerifier, log: () => {}, rateLimits: { ...DEFAULT_RATE_LIMITS, enabled: false } });
+  const { server, port } = await new Promise<{ server: ServerType; port: number }>((resolve) => {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve({ server, port: info.port }));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    bigTopicId,
+    async stop() {
+      await new Promise<void>((resolve) => {
+        if ('closeAllConnections' in server) server.closeAllConnections();
+        server.close(() => resolve());
+      });
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Counts the documents the client's pull requests brought in (the bench's window on the wire). */
+function countingFetch() {
+  const counter = { pulled: 0 };
+  const impl: typeof fetch = async (input, init) => {
+    const res = await fetch(input, init);
+    const url = input instanceof Request ? input.url : input.toString();
+    if (!url.includes('/pull')) return res;
+    const page = (await res.clone().json()) as PullResponse;
+    counter.pulled += page.documents.length;
+    return res;
+  };
+  return { counter, impl };
+}
+
+/** Resolves once `target` documents were pulled and the replication has written them (no longer syncing). */
+async function settle(data: CruxData, counter: { pulled: number }, target: number) {
+  // One long-lived subscription (as a screen would hold), checked on each change and on a short timer.
+  let syncing = true;
+  await new Promise<void>((resolve) => {
+    const check = () => {
+      if (syncing || counter.pulled < target) return;
+      clearInterval(timer);
+      queueMicrotask(() => sub.unsubscribe());
+      resolve();
+    };
+    const sub = data.status$.subscribe((status) => {
+      syncing = status.syncing || status.lastSyncedAt === null;
+      check();
+    });
+    const timer = setInterval(check, 5);
+  });
+}
+
+async function pullAll(url: string, collection: SyncCollection, query = '') {
+  const documents: Record<string, unknown>[] = [];
+  let checkpoint = { id: '', seq: 0 };
+  const start = performance.now();
+  for (;;) {
+    const res = await fetch(`${url}/api/sync/${collection}/pull?id=${checkpoint.id}&seq=${checkpoint.seq}&limit=1000${query}`);
+    const page = (await res.json()) as PullResponse<Record<string, unknown>>;
+    documents.push(...page.documents);
+    checkpoint = page.checkpoint;
+    if (page.documents.length < 1000) break;
+  }
+  return { documents, ms: performance.now() - start };
+}
+
+const perSecond = (docs: number, ms: number) => Math.round((docs / ms) * 1000);
+
+export async function benchClientSync(options: ClientSyncOptions = {}): Promise<BenchRow[]> {
+  const topics = options.topics ?? Number(process.env.BENCH_SYNC_TOPICS ?? 10_000);
+  const responses = options.responses ?? Number(process.env.BENCH_SYNC_RESPONSES ?? 50_000);
+  const pushed = options.pushed ?? Number(process.env.BENCH_PUSHED ?? 2_000);
+  const server = await startServer(topics, responses);
+  try {
+    // 1. Initial replication into a fresh client store.
+    const indexedDB = new IDBFactory();
+    const wire = countingFetch();
+    const data = await createCruxData({
+      fetch: wire.impl,
+      baseUrl: server.url,
+      storage: getRxStorageDexie({ indexedDB, IDBKeyRange }),
+      events: new EventTarget(),
+      isOnline: () => true,
+      dbPrefix: 'bench',
+      devMode: false,
+      multiInstance: false,
+    });
+    const topicsStart = performance.now();
+    await settle(data, wire.counter, topics);
+    const topicsPulled = wire.counter.pulled;
+    const topicsMs = performance.now() - topicsStart;
+    const responsesStart = performance.now();
+    await data.openTopic(server.bigTopicId);
+    await settle(data, wire.counter, topicsPulled + responses);
+    const responsesMs = performance.now() - responsesStart;
+    // (No read-back through a live query here: fake-indexeddb walks index cursors in
+    // quadratic time, so reading 50,000 documents back would measure fake-indexeddb.)
+    await data.close();
+
+    // 2. Baseline: the same documents bulkPut straight into Dexie, same fake-indexeddb, 1,000 per batch.
+    const topicDocs = (await pullAll(server.url, 'topics')).documents.map((d) => toLocal('topics', d));
+    const responseDocs = (await pullAll(server.url, 'responses', `&topic_id=${server.bigTopicId}`)).documents.map((d) =>
+      toLocal('responses', d),
+    );
+    const dexie = new Dexie('bench-baseline', { indexedDB, IDBKeyRange });
+    dexie.version(1).stores({ topics: 'id,created_at', responses: 'id,[topic_id+created_at]' });
+    const bulk = async (table: string, docs: unknown[]) => {
+      const start = performance.now();
+      for (let i = 0; i < docs.length; i += 1000) await dexie.table(table).bulkPut(docs.slice(i, i + 1000));
+      return performance.now() - start;
+    };
+    const baseTopicsMs = await bulk('topics', topicDocs);
+    const baseResponsesMs = await bulk('responses', responseDocs);
+    dexie.close();
+
+    // 3. Server pull throughput (1,000 per page) and push throughput (creates, 50 per push like the client).
+    const pullTopics = await pullAll(server.url, 'topics');
+    const pullResponses = await pullAll(server.url, 'responses', `&topic_id=${server.bigTopicId}`);
+    const pushStart = performance.now();
+    for (let i = 0; i < pushed; i += 50) {
+      const batch = Array.from({ length: Math.min(50, pushed - i) }, (_, k) => ({
+        newDocumentState: {
+          id: `pushed-${i + k}`,
+          title: `Pushed ${i + k}`,
+          category: 'Other',
+          creator_uid: 'bench',
+          username: null,
+          created_at: '',
+          score: 0,
+          responses_count: 0,
+          seq: 0,
+          _deleted: false,
+        },
+      }));
+      const res = await fetch(`${server.url}/api/sync/topics/push`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer bench-token' },
+        body: JSON.stringify(batch),
+      });
+      const answer = (await res.json()) as PushResponse;
+      if (answer.rejected.length > 0) throw new Error(`push rejected: ${JSON.stringify(answer.rejected[0])}`);
+    }
+    const pushMs = performance.now() - pushStart;
+
+    const share = (base: number, client: number) => Math.round((base / client) * 100) / 100;
+    return [
+      { name: `client sync (Node): initial replication, ${topics} topics`, value: perSecond(topics, topicsMs), unit: 'docs/s' },
+      { name: `client sync (Node): initial replication, ${responses} responses`, value: perSecond(responses, responsesMs), unit: 'docs/s' },
+      { name: 'client sync (Node): raw Dexie bulkPut, topics', value: perSecond(topics, baseTopicsMs), unit: 'docs/s' },
+      { name: 'client sync (Node): raw Dexie bulkPut, responses', value: perSecond(responses, baseResponsesMs), unit: 'docs/s' },
+      {
+        name: 'client sync (Node): topics rate / raw Dexie rate',
+        value: share(baseTopicsMs, topicsMs),
+        unit: '×',
+        budget: 0.5,
+        higherIsBetter: true,
+      },
+      {
+        name: 'client sync (Node): responses rate / raw Dexie rate',
+        value: share(baseResponsesMs, responsesMs),
+        unit: '×',
+        budget: 0.5,
+        higherIsBetter: true,
+      },
+      { name: 'sync pull topics (1,000/page)', value: perSecond(pullTopics.documents.length, pullTopics.ms), unit: 'docs/s' },
+      { name: 'sync pull responses (1,000/page)', value: perSecond(pullResponses.documents.length, pullResponses.ms), unit: 'docs/s' },
+      { name: 'sync push topic creates (50/push, one client)', value: perSecond(pushed, pushMs), unit: 'docs/s' },
+    ];
+  } finally {
+    await server.stop();
+  }
+}

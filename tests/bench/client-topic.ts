@@ -1,0 +1,410 @@
+// `npm run bench:topic`: the topic page of a big debate in real Chromium (issue 12, "Big debates").
+// A real server (sync-server/src/main.ts, seeded by direct SQL with a 1,000- and a 10,000-response
+// topic) and the real Auth emulator; the built app (dist/) in Debian's Chromium. Measures time to the
+// first response row and to interactive (online revisit and offline cold start) and the vote echo
+// (click → aria-pressed flips), median of several runs. Not a test: nothing asserts a timing.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { startAuthEmulator, type RunningEmulator } from '../../scripts/auth-emulator.js';
+import { openDatabase } from '../../sync-server/src/store/connection.js';
+import { signInThroughModal } from '../e2e/flows.js';
+import type { BenchRow } from './types.js';
+
+export interface BigTopicOptions {
+  /** Responses in each seeded topic (default 1,000 and 10,000). */
+  sizes?: number[];
+  /** Runs per measure; the median is reported (default 5). */
+  runs?: number;
+  /** Print progress lines (default false). */
+  verbose?: boolean;
+}
+
+const ROOT = process.cwd();
+const CHROME_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+/** One response in ten is a root; the other nine answer the root before them (a long, flat-ish debate). */
+const ROOT_EVERY = 10;
+const BUDGET = { firstRowMs: 300, interactiveMs: 1000, echoMs: 50 };
+
+const topicId = (size: number) => `bench-topic-${size}`;
+const responseId = (size: number, i: number) => `bench-${size}-r-${i}`;
+
+function newestMtime(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
+}
+
+/** Builds dist/ when the app changed since the last build (as the e2e harness does). */
+function ensureBuild() {
+  const index = join(ROOT, 'dist', 'index.html');
+  const sources = ['app', 'public', 'shared', 'vite.config.ts'].map((p) => newestMtime(join(ROOT, p)));
+  if (existsSync(index) && statSync(index).mtimeMs >= Math.max(...sources)) return;
+  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
+}
+
+/** Seeds the server's database file (migrated by openDatabase) with one topic per size. */
+function seed(file: string, sizes: number[]) {
+  const db = openDatabase(file);
+  const base = Date.UTC(2026, 0, 1);
+  let seq = 0;
+  db.transaction(() => {
+    db.prepare("INSERT INTO users (uid, display_name, email, created_at) VALUES ('bench', 'Bench', NULL, ?)").run(
+      new Date(base).toISOString(),
+    );
+    const topic = db.prepare(
+      "INSERT INTO topics (id, title, category, creator_uid, created_at, responses_count, hot, seq) VALUES (?, ?, 'Science', 'bench', ?, ?, 0, ?)",
+    );
+    const response = db.prepare(`
+      INSERT INTO responses (id, topic_id, parent_response_id, quoted_response_id, type, content, creator_uid, created_at, updated_at, comment_count, seq)
+      VALUES (?, ?, ?, ?, ?, ?, 'bench', ?, ?, ?, ?)`);
+    const types = ['for', 'against', 'neutral'];
+    for (const size of sizes) {
+      topic.run(topicId(size), `A debate with ${size} responses`, new Date(base).toISOString(), size, ++seq);
+      for (let i = 0; i < size; i++) {
+        const created = new Date(base + 1000 + i * 10).toISOString();
+        const isRoot = i % ROOT_EVERY === 0;
+        const parent = isRoot ? null : responseId(size, i - (i % ROOT_EVERY));
+        // Every 50th root quotes an earlier response (quote joins are part of the page's work).
+        const quoted = isRoot && i % 500 === 0 && i > 0 ? responseId(size, i - 7) : null;
+        const children = isRoot ? Math.min(ROOT_EVERY - 1, size - i - 1) : 0;
+        response.run(
+          responseId(size, i),
+          topicId(size),
+          parent,
+          quoted,
+          types[i % 3],
+          `Argument ${i}: ${'lorem ipsum '.repeat(8)}`,
+          created,
+          created,
+          children,
+          ++seq,
+        );
+      }
+    }
+    db.prepare("UPDATE meta SET value = ? WHERE key = 'seq'").run(seq);
+  })();
+  db.close();
+}
+
+async function startServer(dataDir: string, emulatorHost: string) {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      RATE_LIMITS: 'off',
+      MAIL_SCHEDULER: 'off',
+      FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+    },
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/[\d.]+:\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited ${code}:\n${output}`)));
+  });
+  return { url, stop: () => child.pid && child.exitCode === null && process.kill(child.pid, 'SIGKILL') };
+}
+
+async function createUser(emulatorHost: string) {
+  const call = async (path: string, body: unknown) => {
+    const res = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/${path}?key=fake-api-key`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`Auth emulator ${path}: ${await res.text()}`);
+    return (await res.json()) as { idToken: string; localId: string };
+  };
+  const email = `bench-${Date.now()}@example.com`;
+  const password = 'correct-horse-9';
+  const user = await call('accounts:signUp', { email, password, returnSecureToken: true });
+  await call('accounts:update', { idToken: user.idToken, displayName: 'Bench Voter' });
+  return { uid: user.localId, email, password, name: 'Bench Voter', token: user.idToken, refreshToken: '', refresh: async () => '' };
+}
+
+// Runs in the page before the app: when the first response row enters the DOM, when the last root
+// row does, and every long task (> 50 ms) the main thread runs.
+const PAGE_PROBE = `
+  window.__bench = { title: null, firstRow: null, allRoots: null, longTasks: [], expectedRoots: 0 };
+  try {
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__bench.longTasks.push([e.startTime, e.duration]); })
+      .observe({ type: 'longtask', buffered: true });
+  } catch {}
+  new MutationObserver(() => {
+    const b = window.__bench;
+    if (b.title === null && document.querySelector('main h1')) b.title = performance.now();
+    if (b.firstRow === null && document.querySelector('li[data-testid="response"]')) b.firstRow = performance.now();
+    if (b.allRoots === null && b.expectedRoots > 0) {
+      const list = document.querySelector('ul.response-list[aria-label="Responses"]');
+      if (list && list.childElementCount >= b.expectedRoots) b.allRoots = performance.now();
+    }
+  }).observe(document, { childList: true, subtree: true });
+`;
+
+interface Load {
+  /** The topic's title (the app has started and read the topic): what the page costs before any response. */
+  title: number;
+  firstRow: number;
+  allRoots: number;
+  interactive: number;
+}
+
+/** Opens the topic page and waits until every root row is in the DOM, then one quiet second. */
+async function loadTopic(page: Page, base: string, size: number, profileTo?: string): Promise<Load> {
+  const roots = Math.ceil(size / ROOT_EVERY);
+  // BENCH_PROFILE=dir (a directory of your own): a CPU profile of the load (open it in Chrome DevTools' Performance panel).
+  const cdp = profileTo ? await page.context().newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
+  await page.goto(`${base}/topics/${topicId(size)}`);
+  await page.evaluate((n) => ((window as unknown as { __bench: { expectedRoots: number } }).__bench.expectedRoots = n), roots);
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('ul.response-list[aria-label="Responses"] > li[data-testid="response"]').length >= n,
+    roots,
+    { timeout: 60_000, polling: 100 },
+  );
+  await page.waitForTimeout(1000);
+  if (cdp && profileTo) writeFileSync(profileTo, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+  const probe = await page.evaluate(() => {
+    const b = (
+      window as unknown as { __bench: { title: number; firstRow: number; allRoots: number | null; longTasks: [number, number][] } }
+    ).__bench;
+    return { title: b.title, firstRow: b.firstRow, allRoots: b.allRoots ?? performance.now(), longTasks: b.longTasks };
+  });
+  // Interactive: the first row is there and the main thread ran no long task since (TTI's idea, shortened).
+  const lastLongTaskEnd = Math.max(0, ...probe.longTasks.map(([start, duration]) => start + duration));
+  if (process.env.BENCH_DEBUG)
+    console.log(
+      `long tasks after the first row (start ms, duration ms): ${JSON.stringify(probe.longTasks.filter(([start, d]) => start + d > probe.firstRow).map((t) => t.map(Math.round)))}`,
+    );
+  return { title: probe.title, firstRow: probe.firstRow, allRoots: probe.allRoots, interactive: Math.max(probe.firstRow, lastLongTaskEnd) };
+}
+
+/** Clicks the first root's upvote button and times the echo: the click event to aria-pressed flipping. */
+async function voteEcho(page: Page, size: number): Promise<number> {
+  const id = responseId(size, 0);
+  const button = page.locator(`li[data-response-id="${id}"] > article .vote-button`);
+  await button.waitFor();
+  await page.waitForFunction(
+    (sel) => !document.querySelector(sel)?.hasAttribute('disabled'),
+    `li[data-response-id="${id}"] > article .vote-button`,
+  );
+  await page.evaluate((rowId) => {
+    const w = window as unknown as { __echo: Promise<number> };
+    const selector = `li[data-response-id="${rowId}"] > article .vote-button`;
+    const before = document.querySelector(selector)!.getAttribute('aria-pressed');
+    w.__echo = new Promise((resolve) => {
+      let clickedAt = 0;
+      document.addEventListener('click', (e) => (clickedAt = e.timeStamp), { capture: true, once: true });
+      const row = document.querySelector(`li[data-response-id="${rowId}"]`)!;
+      const observer = new MutationObserver(() => {
+        const pressed = document.querySelector(selector)?.getAttribute('aria-pressed');
+        if (clickedAt && pressed && pressed !== before) {
+          observer.disconnect();
+          resolve(performance.now() - clickedAt);
+        }
+      });
+      observer.observe(row, { attributes: true, childList: true, subtree: true });
+    });
+  }, id);
+  await button.click();
+  return page.evaluate(() => (window as unknown as { __echo: Promise<number> }).__echo);
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const round = (n: number) => Math.round(n * 10) / 10;
+
+export async function benchBigTopic(opts: BigTopicOptions = {}): Promise<BenchRow[]> {
+  const sizes = opts.sizes ?? [1_000, 10_000];
+  const runs = opts.runs ?? 5;
+  const log = (line: string) => opts.verbose && console.log(line);
+  ensureBuild();
+  const work = mkdtempSync(join(tmpdir(), 'crux-bench-topic-'));
+  const dataDir = join(work, 'data');
+  const profile = join(work, 'profile');
+  let emulator: RunningEmulator | undefined;
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let context: BrowserContext | undefined;
+  const launch = (offline: boolean) =>
+    chromium.launchPersistentContext(profile, {
+      executablePath: process.env.CHROME_BIN ?? '/usr/bin/chromium',
+      headless: true,
+      args: CHROME_ARGS,
+      offline,
+    });
+  try {
+    emulator = await startAuthEmulator();
+    spawnSync('mkdir', ['-p', dataDir]);
+    seed(join(dataDir, 'crux.sqlite'), sizes);
+    server = await startServer(dataDir, emulator.host);
+    const user = await createUser(emulator.host);
+    log(`server ${server.url}, emulator ${emulator.host}`);
+
+    // First visit: sign in, open every topic until all its responses are on this device.
+    context = await launch(false);
+    await context.addInitScript(PAGE_PROBE);
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${server.url}/`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    await signInThroughModal(page, user);
+    for (const size of sizes) {
+      // The hash link waits for the topic's last response: it is the last one pulled.
+      await page.goto(`${server.url}/topics/${topicId(size)}#response-${responseId(size, size - 1)}`);
+      await page.locator(`#response-${responseId(size, size - 1)}`).waitFor({ timeout: 120_000 });
+      log(`topic ${size} on the device`);
+    }
+
+    const rows: BenchRow[] = [];
+    const measure = (size: string, loads: Load[]) => {
+      rows.push(
+        {
+          name: `topic page ${size}: first response row`,
+          value: round(median(loads.map((l) => l.firstRow))),
+          unit: 'ms',
+          budget: BUDGET.firstRowMs,
+        },
+        {
+          name: `topic page ${size}: interactive`,
+          value: round(median(loads.map((l) => l.interactive))),
+          unit: 'ms',
+          budget: BUDGET.interactiveMs,
+        },
+        {
+          name: `topic page ${size}: topic title`,
+          value: round(median(loads.map((l) => l.title))),
+          unit: 'ms',
+          note: 'app started, topic read',
+        },
+        {
+          name: `topic page ${size}: first row after the title`,
+          value: round(median(loads.map((l) => l.firstRow - l.title))),
+          unit: 'ms',
+          note: 'the responses part alone (app start-up is issue 12 point 1)',
+        },
+        {
+          name: `topic page ${size}: all root rows`,
+          value: round(median(loads.map((l) => l.allRoots))),
+          unit: 'ms',
+          note: 'every root row in the DOM',
+        },
+      );
+    };
+
+    // Vote echo, signed in, on each size.
+    for (const size of sizes) {
+      const echoPage = await context.newPage();
+      await loadTopic(echoPage, server.url, size);
+      const echoes: number[] = [];
+      for (let i = 0; i < runs * 2; i++) echoes.push(await voteEcho(echoPage, size));
+      await echoPage.close();
+      rows.push({
+        name: `vote echo, ${size}-response topic`,
+        value: round(median(echoes)),
+        unit: 'ms',
+        budget: BUDGET.echoMs,
+        note: `click → aria-pressed flips, ${echoes.length} clicks`,
+      });
+      log(`echo ${size}: ${echoes.map(round).join(', ')}`);
+    }
+
+    // Online revisit: a new tab on the warm profile (service worker, caches, IndexedDB).
+    for (const size of sizes) {
+      const loads: Load[] = [];
+      for (let i = 0; i < runs; i++) {
+        const tab = await context.newPage();
+        loads.push(await loadTopic(tab, server.url, size));
+        await tab.close();
+      }
+      log(`online revisit ${size}: ${JSON.stringify(loads.map((l) => [round(l.title), round(l.firstRow), round(l.interactive)]))}`);
+      measure(`${size}, online revisit`, loads);
+    }
+    await context.close();
+    context = undefined;
+
+    // Offline cold start: the browser restarted with no network, the page served by the service worker.
+    for (const size of sizes) {
+      const loads: Load[] = [];
+      for (let i = 0; i < runs; i++) {
+        context = await launch(true);
+        await context.addInitScript(PAGE_PROBE);
+        const tab = context.pages()[0] ?? (await context.newPage());
+        const profileTo = process.env.BENCH_PROFILE && i === 0 ? join(process.env.BENCH_PROFILE, `offline-${size}.cpuprofile`) : undefined;
+        loads.push(await loadTopic(tab, server.url, size, profileTo));
+        await context.close();
+        context = undefined;
+      }
+      log(`offline cold start ${size}: ${JSON.stringify(loads.map((l) => [round(l.title), round(l.firstRow), round(l.interactive)]))}`);
+      measure(`${size}, offline cold start`, loads);
+    }
+    return rows;
+  } finally {
+    await context?.close().catch(() => undefined);
+    server?.stop();
+    await emulator?.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+export function printTable(rows: BenchRow[]) {
+  const width = Math.max(...rows.map((r) => r.name.length)) + 2;
+  console.log(`\n${'measure'.padEnd(width)}${'value'.padStart(10)} ${'budget'.padStart(8)}  note`);
+  for (const r of rows) {
+    const missed = r.budget !== undefined && r.value > r.budget ? '  MISSED' : '';
+    console.log(
+      `${r.name.padEnd(width)}${`${r.value} ${r.unit}`.padStart(10)} ${(r.budget !== undefined ? String(r.budget) : '').padStart(8)}  ${r.note ?? ''}${missed}`,
+    );
+  }
+  const missed = rows.filter((r) => r.budget !== undefined && r.value > r.budget);
+  console.log(missed.length ? `\nmissed budgets: ${missed.map((r) => r.name).join('; ')}` : '\nevery budget met');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  benchBigTopic({ runs: Number(process.env.BENCH_RUNS ?? 5), verbose: true }).then(
+    (rows) => {
+      printTable(rows);
+      process.exit(0);
+    },
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
