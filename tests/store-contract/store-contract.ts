@@ -412,13 +412,16 @@ export function runStoreContract(name: string, makeStore: () => Promise<StoreUnd
         expect(store.responses.roots('t1', null).map((row) => row.id)).toEqual(['r1', 'r2', 'r5']);
         expect(store.responses.replies('r1', null).map((row) => row.id)).toEqual(['r3']);
         expect(store.responses.replies('r3', null).map((row) => row.id)).toEqual(['r4']);
-        expect(store.responses.mappings('t1')).toEqual([
+        expect(store.responses.mappings('t1').map(({ id, parent_response_id }) => ({ id, parent_response_id }))).toEqual([
           { id: 'r1', parent_response_id: null },
           { id: 'r2', parent_response_id: null },
           { id: 'r3', parent_response_id: 'r1' },
           { id: 'r4', parent_response_id: 'r3' },
           { id: 'r5', parent_response_id: null },
         ]);
+        const first = store.responses.mappings('t1', null, 2);
+        expect(first.map((m) => m.id)).toEqual(['r1', 'r2']);
+        expect(store.responses.mappings('t1', first[1], 2).map((m) => m.id)).toEqual(['r3', 'r4']);
         expect(store.responses.liveIdsOfTopic('t1').sort()).toEqual(['r1', 'r2', 'r3', 'r4', 'r5']);
         store.transaction(() => store.responses.softDelete('r2', store.nextSeq()));
         expect(store.responses.roots('t1', null).map((row) => row.id)).toEqual(['r1', 'r5']);

@@ -9,7 +9,7 @@ import type { Response } from '../../shared/types.js';
 import { createResponse } from '../../sync-server/src/domain/responses.js';
 import { createTopic } from '../../sync-server/src/domain/topics.js';
 import { rememberUser } from '../../sync-server/src/domain/users.js';
-import { RESPONSES_MAX_LIMIT } from '../../sync-server/src/routes/responses.js';
+import { MAPPINGS_MAX_LIMIT, RESPONSES_MAX_LIMIT } from '../../sync-server/src/routes/responses.js';
 import { apiClient, type ApiResult } from '../fixtures/api.js';
 import { createTestUser, type TestUser } from '../fixtures/auth.js';
 import { startTestServer, type TestServer } from '../fixtures/server.js';
@@ -58,7 +58,7 @@ describe('paging of response lists', () => {
         path = null;
         continue;
       }
-      const next = /^<\/api(\/responses\?[^>]+)>; rel="next"$/.exec(link ?? '');
+      const next = /^<\/api(\/responses(?:\/mappings)?\?[^>]+)>; rel="next"$/.exec(link ?? '');
       expect(next).not.toBeNull();
       expect(new URL(`http://x${next![1]}`).searchParams.get('cursor')).toBe(cursor);
       path = next![1]!;
@@ -116,6 +116,18 @@ describe('paging of response lists', () => {
     const res = await api().get<Response[]>(`/responses?topic_id=${small}`);
     expect(res.body).toHaveLength(1);
     expect(res.headers.get('x-next-cursor')).toBeNull();
+  });
+
+  it("mappings page the same way: SPEC's pairs, every one once, the default call capped", async () => {
+    const whole = await api().get<{ id: string; parent_response_id: string | null }[]>(`/responses/mappings?topic_id=${topicId}`);
+    expect(whole.status).toBe(200);
+    expect(whole.body).toHaveLength(ROOTS + REPLIES); // under MAPPINGS_MAX_LIMIT: one answer, as before
+    expect(Object.keys(whole.body[0]!).sort()).toEqual(['id', 'parent_response_id']);
+    expect(whole.headers.get('x-next-cursor')).toBeNull();
+    const { pages, ids } = await follow(`/responses/mappings?topic_id=${topicId}&limit=400`);
+    expect(pages.map((page) => page.body.length)).toEqual([400, 400, 275]);
+    expect(ids).toEqual(whole.body.map((m) => m.id));
+    expect((await api().get(`/responses/mappings?topic_id=${topicId}&limit=${MAPPINGS_MAX_LIMIT + 1}`)).status).toBe(400);
   });
 
   it('sync pull caps its page size', async () => {

@@ -88,9 +88,20 @@ export function repliesPage(
   return page(ctx, ctx.store.responses.repliesPage(parentId, viewer, after, limit + 1), limit);
 }
 
-export function mappings(ctx: DomainContext, topicId: string): ResponseMapping[] {
+export interface MappingPage {
+  items: ResponseMapping[];
+  next: ResponsePosition | null;
+}
+
+/** A page of the topic's (id, parent) pairs, SPEC.md §7's shape, after a position. */
+export function mappingsPage(ctx: DomainContext, topicId: string, after: ResponsePosition | null, limit: number): MappingPage {
   liveTopic(ctx, topicId);
-  return ctx.store.responses.mappings(topicId);
+  const rows = ctx.store.responses.mappings(topicId, after, limit + 1);
+  const last = rows.length > limit ? rows[limit - 1]! : null;
+  return {
+    items: rows.slice(0, limit).map(({ id, parent_response_id }) => ({ id, parent_response_id })),
+    next: last ? { created_at: last.created_at, id: last.id } : null,
+  };
 }
 
 export function searchResponses(ctx: DomainContext, topicId: string, text: string, viewer: string | null): Response[] {

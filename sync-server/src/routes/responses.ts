@@ -13,7 +13,8 @@ import {
   createResponse,
   deleteResponse,
   getResponse,
-  mappings,
+  mappingsPage,
+  type MappingPage,
   repliesPage,
   rootResponsesPage,
   searchResponses,
@@ -58,8 +59,22 @@ export function decodeCursor(cursor: string): ResponsePosition {
   throw badRequest('cursor is not valid.');
 }
 
+/** The most (id, parent) pairs one mappings answer carries (also its default page). */
+export const MAPPINGS_MAX_LIMIT = 5000;
+
+const mappingsQuery = z.object({
+  topic_id: z.string({ error: 'topic_id is required.' }).min(1, 'topic_id is required.'),
+  limit: z
+    .string()
+    .regex(/^\d{1,10}$/, 'limit must be a whole number.')
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= MAPPINGS_MAX_LIMIT, `limit must be between 1 and ${MAPPINGS_MAX_LIMIT}.`)
+    .optional(),
+  cursor: z.string().max(400, 'cursor is not valid.').optional(),
+});
+
 /** The page's items, with X-Next-Cursor and Link rel="next" when more follow. */
-function sendPage(c: Context, found: ResponsePage, limit: number) {
+function sendPage(c: Context, found: ResponsePage | MappingPage, limit: number) {
   if (found.next) {
     const cursor = encodeCursor(found.next);
     const next = new URL(c.req.url);
@@ -88,9 +103,11 @@ export function responsesRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE
       return sendPage(c, repliesPage(ctx, query.parent_id!, viewer, after, limit), limit);
     })
     .get('/mappings', (c) => {
-      const { topic_id } = readQuery(c, topicQuery);
+      const query = readQuery(c, mappingsQuery);
+      const limit = query.limit ?? MAPPINGS_MAX_LIMIT;
+      const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
       limits.read(c, c.get('user'));
-      return c.json(mappings(ctx, topic_id));
+      return sendPage(c, mappingsPage(ctx, query.topic_id, after, limit), limit);
     })
     .get('/search', (c) => {
       const query = readQuery(c, searchQuery);

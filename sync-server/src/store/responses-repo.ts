@@ -94,8 +94,13 @@ export function createResponsesRepo(db: Db) {
       AND (r.created_at, r.id) > (@afterAt, @afterId)
     ORDER BY ${orderBySql(RESPONSE_ORDER, 'r')} LIMIT @limit
   `);
-  const mappings = db.prepare<[string], ResponseMapping>(`
-    SELECT r.id, r.parent_response_id FROM responses r WHERE r.topic_id = ? AND r.deleted = 0 ORDER BY ${orderBySql(RESPONSE_ORDER, 'r')}
+  const mappings = db.prepare<
+    { topicId: string; afterAt: string; afterId: string; limit: number },
+    ResponseMapping & { created_at: string }
+  >(`
+    SELECT r.id, r.parent_response_id, r.created_at FROM responses r
+    WHERE r.topic_id = @topicId AND r.deleted = 0 AND (r.created_at, r.id) > (@afterAt, @afterId)
+    ORDER BY ${orderBySql(RESPONSE_ORDER, 'r')} LIMIT @limit
   `);
   const search = db.prepare<{ topicId: string; match: string; limit: number; viewer: string | null }, ResponseRow>(`
     ${SELECT} JOIN responses_fts f ON f.rowid = r.pk
@@ -151,7 +156,9 @@ export function createResponsesRepo(db: Db) {
     get: (id: string, viewer: string | null) => get.get({ id, viewer }),
     roots: (topicId: string, viewer: string | null) => roots.all({ topicId, viewer }),
     replies: (parentId: string, viewer: string | null) => replies.all({ parentId, viewer }),
-    mappings: (topicId: string) => mappings.all(topicId),
+    /** At most `limit` (id, parent) pairs of the topic after a position, in RESPONSE_ORDER, with their created_at. */
+    mappings: (topicId: string, after: ResponsePosition | null = null, limit = -1) =>
+      mappings.all({ topicId, afterAt: after?.created_at ?? '', afterId: after?.id ?? '', limit }),
     /** At most `limit` roots after a position ('' and '' for the first page), in RESPONSE_ORDER. */
     rootsPage: (topicId: string, viewer: string | null, after: ResponsePosition | null, limit: number) =>
       rootsPage.all({ topicId, viewer, afterAt: after?.created_at ?? '', afterId: after?.id ?? '', limit }),

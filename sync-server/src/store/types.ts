@@ -91,7 +91,8 @@ export interface ResponsesRepo {
   /** A response's live direct replies, oldest first (RESPONSE_ORDER). */
   replies(parentId: string, viewer: string | null): ResponseRow[];
   /** Every live response of a topic with its parent, oldest first. */
-  mappings(topicId: string): ResponseMapping[];
+  /** The topic's live (id, parent) pairs after a position, in RESPONSE_ORDER; every one without a limit. */
+  mappings(topicId: string, after?: ResponsePosition | null, limit?: number): (ResponseMapping & { created_at: string })[];
   /** A page of `roots`: at most `limit` after `after` (null: from the first). */
   rootsPage(topicId: string, viewer: string | null, after: ResponsePosition | null, limit: number): ResponseRow[];
   /** A page of `replies`: at most `limit` after `after` (null: from the first). */
