@@ -5,6 +5,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compression } from 'vite-plugin-compression2';
 
 export default defineConfig({
   root: 'app',
@@ -39,8 +40,19 @@ export default defineConfig({
         navigateFallback: 'index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/robots\.txt$/, /^\/sitemap\.xml$/],
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        // Dev-only RxDB chunks are not built at all (data/db.ts imports them behind import.meta.env.DEV);
+        // this keeps them out of the precache should one ever come back.
+        globIgnores: ['**/dev-mode-*.js', '**/validate-z-schema-*.js'],
         // No runtimeCaching for /api: the local database is the offline copy.
       },
+    }),
+    // Every text file of the build also as .br and .gz, written once here and served as they are
+    // (sync-server/src/routes/site-files.ts); last so it sees the service worker and its runtime too.
+    compression({
+      include: /\.(?:html|js|mjs|css|svg|json|webmanifest|txt|xml)$/,
+      algorithms: ['gzip', 'brotliCompress'],
+      threshold: 0,
+      logLevel: 'silent',
     }),
   ],
   server: {

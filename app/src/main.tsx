@@ -1,46 +1,85 @@
-// Entry: opens the local database, follows the Firebase user into it, and renders the
-// app inside the provider that hands the data layer to the screens.
+// Entry: renders the app at once over a data layer that is still opening (hooks/deferred-data.ts),
+// then opens the local database (RxDB, Dexie and the replication are a chunk of their own, fetched
+// in parallel) and follows the Firebase user into it (the Firebase SDK loads after the first paint).
 // No eval under the app's CSP: set before anything parses (strict-csp.ts).
 import './strict-csp';
 // Global tokens first: component styles imported below must win over them.
 import './styles/global.css';
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { createCruxData } from './data';
-import { startSession } from './auth/session';
+import type { CruxData } from './data';
+import { getSession, startSession, subscribeSession } from './auth/session';
 import { followSession } from './auth/follow-session';
-import { DataProvider, UnavailableDataProvider } from './hooks/DataProvider';
+import { DataProvider } from './hooks/DataProvider';
+import { deferredData } from './hooks/deferred-data';
+import { unavailableData } from './hooks/unavailable-data';
 import { App } from './App';
 
-/** The app over the local database, or, when it cannot open (e.g. storage blocked), over a stand-in that says why. */
-async function openApp(): Promise<ReactNode> {
+/** The local database, or, when it cannot open (e.g. storage blocked), a stand-in that says why. */
+async function openData(): Promise<CruxData> {
   try {
+    const { createCruxData } = await import('./data');
     const data = await createCruxData({ baseUrl: '', events: window, isOnline: () => navigator.onLine });
     followSession(data);
-    return (
-      <DataProvider data={data}>
-        <App />
-      </DataProvider>
-    );
+    return data;
   } catch (error) {
     console.error(error);
-    return (
-      <UnavailableDataProvider reason={error instanceof Error ? error.message : String(error)}>
-        <App />
-      </UnavailableDataProvider>
-    );
+    return unavailableData(error instanceof Error ? error.message : String(error));
   }
 }
 
-async function boot() {
-  startSession();
-  const app = await openApp();
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <BrowserRouter>{app}</BrowserRouter>
-    </StrictMode>,
-  );
+/**
+ * Resolves once the browser has painted the shell (its first contentful paint): the data layer's
+ * chunk is not fetched before. A tab opened in the background paints nothing: it goes on after 1 s.
+ */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, 1000);
+    try {
+      const observer = new PerformanceObserver((list) => {
+        if (!list.getEntriesByName('first-contentful-paint').length) return;
+        observer.disconnect();
+        clearTimeout(fallback);
+        resolve();
+      });
+      observer.observe({ type: 'paint', buffered: true });
+    } catch {
+      /* no paint timing: the fallback decides */
+    }
+  });
 }
 
-void boot();
+const firstPaint = afterFirstPaint();
+const dataReady = firstPaint.then(openData);
+// Firebase Auth loads once the local database is open, or right after the first paint when someone
+// is signed in on this device (auth/session.ts): never before the first paint.
+startSession(dataReady, firstPaint);
+/**
+ * Settles once Firebase has restored (or not) the persisted user. Subscribed before followSession
+ * (openData), so on that publish followSession has already started the sign-in when this settles.
+ */
+const sessionKnown = new Promise<void>((resolve) => {
+  const unsubscribe = subscribeSession(() => {
+    if (!getSession().ready) return;
+    unsubscribe();
+    resolve();
+  });
+  if (getSession().ready) {
+    unsubscribe();
+    resolve();
+  }
+});
+const data = deferredData(
+  dataReady,
+  sessionKnown.then(() => dataReady).then(() => undefined),
+);
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <BrowserRouter>
+      <DataProvider data={data}>
+        <App />
+      </DataProvider>
+    </BrowserRouter>
+  </StrictMode>,
+);

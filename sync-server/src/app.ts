@@ -9,6 +9,7 @@ import { createChangeFeed, type ChangeFeed } from './domain/change-feed.js';
 import type { DomainContext } from './domain/context.js';
 import { authenticate, type AppEnv } from './http/auth.js';
 import { limitBody } from './http/body-limit.js';
+import { compressText } from './http/compression.js';
 import { errorResponse } from './http/errors.js';
 import { securityHeaders } from './http/security-headers.js';
 import { createRateLimits, readRateLimits, type RateLimitConfig } from './http/rate-limit.js';
@@ -80,6 +81,8 @@ export function createApp(deps: AppDeps) {
 
   const app = new Hono<AppEnv>();
   app.use('*', securityHeaders(clientConfig));
+  // Text answers the build did not precompress (large JSON, robots, sitemap, sw.js): br or gzip on the fly.
+  app.use('*', compressText());
   app.route('/api', api);
   app.route('/', siteFilesRoutes(ctx));
   app.all('/api/*', (c) => c.json({ error: MSG.notFound, code: 'not-found' }, 404));

@@ -148,6 +148,8 @@ async function firstLoadScripts(base: string): Promise<{ scripts: ScriptLoad[]; 
 }
 
 interface LighthouseFigures {
+  /** The longest main-thread tasks (start+duration ms, script), for the verbose log. */
+  longTasks?: string[];
   lcpElement?: string;
   score: number;
   lcpMs: number;
@@ -164,7 +166,12 @@ async function runLighthouse(url: string, tmp: string): Promise<LighthouseFigure
     const lcpElement = lhr.audits['largest-contentful-paint-element']?.details as
       { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
     const snippet = lcpElement?.items?.[0]?.items?.[0]?.node?.snippet;
+    const longTasks =
+      (lhr.audits['long-tasks']?.details as { items?: { url?: string; duration?: number; startTime?: number }[] } | undefined)?.items ?? [];
     return {
+      longTasks: longTasks
+        .slice(0, 6)
+        .map((t) => `${Math.round(t.startTime ?? 0)}+${Math.round(t.duration ?? 0)} ${(t.url ?? '').replace(/^https?:\/\/[^/]+/, '')}`),
       lcpElement: snippet?.slice(0, 120),
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN),

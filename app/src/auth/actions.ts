@@ -1,21 +1,17 @@
 // Sign-in widget actions (Google, Twitter, e-mail + password, sign-up, password
 // recovery) and the username save. Each throws a person-readable Error.
-import {
-  createUserWithEmailAndPassword,
-  GoogleAuthProvider,
-  sendPasswordResetEmail,
-  signInWithEmailAndPassword,
-  signInWithPopup,
-  TwitterAuthProvider,
-  updateProfile,
-  validatePassword,
-} from 'firebase/auth';
 import { getAuthInstance } from './firebase';
 import { authErrorMessage, type AuthContext } from './error-messages';
 import { refreshSessionUser, setProfilePending } from './session';
 import { usernameProblem } from '../../../shared/schemas/users';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The Auth instance and the SDK's functions: the Firebase SDK is a chunk of its own, loaded on first use (issue 12). */
+async function firebaseAuth() {
+  const [auth, sdk] = await Promise.all([getAuthInstance(), import('firebase/auth')]);
+  return { auth, sdk };
+}
+
 export const WIDGET = {
   emailRequired: 'Enter your email address to continue',
   emailInvalid: "That email address isn't correct",
@@ -41,21 +37,23 @@ async function run<T>(context: AuthContext, action: () => Promise<T>): Promise<T
 }
 
 export async function signInWithProvider(provider: 'google' | 'twitter'): Promise<void> {
-  const auth = await getAuthInstance();
-  await run('signIn', () => signInWithPopup(auth, provider === 'google' ? new GoogleAuthProvider() : new TwitterAuthProvider()));
+  const { auth, sdk } = await firebaseAuth();
+  await run('signIn', () =>
+    sdk.signInWithPopup(auth, provider === 'google' ? new sdk.GoogleAuthProvider() : new sdk.TwitterAuthProvider()),
+  );
 }
 
 export async function signInWithEmail(email: string, password: string): Promise<void> {
-  const auth = await getAuthInstance();
-  await run('signIn', () => signInWithEmailAndPassword(auth, email.trim(), password));
+  const { auth, sdk } = await firebaseAuth();
+  await run('signIn', () => sdk.signInWithEmailAndPassword(auth, email.trim(), password));
 }
 
 /** The password policy of the project (Firebase's validatePassword); null when it passes. */
 export async function checkPassword(password: string): Promise<string | null> {
   if (!password) return WIDGET.passwordRequired;
-  const auth = await getAuthInstance();
+  const { auth, sdk } = await firebaseAuth();
   try {
-    const status = await validatePassword(auth, password);
+    const status = await sdk.validatePassword(auth, password);
     return status.isValid ? null : WIDGET.weakPassword;
   } catch (error) {
     const code = (error as { code?: string }).code;
@@ -66,12 +64,12 @@ export async function checkPassword(password: string): Promise<string | null> {
 }
 
 export async function signUpWithEmail(name: string, email: string, password: string): Promise<void> {
-  const auth = await getAuthInstance();
+  const { auth, sdk } = await firebaseAuth();
   setProfilePending(true);
   try {
     await run('signUp', async () => {
-      const { user } = await createUserWithEmailAndPassword(auth, email.trim(), password);
-      await updateProfile(user, { displayName: name.trim() });
+      const { user } = await sdk.createUserWithEmailAndPassword(auth, email.trim(), password);
+      await sdk.updateProfile(user, { displayName: name.trim() });
       await user.getIdToken(true); // the server reads the name claim from the token
       refreshSessionUser();
     });
@@ -81,8 +79,8 @@ export async function signUpWithEmail(name: string, email: string, password: str
 }
 
 export async function sendRecoveryEmail(email: string): Promise<void> {
-  const auth = await getAuthInstance();
-  await run('reset', () => sendPasswordResetEmail(auth, email.trim()));
+  const { auth, sdk } = await firebaseAuth();
+  await run('reset', () => sdk.sendPasswordResetEmail(auth, email.trim()));
 }
 
 /** Sets the display name (stored trimmed), then refreshes the token so its name claim is current. */
@@ -91,11 +89,11 @@ export async function saveUsername(raw: string): Promise<void> {
   // The server's rule for names from a token (it stores none that breaks it).
   const problem = usernameProblem(name);
   if (problem) throw new Error(problem);
-  const auth = await getAuthInstance();
+  const { auth, sdk } = await firebaseAuth();
   const user = auth.currentUser;
   if (!user) throw new Error(WIDGET.usernameSaveFailed);
   try {
-    await updateProfile(user, { displayName: name });
+    await sdk.updateProfile(user, { displayName: name });
     await user.getIdToken(true);
   } catch (error) {
     throw new Error(error instanceof Error && error.message ? error.message : WIDGET.usernameSaveFailed);

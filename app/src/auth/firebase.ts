@@ -1,15 +1,8 @@
 // Firebase Auth set-up: the web config comes from GET /api/config (one build runs
 // against the local emulator or a real project) and is cached in localStorage so
 // the installed app starts offline with its persisted (IndexedDB) user.
-import { initializeApp, type FirebaseApp } from 'firebase/app';
-import {
-  browserLocalPersistence,
-  browserPopupRedirectResolver,
-  connectAuthEmulator,
-  indexedDBLocalPersistence,
-  initializeAuth,
-  type Auth,
-} from 'firebase/auth';
+// The SDK itself is a chunk of its own (issue 12): loaded on demand, never before the first paint.
+import type { Auth } from 'firebase/auth';
 
 export interface ClientConfig {
   firebase: { apiKey: string; authDomain: string; projectId: string; appId?: string };
@@ -48,17 +41,21 @@ export async function loadClientConfig(): Promise<ClientConfig> {
 let authPromise: Promise<Auth> | null = null;
 
 export function getAuthInstance(): Promise<Auth> {
-  authPromise ??= loadClientConfig().then((config) => {
-    const app: FirebaseApp = initializeApp(config.firebase);
-    const auth = initializeAuth(app, {
-      // IndexedDB first: an installed app reopened offline is still signed in.
-      persistence: [indexedDBLocalPersistence, browserLocalPersistence],
-      popupRedirectResolver: browserPopupRedirectResolver,
-    });
-    if (config.authEmulatorHost) {
-      connectAuthEmulator(auth, `http://${config.authEmulatorHost}`, { disableWarnings: true });
-    }
-    return auth;
-  });
+  authPromise ??= Promise.all([loadClientConfig(), import('firebase/app'), import('firebase/auth')]).then(
+    ([config, firebaseApp, firebaseAuth]) => {
+      const { browserLocalPersistence, browserPopupRedirectResolver, connectAuthEmulator, indexedDBLocalPersistence, initializeAuth } =
+        firebaseAuth;
+      const app = firebaseApp.initializeApp(config.firebase);
+      const auth = initializeAuth(app, {
+        // IndexedDB first: an installed app reopened offline is still signed in.
+        persistence: [indexedDBLocalPersistence, browserLocalPersistence],
+        popupRedirectResolver: browserPopupRedirectResolver,
+      });
+      if (config.authEmulatorHost) {
+        connectAuthEmulator(auth, `http://${config.authEmulatorHost}`, { disableWarnings: true });
+      }
+      return auth;
+    },
+  );
   return authPromise;
 }

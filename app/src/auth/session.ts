@@ -1,7 +1,7 @@
 // The signed-in user as the rest of the app sees it, and the token getter the
 // store uses. Routing trusts onAuthStateChanged; getIdToken() is called only
 // where a request is made (an expired token offline must not sign anyone out).
-import { onAuthStateChanged, signOut as firebaseSignOut, type User } from 'firebase/auth';
+import type { User } from 'firebase/auth';
 import { getAuthInstance } from './firebase';
 import { isSessionEndingError } from './error-messages';
 
@@ -28,19 +28,62 @@ function toSessionUser(user: User | null): SessionUser | null {
   return user ? { uid: user.uid, email: user.email, displayName: user.displayName } : null;
 }
 
+/**
+ * Set while someone is signed in on this device: without it the app starts as signed out at
+ * once (no wait for the Firebase SDK, a chunk loaded after the first paint), and Firebase, once
+ * loaded, still publishes whoever it restores.
+ */
+const SIGNED_IN_HINT = 'crux.signedIn';
+
+function rememberSignedIn(signedIn: boolean) {
+  try {
+    if (signedIn) localStorage.setItem(SIGNED_IN_HINT, '1');
+    else localStorage.removeItem(SIGNED_IN_HINT);
+  } catch {
+    /* storage blocked: Firebase decides, a little later */
+  }
+}
+
+function mayBeSignedIn(): boolean {
+  try {
+    return localStorage.getItem(SIGNED_IN_HINT) !== null;
+  } catch {
+    return true;
+  }
+}
+
+/** Runs `task` when the main thread is idle (at most 2 s later): the SDK's start-up is not in the way of a first render. */
+function whenIdle(task: () => void) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2000 });
+  else setTimeout(task, 0);
+}
+
 function publish(user: User | null) {
   currentUser = user;
+  rememberSignedIn(user !== null);
   state = { ready: true, user: toSessionUser(user), profilePending };
   listeners.forEach((listener) => listener());
 }
 
 let started = false;
-export function startSession(): void {
+/**
+ * Starts following Firebase's user. The SDK is not loaded before `after` settles (main.tsx: the
+ * local database has opened), or `afterIfSignedIn` when someone is signed in on this device (main.tsx:
+ * the first paint; their own data waits for it).
+ */
+export function startSession(after?: Promise<unknown>, afterIfSignedIn?: Promise<unknown>): void {
   if (started) return;
   started = true;
-  getAuthInstance()
-    .then((auth) => onAuthStateChanged(auth, publish))
-    .catch(() => publish(null));
+  const signedIn = mayBeSignedIn();
+  if (!signedIn) state = { ready: true, user: null, profilePending };
+  if (signedIn && afterIfSignedIn) after = afterIfSignedIn;
+  const load = () =>
+    getAuthInstance()
+      .then((auth) => auth.onAuthStateChanged(publish))
+      .catch(() => publish(null));
+  const start = () => whenIdle(() => void load());
+  if (after) void after.then(start, start);
+  else start();
 }
 
 export function subscribeSession(listener: () => void): () => void {
@@ -64,7 +107,7 @@ export function refreshSessionUser(): void {
 
 export async function signOut(): Promise<void> {
   const auth = await getAuthInstance();
-  await firebaseSignOut(auth);
+  await auth.signOut();
 }
 
 /** A bearer token for a request, or null when signed out. Signs out on user-disabled / user-token-expired. */
@@ -75,7 +118,7 @@ export async function getToken(forceRefresh = false): Promise<string | null> {
   try {
     return await user.getIdToken(forceRefresh);
   } catch (error) {
-    if (isSessionEndingError(error)) await firebaseSignOut(auth);
+    if (isSessionEndingError(error)) await auth.signOut();
     throw error;
   }
 }

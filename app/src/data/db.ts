@@ -13,6 +13,14 @@ export type UserCollections = { [K in CollectionsIn<'user'>]: RxCollection<Local
 export type PublicDb = RxDatabase<PublicCollections>;
 export type UserDb = RxDatabase<UserCollections>;
 
+/**
+ * Whether this build can load RxDB's dev-mode and schema validator. A production build
+ * replaces import.meta.env.PROD with true, so the bundler drops both dynamic imports and
+ * never emits (or precaches) their chunks; vitest (PROD false) and plain Node/tsx (no
+ * import.meta.env) keep them, and there `devMode` decides.
+ */
+const devChecksBuilt = !(import.meta.env as ImportMetaEnv | undefined)?.PROD;
+
 let pluginsAdded = false;
 async function addPlugins(devMode: boolean) {
   if (pluginsAdded) return;
@@ -22,8 +30,8 @@ async function addPlugins(devMode: boolean) {
   addRxPlugin(RxDBLocalDocumentsPlugin);
   addRxPlugin(RxDBMigrationSchemaPlugin);
   // Dev-mode adds checks (schema, misuse), not data validation; kept out of the
-  // production bundle by the dynamic import (SYNC-NOTES: 30–50 KB gzip).
-  if (devMode) {
+  // production bundle (SYNC-NOTES: 30–50 KB gzip): see devChecksBuilt.
+  if (devChecksBuilt && devMode) {
     const { RxDBDevModePlugin, disableWarnings } = await import('rxdb/plugins/dev-mode');
     disableWarnings();
     addRxPlugin(RxDBDevModePlugin);
@@ -58,7 +66,7 @@ export interface DbOptions {
  * requires a validator). z-schema, not ajv: ajv uses eval, which a strict CSP blocks.
  */
 async function storageFor(options: DbOptions): Promise<AnyStorage> {
-  if (!options.devMode) return options.storage;
+  if (!devChecksBuilt || !options.devMode) return options.storage;
   const { wrappedValidateZSchemaStorage } = await import('rxdb/plugins/validate-z-schema');
   return wrappedValidateZSchemaStorage({ storage: options.storage });
 }

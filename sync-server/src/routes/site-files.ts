@@ -4,8 +4,10 @@ import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { DomainContext } from '../domain/context.js';
 import type { AppEnv } from '../http/auth.js';
+import { appendVary, chooseEncoding } from '../http/compression.js';
 
 /** The app's own pages; user data (notifications, unsubscribe) is not for crawlers. */
 export const SITEMAP_PAGES = ['/', '/leaderboard', '/sources', '/about', '/terms', '/privacy'];
@@ -52,11 +54,37 @@ const FILE_PATH = /^\/assets\/|\.(?:js|mjs|css|map|json|webmanifest|png|jpe?g|gi
 /** True when `path` names a file rather than a page of the app. */
 export const isFilePath = (path: string) => FILE_PATH.test(path);
 
+/** Hashed build output (vite's /assets/name-HASH.ext, Workbox's runtime): never changes under its name. */
+const HASHED_FILE = /^\/assets\/|^\/workbox-[\da-f]{8}\.js$/i;
+/** Files that name the current build: the browser must ask every time (a new deploy is seen at once). */
+const ENTRY_FILE = /^\/(?:index\.html|sw\.js|registerSW\.js|manifest\.webmanifest)?$/i;
+
+/** Cache-Control for a file of the build by its path: immutable hashed assets, revalidated entry points, an hour for the rest (icons). */
+export function cacheControlFor(path: string): string {
+  if (HASHED_FILE.test(path)) return 'public, max-age=31536000, immutable';
+  if (ENTRY_FILE.test(path)) return 'no-cache';
+  return 'public, max-age=3600';
+}
+
+/** Types the build precompresses (or the server compresses): their answers depend on Accept-Encoding. */
+const TEXT_TYPE = /^(?:text\/|application\/(?:javascript|json|xml|manifest\+json)|image\/svg\+xml)/i;
+
+/** The shell in each encoding, compressed once at start-up: it answers every page of the app. */
+function shellVariants(html: string): { identity: Buffer; br: Buffer; gzip: Buffer } {
+  const identity = Buffer.from(html, 'utf8');
+  return {
+    identity,
+    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
+}
+
 /**
  * The built PWA: its files as they are, and the single-page app's shell for every
  * other page (its router shows the route). A missing file answers 404 (a stale
- * service worker or a typo must not get HTML as JavaScript). The shell is read
- * once: a new build means a restart (npm start builds first).
+ * service worker or a typo must not get HTML as JavaScript). Text files go out as the
+ * .br or .gz the build wrote beside them (vite.config.ts) when the client accepts it.
+ * The shell is read once: a new build means a restart (npm start builds first).
  */
 export function mountSite(app: Hono<AppEnv>, staticDir: string): void {
   const indexFile = join(staticDir, 'index.html');
@@ -69,7 +97,26 @@ export function mountSite(app: Hono<AppEnv>, staticDir: string): void {
     return;
   }
   const root = relative(process.cwd(), staticDir) || '.';
-  app.use('*', serveStatic({ root }));
-  const shell = readFileSync(indexFile, 'utf8');
-  app.get('*', (c) => (isFilePath(c.req.path) ? c.text('Not found.', 404) : c.html(shell)));
+  const files = serveStatic({ root, precompressed: true });
+  app.use('*', async (c, next) => {
+    const found = await files(c, next);
+    if (!(found instanceof Response)) return;
+    found.headers.set('Cache-Control', cacheControlFor(c.req.path));
+    const type = found.headers.get('Content-Type') ?? '';
+    if (found.headers.has('Content-Encoding') || TEXT_TYPE.test(type)) appendVary(found.headers, 'Accept-Encoding');
+    return found;
+  });
+  const shell = shellVariants(readFileSync(indexFile, 'utf8'));
+  app.get('*', (c) => {
+    if (isFilePath(c.req.path)) return c.text('Not found.', 404);
+    const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
+    const headers: Record<string, string> = {
+      'Content-Type': 'text/html; charset=UTF-8',
+      'Cache-Control': 'no-cache',
+      Vary: 'Accept-Encoding',
+    };
+    if (encoding) headers['Content-Encoding'] = encoding;
+    const body = encoding ? shell[encoding] : shell.identity;
+    return c.body(new Uint8Array(body), 200, headers);
+  });
 }

@@ -10,6 +10,7 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useSession } from '../../hooks/useSession';
 import { SET_USERNAME_BUTTON_ID, SET_USERNAME_LABEL, useUsernamePrompt } from '../../hooks/useUsernamePrompt';
 import { signOut as firebaseSignOut } from '../../auth/session';
+// Small and in the entry: the Firebase SDK it drives is loaded on demand (auth/actions.ts).
 import { SignInModal } from '../SignInModal/SignInModal';
 import { SignOutDialog } from '../SignOutDialog/SignOutDialog';
 import { MyDataMenuItems } from '../MyDataPanel/MyDataPanel';

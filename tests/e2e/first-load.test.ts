@@ -1,0 +1,137 @@
+// Issue 12, first load, in real Chromium over the built PWA: `/` paints from the entry without
+// fetching the other pages' chunks, the dev-only RxDB chunks (dev-mode, schema validation) are
+// neither built nor precached, every route still opens (in-app and by address), and after one
+// visit every route opens offline: the service worker precaches the lazy chunks too.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuild, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+let topic: { id: string; title: string };
+
+const DIST = join(process.cwd(), 'dist');
+const DEV_ONLY = /dev-mode|validate-z-schema|validate-ajv/;
+
+/** Every route of the app with what shows it has rendered. */
+const ROUTES = (topicId: string, topicTitle: string): [string, (page: Page) => Promise<void>][] => [
+  ['/', (page) => page.getByTestId('topic-row').first().waitFor()],
+  [`/topics/${topicId}`, (page) => page.getByRole('heading', { level: 1, name: topicTitle }).waitFor()],
+  ['/leaderboard', (page) => page.getByRole('heading', { level: 1, name: 'Leaderboard' }).waitFor()],
+  ['/sources', (page) => page.getByRole('heading', { level: 1, name: 'Sources' }).waitFor()],
+  ['/about', (page) => page.getByRole('heading', { level: 1, name: 'About Crux' }).waitFor()],
+  ['/notifications', (page) => page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor()],
+  ['/terms', (page) => page.getByRole('heading', { level: 1, name: 'Terms and Conditions' }).waitFor()],
+  ['/privacy', (page) => page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor()],
+];
+
+beforeAll(async () => {
+  await ensureBuild();
+  [server, browser] = await Promise.all([startServer({ seedDemo: true }), launchBrowser()]);
+  const topics = (await (await fetch(`${server.url}/api/topics?sort=new`)).json()) as { id: string; title: string }[];
+  topic = topics[0]!;
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+describe('first load', () => {
+  it('builds no dev-only chunk and precaches every chunk production loads (and nothing else)', () => {
+    const assets = readdirSync(join(DIST, 'assets'));
+    expect(assets.filter((name) => DEV_ONLY.test(name))).toEqual([]);
+    const sw = readFileSync(join(DIST, 'sw.js'), 'utf8');
+    const precached = [...sw.matchAll(/url:"([^"]+)"/g)].map((m) => m[1]!);
+    expect(precached.filter((url) => DEV_ONLY.test(url))).toEqual([]);
+    expect(precached.filter((url) => /\.(?:br|gz)$/.test(url))).toEqual([]);
+    for (const chunk of assets.filter((name) => /\.(?:js|css)$/.test(name))) expect(precached).toContain(`assets/${chunk}`);
+    // The build wrote a .br and a .gz beside every script.
+    for (const chunk of assets.filter((name) => name.endsWith('.js'))) {
+      expect(assets).toContain(`${chunk}.br`);
+      expect(assets).toContain(`${chunk}.gz`);
+    }
+  });
+
+  it('/ paints from the entry: no other page chunk, compressed and immutable scripts', { timeout: 60_000 }, async () => {
+    const context = await browser.newContext();
+    const { page, errors } = await newPage(context);
+    const scripts: { url: string; encoding: string | undefined; cacheControl: string | undefined }[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      const headers = response.headers();
+      scripts.push({
+        url: new URL(response.url()).pathname,
+        encoding: headers['content-encoding'],
+        cacheControl: headers['cache-control'],
+      });
+    });
+    const document = await page.goto(server.url + '/');
+    expect(document!.headers()['cache-control']).toBe('no-cache');
+    await page.getByTestId('topic-row').first().waitFor();
+    const names = scripts.map((s) => s.url);
+    for (const lazy of ['TopicPage', 'LeaderboardPage', 'SourcesPage', 'AboutPage', 'NotificationsPage', 'Composer']) {
+      expect(names.filter((name) => name.includes(lazy))).toEqual([]);
+    }
+    const assets = scripts.filter((s) => s.url.startsWith('/assets/'));
+    expect(assets.length).toBeGreaterThan(0);
+    for (const script of assets) {
+      expect(script.encoding).toBe('br');
+      expect(script.cacheControl).toBe('public, max-age=31536000, immutable');
+    }
+    // The topic page's chunk comes when the topic is opened.
+    await page.getByTestId('topic-row').filter({ hasText: topic.title }).getByRole('link', { name: topic.title }).click();
+    await page.getByRole('heading', { level: 1, name: topic.title }).waitFor();
+    expect(scripts.some((s) => s.url.includes('TopicPage'))).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('every route opens in-app and by address', { timeout: 90_000 }, async () => {
+    const context = await browser.newContext();
+    const { page, errors } = await newPage(context);
+    await page.goto(server.url + '/');
+    await page.getByTestId('topic-row').first().waitFor();
+    // In-app: the menu's links and a topic row.
+    for (const [name, heading] of [
+      ['About', 'About Crux'],
+      ['Sources', 'Sources'],
+      ['Terms', 'Terms and Conditions'],
+    ] as const) {
+      const burger = page.getByRole('button', { name: 'Menu' });
+      if (await burger.isVisible()) await burger.click();
+      await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name }).click();
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    }
+    await page.getByRole('link', { name: 'Crux home' }).click();
+    await page.getByRole('link', { name: topic.title }).click();
+    await page.getByRole('heading', { level: 1, name: topic.title }).waitFor();
+    // By address: each route's chunk loads on its own.
+    for (const [path, rendered] of ROUTES(topic.id, topic.title)) {
+      await page.goto(server.url + path);
+      await rendered(page);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('after one visit of / every route opens offline (the lazy chunks are precached)', { timeout: 90_000 }, async () => {
+    const context = await browser.newContext();
+    const { page, errors } = await newPage(context);
+    await page.goto(server.url + '/');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.getByTestId('topic-row').first().waitFor();
+    // The topic's responses are kept once it was opened; the other pages need nothing from the server.
+    await page.getByRole('link', { name: topic.title }).click();
+    await page.getByRole('heading', { level: 1, name: topic.title }).waitFor();
+    await context.setOffline(true);
+    for (const [path, rendered] of ROUTES(topic.id, topic.title)) {
+      await page.goto(server.url + path);
+      await rendered(page);
+    }
+    expect(errors.filter((e) => !/Failed to load resource|Failed to fetch/.test(e))).toEqual([]);
+    await context.close();
+  });
+});
