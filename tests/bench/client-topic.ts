@@ -13,6 +13,7 @@ import { startAuthEmulator, type RunningEmulator } from '../../scripts/auth-emul
 import { openDatabase } from '../../sync-server/src/store/connection.js';
 import { signInThroughModal } from '../e2e/flows.js';
 import type { BenchRow } from './types.js';
+import { waitForListening } from '../fixtures/listening.js';
 
 export interface BigTopicOptions {
   /** Responses in each seeded topic (default 1,000 and 10,000). */
@@ -118,21 +119,7 @@ async function startServer(dataDir: string, emulatorHost: string) {
       FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
     },
   });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/[\d.]+:\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited ${code}:\n${output}`)));
-  });
+  const url = await waitForListening(child);
   return { url, stop: () => child.pid && child.exitCode === null && process.kill(child.pid, 'SIGKILL') };
 }
 

@@ -16,6 +16,7 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { startAuthEmulator, type RunningEmulator } from '../../scripts/auth-emulator.js';
 import type { BenchRow } from './types.js';
+import { waitForListening } from '../fixtures/listening.js';
 
 export interface FirstLoadOptions {
   /** Lighthouse runs per page; the median is reported (default 3). */
@@ -74,21 +75,7 @@ async function startServer(dataDir: string, staticDir: string, emulatorHost: str
       FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
     },
   });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/[\d.]+:\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited ${code}:\n${output}`)));
-  });
+  const url = await waitForListening(child);
   return { url, stop: () => child.pid && child.exitCode === null && process.kill(child.pid, 'SIGKILL') };
 }
 

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { waitForListening } from '../fixtures/listening';
 
 export const CHROME_ARGS = [
   '--no-sandbox',
@@ -90,24 +91,7 @@ export async function startServer(options: { seedDemo?: boolean; env?: Record<st
     },
   });
   children.add(child);
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/[\d.]+:\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited ${code}:\n${output}`));
-    });
-  });
+  const url = await waitForListening(child);
   return {
     url,
     dataDir,

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../fixtures/api.js';
 import { createTestUser, emulatorHost, type TestUser } from '../fixtures/auth.js';
+import { waitForListening } from '../fixtures/listening.js';
 
 const BUSY_TIMEOUT_MS = 1500;
 const children: ChildProcess[] = [];
@@ -33,24 +34,7 @@ async function startServerProcess(dataDir: string): Promise<string> {
     },
   });
   children.push(child);
-  let output = '';
-  return new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/[\d.]+:\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited ${code}:\n${output}`));
-    });
-  });
+  return waitForListening(child);
 }
 
 describe('writes while another connection holds the lock', () => {
