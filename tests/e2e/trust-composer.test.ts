@@ -17,7 +17,7 @@ let ada: TestUser;
 let bob: TestUser;
 
 const CHROME = { executablePath: process.env.CHROME_BIN ?? '/usr/bin/chromium', headless: true, args: CHROME_ARGS };
-/** Longer than the composer's save delay (400 ms), so the draft is in IndexedDB. */
+/** Longer than the composer's save delay (400 ms): what a start-up might overwrite would have been. */
 const PAST_SAVE_DELAY_MS = 1_200;
 
 beforeAll(async () => {
@@ -43,6 +43,11 @@ async function newTopic(title: string): Promise<string> {
 
 function rootBox(page: Page) {
   return page.getByRole('form', { name: 'Add a response' }).getByLabel('Your response');
+}
+
+/** What the person sees once the text is stored on the device: "Draft saved". */
+async function draftSaved(page: Page) {
+  await page.getByRole('form', { name: 'Add a response' }).getByText('Draft saved', { exact: true }).waitFor({ timeout: 20_000 });
 }
 
 async function withProfile(run: (profile: string) => Promise<void>): Promise<void> {
@@ -77,7 +82,7 @@ describe('composer drafts and sign-in (issue 8)', () => {
       await signInThroughModal(page, ada);
       await openTopic(page, topicId, title);
       await rootBox(page).fill('Half a thought about reloads');
-      await page.waitForTimeout(PAST_SAVE_DELAY_MS);
+      await draftSaved(page);
 
       // Online reload: the draft is read once the user's database has opened.
       await page.reload();
@@ -86,7 +91,7 @@ describe('composer drafts and sign-in (issue 8)', () => {
 
       // Typing on after the restore keeps the newer text, offline too.
       await rootBox(page).fill('Half a thought about reloads, and offline');
-      await page.waitForTimeout(PAST_SAVE_DELAY_MS);
+      await draftSaved(page);
       await first.setOffline(true);
       await page.reload();
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
@@ -115,7 +120,7 @@ describe('composer drafts and sign-in (issue 8)', () => {
       await signInThroughModal(page, ada);
       await openTopic(page, topicId, title);
       await rootBox(page).fill("Ada's private reply");
-      await page.waitForTimeout(PAST_SAVE_DELAY_MS);
+      await draftSaved(page);
 
       // Ada keeps her data on this device: her draft must stay hers, and out of Bob's sight.
       await logOut(page, { removeData: false });

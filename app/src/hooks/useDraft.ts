@@ -7,8 +7,16 @@ export const DRAFT_SAVE_DELAY_MS = 400;
 export interface DraftHandle {
   /** The restore for this key and user has run (the stored draft, if any, was handed to `restore`). */
   ready: boolean;
+  /** The text in the box is stored on this device (shown as "Draft saved"). */
+  saved: boolean;
   /** Forgets the stored draft (the response was posted). */
   clear(): void;
+}
+
+interface Pending {
+  key: string;
+  uid: string;
+  text: string;
 }
 
 /**
@@ -58,14 +66,19 @@ export function useDraft(key: string | null, uid: string | null, text: string, r
     };
   }, [data, key, restoreKey]);
 
-  const unsaved = useRef<{ key: string; uid: string; text: string } | null>(null);
+  const unsaved = useRef<Pending | null>(null);
+  // What was last stored, to say "Draft saved" only while the box still holds exactly that.
+  const [stored, setStored] = useState<Pending | null>(null);
   const persist = useCallback(
-    (pending: { key: string; uid: string; text: string }) => {
+    (pending: Pending) => {
       unsaved.current = null;
       // Only into the database of the user who typed it.
       if (dataUidRef.current !== pending.uid) return;
       const write = pending.text.trim() ? data.saveDraft(pending.key, pending.text) : data.deleteDraft(pending.key);
-      void write.catch(() => undefined);
+      void write.then(
+        () => setStored(pending),
+        () => undefined,
+      );
     },
     [data],
   );
@@ -78,33 +91,44 @@ export function useDraft(key: string | null, uid: string | null, text: string, r
     const owner = key && uid ? `${uid}\n${key}` : '';
     const previous = last.current;
     last.current = { text, owner, ready };
-    // Text that changed with the user or the key (a box emptied at sign-out) was not typed.
+    // Text that changed with the user or the key (a box emptied at sign-out) was not typed...
     const changed = previous.text !== text && previous.owner === owner;
+    // ...but text kept through a sign-in (typed by a visitor, or on a reload before Firebase had
+    // restored the user) is this user's now, and is saved like anything they type.
+    const carried = previous.owner === '' && owner !== '' && text.trim() !== '';
     if (!key || !uid) return;
     if (!ready) {
-      typedEarly.current = changed || typedEarly.current === owner ? owner : null;
+      typedEarly.current = changed || carried || typedEarly.current === owner ? owner : null;
       return;
     }
-    const early = typedEarly.current === owner;
+    const early = typedEarly.current === owner || carried;
     typedEarly.current = null;
+    const typing = previous.ready && previous.owner === owner;
     // The render that brings the restore in: its text is the stored draft, unless typed before.
-    if (!(previous.ready && previous.owner === owner ? changed : early)) return;
+    if (!(typing ? changed : early)) return;
     const pending = { key, uid, text };
     unsaved.current = pending;
-    const timer = setTimeout(() => persist(pending), DRAFT_SAVE_DELAY_MS);
+    // Text typed before the restore has waited long enough: it is stored at once.
+    const timer = setTimeout(() => persist(pending), typing ? DRAFT_SAVE_DELAY_MS : 0);
     return () => clearTimeout(timer);
   }, [persist, ready, key, uid, text]);
 
-  // Leaving the page (or the key) before the pause ends still keeps what was typed.
-  useEffect(
-    () => () => {
+  // Leaving the page (or the key) before the pause ends still keeps what was typed: a closed tab
+  // or a reload fires `pagehide`, where React runs no cleanups.
+  useEffect(() => {
+    const flush = () => {
       if (unsaved.current) persist(unsaved.current);
-    },
-    [persist, key, uid],
-  );
+    };
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, [persist, key, uid]);
 
   return {
     ready,
+    saved: ready && stored !== null && stored.key === key && stored.uid === uid && stored.text === text && text.trim() !== '',
     clear: () => {
       unsaved.current = null;
       if (key && uid && dataUidRef.current === uid) void data.deleteDraft(key).catch(() => undefined);

@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { BehaviorSubject, of } from 'rxjs';
 import type { ResponseType } from '../../../shared/constants';
 import type { SessionState } from '../../../app/src/auth/session';
-import { Composer, SIGN_IN_NOTE } from '../../../app/src/components/Composer/Composer';
+import { Composer, DRAFT_SAVED, SIGN_IN_NOTE } from '../../../app/src/components/Composer/Composer';
 import type { CruxData, Draft } from '../../../app/src/data/index.js';
 import { DataProvider } from '../../../app/src/hooks/DataProvider';
 import { fakeData, fakeResponse } from '../../fixtures/fake-data';
@@ -208,6 +208,58 @@ describe('Composer drafts (issue 8 #1, #4)', () => {
     fireEvent.change(screen.getByLabelText('Your response'), { target: { value: 'Quick, before it opens' } });
     act(() => uid$.next('uid-ada'));
     await waitFor(() => expect(saveDraft).toHaveBeenCalledWith('topic:t1', 'Quick, before it opens'), { timeout: 5_000 });
+  });
+
+  it("keeps text typed before the session was known as the user's draft once their database has opened", async () => {
+    // A reload on a slow phone: the page is there before Firebase has restored the user, and
+    // the box already holds what they typed when the session arrives.
+    const uid$ = new BehaviorSubject<string | null>(null);
+    const stored = new Map<string, Draft>();
+    const saveDraft = vi.fn(async (key: string, text: string) => void stored.set(key, draftOf(key, text)));
+    const view = renderLive(<Harness replyingTo="Tea?" />, fakeData({ uid$, saveDraft, loadDraft: async () => null }));
+    fireEvent.change(screen.getByLabelText('Your response'), { target: { value: 'Typed while the page was starting' } });
+    session.current = SIGNED_IN;
+    view.rerender();
+    act(() => uid$.next('uid-ada'));
+    await waitFor(() => expect(stored.get('topic:t1')?.text).toBe('Typed while the page was starting'), { timeout: 5_000 });
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Your response').value).toBe('Typed while the page was starting');
+    await waitFor(() => expect(screen.getByTestId('draft-status').textContent).toBe(DRAFT_SAVED));
+    // Typing on: no longer what is stored, until the next save.
+    fireEvent.change(screen.getByLabelText('Your response'), { target: { value: 'Typed while the page was starting, and more' } });
+    expect(screen.getByTestId('draft-status').textContent).toBe('');
+    await waitFor(() => expect(screen.getByTestId('draft-status').textContent).toBe(DRAFT_SAVED), { timeout: 5_000 });
+    expect(stored.get('topic:t1')?.text).toBe('Typed while the page was starting, and more');
+  });
+
+  it("saves a visitor's text as the draft of whoever signs in, also when that user's draft was restored before", async () => {
+    session.current = SIGNED_IN;
+    const uid$ = new BehaviorSubject<string | null>('uid-ada');
+    const stored = new Map<string, Draft>();
+    const loadDraft = vi.fn(async (key: string) => stored.get(key) ?? null);
+    const saveDraft = vi.fn(async (key: string, text: string) => void stored.set(key, draftOf(key, text)));
+    const view = renderLive(<Harness replyingTo="Tea?" />, fakeData({ uid$, loadDraft, saveDraft }));
+    await waitFor(() => expect(loadDraft).toHaveBeenCalled());
+    act(() => uid$.next(null));
+    session.current = SIGNED_OUT;
+    view.rerender();
+    fireEvent.change(screen.getByLabelText('Your response'), { target: { value: 'Written signed out' } });
+    session.current = SIGNED_IN;
+    view.rerender();
+    act(() => uid$.next('uid-ada'));
+    await waitFor(() => expect(stored.get('topic:t1')?.text).toBe('Written signed out'), { timeout: 5_000 });
+  });
+
+  it('stores what is typed when the page is left before the pause ends', async () => {
+    session.current = SIGNED_IN;
+    const uid$ = new BehaviorSubject<string | null>('uid-ada');
+    const saveDraft = vi.fn(async () => {});
+    const loadDraft = vi.fn(async () => null);
+    renderLive(<Harness replyingTo="Tea?" />, fakeData({ uid$, saveDraft, loadDraft }));
+    await waitFor(() => expect(loadDraft).toHaveBeenCalled());
+    await act(() => new Promise((r) => setTimeout(r, 0)));
+    fireEvent.change(screen.getByLabelText('Your response'), { target: { value: 'Closing the tab now' } });
+    act(() => void window.dispatchEvent(new Event('pagehide')));
+    expect(saveDraft).toHaveBeenCalledWith('topic:t1', 'Closing the tab now');
   });
 
   it('empties the box on sign-out without deleting the draft, and shows the next user only their own draft', async () => {

@@ -18,6 +18,8 @@ import './Composer.css';
 
 /** Shown to a signed-out visitor before they type (issue 8 #9). */
 export const SIGN_IN_NOTE = 'Sign in to post a response. What you write here is kept while you sign in.';
+/** Shown once what is in the box is stored on this device (it survives a reload or going offline). */
+export const DRAFT_SAVED = 'Draft saved';
 
 interface ComposerProps {
   topicId: string;
@@ -227,6 +229,13 @@ export function Composer({ topicId, parentId, replyingTo, type, onType, edit, au
             <button type="button" className="btn btn-ghost" onClick={onCancel}>
               Cancel
             </button>
+          )}
+          {!edit && (
+            // Always in the layout (no jump when it appears); announced politely, once per save. A
+            // live region, not role="status", so the page's own loading status stays the only one.
+            <span className="composer-draft-status" aria-live="polite" data-testid="draft-status">
+              {draft.saved ? DRAFT_SAVED : ''}
+            </span>
           )}
         </div>
       </form>
