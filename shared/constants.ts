@@ -3,6 +3,8 @@
 
 export const PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
+/** Roots on a topic page's first screen: read first from the local store, and sent with a first visit's page. */
+export const FIRST_SCREEN_ROOTS = 25;
 export const SEARCH_DEBOUNCE_MS = 300;
 export const MIN_SEARCH_LENGTH = 3;
 export const QUOTE_SUGGESTION_CHARS = 60;

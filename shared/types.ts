@@ -131,3 +131,16 @@ export interface UpvoteResult {
   score: number;
   user_has_upvoted: boolean;
 }
+
+/**
+ * The first screen of a page as data, embedded by the server in the page it sends to a first visit
+ * (no service worker yet), so the rows paint with the shell instead of after the local database has
+ * opened and pulled (issue 12, first load). As a signed-out visitor sees it (no votes of the viewer).
+ */
+export interface FirstPageData {
+  /** `/` and `/c/{category}`: the first page of topics, hot first. */
+  topics?: { sort: 'hot'; category: string | null; items: Topic[] };
+  /** `/topics/{id}`: the topic and its first screen of root responses. */
+  topic?: Topic;
+  responses?: Response[];
+}

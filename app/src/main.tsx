@@ -13,6 +13,7 @@ import { getSession, startSession, subscribeSession } from './auth/session';
 import { followSession } from './auth/follow-session';
 import { DataProvider } from './hooks/DataProvider';
 import { deferredData } from './hooks/deferred-data';
+import { firstPageReads, readFirstPage } from './hooks/first-page';
 import { unavailableData } from './hooks/unavailable-data';
 import { App } from './App';
 
@@ -73,6 +74,7 @@ const sessionKnown = new Promise<void>((resolve) => {
 const data = deferredData(
   dataReady,
   sessionKnown.then(() => dataReady).then(() => undefined),
+  firstPageReads(readFirstPage()),
 );
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

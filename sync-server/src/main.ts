@@ -6,6 +6,7 @@ import { createFirebaseVerifier } from './auth/verifier.js';
 import { readConfig } from './config.js';
 import { seedDemo } from './seed/demo.js';
 import { mountSite } from './routes/site-files.js';
+import { firstPageFor } from './routes/first-page.js';
 import { openDatabase } from './store/connection.js';
 import { createStore } from './store/store.js';
 import type { AddressInfo } from 'node:net';
@@ -26,7 +27,7 @@ if (config.seedDemo && store.isEmpty()) {
   console.log('Seeded demo debates.');
 }
 
-mountSite(app, config.staticDir);
+mountSite(app, config.staticDir, (path) => firstPageFor(ctx, path));
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   // Tests read this line to learn the port when PORT=0.

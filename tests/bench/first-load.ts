@@ -137,6 +137,9 @@ async function firstLoadScripts(base: string): Promise<{ scripts: ScriptLoad[]; 
 interface LighthouseFigures {
   /** The longest main-thread tasks (start+duration ms, script), for the verbose log. */
   longTasks?: string[];
+  /** Main-thread time by kind and script evaluation by file (ms, simulated), for the verbose log. */
+  breakdown?: string[];
+  fcpMs?: number;
   lcpElement?: string;
   score: number;
   lcpMs: number;
@@ -155,7 +158,14 @@ async function runLighthouse(url: string, tmp: string): Promise<LighthouseFigure
     const snippet = lcpElement?.items?.[0]?.items?.[0]?.node?.snippet;
     const longTasks =
       (lhr.audits['long-tasks']?.details as { items?: { url?: string; duration?: number; startTime?: number }[] } | undefined)?.items ?? [];
+    const items = (id: string) => (lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+    const breakdown = [
+      ...items('mainthread-work-breakdown').map((i) => `${String(i.groupLabel)} ${Math.round(Number(i.duration))}`),
+      ...items('bootup-time').map((i) => `${String(i.url).replace(/^https?:\/\/[^/]+/, '')} script ${Math.round(Number(i.scripting))} parse ${Math.round(Number(i.scriptParseCompile))}`),
+    ];
     return {
+      breakdown,
+      fcpMs: Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? NaN),
       longTasks: longTasks
         .slice(0, 6)
         .map((t) => `${Math.round(t.startTime ?? 0)}+${Math.round(t.duration ?? 0)} ${(t.url ?? '').replace(/^https?:\/\/[^/]+/, '')}`),

@@ -89,6 +89,39 @@ describe('first load', () => {
     await context.close();
   });
 
+  it('a first visit shows the rows its page came with before the data layer has loaded', { timeout: 90_000 }, async () => {
+    const context = await browser.newContext();
+    const { page } = await newPage(context);
+    // The data layer's chunk (RxDB, Dexie, the replication) is held back: what shows came with the page.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/data-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const api = (await (await fetch(`${server.url}/api/topics?sort=hot`)).json()) as { title: string }[];
+    await page.goto(server.url + '/');
+    await page.getByTestId('topic-row').first().waitFor();
+    expect(await page.getByTestId('topic-row').getByRole('link').first().textContent()).toBe(api[0]!.title);
+    expect(await page.getByTestId('topic-row').count()).toBe(api.length);
+
+    const roots = (await (await fetch(`${server.url}/api/responses?topic_id=${topic.id}&limit=25`)).json()) as { content: string }[];
+    await page.goto(`${server.url}/topics/${topic.id}`);
+    await page.getByRole('heading', { level: 1, name: topic.title }).waitFor();
+    if (roots.length > 0) await page.getByText(roots[0]!.content, { exact: true }).first().waitFor();
+
+    // Once the data layer is there, the local store takes over: the page goes on working.
+    const dataLayer = page.waitForResponse(/\/assets\/data-[^/]+\.js$/);
+    release();
+    expect((await dataLayer).ok()).toBe(true);
+    // The topic's responses land in IndexedDB from the first pull.
+    await page.waitForFunction(async () => (await indexedDB.databases()).some((db) => /responses/.test(db.name ?? '')), undefined, {
+      timeout: 30_000,
+    });
+    await page.getByRole('heading', { level: 1, name: topic.title }).waitFor();
+    await context.close();
+  });
+
   it('every route opens in-app and by address', { timeout: 90_000 }, async () => {
     const context = await browser.newContext();
     const { page, errors } = await newPage(context);

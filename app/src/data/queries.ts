@@ -14,10 +14,10 @@ import type { Follows } from './follows.js';
 import { problemView } from './problems.js';
 import { titleMatcher } from '../../../shared/rules/search-words.js';
 import { createTopicTreeBuilder, responsesCountDelta, topicView, type TopicTreeView, type VoteMap } from './views.js';
-import { PAGE_SIZE } from '../../../shared/constants.js';
+import { FIRST_SCREEN_ROOTS, PAGE_SIZE } from '../../../shared/constants.js';
 
 /** Root responses read ahead of the whole tree: the first screen of a big debate (ResponseList renders as many at once). */
-export const FIRST_SCREEN_ROOTS = 25;
+export { FIRST_SCREEN_ROOTS };
 /** The (topic_id, created_at, id) index's order: the index answers the sort, no sort in memory. */
 const RESPONSE_SORT: MangoQuerySortPart<ResponseDocType>[] = [{ created_at: 'asc' }, { id: 'asc' }];
 

@@ -5,6 +5,7 @@
 // on the real object.
 import { from, shareReplay, switchMap, type Observable } from 'rxjs';
 import type { CruxData } from '../data';
+import type { FirstPageReads } from './first-page';
 
 /** The members of CruxData that are observables themselves (not functions returning one). */
 type ObservableKeys = 'uid$' | 'status$';
@@ -19,7 +20,7 @@ const USER_CALLS: ReadonlySet<FunctionKeys> = new Set(['saveDraft', 'loadDraft',
  * user's own calls (drafts, export) wait for it, as they waited for the sign-in when the app only
  * rendered after both.
  */
-export function deferredData(ready: Promise<CruxData>, sessionKnown: Promise<void> = Promise.resolve()): CruxData {
+export function deferredData(ready: Promise<CruxData>, sessionKnown: Promise<void> = Promise.resolve(), firstPage?: FirstPageReads): CruxData {
   const data$ = from(ready).pipe(shareReplay({ bufferSize: 1, refCount: false }));
   const isObservableKey = (key: FunctionKeys) => key.endsWith('$');
   // Keyed access keeps `this` and the real implementation's types; the casts only erase the
@@ -82,5 +83,12 @@ export function deferredData(ready: Promise<CruxData>, sessionKnown: Promise<voi
   const complete: [Exclude<FunctionKeys, (typeof keys)[number]>] extends [never] ? true : never = true;
   void complete;
   for (const key of keys) (deferred as Record<string, unknown>)[key] = forward(key);
+  if (firstPage) {
+    // A first visit's page came with its first screen: shown until the local store has it.
+    const real = { topics$: forward('topics$'), topic$: forward('topic$'), rootResponses$: forward('rootResponses$') };
+    deferred.topics$ = (query = {}) => firstPage.topics$(query, real.topics$(query));
+    deferred.topic$ = (topicId) => firstPage.topic$(topicId, real.topic$(topicId));
+    deferred.rootResponses$ = (topicId) => firstPage.rootResponses$(topicId, real.rootResponses$(topicId));
+  }
   return deferred as CruxData;
 }

@@ -1,6 +1,6 @@
 // /robots.txt and /sitemap.xml: served as what they are (text/plain, application/xml),
 // before the single-page app's shell, which answers every other path.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -8,6 +8,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { DomainContext } from '../domain/context.js';
 import type { AppEnv } from '../http/auth.js';
 import { appendVary, chooseEncoding } from '../http/compression.js';
+import type { FirstPageData } from '../../../shared/types.js';
+import { withFirstPage } from './first-page.js';
 
 /** The app's own pages; user data (notifications, unsubscribe) is not for crawlers. */
 export const SITEMAP_PAGES = ['/', '/leaderboard', '/sources', '/about', '/terms', '/privacy'];
@@ -86,7 +88,7 @@ function shellVariants(html: string): { identity: Buffer; br: Buffer; gzip: Buff
  * .br or .gz the build wrote beside them (vite.config.ts) when the client accepts it.
  * The shell is read once: a new build means a restart (npm start builds first).
  */
-export function mountSite(app: Hono<AppEnv>, staticDir: string): void {
+export function mountSite(app: Hono<AppEnv>, staticDir: string, firstPage: (path: string) => FirstPageData | null = () => null): void {
   const indexFile = join(staticDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.get('/', (c) =>
@@ -98,6 +100,27 @@ export function mountSite(app: Hono<AppEnv>, staticDir: string): void {
   }
   const root = relative(process.cwd(), staticDir) || '.';
   const files = serveStatic({ root, precompressed: true });
+  const shellHtml = readFileSync(indexFile, 'utf8');
+  const shell = shellVariants(shellHtml);
+  const sendShell = (c: Context, html: string | null) => {
+    const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
+    const headers: Record<string, string> = {
+      'Content-Type': 'text/html; charset=UTF-8',
+      'Cache-Control': 'no-cache',
+      Vary: 'Accept-Encoding',
+    };
+    if (encoding) headers['Content-Encoding'] = encoding;
+    // A page with its first screen in it is compressed as it goes out (fast settings: it is small).
+    const body = html === null ? (encoding ? shell[encoding] : shell.identity) : compress(html, encoding);
+    return c.body(new Uint8Array(body), 200, headers);
+  };
+  // A first visit's page carries its first screen's data (routes/first-page.ts); `/` is also a file.
+  app.get('*', async (c, next) => {
+    if (isFilePath(c.req.path)) return next();
+    const data = firstPage(c.req.path);
+    if (!data) return next();
+    return sendShell(c, withFirstPage(shellHtml, data));
+  });
   app.use('*', async (c, next) => {
     const found = await files(c, next);
     if (!(found instanceof Response)) return;
@@ -106,17 +129,15 @@ export function mountSite(app: Hono<AppEnv>, staticDir: string): void {
     if (found.headers.has('Content-Encoding') || TEXT_TYPE.test(type)) appendVary(found.headers, 'Accept-Encoding');
     return found;
   });
-  const shell = shellVariants(readFileSync(indexFile, 'utf8'));
   app.get('*', (c) => {
     if (isFilePath(c.req.path)) return c.text('Not found.', 404);
-    const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
-    const headers: Record<string, string> = {
-      'Content-Type': 'text/html; charset=UTF-8',
-      'Cache-Control': 'no-cache',
-      Vary: 'Accept-Encoding',
-    };
-    if (encoding) headers['Content-Encoding'] = encoding;
-    const body = encoding ? shell[encoding] : shell.identity;
-    return c.body(new Uint8Array(body), 200, headers);
+    return sendShell(c, null);
   });
+}
+
+function compress(html: string, encoding: 'br' | 'gzip' | null): Buffer {
+  const identity = Buffer.from(html, 'utf8');
+  if (encoding === 'br') return brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+  if (encoding === 'gzip') return gzipSync(identity, { level: 6 });
+  return identity;
 }

@@ -16,6 +16,8 @@ describe('RelativeTime', () => {
     const time = screen.getByText('just now');
     expect(time.tagName).toBe('TIME');
     expect(time.getAttribute('datetime')).toBe('2026-01-01T11:59:50Z');
+    // The exact time in the tooltip reads as toLocaleString() writes it (one shared formatter).
+    expect(time.getAttribute('title')).toBe(new Date('2026-01-01T11:59:50Z').toLocaleString());
     act(() => {
       vi.advanceTimersByTime(60_000);
     });

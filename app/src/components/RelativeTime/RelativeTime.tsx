@@ -2,10 +2,24 @@
 import { relativeTime } from '../../../../shared/rules/relative-time';
 import { useNow } from '../../hooks/useNow';
 
+/**
+ * The exact time in the tooltip, as `toLocaleString()` writes it. One formatter for every row:
+ * `toLocaleString()` builds a new one per call, which was the costliest function of a first render
+ * on a slow phone (issue 12, first load).
+ */
+const exactTime = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
+
 export function RelativeTime({ date }: { date: string }) {
   const now = useNow();
   return (
-    <time dateTime={date} title={new Date(date).toLocaleString()}>
+    <time dateTime={date} title={exactTime.format(new Date(date))}>
       {relativeTime(date, now)}
     </time>
   );

@@ -1,0 +1,94 @@
+// The first screen the server put into a first visit's page (sync-server/src/routes/first-page.ts):
+// shown while the data layer opens and pulls, so the rows paint with the page instead of seconds
+// later on a phone. The local store takes over as soon as it has rows; revisits (answered by the
+// service worker's shell) have no such data and read the local store alone.
+import { Observable, distinctUntilChanged, map, startWith } from 'rxjs';
+import type { FirstPageData, Response, Topic } from '../../../shared/types';
+import type { ResponseView, TopicQuery, TopicView } from '../data';
+
+const ELEMENT_ID = 'crux-first-page';
+
+/** The embedded data, read once at start-up; null when the page has none or it cannot be read. */
+export function readFirstPage(doc: Document = document): FirstPageData | null {
+  const text = doc.getElementById(ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as FirstPageData;
+  } catch {
+    return null;
+  }
+}
+
+const topicView = (topic: Topic): TopicView => ({ ...topic, isPending: false, isSavedOffline: false, responsesOnDevice: false });
+const responseView = (response: Response): ResponseView => ({ ...response, isPending: false });
+
+/**
+ * `real$` as it is, except that until it first gives a settled value (rows from the local store) it
+ * shows `preview` instead: never the "nothing here" of a database that has not pulled yet.
+ */
+function withPreview<T>(real$: Observable<T>, preview: T, settled: (value: T) => boolean, onSettled: () => void): Observable<T> {
+  return new Observable<T>((subscriber) => {
+    let done = false;
+    return real$
+      .pipe(
+        map((value) => {
+          if (!done && settled(value)) {
+            done = true;
+            onSettled();
+          }
+          return done ? value : preview;
+        }),
+        startWith(preview),
+        distinctUntilChanged(),
+      )
+      .subscribe(subscriber);
+  });
+}
+
+/** The reads of CruxData that a first screen can answer before the local store does. */
+export interface FirstPageReads {
+  topics$(query: TopicQuery, real$: Observable<TopicView[]>): Observable<TopicView[]>;
+  topic$(topicId: string, real$: Observable<TopicView | null | undefined>): Observable<TopicView | null | undefined>;
+  rootResponses$(topicId: string, real$: Observable<ResponseView[]>): Observable<ResponseView[]>;
+}
+
+/**
+ * Each part of the first screen is used until the local store has given that part once: after
+ * that it is stale, and a later visit to the same page (client-side navigation) reads the store.
+ */
+export function firstPageReads(data: FirstPageData | null): FirstPageReads {
+  let topics = data?.topics ?? null;
+  let topic = data?.topic ?? null;
+  let responses = data?.topic && data.responses ? data.responses : null;
+  return {
+    topics$(query, real$) {
+      const matches = topics && !query.search && (query.sort ?? 'hot') === topics.sort && (query.category ?? null) === topics.category;
+      if (!topics || !matches) return real$;
+      const preview = topics.items.slice(0, query.limit ?? topics.items.length).map(topicView);
+      return withPreview(
+        real$,
+        preview,
+        (list) => list.length > 0,
+        () => (topics = null),
+      );
+    },
+    topic$(topicId, real$) {
+      if (!topic || topic.id !== topicId) return real$;
+      return withPreview(
+        real$,
+        topicView(topic) as TopicView | null | undefined,
+        (value) => value !== undefined,
+        () => (topic = null),
+      );
+    },
+    rootResponses$(topicId, real$) {
+      if (!responses || data?.topic?.id !== topicId) return real$;
+      return withPreview(
+        real$,
+        responses.map(responseView),
+        (list) => list.length > 0,
+        () => (responses = null),
+      );
+    },
+  };
+}

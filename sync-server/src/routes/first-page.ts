@@ -1,0 +1,57 @@
+// The data of a page's first screen, put into the shell the server sends to a first visit (issue 12,
+// first load): on a phone the rows then paint with the page, not after the data layer's chunk, the
+// local database and the first pull. Revisits never see it: the service worker answers navigations
+// with the precached shell and the app reads the local database.
+import { CATEGORIES, FIRST_SCREEN_ROOTS, PAGE_SIZE, type Category } from '../../../shared/constants.js';
+import type { FirstPageData } from '../../../shared/types.js';
+import type { DomainContext } from '../domain/context.js';
+import { rootResponsesPage } from '../domain/responses.js';
+import { getTopic, listTopics } from '../domain/topics.js';
+import { CruxError } from '../../../shared/errors.js';
+
+const TOPIC_PAGE = /^\/topics\/([^/]+)\/?$/;
+const CATEGORY_PAGE = /^\/c\/([^/]+)\/?$/;
+
+/** What `path` shows first, or null for a page without a first screen of its own (or a missing topic). */
+export function firstPageFor(ctx: DomainContext, path: string): FirstPageData | null {
+  const topicId = decoded(TOPIC_PAGE.exec(path)?.[1]);
+  if (topicId !== undefined) {
+    try {
+      const topic = getTopic(ctx, topicId, null);
+      return { topic, responses: rootResponsesPage(ctx, topicId, null, null, FIRST_SCREEN_ROOTS).items };
+    } catch (error) {
+      // A missing or deleted topic: the app says so itself.
+      if (error instanceof CruxError) return null;
+      throw error;
+    }
+  }
+  const category = path === '/' ? null : decoded(CATEGORY_PAGE.exec(path)?.[1]);
+  if (category === undefined || (category !== null && !isCategory(category))) return null;
+  const items = listTopics(ctx, { sort: 'hot', limit: PAGE_SIZE, offset: 0, ...(category ? { category } : {}) }, null);
+  return { topics: { sort: 'hot', category, items } };
+}
+
+const isCategory = (value: string): value is Category => (CATEGORIES as readonly string[]).includes(value);
+
+function decoded(segment: string | undefined): string | undefined {
+  if (segment === undefined) return undefined;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The element the app reads (app/src/hooks/first-page.ts). */
+export const FIRST_PAGE_ELEMENT_ID = 'crux-first-page';
+
+/**
+ * The shell with the data as a JSON data block before `</head>` (never executed, so the CSP is
+ * unaffected); `<` is escaped so no text in a title or response can close the element.
+ */
+export function withFirstPage(shell: string, data: FirstPageData): string {
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  const block = `<script type="application/json" id="${FIRST_PAGE_ELEMENT_ID}">${json}</script>`;
+  const at = shell.indexOf('</head>');
+  return at < 0 ? block + shell : shell.slice(0, at) + block + shell.slice(at);
+}

@@ -1,0 +1,109 @@
+// Issue 12, first load: the first screen a first visit's page carries is shown until the local
+// store has rows, never after; it answers only the query it was made for; bad data is ignored.
+import { describe, expect, it } from 'vitest';
+import { Subject, type Observable } from 'rxjs';
+import { JSDOM } from 'jsdom';
+import { firstPageReads, readFirstPage } from '../../app/src/hooks/first-page';
+import type { ResponseView, TopicView } from '../../app/src/data';
+import type { FirstPageData, Response, Topic } from '../../shared/types';
+
+const topic = (id: string, title = id): Topic => ({
+  id,
+  title,
+  categories: ['Other'],
+  created_at: '2026-11-01T00:00:00.000Z',
+  username: 'Ada',
+  creator_uid: 'uid-ada',
+  score: 0,
+  user_has_upvoted: false,
+  user_has_downvoted: false,
+  responses_count: 1,
+});
+const response = (id: string): Response => ({
+  id,
+  content: `Root ${id}`,
+  type: 'for',
+  topic_id: 't1',
+  parent_response_id: null,
+  quoted_response: null,
+  quoted_response_id: null,
+  sources: [],
+  created_at: '2026-11-01T00:00:00.000Z',
+  username: 'Ada',
+  creator_uid: 'uid-ada',
+  score: 0,
+  user_has_upvoted: false,
+  user_has_downvoted: false,
+  comment_count: 0,
+});
+const view = (t: Topic): TopicView => ({ ...t, isPending: false, isSavedOffline: false, responsesOnDevice: true });
+
+function collect<T>(source: Observable<T>): T[] {
+  const seen: T[] = [];
+  source.subscribe((value) => seen.push(value));
+  return seen;
+}
+
+describe('the first screen of a first visit', () => {
+  const data: FirstPageData = { topics: { sort: 'hot', category: null, items: [topic('a'), topic('b')] } };
+
+  it('shows the embedded topics until the local store has rows, then only the store', () => {
+    const reads = firstPageReads(data);
+    const real = new Subject<TopicView[]>();
+    const seen = collect(reads.topics$({ sort: 'hot', limit: 20 }, real));
+    expect(seen.at(-1)!.map((t) => t.id)).toEqual(['a', 'b']);
+    expect(seen.at(-1)![0]).toMatchObject({ isPending: false, isSavedOffline: false, responsesOnDevice: false });
+    real.next([]); // the database is open but has not pulled: not "No topics yet"
+    expect(seen.at(-1)!.map((t) => t.id)).toEqual(['a', 'b']);
+    real.next([view(topic('b')), view(topic('c'))]);
+    expect(seen.at(-1)!.map((t) => t.id)).toEqual(['b', 'c']);
+    real.next([]); // once the store has spoken, its empty list is the truth
+    expect(seen.at(-1)).toEqual([]);
+    // A later visit to the same page (client-side navigation) reads the store alone.
+    const again = new Subject<TopicView[]>();
+    const later = collect(reads.topics$({ sort: 'hot' }, again));
+    expect(later).toEqual([]);
+  });
+
+  it('answers only the query it was made for', () => {
+    const reads = firstPageReads(data);
+    for (const query of [{ sort: 'new' as const }, { category: 'Politics' as const }, { search: 'tea' }]) {
+      const real = new Subject<TopicView[]>();
+      const seen = collect(reads.topics$(query, real));
+      expect(seen).toEqual([]);
+      real.next([view(topic('z'))]);
+      expect(seen.at(-1)!.map((t) => t.id)).toEqual(['z']);
+    }
+  });
+
+  it('shows the embedded topic and roots on their page until the store knows them', () => {
+    const reads = firstPageReads({ topic: topic('t1', 'Tea?'), responses: [response('r1'), response('r2')] });
+    const realTopic = new Subject<TopicView | null | undefined>();
+    const topics = collect(reads.topic$('t1', realTopic));
+    expect(topics.at(-1)?.title).toBe('Tea?');
+    realTopic.next(undefined);
+    expect(topics.at(-1)?.title).toBe('Tea?');
+    realTopic.next(null); // deleted since: the store's answer wins
+    expect(topics.at(-1)).toBeNull();
+
+    const realRoots = new Subject<ResponseView[]>();
+    const roots = collect(reads.rootResponses$('t1', realRoots));
+    expect(roots.at(-1)!.map((r) => [r.id, r.isPending])).toEqual([
+      ['r1', false],
+      ['r2', false],
+    ]);
+    realRoots.next([{ ...response('r1'), isPending: false }]);
+    expect(roots.at(-1)!.map((r) => r.id)).toEqual(['r1']);
+    // Another topic's page is not answered from it.
+    const other = new Subject<ResponseView[]>();
+    expect(collect(reads.rootResponses$('t2', other))).toEqual([]);
+  });
+
+  it('reads the data block once, and ignores a page without one or with broken JSON', () => {
+    const page = (body: string) => new JSDOM(`<!doctype html><head>${body}</head>`).window.document;
+    expect(readFirstPage(page(''))).toBeNull();
+    expect(readFirstPage(page('<script type="application/json" id="crux-first-page">{broken</script>'))).toBeNull();
+    const json = JSON.stringify(data).replace(/</g, '\\u003c');
+    expect(readFirstPage(page(`<script type="application/json" id="crux-first-page">${json}</script>`))).toEqual(data);
+  });
+});
