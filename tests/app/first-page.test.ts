@@ -1,8 +1,8 @@
+// @vitest-environment jsdom
 // Issue 12, first load: the first screen a first visit's page carries is shown until the local
 // store has rows, never after; it answers only the query it was made for; bad data is ignored.
 import { describe, expect, it } from 'vitest';
 import { Subject, type Observable } from 'rxjs';
-import { JSDOM } from 'jsdom';
 import { firstPageReads, readFirstPage } from '../../app/src/hooks/first-page';
 import type { ResponseView, TopicView } from '../../app/src/data';
 import type { FirstPageData, Response, Topic } from '../../shared/types';
@@ -100,7 +100,7 @@ describe('the first screen of a first visit', () => {
   });
 
   it('reads the data block once, and ignores a page without one or with broken JSON', () => {
-    const page = (body: string) => new JSDOM(`<!doctype html><head>${body}</head>`).window.document;
+    const page = (body: string) => new DOMParser().parseFromString(`<!doctype html><head>${body}</head>`, 'text/html');
     expect(readFirstPage(page(''))).toBeNull();
     expect(readFirstPage(page('<script type="application/json" id="crux-first-page">{broken</script>'))).toBeNull();
     const json = JSON.stringify(data).replace(/</g, '\\u003c');
