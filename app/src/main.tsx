@@ -53,9 +53,9 @@ function afterFirstPaint(): Promise<void> {
 
 const firstPaint = afterFirstPaint();
 const dataReady = firstPaint.then(openData);
-// Firebase Auth loads once the local database is open, or right after the first paint when someone
-// is signed in on this device (auth/session.ts): never before the first paint.
-startSession(dataReady, firstPaint);
+// Firebase Auth loads right after the first paint when someone is signed in on this device, else
+// only on a sign-in (auth/session.ts): never before the first paint.
+startSession(firstPaint);
 /**
  * Settles once Firebase has restored (or not) the persisted user. Subscribed before followSession
  * (openData), so on that publish followSession has already started the sign-in when this settles.

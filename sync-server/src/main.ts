@@ -33,6 +33,12 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   // Tests read this line to learn the port when PORT=0.
   console.log(`Crux server listening on http://${config.host}:${info.port}`);
 });
+// Idle keep-alive connections stay open longer than a client or a load balancer keeps them (60 s
+// is common): with Node's 5 s, a request sent on a connection the server is just closing was reset.
+if ('keepAliveTimeout' in server) {
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+}
 
 // The weekly summary e-mail on its schedule (README "Weekly mail"); with MAIL_SCHEDULER=off
 // another process runs it (npm run mail:scheduler). Links default to this server's own address.

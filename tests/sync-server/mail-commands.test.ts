@@ -1,7 +1,8 @@
 // Issue 10 #5: the commands as a developer runs them, against the real server's SQLite file.
 // `mail:weekly -- --dry-run` prints who would get what and sends nothing; `mail:weekly` writes the
 // .eml into DATA_DIR/outbox/, whose List-Unsubscribe URL then works as a bare RFC 8058 POST.
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,25 +28,29 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server?.stop());
 
-function mailWeekly(...args: string[]) {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/mail-weekly.ts', ...args], {
+/**
+ * Runs the command and gives its output (rejects on a non-zero exit). Not spawnSync: the server
+ * runs in this process, and a blocked event loop let its keep-alive timer close the connection
+ * the next request was being sent on (ECONNRESET on a loaded machine).
+ */
+async function mailWeekly(...args: string[]): Promise<string> {
+  const run = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/mail-weekly.ts', ...args], {
     encoding: 'utf8',
     env: { ...process.env, DATA_DIR: server.dir, PUBLIC_URL: server.url, MAIL_SIGNING_KEY: KEY, SMTP_URL: '' },
   });
-  expect(run.status, run.stderr).toBe(0);
   return run.stdout;
 }
 
 describe('npm run mail:weekly', () => {
   it('--dry-run prints who would get what and sends nothing; then a real run writes the outbox', { timeout: 60_000 }, async () => {
-    const dry = mailWeekly('--dry-run');
+    const dry = await mailWeekly('--dry-run');
     expect(dry).toContain(`${ada.email} (${ada.uid}): "Your week on Crux: 1 new reply"`);
     expect(dry).toMatch(/nothing new, no mail/);
     expect(dry).toContain('1 of 2 subscribed users would get a mail. Nothing was sent.');
     const outbox = join(server.dir, 'outbox');
     expect(existsSync(outbox)).toBe(false);
 
-    expect(mailWeekly()).toContain('Weekly summary: 1 sent, 0 failed, 1 with nothing new.');
+    expect(await mailWeekly()).toContain('Weekly summary: 1 sent, 0 failed, 1 with nothing new.');
     const files = readdirSync(outbox);
     expect(files).toHaveLength(1);
     const mail = parseMime(readFileSync(join(outbox, files[0]!), 'utf8'));
@@ -65,7 +70,7 @@ describe('npm run mail:weekly', () => {
     expect((await apiClient(server.url, ada.token).get('/users/preferences')).body).toEqual({ receive_weekly_summary: false });
 
     // Sent once: a second run has nothing new for anyone and Ada is now opted out.
-    expect(mailWeekly()).toContain('Weekly summary: 0 sent, 0 failed');
+    expect(await mailWeekly()).toContain('Weekly summary: 0 sent, 0 failed');
     expect(readdirSync(outbox)).toHaveLength(1);
   });
 });

@@ -2,13 +2,14 @@
 // recovery) and the username save. Each throws a person-readable Error.
 import { getAuthInstance } from './firebase';
 import { authErrorMessage, type AuthContext } from './error-messages';
-import { refreshSessionUser, setProfilePending } from './session';
+import { followFirebase, refreshSessionUser, setProfilePending } from './session';
 import { usernameProblem } from '../../../shared/schemas/users';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The Auth instance and the SDK's functions: the Firebase SDK is a chunk of its own, loaded on first use (issue 12). */
 async function firebaseAuth() {
-  const [auth, sdk] = await Promise.all([getAuthInstance(), import('firebase/auth')]);
+  // A visitor's page has not loaded the SDK yet: follow its user before signing anyone in.
+  const [auth, sdk] = await Promise.all([getAuthInstance(), import('firebase/auth'), followFirebase()]);
   return { auth, sdk };
 }
 

@@ -65,25 +65,40 @@ function publish(user: User | null) {
   listeners.forEach((listener) => listener());
 }
 
+let following: Promise<void> | null = null;
+/** Loads the Firebase SDK (once) and follows its user; settles once the listener is attached. */
+export function followFirebase(): Promise<void> {
+  following ??= getAuthInstance().then(
+    (auth) => void auth.onAuthStateChanged(publish),
+    () => publish(null),
+  );
+  return following;
+}
+
 let started = false;
 /**
- * Starts following Firebase's user. The SDK is not loaded before `after` settles (main.tsx: the
- * local database has opened), or `afterIfSignedIn` when someone is signed in on this device (main.tsx:
- * the first paint; their own data waits for it).
+ * Starts following Firebase's user. When someone is signed in on this device the SDK loads once
+ * `after` settles (main.tsx: the first paint; their own data waits for it). A visitor is signed
+ * out at once and the SDK (the costliest script of a first visit after the data layer) loads only
+ * when it is needed: a sign-in (auth/actions.ts), or another tab signing in.
  */
-export function startSession(after?: Promise<unknown>, afterIfSignedIn?: Promise<unknown>): void {
+export function startSession(after?: Promise<unknown>): void {
   if (started) return;
   started = true;
-  const signedIn = mayBeSignedIn();
-  if (!signedIn) state = { ready: true, user: null, profilePending };
-  if (signedIn && afterIfSignedIn) after = afterIfSignedIn;
-  const load = () =>
-    getAuthInstance()
-      .then((auth) => auth.onAuthStateChanged(publish))
-      .catch(() => publish(null));
-  const start = () => whenIdle(() => void load());
-  if (after) void after.then(start, start);
-  else start();
+  if (mayBeSignedIn()) {
+    const start = () => whenIdle(() => void followFirebase());
+    if (after) void after.then(start, start);
+    else start();
+    return;
+  }
+  state = { ready: true, user: null, profilePending };
+  if (typeof window === 'undefined') return;
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== SIGNED_IN_HINT || event.newValue === null) return;
+    window.removeEventListener('storage', onStorage);
+    void followFirebase();
+  };
+  window.addEventListener('storage', onStorage);
 }
 
 export function subscribeSession(listener: () => void): () => void {
