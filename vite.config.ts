@@ -10,7 +10,9 @@ import { compression } from 'vite-plugin-compression2';
 export default defineConfig({
   root: 'app',
   publicDir: '../public',
-  build: { outDir: '../dist', emptyOutDir: true },
+  // The manifest names each lazy page's chunks: the server preloads the topic page's with a first
+  // visit's topic page (sync-server/src/routes/first-page.ts).
+  build: { outDir: '../dist', emptyOutDir: true, manifest: true },
   plugins: [
     react(),
     VitePWA({

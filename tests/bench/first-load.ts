@@ -146,7 +146,17 @@ interface LighthouseFigures {
   tbtMs: number;
 }
 
+/** One Lighthouse run; a run Lighthouse itself could not record (e.g. NO_NAVSTART) is tried again once. */
 async function runLighthouse(url: string, tmp: string): Promise<LighthouseFigures> {
+  try {
+    return await lighthouseOnce(url, tmp);
+  } catch (error) {
+    if (!(error instanceof Error && error.message.startsWith('Lighthouse:'))) throw error;
+    return lighthouseOnce(url, tmp);
+  }
+}
+
+async function lighthouseOnce(url: string, tmp: string): Promise<LighthouseFigures> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS, userDataDir: mkdtempSync(join(tmp, 'lh-')) });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });

@@ -43,6 +43,16 @@ describe("the first screen in a first visit's page", () => {
     const site = join(dir, 'site');
     mkdirSync(site, { recursive: true });
     writeFileSync(join(site, 'index.html'), INDEX_HTML);
+    mkdirSync(join(site, '.vite'));
+    writeFileSync(
+      join(site, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-AbC123xy.js', imports: ['_jsx-runtime-Q1.js'] },
+        '_jsx-runtime-Q1.js': { file: 'assets/jsx-runtime-Q1.js' },
+        '_shared-Q2.js': { file: 'assets/shared-Q2.js', imports: ['_jsx-runtime-Q1.js'] },
+        'src/routes/TopicPage.tsx': { file: 'assets/TopicPage-Q3.js', imports: ['_jsx-runtime-Q1.js', 'index.html', '_shared-Q2.js'] },
+      }),
+    );
     store = createStore(openDatabase(join(dir, 'crux.sqlite')));
     const { app, ctx } = createApp({ store, verifier: noVerifier, log: () => {} });
     rememberUser(ctx, ada);
@@ -89,6 +99,13 @@ describe("the first screen in a first visit's page", () => {
     expect(data?.responses).toEqual(page);
     expect(data?.responses).toHaveLength(FIRST_SCREEN_ROOTS);
     expect(data?.responses?.every((r) => r.parent_response_id === null)).toBe(true);
+  });
+
+  it("a topic page preloads the topic page's scripts the shell does not already load; other pages do not", async () => {
+    const topicHtml = await (await request(`/topics/${tea.id}`)).text();
+    const preloads = [...topicHtml.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    expect(preloads.sort()).toEqual(['/assets/TopicPage-Q3.js', '/assets/jsx-runtime-Q1.js', '/assets/shared-Q2.js']);
+    expect(await (await request('/')).text()).not.toContain('modulepreload');
   });
 
   it('a missing topic and pages without a first screen get the plain shell', async () => {

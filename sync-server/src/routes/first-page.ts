@@ -47,11 +47,41 @@ export const FIRST_PAGE_ELEMENT_ID = 'crux-first-page';
 
 /**
  * The shell with the data as a JSON data block before `</head>` (never executed, so the CSP is
- * unaffected); `<` is escaped so no text in a title or response can close the element.
+ * unaffected); `<` is escaped so no text in a title or response can close the element. `head`
+ * goes with it (the preloads of the page's own chunks).
  */
-export function withFirstPage(shell: string, data: FirstPageData): string {
+export function withFirstPage(shell: string, data: FirstPageData, head = ''): string {
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
-  const block = `<script type="application/json" id="${FIRST_PAGE_ELEMENT_ID}">${json}</script>`;
+  const block = `${head}<script type="application/json" id="${FIRST_PAGE_ELEMENT_ID}">${json}</script>`;
   const at = shell.indexOf('</head>');
   return at < 0 ? block + shell : shell.slice(0, at) + block + shell.slice(at);
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/** The source of the lazily loaded topic page (app/src/App.tsx), as the build's manifest names it. */
+const TOPIC_PAGE_SOURCE = 'src/routes/TopicPage.tsx';
+
+/**
+ * `<link>`s that fetch the topic page's scripts with the HTML, instead of after the entry has run
+ * and asked for them: one round trip less before a topic's title paints. Read from Vite's build
+ * manifest (`dist/.vite/manifest.json`); the entry's own chunks are already in the shell. (Its CSS
+ * is left to Vite's loader: a preload in another CORS mode would be fetched twice.)
+ */
+export function topicPagePreloads(manifest: Record<string, ManifestChunk>, shell: string): string {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  visit(TOPIC_PAGE_SOURCE);
+  return [...files]
+    .filter((file) => !shell.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('');
 }

@@ -9,7 +9,7 @@ import type { DomainContext } from '../domain/context.js';
 import type { AppEnv } from '../http/auth.js';
 import { appendVary, chooseEncoding } from '../http/compression.js';
 import type { FirstPageData } from '../../../shared/types.js';
-import { withFirstPage } from './first-page.js';
+import { topicPagePreloads, withFirstPage } from './first-page.js';
 
 /** The app's own pages; user data (notifications, unsubscribe) is not for crawlers. */
 export const SITEMAP_PAGES = ['/', '/leaderboard', '/sources', '/about', '/terms', '/privacy'];
@@ -115,11 +115,13 @@ export function mountSite(app: Hono<AppEnv>, staticDir: string, firstPage: (path
     return c.body(new Uint8Array(body), 200, headers);
   };
   // A first visit's page carries its first screen's data (routes/first-page.ts); `/` is also a file.
+  const manifestFile = join(staticDir, '.vite', 'manifest.json');
+  const topicPreloads = existsSync(manifestFile) ? topicPagePreloads(JSON.parse(readFileSync(manifestFile, 'utf8')), shellHtml) : '';
   app.get('*', async (c, next) => {
     if (isFilePath(c.req.path)) return next();
     const data = firstPage(c.req.path);
     if (!data) return next();
-    return sendShell(c, withFirstPage(shellHtml, data));
+    return sendShell(c, withFirstPage(shellHtml, data, data.topic ? topicPreloads : ''));
   });
   app.use('*', async (c, next) => {
     const found = await files(c, next);
