@@ -171,7 +171,10 @@ async function lighthouseOnce(url: string, tmp: string): Promise<LighthouseFigur
     const items = (id: string) => (lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
     const breakdown = [
       ...items('mainthread-work-breakdown').map((i) => `${String(i.groupLabel)} ${Math.round(Number(i.duration))}`),
-      ...items('bootup-time').map((i) => `${String(i.url).replace(/^https?:\/\/[^/]+/, '')} script ${Math.round(Number(i.scripting))} parse ${Math.round(Number(i.scriptParseCompile))}`),
+      ...items('bootup-time').map(
+        (i) =>
+          `${String(i.url).replace(/^https?:\/\/[^/]+/, '')} script ${Math.round(Number(i.scripting))} parse ${Math.round(Number(i.scriptParseCompile))}`,
+      ),
     ];
     return {
       breakdown,

@@ -20,7 +20,11 @@ const USER_CALLS: ReadonlySet<FunctionKeys> = new Set(['saveDraft', 'loadDraft',
  * user's own calls (drafts, export) wait for it, as they waited for the sign-in when the app only
  * rendered after both.
  */
-export function deferredData(ready: Promise<CruxData>, sessionKnown: Promise<void> = Promise.resolve(), firstPage?: FirstPageReads): CruxData {
+export function deferredData(
+  ready: Promise<CruxData>,
+  sessionKnown: Promise<void> = Promise.resolve(),
+  firstPage?: FirstPageReads,
+): CruxData {
   const data$ = from(ready).pipe(shareReplay({ bufferSize: 1, refCount: false }));
   const isObservableKey = (key: FunctionKeys) => key.endsWith('$');
   // Keyed access keeps `this` and the real implementation's types; the casts only erase the
