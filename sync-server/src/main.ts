@@ -7,7 +7,7 @@ import { readConfig } from './config.js';
 import { seedDemo } from './seed/demo.js';
 import { mountSite } from './routes/site-files.js';
 import { firstPageFor } from './routes/first-page.js';
-import { openDatabase } from './store/connection.js';
+import { DEFAULT_CHECKPOINT_EVERY_MS, openDatabase } from './store/connection.js';
 import { createStore } from './store/store.js';
 import type { AddressInfo } from 'node:net';
 import { startMailScheduler, type MailScheduler } from './mail/scheduler.js';
@@ -15,7 +15,10 @@ import { createMailer } from './mail/setup.js';
 import { loadSigningKey } from './mail/signing-key.js';
 
 const config = readConfig();
-const store = createStore(openDatabase(config.databaseFile, { busyTimeoutMs: config.dbBusyTimeoutMs }));
+// The WAL is checkpointed by a worker thread, not inside a request's COMMIT (store/connection.ts).
+const store = createStore(
+  openDatabase(config.databaseFile, { busyTimeoutMs: config.dbBusyTimeoutMs, checkpointEveryMs: DEFAULT_CHECKPOINT_EVERY_MS }),
+);
 const verifier = createFirebaseVerifier(config.firebaseProjectId, config.serviceAccountJson, {
   statusCacheMs: config.authStatusCacheMs,
 });

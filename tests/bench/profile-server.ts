@@ -1,5 +1,8 @@
 // Profiles the app under load: `node --cpu-prof --import tsx tests/bench/profile-server.ts [path] [bearer]`
-// (seeds BENCH_QUICK sizes, 5 s of autocannon from a child process against one route).
+// (seeds a small database, 5 s of autocannon from a child process against one route). A write:
+// PROFILE_METHOD=POST PROFILE_BODY='{"topic_id":"bench-topic-big",...}', or PROFILE_PUSH=50 for a
+// sync push of that many new topics per request (path /api/sync/topics/push). The child's own
+// profile is written too (fork inherits --cpu-prof): the server's is the larger file with this pid.
 import { serve } from '@hono/node-server';
 import { fork } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -8,16 +11,21 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from '../../sync-server/src/app.js';
 import { DEFAULT_RATE_LIMITS } from '../../sync-server/src/http/rate-limit.js';
-import { openDatabase } from '../../sync-server/src/store/connection.js';
+import { DEFAULT_CHECKPOINT_EVERY_MS, openDatabase } from '../../sync-server/src/store/connection.js';
 import { createStore } from '../../sync-server/src/store/store.js';
 import { seedLarge } from './seed.js';
 
 const path = process.argv[2] ?? '/api/topics?sort=hot';
 const bearer = process.argv[3] === 'bearer';
+const method = process.env.PROFILE_METHOD ?? (process.env.PROFILE_PUSH ? 'POST' : 'GET');
+const body = process.env.PROFILE_BODY;
+const pushBatch = Number(process.env.PROFILE_PUSH ?? 0);
 const dir = mkdtempSync(join(tmpdir(), 'crux-prof-'));
-const db = openDatabase(join(dir, 'p.sqlite'));
-seedLarge(db, { topics: 10_000, responses: 50_000, upvotes: 100_000, bigTopicRoots: 5_000 });
-const store = createStore(db);
+const seedDb = openDatabase(join(dir, 'p.sqlite'));
+seedLarge(seedDb, { topics: 10_000, responses: 50_000, upvotes: 100_000, bigTopicRoots: 5_000 });
+seedDb.close();
+const checkpointEveryMs = process.env.BENCH_BG_CHECKPOINT === '0' ? undefined : DEFAULT_CHECKPOINT_EVERY_MS;
+const store = createStore(openDatabase(join(dir, 'p.sqlite'), { checkpointEveryMs }));
 const { app } = createApp({
   store,
   verifier: { verify: async () => ({ uid: 'bench', name: 'Bench', email: null }) },
@@ -25,13 +33,20 @@ const { app } = createApp({
   rateLimits: { ...DEFAULT_RATE_LIMITS, enabled: false },
 });
 const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
+  const headers: Record<string, string> = {
+    ...(bearer ? { authorization: 'Bearer x' } : {}),
+    ...(method !== 'GET' ? { 'content-type': 'application/json' } : {}),
+  };
   const options = {
     url: `http://127.0.0.1:${info.port}${path}`,
-    connections: 50,
+    connections: pushBatch ? 10 : 50,
     duration: 5,
-    ...(bearer ? { headers: { authorization: 'Bearer x' } } : {}),
+    method,
+    headers,
+    ...(body ? { body } : {}),
   };
-  const child = fork(fileURLToPath(new URL('./autocannon-worker.mjs', import.meta.url)), [JSON.stringify({ options, pushBatch: 0 })]);
+  console.error(`server pid ${process.pid}`);
+  const child = fork(fileURLToPath(new URL('./autocannon-worker.mjs', import.meta.url)), [JSON.stringify({ options, pushBatch })]);
   child.on('message', (m) => console.log(JSON.stringify(m)));
   child.on('exit', () => {
     server.close();

@@ -1,7 +1,9 @@
 // Opens the SQLite file with the pragmas Crux relies on and applies migrations.
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { migrate } from './migrate.js';
 
 export type Db = Database.Database;
@@ -16,6 +18,57 @@ export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
 
 export interface OpenOptions {
   busyTimeoutMs?: number;
+  /**
+   * Checkpoint the WAL from a worker thread with its own connection, every this many ms,
+   * instead of inside whichever request's COMMIT crosses SQLite's 1,000-page threshold (issue 12:
+   * that checkpoint's fsyncs stalled the event loop, and with it every request in flight, for
+   * 10–300 ms). The serving connection keeps a high automatic threshold only as a backstop. For
+   * the server process; off by default (tests, scripts, `:memory:`).
+   */
+  checkpointEveryMs?: number;
+}
+
+/** How often the server's background checkpointer runs (main.ts; the bench). */
+export const DEFAULT_CHECKPOINT_EVERY_MS = 500;
+
+/** The serving connection's own automatic checkpoint once a background checkpointer runs: a backstop only (pages). */
+export const BACKSTOP_AUTOCHECKPOINT_PAGES = 20_000;
+
+// The checkpointer: plain JS evaluated in a worker (no TypeScript loader needed there).
+const CHECKPOINTER = `
+const { workerData, parentPort } = require('node:worker_threads');
+const Database = require(workerData.module);
+const db = new Database(workerData.file, { timeout: 0 });
+const checkpoint = () => {
+  try {
+    db.pragma('wal_checkpoint(PASSIVE)');
+  } catch {
+    // busy or closing: the next round (or the backstop) checkpoints
+  }
+};
+const timer = setInterval(checkpoint, workerData.everyMs);
+parentPort.on('message', () => {
+  clearInterval(timer);
+  checkpoint();
+  db.close();
+  parentPort.close();
+});
+`;
+
+function startCheckpointer(db: Db, file: string, everyMs: number) {
+  const worker = new Worker(CHECKPOINTER, {
+    eval: true,
+    workerData: { file, everyMs, module: createRequire(import.meta.url).resolve('better-sqlite3') },
+  });
+  worker.unref();
+  // A checkpointer that fails to start or dies leaves SQLite's own (backstop) checkpoint in charge.
+  worker.on('error', () => db.open && db.pragma('wal_autocheckpoint = 1000'));
+  db.pragma(`wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT_PAGES}`);
+  const close = db.close.bind(db);
+  db.close = () => {
+    worker.postMessage('stop');
+    return close();
+  };
 }
 
 export function openDatabase(file: string, options: OpenOptions = {}): Db {
@@ -27,6 +80,8 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   migrate(db);
+  const everyMs = options.checkpointEveryMs;
+  if (file !== ':memory:' && everyMs !== undefined && Number.isFinite(everyMs) && everyMs > 0) startCheckpointer(db, file, everyMs);
   return db;
 }
 

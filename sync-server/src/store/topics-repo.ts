@@ -33,6 +33,12 @@ const ORDER: Record<Sort, string> = {
   top: orderBySql(TOPIC_ORDERS.top, 't'),
 };
 
+/** How long (ms) and for how many queries a search's match count is remembered to choose its plan. */
+const MATCH_COUNT_TTL_MS = 5_000;
+const MATCH_COUNTS_KEPT = 1_000;
+/** How many list pages (sort, category, limit, offset, viewer) are kept between two topic changes. */
+const LIST_PAGES_KEPT = 500;
+
 export function toTopic(row: TopicRow): Topic {
   return {
     id: row.id,
@@ -96,12 +102,50 @@ export function createTopicsRepo(db: Db) {
     }
     return statement;
   };
+  // The pages of the lists and title searches, kept while no topic changes (issue 12: the list's SQL and its
+  // rows were most of a GET /api/topics). Every change to a topic row stamps it with a new seq
+  // from meta (DESIGN.md §5: sync relies on it too), a new display name restamps the author's
+  // topics, and a vote on a topic changes its score and seq; so the largest seq names the
+  // state a page was read in, in this process or any other on the same file. Not used inside
+  // a transaction (its writes may still roll back and their seq be reused).
+  const topicsVersion = db.prepare<[], { v: number | null }>('SELECT max(seq) AS v FROM topics');
+  const pages = new Map<string, TopicRow[]>();
+  let pagesVersion: number | null = null;
+  const cachedList = (key: string, read: () => TopicRow[]): TopicRow[] => {
+    if (db.inTransaction) return read();
+    const version = topicsVersion.get()!.v ?? 0;
+    if (version !== pagesVersion) {
+      pages.clear();
+      pagesVersion = version;
+    }
+    let rows = pages.get(key);
+    if (!rows) {
+      rows = read();
+      pages.set(key, rows);
+      if (pages.size > LIST_PAGES_KEPT) pages.delete(pages.keys().next().value!);
+    }
+    return rows.slice();
+  };
   const matchCount = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM topics_fts WHERE topics_fts MATCH ?');
   const topicRows = db.prepare<[], { n: number | null }>('SELECT max(pk) AS n FROM topics');
   /** Walking an index row costs about this fraction of looking a match's row up by pk. */
   const WALK_COST = 0.25;
+  // How many titles a search matches only steers the choice of plan (both answer the same rows),
+  // so it is remembered for a few seconds per query instead of reading the FTS doclist a second
+  // time on every search (issue 12: that count was a fifth to a third of a search's time).
+  const counted = new Map<string, { n: number; at: number }>();
+  const countMatches = (match: string): number => {
+    const now = Date.now();
+    const known = counted.get(match);
+    if (known && now - known.at < MATCH_COUNT_TTL_MS) return known.n;
+    const n = matchCount.get(match)!.n;
+    counted.delete(match);
+    counted.set(match, { n, at: now });
+    if (counted.size > MATCH_COUNTS_KEPT) counted.delete(counted.keys().next().value!);
+    return n;
+  };
   const searchPlan = (match: string, wanted: number): 'walk' | 'matches' => {
-    const matches = matchCount.get(match)!.n;
+    const matches = countMatches(match);
     if (matches === 0) return 'matches';
     const rows = topicRows.get()!.n ?? 0;
     // A walk stops after about wanted × rows / matches index rows (matches spread evenly).
@@ -137,20 +181,29 @@ export function createTopicsRepo(db: Db) {
       insert.run({ ...row, hot: hotScore(0, 0, row.created_at) }),
     get: (id: string, viewer: string | null) => get.get({ id, viewer }),
     list: (query: { sort: Sort; category?: string | undefined; limit: number; offset: number; viewer: string | null }) =>
-      listStatement(query.sort, query.category !== undefined).all({
-        viewer: query.viewer,
-        category: query.category ?? null,
-        limit: query.limit,
-        offset: query.offset,
-      }) as TopicRow[],
+      cachedList(
+        JSON.stringify([query.sort, query.category ?? null, query.limit, query.offset, query.viewer]),
+        () =>
+          listStatement(query.sort, query.category !== undefined).all({
+            viewer: query.viewer,
+            category: query.category ?? null,
+            limit: query.limit,
+            offset: query.offset,
+          }) as TopicRow[],
+      ),
     search: (query: { match: string; sort: Sort; category?: string | undefined; limit: number; offset: number; viewer: string | null }) =>
-      searchStatement(query.sort, query.category !== undefined, searchPlan(query.match, query.offset + query.limit)).all({
-        query: query.match,
-        viewer: query.viewer,
-        category: query.category ?? null,
-        limit: query.limit,
-        offset: query.offset,
-      }) as TopicRow[],
+      // Kept like the list's pages: the FTS index is the topics' titles, so it changes only with them.
+      cachedList(
+        JSON.stringify(['search', query.match, query.sort, query.category ?? null, query.limit, query.offset, query.viewer]),
+        () =>
+          searchStatement(query.sort, query.category !== undefined, searchPlan(query.match, query.offset + query.limit)).all({
+            query: query.match,
+            viewer: query.viewer,
+            category: query.category ?? null,
+            limit: query.limit,
+            offset: query.offset,
+          }) as TopicRow[],
+      ),
     /**
      * Adds to the stored score and response count (a vote, a response created or deleted),
      * recomputes the stored hot score and stamps a new seq: O(1) in the topic's size.

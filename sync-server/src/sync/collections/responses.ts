@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { badRequest } from '../../../../shared/errors.js';
 import { createResponseSchema, updateResponseSchema } from '../../../../shared/schemas/responses.js';
 import type { ResponseDoc, ResponseTombstone } from '../../../../shared/sync-protocol.js';
+import type { Source } from '../../../../shared/types.js';
 import { createResponse, deleteResponse, updateResponse } from '../../domain/responses.js';
 import { parse } from '../../http/validate.js';
 import type { ResponseRow } from '../../store/responses-repo.js';
@@ -11,8 +12,11 @@ import type { Store } from '../../store/types.js';
 import type { CollectionDescriptor } from './descriptor.js';
 import { docBase, nullableString } from './push-schema.js';
 
-/** A live response in full; a deleted one as a slim tombstone: its id and where it sat, no text, no author. */
-export function responseDoc(store: Store, row: ResponseRow): ResponseDoc | ResponseTombstone {
+/**
+ * A live response in full; a deleted one as a slim tombstone: its id and where it sat, no text, no author.
+ * `sources`: its citations when already read for a whole page (see `responseDocs`); otherwise read here.
+ */
+export function responseDoc(store: Store, row: ResponseRow, sources?: readonly Source[]): ResponseDoc | ResponseTombstone {
   if (row.deleted === 1) {
     return { id: row.id, topic_id: row.topic_id, parent_response_id: row.parent_response_id, seq: row.seq, _deleted: true };
   }
@@ -24,7 +28,7 @@ export function responseDoc(store: Store, row: ResponseRow): ResponseDoc | Respo
     quoted_response_id: row.quoted_response_id,
     type: row.type,
     content: row.content,
-    sources: store.sources.forResponse(row.id).map(({ url, name, description }) => ({ url, name, description })),
+    sources: (sources ?? store.sources.forResponse(row.id)).map(({ url, name, description }) => ({ url, name, description })),
     creator_uid: row.creator_uid,
     username: row.username,
     created_at: row.created_at,
@@ -34,6 +38,12 @@ export function responseDoc(store: Store, row: ResponseRow): ResponseDoc | Respo
     seq: row.seq,
     _deleted: false,
   };
+}
+
+/** A page of rows as documents, the citations of all its live responses read in one query (no query per row). */
+export function responseDocs(store: Store, rows: readonly ResponseRow[]): Array<ResponseDoc | ResponseTombstone> {
+  const sources = store.sources.forResponses(rows.filter((row) => row.deleted !== 1).map((row) => row.id));
+  return rows.map((row) => responseDoc(store, row, sources.get(row.id) ?? []));
 }
 
 export const responses: CollectionDescriptor<'responses'> = {
@@ -49,7 +59,7 @@ export const responses: CollectionDescriptor<'responses'> = {
   }),
   pull(ctx, scope, from, limit) {
     if (!scope.topicId) throw badRequest('topic_id is required.');
-    return ctx.store.responses.changesSince(scope.topicId, from, limit, null).map((row) => responseDoc(ctx.store, row));
+    return responseDocs(ctx.store, ctx.store.responses.changesSince(scope.topicId, from, limit, null));
   },
   load(ctx, _user, id) {
     const row = ctx.store.responses.get(id, null);

@@ -1,0 +1,110 @@
+// Issue 12 point 3: a sync pull page of responses reads the citations of the whole page in one
+// query (no query per response), and answers exactly what reading them one by one answered.
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createChangeFeed } from '../../sync-server/src/domain/change-feed.js';
+import type { DomainContext } from '../../sync-server/src/domain/context.js';
+import { createResponse, deleteResponse, updateResponse } from '../../sync-server/src/domain/responses.js';
+import { createTopic } from '../../sync-server/src/domain/topics.js';
+import { rememberUser } from '../../sync-server/src/domain/users.js';
+import { responseDoc } from '../../sync-server/src/sync/collections/index.js';
+import { pull, pullResponsesOfTopics } from '../../sync-server/src/sync/pull.js';
+import { openDatabase } from '../../sync-server/src/store/connection.js';
+import { createStore } from '../../sync-server/src/store/store.js';
+
+const ada = { uid: 'ada', name: 'Ada', email: null };
+const dir = mkdtempSync(join(tmpdir(), 'crux-pull-sources-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function setup() {
+  const store = createStore(openDatabase(join(dir, 'db.sqlite')));
+  let ids = 0;
+  let ms = Date.UTC(2026, 0, 1);
+  const ctx: DomainContext = {
+    store,
+    clock: () => new Date((ms += 1000)),
+    newId: () => `id-${String(++ids).padStart(4, '0')}`,
+    changes: createChangeFeed(),
+  };
+  rememberUser(ctx, ada);
+  const topic = createTopic(ctx, ada, { title: 'Cited', categories: ['Science'] });
+  const other = createTopic(ctx, ada, { title: 'Also cited', categories: ['Science'] });
+  const made: string[] = [];
+  for (let i = 0; i < 30; i++) {
+    const response = createResponse(ctx, ada, {
+      topic_id: i % 5 === 4 ? other.id : topic.id,
+      parent_response_id: i % 5 === 1 ? made[i - 1] : null,
+      type: (['for', 'against', 'neutral'] as const)[i % 3]!,
+      content: `Argument ${i}`,
+      sources:
+        i % 3 === 0
+          ? []
+          : [
+              { url: `https://example.org/${i}`, name: `Source ${i}`, description: i % 2 ? `Why ${i}` : undefined },
+              { url: 'https://example.org/shared' },
+              ...(i % 4 === 0 ? [{ url: 'https://example.org/third', name: 'Third' }] : []),
+            ],
+    });
+    made.push(response.id);
+  }
+  // An edit that reorders the citations, and deleted responses (tombstones, which carry no sources).
+  updateResponse(ctx, ada, made[2]!, {
+    content: 'Argument 2 edited',
+    sources: [{ url: 'https://example.org/shared' }, { url: 'https://example.org/2' }],
+  });
+  deleteResponse(ctx, ada, made[7]!);
+  deleteResponse(ctx, ada, made[10]!);
+  return { store, ctx, topicId: topic.id, otherId: other.id };
+}
+
+describe('sync pull of responses reads the sources of a page in one query', () => {
+  it('no query per response, and the same documents as reading them one by one', () => {
+    const { store, ctx, topicId, otherId } = setup();
+    const one = vi.spyOn(store.sources, 'forResponse');
+    const many = vi.spyOn(store.sources, 'forResponses');
+
+    const pages: unknown[] = [];
+    let checkpoint = { id: '', seq: 0 };
+    for (;;) {
+      const page = pull(ctx, 'responses', { user: null, topicId }, checkpoint, 7);
+      if (page.documents.length === 0) break;
+      pages.push(page);
+      checkpoint = page.checkpoint;
+    }
+    const several = pullResponsesOfTopics(ctx, { topics: { [topicId]: { id: '', seq: 0 }, [otherId]: { id: '', seq: 0 } } }, 1000);
+    expect(pages.length).toBeGreaterThan(2);
+    expect(one).not.toHaveBeenCalled();
+    // One read per page: the pages of one topic (and the empty one that ends them), then one per topic of the multi-topic pull.
+    expect(many).toHaveBeenCalledTimes(pages.length + 1 + 2);
+
+    // The reference: each row's sources read on its own (what the pull did before).
+    one.mockRestore();
+    const reference = (id: string) => {
+      const docs = [];
+      let from = { id: '', seq: 0 };
+      for (;;) {
+        const rows = store.responses.changesSince(id, from, 7, null);
+        if (rows.length === 0) break;
+        docs.push(rows.map((row) => responseDoc(store, row)));
+        const last = rows[rows.length - 1]!;
+        from = { id: last.id, seq: last.seq };
+      }
+      return docs;
+    };
+    expect(JSON.stringify(pages.map((page) => (page as { documents: unknown }).documents))).toBe(JSON.stringify(reference(topicId)));
+    expect(JSON.stringify(several.documents)).toBe(JSON.stringify([otherId, topicId].sort().flatMap((id) => reference(id).flat())));
+
+    // The page really carries several cited sources, in their order, and tombstones carry none.
+    const docs = several.documents as Array<{ content?: string; sources?: Array<{ url: string }>; _deleted: boolean }>;
+    // Three tombstones: response 7, and response 10 with its reply 11 (a delete takes the subtree).
+    expect(docs.filter((doc) => doc._deleted)).toHaveLength(3);
+    expect(docs.filter((doc) => doc._deleted).every((doc) => doc.sources === undefined)).toBe(true);
+    const edited = docs.find((doc) => doc.content === 'Argument 2 edited')!;
+    expect(edited.sources!.map((s) => s.url)).toEqual(['https://example.org/shared', 'https://example.org/2']);
+    const eight = docs.find((doc) => doc.content === 'Argument 8')!;
+    expect(eight.sources!.map((s) => s.url)).toEqual(['https://example.org/8', 'https://example.org/shared', 'https://example.org/third']);
+    store.close();
+  });
+});
