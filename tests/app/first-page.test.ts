@@ -6,36 +6,17 @@ import { Subject, type Observable } from 'rxjs';
 import { firstPageReads, readFirstPage } from '../../app/src/hooks/first-page';
 import type { ResponseView, TopicView } from '../../app/src/data';
 import type { FirstPageData, Response, Topic } from '../../shared/types';
+import { fakeResponse, fakeTopic } from '../fixtures/fake-data';
 
-const topic = (id: string, title = id): Topic => ({
-  id,
-  title,
-  categories: ['Other'],
-  created_at: '2026-11-01T00:00:00.000Z',
-  username: 'Ada',
-  creator_uid: 'uid-ada',
-  score: 0,
-  user_has_upvoted: false,
-  user_has_downvoted: false,
-  responses_count: 1,
-});
-const response = (id: string): Response => ({
-  id,
-  content: `Root ${id}`,
-  type: 'for',
-  topic_id: 't1',
-  parent_response_id: null,
-  quoted_response: null,
-  quoted_response_id: null,
-  sources: [],
-  created_at: '2026-11-01T00:00:00.000Z',
-  username: 'Ada',
-  creator_uid: 'uid-ada',
-  score: 0,
-  user_has_upvoted: false,
-  user_has_downvoted: false,
-  comment_count: 0,
-});
+/** The wire shapes the server embeds: the fixtures' views without what only the local store knows. */
+const topic = (id: string, title = id): Topic => {
+  const { isPending: _p, isSavedOffline: _s, responsesOnDevice: _d, ...wire } = fakeTopic({ id, title });
+  return wire;
+};
+const response = (id: string): Response => {
+  const { isPending: _p, ...wire } = fakeResponse({ id, topic_id: 't1' });
+  return wire;
+};
 const view = (t: Topic): TopicView => ({ ...t, isPending: false, isSavedOffline: false, responsesOnDevice: true });
 
 function collect<T>(source: Observable<T>): T[] {

@@ -4,7 +4,7 @@
 // first response row and to interactive (online revisit and offline cold start) and the vote echo
 // (click → aria-pressed flips), median of several runs. Not a test: nothing asserts a timing.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,6 +13,7 @@ import { startAuthEmulator, type RunningEmulator } from '../../scripts/auth-emul
 import { openDatabase } from '../../sync-server/src/store/connection.js';
 import { signInThroughModal } from '../e2e/flows.js';
 import type { BenchRow } from './types.js';
+import { buildIfStale, CHROME_ARGS } from '../fixtures/build.js';
 import { waitForListening } from '../fixtures/listening.js';
 
 export interface BigTopicOptions {
@@ -25,15 +26,6 @@ export interface BigTopicOptions {
 }
 
 const ROOT = process.cwd();
-const CHROME_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** One response in ten is a root; the other nine answer the root before them (a long, flat-ish debate). */
 const ROOT_EVERY = 10;
 const BUDGET = { firstRowMs: 300, interactiveMs: 1000, echoMs: 50 };
@@ -41,24 +33,7 @@ const BUDGET = { firstRowMs: 300, interactiveMs: 1000, echoMs: 50 };
 const topicId = (size: number) => `bench-topic-${size}`;
 const responseId = (size: number, i: number) => `bench-${size}-r-${i}`;
 
-function newestMtime(path: string): number {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
-}
-
-/** Builds dist/ when the app changed since the last build (as the e2e harness does). */
-function ensureBuild() {
-  const index = join(ROOT, 'dist', 'index.html');
-  const sources = ['app', 'public', 'shared', 'vite.config.ts'].map((p) => newestMtime(join(ROOT, p)));
-  if (existsSync(index) && statSync(index).mtimeMs >= Math.max(...sources)) return;
-  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
-}
+const ensureBuild = () => buildIfStale(ROOT);
 
 /** Seeds the server's database file (migrated by openDatabase) with one topic per size. */
 function seed(file: string, sizes: number[]) {

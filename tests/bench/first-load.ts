@@ -5,8 +5,8 @@
 // topic rows (network, fresh profile), and Lighthouse's mobile preset (simulated throttling) on
 // `/` and on a topic page: performance score, LCP and TBT, the median of several runs.
 // Not a test: nothing asserts a timing.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,6 +16,7 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { startAuthEmulator, type RunningEmulator } from '../../scripts/auth-emulator.js';
 import type { BenchRow } from './types.js';
+import { buildIfStale, CHROME_ARGS } from '../fixtures/build.js';
 import { waitForListening } from '../fixtures/listening.js';
 
 export interface FirstLoadOptions {
@@ -28,36 +29,11 @@ export interface FirstLoadOptions {
 
 const ROOT = process.cwd();
 const CHROME = process.env.CHROME_BIN ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** chrome-launcher (Lighthouse) starts Chromium itself: headless is a flag there. */
+const CHROME_FLAGS = ['--headless=new', ...CHROME_ARGS];
 const BUDGET = { firstLoadJsKb: 150, performance: 90, lcpMs: 2500, tbtMs: 200 };
 
-function newestMtime(path: string): number {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
-}
-
-/** Builds dist/ when the app changed since the last build (as the e2e harness does). */
-function ensureBuild() {
-  const index = join(ROOT, 'dist', 'index.html');
-  const sources = ['app', 'public', 'shared', 'vite.config.ts'].map((p) => newestMtime(join(ROOT, p)));
-  if (existsSync(index) && statSync(index).mtimeMs >= Math.max(...sources)) return;
-  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
-}
+const ensureBuild = () => buildIfStale(ROOT);
 
 async function startServer(dataDir: string, staticDir: string, emulatorHost: string) {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {

@@ -1,31 +1,18 @@
 // Browser test harness: a fresh vite build when app sources are newer than dist/,
 // the real server (sync-server/src/main.ts) as a child process on port 0 with a
 // temporary DATA_DIR and the run's Auth emulator, and Debian's Chromium.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, rmdirSync, statSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, rmdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { waitForListening } from '../fixtures/listening';
+import { buildIfStale, CHROME_ARGS } from '../fixtures/build';
 
-export const CHROME_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROME_ARGS };
 
 const ROOT = process.cwd();
-
-function newestMtime(path: string): number {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
-}
 
 /** Builds dist/ once when app/, public/, shared/ or vite.config.ts changed since the last build. */
 export async function ensureBuild(): Promise<void> {
@@ -42,17 +29,7 @@ export async function ensureBuild(): Promise<void> {
     }
   }
   try {
-    const index = join(ROOT, 'dist', 'index.html');
-    const sources = ['app', 'public', 'shared', 'vite.config.ts'].map((p) => newestMtime(join(ROOT, p)));
-    if (!existsSync(index) || statSync(index).mtimeMs < Math.max(...sources)) {
-      const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'], {
-        cwd: ROOT,
-        encoding: 'utf8',
-        // Vitest sets NODE_ENV=test, which would make a development build (no service worker).
-        env: { ...process.env, NODE_ENV: 'production' },
-      });
-      if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
-    }
+    buildIfStale(ROOT);
   } finally {
     rmdirSync(lock);
   }
