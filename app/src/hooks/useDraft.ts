@@ -49,6 +49,9 @@ export function useDraft(key: string | null, uid: string | null, text: string, r
     restoreRef.current = restore;
   });
 
+  // The stored text the restore handed over: in the render that brings the restore in, a text other
+  // than this one was typed (on a slow machine the restore and a keystroke can land in one render).
+  const restoredText = useRef<string | null>(null);
   useEffect(() => {
     if (!restoreKey || !key) return;
     let live = true;
@@ -58,6 +61,7 @@ export function useDraft(key: string | null, uid: string | null, text: string, r
       .then((draft) => {
         if (!live) return;
         // In one go, so the restored text is not taken for typing.
+        restoredText.current = draft?.text ?? null;
         if (draft) restoreRef.current(draft.text);
         setRestoredFor(restoreKey);
       });
@@ -101,7 +105,8 @@ export function useDraft(key: string | null, uid: string | null, text: string, r
       typedEarly.current = changed || carried || typedEarly.current === owner ? owner : null;
       return;
     }
-    const early = typedEarly.current === owner || carried;
+    const typedWithRestore = changed && text !== (restoredText.current ?? '');
+    const early = typedEarly.current === owner || carried || typedWithRestore;
     typedEarly.current = null;
     const typing = previous.ready && previous.owner === owner;
     // The render that brings the restore in: its text is the stored draft, unless typed before.

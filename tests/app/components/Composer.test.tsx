@@ -249,6 +249,22 @@ describe('Composer drafts (issue 8 #1, #4)', () => {
     await waitFor(() => expect(stored.get('topic:t1')?.text).toBe('Written signed out'), { timeout: 5_000 });
   });
 
+  it('saves text typed in the same render that brings the restore in (a slow machine)', async () => {
+    session.current = SIGNED_IN;
+    const uid$ = new BehaviorSubject<string | null>('uid-ada');
+    const restored = deferred<Draft | null>();
+    const loadDraft = vi.fn(() => restored.promise);
+    const saveDraft = vi.fn(async () => {});
+    renderLive(<Harness replyingTo="Tea?" />, fakeData({ uid$, loadDraft, saveDraft }));
+    await waitFor(() => expect(loadDraft).toHaveBeenCalled());
+    // The restore lands and schedules its render; before React runs it, the user types, so one
+    // render brings both the restore and the typed text.
+    restored.resolve(null);
+    for (let hop = 0; hop < 5; hop += 1) await new Promise<void>((resolve) => queueMicrotask(resolve));
+    fireEvent.change(screen.getByLabelText('Your response'), { target: { value: 'Typed as the restore landed' } });
+    await waitFor(() => expect(saveDraft).toHaveBeenCalledWith('topic:t1', 'Typed as the restore landed'));
+  });
+
   it('stores what is typed when the page is left before the pause ends', async () => {
     session.current = SIGNED_IN;
     const uid$ = new BehaviorSubject<string | null>('uid-ada');
