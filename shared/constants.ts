@@ -50,6 +50,15 @@ export type ResponseType = (typeof RESPONSE_TYPES)[number];
 export const TARGET_TYPES = ['topic', 'response'] as const;
 export type TargetType = (typeof TARGET_TYPES)[number];
 
+/** Where a user stands on a topic's question (issue 13 #1): private to them, counted on the topic. */
+export const STANCES = ['agree', 'disagree', 'unsure'] as const;
+export type Stance = (typeof STANCES)[number];
+
+/** "This changed my view" (Δ, issue 13 #2): at most this many responses credited per change of stance. */
+export const MAX_DELTAS_PER_CHANGE = 3;
+/** Persuasion points a response's author earns for each Δ it receives (added to their points). */
+export const PERSUASION_POINTS_PER_DELTA = 5;
+
 export const NOTIFICATION_TYPES = ['reply_to_topic', 'reply_to_comment'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

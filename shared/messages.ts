@@ -41,6 +41,13 @@ export const MSG = {
   preferencesUpdateFailed: 'Failed to update your preferences.',
   voteAddFailed: 'Failed to add upvote.',
   voteRemoveFailed: 'Failed to remove upvote.',
+  loginToRecordStance: 'You must be logged in to record where you stand.',
+  stanceMissing: 'Please choose agree, disagree or unsure.',
+  noStanceYet: 'You have not recorded where you stand on this topic.',
+  deltaBeforeChange: 'You can credit a response once your stance has changed.',
+  deltaTooMany: 'You can credit at most 3 responses for each change of view.',
+  deltaOwnResponse: 'You cannot credit your own response.',
+  deltaOtherTopic: 'You can only credit responses in this topic.',
   internal: 'Something went wrong on our side. Please try again.',
   syncOutdated: 'Crux was updated — reload to keep syncing.',
 } as const;

@@ -5,17 +5,17 @@
 // SYNC_PROTOCOL_VERSION: bump when a document shape or an endpoint changes in a
 // way an older client cannot read; the client sends it as `x-crux-sync` and the
 // server refuses another version with 426 `sync-outdated` (the app asks for a reload).
-import type { Category, ResponseType, TargetType } from './constants.js';
+import type { Category, ResponseType, Stance, TargetType } from './constants.js';
 import type { Notification } from './types.js';
 
 export const SYNC_PROTOCOL_VERSION = 1;
 export const SYNC_PROTOCOL_HEADER = 'x-crux-sync';
 
-export const SYNC_COLLECTIONS = ['topics', 'responses', 'votes', 'notifications', 'profile'] as const;
+export const SYNC_COLLECTIONS = ['topics', 'responses', 'votes', 'notifications', 'profile', 'stances'] as const;
 export type SyncCollection = (typeof SYNC_COLLECTIONS)[number];
 
 /** Per-user collections: pulled and pushed with the caller's bearer token only. */
-export const PRIVATE_COLLECTIONS: readonly SyncCollection[] = ['votes', 'notifications', 'profile'];
+export const PRIVATE_COLLECTIONS: readonly SyncCollection[] = ['votes', 'notifications', 'profile', 'stances'];
 
 /** Position in one change stream: documents come ordered by (seq, id). */
 export interface SyncCheckpoint {
@@ -47,6 +47,12 @@ export interface TopicDoc extends Replicated {
   created_at: string;
   score: number;
   responses_count: number;
+  /** Participants whose current stance on the question is agree / disagree / unsure (issue 13 #1). */
+  stance_agree: number;
+  stance_disagree: number;
+  stance_unsure: number;
+  /** Participants whose current stance differs from their first one ("changed their mind here"). */
+  minds_changed: number;
 }
 
 export interface SourceDoc {
@@ -69,6 +75,11 @@ export interface ResponseDoc extends Replicated {
   updated_at: string;
   score: number;
   comment_count: number;
+  /** "This changed my view" credits received (issue 13 #2). */
+  delta_count: number;
+  /** Live upvotes by voters whose stance was agree / disagree when they voted (common ground, issue 13 #3). */
+  upvotes_agree: number;
+  upvotes_disagree: number;
 }
 
 /** The caller's vote on one target; `id` is `${target_type}_${target_id}`. Never an RxDB tombstone: upvoted=false. */
@@ -93,7 +104,41 @@ export interface ProfileDoc extends Replicated {
   id: string;
   display_name: string | null;
   receive_weekly_summary: boolean;
+  /** Every point, persuasion points included. */
   points: number;
+  /** The part of `points` earned by Δ credits (PERSUASION_POINTS_PER_DELTA each). */
+  persuasion_points: number;
+}
+
+/** One recorded stance, with the server's time of recording. */
+export interface StanceChange {
+  stance: Stance;
+  at: string;
+}
+
+/**
+ * The caller's stance on one topic (issue 13 #1, #2); `id` is the topic id. Private: only its owner
+ * ever reads it (pull, push answers and the stream carry it to them alone); topics carry the counts.
+ * Never an RxDB tombstone. A push sets `stance` and `credits`; the server keeps the rest.
+ */
+export interface StanceDoc extends Replicated {
+  id: string;
+  topic_id: string;
+  stance: Stance;
+  /**
+   * The "before": the first stance recorded. Set by the device that records the first stance (a
+   * stance set and changed offline before the first push keeps its true first one); fixed afterwards.
+   */
+  first_stance: Stance;
+  /** Every stance recorded, oldest first (a change appends one). */
+  history: StanceChange[];
+  /**
+   * Responses credited with Δ for the latest change of stance: at most MAX_DELTAS_PER_CHANGE, never
+   * the user's own, in this topic; [] until the stance has changed. A new change starts a new list
+   * (earlier changes' credits stay counted).
+   */
+  credits: string[];
+  updated_at: string;
 }
 
 /**
@@ -122,6 +167,7 @@ export interface FullSyncDocs {
   votes: VoteDoc;
   notifications: NotificationDoc;
   profile: ProfileDoc;
+  stances: StanceDoc;
 }
 
 /** What travels for each collection: topics and responses arrive as slim tombstones once deleted. */
@@ -131,6 +177,7 @@ export interface SyncDocs {
   votes: VoteDoc;
   notifications: NotificationDoc;
   profile: ProfileDoc;
+  stances: StanceDoc;
 }
 export type AnySyncDoc = SyncDocs[SyncCollection];
 
@@ -147,6 +194,7 @@ export const USER_FIELDS = {
   votes: ['upvoted'],
   notifications: ['is_read'],
   profile: ['receive_weekly_summary'],
+  stances: ['stance', 'first_stance', 'credits'],
 } as const satisfies { [C in SyncCollection]: readonly (keyof FullSyncDocs[C])[] };
 
 // ---- pull ----

@@ -1,5 +1,5 @@
 // The entities of SPEC.md §3 as they travel over the REST API (snake_case).
-import type { Category, NotificationType, ResponseType, TargetType } from './constants.js';
+import type { Category, NotificationType, ResponseType, Stance, TargetType } from './constants.js';
 
 export interface Topic {
   id: string;
@@ -79,6 +79,8 @@ export interface LeaderboardEntry {
   display_name: string | null;
   points: number;
   rank: number;
+  /** Only with `?include=persuasion` (SPEC.md §7's shape stays as it is): the part of points earned by Δ. */
+  persuasion_points?: number;
 }
 
 /** A topic as a user page lists it. */
@@ -106,6 +108,8 @@ export interface UserProfile {
   uid: string;
   display_name: string | null;
   points: number;
+  /** The part of points earned by Δ credits (issue 13 #2). */
+  persuasion_points: number;
   rank: number;
   topics: UserTopic[];
   responses: UserResponse[];
@@ -143,4 +147,37 @@ export interface FirstPageData {
   /** `/topics/{id}`: the topic and its first screen of root responses. */
   topic?: Topic;
   responses?: Response[];
+}
+
+/** GET/PUT /api/topics/{id}/stance: the caller's own stance (never anyone else's). */
+export interface MyStance {
+  topic_id: string;
+  stance: Stance;
+  first_stance: Stance;
+  history: { stance: Stance; at: string }[];
+  credits: string[];
+  updated_at: string;
+}
+
+/** GET /api/topics/{id}/stances: the public aggregate of a topic's stances and responses. */
+export interface TopicStances {
+  topic_id: string;
+  agree: number;
+  disagree: number;
+  unsure: number;
+  /** Participants whose current stance differs from their first. */
+  minds_changed: number;
+  /** Live responses by type. */
+  responses: Record<ResponseType, number>;
+}
+
+/** A row of GET /api/topics/{id}/common-ground: a response's standing with both sides, best first. */
+export interface CommonGroundEntry {
+  response_id: string;
+  upvotes_agree: number;
+  upvotes_disagree: number;
+  delta_count: number;
+  /** shared/rules/common-ground.ts commonGroundScore. */
+  score: number;
+  common_ground: boolean;
 }

@@ -18,6 +18,7 @@ import { notificationsRoutes } from './routes/notifications.js';
 import { responsesRoutes } from './routes/responses.js';
 import { sourcesRoutes } from './routes/sources.js';
 import { siteFilesRoutes } from './routes/site-files.js';
+import { stancesRoutes } from './routes/stances.js';
 import { topicsRoutes } from './routes/topics.js';
 import { unsubscribeRoutes } from './routes/unsubscribe.js';
 import { upvotesRoutes } from './routes/upvotes.js';
@@ -71,6 +72,7 @@ export function createApp(deps: AppDeps) {
       if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) && !c.req.path.startsWith('/api/sync/')) limits.writes(c, c.get('user'), 1);
       await next();
     })
+    .route('/topics', stancesRoutes(ctx))
     .route('/topics', topicsRoutes(ctx, limits))
     .route('/responses', responsesRoutes(ctx, limits))
     .route('/sources', sourcesRoutes(ctx, limits))

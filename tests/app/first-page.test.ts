@@ -17,7 +17,16 @@ const response = (id: string): Response => {
   const { isPending: _p, ...wire } = fakeResponse({ id, topic_id: 't1' });
   return wire;
 };
-const view = (t: Topic): TopicView => ({ ...t, isPending: false, isSavedOffline: false, responsesOnDevice: true });
+const view = (t: Topic): TopicView => ({
+  ...t,
+  stance_agree: 0,
+  stance_disagree: 0,
+  stance_unsure: 0,
+  minds_changed: 0,
+  isPending: false,
+  isSavedOffline: false,
+  responsesOnDevice: true,
+});
 
 function collect<T>(source: Observable<T>): T[] {
   const seen: T[] = [];
@@ -73,7 +82,7 @@ describe('the first screen of a first visit', () => {
       ['r1', false],
       ['r2', false],
     ]);
-    realRoots.next([{ ...response('r1'), isPending: false }]);
+    realRoots.next([{ ...response('r1'), delta_count: 0, upvotes_agree: 0, upvotes_disagree: 0, isPending: false }]);
     expect(roots.at(-1)!.map((r) => r.id)).toEqual(['r1']);
     // Another topic's page is not answered from it.
     const other = new Subject<ResponseView[]>();

@@ -28,7 +28,8 @@ describe('leaderboard and user pages in the data layer', () => {
 
   it("fetches the board and the caller's own score when they are not listed, then reads the kept copy offline", async () => {
     const online = await until(a.data.leaderboard$(), (c) => !c.loading && c.value?.me?.uid === ada.uid);
-    expect(online.value!.entries).toEqual([{ uid: bob.uid, display_name: 'Bob', points: 1, rank: 1 }]);
+    // Asked with ?include=persuasion: each entry carries the part of its points earned by Δ.
+    expect(online.value!.entries).toEqual([{ uid: bob.uid, display_name: 'Bob', points: 1, persuasion_points: 0, rank: 1 }]);
     expect(online.value!.me).toEqual({ uid: ada.uid, points: 0, rank: 2 });
     expect(online.stale).toBe(false);
     expect(Date.now() - Date.parse(online.fetchedAt!)).toBeLessThan(10_000);
@@ -49,7 +50,7 @@ describe('leaderboard and user pages in the data layer', () => {
       const adasTopic = await makeTopic(apiClient(server.url, ada.token));
       await upvote(apiClient(server.url, bob.token), 'topic', adasTopic.id);
       await expect.poll(() => latest?.value?.me?.points, { timeout: 10_000 }).toBe(before + 1);
-      const board = (await apiClient(server.url).get<LeaderboardEntry[]>('/users/leaderboard')).body;
+      const board = (await apiClient(server.url).get<LeaderboardEntry[]>('/users/leaderboard?include=persuasion')).body;
       expect(latest!.value!.entries).toEqual(board);
     } finally {
       subscription.unsubscribe();

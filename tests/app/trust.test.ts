@@ -38,7 +38,7 @@ describe('trust (issue 8)', () => {
     server = await startTestServer();
     [ada, bob] = await Promise.all([createTestUser('Ada'), createTestUser('Bob')]);
   });
-  // RxDB opens at most 13 collections per process: a signed-in client holds 7.
+  // RxDB opens at most 13 collections per process: a signed-in client holds 8.
   afterEach(async () => {
     for (const c of clients.splice(0)) await c.close().catch(() => {});
   });

@@ -77,11 +77,17 @@ describe('leaderboard', () => {
     await page.getByRole('heading', { level: 1, name: 'Leaderboard' }).waitFor();
     await page.locator('table.leaderboard').waitFor();
 
-    const expected = board.map((e) => [String(e.rank), e.uid === ada.uid ? `${e.display_name} (you)` : e.display_name, String(e.points)]);
+    // The last column is persuasion points (issue 13): nobody here was credited with Δ.
+    const expected = board.map((e) => [
+      String(e.rank),
+      e.uid === ada.uid ? `${e.display_name} (you)` : e.display_name,
+      String(e.points),
+      '0',
+    ]);
     await expect.poll(() => tableRows(page), { timeout: 10_000 }).toEqual(expected);
     const mine = page.locator('table.leaderboard tr[aria-current="true"]');
     expect(await mine.count()).toBe(1);
-    expect(await mine.locator('td').allTextContents()).toEqual(['2', 'Ada Board (you)', '1']);
+    expect(await mine.locator('td').allTextContents()).toEqual(['2', 'Ada Board (you)', '1', '0']);
     expect(await page.getByText(/^Updated /).textContent()).toBe('Updated just now');
     await screenshot(page, 'leaderboard');
 

@@ -3,11 +3,11 @@
 // an implementation with `runStoreContract(name, makeStore)` (sqlite.test.ts).
 // Each test gets a fresh, empty store.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { NOTIFICATION_TYPES, type NotificationType, type Sort } from '../../shared/constants.js';
+import { NOTIFICATION_TYPES, PERSUASION_POINTS_PER_DELTA, type NotificationType, type Sort } from '../../shared/constants.js';
 import { hotScore } from '../../shared/rules/hot.js';
 import { ftsQuery } from '../../shared/rules/search-words.js';
 import { comparatorFor, TOPIC_ORDERS } from '../../shared/rules/sort-order.js';
-import type { Checkpoint, ResponseInsert, Store, TopicInsert } from '../../sync-server/src/store/types.js';
+import type { Checkpoint, ResponseInsert, StanceRow, Store, TopicInsert } from '../../sync-server/src/store/types.js';
 
 export interface StoreUnderTest {
   store: Store;
@@ -196,8 +196,8 @@ export function runStoreContract(name: string, makeStore: () => Promise<StoreUnd
         expect(store.users.rankFor(1)).toBe(2);
         expect(store.users.rankFor(0)).toBe(3);
         expect(store.users.leaderboard(10)).toEqual([
-          { uid: 'ada', display_name: 'ada', points: 3 },
-          { uid: 'bob', display_name: 'bob', points: 1 },
+          { uid: 'ada', display_name: 'ada', points: 3, persuasion_points: 0 },
+          { uid: 'bob', display_name: 'bob', points: 1, persuasion_points: 0 },
         ]);
         expect(store.users.leaderboard(1).map((e) => e.uid)).toEqual(['ada']);
       });
@@ -605,6 +605,162 @@ export function runStoreContract(name: string, makeStore: () => Promise<StoreUnd
         expect(store.votes.changesSince('bob', START, 10).map((row) => [row.target_id, row.deleted])).toEqual([
           ['r1', 0],
           ['t1', 1],
+        ]);
+      });
+    });
+
+    describe('stances and Δ credits', () => {
+      const at = (n: number) => ({ at: day(n) });
+      const save = (uid: string, topicId: string, stance: StanceRow['stance'], first: StanceRow['stance'], credits: string[] = []) =>
+        store.transaction(() => {
+          const history =
+            first === stance
+              ? [{ stance, ...at(1) }]
+              : [
+                  { stance: first, ...at(1) },
+                  { stance, ...at(2) },
+                ];
+          store.stances.save({
+            uid,
+            topic_id: topicId,
+            stance,
+            first_stance: first,
+            history,
+            credits,
+            updated_at: day(2),
+            seq: store.nextSeq(),
+          });
+          return store.topics.refreshStanceCounts(topicId, store.nextSeq);
+        });
+      const credit = (uid: string, changeNo: number, responseIds: string[]) =>
+        store.transaction(() => {
+          store.stances.setCredits(
+            uid,
+            't1',
+            changeNo,
+            responseIds.map((id) => ({ response_id: id, topic_id: 't1', author_uid: 'ada' })),
+            day(3),
+          );
+          for (const id of ['r1', 'r2', 'r3']) store.responses.refreshDeltaCount(id, store.nextSeq);
+          return store.users.refreshPersuasionPoints('ada', store.nextSeq);
+        });
+      beforeEach(() => {
+        for (const uid of ['ada', 'bob', 'cy']) addUser(uid);
+        addTopic({ id: 't1', creator_uid: 'ada' });
+        addTopic({ id: 't2', creator_uid: 'ada' });
+        for (const id of ['r1', 'r2', 'r3']) addResponse({ id, topic_id: 't1', creator_uid: 'ada' });
+      });
+
+      it('save and get: one row per user and topic; a later save keeps the first stance', () => {
+        expect(store.stances.get('bob', 't1')).toBeUndefined();
+        save('bob', 't1', 'agree', 'agree');
+        expect(store.stances.get('bob', 't1')).toMatchObject({
+          stance: 'agree',
+          first_stance: 'agree',
+          history: [{ stance: 'agree', at: day(1) }],
+          credits: [],
+        });
+        save('bob', 't1', 'disagree', 'unsure', ['r1']);
+        const row = store.stances.get('bob', 't1')!;
+        expect(row).toMatchObject({ stance: 'disagree', first_stance: 'agree', credits: ['r1'] });
+        expect(row.history.map((entry) => entry.stance)).toEqual(['unsure', 'disagree']);
+        expect(store.stances.get('cy', 't1')).toBeUndefined();
+      });
+
+      it('changesSince: the owner’s stances by (seq, topic id), strictly after the checkpoint', () => {
+        save('bob', 't2', 'agree', 'agree');
+        save('bob', 't1', 'agree', 'agree');
+        save('cy', 't1', 'agree', 'agree');
+        const page = store.stances.changesSince('bob', START, 10);
+        expect(page.map((row) => row.topic_id)).toEqual(['t2', 't1']);
+        expect(store.stances.changesSince('bob', { seq: page[0]!.seq, id: 't2' }, 10).map((row) => row.topic_id)).toEqual(['t1']);
+        expect(store.stances.changesSince('bob', START, 1)).toHaveLength(1);
+        save('bob', 't2', 'unsure', 'agree');
+        expect(store.stances.changesSince('bob', START, 10).map((row) => row.topic_id)).toEqual(['t1', 't2']);
+      });
+
+      it('refreshStanceCounts recounts the topic’s stances and stamps a seq only when they changed', () => {
+        expect(save('bob', 't1', 'agree', 'agree')).toBe(true);
+        save('cy', 't1', 'disagree', 'agree');
+        const topic = store.topics.get('t1', null)!;
+        expect(topic).toMatchObject({ stance_agree: 1, stance_disagree: 1, stance_unsure: 0, minds_changed: 1 });
+        expect(store.transaction(() => store.topics.refreshStanceCounts('t1', store.nextSeq))).toBe(false);
+        expect(store.topics.get('t1', null)!.seq).toBe(topic.seq);
+        expect(store.topics.get('t2', null)).toMatchObject({ stance_agree: 0, minds_changed: 0 });
+      });
+
+      it('credits per change: replaced within a change, kept across changes; Δ counts and persuasion points follow', () => {
+        expect(credit('bob', 1, ['r1', 'r2'])).toBe(true);
+        expect(
+          store.stances
+            .creditsFor('bob', 't1', 1)
+            .map((row) => row.response_id)
+            .sort(),
+        ).toEqual(['r1', 'r2']);
+        expect(store.responses.get('r1', null)!.delta_count).toBe(1);
+        expect(store.users.get('ada')).toMatchObject({
+          persuasion_points: 2 * PERSUASION_POINTS_PER_DELTA,
+          points: 2 * PERSUASION_POINTS_PER_DELTA,
+        });
+        credit('bob', 1, ['r3']);
+        credit('bob', 2, ['r3']);
+        credit('cy', 1, ['r3']);
+        expect(store.stances.creditsFor('bob', 't1', 1)).toEqual([{ response_id: 'r3', topic_id: 't1', author_uid: 'ada' }]);
+        expect(['r1', 'r2', 'r3'].map((id) => store.responses.get(id, null)!.delta_count)).toEqual([0, 0, 3]);
+        expect(store.stances.authorsCreditedOn('r3')).toEqual(['ada']);
+        expect(store.stances.authorsCreditedOn('r1')).toEqual([]);
+        // Votes and persuasion add up; a recount of points keeps the persuasion part.
+        vote('bob', 'response', 'r1', 'ada', 't1');
+        store.transaction(() => store.users.addPoints('ada', 1, store.nextSeq));
+        store.transaction(() => store.users.refreshPoints('ada'));
+        expect(store.users.get('ada')).toMatchObject({
+          persuasion_points: 3 * PERSUASION_POINTS_PER_DELTA,
+          points: 3 * PERSUASION_POINTS_PER_DELTA + 1,
+        });
+        expect(store.users.leaderboard(10)[0]).toEqual({ uid: 'ada', display_name: 'ada', points: 16, persuasion_points: 15 });
+        // Credits on a deleted response no longer count; nothing changes twice.
+        store.transaction(() => store.responses.softDelete('r3', store.nextSeq()));
+        expect(store.transaction(() => store.users.refreshPersuasionPoints('ada', store.nextSeq))).toBe(true);
+        expect(store.users.get('ada')).toMatchObject({ persuasion_points: 0, points: 1 });
+        expect(store.transaction(() => store.users.refreshPersuasionPoints('ada', store.nextSeq))).toBe(false);
+      });
+
+      it('votes keep the voter’s stance; upvotes by side are maintained and recounted alike; tallies and types', () => {
+        const castWith = (voter: string, stance: StanceRow['stance'] | null, deleted = false) =>
+          store.transaction(() =>
+            store.votes.set({
+              voter_uid: voter,
+              target_type: 'response',
+              target_id: 'r2',
+              target_creator_uid: 'ada',
+              topic_id: 't1',
+              stance,
+              now: day(2),
+              deleted,
+              seq: store.nextSeq(),
+            }),
+          );
+        castWith('bob', 'agree');
+        castWith('cy', 'disagree');
+        expect(store.votes.get('bob', 'response', 'r2')!.stance).toBe('agree');
+        // Taken back: the row keeps the stance it was cast with.
+        castWith('cy', 'agree', true);
+        expect(store.votes.get('cy', 'response', 'r2')).toMatchObject({ stance: 'disagree', deleted: 1 });
+        store.transaction(() => store.responses.addToCounts('r2', { score: 1, upvotesAgree: 1 }, store.nextSeq()));
+        const maintained = store.responses.get('r2', null)!;
+        store.transaction(() => store.responses.refreshAggregates('r2', store.nextSeq()));
+        const recounted = store.responses.get('r2', null)!;
+        expect([maintained.upvotes_agree, maintained.upvotes_disagree]).toEqual([1, 0]);
+        expect([recounted.upvotes_agree, recounted.upvotes_disagree]).toEqual([1, 0]);
+        expect(store.responses.stanceTallies('t1').map((row) => [row.id, row.upvotes_agree])).toEqual([
+          ['r1', 0],
+          ['r2', 1],
+          ['r3', 0],
+        ]);
+        addResponse({ id: 'r4', topic_id: 't1', type: 'against' });
+        expect(store.responses.countByType('t1').sort((a, b) => a.type.localeCompare(b.type))).toEqual([
+          { type: 'against', n: 1 },
+          { type: 'for', n: 3 },
         ]);
       });
     });

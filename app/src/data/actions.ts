@@ -12,6 +12,7 @@ import { voteDocId } from '../../../shared/rules/vote-id.js';
 import type { Draft, EditResponseInput, NewResponseInput, NewTopicInput } from './api.js';
 import type { PublicDb, UserDb } from './db.js';
 import { badRequest, notFound, unauthorized } from '../../../shared/errors.js';
+import { createStanceActions } from './stance-actions.js';
 
 export interface Session {
   uid: string;
@@ -55,6 +56,10 @@ export function createActions(publicDb: PublicDb, session: () => Session | null)
         created_at: now(),
         score: 0,
         responses_count: 0,
+        stance_agree: 0,
+        stance_disagree: 0,
+        stance_unsure: 0,
+        minds_changed: 0,
         seq: 0,
         pending: true,
         pending_delete: false,
@@ -103,6 +108,9 @@ export function createActions(publicDb: PublicDb, session: () => Session | null)
         updated_at: created,
         score: 0,
         comment_count: 0,
+        delta_count: 0,
+        upvotes_agree: 0,
+        upvotes_disagree: 0,
         seq: 0,
         pending: true,
         pending_delete: false,
@@ -155,6 +163,8 @@ export function createActions(publicDb: PublicDb, session: () => Session | null)
       return true;
     },
 
+    ...createStanceActions(publicDb, signedIn),
+
     async markRead(notificationId: string) {
       const s = signedIn(MSG.loginToSeeNotifications);
       const doc = await s.db.notifications.findOne(notificationId).exec();
@@ -172,7 +182,7 @@ export function createActions(publicDb: PublicDb, session: () => Session | null)
       const s = signedIn(MSG.loginToUpdatePreferences);
       const doc = await s.db.profile.findOne(s.uid).exec();
       if (doc) await doc.incrementalPatch({ receive_weekly_summary: receive, pending: true });
-      else await s.db.profile.insert({ id: s.uid, display_name: null, receive_weekly_summary: receive, points: 0, seq: 0, pending: true });
+      else await s.db.profile.insert({ id: s.uid, display_name: null, receive_weekly_summary: receive, points: 0, persuasion_points: 0, seq: 0, pending: true });
     },
 
     async saveDraft(key: string, text: string, extra: Record<string, unknown> = {}) {

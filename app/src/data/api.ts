@@ -3,9 +3,9 @@
 // touches the network; replication keeps the local database in step.
 import type { Observable } from 'rxjs';
 import type { AnyStorage } from './db.js';
-import type { Category, ResponseType, Sort, TargetType } from '../../../shared/constants.js';
+import type { Category, ResponseType, Sort, Stance, TargetType } from '../../../shared/constants.js';
 import type { Notification, Preferences, Response, Source, Topic } from '../../../shared/types.js';
-import type { NotificationDoc, SyncCollection } from '../../../shared/sync-protocol.js';
+import type { NotificationDoc, ResponseDoc, StanceChange, StanceDoc, SyncCollection, TopicDoc } from '../../../shared/sync-protocol.js';
 import type { UserProfile, UserScore } from '../../../shared/types.js';
 import type { LeaderboardCopy, RemoteCopy } from './leaderboard.js';
 
@@ -17,7 +17,8 @@ import type { CitationPage, SourceList, SourcesQuery } from './sources.js';
 export type { CitationPage, SourceList, SourcesQuery } from './sources.js';
 
 /** A topic as the screens show it: the server's item with the local truth laid over it. */
-export interface TopicView extends Topic {
+export interface TopicView
+  extends Topic, Pick<TopicDoc, 'stance_agree' | 'stance_disagree' | 'stance_unsure' | 'minds_changed'> {
   /** Created or deleted here and not yet confirmed by the server. */
   isPending: boolean;
   /** Kept for offline reading (its responses stay on the device). */
@@ -32,9 +33,29 @@ export interface TopicView extends Topic {
 }
 
 /** A response as the screens show it (quoted_response is joined locally from the same topic). */
-export interface ResponseView extends Response {
+export interface ResponseView extends Response, Pick<ResponseDoc, 'delta_count' | 'upvotes_agree' | 'upvotes_disagree'> {
   isPending: boolean;
 }
+
+/** The signed-in user's own stance on a topic (issue 13 #1, #2), as on this device. */
+export interface StanceView {
+  topic_id: string;
+  stance: Stance;
+  /** The "before". */
+  first_stance: Stance;
+  /** Oldest first; a change made here and not yet sent is already in it (with this device's time). */
+  history: StanceChange[];
+  /** Responses credited with Δ for the latest change (≤ 3). */
+  credits: string[];
+  /** Not yet confirmed by the server. */
+  isPending: boolean;
+}
+
+/** How a topic's responses are ordered: the default (SPEC's order) or common ground first (issue 13 #3). */
+export type ResponseOrder = 'default' | 'common-ground';
+
+/** Live responses of a topic by type (the topic header's balance bar). */
+export type ResponseBalance = Record<ResponseType, number>;
 
 export interface TopicQuery {
   sort?: Sort; // default 'hot'
@@ -91,7 +112,7 @@ export interface SyncProblem {
   collection: SyncCollection;
   /** Id of the item the write was about. */
   itemId: string;
-  /** What the user tried: 'create' | 'edit' | 'delete' | 'vote' | 'read' | 'preferences'. */
+  /** What the user tried: 'create' | 'edit' | 'delete' | 'vote' | 'read' | 'preferences' | 'stance'. */
   action: string;
   /** Message for a person (the server's text). */
   error: string;
@@ -133,6 +154,8 @@ export interface CruxExport {
   votes: { target_type: TargetType; target_id: string; topic_id: string; upvoted: boolean; updated_at: string }[];
   notifications: Notification[];
   preferences: { receive_weekly_summary: boolean } | null;
+  /** The user's own stances (issue 13) on this device; `pending: true` means not yet on the server. */
+  stances: (Omit<StanceDoc, 'id' | 'seq' | '_deleted'> & { pending: boolean })[];
   drafts: { key: string; text: string; extra: Record<string, unknown>; updated_at: string }[];
 }
 
@@ -219,12 +242,19 @@ export interface CruxData {
   topics$(query?: TopicQuery): Observable<TopicView[]>;
   /** undefined while not known yet (first sync running), null when it does not exist. */
   topic$(topicId: string): Observable<TopicView | null | undefined>;
-  /** Root responses of a topic, oldest first. */
-  rootResponses$(topicId: string): Observable<ResponseView[]>;
+  /**
+   * Root responses of a topic, oldest first; with 'common-ground', the highest common-ground score
+   * first (shared/rules/common-ground.ts, sides from the topic's stance counts), ties oldest first.
+   */
+  rootResponses$(topicId: string, order?: ResponseOrder): Observable<ResponseView[]>;
   /** Direct replies of a response, oldest first. */
   replies$(responseId: string): Observable<ResponseView[]>;
   /** Every live response of the topic (for the tree and the quote search panel). */
   topicResponses$(topicId: string): Observable<ResponseView[]>;
+  /** Live responses of the topic by type, from the local store. */
+  responseBalance$(topicId: string): Observable<ResponseBalance>;
+  /** The signed-in user's stance on the topic; null when none is recorded or signed out. */
+  stance$(topicId: string): Observable<StanceView | null>;
   /** Ids from the root response down to `responseId` (inclusive), for quote navigation. */
   ancestorPath(responseId: string): Promise<string[]>;
   /** The signed-in user's notifications, newest first ([] when signed out). */
@@ -257,6 +287,16 @@ export interface CruxData {
   deleteResponse(responseId: string): Promise<void>;
   /** Toggles the caller's upvote; resolves to the new state. */
   toggleVote(targetType: TargetType, targetId: string): Promise<boolean>;
+  /**
+   * Records the caller's stance on the topic (the first one is their "before"; a different one is a
+   * change and starts an empty list of credits). Local at once, replicated like any write.
+   */
+  setStance(topicId: string, stance: Stance): Promise<void>;
+  /**
+   * Credits responses with Δ for the latest change of the caller's stance (replaces that change's
+   * list; [] withdraws). Refused with shared/rules/deltas.ts creditProblem's error.
+   */
+  creditDeltas(topicId: string, responseIds: string[]): Promise<void>;
   markRead(notificationId: string): Promise<void>;
   markAllRead(): Promise<void>;
   setWeeklySummary(receive: boolean): Promise<void>;

@@ -130,7 +130,8 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
     uid$,
     pointsMoved$: merge(
       world$.pipe(switchMap((w) => merge(w.publicDb.topics.$, w.publicDb.responses.$))),
-      userDb$.pipe(switchMap((db) => (db ? db.profile.$ : EMPTY))),
+      // The user's own profile, and their stances: a Δ credited here moves its author's points.
+      userDb$.pipe(switchMap((db) => (db ? merge(db.profile.$, db.stances.$) : EMPTY))),
     ),
   });
   const sourcesPage = createSources({
@@ -276,9 +277,11 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
     status$,
     topics$: (query) => live((w) => w.queries.topics$(query)),
     topic$: (topicId) => live((w) => w.queries.topic$(topicId)),
-    rootResponses$: (topicId) => live((w) => w.queries.rootResponses$(topicId)),
+    rootResponses$: (topicId, order) => live((w) => w.queries.rootResponses$(topicId, order)),
     replies$: (responseId) => live((w) => w.queries.replies$(responseId)),
     topicResponses$: (topicId) => live((w) => w.queries.topicResponses$(topicId)),
+    responseBalance$: (topicId) => live((w) => w.queries.responseBalance$(topicId)),
+    stance$: (topicId) => live((w) => w.queries.stance$(topicId)),
     ancestorPath: (responseId) => world.queries.ancestorPath(responseId),
     notifications$: () => live((w) => w.queries.notifications$()),
     unreadCount$: () => live((w) => w.queries.unreadCount$()),
@@ -310,6 +313,8 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
     editResponse: (responseId, input) => world.actions.editResponse(responseId, input),
     deleteResponse: (responseId) => world.actions.deleteResponse(responseId),
     toggleVote: (targetType, targetId) => world.actions.toggleVote(targetType, targetId),
+    setStance: (topicId, stance) => world.actions.setStance(topicId, stance),
+    creditDeltas: (topicId, responseIds) => world.actions.creditDeltas(topicId, responseIds),
     markRead: (notificationId) => world.actions.markRead(notificationId),
     markAllRead: () => world.actions.markAllRead(),
     setWeeklySummary: (receive) => world.actions.setWeeklySummary(receive),

@@ -17,13 +17,14 @@ function item(doc: Record<string, unknown>): ExportedItem {
 }
 
 export async function exportMyData(publicDb: PublicDb, s: Session): Promise<CruxExport> {
-  const [topics, responses, votes, notifications, profile, drafts] = await Promise.all([
+  const [topics, responses, votes, notifications, profile, drafts, stances] = await Promise.all([
     publicDb.topics.find({ selector: { creator_uid: s.uid } }).exec(),
     publicDb.responses.find({ selector: { creator_uid: s.uid } }).exec(),
     s.db.votes.find().exec(),
     s.db.notifications.find().exec(),
     s.db.profile.findOne(s.uid).exec(),
     s.db.drafts.find().exec(),
+    s.db.stances.find().exec(),
   ]);
   return {
     format: 'crux-export',
@@ -51,6 +52,15 @@ export async function exportMyData(publicDb: PublicDb, s: Session): Promise<Crux
       }),
     ),
     preferences: profile ? { receive_weekly_summary: profile.receive_weekly_summary } : null,
+    stances: stances.map((doc) => ({
+      topic_id: doc.topic_id,
+      stance: doc.stance,
+      first_stance: doc.first_stance,
+      history: doc.history.map((change) => ({ stance: change.stance, at: change.at })),
+      credits: [...doc.credits],
+      updated_at: doc.updated_at,
+      pending: doc.pending,
+    })),
     drafts: drafts.map((d) => ({ key: d.key, text: d.text, extra: { ...(d.extra as Record<string, unknown>) }, updated_at: d.updated_at })),
   };
 }

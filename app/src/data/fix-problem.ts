@@ -18,7 +18,7 @@ import type { ConflictChoice } from './api.js';
 import type { SyncProblemDocType } from './collections/sync-problem.schema.js';
 import type { PublicDb } from './db.js';
 import { badRequest, notFound } from '../../../shared/errors.js';
-import type { ResponseDoc, TopicDoc, VoteDoc } from '../../../shared/sync-protocol.js';
+import type { ResponseDoc, StanceDoc, TopicDoc, VoteDoc } from '../../../shared/sync-protocol.js';
 
 export const CONFLICT_NEEDS_CHOICE = 'This change conflicts with a newer version: choose Keep mine, Keep theirs or Edit and merge.';
 
@@ -88,6 +88,14 @@ export function createProblemFixer(publicDb: PublicDb, actions: Actions, session
       case 'profile:preferences':
         await actions.setWeeklySummary(local.receive_weekly_summary === true);
         break;
+      case 'stances:stance': {
+        // The stance as the user recorded it (the refused first one left no document), then its
+        // credits, checked again by the same rule as a new credit.
+        const stance = local as Pick<StanceDoc, 'topic_id' | 'stance' | 'credits'>;
+        await actions.setStance(stance.topic_id, stance.stance);
+        if (Array.isArray(stance.credits) && stance.credits.length > 0) await actions.creditDeltas(stance.topic_id, stance.credits);
+        break;
+      }
       default:
         throw badRequest('This change cannot be retried; discard it instead.');
     }

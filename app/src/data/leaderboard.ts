@@ -1,4 +1,5 @@
-// Public, read-only copies asked of the server: the leaderboard (GET /api/users/leaderboard),
+// Public, read-only copies asked of the server: the leaderboard (GET /api/users/leaderboard,
+// with `?include=persuasion` so each entry carries its persuasion points, issue 13),
 // the signed-in user's own score (GET /api/users/{uid}/score, so their rank shows even
 // outside the top 100) and user pages (GET /api/users/{uid}). They are not replicated:
 // each read asks the server while online and keeps the answer, with the time it was
@@ -138,7 +139,7 @@ export function createLeaderboard(deps: Deps): Leaderboard {
   }
 
   async function fetchLeaderboard(uid: string | null): Promise<LeaderboardCopy> {
-    const entries = await getJson<LeaderboardEntry[]>('/api/users/leaderboard');
+    const entries = await getJson<LeaderboardEntry[]>('/api/users/leaderboard?include=persuasion');
     if (!uid) return { entries, me: null };
     const listed = entries.find((entry) => entry.uid === uid);
     if (listed) return { entries, me: { uid, points: listed.points, rank: listed.rank } };

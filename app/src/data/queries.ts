@@ -4,7 +4,9 @@ import { combineLatest, distinctUntilChanged, finalize, from, map, merge, of, sh
 import { hotScore } from '../../../shared/rules/hot.js';
 import { comparatorFor, NOTIFICATION_ORDER, TOPIC_ORDERS } from '../../../shared/rules/sort-order.js';
 import type { Preferences } from '../../../shared/types.js';
-import type { NotificationItem, ResponseView, SyncProblem, TopicQuery, TopicView } from './api.js';
+import type { NotificationItem, ResponseBalance, ResponseOrder, ResponseView, StanceView, SyncProblem, TopicQuery, TopicView } from './api.js';
+import { createCommonGroundOrderer, type Sides } from './common-ground-order.js';
+import type { StanceDocType } from './collections/stance.schema.js';
 import type { MangoQuerySortPart } from 'rxdb';
 import type { ResponseDocType } from './collections/response.schema.js';
 import type { SyncProblemDocType } from './collections/sync-problem.schema.js';
@@ -20,6 +22,17 @@ import { FIRST_SCREEN_ROOTS, PAGE_SIZE } from '../../../shared/constants.js';
 export { FIRST_SCREEN_ROOTS };
 /** The (topic_id, created_at, id) index's order: the index answers the sort, no sort in memory. */
 const RESPONSE_SORT: MangoQuerySortPart<ResponseDocType>[] = [{ created_at: 'asc' }, { id: 'asc' }];
+
+function stanceView(doc: StanceDocType): StanceView {
+  return {
+    topic_id: doc.topic_id,
+    stance: doc.stance,
+    first_stance: doc.first_stance,
+    history: doc.history.map((change) => ({ stance: change.stance, at: change.at })),
+    credits: [...doc.credits],
+    isPending: doc.pending,
+  };
+}
 
 const plain = <T>(docs: { toJSON(): unknown }[]) => docs.map((doc) => doc.toJSON() as T);
 
@@ -78,6 +91,12 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
     }
     return tree;
   };
+  /** A topic's participants on each side (common ground's denominators), emitted when they change. */
+  const sides$ = (topicId: string): Observable<Sides> =>
+    publicDb.topics.findOne(topicId).$.pipe(
+      map((doc) => ({ agree: doc?.stance_agree ?? 0, disagree: doc?.stance_disagree ?? 0 })),
+      distinctUntilChanged((a, b) => a.agree === b.agree && a.disagree === b.disagree),
+    );
   const topicResponses$ = (topicId: string): Observable<ResponseView[]> => topicTree$(topicId).pipe(map((tree) => tree.all()));
   const NONE: ResponseView[] = [];
   const childrenIn$ = (topicId: string, parentId: string | null) =>
@@ -148,10 +167,31 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
       );
     },
     topicResponses$,
-    rootResponses$(topicId: string): Observable<ResponseView[]> {
+    rootResponses$(topicId: string, order: ResponseOrder = 'default'): Observable<ResponseView[]> {
       const all$ = childrenIn$(topicId, null);
+      if (order === 'common-ground') {
+        // No first screen here: the best-scored roots are known only once every root is read.
+        const reorder = createCommonGroundOrderer();
+        return combineLatest([all$, sides$(topicId)]).pipe(
+          map(([roots, sides]) => reorder(roots, sides)),
+          distinctUntilChanged(),
+        );
+      }
       // The first screen until the whole tree is read (at once when it is already live).
       return merge(firstRoots$(topicId).pipe(takeUntil(all$)), all$);
+    },
+    responseBalance$(topicId: string): Observable<ResponseBalance> {
+      // Counted over the topic's one live tree query (shared with the page), not a query per type.
+      return topicTree$(topicId).pipe(
+        map((tree) => tree.countByType()),
+        distinctUntilChanged((a, b) => a.for === b.for && a.against === b.against && a.neutral === b.neutral),
+      );
+    },
+    stance$(topicId: string): Observable<StanceView | null> {
+      return userDb$.pipe(
+        switchMap((db) => (db ? db.stances.findOne(topicId).$ : of(null))),
+        map((doc) => (doc ? stanceView(doc.toJSON() as StanceDocType) : null)),
+      );
     },
     replies$(responseId: string): Observable<ResponseView[]> {
       // A thread opened on the topic page: its topic's tree is already live (no query per thread).
@@ -200,7 +240,14 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
         count(publicDb.responses as never),
         userDb$.pipe(
           switchMap((db) =>
-            db ? combineLatest([found(db.votes as never), found(db.notifications as never), found(db.profile as never)]) : of([0]),
+            db
+              ? combineLatest([
+                  found(db.votes as never),
+                  found(db.notifications as never),
+                  found(db.profile as never),
+                  found(db.stances as never),
+                ])
+              : of([0]),
           ),
           map((counts) => counts.reduce((a, b) => a + b, 0)),
         ),

@@ -5,7 +5,7 @@
 import { BehaviorSubject, combineLatest, defaultIfEmpty, distinctUntilChanged, filter, map, of, switchMap, type Subscription } from 'rxjs';
 import type { RxCollection } from 'rxdb';
 import { SYNC_COLLECTIONS, type StreamEvent, type SyncCollection } from '../../../shared/sync-protocol.js';
-import { SYNCED } from './collections/index.js';
+import { SYNCED, type LocalRow } from './collections/index.js';
 import type { Connectivity } from './connectivity.js';
 import type { PublicDb, UserDb } from './db.js';
 import type { Follows } from './follows.js';
@@ -83,12 +83,33 @@ export function createSyncController(deps: SyncControllerDeps) {
   });
 
   const running = () => isLeader$.value && connectivity.isOnline() && !closed && !connectivity.isOutdated();
+  let paused = false;
   const startAll = () => {
-    for (const rep of all()) if (!rep.state.isStopped()) rep.state.start().catch(() => {});
+    const resumed = paused;
+    paused = false;
+    for (const rep of all()) {
+      if (rep.state.isStopped()) continue;
+      const started = rep.state.start();
+      if (resumed) started.then(() => requeuePending(rep)).catch(() => {});
+      else started.catch(() => {});
+    }
   };
   const pauseAll = () => {
+    paused = true;
     for (const rep of all()) if (rep.state.internalReplicationState) rep.state.pause().catch(() => {});
   };
+  /**
+   * Writes each pending document of the collection again, unchanged, so the push sees it. RxDB
+   * 17.6's upstream drops a write it reads while paused (right) but the same initial-sync loop
+   * then stores a checkpoint past it from later, unsent batches, and the RESYNC of the resume
+   * starts after it: without this the write waits for the next change of that document.
+   */
+  async function requeuePending(rep: CollectionReplication) {
+    const collection = rep.state.collection;
+    if (closed || collection.closed) return;
+    const waiting = await collection.find({ selector: { pending: true } }).exec();
+    for (const doc of waiting) await doc.incrementalModify((data: LocalRow) => data);
+  }
 
   subs.push(
     connectivity.online$.subscribe((online) => {

@@ -3,7 +3,7 @@
 // score, responses_count and comment_count; hidden pending deletes).
 import { comparatorFor, RESPONSE_ORDER } from '../../../shared/rules/sort-order.js';
 import { voteDocId } from '../../../shared/rules/vote-id.js';
-import type { ResponseView, TopicView } from './api.js';
+import type { ResponseBalance, ResponseView, TopicView } from './api.js';
 import type { ResponseDocType } from './collections/response.schema.js';
 import type { TopicDocType } from './collections/topic.schema.js';
 import type { VoteDocType } from './collections/vote.schema.js';
@@ -83,6 +83,10 @@ export function topicView(
     user_has_upvoted: vote?.upvoted ?? false,
     user_has_downvoted: false,
     responses_count: Math.max(0, doc.responses_count + countDelta),
+    stance_agree: doc.stance_agree,
+    stance_disagree: doc.stance_disagree,
+    stance_unsure: doc.stance_unsure,
+    minds_changed: doc.minds_changed,
     isPending: doc.pending,
     isSavedOffline: saved.has(doc.id),
     responsesOnDevice: onDevice.has(doc.id),
@@ -103,6 +107,8 @@ export interface TopicTreeView {
   all(): ResponseView[];
   /** Direct replies of a response (null: the roots), oldest first; [] when none. Treat as read-only. */
   children(parentId: string | null): ResponseView[];
+  /** Visible responses by type, counted over the documents (no view is built). */
+  countByType(): ResponseBalance;
 }
 
 /** What a set of documents shows before the user's votes are applied (rebuilt only when a document changes). */
@@ -212,6 +218,9 @@ export function createTopicTreeBuilder() {
         user_has_upvoted: upvoted,
         user_has_downvoted: false,
         comment_count: commentCount,
+        delta_count: doc.delta_count,
+        upvotes_agree: doc.upvotes_agree,
+        upvotes_disagree: doc.upvotes_disagree,
         isPending: doc.pending,
       };
       if (latest()) views.set(doc.id, { doc, view });
@@ -231,6 +240,11 @@ export function createTopicTreeBuilder() {
         else if (latest()) lists.set(parentId, list);
         built.set(parentId, list);
         return list;
+      },
+      countByType() {
+        const balance: ResponseBalance = { for: 0, against: 0, neutral: 0 };
+        for (const doc of visible) balance[doc.type] += 1;
+        return balance;
       },
       all() {
         if (all) return all;

@@ -51,6 +51,8 @@ export function deferredData(
     'replies$',
     'topicResponses$',
     'ancestorPath',
+    'responseBalance$',
+    'stance$',
     'notifications$',
     'unreadCount$',
     'preferences$',
@@ -68,6 +70,8 @@ export function deferredData(
     'editResponse',
     'deleteResponse',
     'toggleVote',
+    'setStance',
+    'creditDeltas',
     'markRead',
     'markAllRead',
     'setWeeklySummary',
@@ -92,7 +96,9 @@ export function deferredData(
     const real = { topics$: forward('topics$'), topic$: forward('topic$'), rootResponses$: forward('rootResponses$') };
     deferred.topics$ = (query = {}) => firstPage.topics$(query, real.topics$(query));
     deferred.topic$ = (topicId) => firstPage.topic$(topicId, real.topic$(topicId));
-    deferred.rootResponses$ = (topicId) => firstPage.rootResponses$(topicId, real.rootResponses$(topicId));
+    // The page's first screen is in the default order: another order reads the local store alone.
+    deferred.rootResponses$ = (topicId, order = 'default') =>
+      order === 'default' ? firstPage.rootResponses$(topicId, real.rootResponses$(topicId, order)) : real.rootResponses$(topicId, order);
   }
   return deferred as CruxData;
 }

@@ -19,8 +19,24 @@ export function readFirstPage(doc: Document = document): FirstPageData | null {
   }
 }
 
-const topicView = (topic: Topic): TopicView => ({ ...topic, isPending: false, isSavedOffline: false, responsesOnDevice: false });
-const responseView = (response: Response): ResponseView => ({ ...response, isPending: false });
+// The REST shapes carry no stance counts (SPEC.md §7): a first screen shows them as none yet.
+const topicView = (topic: Topic): TopicView => ({
+  ...topic,
+  stance_agree: 0,
+  stance_disagree: 0,
+  stance_unsure: 0,
+  minds_changed: 0,
+  isPending: false,
+  isSavedOffline: false,
+  responsesOnDevice: false,
+});
+const responseView = (response: Response): ResponseView => ({
+  ...response,
+  delta_count: 0,
+  upvotes_agree: 0,
+  upvotes_disagree: 0,
+  isPending: false,
+});
 
 /**
  * `real$` as it is, except that until it first gives a settled value (rows from the local store) it

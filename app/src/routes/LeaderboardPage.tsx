@@ -1,10 +1,12 @@
 // /leaderboard (SPEC.md §2): Rank, User, Points in competition ranking; the signed-in user's
 // row marked (aria-current and a "You" label, not colour alone) and their own rank shown even
-// outside the top 100; the last copy stays readable offline with its age.
+// outside the top 100; the last copy stays readable offline with its age. "Persuasion" is the part
+// of the points earned by Δ credits (issue 13 #2).
 import { Link } from 'react-router-dom';
 import { competitionRanks } from '../../../shared/rules/rank';
 import type { LeaderboardEntry, UserScore } from '../../../shared/types';
 import { RemoteState } from '../components/RemoteState/RemoteState';
+import { PERSUASION_EXPLAINED } from '../components/DeltaCredit/DeltaCredit';
 import { useLeaderboard } from '../hooks/useLeaderboard';
 import './LeaderboardPage.css';
 import { ANONYMOUS } from '../../../shared/rules/author-name';
@@ -45,26 +47,38 @@ function LeaderboardTable({ entries, me, uid }: { entries: LeaderboardEntry[]; m
           <th scope="col">Rank</th>
           <th scope="col">User</th>
           <th scope="col">Points</th>
+          <th scope="col">
+            <abbr title={PERSUASION_EXPLAINED}>Persuasion</abbr>
+          </th>
         </tr>
       </thead>
       <tbody>
         {entries.map((entry) => (
-          <Row key={entry.uid} uid={entry.uid} name={entry.display_name} rank={entry.rank} points={entry.points} mine={entry.uid === uid} />
+          <Row
+            key={entry.uid}
+            uid={entry.uid}
+            name={entry.display_name}
+            rank={entry.rank}
+            points={entry.points}
+            persuasion={entry.persuasion_points ?? 0}
+            mine={entry.uid === uid}
+          />
         ))}
       </tbody>
       {me && !listed && (
         <tbody className="leaderboard-own">
           <tr className="leaderboard-gap" aria-hidden="true">
-            <td colSpan={3}>⋯</td>
+            <td colSpan={4}>⋯</td>
           </tr>
-          <Row uid={me.uid} name={null} rank={me.rank} points={me.points} mine />
+          {/* The own score outside the top 100 carries no persuasion figure: unknown, not 0. */}
+          <Row uid={me.uid} name={null} rank={me.rank} points={me.points} persuasion={null} mine />
         </tbody>
       )}
     </table>
   );
 }
 
-function Row(props: { uid: string; name: string | null; rank: number; points: number; mine: boolean }) {
+function Row(props: { uid: string; name: string | null; rank: number; points: number; persuasion: number | null; mine: boolean }) {
   return (
     <tr className={props.mine ? 'leaderboard-mine' : undefined} aria-current={props.mine ? 'true' : undefined}>
       <td>{props.rank}</td>
@@ -73,6 +87,14 @@ function Row(props: { uid: string; name: string | null; rank: number; points: nu
         {props.mine && props.name !== null && <span className="leaderboard-you"> (you)</span>}
       </td>
       <td>{props.points}</td>
+      <td>
+        {props.persuasion ?? (
+          <>
+            <span aria-hidden="true">—</span>
+            <span className="visually-hidden">not known</span>
+          </>
+        )}
+      </td>
     </tr>
   );
 }

@@ -7,11 +7,15 @@ import { MSG } from '../../../shared/messages';
 import { Composer } from '../components/Composer/Composer';
 import { ResponseList } from '../components/ResponseList/ResponseList';
 import { TopicHeader } from '../components/TopicHeader/TopicHeader';
+import { ResponseOrderControl } from '../components/CommonGround/CommonGround';
+import { DebateMapPanel, DebateMapToggle, useDebateMapDisclosure } from '../components/DebateMap/DebateMapPanel';
+import { DebateStandingContext, useStance, type DebateStanding } from '../hooks/useStance';
+import type { ResponseOrder } from '../hooks/useReplies';
 import { useData } from '../hooks/useData';
 import { useObservable } from '../hooks/useObservable';
 import { useReplies } from '../hooks/useReplies';
 import { useSyncStatus } from '../hooks/useSyncStatus';
-import { useTopic } from '../hooks/useTopic';
+import { useTopic, type TopicView as TopicData } from '../hooks/useTopic';
 import { TopicTreeContext, useTopicTreeState } from '../hooks/useTopicTree';
 import { errorMessage } from './TopicListPage';
 import '../components/ResponseItem/ResponseItem.css';
@@ -41,6 +45,18 @@ function linkedResponseId(hash: string): string | null {
   return match ? decodeURIComponent(match[1]!) : null;
 }
 
+/**
+ * The viewer's stance and the sides' sizes for every response (Δ toggle, common-ground badge): one
+ * object that changes only when one of them does, so the memoised rows re-render only then.
+ */
+function useDebateStandingValue(standing: ReturnType<typeof useStance>, topic: TopicData | null | undefined): DebateStanding {
+  const agree = topic?.stance_agree ?? 0;
+  const disagree = topic?.stance_disagree ?? 0;
+  const stance = standing.stance ?? null;
+  const { creditDeltas } = standing;
+  return useMemo(() => ({ stance, participants: { agree, disagree }, creditDeltas }), [stance, agree, disagree, creditDeltas]);
+}
+
 export function TopicPage() {
   const { topicId = '' } = useParams();
   return <TopicView key={topicId} topicId={topicId} />;
@@ -49,8 +65,12 @@ export function TopicPage() {
 function TopicView({ topicId }: { topicId: string }) {
   const navigate = useNavigate();
   const { topic, error, loading } = useTopic(topicId);
+  const [order, setOrder] = useState<ResponseOrder>('default');
   // Read beside the topic, not after it: the first screen of a big debate waits for neither.
-  const roots = useReplies(topicId, null);
+  const roots = useReplies(topicId, null, true, order);
+  const standing = useStance(topicId);
+  const debate = useDebateStandingValue(standing, topic);
+  const map = useDebateMapDisclosure();
   const tree = useTopicTreeState(topicId);
   const status = useSyncStatus();
   const online = status ? status.online : navigator.onLine;
@@ -112,41 +132,48 @@ function TopicView({ topicId }: { topicId: string }) {
   else {
     body = (
       <TopicTreeContext.Provider value={tree}>
-        <TopicHeader topic={topic} onRespond={respond} onDeleted={() => navigate('/')} />
-        <div ref={formRef}>
-          <h2 className="visually-hidden">Add a response</h2>
-          <Composer
-            focusSignal={focusKey}
-            topicId={topicId}
-            parentId={null}
-            replyingTo={topic.title}
-            type={type}
-            onType={setType}
-            autoFocus={focusKey > 0}
-          />
-        </div>
-        <h2 className="topic-section-title">Responses</h2>
-        {linkMissing && (
-          <p className="status-text" role="status">
-            {LINKED_REPLY_MISSING}
-          </p>
-        )}
-        {roots.error ? (
-          <p className="error-text" role="alert">
-            Error: {errorMessage(roots.error)}
-          </p>
-        ) : roots.loading ? (
-          <p className="status-text" role="status">
-            Loading responses...
-          </p>
-        ) : roots.responses.length === 0 && !topic.responsesOnDevice && topic.responses_count > 0 ? (
-          // The server has replies this device has not pulled yet: never "No responses yet.".
-          <p className="status-text response-empty" role="status">
-            {online ? 'Loading responses...' : REPLIES_NOT_ON_DEVICE}
-          </p>
-        ) : (
-          <ResponseList responses={roots.responses} depth={0} emptyText="No responses yet." label="Responses" />
-        )}
+        <DebateStandingContext.Provider value={debate}>
+          <TopicHeader topic={topic} standing={standing} onRespond={respond} onDeleted={() => navigate('/')} />
+          <div ref={formRef}>
+            <h2 className="visually-hidden">Add a response</h2>
+            <Composer
+              focusSignal={focusKey}
+              topicId={topicId}
+              parentId={null}
+              replyingTo={topic.title}
+              type={type}
+              onType={setType}
+              autoFocus={focusKey > 0}
+            />
+          </div>
+          <div className="topic-responses-bar">
+            <h2 className="topic-section-title">Responses</h2>
+            <ResponseOrderControl order={order} onChange={setOrder} />
+            <DebateMapToggle open={map.open} controls={map.id} onToggle={map.toggle} />
+          </div>
+          {map.open && <DebateMapPanel id={map.id} topicId={topicId} />}
+          {linkMissing && (
+            <p className="status-text" role="status">
+              {LINKED_REPLY_MISSING}
+            </p>
+          )}
+          {roots.error ? (
+            <p className="error-text" role="alert">
+              Error: {errorMessage(roots.error)}
+            </p>
+          ) : roots.loading ? (
+            <p className="status-text" role="status">
+              Loading responses...
+            </p>
+          ) : roots.responses.length === 0 && !topic.responsesOnDevice && topic.responses_count > 0 ? (
+            // The server has replies this device has not pulled yet: never "No responses yet.".
+            <p className="status-text response-empty" role="status">
+              {online ? 'Loading responses...' : REPLIES_NOT_ON_DEVICE}
+            </p>
+          ) : (
+            <ResponseList responses={roots.responses} depth={0} emptyText="No responses yet." label="Responses" />
+          )}
+        </DebateStandingContext.Provider>
       </TopicTreeContext.Provider>
     );
   }

@@ -1,10 +1,12 @@
-// /users/{uid} (issue 9, beyond SPEC): a user's name, points and rank, their topics and responses.
+// /users/{uid} (issue 9, beyond SPEC): a user's name, points (persuasion points among them, issue 13)
+// and rank, their topics and responses.
 import { Link, useParams } from 'react-router-dom';
 import { RelativeTime } from '../components/RelativeTime/RelativeTime';
 import { useUserProfile } from '../hooks/useUserProfile';
 import { authorName } from '../../../shared/rules/author-name';
 import { RemoteState } from '../components/RemoteState/RemoteState';
 import './UserPage.css';
+import { PERSUASION_EXPLAINED } from '../components/DeltaCredit/DeltaCredit';
 
 export const USER_NOT_FOUND = 'User not found.';
 const STANCE = { for: 'Agrees', against: 'Disagrees', neutral: 'Discusses' } as const;
@@ -32,6 +34,12 @@ export function UserPage() {
             <div>
               <dt>Points</dt>
               <dd>{profile.points}</dd>
+            </div>
+            <div>
+              <dt>
+                <abbr title={PERSUASION_EXPLAINED}>Persuasion points</abbr>
+              </dt>
+              <dd data-testid="persuasion-points">{profile.persuasion_points ?? 0}</dd>
             </div>
             <div>
               <dt>Rank</dt>

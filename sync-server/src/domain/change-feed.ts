@@ -7,7 +7,8 @@ export type Change =
   | { collection: 'responses'; topicId: string }
   | { collection: 'votes'; uid: string }
   | { collection: 'notifications'; uid: string }
-  | { collection: 'profile'; uid: string };
+  | { collection: 'profile'; uid: string }
+  | { collection: 'stances'; uid: string };
 
 export type ChangeListener = (changes: Change[]) => void;
 

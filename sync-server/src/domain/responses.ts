@@ -13,6 +13,7 @@ import { assertOwner, assertParentInTopic } from '../../../shared/rules/ownershi
 import { toResponse, type ResponsePosition, type ResponseRow } from '../store/responses-repo.js';
 import { nowIso, type DomainContext } from './context.js';
 import type { Change } from './change-feed.js';
+import { refreshPersuasion } from './stances.js';
 
 const SEARCH_LIMIT = 20;
 
@@ -239,8 +240,11 @@ export function deleteResponse(ctx: DomainContext, actor: AuthUser, id: string):
     const changes: Change[] = [{ collection: 'topics' }, { collection: 'responses', topicId: row.topic_id }];
     // Points each author loses: the removed votes by others on their responses.
     const credited = new Map<string, number>();
+    // Δ credits on the removed responses no longer count (as their votes): their authors' persuasion points are recounted.
+    const persuaded = new Set<string>();
     const nodes = store.responses.subtree(id);
     for (const node of nodes) {
+      for (const author of store.stances.authorsCreditedOn(node.id)) persuaded.add(author);
       for (const vote of store.votes.removeAllOn('response', node.id, store.nextSeq)) {
         if (vote.voter_uid !== vote.target_creator_uid) {
           credited.set(vote.target_creator_uid, (credited.get(vote.target_creator_uid) ?? 0) - 1);
@@ -255,6 +259,7 @@ export function deleteResponse(ctx: DomainContext, actor: AuthUser, id: string):
     for (const [uid, delta] of credited) {
       if (store.users.addPoints(uid, delta, store.nextSeq)) changes.push({ collection: 'profile', uid });
     }
+    for (const uid of persuaded) changes.push(...refreshPersuasion(ctx, uid));
     if (row.parent_response_id) store.responses.addToCounts(row.parent_response_id, { comments: -1 }, store.nextSeq());
     const topic = liveTopic(ctx, row.topic_id);
     store.topics.addToCounts(topic.id, { responses: -nodes.length }, store.nextSeq());

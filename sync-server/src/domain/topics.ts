@@ -9,6 +9,7 @@ import { assertOwner } from '../../../shared/rules/ownership.js';
 import { toTopic } from '../store/topics-repo.js';
 import { nowIso, type DomainContext } from './context.js';
 import type { Change } from './change-feed.js';
+import { refreshPersuasion } from './stances.js';
 
 export function listTopics(ctx: DomainContext, query: ListTopicsQuery, viewer: string | null): Topic[] {
   const { store } = ctx;
@@ -67,8 +68,10 @@ export function deleteTopic(ctx: DomainContext, actor: AuthUser, id: string): vo
         voters.add(vote.voter_uid);
       }
     };
+    const persuaded = new Set<string>();
     for (const responseId of store.responses.liveIdsOfTopic(id)) {
       removeVotes('response', responseId);
+      for (const author of store.stances.authorsCreditedOn(responseId)) persuaded.add(author);
       store.responses.softDelete(responseId, store.nextSeq());
     }
     removeVotes('topic', id);
@@ -79,6 +82,8 @@ export function deleteTopic(ctx: DomainContext, actor: AuthUser, id: string): vo
     for (const [uid, delta] of creditedUsers) {
       if (store.users.addPoints(uid, delta, store.nextSeq)) changes.push({ collection: 'profile', uid });
     }
+    // Δ credits on the removed responses no longer count: their authors' persuasion points are recounted.
+    for (const uid of persuaded) changes.push(...refreshPersuasion(ctx, uid));
     for (const uid of voters) changes.push({ collection: 'votes', uid });
   });
   ctx.changes.publish(changes);

@@ -74,6 +74,7 @@ export function userProfile(ctx: DomainContext, uid: string): UserProfile {
     uid,
     display_name: user.display_name,
     points: user.points,
+    persuasion_points: user.persuasion_points,
     rank: users.rankFor(user.points),
     topics: users.topicsBy(uid, USER_PAGE_ITEMS),
     responses: users
@@ -82,8 +83,17 @@ export function userProfile(ctx: DomainContext, uid: string): UserProfile {
   };
 }
 
-export function leaderboard(ctx: DomainContext): LeaderboardEntry[] {
-  return competitionRanks(ctx.store.users.leaderboard(LEADERBOARD_SIZE));
+/**
+ * The leaderboard by total points (persuasion points included). SPEC.md §7's shape by default;
+ * with `persuasion`, each entry also says how many of its points came from Δ credits.
+ */
+export function leaderboard(ctx: DomainContext, { persuasion = false }: { persuasion?: boolean } = {}): LeaderboardEntry[] {
+  const rows = ctx.store.users.leaderboard(LEADERBOARD_SIZE);
+  return competitionRanks(
+    rows.map(({ uid, display_name, points, persuasion_points }) =>
+      persuasion ? { uid, display_name, points, persuasion_points } : { uid, display_name, points },
+    ),
+  );
 }
 
 export function preferences(ctx: DomainContext, uid: string): Preferences {

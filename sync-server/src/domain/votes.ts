@@ -45,12 +45,16 @@ export function setVote(
     const isUpvoted = current !== undefined && current.deleted === 0;
     if (isUpvoted === upvoted) return false;
     if (!upvoted && current === undefined) return false;
+    // Common ground (issue 13): the vote keeps the voter's stance at the time it is cast; taking
+    // it back removes it from the side it was counted on, whatever the voter thinks now.
+    const side = upvoted ? (store.stances.get(actor.uid, target.topic_id)?.stance ?? null) : (current?.stance ?? null);
     store.votes.set({
       voter_uid: actor.uid,
       target_type: type,
       target_id: targetId,
       target_creator_uid: target.creator_uid,
       topic_id: target.topic_id,
+      stance: side,
       now: nowIso(ctx),
       deleted: !upvoted,
       seq: store.nextSeq(),
@@ -58,7 +62,13 @@ export function setVote(
     // Maintained counters: one vote more or less (O(1), equal to a recount).
     const delta = upvoted ? 1 : -1;
     if (type === 'topic') store.topics.addToCounts(targetId, { score: delta }, store.nextSeq());
-    else store.responses.addToCounts(targetId, { score: delta }, store.nextSeq());
+    else {
+      store.responses.addToCounts(
+        targetId,
+        { score: delta, upvotesAgree: side === 'agree' ? delta : 0, upvotesDisagree: side === 'disagree' ? delta : 0 },
+        store.nextSeq(),
+      );
+    }
     // The author's points changed: their profile row gets a new seq, so their devices pull it live.
     if (target.creator_uid !== actor.uid && store.users.addPoints(target.creator_uid, delta, store.nextSeq)) {
       changes.push({ collection: 'profile', uid: target.creator_uid });

@@ -1,16 +1,25 @@
 // /api/users: a user's points and rank, the leaderboard, the caller's preferences, a user's page.
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { MSG } from '../../../shared/messages.js';
 import { preferencesSchema } from '../../../shared/schemas/users.js';
 import type { DomainContext } from '../domain/context.js';
 import { leaderboard, preferences, setPreferences, userProfile, userScore } from '../domain/users.js';
 import { requireUser, type AppEnv } from '../http/auth.js';
-import { readJson } from '../http/validate.js';
+import { readJson, readQuery } from '../http/validate.js';
+
+/** `?include=persuasion` adds each entry's persuasion points (issue 13); without it, SPEC.md §7's shape. */
+const leaderboardQuery = z.object({
+  include: z.enum(['persuasion'], { error: 'include can only be "persuasion".' }).optional(),
+});
 
 export function usersRoutes(ctx: DomainContext) {
   return (
     new Hono<AppEnv>()
-      .get('/leaderboard', (c) => c.json(leaderboard(ctx)))
+      .get('/leaderboard', (c) => {
+        const { include } = readQuery(c, leaderboardQuery);
+        return c.json(leaderboard(ctx, { persuasion: include === 'persuasion' }));
+      })
       .get('/preferences', (c) => {
         const user = requireUser(c, MSG.loginToManagePreferences);
         return c.json(preferences(ctx, user.uid));

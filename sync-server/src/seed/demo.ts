@@ -1,10 +1,13 @@
 // Demo debates for a first run: several categories, trees three levels deep with
 // for/against/neutral replies, quotes, sources and a few votes. Written through
-// the domain operations, so the data obeys every rule a real user's would.
+// the domain operations, so the data obeys every rule a real user's would. The first
+// debate also shows where people stand (issue 13): stances before the replies (so the
+// votes count by side), and a changed mind crediting a reply with Δ.
 import type { AuthUser } from '../auth/verifier.js';
-import type { Category, ResponseType } from '../../../shared/constants.js';
+import type { Category, ResponseType, Stance } from '../../../shared/constants.js';
 import type { DomainContext } from '../domain/context.js';
 import { createResponse } from '../domain/responses.js';
+import { recordStance } from '../domain/stances.js';
 import { createTopic } from '../domain/topics.js';
 import { rememberUser } from '../domain/users.js';
 import { setVote } from '../domain/votes.js';
@@ -34,6 +37,10 @@ interface DemoTopic {
   daysAgo: number;
   replies: Reply[];
   votes: number[];
+  /** Each person's first stance (by index in PEOPLE), recorded before the replies. */
+  stances?: (Stance | null)[];
+  /** Minds changed after the replies, crediting a reply (by key) with Δ. */
+  changes?: { by: number; to: Stance; credit?: string }[];
 }
 
 const TOPICS: DemoTopic[] = [
@@ -43,6 +50,8 @@ const TOPICS: DemoTopic[] = [
     category: 'Politics',
     daysAgo: 2,
     votes: [1, 2, 3],
+    stances: ['unsure', 'agree', 'disagree', 'agree', 'disagree'],
+    changes: [{ by: 2, to: 'agree', credit: 'tallinn' }],
     replies: [
       {
         by: 1,
@@ -209,6 +218,9 @@ export function seedDemo(base: DomainContext): void {
     // Each write lands a few minutes after the previous one, as a real debate would.
     const ctx: DomainContext = { ...base, clock: () => new Date(start + minutes++ * 7 * 60_000) };
     const created = createTopic(ctx, PEOPLE[topic.by]!, { title: topic.title, categories: [topic.category] });
+    topic.stances?.forEach((stance, index) => {
+      if (stance) recordStance(ctx, PEOPLE[index]!.uid, created.id, { stance });
+    });
     const keys = new Map<string, string>();
     const post = (reply: Reply, parentId: string | null) => {
       const response = createResponse(ctx, PEOPLE[reply.by]!, {
@@ -228,6 +240,10 @@ export function seedDemo(base: DomainContext): void {
       for (const child of reply.replies ?? []) post(child, response.id);
     };
     for (const reply of topic.replies) post(reply, null);
+    for (const change of topic.changes ?? []) {
+      const credits = change.credit ? [keys.get(change.credit)!] : [];
+      recordStance(ctx, PEOPLE[change.by]!.uid, created.id, { stance: change.to, credits });
+    }
     for (const voter of topic.votes) setVote(ctx, PEOPLE[voter]!, 'topic', created.id, true);
   }
 }

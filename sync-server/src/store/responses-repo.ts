@@ -17,6 +17,9 @@ export interface ResponseRow {
   updated_at: string;
   score: number;
   comment_count: number;
+  delta_count: number;
+  upvotes_agree: number;
+  upvotes_disagree: number;
   deleted: number;
   seq: number;
   username: string | null;
@@ -29,7 +32,8 @@ export interface ResponseRow {
 // The quote is shown only while the quoted response still exists.
 const SELECT = `
   SELECT r.id, r.topic_id, r.parent_response_id, r.quoted_response_id, r.type, r.content, r.creator_uid,
-         r.created_at, r.updated_at, r.score, r.comment_count, r.deleted, r.seq,
+         r.created_at, r.updated_at, r.score, r.comment_count,
+         r.delta_count, r.upvotes_agree, r.upvotes_disagree, r.deleted, r.seq,
          u.display_name AS username,
          EXISTS (SELECT 1 FROM votes v WHERE v.voter_uid = @viewer AND v.target_type = 'response'
                  AND v.target_id = r.id AND v.deleted = 0) AS user_has_upvoted,
@@ -39,6 +43,23 @@ const SELECT = `
   LEFT JOIN users u ON u.uid = r.creator_uid
   LEFT JOIN responses q ON q.id = r.quoted_response_id
   LEFT JOIN users qu ON qu.uid = q.creator_uid`;
+
+/** A live response's standing with each side of its topic (issue 13). */
+export interface StanceTally {
+  id: string;
+  created_at: string;
+  upvotes_agree: number;
+  upvotes_disagree: number;
+  delta_count: number;
+}
+
+/** What a write adds to a response's maintained counters (votes by the voter's stance at the time). */
+export interface ResponseCountsDelta {
+  score?: number;
+  comments?: number;
+  upvotesAgree?: number;
+  upvotesDisagree?: number;
+}
 
 /** Where a page of a response list ends: the last row's order keys (RESPONSE_ORDER). */
 export interface ResponsePosition {
@@ -130,12 +151,28 @@ export function createResponsesRepo(db: Db) {
     UPDATE responses SET
       score = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = @id AND deleted = 0),
       comment_count = (SELECT count(*) FROM responses c WHERE c.parent_response_id = @id AND c.deleted = 0),
+      upvotes_agree = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = @id AND deleted = 0 AND stance = 'agree'),
+      upvotes_disagree = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = @id AND deleted = 0 AND stance = 'disagree'),
+      delta_count = (SELECT count(*) FROM deltas WHERE response_id = @id),
       seq = @seq
     WHERE id = @id
   `);
-  const addToCounts = db.prepare<{ id: string; score: number; comments: number; seq: number }>(`
-    UPDATE responses SET score = score + @score, comment_count = comment_count + @comments, seq = @seq WHERE id = @id
+  const addToCounts = db.prepare<{ id: string; score: number; comments: number; agree: number; disagree: number; seq: number }>(`
+    UPDATE responses SET score = score + @score, comment_count = comment_count + @comments,
+           upvotes_agree = upvotes_agree + @agree, upvotes_disagree = upvotes_disagree + @disagree, seq = @seq
+    WHERE id = @id
   `);
+  // Δ credits received (issue 13), recounted from their rows.
+  const deltaCount = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM deltas WHERE response_id = ?');
+  const storedDeltaCount = db.prepare<[string], { delta_count: number }>('SELECT delta_count FROM responses WHERE id = ?');
+  const writeDeltaCount = db.prepare<[number, number, string]>('UPDATE responses SET delta_count = ?, seq = ? WHERE id = ?');
+  const stanceTallies = db.prepare<[string], StanceTally>(`
+    SELECT id, created_at, upvotes_agree, upvotes_disagree, delta_count FROM responses
+    WHERE topic_id = ? AND deleted = 0 ORDER BY ${orderBySql(RESPONSE_ORDER, 'responses')}
+  `);
+  const countByType = db.prepare<[string], { type: ResponseType; n: number }>(
+    'SELECT type, count(*) AS n FROM responses WHERE topic_id = ? AND deleted = 0 GROUP BY type',
+  );
   const changes = db.prepare<{ topicId: string; seq: number; id: string; limit: number; viewer: string | null }, ResponseRow>(`
     ${SELECT} WHERE r.topic_id = @topicId AND (r.seq > @seq OR (r.seq = @seq AND r.id > @id))
     ORDER BY r.seq, r.id LIMIT @limit
@@ -186,8 +223,27 @@ export function createResponsesRepo(db: Db) {
     /** Recounts score and direct replies and stamps a new seq (repairs and tests). */
     refreshAggregates: (id: string, seq: number) => refresh.run({ id, seq }),
     /** Adds to the stored score and reply count (a vote, a reply created or deleted) and stamps a new seq: O(1). */
-    addToCounts: (id: string, delta: { score?: number; comments?: number }, seq: number) =>
-      addToCounts.run({ id, score: delta.score ?? 0, comments: delta.comments ?? 0, seq }),
+    addToCounts: (id: string, delta: ResponseCountsDelta, seq: number) =>
+      addToCounts.run({
+        id,
+        score: delta.score ?? 0,
+        comments: delta.comments ?? 0,
+        agree: delta.upvotesAgree ?? 0,
+        disagree: delta.upvotesDisagree ?? 0,
+        seq,
+      }),
+    /** Recounts the Δ credits the response received; when the count changed, stamps a new seq and returns true. */
+    refreshDeltaCount(id: string, seq: () => number): boolean {
+      const stored = storedDeltaCount.get(id);
+      const counted = deltaCount.get(id)!.n;
+      if (!stored || stored.delta_count === counted) return false;
+      writeDeltaCount.run(counted, seq(), id);
+      return true;
+    },
+    /** A topic's live responses with their upvotes by side and Δ count, oldest first (common ground). */
+    stanceTallies: (topicId: string): StanceTally[] => stanceTallies.all(topicId),
+    /** How many live responses of each type the topic has (types without any are absent). */
+    countByType: (topicId: string) => countByType.all(topicId),
     changesSince: (topicId: string, checkpoint: { seq: number; id: string }, limit: number, viewer: string | null) =>
       changes.all({ topicId, ...checkpoint, limit, viewer }),
   };

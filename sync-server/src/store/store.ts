@@ -9,6 +9,7 @@ import { createVotesRepo } from './votes-repo.js';
 import { createUsersRepo } from './users-repo.js';
 import { createNotificationsRepo } from './notifications-repo.js';
 import { createMailRepo } from './mail-repo.js';
+import { createStancesRepo } from './stances-repo.js';
 import type { Store, TopicsRepo } from './types.js';
 
 export type { Store } from './types.js';
@@ -44,6 +45,7 @@ export function createStore(db: Db): SqliteStore {
     votes: createVotesRepo(db),
     users: createUsersRepo(db),
     notifications: createNotificationsRepo(db),
+    stances: createStancesRepo(db),
     mail: createMailRepo(db),
     close: () => db.close(),
   };

@@ -14,6 +14,10 @@ export interface TopicRow {
   score: number;
   responses_count: number;
   hot: number;
+  stance_agree: number;
+  stance_disagree: number;
+  stance_unsure: number;
+  minds_changed: number;
   deleted: number;
   seq: number;
   username: string | null;
@@ -22,7 +26,7 @@ export interface TopicRow {
 
 const SELECT = `
   SELECT t.id, t.title, t.category, t.creator_uid, t.created_at, t.score, t.responses_count, t.hot,
-         t.deleted, t.seq, u.display_name AS username,
+         t.stance_agree, t.stance_disagree, t.stance_unsure, t.minds_changed, t.deleted, t.seq, u.display_name AS username,
          EXISTS (SELECT 1 FROM votes v WHERE v.voter_uid = @viewer AND v.target_type = 'topic'
                  AND v.target_id = t.id AND v.deleted = 0) AS user_has_upvoted
   FROM topics t LEFT JOIN users u ON u.uid = t.creator_uid`;
@@ -38,6 +42,14 @@ const MATCH_COUNT_TTL_MS = 5_000;
 const MATCH_COUNTS_KEPT = 1_000;
 /** How many list pages (sort, category, limit, offset, viewer) are kept between two topic changes. */
 const LIST_PAGES_KEPT = 500;
+
+/** A topic's stance counters (issue 13), in this column order. */
+export interface StanceCounts {
+  stance_agree: number;
+  stance_disagree: number;
+  stance_unsure: number;
+  minds_changed: number;
+}
 
 export function toTopic(row: TopicRow): Topic {
   return {
@@ -172,6 +184,21 @@ export function createTopicsRepo(db: Db) {
   // already answers 404, and nothing else may serve what the author took back.
   const softDelete = db.prepare<[number, string]>("UPDATE topics SET deleted = 1, title = '', seq = ? WHERE id = ?");
   const restamp = db.prepare<[number, string]>('UPDATE topics SET seq = ? WHERE creator_uid = ?');
+  // Stance counters (issue 13), recounted from the topic's stances (an index-only scan).
+  const stanceCounts = db.prepare<[string], StanceCounts>(`
+    SELECT count(*) FILTER (WHERE stance = 'agree') AS stance_agree,
+           count(*) FILTER (WHERE stance = 'disagree') AS stance_disagree,
+           count(*) FILTER (WHERE stance = 'unsure') AS stance_unsure,
+           count(*) FILTER (WHERE stance <> first_stance) AS minds_changed
+    FROM stances WHERE topic_id = ?
+  `);
+  const storedStanceCounts = db.prepare<[string], StanceCounts>(
+    'SELECT stance_agree, stance_disagree, stance_unsure, minds_changed FROM topics WHERE id = ?',
+  );
+  const writeStanceCounts = db.prepare<StanceCounts & { id: string; seq: number }>(`
+    UPDATE topics SET stance_agree = @stance_agree, stance_disagree = @stance_disagree, stance_unsure = @stance_unsure,
+           minds_changed = @minds_changed, seq = @seq WHERE id = @id
+  `);
   const changes = db.prepare<{ seq: number; id: string; limit: number; viewer: string | null }, TopicRow>(`
     ${SELECT} WHERE (t.seq > @seq OR (t.seq = @seq AND t.id > @id)) ORDER BY t.seq, t.id LIMIT @limit
   `);
@@ -216,6 +243,14 @@ export function createTopicsRepo(db: Db) {
     refreshAggregates(id: string, createdAt: string, seq: number) {
       const { score, responses_count } = counts.get(id, id)!;
       writeAggregates.run({ id, score, responses_count, hot: hotScore(score, responses_count, createdAt), seq });
+    },
+    /** Recounts the stance counters; when they changed, stamps a new seq (they replicate) and returns true. */
+    refreshStanceCounts(id: string, seq: () => number): boolean {
+      const counted = stanceCounts.get(id)!;
+      const stored = storedStanceCounts.get(id);
+      if (!stored || JSON.stringify(stored) === JSON.stringify(counted)) return false;
+      writeStanceCounts.run({ ...counted, id, seq: seq() });
+      return true;
     },
     softDelete: (id: string, seq: number) => softDelete.run(seq, id),
     /** Stamps a new seq on every topic of the creator (their name changed: devices pull it again). */

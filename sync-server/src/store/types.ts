@@ -10,16 +10,17 @@
 // - Deletes are tombstones (`deleted = 1` with a fresh seq), so they replicate.
 // - `viewer` (a uid or null) only fills `user_has_upvoted`.
 // - Writes happen inside `transaction`; a throw rolls every write of it back.
-import type { Sort, TargetType } from '../../../shared/constants.js';
+import type { ResponseType, Sort, Stance, TargetType } from '../../../shared/constants.js';
 import type { ResponseMapping, Source, SourceCitation, SourceListing, UserResponse, UserTopic } from '../../../shared/types.js';
 import type { NotificationRow } from './notifications-repo.js';
-import type { ResponsePosition, ResponseRow } from './responses-repo.js';
+import type { ResponseCountsDelta, ResponsePosition, ResponseRow, StanceTally } from './responses-repo.js';
+import type { CreditRow, StanceRow } from './stances-repo.js';
 import type { TopicRow } from './topics-repo.js';
-import type { UserRow } from './users-repo.js';
+import type { LeaderboardRow, UserRow } from './users-repo.js';
 import type { VoteRow } from './votes-repo.js';
 import type { MailRepo } from './mail-repo.js';
 
-export type { NotificationRow, ResponseRow, TopicRow, UserRow, VoteRow };
+export type { CreditRow, NotificationRow, ResponseRow, StanceRow, StanceTally, TopicRow, UserRow, VoteRow };
 
 /** Where a replication page starts: strictly after this (seq, id). */
 export interface Checkpoint {
@@ -56,6 +57,11 @@ export interface TopicsRepo {
   refreshAggregates(id: string, createdAt: string, seq: number): void;
   /** Adds to the maintained score and response count, recomputes the hot score and stamps `seq`: O(1). */
   addToCounts(id: string, delta: { score?: number; responses?: number }, seq: number): void;
+  /**
+   * Recounts the stance counters (agree, disagree, unsure, minds changed) from the topic's stances;
+   * when they changed, stamps a new seq and returns true.
+   */
+  refreshStanceCounts(id: string, seq: () => number): boolean;
   softDelete(id: string, seq: number): void;
   /** Stamps `seq` on every topic (live or not) of the creator, e.g. after they renamed; returns how many. */
   restampCreator(uid: string, seq: number): number;
@@ -106,10 +112,16 @@ export interface ResponsesRepo {
   /** Stamps `seq` on every response of the creator (e.g. after they renamed); returns the topics they are in. */
   restampCreator(uid: string, seq: number): string[];
   update(row: ResponseUpdate): void;
-  /** Recounts score and comment count and stamps `seq` (repairs and tests). */
+  /** Recounts score, comment count, upvotes by side and Δ count, and stamps `seq` (repairs and tests). */
   refreshAggregates(id: string, seq: number): void;
-  /** Adds to the maintained score and direct-reply count and stamps `seq`: O(1). */
-  addToCounts(id: string, delta: { score?: number; comments?: number }, seq: number): void;
+  /** Adds to the maintained score, direct-reply count and upvotes by side, and stamps `seq`: O(1). */
+  addToCounts(id: string, delta: ResponseCountsDelta, seq: number): void;
+  /** Recounts the Δ credits the response received; when the count changed, stamps a new seq and returns true. */
+  refreshDeltaCount(id: string, seq: () => number): boolean;
+  /** A topic's live responses with their upvotes by side and Δ count, oldest first (common ground). */
+  stanceTallies(topicId: string): StanceTally[];
+  /** How many live responses of each type the topic has (types without any are absent). */
+  countByType(topicId: string): { type: ResponseType; n: number }[];
   /** A topic's responses (tombstones included) changed after the checkpoint. */
   changesSince(topicId: string, checkpoint: Checkpoint, limit: number, viewer: string | null): ResponseRow[];
 }
@@ -149,6 +161,8 @@ export interface VoteSet {
   target_id: string;
   target_creator_uid: string;
   topic_id: string;
+  /** The voter's stance on the topic now (null: none); a taken-back vote keeps the stance it was cast with. */
+  stance?: Stance | null;
   now: string;
   /** true: the vote is taken back (kept as a row with deleted = 1). */
   deleted: boolean;
@@ -175,10 +189,15 @@ export interface UsersRepo {
   refreshPoints(uid: string, seq?: () => number): boolean;
   /** Adds to the maintained points and stamps a new seq; returns whether anything changed (delta ≠ 0). */
   addPoints(uid: string, delta: number, seq: () => number): boolean;
+  /**
+   * Recounts the persuasion points (Δ credits by others on the user's live responses) and moves
+   * `points` by the difference; when they changed, stamps a new seq and returns true.
+   */
+  refreshPersuasionPoints(uid: string, seq: () => number): boolean;
   /** 1 + the number of users with more points. */
   rankFor(points: number): number;
-  /** Users with points, most first (ties by uid). */
-  leaderboard(limit: number): { uid: string; display_name: string | null; points: number }[];
+  /** Users with points, most first (ties by uid), with the part earned by Δ credits. */
+  leaderboard(limit: number): LeaderboardRow[];
   /** The user's live topics, newest first (the user page). */
   topicsBy(uid: string, limit: number): UserTopic[];
   /** The user's live responses in live topics, newest first, with the topic's title (content untruncated). */
@@ -215,6 +234,21 @@ export interface NotificationsRepo {
   changesSince(uid: string, checkpoint: Checkpoint, limit: number): NotificationRow[];
 }
 
+export interface StancesRepo {
+  /** The user's stance on the topic, or undefined. */
+  get(uid: string, topicId: string): StanceRow | undefined;
+  /** Inserts or replaces the user's stance on the topic; an existing row keeps its first_stance. */
+  save(row: StanceRow): void;
+  /** The user's stances changed after the checkpoint (its id is the topic id), by (seq, topic_id). */
+  changesSince(uid: string, checkpoint: Checkpoint, limit: number): StanceRow[];
+  /** The Δ credits the user gave for one change of their stance on the topic (change_no = history length − 1). */
+  creditsFor(uid: string, topicId: string, changeNo: number): CreditRow[];
+  /** Replaces the Δ credits of one change; the credits of other changes stay. */
+  setCredits(uid: string, topicId: string, changeNo: number, credits: readonly CreditRow[], now: string): void;
+  /** The authors whose persuasion points a response's Δ credits count towards. */
+  authorsCreditedOn(responseId: string): string[];
+}
+
 export interface Store {
   /** A fresh change number, greater than every one before; call only inside `transaction`. */
   nextSeq(): number;
@@ -228,6 +262,8 @@ export interface Store {
   votes: VotesRepo;
   users: UsersRepo;
   notifications: NotificationsRepo;
+  /** Where users stand on topics and the Δ credits they gave (issue 13). Private to each owner. */
+  stances: StancesRepo;
   /** The weekly summary e-mail's recipients, content and run records (sync-server/src/mail/). */
   mail: MailRepo;
   close(): void;

@@ -1,15 +1,27 @@
 // Users as the server knows them: uid, display name (from the token), points, preferences.
 import type { UserResponse, UserTopic } from '../../../shared/types.js';
+import { persuasionPoints } from '../../../shared/rules/deltas.js';
 import type { Db } from './connection.js';
 
 export interface UserRow {
   uid: string;
   display_name: string | null;
   email: string | null;
+  /** Every point: live upvotes by others on the user's items plus persuasion_points. */
   points: number;
+  /** Points earned by Δ credits on the user's live responses (issue 13). */
+  persuasion_points: number;
   receive_weekly_summary: number;
   created_at: string;
   seq: number;
+}
+
+/** A leaderboard row: total points and the part of them earned by Δ credits. */
+export interface LeaderboardRow {
+  uid: string;
+  display_name: string | null;
+  points: number;
+  persuasion_points: number;
 }
 
 export function createUsersRepo(db: Db) {
@@ -23,14 +35,22 @@ export function createUsersRepo(db: Db) {
     UPDATE users SET points = (
       SELECT count(*) FROM votes
       WHERE target_creator_uid = users.uid AND voter_uid <> users.uid AND deleted = 0
-    ) WHERE uid = ?
+    ) + persuasion_points WHERE uid = ?
   `);
   const stamp = db.prepare<[number, string]>('UPDATE users SET seq = ? WHERE uid = ?');
   const addPoints = db.prepare<[number, number, string]>('UPDATE users SET points = points + ?, seq = ? WHERE uid = ?');
   const rankOf = db.prepare<[number], { rank: number }>('SELECT count(*) + 1 AS rank FROM users WHERE points > ?');
-  const leaderboard = db.prepare<[number], { uid: string; display_name: string | null; points: number }>(
-    'SELECT uid, display_name, points FROM users WHERE points > 0 ORDER BY points DESC, uid LIMIT ?',
+  const leaderboard = db.prepare<[number], LeaderboardRow>(
+    'SELECT uid, display_name, points, persuasion_points FROM users WHERE points > 0 ORDER BY points DESC, uid LIMIT ?',
   );
+  // Δ credits on the user's live responses, never their own (the domain refuses self-credit anyway).
+  const deltasReceived = db.prepare<[string], { n: number }>(`
+    SELECT count(*) AS n FROM deltas d JOIN responses r ON r.id = d.response_id
+    WHERE d.author_uid = ? AND d.uid <> d.author_uid AND r.deleted = 0
+  `);
+  const writePersuasion = db.prepare<{ uid: string; persuasion: number; seq: number }>(`
+    UPDATE users SET points = points - persuasion_points + @persuasion, persuasion_points = @persuasion, seq = @seq WHERE uid = @uid
+  `);
   const topicsBy = db.prepare<[string, number], UserTopic>(
     'SELECT id, title, created_at, score, responses_count FROM topics WHERE creator_uid = ? AND deleted = 0 ORDER BY created_at DESC, id DESC LIMIT ?',
   );
@@ -65,6 +85,18 @@ export function createUsersRepo(db: Db) {
     addPoints(uid: string, delta: number, seq: () => number): boolean {
       if (delta === 0) return false;
       return addPoints.run(delta, seq(), uid).changes > 0;
+    },
+    /**
+     * Recounts the persuasion points (Δ credits on the user's live responses) and moves `points` by
+     * the difference; when they changed, stamps a new seq (the profile replicates) and returns true.
+     */
+    refreshPersuasionPoints(uid: string, seq: () => number): boolean {
+      const user = get.get(uid);
+      if (!user) return false;
+      const persuasion = persuasionPoints(deltasReceived.get(uid)!.n);
+      if (persuasion === user.persuasion_points) return false;
+      writePersuasion.run({ uid, persuasion, seq: seq() });
+      return true;
     },
     rankFor: (points: number) => rankOf.get(points)!.rank,
     leaderboard: (limit: number) => leaderboard.all(limit),

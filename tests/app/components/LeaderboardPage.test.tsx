@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // /leaderboard: loading, error, empty, filled (competition ranking, own row marked, own rank
-// outside the top 100) and the last copy read offline with its age.
+// outside the top 100, persuasion points) and the last copy read offline with its age.
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { of, throwError } from 'rxjs';
@@ -76,16 +76,27 @@ describe('LeaderboardPage', () => {
       }),
     );
     const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
-    expect(headers).toEqual(['Rank', 'User', 'Points']);
+    expect(headers).toEqual(['Rank', 'User', 'Points', 'Persuasion']);
     expect(rows()).toEqual([
-      ['1', 'Ada', '5'],
-      ['2', 'Bob', '3'],
-      ['2', 'Anonymous', '3'],
-      ['4', 'Dee', '1'],
+      ['1', 'Ada', '5', '0'],
+      ['2', 'Bob', '3', '0'],
+      ['2', 'Anonymous', '3', '0'],
+      ['4', 'Dee', '1', '0'],
     ]);
     expect(screen.getByRole('link', { name: 'Bob' }).getAttribute('href')).toBe('/users/u2');
     expect(document.querySelector('[aria-current]')).toBeNull();
     expect(screen.getByRole('status').textContent).toBe('Updated 5 minutes ago');
+  });
+
+  it("shows each user's persuasion points (the part of points earned by Δ), 0 when the copy has none", () => {
+    show(copy({ entries: [{ ...entry('u1', 'Ada', 15, 1), persuasion_points: 10 }, entry('u2', 'Bob', 3, 2)], me: null }));
+    expect(rows()).toEqual([
+      ['1', 'Ada', '15', '10'],
+      ['2', 'Bob', '3', '0'],
+    ]);
+    expect(screen.getByRole('columnheader', { name: 'Persuasion' }).querySelector('abbr')?.getAttribute('title')).toBe(
+      'Points earned when people credit a response with changing their view (5 per Δ); part of the points.',
+    );
   });
 
   it("marks the signed-in user's row with aria-current and '(you)'", () => {
@@ -94,15 +105,15 @@ describe('LeaderboardPage', () => {
       'uid-ada',
     );
     const mine = screen.getAllByRole('row').find((row) => row.getAttribute('aria-current') === 'true')!;
-    expect(mine.textContent).toBe('2Me (you)3');
+    expect(mine.textContent).toBe('2Me (you)30');
     expect(screen.getAllByRole('row').filter((row) => row.hasAttribute('aria-current'))).toHaveLength(1);
   });
 
   it('shows the own rank below the table when outside the top 100', () => {
     show(copy({ entries: [entry('u1', 'Ada', 5, 1)], me: { uid: 'uid-ada', points: 0, rank: 150 } }), 'uid-ada');
     expect(rows()).toEqual([
-      ['1', 'Ada', '5'],
-      ['150', 'You', '0'],
+      ['1', 'Ada', '5', '0'],
+      ['150', 'You', '0', '—not known'],
     ]);
     const mine = screen.getAllByRole('row').find((row) => row.getAttribute('aria-current') === 'true')!;
     expect(within(mine).getByRole('link').getAttribute('href')).toBe('/users/uid-ada');
@@ -110,18 +121,18 @@ describe('LeaderboardPage', () => {
 
   it("never shows another user's kept score as the signed-in user's", () => {
     show(copy({ entries: [entry('u1', 'Ada', 5, 1)], me: { uid: 'someone-else', points: 0, rank: 150 } }), 'uid-ada');
-    expect(rows()).toEqual([['1', 'Ada', '5']]);
+    expect(rows()).toEqual([['1', 'Ada', '5', '0']]);
   });
 
   it('reads the last copy offline with its age', () => {
     show(copy({ entries: [entry('u1', 'Ada', 5, 1)], me: null }, { stale: true }));
-    expect(rows()).toEqual([['1', 'Ada', '5']]);
+    expect(rows()).toEqual([['1', 'Ada', '5', '0']]);
     expect(screen.getByRole('status').textContent).toBe('Last copy on this device. Updated 5 minutes ago');
   });
 
   it('keeps showing the last copy while a refresh runs or after it failed', () => {
     show(copy({ entries: [entry('u1', 'Ada', 5, 1)], me: null }, { stale: true, error: 'Error loading leaderboard: 503' }));
-    expect(rows()).toEqual([['1', 'Ada', '5']]);
+    expect(rows()).toEqual([['1', 'Ada', '5', '0']]);
     expect(screen.getByRole('alert').textContent).toBe('Error loading leaderboard: 503');
   });
 });

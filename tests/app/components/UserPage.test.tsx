@@ -15,7 +15,8 @@ afterEach(cleanup);
 const ada: UserProfile = {
   uid: 'uid-ada',
   display_name: 'Ada',
-  points: 7,
+  points: 17,
+  persuasion_points: 10,
   rank: 3,
   topics: [{ id: 't1', title: 'Is tea better than coffee?', created_at: new Date().toISOString(), score: 2, responses_count: 1 }],
   responses: [
@@ -85,10 +86,14 @@ describe('UserPage', () => {
     expect(screen.getByRole('alert').textContent).toBe('Error: No database');
   });
 
-  it('name, points, rank, topics and responses as links', () => {
+  it('name, points, persuasion points, rank, topics and responses as links', () => {
     show(() => of(copy(ada)));
     expect(screen.getByRole('heading', { level: 1, name: 'Ada' })).toBeTruthy();
-    expect(screen.getByText('Points').nextElementSibling?.textContent).toBe('7');
+    expect(screen.getByText('Points').nextElementSibling?.textContent).toBe('17');
+    // Issue 13: the part earned by Δ credits, explained on hover.
+    const persuasion = screen.getByText('Persuasion points');
+    expect(persuasion.closest('dt')?.nextElementSibling?.textContent).toBe('10');
+    expect(persuasion.getAttribute('title')).toMatch(/credit a response with changing their view/);
     expect(screen.getByText('Rank').nextElementSibling?.textContent).toBe('3');
     expect(screen.getByRole('link', { name: 'Is tea better than coffee?' }).getAttribute('href')).toBe('/topics/t1');
     expect(screen.getByRole('link', { name: 'Dogs need walks.' }).getAttribute('href')).toBe('/topics/t2#response-r1');

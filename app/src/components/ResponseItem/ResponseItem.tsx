@@ -16,6 +16,9 @@ import { VoteButton } from '../VoteButton/VoteButton';
 import './ResponseItem.css';
 import { authorName } from '../../../../shared/rules/author-name';
 import { AuthorLink } from '../AuthorLink/AuthorLink';
+import { useDebateStanding } from '../../hooks/useStance';
+import { CommonGroundBadge, hasCommonGround } from '../CommonGround/CommonGround';
+import { canCreditDeltas, DeltaCount, DeltaToggle } from '../DeltaCredit/DeltaCredit';
 
 export const DELETE_RESPONSE_CONFIRM = 'Delete this response and all its replies?';
 
@@ -32,6 +35,8 @@ export const ResponseItem = memo(function ResponseItem({ response, depth }: { re
   const [editing, setEditing] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const isCreator = user?.uid === response.creator_uid;
+  const standing = useDebateStanding();
+  const commonGround = standing !== null && hasCommonGround(response, standing.participants);
   const excerpt = truncate(response.content, 60);
 
   function toggleReplies() {
@@ -63,6 +68,8 @@ export const ResponseItem = memo(function ResponseItem({ response, depth }: { re
           <span className="response-meta">
             <AuthorLink uid={response.creator_uid} name={response.username} /> · <RelativeTime date={response.created_at} />
           </span>
+          <DeltaCount count={response.delta_count} />
+          {commonGround && <CommonGroundBadge />}
         </div>
         {response.quoted_response && (
           <button
@@ -122,6 +129,7 @@ export const ResponseItem = memo(function ResponseItem({ response, depth }: { re
           <button type="button" className="btn btn-small btn-ghost" aria-expanded={expanded} onClick={toggleReplies}>
             {expanded ? 'Hide All' : 'Show All'} ({response.comment_count})
           </button>
+          {canCreditDeltas(standing, isCreator, Boolean(user)) && <DeltaToggle responseId={response.id} standing={standing} />}
           {isCreator && !editing && (
             <>
               <button type="button" className="btn btn-small btn-ghost" onClick={() => setEditing(true)}>

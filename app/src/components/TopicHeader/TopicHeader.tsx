@@ -1,4 +1,5 @@
-// Topic title, category chips, meta line and action bar (vote, Agree, Disagree, Discuss, Delete).
+// Topic title, category chips, meta line, action bar (vote, Agree, Disagree, Discuss, Delete),
+// the viewer's stance on the question and the balance of the debate (issue 13 #1, #4).
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ResponseType } from '../../../../shared/constants';
@@ -12,6 +13,10 @@ import { responsesLabel } from '../TopicRow/TopicRow';
 import { VoteButton } from '../VoteButton/VoteButton';
 import './TopicHeader.css';
 import { AuthorLink } from '../AuthorLink/AuthorLink';
+import { useResponseBalance } from '../../hooks/useResponseBalance';
+import type { TopicStance } from '../../hooks/useStance';
+import { BalanceBars } from '../BalanceBars/BalanceBars';
+import { WhereIStand } from '../WhereIStand/WhereIStand';
 
 export const DELETE_TOPIC_CONFIRM = 'Delete this topic and all its responses?';
 
@@ -19,10 +24,13 @@ interface TopicHeaderProps {
   topic: TopicView;
   onRespond: (type: ResponseType) => void;
   onDeleted: () => void;
+  /** The viewer's stance on the topic (read once by the page, shared with its responses). */
+  standing: TopicStance;
 }
 
-export function TopicHeader({ topic, onRespond, onDeleted }: TopicHeaderProps) {
+export function TopicHeader({ topic, onRespond, onDeleted, standing }: TopicHeaderProps) {
   const { user } = useSession();
+  const { balance } = useResponseBalance(topic.id);
   const deleteTopic = useDeleteTopic();
   const [deleteError, setDeleteError] = useState<string | null>(null);
   async function remove() {
@@ -74,6 +82,12 @@ export function TopicHeader({ topic, onRespond, onDeleted }: TopicHeaderProps) {
           Delete Error: {deleteError}
         </p>
       )}
+      <WhereIStand standing={standing} />
+      <BalanceBars
+        balance={balance}
+        stances={{ agree: topic.stance_agree ?? 0, disagree: topic.stance_disagree ?? 0, unsure: topic.stance_unsure ?? 0 }}
+        mindsChanged={topic.minds_changed ?? 0}
+      />
     </section>
   );
 }

@@ -10,6 +10,7 @@ import { draftMigrations, draftSchema, type DraftDocType } from './draft.schema.
 import { notificationMigrations, notificationSchema, type NotificationDocType } from './notification.schema.js';
 import { profileMigrations, profileSchema, type ProfileDocType } from './profile.schema.js';
 import { responseMigrations, responseSchema, type ResponseDocType } from './response.schema.js';
+import { stanceMigrations, stanceSchema, type StanceDocType } from './stance.schema.js';
 import { syncProblemMigrations, syncProblemSchema, type SyncProblemDocType } from './sync-problem.schema.js';
 import { topicMigrations, topicSchema, type TopicDocType } from './topic.schema.js';
 import { voteMigrations, voteSchema, type VoteDocType } from './vote.schema.js';
@@ -24,6 +25,7 @@ export interface LocalDocs {
   votes: VoteDocType;
   notifications: NotificationDocType;
   profile: ProfileDocType;
+  stances: StanceDocType;
   drafts: DraftDocType;
   sync_problems: SyncProblemDocType;
 }
@@ -41,7 +43,7 @@ export interface LocalRow {
 }
 
 /** What the user did, as a sync problem names it. */
-export type SyncAction = 'create' | 'edit' | 'delete' | 'vote' | 'read' | 'preferences';
+export type SyncAction = 'create' | 'edit' | 'delete' | 'vote' | 'read' | 'preferences' | 'stance';
 
 /** An item that must be on the server before a document pointing at it is pushed. */
 export interface Dependency {
@@ -167,6 +169,27 @@ export const COLLECTIONS = {
       action: () => 'preferences',
       // The one profile document stays: only its pending change is given up.
       revert: (next) => ({ ...next, pending: false }),
+    },
+  },
+  stances: {
+    database: 'user',
+    schema: stanceSchema,
+    migrationStrategies: stanceMigrations,
+    sync: {
+      pull: 'checkpoint',
+      localFields: () => ({ pending: false }),
+      // Changed and changed back offline (same stance, same credits as the server): nothing to send,
+      // and the server's history stays, so the device never counts changes the server never saw.
+      settle: (next, assumed, unchanged) => (unchanged ? { ...next, history: assumed?.history ?? next.history } : null),
+      action: () => 'stance',
+      // A first stance the server refused was never recorded there: it goes from the device (the
+      // user's version waits in sync problems).
+      revert: (next) => ({ ...next, pending: false, _deleted: true }),
+      // The topic, and the responses credited with Δ, must be on the server first.
+      dependsOn: (doc) => [
+        { collection: 'topics', id: doc.topic_id as string },
+        ...((doc.credits as string[] | undefined) ?? []).map((id): Dependency => ({ collection: 'responses', id })),
+      ],
     },
   },
   drafts: { database: 'user', schema: draftSchema, migrationStrategies: draftMigrations },

@@ -1,9 +1,10 @@
-// Local schema of `profile` (user database): one document, id = uid.
+// Local schema of `profile` (user database): one document, id = uid. Version 1 adds
+// persuasion points (issue 13); version 0 is profile.schema.v0.ts.
 import { toTypedRxJsonSchema, type ExtractDocumentTypeFromTypedRxJsonSchema, type MigrationStrategies, type RxJsonSchema } from 'rxdb';
 
 const profileSchemaLiteral = {
   title: 'profile',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -11,13 +12,18 @@ const profileSchemaLiteral = {
     display_name: { type: ['string', 'null'] },
     receive_weekly_summary: { type: 'boolean' },
     points: { type: 'integer' },
+    // The part of `points` earned by Δ credits.
+    persuasion_points: { type: 'integer' },
     seq: { type: 'integer' },
     pending: { type: 'boolean' },
   },
-  required: ['id', 'receive_weekly_summary', 'points', 'seq', 'pending'],
+  required: ['id', 'receive_weekly_summary', 'points', 'persuasion_points', 'seq', 'pending'],
 } as const;
 
 export const profileSchemaTyped = toTypedRxJsonSchema(profileSchemaLiteral);
 export type ProfileDocType = ExtractDocumentTypeFromTypedRxJsonSchema<typeof profileSchemaTyped>;
 export const profileSchema: RxJsonSchema<ProfileDocType> = profileSchemaLiteral;
-export const profileMigrations: MigrationStrategies = {};
+export const profileMigrations: MigrationStrategies = {
+  // v0 → v1: no Δ was ever credited before persuasion points existed (the server starts at 0 too).
+  1: (old: Record<string, unknown>) => ({ ...old, persuasion_points: 0 }),
+};

@@ -1,10 +1,11 @@
 // Local schema of `responses` (public database): the responses of the topics
-// opened or saved for offline, replicated per topic.
+// opened or saved for offline, replicated per topic. Version 1 adds the Δ and
+// common-ground counters (issue 13); version 0 is response.schema.v0.ts.
 import { toTypedRxJsonSchema, type ExtractDocumentTypeFromTypedRxJsonSchema, type MigrationStrategies, type RxJsonSchema } from 'rxdb';
 
 const responseSchemaLiteral = {
   title: 'responses',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -32,13 +33,17 @@ const responseSchemaLiteral = {
     updated_at: { type: 'string' },
     score: { type: 'integer' },
     comment_count: { type: 'integer' },
+    // Δ credits received, and live upvotes by the voter's stance at the time (the server counts them).
+    delta_count: { type: 'integer' },
+    upvotes_agree: { type: 'integer' },
+    upvotes_disagree: { type: 'integer' },
     seq: { type: 'integer' },
     pending: { type: 'boolean' },
     pending_delete: { type: 'boolean' },
   },
   required: [
     'id', 'topic_id', 'type', 'content', 'sources', 'creator_uid', 'created_at', 'updated_at',
-    'score', 'comment_count', 'seq', 'pending', 'pending_delete',
+    'score', 'comment_count', 'delta_count', 'upvotes_agree', 'upvotes_disagree', 'seq', 'pending', 'pending_delete',
   ],
   // Dexie needs every indexed field required (SYNC-NOTES); a topic's tree is read through this index.
   indexes: [['topic_id', 'created_at'], 'pending'],
@@ -47,4 +52,8 @@ const responseSchemaLiteral = {
 export const responseSchemaTyped = toTypedRxJsonSchema(responseSchemaLiteral);
 export type ResponseDocType = ExtractDocumentTypeFromTypedRxJsonSchema<typeof responseSchemaTyped>;
 export const responseSchema: RxJsonSchema<ResponseDocType> = responseSchemaLiteral;
-export const responseMigrations: MigrationStrategies = {};
+export const responseMigrations: MigrationStrategies = {
+  // v0 → v1: the counters start at 0, as the server's do for every existing response (a later
+  // change there comes with a new seq, so the next pull brings it).
+  1: (old: Record<string, unknown>) => ({ ...old, delta_count: 0, upvotes_agree: 0, upvotes_disagree: 0 }),
+};

@@ -1,11 +1,12 @@
-// Local schema of `topics` (public database). Version 1: one `category` string and
-// the local-only flags; version 0 (topic.schema.v0.ts) kept a `categories` list.
+// Local schema of `topics` (public database). Version 2: the stance counts (issue 13);
+// version 1 (topic.schema.v1.ts) had one `category` string and the local-only flags;
+// version 0 (topic.schema.v0.ts) kept a `categories` list.
 import { toTypedRxJsonSchema, type ExtractDocumentTypeFromTypedRxJsonSchema, type MigrationStrategies, type RxJsonSchema } from 'rxdb';
 import { CATEGORIES } from '../../../../shared/constants.js';
 
 const topicSchemaLiteral = {
   title: 'topics',
-  version: 1,
+  version: 2,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -17,13 +18,21 @@ const topicSchemaLiteral = {
     created_at: { type: 'string', maxLength: 40 },
     score: { type: 'integer' },
     responses_count: { type: 'integer' },
+    // Participants by current stance, and how many changed their mind here (the server counts them).
+    stance_agree: { type: 'integer' },
+    stance_disagree: { type: 'integer' },
+    stance_unsure: { type: 'integer' },
+    minds_changed: { type: 'integer' },
     seq: { type: 'integer' },
     // Local only: a user action not yet confirmed by the server (stripped before a push).
     pending: { type: 'boolean' },
     // Local only: deleted here, hidden at once, a tombstone once the server confirms.
     pending_delete: { type: 'boolean' },
   },
-  required: ['id', 'title', 'category', 'creator_uid', 'created_at', 'score', 'responses_count', 'seq', 'pending', 'pending_delete'],
+  required: [
+    'id', 'title', 'category', 'creator_uid', 'created_at', 'score', 'responses_count',
+    'stance_agree', 'stance_disagree', 'stance_unsure', 'minds_changed', 'seq', 'pending', 'pending_delete',
+  ],
   // `pending` is indexed for the pending-changes count the status bar keeps live.
   indexes: ['created_at', 'pending'],
 } as const;
@@ -38,4 +47,7 @@ export const topicMigrations: MigrationStrategies = {
     const { categories, ...rest } = old;
     return { ...rest, category: categories?.[0] ?? 'Other', pending: false, pending_delete: false };
   },
+  // v1 → v2: stance counts. 0 is the truth for a stored topic: the server's counts start at 0 for
+  // every existing topic, and any later change comes with a new seq, so the next pull brings it.
+  2: (old: Record<string, unknown>) => ({ ...old, stance_agree: 0, stance_disagree: 0, stance_unsure: 0, minds_changed: 0 }),
 };

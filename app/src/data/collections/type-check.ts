@@ -2,10 +2,11 @@
 // its RxDB schema) must be the wire document of shared/sync-protocol.ts plus the
 // documented local-only fields, so a field added on one side only fails `tsc`.
 // Nothing here runs; the `true` constants exist for the type checker.
-import type { NotificationDoc, ProfileDoc, ResponseDoc, SourceDoc, TopicDoc, VoteDoc } from '../../../../shared/sync-protocol.js';
+import type { NotificationDoc, ProfileDoc, ResponseDoc, SourceDoc, StanceDoc, TopicDoc, VoteDoc } from '../../../../shared/sync-protocol.js';
 import type { NotificationDocType } from './notification.schema.js';
 import type { ProfileDocType } from './profile.schema.js';
 import type { ResponseDocType } from './response.schema.js';
+import type { StanceDocType } from './stance.schema.js';
 import type { TopicDocType } from './topic.schema.js';
 import type { VoteDocType } from './vote.schema.js';
 
@@ -51,3 +52,5 @@ export const voteMatchesWire: AssertEqual<Omit<VoteDocType, 'pending' | 'confirm
 export const notificationMatchesWire: AssertEqual<Omit<NotificationDocType, 'pending'>, AsStored<NotificationDoc>> = true;
 
 export const profileMatchesWire: AssertEqual<Omit<ProfileDocType, 'pending'>, AsStored<ProfileDoc, 'display_name'>> = true;
+
+export const stanceMatchesWire: AssertEqual<Omit<StanceDocType, 'pending'>, AsStored<StanceDoc>> = true;

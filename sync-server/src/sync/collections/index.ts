@@ -6,10 +6,18 @@ import type { CollectionDescriptor } from './descriptor.js';
 import { notifications } from './notifications.js';
 import { profile } from './profile.js';
 import { responses } from './responses.js';
+import { stances } from './stances.js';
 import { topics } from './topics.js';
 import { votes } from './votes.js';
 
-export const COLLECTIONS: { [C in SyncCollection]: CollectionDescriptor<C> } = { topics, responses, votes, notifications, profile };
+export const COLLECTIONS: { [C in SyncCollection]: CollectionDescriptor<C> } = {
+  topics,
+  responses,
+  votes,
+  notifications,
+  profile,
+  stances,
+};
 
 export const descriptorOf = <C extends SyncCollection>(collection: C): CollectionDescriptor<C> => COLLECTIONS[collection];
 
@@ -17,5 +25,6 @@ export type { CollectionDescriptor, Listener, PullScope } from './descriptor.js'
 export { notificationDoc } from './notifications.js';
 export { profileDoc } from './profile.js';
 export { responseDoc } from './responses.js';
+export { stanceDoc } from './stances.js';
 export { topicDoc } from './topics.js';
 export { voteDoc } from './votes.js';

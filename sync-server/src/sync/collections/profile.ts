@@ -17,6 +17,7 @@ export function profileDoc(row: UserRow): ProfileDoc {
     display_name: row.display_name,
     receive_weekly_summary: row.receive_weekly_summary === 1,
     points: row.points,
+    persuasion_points: row.persuasion_points,
     seq: row.seq,
     _deleted: false,
   };

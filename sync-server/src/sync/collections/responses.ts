@@ -35,6 +35,9 @@ export function responseDoc(store: Store, row: ResponseRow, sources?: readonly S
     updated_at: row.updated_at,
     score: row.score,
     comment_count: row.comment_count,
+    delta_count: row.delta_count,
+    upvotes_agree: row.upvotes_agree,
+    upvotes_disagree: row.upvotes_disagree,
     seq: row.seq,
     _deleted: false,
   };

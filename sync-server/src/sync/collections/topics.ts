@@ -22,6 +22,10 @@ export function topicDoc(row: TopicRow): TopicDoc | TopicTombstone {
     created_at: row.created_at,
     score: row.score,
     responses_count: row.responses_count,
+    stance_agree: row.stance_agree,
+    stance_disagree: row.stance_disagree,
+    stance_unsure: row.stance_unsure,
+    minds_changed: row.minds_changed,
     seq: row.seq,
     _deleted: false,
   };

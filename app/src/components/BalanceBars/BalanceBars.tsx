@@ -1,0 +1,92 @@
+// The shape of the debate in the topic header (issue 13 #4): responses by type and participants'
+// stances, each a small bar with its numbers beside it; the bar itself is one image whose text
+// alternative carries the same numbers (never colour alone).
+import type { ReactNode } from 'react';
+import type { ResponseType, Stance } from '../../../../shared/constants';
+import type { ResponseBalance } from '../../hooks/useResponseBalance';
+import { STANCE } from '../Stance/Stance';
+import { mindsChangedLine, STANCE_CHOICE } from '../WhereIStand/stance-labels';
+import './BalanceBars.css';
+
+interface Segment {
+  key: string;
+  count: number;
+  tone: 'for' | 'against' | 'neutral';
+  icon: string;
+  /** "3 agree" */
+  text: string;
+}
+
+const RESPONSE_TYPES: ResponseType[] = ['for', 'against', 'neutral'];
+const RESPONSE_WORDS: Record<ResponseType, string> = { for: 'agree', against: 'disagree', neutral: 'discuss' };
+const STANCE_ORDER: Stance[] = ['agree', 'disagree', 'unsure'];
+
+export function responseSegments(balance: ResponseBalance | undefined): Segment[] {
+  return RESPONSE_TYPES.map((type) => {
+    const count = balance?.[type] ?? 0;
+    return { key: type, count, tone: type, icon: STANCE[type].icon, text: `${count} ${RESPONSE_WORDS[type]}` };
+  });
+}
+
+export function stanceSegments(counts: Record<Stance, number>): Segment[] {
+  return STANCE_ORDER.map((stance) => {
+    const { icon, counted, tone } = STANCE_CHOICE[stance];
+    return { key: stance, count: counts[stance], tone, icon, text: `${counts[stance]} ${counted}` };
+  });
+}
+
+interface BalanceBarsProps {
+  /** undefined while the local store has not answered yet (the bar stays, empty: no layout jump). */
+  balance: ResponseBalance | undefined;
+  stances: Record<Stance, number>;
+  mindsChanged: number;
+}
+
+export function BalanceBars({ balance, stances, mindsChanged }: BalanceBarsProps) {
+  return (
+    <div className="balance-bars">
+      <BalanceBar title="Responses" segments={responseSegments(balance)} testId="response-balance" />
+      <BalanceBar
+        title="Stances"
+        segments={stanceSegments(stances)}
+        testId="stance-balance"
+        extra={<span data-testid="minds-changed">{mindsChangedLine(mindsChanged)}</span>}
+      />
+    </div>
+  );
+}
+
+function BalanceBar({ title, segments, testId, extra }: { title: string; segments: Segment[]; testId: string; extra?: ReactNode }) {
+  const total = segments.reduce((sum, s) => sum + s.count, 0);
+  const description = `${title}: ${segments.map((s) => s.text).join(', ')}`;
+  return (
+    <div className="balance-row" data-testid={testId}>
+      <span className="balance-title" aria-hidden="true">
+        {title}
+      </span>
+      <div className="balance-bar" role="img" aria-label={description}>
+        {total > 0 &&
+          segments.map((s) =>
+            s.count > 0 ? <span key={s.key} className={`balance-segment balance-${s.tone}`} style={{ flexGrow: s.count }} /> : null,
+          )}
+      </div>
+      {/* The same numbers in words for everyone (the image's label already reads them out). */}
+      <p className="balance-legend">
+        <span aria-hidden="true">
+          {segments.map((s, i) => (
+            <span key={s.key} className={`balance-count balance-count-${s.tone}`}>
+              {i > 0 && ' · '}
+              <span className="balance-icon">{s.icon}</span> {s.text}
+            </span>
+          ))}
+        </span>
+        {extra && (
+          <>
+            <span aria-hidden="true"> · </span>
+            {extra}
+          </>
+        )}
+      </p>
+    </div>
+  );
+}

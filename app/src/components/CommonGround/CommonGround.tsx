@@ -1,0 +1,59 @@
+// Common ground (issue 13 #3): the sort beside the default order, and the badge on responses
+// approved by people on both sides (shared/rules/common-ground.ts decides; this only shows it).
+import { isCommonGround } from '../../../../shared/rules/common-ground';
+import type { ResponseOrder } from '../../hooks/useReplies';
+import './CommonGround.css';
+
+export const COMMON_GROUND = 'Common ground';
+export const COMMON_GROUND_EXPLAINED =
+  'Approved by people on both sides: many who agree and many who disagree with the question upvoted it.';
+
+const ORDERS: { order: ResponseOrder; label: string }[] = [
+  { order: 'default', label: 'Default' },
+  { order: 'common-ground', label: COMMON_GROUND },
+];
+
+/** Two pressed/unpressed buttons (a toolbar of toggles: each says which order is on). */
+export function ResponseOrderControl({ order, onChange }: { order: ResponseOrder; onChange: (order: ResponseOrder) => void }) {
+  return (
+    <div className="response-order" role="group" aria-label="Order responses">
+      <span className="response-order-label" aria-hidden="true">
+        Order:
+      </span>
+      {ORDERS.map((o) => (
+        <button
+          key={o.order}
+          type="button"
+          className="btn btn-small"
+          aria-pressed={order === o.order}
+          title={o.order === 'common-ground' ? `Responses approved by both sides first. ${COMMON_GROUND_EXPLAINED}` : 'Oldest first'}
+          onClick={() => onChange(o.order)}
+        >
+          {o.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+interface Sides {
+  agree: number;
+  disagree: number;
+}
+
+/** Whether a response earns the badge, from its upvotes by side and the topic's participants by side. */
+export function hasCommonGround(response: { upvotes_agree: number; upvotes_disagree: number }, participants: Sides): boolean {
+  return isCommonGround(
+    { upvotes: response.upvotes_agree, participants: participants.agree },
+    { upvotes: response.upvotes_disagree, participants: participants.disagree },
+  );
+}
+
+export function CommonGroundBadge() {
+  return (
+    <span className="common-ground-badge" title={COMMON_GROUND_EXPLAINED} data-testid="common-ground-badge">
+      <span aria-hidden="true">⚖</span> {COMMON_GROUND}
+      <span className="visually-hidden">: {COMMON_GROUND_EXPLAINED}</span>
+    </span>
+  );
+}

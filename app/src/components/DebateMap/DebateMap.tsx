@@ -1,0 +1,238 @@
+// The debate map (issue 13 #4), loaded only when opened (it carries d3-hierarchy): the whole
+// response tree from the local store (so it works offline), colour and icon by type, size by
+// score, Δ marked; a node opens its response in the thread. "Outline" is the same tree as nested
+// links, the accessible alternative to the picture.
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { truncate } from '../../../../shared/rules/truncate';
+import type { ResponseView } from '../../hooks/useReplies';
+import { useTopicResponses } from '../../hooks/useTopicResponses';
+import { useTopicTree } from '../../hooks/useTopicTree';
+import { deltaCountLabel } from '../DeltaCredit/DeltaCredit';
+import { STANCE } from '../Stance/Stance';
+import { layoutDebate, linkPath, nodeRadius, outlineOf, type MapNode, type OutlineItem } from './debate-tree';
+import './DebateMap.css';
+
+export const MAP_EMPTY = 'No responses yet: the map fills in as people respond.';
+const MIN_ZOOM = 0.25;
+const MAX_ZOOM = 3;
+const ZOOM_STEP = 1.25;
+
+type View = 'map' | 'outline';
+
+/** What a node or outline link says: "✔ Agrees: text… (score 3, 2 people credited…)". */
+export function responseSummary(r: ResponseView): string {
+  const extras = [`score ${r.score}`];
+  if (r.delta_count > 0) extras.push(deltaCountLabel(r.delta_count));
+  return `${STANCE[r.type].label}: ${truncate(r.content, 80)} (${extras.join(', ')})`;
+}
+
+export default function DebateMap({ topicId }: { topicId: string }) {
+  const { responses, error, loading } = useTopicResponses(topicId);
+  const tree = useTopicTree();
+  const [view, setView] = useState<View>('map');
+  const open = (id: string) => void tree.goToResponse(id);
+
+  let body;
+  if (error)
+    body = (
+      <p className="error-text" role="alert">
+        Error: {error instanceof Error ? error.message : 'the responses could not be read.'}
+      </p>
+    );
+  else if (loading)
+    body = (
+      <p className="status-text" role="status">
+        Loading map...
+      </p>
+    );
+  else if (responses.length === 0) body = <p className="status-text">{MAP_EMPTY}</p>;
+  else if (view === 'map') body = <MapPicture responses={responses} onOpen={open} />;
+  else body = <Outline responses={responses} onOpen={open} />;
+
+  return (
+    <div className="debate-map">
+      <div className="debate-map-views" role="group" aria-label="Map view">
+        <button type="button" className="btn btn-small" aria-pressed={view === 'map'} onClick={() => setView('map')}>
+          Map
+        </button>
+        <button type="button" className="btn btn-small" aria-pressed={view === 'outline'} onClick={() => setView('outline')}>
+          Outline
+        </button>
+      </div>
+      {body}
+    </div>
+  );
+}
+
+function MapPicture({ responses, onOpen }: { responses: ResponseView[]; onOpen: (id: string) => void }) {
+  const layout = useMemo(() => layoutDebate(responses), [responses]);
+  const frameRef = useRef<HTMLDivElement>(null);
+  const [zoom, setZoom] = useState(1);
+  const zoomBy = useCallback((factor: number) => setZoom((z) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, z * factor))), []);
+  useWheelZoom(frameRef, zoomBy);
+  const drag = useDragToPan(frameRef);
+
+  return (
+    <>
+      <div className="debate-map-zoom" role="group" aria-label="Zoom">
+        <button type="button" className="btn btn-small" onClick={() => zoomBy(ZOOM_STEP)} disabled={zoom >= MAX_ZOOM} aria-label="Zoom in">
+          +
+        </button>
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => zoomBy(1 / ZOOM_STEP)}
+          disabled={zoom <= MIN_ZOOM}
+          aria-label="Zoom out"
+        >
+          −
+        </button>
+        <button type="button" className="btn btn-small" onClick={() => setZoom(1)}>
+          Reset zoom
+        </button>
+        <span className="muted debate-map-zoom-level" aria-live="polite">
+          {Math.round(zoom * 100)}%
+        </span>
+      </div>
+      {/* A fixed-height frame: zooming scrolls inside it, the page never moves. */}
+      <div className="debate-map-frame" ref={frameRef} {...drag}>
+        <svg
+          className="debate-map-svg"
+          width={layout.width * zoom}
+          height={layout.height * zoom}
+          viewBox={`0 0 ${layout.width} ${layout.height}`}
+          role="group"
+          aria-label={`Debate map: ${responses.length} ${responses.length === 1 ? 'response' : 'responses'}`}
+        >
+          {layout.links.map((link) => (
+            <path key={link.id} className="debate-map-link" d={linkPath(link)} />
+          ))}
+          {layout.nodes.map((node) =>
+            node.response ? (
+              <ResponseNode key={node.id} node={node} response={node.response} onOpen={onOpen} />
+            ) : (
+              <TopicNode key={node.id} node={node} />
+            ),
+          )}
+        </svg>
+      </div>
+    </>
+  );
+}
+
+function TopicNode({ node }: { node: MapNode }) {
+  return (
+    <g transform={`translate(${node.x},${node.y})`} aria-hidden="true">
+      <rect className="debate-map-topic" x={-9} y={-9} width={18} height={18} rx={3} />
+    </g>
+  );
+}
+
+function ResponseNode({ node, response, onOpen }: { node: MapNode; response: ResponseView; onOpen: (id: string) => void }) {
+  const r = nodeRadius(response.score);
+  const summary = responseSummary(response);
+  function onKey(event: KeyboardEvent) {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    onOpen(response.id);
+  }
+  return (
+    <g
+      className={`debate-map-node debate-map-${response.type}`}
+      transform={`translate(${node.x},${node.y})`}
+      role="button"
+      tabIndex={0}
+      aria-label={`Open response: ${summary}`}
+      data-response-id={response.id}
+      onClick={() => onOpen(response.id)}
+      onKeyDown={onKey}
+    >
+      <title>{summary}</title>
+      <circle r={r} />
+      <text className="debate-map-icon" textAnchor="middle" dominantBaseline="central" fontSize={Math.max(9, r)}>
+        {STANCE[response.type].icon}
+      </text>
+      {response.delta_count > 0 && (
+        <text className="debate-map-delta" x={r + 2} y={-r + 2} fontSize={11}>
+          Δ{response.delta_count}
+        </text>
+      )}
+    </g>
+  );
+}
+
+function Outline({ responses, onOpen }: { responses: ResponseView[]; onOpen: (id: string) => void }) {
+  const items = useMemo(() => outlineOf(responses), [responses]);
+  return (
+    <nav className="debate-outline" aria-label="Outline of the debate">
+      <OutlineList items={items} onOpen={onOpen} />
+    </nav>
+  );
+}
+
+function OutlineList({ items, onOpen }: { items: OutlineItem[]; onOpen: (id: string) => void }) {
+  return (
+    <ul>
+      {items.map(({ response, children }) => (
+        <li key={response.id}>
+          <a
+            href={`#response-${encodeURIComponent(response.id)}`}
+            className={`debate-outline-link debate-outline-${response.type}`}
+            onClick={(event) => {
+              event.preventDefault();
+              onOpen(response.id);
+            }}
+          >
+            <span aria-hidden="true">{STANCE[response.type].icon} </span>
+            {responseSummary(response)}
+          </a>
+          {children.length > 0 && <OutlineList items={children} onOpen={onOpen} />}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Ctrl (or ⌘) + wheel, and a trackpad pinch (which browsers send as a wheel with ctrlKey), zoom the
+ * map; a plain wheel keeps scrolling the page, so the map never traps someone reading past it. A
+ * native listener, because React's onWheel is passive and cannot stop the browser's own zoom.
+ * `zoomBy` must be stable.
+ */
+function useWheelZoom(frameRef: React.RefObject<HTMLDivElement | null>, zoomBy: (factor: number) => void) {
+  useEffect(() => {
+    const frame = frameRef.current;
+    if (!frame) return;
+    const onWheel = (event: WheelEvent) => {
+      if (!event.ctrlKey && !event.metaKey) return;
+      event.preventDefault();
+      zoomBy(event.deltaY < 0 ? ZOOM_STEP : 1 / ZOOM_STEP);
+    };
+    frame.addEventListener('wheel', onWheel, { passive: false });
+    return () => frame.removeEventListener('wheel', onWheel);
+  }, [frameRef, zoomBy]);
+}
+
+/** Dragging the background pans the frame (its scroll position); a click on a node still opens it. */
+function useDragToPan(frameRef: React.RefObject<HTMLDivElement | null>) {
+  const start = useRef<{ x: number; y: number; left: number; top: number } | null>(null);
+  return {
+    onPointerDown(event: PointerEvent) {
+      const frame = frameRef.current;
+      if (!frame || event.button !== 0 || (event.target as Element).closest('.debate-map-node')) return;
+      start.current = { x: event.clientX, y: event.clientY, left: frame.scrollLeft, top: frame.scrollTop };
+    },
+    onPointerMove(event: PointerEvent) {
+      const frame = frameRef.current;
+      if (!frame || !start.current) return;
+      frame.scrollLeft = start.current.left - (event.clientX - start.current.x);
+      frame.scrollTop = start.current.top - (event.clientY - start.current.y);
+    },
+    onPointerUp() {
+      start.current = null;
+    },
+    onPointerLeave() {
+      start.current = null;
+    },
+  };
+}

@@ -1,0 +1,100 @@
+// The response tree of a topic laid out for the debate map (issue 13 #4): d3-hierarchy's tidy tree,
+// depth left to right. Pure: responses in, positioned nodes and links out (tested without a DOM).
+import { stratify, tree, type HierarchyPointNode } from 'd3-hierarchy';
+import type { ResponseView } from '../../hooks/useReplies';
+
+/** The topic itself: the root every root response hangs from. */
+export const TOPIC_NODE = '__topic__';
+
+/** Vertical distance between siblings and horizontal distance between levels, in px at zoom 1. */
+const ROW_GAP = 30;
+const LEVEL_GAP = 96;
+/** Room around the drawing for the largest circle and its Δ mark. */
+export const MAP_MARGIN = 28;
+
+export interface MapNode {
+  response: ResponseView | null;
+  id: string;
+  /** Position in the drawing (px at zoom 1, margin included). */
+  x: number;
+  y: number;
+  depth: number;
+}
+
+export interface MapLink {
+  id: string;
+  from: { x: number; y: number };
+  to: { x: number; y: number };
+}
+
+export interface DebateLayout {
+  nodes: MapNode[];
+  links: MapLink[];
+  width: number;
+  height: number;
+}
+
+type Item = { id: string; parentId: string | null; response: ResponseView | null };
+
+/** Circle radius by score: bigger for better-liked responses, within bounds so no node hides another. */
+export function nodeRadius(score: number): number {
+  return 7 + Math.min(8, Math.sqrt(Math.max(0, score)) * 2.5);
+}
+
+export function layoutDebate(responses: readonly ResponseView[]): DebateLayout {
+  const known = new Set(responses.map((r) => r.id));
+  const items: Item[] = [
+    { id: TOPIC_NODE, parentId: null, response: null },
+    // A reply whose parent is not on this device (yet) hangs from the topic rather than vanishing.
+    ...responses.map((r) => ({
+      id: r.id,
+      parentId: r.parent_response_id && known.has(r.parent_response_id) ? r.parent_response_id : TOPIC_NODE,
+      response: r,
+    })),
+  ];
+  const root = stratify<Item>()
+    .id((d) => d.id)
+    .parentId((d) => d.parentId)(items);
+  const laidOut = tree<Item>().nodeSize([ROW_GAP, LEVEL_GAP])(root);
+
+  let top = Infinity;
+  let bottom = -Infinity;
+  let right = 0;
+  laidOut.each((n) => {
+    top = Math.min(top, n.x);
+    bottom = Math.max(bottom, n.x);
+    right = Math.max(right, n.y);
+  });
+  // d3 puts breadth on x and depth on y; the map reads left to right, so they swap here.
+  const place = (n: HierarchyPointNode<Item>) => ({ x: n.y + MAP_MARGIN, y: n.x - top + MAP_MARGIN });
+
+  const nodes: MapNode[] = laidOut.descendants().map((n) => ({ id: n.data.id, response: n.data.response, depth: n.depth, ...place(n) }));
+  const links: MapLink[] = laidOut.links().map((l) => ({ id: l.target.data.id, from: place(l.source), to: place(l.target) }));
+  return { nodes, links, width: right + 2 * MAP_MARGIN + LEVEL_GAP / 2, height: bottom - top + 2 * MAP_MARGIN };
+}
+
+/** A smooth S-shaped link from a parent to a child. */
+export function linkPath(link: MapLink): string {
+  const midX = (link.from.x + link.to.x) / 2;
+  return `M${link.from.x},${link.from.y}C${midX},${link.from.y} ${midX},${link.to.y} ${link.to.x},${link.to.y}`;
+}
+
+export interface OutlineItem {
+  response: ResponseView;
+  children: OutlineItem[];
+}
+
+/** The same tree as nested lists (the map's accessible alternative), in the order the layout reads it. */
+export function outlineOf(responses: readonly ResponseView[]): OutlineItem[] {
+  const byParent = new Map<string, ResponseView[]>();
+  const known = new Set(responses.map((r) => r.id));
+  for (const r of responses) {
+    const parent = r.parent_response_id && known.has(r.parent_response_id) ? r.parent_response_id : TOPIC_NODE;
+    const siblings = byParent.get(parent);
+    if (siblings) siblings.push(r);
+    else byParent.set(parent, [r]);
+  }
+  const build = (parent: string): OutlineItem[] =>
+    (byParent.get(parent) ?? []).map((response) => ({ response, children: build(response.id) }));
+  return build(TOPIC_NODE);
+}

@@ -1,0 +1,55 @@
+// The public side of stances (issue 13 #3, #4): a topic's aggregate (how many stand where, how
+// many changed their mind, its responses by type) and its responses ranked by common ground.
+// Never anything of one person's stance.
+import { RESPONSE_TYPES, type ResponseType } from '../../../shared/constants.js';
+import { notFound } from '../../../shared/errors.js';
+import { MSG } from '../../../shared/messages.js';
+import { commonGroundScore, isCommonGround } from '../../../shared/rules/common-ground.js';
+import type { CommonGroundEntry, TopicStances } from '../../../shared/types.js';
+import type { DomainContext } from './context.js';
+
+function liveTopic(ctx: DomainContext, topicId: string) {
+  const topic = ctx.store.topics.get(topicId, null);
+  if (!topic || topic.deleted) throw notFound(MSG.topicNotFound);
+  return topic;
+}
+
+export function topicStances(ctx: DomainContext, topicId: string): TopicStances {
+  const topic = liveTopic(ctx, topicId);
+  const responses = Object.fromEntries(RESPONSE_TYPES.map((type) => [type, 0])) as Record<ResponseType, number>;
+  for (const { type, n } of ctx.store.responses.countByType(topicId)) responses[type] = n;
+  return {
+    topic_id: topic.id,
+    agree: topic.stance_agree,
+    disagree: topic.stance_disagree,
+    unsure: topic.stance_unsure,
+    minds_changed: topic.minds_changed,
+    responses,
+  };
+}
+
+/**
+ * The topic's live responses by common-ground score, best first; ties by created_at, then id
+ * (oldest first). Denominators: the topic's participants on each side now.
+ */
+export function commonGround(ctx: DomainContext, topicId: string, limit: number): CommonGroundEntry[] {
+  const topic = liveTopic(ctx, topicId);
+  const entries = ctx.store.responses.stanceTallies(topicId).map((tally) => {
+    const agree = { upvotes: tally.upvotes_agree, participants: topic.stance_agree };
+    const disagree = { upvotes: tally.upvotes_disagree, participants: topic.stance_disagree };
+    return {
+      created_at: tally.created_at,
+      entry: {
+        response_id: tally.id,
+        upvotes_agree: tally.upvotes_agree,
+        upvotes_disagree: tally.upvotes_disagree,
+        delta_count: tally.delta_count,
+        score: commonGroundScore(agree, disagree),
+        common_ground: isCommonGround(agree, disagree),
+      } satisfies CommonGroundEntry,
+    };
+  });
+  // stanceTallies is oldest first and the sort is stable: equal scores keep (created_at, id) order.
+  entries.sort((a, b) => b.entry.score - a.entry.score);
+  return entries.slice(0, limit).map(({ entry }) => entry);
+}

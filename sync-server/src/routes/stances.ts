@@ -1,0 +1,44 @@
+// /api/topics/{id}/stance(s) and /common-ground (issue 13): the caller's own stance (read and
+// recorded), the topic's public aggregate and its responses ranked by common ground.
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { MAX_PAGE_SIZE } from '../../../shared/constants.js';
+import { MSG } from '../../../shared/messages.js';
+import { stanceSchema } from '../../../shared/schemas/stances.js';
+import { commonGround, topicStances } from '../domain/common-ground.js';
+import type { DomainContext } from '../domain/context.js';
+import { myStance, recordStance } from '../domain/stances.js';
+import { requireUser, type AppEnv } from '../http/auth.js';
+import { readJson, readQuery } from '../http/validate.js';
+
+export const COMMON_GROUND_DEFAULT_LIMIT = 20;
+
+const commonGroundQuery = z.object({
+  limit: z
+    .string()
+    .regex(/^\d+$/, 'limit must be a whole number.')
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= MAX_PAGE_SIZE, `limit must be between 1 and ${MAX_PAGE_SIZE}.`)
+    .optional(),
+});
+
+export function stancesRoutes(ctx: DomainContext) {
+  return (
+    new Hono<AppEnv>()
+      // The caller's own stance only: there is no call that reads another user's.
+      .get('/:id/stance', (c) => {
+        const user = requireUser(c, MSG.loginToRecordStance);
+        return c.json(myStance(ctx, user.uid, c.req.param('id')));
+      })
+      .put('/:id/stance', async (c) => {
+        const user = requireUser(c, MSG.loginToRecordStance);
+        const input = await readJson(c, stanceSchema);
+        return c.json(recordStance(ctx, user.uid, c.req.param('id'), input));
+      })
+      .get('/:id/stances', (c) => c.json(topicStances(ctx, c.req.param('id'))))
+      .get('/:id/common-ground', (c) => {
+        const { limit } = readQuery(c, commonGroundQuery);
+        return c.json(commonGround(ctx, c.req.param('id'), limit ?? COMMON_GROUND_DEFAULT_LIMIT));
+      })
+  );
+}

@@ -1,0 +1,81 @@
+// Stances (issue 13): one row per user and topic, private to its owner, and the Δ credits
+// ("this changed my view") each change of stance gave. Counters derived from them live on
+// topics, responses and users and are recounted by those repositories.
+import type { Stance } from '../../../shared/constants.js';
+import type { StanceChange } from '../../../shared/sync-protocol.js';
+import type { Db } from './connection.js';
+
+/** A stance as stored, with its JSON columns read. */
+export interface StanceRow {
+  uid: string;
+  topic_id: string;
+  stance: Stance;
+  first_stance: Stance;
+  history: StanceChange[];
+  credits: string[];
+  updated_at: string;
+  seq: number;
+}
+
+/** One Δ credit as stored: which response, in which topic, by whom it was written. */
+export interface CreditRow {
+  response_id: string;
+  topic_id: string;
+  author_uid: string;
+}
+
+type StoredStance = Omit<StanceRow, 'history' | 'credits'> & { history: string; credits: string };
+
+const read = (row: StoredStance): StanceRow => ({
+  ...row,
+  history: JSON.parse(row.history) as StanceChange[],
+  credits: JSON.parse(row.credits) as string[],
+});
+
+export function createStancesRepo(db: Db) {
+  const get = db.prepare<[string, string], StoredStance>('SELECT * FROM stances WHERE uid = ? AND topic_id = ?');
+  const upsert = db.prepare<StoredStance>(`
+    INSERT INTO stances (uid, topic_id, stance, first_stance, history, credits, updated_at, seq)
+    VALUES (@uid, @topic_id, @stance, @first_stance, @history, @credits, @updated_at, @seq)
+    ON CONFLICT (uid, topic_id) DO UPDATE SET
+      stance = excluded.stance, history = excluded.history, credits = excluded.credits,
+      updated_at = excluded.updated_at, seq = excluded.seq
+  `);
+  const changes = db.prepare<{ uid: string; seq: number; id: string; limit: number }, StoredStance>(`
+    SELECT * FROM stances WHERE uid = @uid AND (seq > @seq OR (seq = @seq AND topic_id > @id))
+    ORDER BY seq, topic_id LIMIT @limit
+  `);
+  const creditsOf = db.prepare<[string, string, number], CreditRow>(
+    'SELECT response_id, topic_id, author_uid FROM deltas WHERE uid = ? AND topic_id = ? AND change_no = ?',
+  );
+  const dropCredits = db.prepare<[string, string, number]>('DELETE FROM deltas WHERE uid = ? AND topic_id = ? AND change_no = ?');
+  const addCredit = db.prepare<{ uid: string; topic_id: string; change_no: number; response_id: string; author_uid: string; now: string }>(`
+    INSERT INTO deltas (uid, topic_id, change_no, response_id, author_uid, created_at)
+    VALUES (@uid, @topic_id, @change_no, @response_id, @author_uid, @now)
+  `);
+  const authorsCreditedOn = db.prepare<[string], { author_uid: string }>('SELECT DISTINCT author_uid FROM deltas WHERE response_id = ?');
+
+  return {
+    get(uid: string, topicId: string): StanceRow | undefined {
+      const row = get.get(uid, topicId);
+      return row && read(row);
+    },
+    /** Inserts or replaces the user's stance on the topic; `first_stance` is written only by the insert. */
+    save(row: StanceRow): void {
+      upsert.run({ ...row, history: JSON.stringify(row.history), credits: JSON.stringify(row.credits) });
+    },
+    changesSince: (uid: string, checkpoint: { seq: number; id: string }, limit: number): StanceRow[] =>
+      changes.all({ uid, seq: checkpoint.seq, id: checkpoint.id, limit }).map(read),
+    /** The Δ credits the user gave for one change of their stance on the topic. */
+    creditsFor: (uid: string, topicId: string, changeNo: number): CreditRow[] => creditsOf.all(uid, topicId, changeNo),
+    /** Replaces the Δ credits of one change (earlier changes' credits are kept). */
+    setCredits(uid: string, topicId: string, changeNo: number, credits: readonly CreditRow[], now: string): void {
+      dropCredits.run(uid, topicId, changeNo);
+      for (const credit of credits) {
+        addCredit.run({ uid, topic_id: topicId, change_no: changeNo, response_id: credit.response_id, author_uid: credit.author_uid, now });
+      }
+    },
+    /** Whose persuasion points a response's Δ credits count towards (its author, or none). */
+    authorsCreditedOn: (responseId: string): string[] => authorsCreditedOn.all(responseId).map((row) => row.author_uid),
+  };
+}

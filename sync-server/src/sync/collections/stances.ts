@@ -1,0 +1,55 @@
+// Stances (issue 13): the caller's own, one document per topic (id = topic id). Private: pulled,
+// pushed, loaded and streamed for their owner only. A push records the stance (and the Δ credits
+// of its latest change) through the same domain operation as PUT /api/topics/{id}/stance.
+import { z } from 'zod';
+import { STANCES } from '../../../../shared/constants.js';
+import { badRequest } from '../../../../shared/errors.js';
+import { MSG } from '../../../../shared/messages.js';
+import { stanceSchema } from '../../../../shared/schemas/stances.js';
+import type { StanceDoc } from '../../../../shared/sync-protocol.js';
+import { recordStance } from '../../domain/stances.js';
+import { parse } from '../../http/validate.js';
+import type { StanceRow } from '../../store/types.js';
+import { caller, ownerOnly, type CollectionDescriptor } from './descriptor.js';
+import { docBase } from './push-schema.js';
+
+export function stanceDoc(row: StanceRow): StanceDoc {
+  return {
+    id: row.topic_id,
+    topic_id: row.topic_id,
+    stance: row.stance,
+    first_stance: row.first_stance,
+    history: row.history,
+    credits: row.credits,
+    updated_at: row.updated_at,
+    seq: row.seq,
+    _deleted: false,
+  };
+}
+
+const firstStance = z.enum(STANCES, { error: MSG.stanceMissing });
+
+export const stances: CollectionDescriptor<'stances'> = {
+  privacy: 'private',
+  // Values are checked by the REST call's schema in apply; here only the shape a push may use.
+  pushSchema: z.looseObject({
+    ...docBase,
+    stance: z.string(),
+    first_stance: z.string().nullish(),
+    credits: z.array(z.unknown()).default([]),
+  }),
+  pull: (ctx, scope, from, limit) => ctx.store.stances.changesSince(caller(scope).uid, from, limit).map(stanceDoc),
+  load(ctx, user, id) {
+    const row = ctx.store.stances.get(user.uid, id);
+    return row ? stanceDoc(row) : null;
+  },
+  apply(ctx, user, master, next) {
+    // A stance is never removed (the user records "unsure" instead), so a stance is never a tombstone.
+    if (next._deleted) throw badRequest('A stance cannot be deleted; record "unsure" instead.');
+    const input = parse(stanceSchema, { stance: next.stance, credits: next.credits });
+    // The device's "before" counts only for the first record; the server's stays fixed afterwards.
+    const first = master ? undefined : parse(z.object({ first_stance: firstStance.nullish() }), { first_stance: next.first_stance });
+    recordStance(ctx, user.uid, next.id, { ...input, first_stance: first?.first_stance ?? undefined });
+  },
+  streamEvent: ownerOnly('stances'),
+};
