@@ -77,7 +77,7 @@ const contents = (page: Page) =>
   page.locator('ul[aria-label="Responses"] > li > article [data-testid="response-content"]').allTextContents();
 
 describe('common ground, Δ and the debate map (issue 13)', () => {
-  it('(a) a response both sides upvote rises in the Common ground order and earns the badge', { timeout: 150_000 }, async () => {
+  it('(a) a response both sides upvote rises in the Common ground order (online and offline) and earns the badge', { timeout: 150_000 }, async () => {
     const title = 'Should towns close streets to cars on Sundays?';
     const topicId = await topicBy(ada, title);
     const oneSided = await responseBy(ada, topicId, 'Car-free Sundays are simply better.');
@@ -126,6 +126,14 @@ describe('common ground, Δ and the debate map (issue 13)', () => {
     expect(await badge.getAttribute('title')).toMatch(/both sides/);
     expect(await responseItem(page, 'Car-free Sundays are simply better.').locator('[data-testid="common-ground-badge"]').count()).toBe(0);
     await screenshot(page, 'common-ground');
+    // The order and the badge come from the device's copy: offline, both orders still work.
+    await page.context().setOffline(true);
+    await page.getByRole('group', { name: 'Order responses' }).getByRole('button', { name: 'Default' }).click();
+    await expect.poll(() => contents(page)).toEqual(['Car-free Sundays are simply better.', 'Try it in one street first and measure.']);
+    await page.getByRole('group', { name: 'Order responses' }).getByRole('button', { name: 'Common ground' }).click();
+    await expect.poll(() => contents(page)).toEqual(['Try it in one street first and measure.', 'Car-free Sundays are simply better.']);
+    expect(await badge.count()).toBe(1);
+    await page.context().setOffline(false);
     expect([...bobTab.errors, ...cyTab.errors]).toEqual([]);
     await bobTab.close();
     await cyTab.close();
