@@ -77,67 +77,73 @@ const contents = (page: Page) =>
   page.locator('ul[aria-label="Responses"] > li > article [data-testid="response-content"]').allTextContents();
 
 describe('common ground, Δ and the debate map (issue 13)', () => {
-  it('(a) a response both sides upvote rises in the Common ground order (online and offline) and earns the badge', { timeout: 150_000 }, async () => {
-    const title = 'Should towns close streets to cars on Sundays?';
-    const topicId = await topicBy(ada, title);
-    const oneSided = await responseBy(ada, topicId, 'Car-free Sundays are simply better.');
-    await responseBy(ada, topicId, 'Try it in one street first and measure.');
-    // Two more participants, one on each side, recorded through REST: the sides have 2 people each.
-    expect((await as(dan).put(`/topics/${topicId}/stance`, { stance: 'agree' })).status).toBe(200);
-    expect((await as(eve).put(`/topics/${topicId}/stance`, { stance: 'disagree' })).status).toBe(200);
-    // One side only approves the first response: popular, but no common ground.
-    expect((await as(dan).post('/upvotes', { target_type: 'response', target_id: oneSided })).status).toBeLessThan(300);
+  it(
+    '(a) a response both sides upvote rises in the Common ground order (online and offline) and earns the badge',
+    { timeout: 150_000 },
+    async () => {
+      const title = 'Should towns close streets to cars on Sundays?';
+      const topicId = await topicBy(ada, title);
+      const oneSided = await responseBy(ada, topicId, 'Car-free Sundays are simply better.');
+      await responseBy(ada, topicId, 'Try it in one street first and measure.');
+      // Two more participants, one on each side, recorded through REST: the sides have 2 people each.
+      expect((await as(dan).put(`/topics/${topicId}/stance`, { stance: 'agree' })).status).toBe(200);
+      expect((await as(eve).put(`/topics/${topicId}/stance`, { stance: 'disagree' })).status).toBe(200);
+      // One side only approves the first response: popular, but no common ground.
+      expect((await as(dan).post('/upvotes', { target_type: 'response', target_id: oneSided })).status).toBeLessThan(300);
 
-    const bobTab = await openTopicSignedIn(bob, topicId, title);
-    const cyTab = await openTopicSignedIn(cy, topicId, title);
-    await stanceGroup(bobTab.page).getByRole('button', { name: 'I agree' }).click();
-    await stanceGroup(cyTab.page).getByRole('button', { name: 'I disagree' }).click();
-    expect(await stanceGroup(bobTab.page).getByRole('button', { name: 'I agree' }).getAttribute('aria-pressed')).toBe('true');
-    // A vote counts by the voter's stance when it lands: the stances reach the server first.
-    await expect.poll(() => stancesOf(topicId), SYNCED).toMatchObject({ agree: 2, disagree: 2, unsure: 0, minds_changed: 0 });
-    await bobTab.page.getByRole('img', { name: 'Stances: 2 agree, 2 disagree, 0 unsure' }).waitFor({ timeout: 20_000 });
+      const bobTab = await openTopicSignedIn(bob, topicId, title);
+      const cyTab = await openTopicSignedIn(cy, topicId, title);
+      await stanceGroup(bobTab.page).getByRole('button', { name: 'I agree' }).click();
+      await stanceGroup(cyTab.page).getByRole('button', { name: 'I disagree' }).click();
+      expect(await stanceGroup(bobTab.page).getByRole('button', { name: 'I agree' }).getAttribute('aria-pressed')).toBe('true');
+      // A vote counts by the voter's stance when it lands: the stances reach the server first.
+      await expect.poll(() => stancesOf(topicId), SYNCED).toMatchObject({ agree: 2, disagree: 2, unsure: 0, minds_changed: 0 });
+      await bobTab.page.getByRole('img', { name: 'Stances: 2 agree, 2 disagree, 0 unsure' }).waitFor({ timeout: 20_000 });
 
-    for (const { page } of [bobTab, cyTab])
-      await page.getByRole('button', { name: 'Upvote response: Try it in one street first and measure.' }).click();
-    await expect
-      .poll(
-        async () =>
-          ((await as(ada).get(`/topics/${topicId}/common-ground`)).body as { upvotes_agree: number; upvotes_disagree: number }[])[0],
-        SYNCED,
-      )
-      .toMatchObject({ upvotes_agree: 1, upvotes_disagree: 1 });
+      for (const { page } of [bobTab, cyTab])
+        await page.getByRole('button', { name: 'Upvote response: Try it in one street first and measure.' }).click();
+      await expect
+        .poll(
+          async () =>
+            ((await as(ada).get(`/topics/${topicId}/common-ground`)).body as { upvotes_agree: number; upvotes_disagree: number }[])[0],
+          SYNCED,
+        )
+        .toMatchObject({ upvotes_agree: 1, upvotes_disagree: 1 });
 
-    const page = bobTab.page;
-    // Default order: oldest first.
-    await expect.poll(() => contents(page)).toEqual(['Car-free Sundays are simply better.', 'Try it in one street first and measure.']);
-    await page.getByRole('group', { name: 'Order responses' }).getByRole('button', { name: 'Common ground' }).click();
-    expect(await page.getByRole('button', { name: 'Common ground', exact: true }).getAttribute('aria-pressed')).toBe('true');
-    await expect
-      .poll(() => contents(page), { timeout: 10_000 })
-      .toEqual(['Try it in one street first and measure.', 'Car-free Sundays are simply better.']);
+      const page = bobTab.page;
+      // Default order: oldest first.
+      await expect.poll(() => contents(page)).toEqual(['Car-free Sundays are simply better.', 'Try it in one street first and measure.']);
+      await page.getByRole('group', { name: 'Order responses' }).getByRole('button', { name: 'Common ground' }).click();
+      expect(await page.getByRole('button', { name: 'Common ground', exact: true }).getAttribute('aria-pressed')).toBe('true');
+      await expect
+        .poll(() => contents(page), { timeout: 10_000 })
+        .toEqual(['Try it in one street first and measure.', 'Car-free Sundays are simply better.']);
 
-    // The other two of each side approve it too: 2 of 2 on both sides is the badge's threshold.
-    for (const user of [dan, eve]) {
-      const bridge = ((await as(user).get(`/topics/${topicId}/common-ground`)).body as { response_id: string }[])[0]!.response_id;
-      expect((await as(user).post('/upvotes', { target_type: 'response', target_id: bridge })).status).toBeLessThan(300);
-    }
-    const badge = responseItem(page, 'Try it in one street first and measure.').locator('> article [data-testid="common-ground-badge"]');
-    await badge.waitFor({ timeout: 20_000 });
-    expect(await badge.getAttribute('title')).toMatch(/both sides/);
-    expect(await responseItem(page, 'Car-free Sundays are simply better.').locator('[data-testid="common-ground-badge"]').count()).toBe(0);
-    await screenshot(page, 'common-ground');
-    // The order and the badge come from the device's copy: offline, both orders still work.
-    await page.context().setOffline(true);
-    await page.getByRole('group', { name: 'Order responses' }).getByRole('button', { name: 'Default' }).click();
-    await expect.poll(() => contents(page)).toEqual(['Car-free Sundays are simply better.', 'Try it in one street first and measure.']);
-    await page.getByRole('group', { name: 'Order responses' }).getByRole('button', { name: 'Common ground' }).click();
-    await expect.poll(() => contents(page)).toEqual(['Try it in one street first and measure.', 'Car-free Sundays are simply better.']);
-    expect(await badge.count()).toBe(1);
-    await page.context().setOffline(false);
-    expect([...bobTab.errors, ...cyTab.errors]).toEqual([]);
-    await bobTab.close();
-    await cyTab.close();
-  });
+      // The other two of each side approve it too: 2 of 2 on both sides is the badge's threshold.
+      for (const user of [dan, eve]) {
+        const bridge = ((await as(user).get(`/topics/${topicId}/common-ground`)).body as { response_id: string }[])[0]!.response_id;
+        expect((await as(user).post('/upvotes', { target_type: 'response', target_id: bridge })).status).toBeLessThan(300);
+      }
+      const badge = responseItem(page, 'Try it in one street first and measure.').locator('> article [data-testid="common-ground-badge"]');
+      await badge.waitFor({ timeout: 20_000 });
+      expect(await badge.getAttribute('title')).toMatch(/both sides/);
+      expect(await responseItem(page, 'Car-free Sundays are simply better.').locator('[data-testid="common-ground-badge"]').count()).toBe(
+        0,
+      );
+      await screenshot(page, 'common-ground');
+      // The order and the badge come from the device's copy: offline, both orders still work.
+      await page.context().setOffline(true);
+      await page.getByRole('group', { name: 'Order responses' }).getByRole('button', { name: 'Default' }).click();
+      await expect.poll(() => contents(page)).toEqual(['Car-free Sundays are simply better.', 'Try it in one street first and measure.']);
+      await page.getByRole('group', { name: 'Order responses' }).getByRole('button', { name: 'Common ground' }).click();
+      await expect.poll(() => contents(page)).toEqual(['Try it in one street first and measure.', 'Car-free Sundays are simply better.']);
+      expect(await badge.count()).toBe(1);
+      await page.context().setOffline(false);
+      expect([...bobTab.errors, ...cyTab.errors]).toEqual([]);
+      await bobTab.close();
+      await cyTab.close();
+    },
+  );
 
   it('(b) a change of stance and a Δ made offline land once: points and "changed their mind" move once', { timeout: 150_000 }, async () => {
     const title = 'Is remote work better for teams?';
