@@ -153,7 +153,7 @@ export function createResponsesRepo(db: Db) {
       comment_count = (SELECT count(*) FROM responses c WHERE c.parent_response_id = @id AND c.deleted = 0),
       upvotes_agree = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = @id AND deleted = 0 AND stance = 'agree'),
       upvotes_disagree = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = @id AND deleted = 0 AND stance = 'disagree'),
-      delta_count = (SELECT count(*) FROM deltas WHERE response_id = @id),
+      delta_count = (SELECT count(DISTINCT uid) FROM deltas WHERE response_id = @id),
       seq = @seq
     WHERE id = @id
   `);
@@ -162,8 +162,9 @@ export function createResponsesRepo(db: Db) {
            upvotes_agree = upvotes_agree + @agree, upvotes_disagree = upvotes_disagree + @disagree, seq = @seq
     WHERE id = @id
   `);
-  // Δ credits received (issue 13), recounted from their rows.
-  const deltaCount = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM deltas WHERE response_id = ?');
+  // Δ credits received (issue 13), recounted from their rows: people, not credits (someone who
+  // changes their mind back and forth and credits the same response each time counts once).
+  const deltaCount = db.prepare<[string], { n: number }>('SELECT count(DISTINCT uid) AS n FROM deltas WHERE response_id = ?');
   const storedDeltaCount = db.prepare<[string], { delta_count: number }>('SELECT delta_count FROM responses WHERE id = ?');
   const writeDeltaCount = db.prepare<[number, number, string]>('UPDATE responses SET delta_count = ?, seq = ? WHERE id = ?');
   const stanceTallies = db.prepare<[string], StanceTally>(`

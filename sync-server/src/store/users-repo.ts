@@ -43,10 +43,13 @@ export function createUsersRepo(db: Db) {
   const leaderboard = db.prepare<[number], LeaderboardRow>(
     'SELECT uid, display_name, points, persuasion_points FROM users WHERE points > 0 ORDER BY points DESC, uid LIMIT ?',
   );
-  // Δ credits on the user's live responses, never their own (the domain refuses self-credit anyway).
+  // Δ received on the user's live responses: one per person and response, however often that person
+  // changed their mind and credited it again (no farming points by flip-flopping); never their own.
   const deltasReceived = db.prepare<[string], { n: number }>(`
-    SELECT count(*) AS n FROM deltas d JOIN responses r ON r.id = d.response_id
-    WHERE d.author_uid = ? AND d.uid <> d.author_uid AND r.deleted = 0
+    SELECT count(*) AS n FROM (
+      SELECT DISTINCT d.uid, d.response_id FROM deltas d JOIN responses r ON r.id = d.response_id
+      WHERE d.author_uid = ? AND d.uid <> d.author_uid AND r.deleted = 0
+    )
   `);
   const writePersuasion = db.prepare<{ uid: string; persuasion: number; seq: number }>(`
     UPDATE users SET points = points - persuasion_points + @persuasion, persuasion_points = @persuasion, seq = @seq WHERE uid = @uid
