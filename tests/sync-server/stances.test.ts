@@ -210,15 +210,15 @@ describe('stances', () => {
       const before = await page(carol);
       await put(ada, topic.id, { stance: 'agree' });
       for (const stance of ['disagree', 'agree', 'disagree', 'unsure'] as const) {
-        const res = await put(ada, topic.id, { stance, credits: [response!.id] });
+        const res = await put(ada, topic.id, { stance, credits: [response.id] });
         expect(res.status, res.text).toBe(200);
       }
-      expect((await responseDoc(topic.id, response!.id)).delta_count).toBe(1);
+      expect((await responseDoc(topic.id, response.id)).delta_count).toBe(1);
       expect((await page(carol)).persuasion_points).toBe(before.persuasion_points + PERSUASION_POINTS_PER_DELTA);
       // A second person's Δ counts.
       await put(bob, topic.id, { stance: 'disagree' });
-      await put(bob, topic.id, { stance: 'agree', credits: [response!.id] });
-      expect((await responseDoc(topic.id, response!.id)).delta_count).toBe(2);
+      await put(bob, topic.id, { stance: 'agree', credits: [response.id] });
+      expect((await responseDoc(topic.id, response.id)).delta_count).toBe(2);
       const after = await page(carol);
       expect(after.persuasion_points).toBe(before.persuasion_points + 2 * PERSUASION_POINTS_PER_DELTA);
       expect(after.points).toBe(before.points + 2 * PERSUASION_POINTS_PER_DELTA);
