@@ -2,13 +2,13 @@
 // Issue 8 #6: a topic whose replies this device has never pulled says so offline, instead of "No responses yet.".
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
 import { of } from 'rxjs';
 import type { SessionState } from '../../../app/src/auth/session';
-import type { SyncStatus, TopicView } from '../../../app/src/data/index.js';
-import { REPLIES_NOT_ON_DEVICE, TopicPage } from '../../../app/src/routes/TopicPage';
-import { fakeData, fakeResponse, fakeTopic } from '../../fixtures/fake-data';
-import { renderWithData, SIGNED_OUT } from './with-data';
+import type { TopicView } from '../../../app/src/data/index.js';
+import { REPLIES_NOT_ON_DEVICE } from '../../../app/src/routes/TopicPage';
+import { fakeResponse, fakeTopic } from '../../fixtures/fake-data';
+import { ONLINE, renderTopicPage } from './topic-page';
+import { SIGNED_OUT } from './with-data';
 
 const session = vi.hoisted(() => ({ current: null as SessionState | null }));
 vi.mock('../../../app/src/hooks/useSession', () => ({ useSession: () => session.current }));
@@ -18,25 +18,8 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-const STATUS: SyncStatus = {
-  online: true,
-  syncing: false,
-  pending: 0,
-  lastError: null,
-  lastSyncedAt: null,
-  isLeader: true,
-  updateRequired: false,
-  sessionEnded: false,
-};
-
 function renderTopic(topic: TopicView, online: boolean, roots = [] as ReturnType<typeof fakeResponse>[]) {
-  renderWithData(
-    <Routes>
-      <Route path="/topics/:topicId" element={<TopicPage />} />
-    </Routes>,
-    fakeData({ topic$: () => of(topic), rootResponses$: () => of(roots), status$: of({ ...STATUS, online }) }),
-    `/topics/${topic.id}`,
-  );
+  renderTopicPage(topic, { rootResponses$: () => of(roots), status$: of({ ...ONLINE, online }) });
 }
 
 describe('TopicPage: replies not on this device', () => {

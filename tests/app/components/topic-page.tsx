@@ -1,4 +1,4 @@
-// Renders the topic page as the app does (router, fake data layer), for the issue 13 tests.
+// Renders the topic page as the app does (router, fake data layer) for the component tests.
 import { Route, Routes } from 'react-router-dom';
 import { of } from 'rxjs';
 import type { CruxData, SyncStatus, TopicView } from '../../../app/src/data/index.js';

@@ -7,24 +7,15 @@ import { badRequest } from '../../../../shared/errors.js';
 import { MSG } from '../../../../shared/messages.js';
 import { stanceSchema } from '../../../../shared/schemas/stances.js';
 import type { StanceDoc } from '../../../../shared/sync-protocol.js';
-import { recordStance } from '../../domain/stances.js';
+import { recordStance, toMyStance } from '../../domain/stances.js';
 import { parse } from '../../http/validate.js';
 import type { StanceRow } from '../../store/types.js';
 import { caller, ownerOnly, type CollectionDescriptor } from './descriptor.js';
 import { docBase } from './push-schema.js';
 
+/** The REST shape (GET /api/topics/{id}/stance) as a replicated document: id = topic id. */
 export function stanceDoc(row: StanceRow): StanceDoc {
-  return {
-    id: row.topic_id,
-    topic_id: row.topic_id,
-    stance: row.stance,
-    first_stance: row.first_stance,
-    history: row.history,
-    credits: row.credits,
-    updated_at: row.updated_at,
-    seq: row.seq,
-    _deleted: false,
-  };
+  return { id: row.topic_id, ...toMyStance(row), seq: row.seq, _deleted: false };
 }
 
 const firstStance = z.enum(STANCES, { error: MSG.stanceMissing });
