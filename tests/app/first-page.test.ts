@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Subject, type Observable } from 'rxjs';
 import { firstPageReads, readFirstPage } from '../../app/src/hooks/first-page';
 import type { ResponseView, TopicView } from '../../app/src/data';
+import { PAGE_SIZE } from '../../shared/constants';
 import type { FirstPageData, Response, Topic } from '../../shared/types';
 import { fakeResponse, fakeTopic } from '../fixtures/fake-data';
 
@@ -53,6 +54,31 @@ describe('the first screen of a first visit', () => {
     const again = new Subject<TopicView[]>();
     const later = collect(reads.topics$({ sort: 'hot' }, again));
     expect(later).toEqual([]);
+  });
+
+  it('never answers a grown page with the embedded one: the list waits for the store instead of ending', () => {
+    const full: FirstPageData = {
+      topics: { sort: 'hot', category: null, items: Array.from({ length: PAGE_SIZE }, (_, i) => topic(`t${i}`)) },
+    };
+    const reads = firstPageReads(full);
+    const first = new Subject<TopicView[]>();
+    expect(collect(reads.topics$({ sort: 'hot', limit: PAGE_SIZE }, first)).at(-1)).toHaveLength(PAGE_SIZE);
+    // Scrolled to the end before the store answered: nothing yet (the page keeps its rows, loading).
+    const grown = new Subject<TopicView[]>();
+    const seen = collect(reads.topics$({ sort: 'hot', limit: 2 * PAGE_SIZE }, grown));
+    expect(seen).toEqual([]);
+    grown.next([]); // open, not pulled yet
+    expect(seen).toEqual([]);
+    const pulled = Array.from({ length: PAGE_SIZE + 5 }, (_, i) => view(topic(`t${i}`)));
+    grown.next(pulled);
+    expect(seen).toEqual([pulled]);
+    // A page that was not full is all there is: a bigger limit still shows it at once.
+    const small = firstPageReads(data);
+    expect(
+      collect(small.topics$({ sort: 'hot', limit: 2 * PAGE_SIZE }, new Subject<TopicView[]>()))
+        .at(-1)!
+        .map((t) => t.id),
+    ).toEqual(['a', 'b']);
   });
 
   it('answers only the query it was made for', () => {

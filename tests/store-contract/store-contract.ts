@@ -706,7 +706,8 @@ export function runStoreContract(name: string, makeStore: () => Promise<StoreUnd
         credit('bob', 2, ['r3']);
         credit('cy', 1, ['r3']);
         expect(store.stances.creditsFor('bob', 't1', 1)).toEqual([{ response_id: 'r3', topic_id: 't1', author_uid: 'ada' }]);
-        expect(['r1', 'r2', 'r3'].map((id) => store.responses.get(id, null)!.delta_count)).toEqual([0, 0, 3]);
+        // People, not credits: Bob credited r3 for two changes of mind and counts once.
+        expect(['r1', 'r2', 'r3'].map((id) => store.responses.get(id, null)!.delta_count)).toEqual([0, 0, 2]);
         expect(store.stances.authorsCreditedOn('r3')).toEqual(['ada']);
         expect(store.stances.authorsCreditedOn('r1')).toEqual([]);
         // Votes and persuasion add up; a recount of points keeps the persuasion part.
@@ -714,10 +715,10 @@ export function runStoreContract(name: string, makeStore: () => Promise<StoreUnd
         store.transaction(() => store.users.addPoints('ada', 1, store.nextSeq));
         store.transaction(() => store.users.refreshPoints('ada'));
         expect(store.users.get('ada')).toMatchObject({
-          persuasion_points: 3 * PERSUASION_POINTS_PER_DELTA,
-          points: 3 * PERSUASION_POINTS_PER_DELTA + 1,
+          persuasion_points: 2 * PERSUASION_POINTS_PER_DELTA,
+          points: 2 * PERSUASION_POINTS_PER_DELTA + 1,
         });
-        expect(store.users.leaderboard(10)[0]).toEqual({ uid: 'ada', display_name: 'ada', points: 16, persuasion_points: 15 });
+        expect(store.users.leaderboard(10)[0]).toEqual({ uid: 'ada', display_name: 'ada', points: 11, persuasion_points: 10 });
         // Credits on a deleted response no longer count; nothing changes twice.
         store.transaction(() => store.responses.softDelete('r3', store.nextSeq()));
         expect(store.transaction(() => store.users.refreshPersuasionPoints('ada', store.nextSeq))).toBe(true);

@@ -2,7 +2,8 @@
 // shown while the data layer opens and pulls, so the rows paint with the page instead of seconds
 // later on a phone. The local store takes over as soon as it has rows; revisits (answered by the
 // service worker's shell) have no such data and read the local store alone.
-import { Observable, distinctUntilChanged, map, startWith } from 'rxjs';
+import { Observable, distinctUntilChanged, filter, map, startWith } from 'rxjs';
+import { PAGE_SIZE } from '../../../shared/constants';
 import type { FirstPageData, Response, Topic } from '../../../shared/types';
 import type { ResponseView, TopicQuery, TopicView } from '../data';
 
@@ -40,24 +41,23 @@ const responseView = (response: Response): ResponseView => ({
 
 /**
  * `real$` as it is, except that until it first gives a settled value (rows from the local store) it
- * shows `preview` instead: never the "nothing here" of a database that has not pulled yet.
+ * shows `preview` instead: never the "nothing here" of a database that has not pulled yet. With no
+ * preview (null), nothing is emitted until then: the caller keeps what it shows and stays loading.
  */
-function withPreview<T>(real$: Observable<T>, preview: T, settled: (value: T) => boolean, onSettled: () => void): Observable<T> {
+function withPreview<T>(real$: Observable<T>, preview: T | null, settled: (value: T) => boolean, onSettled: () => void): Observable<T> {
   return new Observable<T>((subscriber) => {
     let done = false;
-    return real$
-      .pipe(
-        map((value) => {
-          if (!done && settled(value)) {
-            done = true;
-            onSettled();
-          }
-          return done ? value : preview;
-        }),
-        startWith(preview),
-        distinctUntilChanged(),
-      )
-      .subscribe(subscriber);
+    const answers$ = real$.pipe(
+      filter((value) => {
+        if (!done && settled(value)) {
+          done = true;
+          onSettled();
+        }
+        return done || preview !== null;
+      }),
+      map((value) => (done ? value : (preview as T))),
+    );
+    return (preview === null ? answers$ : answers$.pipe(startWith(preview))).pipe(distinctUntilChanged()).subscribe(subscriber);
   });
 }
 
@@ -80,7 +80,12 @@ export function firstPageReads(data: FirstPageData | null): FirstPageReads {
     topics$(query, real$) {
       const matches = topics && !query.search && (query.sort ?? 'hot') === topics.sort && (query.category ?? null) === topics.category;
       if (!topics || !matches) return real$;
-      const preview = topics.items.slice(0, query.limit ?? topics.items.length).map(topicView);
+      const limit = query.limit ?? topics.items.length;
+      // A full embedded page asked for more (the list scrolled to its end before the local store
+      // answered): only the store knows what comes next. Showing the 20 as all there is would end
+      // the paging for good; with no preview the list keeps its rows and says it is loading more.
+      const more = limit > topics.items.length && topics.items.length >= PAGE_SIZE;
+      const preview = more ? null : topics.items.slice(0, limit).map(topicView);
       return withPreview(
         real$,
         preview,

@@ -29,5 +29,7 @@ export function useTopicList(sort: Sort, category: string | null, uid: string | 
   const loadMore = useCallback(() => {
     if (!loading && lastPageFull) setPaging({ key: resetKey, pages: pages + 1 });
   }, [loading, lastPageFull, resetKey, pages]);
-  return { topics, error, loading, initialLoading: loading && value === undefined, hasMore: lastPageFull, loadMore };
+  // A grown page keeps the rows it had while the next ones are read: that is "loading more".
+  const loadingMore = loading && value !== undefined && pages > 1;
+  return { topics, error, loading, initialLoading: loading && value === undefined, loadingMore, hasMore: lastPageFull, loadMore };
 }

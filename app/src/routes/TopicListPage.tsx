@@ -77,7 +77,7 @@ export function TopicListPage() {
               ))}
             </ul>
           )}
-          <InfiniteSentinel onLoadMore={list.loadMore} trigger={list.topics.length} loading={list.hasMore && list.loading} />
+          <InfiniteSentinel onLoadMore={list.loadMore} trigger={list.topics.length} loading={list.loadingMore} />
         </>
       )}
     </main>
