@@ -72,6 +72,8 @@ export interface UserScore {
   uid: string;
   points: number;
   rank: number;
+  /** Only with `?include=persuasion`, as on the leaderboard. */
+  persuasion_points?: number;
 }
 
 export interface LeaderboardEntry {

@@ -30,7 +30,8 @@ describe('leaderboard and user pages in the data layer', () => {
     const online = await until(a.data.leaderboard$(), (c) => !c.loading && c.value?.me?.uid === ada.uid);
     // Asked with ?include=persuasion: each entry carries the part of its points earned by Δ.
     expect(online.value!.entries).toEqual([{ uid: bob.uid, display_name: 'Bob', points: 1, persuasion_points: 0, rank: 1 }]);
-    expect(online.value!.me).toEqual({ uid: ada.uid, points: 0, rank: 2 });
+    // Not listed: her own score, asked with ?include=persuasion too.
+    expect(online.value!.me).toEqual({ uid: ada.uid, points: 0, rank: 2, persuasion_points: 0 });
     expect(online.stale).toBe(false);
     expect(Date.now() - Date.parse(online.fetchedAt!)).toBeLessThan(10_000);
 

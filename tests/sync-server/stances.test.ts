@@ -178,6 +178,9 @@ describe('stances', () => {
       // Rank and leaderboard use the total; ?include=persuasion adds the part, the default shape stays.
       const score = await as(ada).get(`/users/${carol.uid}/score`);
       expect(score.body).toEqual({ uid: carol.uid, points: carolNow.points, rank: carolNow.rank });
+      const scoreWithPersuasion = await as(ada).get(`/users/${carol.uid}/score?include=persuasion`);
+      expect(scoreWithPersuasion.body).toEqual({ ...score.body, persuasion_points: carolNow.persuasion_points });
+      expect((await as(ada).get(`/users/${carol.uid}/score?include=nope`)).status).toBe(400);
       const plain = await as().get<LeaderboardEntry[]>('/users/leaderboard');
       const entry = plain.body.find((row) => row.uid === carol.uid)!;
       expect(entry).toEqual({ uid: carol.uid, display_name: 'Carol', points: carolNow.points, rank: carolNow.rank });

@@ -142,13 +142,13 @@ export function createLeaderboard(deps: Deps): Leaderboard {
     const entries = await getJson<LeaderboardEntry[]>('/api/users/leaderboard?include=persuasion');
     if (!uid) return { entries, me: null };
     const listed = entries.find((entry) => entry.uid === uid);
-    if (listed) return { entries, me: { uid, points: listed.points, rank: listed.rank } };
+    if (listed) return { entries, me: { uid, points: listed.points, rank: listed.rank, persuasion_points: listed.persuasion_points ?? 0 } };
     // Outside the top 100: ask for the user's own score (404 or any failure = none shown, SPEC.md §8).
     const current = deps.session();
     if (current?.uid !== uid) return { entries, me: null };
     try {
       const token = await current.getToken();
-      return { entries, me: token ? await getJson<UserScore>(`/api/users/${encodeURIComponent(uid)}/score`, token) : null };
+      return { entries, me: token ? await getJson<UserScore>(`/api/users/${encodeURIComponent(uid)}/score?include=persuasion`, token) : null };
     } catch {
       return { entries, me: null };
     }

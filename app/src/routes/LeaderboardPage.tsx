@@ -70,8 +70,8 @@ function LeaderboardTable({ entries, me, uid }: { entries: LeaderboardEntry[]; m
           <tr className="leaderboard-gap" aria-hidden="true">
             <td colSpan={4}>⋯</td>
           </tr>
-          {/* The own score outside the top 100 carries no persuasion figure: unknown, not 0. */}
-          <Row uid={me.uid} name={null} rank={me.rank} points={me.points} persuasion={null} mine />
+          {/* A copy kept before the score carried persuasion points has none: unknown, not 0. */}
+          <Row uid={me.uid} name={null} rank={me.rank} points={me.points} persuasion={me.persuasion_points ?? null} mine />
         </tbody>
       )}
     </table>

@@ -50,10 +50,11 @@ export function rememberUser(ctx: DomainContext, user: AuthUser): void {
   ctx.changes.publish(changes);
 }
 
-export function userScore(ctx: DomainContext, uid: string): UserScore {
+export function userScore(ctx: DomainContext, uid: string, { persuasion = false }: { persuasion?: boolean } = {}): UserScore {
   const user = ctx.store.users.get(uid);
   if (!user) throw notFound(MSG.userNotFound);
-  return { uid, points: user.points, rank: ctx.store.users.rankFor(user.points) };
+  const score = { uid, points: user.points, rank: ctx.store.users.rankFor(user.points) };
+  return persuasion ? { ...score, persuasion_points: user.persuasion_points } : score;
 }
 
 /** How many topics and responses a user page lists, and how much of each response it shows. */

@@ -8,8 +8,11 @@ import { leaderboard, preferences, setPreferences, userProfile, userScore } from
 import { requireUser, type AppEnv } from '../http/auth.js';
 import { readJson, readQuery } from '../http/validate.js';
 
-/** `?include=persuasion` adds each entry's persuasion points (issue 13); without it, SPEC.md §7's shape. */
-const leaderboardQuery = z.object({
+/**
+ * `?include=persuasion` adds the persuasion points (issue 13) to each leaderboard entry, or to a
+ * user's score (the leaderboard's own row outside the top 100); without it, SPEC.md §7's shape.
+ */
+const includeQuery = z.object({
   include: z.enum(['persuasion'], { error: 'include can only be "persuasion".' }).optional(),
 });
 
@@ -17,7 +20,7 @@ export function usersRoutes(ctx: DomainContext) {
   return (
     new Hono<AppEnv>()
       .get('/leaderboard', (c) => {
-        const { include } = readQuery(c, leaderboardQuery);
+        const { include } = readQuery(c, includeQuery);
         return c.json(leaderboard(ctx, { persuasion: include === 'persuasion' }));
       })
       .get('/preferences', (c) => {
@@ -30,7 +33,8 @@ export function usersRoutes(ctx: DomainContext) {
       })
       .get('/:uid/score', (c) => {
         requireUser(c, MSG.loginToSeeScore);
-        return c.json(userScore(ctx, c.req.param('uid')));
+        const { include } = readQuery(c, includeQuery);
+        return c.json(userScore(ctx, c.req.param('uid'), { persuasion: include === 'persuasion' }));
       })
       // A user's public page (no token needed, like the leaderboard).
       .get('/:uid', (c) => c.json(userProfile(ctx, c.req.param('uid'))))

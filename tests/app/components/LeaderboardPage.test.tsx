@@ -109,7 +109,14 @@ describe('LeaderboardPage', () => {
     expect(screen.getAllByRole('row').filter((row) => row.hasAttribute('aria-current'))).toHaveLength(1);
   });
 
-  it('shows the own rank below the table when outside the top 100', () => {
+  it('shows the own rank below the table when outside the top 100, with its persuasion points', () => {
+    show(copy({ entries: [entry('u1', 'Ada', 5, 1)], me: { uid: 'uid-ada', points: 5, rank: 150, persuasion_points: 5 } }), 'uid-ada');
+    expect(rows()).toEqual([
+      ['1', 'Ada', '5', '0'],
+      ['150', 'You', '5', '5'],
+    ]);
+    cleanup();
+    // A copy kept before scores carried persuasion points: unknown, never a made-up 0.
     show(copy({ entries: [entry('u1', 'Ada', 5, 1)], me: { uid: 'uid-ada', points: 0, rank: 150 } }), 'uid-ada');
     expect(rows()).toEqual([
       ['1', 'Ada', '5', '0'],
