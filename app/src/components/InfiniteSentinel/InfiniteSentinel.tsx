@@ -1,8 +1,13 @@
-// Bottom sentinel (SPEC.md §4 paging): while it is in view, onLoadMore is called
-// whenever it may do something (after each page lands), not only when the
-// sentinel enters the view: a page that arrives while it is already visible
-// must still lead to the next one.
-import { useEffect, useRef, useState } from 'react';
+// Bottom sentinel (SPEC.md §4 paging): onLoadMore is called when the sentinel comes into view,
+// and again whenever loading more may have become possible (a page landed, a load finished)
+// while it is still near the view: a page that arrives while the sentinel is visible must still
+// lead to the next one.
+//
+// Being near the view is read from the layout each time, never from a remembered observer
+// state: the observer reports only changes, and one it reported at a moment the layout was
+// about to change (the viewport resized for a full-page capture, the page's rows arriving) is
+// stale by the time React runs the check. Trusting it left the list stuck at its first page.
+import { useEffect, useRef } from 'react';
 
 const MARGIN_PX = 200;
 
@@ -13,23 +18,31 @@ interface InfiniteSentinelProps {
   loading: boolean;
 }
 
+const nearView = (node: HTMLElement) => node.getBoundingClientRect().top < window.innerHeight + MARGIN_PX;
+
 export function InfiniteSentinel({ onLoadMore, trigger, loading }: InfiniteSentinelProps) {
   const ref = useRef<HTMLDivElement>(null);
-  const [visible, setVisible] = useState(false);
+  // The observer is made once; it calls whatever onLoadMore the last render gave.
+  const loadMore = useRef(onLoadMore);
+  useEffect(() => {
+    loadMore.current = onLoadMore;
+  }, [onLoadMore]);
   useEffect(() => {
     const node = ref.current;
     if (!node || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => setVisible(entries.some((e) => e.isIntersecting)), {
-      rootMargin: `${MARGIN_PX}px`,
-    });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) loadMore.current();
+      },
+      { rootMargin: `${MARGIN_PX}px` },
+    );
     observer.observe(node);
     return () => observer.disconnect();
   }, []);
   useEffect(() => {
-    // The observer reports asynchronously: re-check the geometry now that the new rows are laid out.
     const node = ref.current;
-    if (visible && node && node.getBoundingClientRect().top < window.innerHeight + MARGIN_PX) onLoadMore();
-  }, [visible, trigger, onLoadMore]);
+    if (node && nearView(node)) onLoadMore();
+  }, [trigger, onLoadMore]);
   return (
     <div ref={ref} data-testid="list-sentinel" className="list-sentinel" style={{ minHeight: 32 }}>
       {loading && (
