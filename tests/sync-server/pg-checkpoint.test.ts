@@ -1,0 +1,201 @@
+// Issue 14 groundwork (docs/POSTGRES.md): on PostgreSQL, a puller that moves its checkpoint
+// (seq, id) to the last row it got never skips a row, because every stamping transaction
+// holds one advisory lock from its first seq to its commit (sync-server/src/store/pg/seq.ts).
+// Against a real PostgreSQL (tests/fixtures/postgres.ts). Without the lock, the control
+// shows the skip is real: a smaller seq can commit after a puller went past it.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateSeq, SEQ_LOCK_KEY, withWriteTransaction } from '../../sync-server/src/store/pg/seq.js';
+import { startPostgres, type Postgres } from '../fixtures/postgres.js';
+
+let server: Postgres;
+let pool: pg.Pool;
+
+beforeAll(async () => {
+  server = await startPostgres();
+  pool = new pg.Pool({ connectionString: server.url, max: 30 });
+  await migrateSeq(pool);
+});
+
+afterAll(async () => {
+  await pool?.end();
+  await server?.stop();
+});
+
+interface Row {
+  id: string;
+  seq: number;
+}
+
+async function createTable(name: string): Promise<void> {
+  await pool.query(`CREATE TABLE ${name} (id text PRIMARY KEY, seq bigint NOT NULL)`);
+  await pool.query(`CREATE INDEX ${name}_seq ON ${name} (seq, id)`);
+}
+
+/** One pull as the sync protocol does it (sync-server/src/sync/pull.ts): after (seq, id), by (seq, id). */
+async function pullPage(table: string, from: Row, limit: number): Promise<Row[]> {
+  const { rows } = await pool.query<{ id: string; seq: string }>(
+    `SELECT id, seq FROM ${table} WHERE seq > $1 OR (seq = $1 AND id > $2) ORDER BY seq, id LIMIT $3`,
+    [from.seq, from.id, limit],
+  );
+  return rows.map((row) => ({ id: row.id, seq: Number(row.seq) }));
+}
+
+/** Resolves once some connection waits for the seq lock (pg_locks: an advisory lock not granted). */
+async function someoneWaitsForTheLock(): Promise<void> {
+  for (;;) {
+    const { rows } = await pool.query<{ waiting: string }>(
+      `SELECT count(*) AS waiting FROM pg_locks WHERE locktype = 'advisory' AND objid = $1 AND NOT granted`,
+      [SEQ_LOCK_KEY],
+    );
+    if (Number(rows[0]!.waiting) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+function gate(): { wait: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const wait = new Promise<void>((resolve) => (open = resolve));
+  return { wait, open };
+}
+
+class RolledBack extends Error {}
+
+describe('sync checkpoints on PostgreSQL', () => {
+  it('every committed row reaches every puller exactly once, under concurrent writers that commit at random moments', async () => {
+    const WRITERS = 16;
+    const TRANSACTIONS = 100;
+    const PULLERS = 4;
+    await createTable('stress_rows');
+    const committed = new Set<string>();
+    const rolledBack = new Set<string>();
+    let writersDone = false;
+
+    const writer = async (w: number) => {
+      for (let t = 0; t < TRANSACTIONS; t++) {
+        const ids = Array.from({ length: 1 + Math.floor(Math.random() * 3) }, (_, r) => `w${w}-t${t}-r${r}`);
+        const rollBack = Math.random() < 0.1;
+        try {
+          await withWriteTransaction(pool, async (client, nextSeq) => {
+            for (const id of ids) await client.query('INSERT INTO stress_rows (id, seq) VALUES ($1, $2)', [id, await nextSeq()]);
+            // Stamped, not committed yet: the moment a puller could go past these rows.
+            await client.query('SELECT pg_sleep(random() * 0.002)');
+            if (rollBack) throw new RolledBack();
+          });
+          ids.forEach((id) => committed.add(id));
+        } catch (error) {
+          if (!(error instanceof RolledBack)) throw error;
+          ids.forEach((id) => rolledBack.add(id));
+        }
+      }
+    };
+
+    const puller = async () => {
+      const received = new Map<string, number>();
+      let checkpoint: Row = { id: '', seq: 0 };
+      let seq = 0;
+      let rowsBeforeWritersDone = 0;
+      for (;;) {
+        const done = writersDone; // read before the pull: an empty pull after this proves the end
+        const page = await pullPage('stress_rows', checkpoint, 50);
+        for (const row of page) {
+          expect(row.seq).toBeGreaterThan(seq);
+          seq = row.seq;
+          received.set(row.id, (received.get(row.id) ?? 0) + 1);
+        }
+        if (!done) rowsBeforeWritersDone += page.length;
+        checkpoint = page.at(-1) ?? checkpoint;
+        if (page.length === 0) {
+          if (done) return { received, rowsBeforeWritersDone };
+          await new Promise((resolve) => setTimeout(resolve, 1));
+        }
+      }
+    };
+
+    const writing = Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w))).finally(() => (writersDone = true));
+    const [, results] = await Promise.all([writing, Promise.all(Array.from({ length: PULLERS }, () => puller()))]);
+
+    expect(committed.size).toBeGreaterThan(0);
+    expect(rolledBack.size).toBeGreaterThan(0);
+    const { rows } = await pool.query<{ id: string }>('SELECT id FROM stress_rows');
+    expect(new Set(rows.map((row) => row.id))).toEqual(committed);
+    for (const { received } of results) {
+      expect(new Set(received.keys())).toEqual(committed);
+      expect([...received.values()].every((times) => times === 1)).toBe(true);
+      expect([...rolledBack].some((id) => received.has(id))).toBe(false);
+    }
+    // The pullers ran alongside the writers (otherwise this test proves nothing).
+    expect(results.some((result) => result.rowsBeforeWritersDone > 0)).toBe(true);
+  }, 120_000); // 1,600 transactions one after another from first stamp to commit: seconds, more on a busy machine
+
+  it('control: without the lock, a smaller seq committed after a larger one is skipped', async () => {
+    await createTable('plain_rows');
+    const a = await pool.connect();
+    const b = await pool.connect();
+    try {
+      // Plain sequence stamping, no lock: A takes its number first, B second.
+      await a.query('BEGIN');
+      const seqA = Number((await a.query<{ seq: string }>(`SELECT nextval('crux_seq') AS seq`)).rows[0]!.seq);
+      await a.query(`INSERT INTO plain_rows VALUES ('a', $1)`, [seqA]);
+      await b.query('BEGIN');
+      const seqB = Number((await b.query<{ seq: string }>(`SELECT nextval('crux_seq') AS seq`)).rows[0]!.seq);
+      await b.query(`INSERT INTO plain_rows VALUES ('b', $1)`, [seqB]);
+      expect(seqA).toBeLessThan(seqB);
+      await b.query('COMMIT');
+
+      // The puller sees B, and moves its checkpoint past A's number.
+      const first = await pullPage('plain_rows', { id: '', seq: 0 }, 50);
+      expect(first.map((row) => row.id)).toEqual(['b']);
+      await a.query('COMMIT');
+      const second = await pullPage('plain_rows', first.at(-1)!, 50);
+
+      // A is committed, and this puller will never get it.
+      expect(second).toEqual([]);
+      expect((await pool.query('SELECT id FROM plain_rows ORDER BY seq')).rows.map((row) => row.id)).toEqual(['a', 'b']);
+    } finally {
+      a.release();
+      b.release();
+    }
+  });
+
+  it('with the lock, a later stamper waits until the earlier one has committed, so no puller sees 2 before 1', async () => {
+    await createTable('locked_rows');
+    const aMayCommit = gate();
+    const aStamped = gate();
+    let bStamped = false;
+
+    const transactionA = withWriteTransaction(pool, async (client, nextSeq) => {
+      const seq = await nextSeq();
+      await client.query(`INSERT INTO locked_rows VALUES ('a', $1)`, [seq]);
+      aStamped.open();
+      await aMayCommit.wait;
+      return seq;
+    });
+    await aStamped.wait;
+    const transactionB = withWriteTransaction(pool, async (client, nextSeq) => {
+      const seq = await nextSeq();
+      bStamped = true;
+      // Once B has its number, A's row is committed and visible (a new statement, a new snapshot).
+      const { rows } = await client.query('SELECT id FROM locked_rows');
+      await client.query(`INSERT INTO locked_rows VALUES ('b', $1)`, [seq]);
+      return { seq, sawA: rows.some((row) => row.id === 'a') };
+    });
+
+    // B is stuck at its first nextSeq() while A holds the lock; a puller sees neither.
+    await someoneWaitsForTheLock();
+    expect(bStamped).toBe(false);
+    expect(await pullPage('locked_rows', { id: '', seq: 0 }, 50)).toEqual([]);
+
+    aMayCommit.open();
+    const seqA = await transactionA;
+    const b = await transactionB;
+    expect(b.sawA).toBe(true);
+    expect(seqA).toBeLessThan(b.seq);
+    const page = await pullPage('locked_rows', { id: '', seq: 0 }, 50);
+    expect(page).toEqual([
+      { id: 'a', seq: seqA },
+      { id: 'b', seq: b.seq },
+    ]);
+    expect(await pullPage('locked_rows', page.at(-1)!, 50)).toEqual([]);
+  });
+});
