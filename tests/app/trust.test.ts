@@ -285,4 +285,43 @@ describe('trust (issue 8)', () => {
     expect(countResponses(server, 'Written before my account was disabled')).toBe(1);
     expect((await apiClient(server.url).get(`/topics/${topic.id}`)).body.score).toBe(1);
   });
+
+  it('#7 the changes are counted when Firebase signs the account out before the refused refresh reaches the request', async () => {
+    const dan = await createTestUser('Dan');
+    const topic = await makeTopic(apiClient(server.url, dan.token));
+    const device = await client(server.url);
+    // The real SDK's order (_logoutIfInvalidated): it signs the user out (onAuthStateChanged: the
+    // app closes the user's database) and only then rejects the refresh with auth/user-disabled.
+    const signedOutFirst: SessionUser = {
+      uid: dan.uid,
+      async getToken(force) {
+        if (!force) return dan.token;
+        try {
+          return await dan.refresh();
+        } catch (error) {
+          if (!String(error).includes('USER_DISABLED')) throw error;
+          await device.data.signOut();
+          throw Object.assign(new Error('Firebase: Error (auth/user-disabled).'), { code: 'auth/user-disabled' });
+        }
+      },
+    };
+    await device.data.signIn(signedOutFirst);
+    await device.data.openTopic(topic.id);
+    await until(device.data.status$, (s) => s.online && s.pending === 0);
+    device.goOffline();
+    await device.data.createResponse({ topicId: topic.id, type: 'against', content: 'Written before Firebase signed me out' });
+    await device.data.toggleVote('topic', topic.id);
+    await disableTestUser(dan);
+    device.goOnline();
+
+    // The vote's database closed before the end was reported: it is still counted.
+    expect(await until(device.data.status$, (s) => s.sessionEnded, 20_000)).toMatchObject({ sessionEnded: true, pending: 2 });
+    expect(countResponses(server, 'Written before Firebase signed me out')).toBe(0);
+
+    await enableTestUser(dan);
+    await device.data.signIn(signedOutFirst);
+    await until(device.data.status$, (s) => !s.sessionEnded && s.pending === 0, 20_000);
+    expect(countResponses(server, 'Written before Firebase signed me out')).toBe(1);
+    expect((await apiClient(server.url).get(`/topics/${topic.id}`)).body.score).toBe(1);
+  });
 });

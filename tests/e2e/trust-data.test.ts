@@ -260,8 +260,8 @@ describe('honest states', () => {
     await context.setOffline(false);
 
     const banner = page.getByRole('alert').filter({ hasText: 'Your session has ended: sign in again to send 1 change' });
-    // The push is retried every 5 s; a loaded machine (CI) may take several rounds to reach the emulator.
-    await banner.waitFor({ timeout: 75_000 });
+    // The push is retried every 5 s: the first one after the reconnection meets the refused refresh.
+    await banner.waitFor({ timeout: 45_000 });
     await banner.getByRole('button', { name: 'Sign in' }).waitFor();
     expect(await page.getByTestId('sync-status').filter({ hasText: 'Offline' }).count()).toBe(0);
     await screenshot(page, 'session-ended');

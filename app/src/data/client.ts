@@ -145,9 +145,11 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
   const live = <T>(read: (w: World) => Observable<T>): Observable<T> => world$.pipe(switchMap(read));
 
   /**
-   * The unsent changes of a session that ended (the account could no longer get a token) and was then
-   * signed out: its own database is closed, but they are still on the device and the status keeps
-   * counting them, so "sign in again to send N changes" stays true until that sign-in.
+   * The unsent changes of the last session closed without removing its data. When that session
+   * ended (the account could no longer get a token) they are still on the device and the status
+   * keeps counting them, so "sign in again to send N changes" stays true until that sign-in. Taken
+   * at every close, not only after the end was reported: Firebase signs a disabled account out
+   * (closing its database) before the refused refresh reaches the request that reports the end.
    */
   const endedPending$ = new BehaviorSubject<number | null>(null);
 
@@ -190,7 +192,7 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
   async function closeSession(removeData: boolean) {
     const current = session;
     if (!current) return;
-    if (connectivity.isSessionEnded() && !removeData) endedPending$.next(await firstValueFrom(world.queries.pendingCount$()));
+    if (!removeData) endedPending$.next(await firstValueFrom(world.queries.pendingCount$()));
     session = null;
     userDb$.next(null);
     uid$.next(null);
