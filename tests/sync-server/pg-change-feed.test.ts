@@ -1,0 +1,91 @@
+// The change feed across processes (issue 14, point 3): two feeds on one PostgreSQL
+// database stand for two server processes; what one publishes reaches the other's
+// listeners through LISTEN/NOTIFY, once, and its own listeners once (not again as an echo).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import type { Change } from '../../sync-server/src/domain/change-feed.js';
+import { CHANGES_CHANNEL, createPgChangeFeed, payloadsFor, type PgChangeFeed } from '../../sync-server/src/domain/pg-change-feed.js';
+import { startPostgres, type Postgres } from '../fixtures/postgres.js';
+
+/** Collects what a feed's listener receives. */
+function collect(feed: PgChangeFeed) {
+  const received: Change[][] = [];
+  feed.subscribe((changes) => received.push(changes));
+  return received;
+}
+
+async function until(check: () => boolean, timeoutMs = 5_000) {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('change feed over PostgreSQL LISTEN/NOTIFY', () => {
+  let postgres: Postgres;
+  const feeds: PgChangeFeed[] = [];
+  const open = async () => {
+    const feed = createPgChangeFeed({ connectionString: postgres.url, retryMs: 50 });
+    feeds.push(feed);
+    await feed.ready;
+    return feed;
+  };
+  beforeAll(async () => {
+    postgres = await startPostgres();
+  }, 60_000);
+  afterAll(async () => {
+    for (const feed of feeds) await feed.close();
+    await postgres?.stop();
+  });
+
+  it("a change published by one process reaches the other's listeners, and each process's own once", async () => {
+    const [a, b] = [await open(), await open()];
+    const [seenByA, seenByB] = [collect(a), collect(b)];
+    const changes: Change[] = [
+      { collection: 'responses', topicId: 't1' },
+      { collection: 'notifications', uid: 'ada' },
+    ];
+    a.publish(changes);
+    expect(seenByA).toEqual([changes]); // at once, in process
+    await until(() => seenByB.length === 1);
+    expect(seenByB).toEqual([changes]);
+    b.publish([{ collection: 'topics' }]);
+    await until(() => seenByA.length === 2);
+    // Settle: nothing else arrives (no echo of a's own publish, no duplicate).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(seenByA).toEqual([changes, [{ collection: 'topics' }]]);
+    expect(seenByB).toEqual([changes, [{ collection: 'topics' }]]);
+  });
+
+  it('a batch bigger than a NOTIFY payload arrives whole, in parts', async () => {
+    const [a, b] = [await open(), await open()];
+    const seenByB = collect(b);
+    const many: Change[] = Array.from({ length: 600 }, (_, i) => ({ collection: 'profile', uid: `user-${i}-${'x'.repeat(20)}` }));
+    expect(payloadsFor('origin', many).length).toBeGreaterThan(1);
+    a.publish(many);
+    await until(() => seenByB.flat().length === many.length);
+    expect(seenByB.flat()).toEqual(many);
+  });
+
+  it('comes back after its LISTEN connection is killed, and ignores what is not a change', async () => {
+    const [a, b] = [await open(), await open()];
+    const seenByB = collect(b);
+    const admin = new pg.Client({ connectionString: postgres.url });
+    await admin.connect();
+    try {
+      await admin.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, 'not json']);
+      // Every LISTEN connection but the admin's own is cut, as a failover or a restart would.
+      await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND query LIKE 'LISTEN%'");
+      const sent: Change[] = [{ collection: 'votes', uid: 'bob' }];
+      // Published until the reconnected listener hears it (what was sent while it was down is lost).
+      await until(() => {
+        if (seenByB.length === 0) a.publish(sent);
+        return seenByB.length > 0;
+      });
+      expect(seenByB[0]).toEqual(sent);
+    } finally {
+      await admin.end();
+    }
+  });
+});
