@@ -14,7 +14,7 @@ const scheduler = startMailScheduler({ ...deps, schedule });
 async function stop() {
   await scheduler.stop();
   deps.transport.close();
-  store.close();
+  await store.close();
   process.exit(0);
 }
 process.on('SIGINT', () => void stop());

@@ -17,8 +17,8 @@ const plan: RunPlan = { id: `manual-${now.toISOString()}`, kind: 'manual', perio
 
 try {
   if (dryRun) {
-    for (const run of store.mail.unfinishedRuns()) console.log(`An unfinished run (${run.id}) would be finished first.`);
-    const { run, digests } = previewRun(deps, plan);
+    for (const run of await store.mail.unfinishedRuns()) console.log(`An unfinished run (${run.id}) would be finished first.`);
+    const { run, digests } = await previewRun(deps, plan);
     console.log(
       `Dry run: the weekly summary for ${run.period_start} – ${run.period_end}, via ${deps.transport.kind === 'smtp' ? 'SMTP' : config.mail.outboxDir}:`,
     );
@@ -45,5 +45,5 @@ try {
   }
 } finally {
   deps.transport.close();
-  store.close();
+  await store.close();
 }

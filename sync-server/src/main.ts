@@ -25,8 +25,8 @@ const verifier = createFirebaseVerifier(config.firebaseProjectId, config.service
 const mailSigningKey = loadSigningKey({ configured: config.mail.signingKey, dataDir: config.dataDir });
 const { app, ctx } = createApp({ store, verifier, mailSigningKey, rateLimits: config.rateLimits });
 
-if (config.seedDemo && store.isEmpty()) {
-  seedDemo(ctx);
+if (config.seedDemo && (await store.isEmpty())) {
+  await seedDemo(ctx);
   console.log('Seeded demo debates.');
 }
 
@@ -53,12 +53,12 @@ if (config.mail.schedulerEnabled) {
   });
 }
 
-function stop() {
+async function stop() {
   // A run cut short here is resumed at the next start (mail/weekly.ts).
   void mailScheduler?.stop();
   server.close();
-  store.close();
+  await store.close().catch(() => {});
   process.exit(0);
 }
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

@@ -53,9 +53,10 @@ describe('replication resilience', () => {
 
   it('a server restart mid-pull loses and duplicates nothing', async () => {
     const seeder = { uid: ada.uid, name: 'Ada', email: ada.email };
-    rememberUser(server.ctx, seeder);
+    await rememberUser(server.ctx, seeder);
     const seeded = new Set<string>();
-    for (let i = 0; i < 1000; i++) seeded.add(createTopic(server.ctx, seeder, { title: `Seeded ${i}`, categories: ['Science'] }).id);
+    for (let i = 0; i < 1000; i++)
+      seeded.add((await createTopic(server.ctx, seeder, { title: `Seeded ${i}`, categories: ['Science'] })).id);
     const total = countRows(server.sqlite, 'topics');
 
     let current = server;

@@ -53,7 +53,7 @@ async function startServer(topics: number, responses: number) {
         if ('closeAllConnections' in server) server.closeAllConnections();
         server.close(() => resolve());
       });
-      store.close();
+      await store.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -251,7 +251,7 @@ export async function benchServer(opts: BenchServerOptions = {}): Promise<BenchR
   } finally {
     for (const server of servers) await close(server);
     await emulator?.stop();
-    store.close();
+    await store.close();
     rmSync(dir, { recursive: true, force: true });
   }
   return rows;

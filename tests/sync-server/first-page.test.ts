@@ -38,7 +38,7 @@ describe("the first screen in a first visit's page", () => {
   let tea: Topic;
   let roots: CruxResponse[];
 
-  beforeAll(() => {
+  beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'crux-first-page-'));
     const site = join(dir, 'site');
     mkdirSync(site, { recursive: true });
@@ -55,19 +55,22 @@ describe("the first screen in a first visit's page", () => {
     );
     store = createStore(openDatabase(join(dir, 'crux.sqlite')));
     const { app, ctx } = createApp({ store, verifier: noVerifier, log: () => {} });
-    rememberUser(ctx, ada);
-    tea = createTopic(ctx, ada, { title: 'Is tea better than coffee? </script><script>alert(1)</script>', categories: ['Other'] });
-    createTopic(ctx, ada, { title: 'Should cities ban cars?', categories: ['Politics'] });
-    roots = Array.from({ length: FIRST_SCREEN_ROOTS + 3 }, (_, i) =>
-      createResponse(ctx, ada, { topic_id: tea.id, type: i % 2 ? 'for' : 'against', content: `Root ${i} <!-- not a comment -->` }),
-    );
-    createResponse(ctx, ada, { parent_response_id: roots[0]!.id, type: 'neutral', content: 'A reply, not a root' });
+    await rememberUser(ctx, ada);
+    tea = await createTopic(ctx, ada, { title: 'Is tea better than coffee? </script><script>alert(1)</script>', categories: ['Other'] });
+    await createTopic(ctx, ada, { title: 'Should cities ban cars?', categories: ['Politics'] });
+    roots = [];
+    for (let i = 0; i < FIRST_SCREEN_ROOTS + 3; i++) {
+      roots.push(
+        await createResponse(ctx, ada, { topic_id: tea.id, type: i % 2 ? 'for' : 'against', content: `Root ${i} <!-- not a comment -->` }),
+      );
+    }
+    await createResponse(ctx, ada, { parent_response_id: roots[0]!.id, type: 'neutral', content: 'A reply, not a root' });
     mountSite(app, site, (path) => firstPageFor(ctx, path));
     request = (path, headers = {}) => Promise.resolve(app.request(path, { headers }));
   });
 
-  afterAll(() => {
-    store.close();
+  afterAll(async () => {
+    await store.close();
     rmSync(dir, { recursive: true, force: true });
   });
 

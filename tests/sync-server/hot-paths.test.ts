@@ -25,7 +25,7 @@ const dir = mkdtempSync(join(tmpdir(), 'crux-hot-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let files = 0;
 
-function setup() {
+async function setup() {
   const db = openDatabase(join(dir, `db-${++files}.sqlite`));
   const store = createStore(db);
   let ids = 0;
@@ -36,7 +36,7 @@ function setup() {
     newId: () => `id-${++ids}`,
     changes: createChangeFeed(),
   };
-  for (const user of users) rememberUser(ctx, user);
+  for (const user of users) await rememberUser(ctx, user);
   return { db, store, ctx };
 }
 
@@ -113,8 +113,8 @@ describe('verified tokens are remembered until they expire', () => {
 });
 
 describe('maintained counters', () => {
-  it('equal a full recount after a random mix of creates, deletes and votes', () => {
-    const { db, store, ctx } = setup();
+  it('equal a full recount after a random mix of creates, deletes and votes', async () => {
+    const { db, store, ctx } = await setup();
     let seed = 7;
     const random = (n: number) => {
       seed = (seed * 1103515245 + 12345) % 2147483648;
@@ -125,33 +125,36 @@ describe('maintained counters', () => {
     for (let step = 0; step < 600; step++) {
       const actor = users[random(users.length)]!;
       const action = random(10);
-      const liveTopics = topics.filter((id) => !store.topics.get(id, null)?.deleted);
-      const liveResponses = responses.filter((r) => store.responses.get(r.id, null)?.deleted === 0);
+      const liveTopics: string[] = [];
+      for (const id of topics) if (!(await store.topics.get(id, null))?.deleted) liveTopics.push(id);
+      const liveResponses: typeof responses = [];
+      for (const r of responses) if ((await store.responses.get(r.id, null))?.deleted === 0) liveResponses.push(r);
       try {
         if (action === 0 || liveTopics.length === 0) {
-          topics.push(createTopic(ctx, actor, { title: `Topic ${step}`, categories: ['Science'] }).id);
+          topics.push((await createTopic(ctx, actor, { title: `Topic ${step}`, categories: ['Science'] })).id);
         } else if (action <= 3) {
           const parent = liveResponses.length > 0 && random(2) === 0 ? liveResponses[random(liveResponses.length)]! : null;
           const input = parent
             ? { parent_response_id: parent.id, type: 'for' as const, content: `Reply ${step}` }
             : { topic_id: liveTopics[random(liveTopics.length)]!, type: 'against' as const, content: `Root ${step}` };
-          responses.push({ id: createResponse(ctx, actor, input).id, creator: actor.uid });
+          responses.push({ id: (await createResponse(ctx, actor, input)).id, creator: actor.uid });
         } else if (action <= 7) {
           const onTopic = random(3) === 0 || liveResponses.length === 0;
           const target = onTopic ? liveTopics[random(liveTopics.length)]! : liveResponses[random(liveResponses.length)]!.id;
-          setVote(ctx, actor, onTopic ? 'topic' : 'response', target, random(3) !== 0);
+          await setVote(ctx, actor, onTopic ? 'topic' : 'response', target, random(3) !== 0);
         } else if (action === 8 && liveResponses.length > 0) {
           const victim = liveResponses[random(liveResponses.length)]!;
-          deleteResponse(
+          await deleteResponse(
             ctx,
             users.find((u) => u.uid === victim.creator)!,
             victim.id,
           );
         } else if (action === 9 && liveTopics.length > 3 && random(4) === 0) {
           const id = liveTopics[random(liveTopics.length)]!;
-          deleteTopic(
+          const creator = (await store.topics.get(id, null))!.creator_uid;
+          await deleteTopic(
             ctx,
-            users.find((u) => u.uid === store.topics.get(id, null)!.creator_uid)!,
+            users.find((u) => u.uid === creator)!,
             id,
           );
         }
@@ -201,7 +204,7 @@ describe('maintained counters', () => {
       .all();
     expect(pointsDrift).toEqual([]);
     expect((db.prepare('SELECT count(*) AS n FROM responses').get() as { n: number }).n).toBeGreaterThan(20);
-    store.close();
+    await store.close();
   });
 });
 
@@ -221,18 +224,18 @@ describe('sync push applies a batch in one transaction', () => {
     },
   });
 
-  it('one write transaction for the batch, a refused row answered alone, a retry recognised', () => {
-    const { store, ctx } = setup();
+  it('one write transaction for the batch, a refused row answered alone, a retry recognised', async () => {
+    const { store, ctx } = await setup();
     let depth = 0;
     let outer = 0;
     const transaction = store.transaction;
     ctx.store = {
       ...store,
-      transaction: <T>(fn: () => T): T => {
+      transaction: async <T>(fn: () => Promise<T>): Promise<T> => {
         if (depth === 0) outer++;
         depth++;
         try {
-          return transaction(fn);
+          return await transaction(fn);
         } finally {
           depth--;
         }
@@ -240,44 +243,44 @@ describe('sync push applies a batch in one transaction', () => {
     };
     const ada = users[0]!;
     const rows = [topicDoc('p1', 'One'), topicDoc('p2', 'Two', 'Not a category'), topicDoc('p3', 'Three')];
-    const first = push(ctx, ada, 'topics', rows as any);
+    const first = await push(ctx, ada, 'topics', rows as any);
     expect(outer).toBe(1);
     expect(first.rejected.map((r) => r.id)).toEqual(['p2']);
     expect(first.rejected[0]!.status).toBe(400);
     // Applied rows answer with the server's state, as before (the contract of pushOne).
     expect(first.conflicts.map((doc) => doc.id)).toEqual(['p1', 'p3']);
-    expect(store.topics.get('p1', null)?.title).toBe('One');
-    expect(store.topics.get('p2', null)).toBeUndefined();
-    expect(store.topics.get('p3', null)?.title).toBe('Three');
+    expect((await store.topics.get('p1', null))?.title).toBe('One');
+    expect(await store.topics.get('p2', null)).toBeUndefined();
+    expect((await store.topics.get('p3', null))?.title).toBe('Three');
     // The retry of the same batch: the landed rows answer with the server's state, nothing twice.
-    const retry = push(ctx, ada, 'topics', rows as any);
+    const retry = await push(ctx, ada, 'topics', rows as any);
     expect(retry.conflicts.map((doc) => doc.id).sort()).toEqual(['p1', 'p3']);
     expect(retry.rejected.map((r) => r.id)).toEqual(['p2']);
-    expect(listTopics(ctx, { sort: 'new', limit: 50, offset: 0 }, null).filter((t) => t.id === 'p1')).toHaveLength(1);
-    store.close();
+    expect((await listTopics(ctx, { sort: 'new', limit: 50, offset: 0 }, null)).filter((t) => t.id === 'p1')).toHaveLength(1);
+    await store.close();
   });
 
-  it('an unexpected error keeps the rows before it and fails the request', () => {
-    const { store, ctx } = setup();
+  it('an unexpected error keeps the rows before it and fails the request', async () => {
+    const { store, ctx } = await setup();
     const ada = users[0]!;
     const insert = store.topics.insert;
-    store.topics.insert = (row) => {
+    store.topics.insert = async (row) => {
       if (row.id === 'boom') throw new Error('disk on fire');
       return insert(row);
     };
-    expect(() => push(ctx, ada, 'topics', [topicDoc('ok', 'Fine'), topicDoc('boom', 'Bad')] as any)).toThrow(/disk on fire/);
-    expect(store.topics.get('ok', null)?.title).toBe('Fine');
-    store.close();
+    await expect(push(ctx, ada, 'topics', [topicDoc('ok', 'Fine'), topicDoc('boom', 'Bad')] as any)).rejects.toThrow(/disk on fire/);
+    expect((await store.topics.get('ok', null))?.title).toBe('Fine');
+    await store.close();
   });
 });
 
 describe('a page of responses reads its sources in one query', () => {
-  it('no query per response, the citations in their order', () => {
-    const { store, ctx } = setup();
+  it('no query per response, the citations in their order', async () => {
+    const { store, ctx } = await setup();
     const ada = users[0]!;
-    const topic = createTopic(ctx, ada, { title: 'Cited', categories: ['Science'] });
+    const topic = await createTopic(ctx, ada, { title: 'Cited', categories: ['Science'] });
     for (let i = 0; i < 30; i++) {
-      createResponse(ctx, ada, {
+      await createResponse(ctx, ada, {
         topic_id: topic.id,
         type: 'for',
         content: `Argument ${i}`,
@@ -286,7 +289,7 @@ describe('a page of responses reads its sources in one query', () => {
     }
     const one = vi.spyOn(store.sources, 'forResponse');
     const many = vi.spyOn(store.sources, 'forResponses');
-    const page = rootResponsesPage(ctx, topic.id, null, null, 25);
+    const page = await rootResponsesPage(ctx, topic.id, null, null, 25);
     expect(page.items).toHaveLength(25);
     expect(one).not.toHaveBeenCalled();
     expect(many).toHaveBeenCalledTimes(1);
@@ -295,40 +298,40 @@ describe('a page of responses reads its sources in one query', () => {
       expect(item.sources.map((s) => s.url)).toEqual(i % 3 === 0 ? [] : [`https://example.org/${i}`, 'https://example.org/shared']);
       if (i % 3 !== 0) expect(item.sources[0]!.name).toBe(`Source ${i}`);
     }
-    store.close();
+    await store.close();
   });
 });
 
 describe('title search', () => {
-  it('walks the sort index for common words (no sort of every match) and finds what a plain scan finds', () => {
-    const { store, ctx } = setup();
+  it('walks the sort index for common words (no sort of every match) and finds what a plain scan finds', async () => {
+    const { store, ctx } = await setup();
     for (const sort of SORTS) {
-      const plan = store.topics.searchPlan(sort, false, 'walk').join(' | ');
+      const plan = (await store.topics.searchPlan(sort, false, 'walk')).join(' | ');
       expect(plan).toMatch(`topics_${sort}`);
       expect(plan).not.toMatch(/TEMP B-TREE/);
-      expect(store.topics.searchPlan(sort, true, 'walk').join(' | ')).toMatch(`topics_category_${sort}`);
+      expect((await store.topics.searchPlan(sort, true, 'walk')).join(' | ')).toMatch(`topics_category_${sort}`);
     }
     const ada = users[0]!;
     for (let i = 0; i < 120; i++) {
-      createTopic(ctx, ada, {
+      await createTopic(ctx, ada, {
         title: `${i % 2 === 0 ? 'Energy' : 'Water'} question ${i}${i % 40 === 0 ? ' rare' : ''}`,
         categories: ['Science'],
       });
-      if (i % 5 === 0) setVote(ctx, users[1]!, 'topic', `id-${i + 1}`, true);
+      if (i % 5 === 0) await setVote(ctx, users[1]!, 'topic', `id-${i + 1}`, true);
     }
     for (const search of ['energy', 'rare', 'question', 'nothing']) {
       for (const sort of SORTS) {
-        const all = listTopics(ctx, { sort, limit: 200, offset: 0 }, null);
+        const all = await listTopics(ctx, { sort, limit: 200, offset: 0 }, null);
         const expected = all.filter((t) =>
           t.title
             .toLowerCase()
             .split(' ')
             .some((w) => w.startsWith(search)),
         );
-        const found = listTopics(ctx, { sort, limit: 10, offset: 5, search }, null);
+        const found = await listTopics(ctx, { sort, limit: 10, offset: 5, search }, null);
         expect(found.map((t) => t.id)).toEqual(expected.slice(5, 15).map((t) => t.id));
       }
     }
-    store.close();
+    await store.close();
   });
 });

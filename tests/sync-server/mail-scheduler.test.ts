@@ -53,8 +53,8 @@ async function boot(now: Date) {
   const next = scheduler.nextRunAt();
   await scheduler.stop();
   transport.close();
-  const runs = store.mail.unfinishedRuns().length;
-  store.close();
+  const runs = (await store.mail.unfinishedRuns()).length;
+  await store.close();
   return { next, unfinished: runs };
 }
 
@@ -78,7 +78,7 @@ describe('mail scheduler', () => {
     expect(caughtUp.next.toISOString()).toBe(new Date(firstSlot.getTime() + 7 * DAY).toISOString());
     expect(caughtUp.unfinished).toBe(0);
     expect(mails()).toBe(1);
-    expect(server.store.mail.getRun(firstSlot.toISOString())).toMatchObject({
+    expect(await server.store.mail.getRun(firstSlot.toISOString())).toMatchObject({
       kind: 'scheduled',
       status: 'done',
       sent: 1,
@@ -93,7 +93,9 @@ describe('mail scheduler', () => {
     const later = new Date(firstSlot.getTime() + 3 * 7 * DAY + 2 * DAY);
     const resumed = await boot(later);
     expect(resumed.next.toISOString()).toBe(new Date(firstSlot.getTime() + 4 * 7 * DAY).toISOString());
-    const scheduledRuns = [1, 2, 3].map((w) => server.store.mail.getRun(new Date(firstSlot.getTime() + w * 7 * DAY).toISOString()));
+    const scheduledRuns = await Promise.all(
+      [1, 2, 3].map((w) => server.store.mail.getRun(new Date(firstSlot.getTime() + w * 7 * DAY).toISOString())),
+    );
     expect(scheduledRuns.map((r) => r?.status)).toEqual([undefined, undefined, 'done']);
     // Nothing new happened in that week, so it sent nothing.
     expect(mails()).toBe(1);

@@ -34,15 +34,15 @@ describe('POST /api/unsubscribe', () => {
   it('RFC 8058 one-click POST with no session turns the preference off and re-stamps the profile', async () => {
     await subscribe();
     expect(await preference()).toBe(true);
-    const seqBefore = server.store.users.get(ada.uid)!.seq;
+    const seqBefore = (await server.store.users.get(ada.uid))!.seq;
     const res = await oneClick(signUnsubscribeToken(KEY, ada.uid, new Date()));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true, receive_weekly_summary: false });
     expect(await preference()).toBe(false);
-    const row = server.store.users.get(ada.uid)!;
+    const row = (await server.store.users.get(ada.uid))!;
     expect(row.seq).toBeGreaterThan(seqBefore);
     // A device that had pulled the profile before gets the change (sync/collections/profile.ts pulls changedSince).
-    expect(server.store.users.changedSince(ada.uid, seqBefore)?.receive_weekly_summary).toBe(0);
+    expect((await server.store.users.changedSince(ada.uid, seqBefore))?.receive_weekly_summary).toBe(0);
   });
 
   it('accepts the token in a form or JSON body too, and is idempotent', async () => {

@@ -203,14 +203,14 @@ describe('weekly summary over SMTP', () => {
     expect(waits).toEqual([100]);
     expect(smtp.received.map((m) => m.to)).toEqual([[second!.email]]);
     expect(logs.some((l) => l.startsWith('mail: FAILED run=bad-address') && l.includes(first!.email))).toBe(true);
-    const sends = server!.store.mail.sendsOf('bad-address');
+    const sends = await server!.store.mail.sendsOf('bad-address');
     expect(sends.map((s) => [s.uid, s.status, s.attempts]).sort()).toEqual(
       [
         [first!.uid, 'failed', 1],
         [second!.uid, 'sent', 2],
       ].sort(),
     );
-    expect(server!.store.mail.getRun('bad-address')).toMatchObject({ status: 'done', sent: 1, failed: 1 });
+    expect(await server!.store.mail.getRun('bad-address')).toMatchObject({ status: 'done', sent: 1, failed: 1 });
   });
 });
 
@@ -264,11 +264,11 @@ describe('weekly summary in outbox mode', () => {
     ).rejects.toThrow('simulated crash');
     crashing.close();
     expect(readdirSync(dir)).toHaveLength(2);
-    expect(server.store.mail.getRun('crash')!.status).toBe('running');
+    expect((await server.store.mail.getRun('crash'))!.status).toBe('running');
 
     // A restart: a new connection to the same file finishes the unfinished run.
     const reopened = createStore(openDatabase(server.databaseFile));
-    const dryRun = previewRun({ store: reopened, clock: () => new Date() }, plan);
+    const dryRun = await previewRun({ store: reopened, clock: () => new Date() }, plan);
     expect(dryRun.digests.filter((d) => d.digest).map((d) => d.recipient.uid)).toHaveLength(2);
     const transport = createMailTransport({ smtpUrl: undefined, outboxDir: dir });
     const [report] = await resumeUnfinished(deps(reopened, transport));
@@ -278,11 +278,11 @@ describe('weekly summary in outbox mode', () => {
     expect(files).toHaveLength(4);
     const recipients = files.map((f) => parseMime(readFileSync(join(dir, f), 'utf8')).headers.get('to')!);
     for (const author of authors) expect(recipients.filter((to) => to.includes(author.email))).toHaveLength(1);
-    expect(reopened.mail.getRun('crash')).toMatchObject({ status: 'done', sent: 4, failed: 0 });
+    expect(await reopened.mail.getRun('crash')).toMatchObject({ status: 'done', sent: 4, failed: 0 });
     // Nothing is left to resume, and the run itself is done.
     expect(await resumeUnfinished(deps(reopened, transport))).toEqual([]);
     expect((await runWeekly(deps(reopened, transport), plan)).status).toBe('already-done');
-    reopened.close();
+    await reopened.close();
     rmSync(dir, { recursive: true, force: true });
   });
 });

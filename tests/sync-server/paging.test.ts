@@ -32,13 +32,14 @@ describe('paging of response lists', () => {
     server = await startTestServer({ clock: () => now });
     ada = await createTestUser('Ada');
     const actor = { uid: ada.uid, name: 'Ada', email: ada.email };
-    rememberUser(server.ctx, actor);
-    topicId = createTopic(server.ctx, actor, { title: 'A very long debate', categories: ['Science'] }).id;
+    await rememberUser(server.ctx, actor);
+    topicId = (await createTopic(server.ctx, actor, { title: 'A very long debate', categories: ['Science'] })).id;
     const made: Response[] = [];
-    for (let i = 0; i < ROOTS; i++) made.push(createResponse(server.ctx, actor, { topic_id: topicId, content: `Root ${i}`, type: 'for' }));
+    for (let i = 0; i < ROOTS; i++)
+      made.push(await createResponse(server.ctx, actor, { topic_id: topicId, content: `Root ${i}`, type: 'for' }));
     parentId = made[0]!.id;
     for (let i = 0; i < REPLIES; i++)
-      createResponse(server.ctx, actor, { parent_response_id: parentId, content: `Reply ${i}`, type: 'against' });
+      await createResponse(server.ctx, actor, { parent_response_id: parentId, content: `Reply ${i}`, type: 'against' });
     rootIds = made.map((r) => r.id).sort();
   });
   afterAll(() => server.stop());

@@ -10,8 +10,8 @@ import { SORTS } from '../../shared/constants.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'crux-plan-'));
 const store = createStore(openDatabase(join(dir, 'crux.sqlite')));
-afterAll(() => {
-  store.close();
+afterAll(async () => {
+  await store.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -24,8 +24,8 @@ describe('topic list query plans', () => {
           [sort, true],
         ] as const,
     ),
-  )('%s (by category: %s) walks an index', (sort, byCategory) => {
-    const plan = store.topics.listPlan(sort, byCategory);
+  )('%s (by category: %s) walks an index', async (sort, byCategory) => {
+    const plan = await store.topics.listPlan(sort, byCategory);
     const topicsStep = plan.find((step) => /\bt\b/.test(step) && /topics|USING INDEX/.test(step))!;
     expect(topicsStep).toMatch(byCategory ? `topics_category_${sort}` : `topics_${sort}`);
     expect(plan.join(' | ')).not.toMatch(/TEMP B-TREE/);

@@ -50,8 +50,8 @@ describe('static files: precompressed, cached by kind', () => {
     request = async (path, headers = {}) => app.request(path, { headers });
   });
 
-  afterAll(() => {
-    store.close();
+  afterAll(async () => {
+    await store.close();
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -18,7 +18,7 @@ const ada = { uid: 'ada', name: 'Ada', email: null };
 const dir = mkdtempSync(join(tmpdir(), 'crux-pull-sources-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function setup() {
+async function setup() {
   const store = createStore(openDatabase(join(dir, 'db.sqlite')));
   let ids = 0;
   let ms = Date.UTC(2026, 0, 1);
@@ -28,12 +28,12 @@ function setup() {
     newId: () => `id-${String(++ids).padStart(4, '0')}`,
     changes: createChangeFeed(),
   };
-  rememberUser(ctx, ada);
-  const topic = createTopic(ctx, ada, { title: 'Cited', categories: ['Science'] });
-  const other = createTopic(ctx, ada, { title: 'Also cited', categories: ['Science'] });
+  await rememberUser(ctx, ada);
+  const topic = await createTopic(ctx, ada, { title: 'Cited', categories: ['Science'] });
+  const other = await createTopic(ctx, ada, { title: 'Also cited', categories: ['Science'] });
   const made: string[] = [];
   for (let i = 0; i < 30; i++) {
-    const response = createResponse(ctx, ada, {
+    const response = await createResponse(ctx, ada, {
       topic_id: i % 5 === 4 ? other.id : topic.id,
       parent_response_id: i % 5 === 1 ? made[i - 1] : null,
       type: (['for', 'against', 'neutral'] as const)[i % 3]!,
@@ -50,30 +50,30 @@ function setup() {
     made.push(response.id);
   }
   // An edit that reorders the citations, and deleted responses (tombstones, which carry no sources).
-  updateResponse(ctx, ada, made[2]!, {
+  await updateResponse(ctx, ada, made[2]!, {
     content: 'Argument 2 edited',
     sources: [{ url: 'https://example.org/shared' }, { url: 'https://example.org/2' }],
   });
-  deleteResponse(ctx, ada, made[7]!);
-  deleteResponse(ctx, ada, made[10]!);
+  await deleteResponse(ctx, ada, made[7]!);
+  await deleteResponse(ctx, ada, made[10]!);
   return { store, ctx, topicId: topic.id, otherId: other.id };
 }
 
 describe('sync pull of responses reads the sources of a page in one query', () => {
-  it('no query per response, and the same documents as reading them one by one', () => {
-    const { store, ctx, topicId, otherId } = setup();
+  it('no query per response, and the same documents as reading them one by one', async () => {
+    const { store, ctx, topicId, otherId } = await setup();
     const one = vi.spyOn(store.sources, 'forResponse');
     const many = vi.spyOn(store.sources, 'forResponses');
 
     const pages: unknown[] = [];
     let checkpoint = { id: '', seq: 0 };
     for (;;) {
-      const page = pull(ctx, 'responses', { user: null, topicId }, checkpoint, 7);
+      const page = await pull(ctx, 'responses', { user: null, topicId }, checkpoint, 7);
       if (page.documents.length === 0) break;
       pages.push(page);
       checkpoint = page.checkpoint;
     }
-    const several = pullResponsesOfTopics(ctx, { topics: { [topicId]: { id: '', seq: 0 }, [otherId]: { id: '', seq: 0 } } }, 1000);
+    const several = await pullResponsesOfTopics(ctx, { topics: { [topicId]: { id: '', seq: 0 }, [otherId]: { id: '', seq: 0 } } }, 1000);
     expect(pages.length).toBeGreaterThan(2);
     expect(one).not.toHaveBeenCalled();
     // One read per page: the pages of one topic (and the empty one that ends them), then one per topic of the multi-topic pull.
@@ -81,20 +81,21 @@ describe('sync pull of responses reads the sources of a page in one query', () =
 
     // The reference: each row's sources read on its own (what the pull did before).
     one.mockRestore();
-    const reference = (id: string) => {
+    const reference = async (id: string) => {
       const docs = [];
       let from = { id: '', seq: 0 };
       for (;;) {
-        const rows = store.responses.changesSince(id, from, 7, null);
+        const rows = await store.responses.changesSince(id, from, 7, null);
         if (rows.length === 0) break;
-        docs.push(rows.map((row) => responseDoc(store, row)));
+        docs.push(await Promise.all(rows.map((row) => responseDoc(store, row))));
         const last = rows[rows.length - 1]!;
         from = { id: last.id, seq: last.seq };
       }
       return docs;
     };
-    expect(JSON.stringify(pages.map((page) => (page as { documents: unknown }).documents))).toBe(JSON.stringify(reference(topicId)));
-    expect(JSON.stringify(several.documents)).toBe(JSON.stringify([otherId, topicId].sort().flatMap((id) => reference(id).flat())));
+    expect(JSON.stringify(pages.map((page) => (page as { documents: unknown }).documents))).toBe(JSON.stringify(await reference(topicId)));
+    const byTopic = await Promise.all([otherId, topicId].sort().map((id) => reference(id)));
+    expect(JSON.stringify(several.documents)).toBe(JSON.stringify(byTopic.flatMap((docs) => docs.flat())));
 
     // The page really carries several cited sources, in their order, and tombstones carry none.
     const docs = several.documents as Array<{ content?: string; sources?: Array<{ url: string }>; _deleted: boolean }>;
@@ -105,6 +106,6 @@ describe('sync pull of responses reads the sources of a page in one query', () =
     expect(edited.sources!.map((s) => s.url)).toEqual(['https://example.org/shared', 'https://example.org/2']);
     const eight = docs.find((doc) => doc.content === 'Argument 8')!;
     expect(eight.sources!.map((s) => s.url)).toEqual(['https://example.org/8', 'https://example.org/shared', 'https://example.org/third']);
-    store.close();
+    await store.close();
   });
 });

@@ -8,16 +8,16 @@ import { commonGroundScore, isCommonGround } from '../../../shared/rules/common-
 import type { CommonGroundEntry, TopicStances } from '../../../shared/types.js';
 import type { DomainContext } from './context.js';
 
-function liveTopic(ctx: DomainContext, topicId: string) {
-  const topic = ctx.store.topics.get(topicId, null);
+async function liveTopic(ctx: DomainContext, topicId: string) {
+  const topic = await ctx.store.topics.get(topicId, null);
   if (!topic || topic.deleted) throw notFound(MSG.topicNotFound);
   return topic;
 }
 
-export function topicStances(ctx: DomainContext, topicId: string): TopicStances {
-  const topic = liveTopic(ctx, topicId);
+export async function topicStances(ctx: DomainContext, topicId: string): Promise<TopicStances> {
+  const topic = await liveTopic(ctx, topicId);
   const responses = Object.fromEntries(RESPONSE_TYPES.map((type) => [type, 0])) as Record<ResponseType, number>;
-  for (const { type, n } of ctx.store.responses.countByType(topicId)) responses[type] = n;
+  for (const { type, n } of await ctx.store.responses.countByType(topicId)) responses[type] = n;
   return {
     topic_id: topic.id,
     agree: topic.stance_agree,
@@ -32,9 +32,9 @@ export function topicStances(ctx: DomainContext, topicId: string): TopicStances 
  * The topic's live responses by common-ground score, best first; ties by created_at, then id
  * (oldest first). Denominators: the topic's participants on each side now.
  */
-export function commonGround(ctx: DomainContext, topicId: string, limit: number): CommonGroundEntry[] {
-  const topic = liveTopic(ctx, topicId);
-  const entries = ctx.store.responses.stanceTallies(topicId).map((tally) => {
+export async function commonGround(ctx: DomainContext, topicId: string, limit: number): Promise<CommonGroundEntry[]> {
+  const topic = await liveTopic(ctx, topicId);
+  const entries = (await ctx.store.responses.stanceTallies(topicId)).map((tally) => {
     const agree = { upvotes: tally.upvotes_agree, participants: topic.stance_agree };
     const disagree = { upvotes: tally.upvotes_disagree, participants: topic.stance_disagree };
     return {

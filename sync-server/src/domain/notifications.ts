@@ -6,20 +6,26 @@ import { forbidden, notFound } from '../../../shared/errors.js';
 import { toNotification } from '../store/notifications-repo.js';
 import type { DomainContext } from './context.js';
 
-export function listNotifications(ctx: DomainContext, actor: AuthUser, uid: string, limit: number, offset: number): Notification[] {
+export async function listNotifications(
+  ctx: DomainContext,
+  actor: AuthUser,
+  uid: string,
+  limit: number,
+  offset: number,
+): Promise<Notification[]> {
   if (uid !== actor.uid) throw forbidden(MSG.notYourNotifications);
-  return ctx.store.notifications.forUser(uid, limit, offset).map(toNotification);
+  return (await ctx.store.notifications.forUser(uid, limit, offset)).map(toNotification);
 }
 
-export function markNotificationRead(ctx: DomainContext, actor: AuthUser, id: string): Notification {
+export async function markNotificationRead(ctx: DomainContext, actor: AuthUser, id: string): Promise<Notification> {
   const { store } = ctx;
-  const row = store.transaction(() => {
-    const row = store.notifications.get(id);
+  const row = await store.transaction(async () => {
+    const row = await store.notifications.get(id);
     if (!row || row.deleted) throw notFound(MSG.notificationNotFound);
     if (row.recipient_uid !== actor.uid) throw forbidden(MSG.notYourNotification);
-    if (!row.is_read) store.notifications.markRead(id, store.nextSeq());
+    if (!row.is_read) await store.notifications.markRead(id, await store.nextSeq());
     return row;
   });
   if (!row.is_read) ctx.changes.publish([{ collection: 'notifications', uid: actor.uid }]);
-  return toNotification(store.notifications.get(id)!);
+  return toNotification((await store.notifications.get(id))!);
 }

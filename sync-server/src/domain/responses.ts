@@ -17,40 +17,40 @@ import { refreshPersuasion } from './stances.js';
 
 const SEARCH_LIMIT = 20;
 
-function present(ctx: DomainContext, row: ResponseRow): Response {
-  return toResponse(row, ctx.store.sources.forResponse(row.id));
+async function present(ctx: DomainContext, row: ResponseRow): Promise<Response> {
+  return toResponse(row, await ctx.store.sources.forResponse(row.id));
 }
 
 /** A list of rows with all their citations read in one query (no query per row). */
-function presentAll(ctx: DomainContext, rows: ResponseRow[]): Response[] {
-  const sources = ctx.store.sources.forResponses(rows.map((row) => row.id));
+async function presentAll(ctx: DomainContext, rows: ResponseRow[]): Promise<Response[]> {
+  const sources = await ctx.store.sources.forResponses(rows.map((row) => row.id));
   return rows.map((row) => toResponse(row, sources.get(row.id) ?? []));
 }
 
-function liveTopic(ctx: DomainContext, topicId: string) {
-  const topic = ctx.store.topics.get(topicId, null);
+async function liveTopic(ctx: DomainContext, topicId: string) {
+  const topic = await ctx.store.topics.get(topicId, null);
   if (!topic || topic.deleted) throw notFound(MSG.topicNotFound);
   return topic;
 }
 
-function liveResponse(ctx: DomainContext, id: string, viewer: string | null) {
-  const row = ctx.store.responses.get(id, viewer);
+async function liveResponse(ctx: DomainContext, id: string, viewer: string | null) {
+  const row = await ctx.store.responses.get(id, viewer);
   if (!row || row.deleted) throw notFound(MSG.responseNotFound);
   return row;
 }
 
-export function getResponse(ctx: DomainContext, id: string, viewer: string | null): Response {
-  return present(ctx, liveResponse(ctx, id, viewer));
+export async function getResponse(ctx: DomainContext, id: string, viewer: string | null): Promise<Response> {
+  return present(ctx, await liveResponse(ctx, id, viewer));
 }
 
-export function rootResponses(ctx: DomainContext, topicId: string, viewer: string | null): Response[] {
-  liveTopic(ctx, topicId);
-  return presentAll(ctx, ctx.store.responses.roots(topicId, viewer));
+export async function rootResponses(ctx: DomainContext, topicId: string, viewer: string | null): Promise<Response[]> {
+  await liveTopic(ctx, topicId);
+  return presentAll(ctx, await ctx.store.responses.roots(topicId, viewer));
 }
 
-export function replies(ctx: DomainContext, parentId: string, viewer: string | null): Response[] {
-  liveResponse(ctx, parentId, viewer);
-  return presentAll(ctx, ctx.store.responses.replies(parentId, viewer));
+export async function replies(ctx: DomainContext, parentId: string, viewer: string | null): Promise<Response[]> {
+  await liveResponse(ctx, parentId, viewer);
+  return presentAll(ctx, await ctx.store.responses.replies(parentId, viewer));
 }
 
 /** A page of a list: its items and, when more follow, where the next page starts. */
@@ -59,34 +59,34 @@ export interface ResponsePage {
   next: ResponsePosition | null;
 }
 
-function page(ctx: DomainContext, rows: ResponseRow[], limit: number): ResponsePage {
-  const items = presentAll(ctx, rows.slice(0, limit));
+async function page(ctx: DomainContext, rows: ResponseRow[], limit: number): Promise<ResponsePage> {
+  const items = await presentAll(ctx, rows.slice(0, limit));
   const last = rows.length > limit ? rows[limit - 1]! : null;
   return { items, next: last ? { created_at: last.created_at, id: last.id } : null };
 }
 
 /** At most `limit` of a topic's roots after `after` (rootResponses, paged). */
-export function rootResponsesPage(
+export async function rootResponsesPage(
   ctx: DomainContext,
   topicId: string,
   viewer: string | null,
   after: ResponsePosition | null,
   limit: number,
-): ResponsePage {
-  liveTopic(ctx, topicId);
-  return page(ctx, ctx.store.responses.rootsPage(topicId, viewer, after, limit + 1), limit);
+): Promise<ResponsePage> {
+  await liveTopic(ctx, topicId);
+  return page(ctx, await ctx.store.responses.rootsPage(topicId, viewer, after, limit + 1), limit);
 }
 
 /** At most `limit` of a response's direct replies after `after` (replies, paged). */
-export function repliesPage(
+export async function repliesPage(
   ctx: DomainContext,
   parentId: string,
   viewer: string | null,
   after: ResponsePosition | null,
   limit: number,
-): ResponsePage {
-  liveResponse(ctx, parentId, viewer);
-  return page(ctx, ctx.store.responses.repliesPage(parentId, viewer, after, limit + 1), limit);
+): Promise<ResponsePage> {
+  await liveResponse(ctx, parentId, viewer);
+  return page(ctx, await ctx.store.responses.repliesPage(parentId, viewer, after, limit + 1), limit);
 }
 
 export interface MappingPage {
@@ -95,9 +95,14 @@ export interface MappingPage {
 }
 
 /** A page of the topic's (id, parent) pairs, SPEC.md §7's shape, after a position. */
-export function mappingsPage(ctx: DomainContext, topicId: string, after: ResponsePosition | null, limit: number): MappingPage {
-  liveTopic(ctx, topicId);
-  const rows = ctx.store.responses.mappings(topicId, after, limit + 1);
+export async function mappingsPage(
+  ctx: DomainContext,
+  topicId: string,
+  after: ResponsePosition | null,
+  limit: number,
+): Promise<MappingPage> {
+  await liveTopic(ctx, topicId);
+  const rows = await ctx.store.responses.mappings(topicId, after, limit + 1);
   const last = rows.length > limit ? rows[limit - 1]! : null;
   return {
     items: rows.slice(0, limit).map(({ id, parent_response_id }) => ({ id, parent_response_id })),
@@ -105,42 +110,42 @@ export function mappingsPage(ctx: DomainContext, topicId: string, after: Respons
   };
 }
 
-export function searchResponses(ctx: DomainContext, topicId: string, text: string, viewer: string | null): Response[] {
-  liveTopic(ctx, topicId);
+export async function searchResponses(ctx: DomainContext, topicId: string, text: string, viewer: string | null): Promise<Response[]> {
+  await liveTopic(ctx, topicId);
   const match = ftsQuery(text);
   if (match === null) return [];
-  return presentAll(ctx, ctx.store.responses.search(topicId, match, SEARCH_LIMIT, viewer));
+  return presentAll(ctx, await ctx.store.responses.search(topicId, match, SEARCH_LIMIT, viewer));
 }
 
 /** The quote must exist, live in the same topic and not be the response itself. */
-function checkQuote(ctx: DomainContext, quotedId: string | null | undefined, topicId: string, selfId: string) {
+async function checkQuote(ctx: DomainContext, quotedId: string | null | undefined, topicId: string, selfId: string) {
   if (quotedId == null) return null;
   if (quotedId === selfId) throw badRequest(MSG.quoteSelf);
-  const quoted = ctx.store.responses.get(quotedId, null);
+  const quoted = await ctx.store.responses.get(quotedId, null);
   if (!quoted || quoted.deleted) throw badRequest(MSG.quoteNotFound);
   if (quoted.topic_id !== topicId) throw badRequest(MSG.quoteOtherTopic);
   return quotedId;
 }
 
 /** The response's citations as its author gave them; the shared catalogue only gains a row per new URL. */
-function saveSources(ctx: DomainContext, responseId: string, sources: SourceInput[] | undefined) {
+async function saveSources(ctx: DomainContext, responseId: string, sources: SourceInput[] | undefined) {
   const seen = new Set<string>();
   const citations: { sourceId: string; name: string | null; description: string | null }[] = [];
   for (const source of sources ?? []) {
     if (seen.has(source.url)) continue; // the composer removes by URL, so a URL appears once
     seen.add(source.url);
-    const entry = ctx.store.sources.ensure(source, ctx.newId, nowIso(ctx));
+    const entry = await ctx.store.sources.ensure(source, ctx.newId, nowIso(ctx));
     citations.push({ sourceId: entry.id, name: source.name || null, description: source.description || null });
   }
-  ctx.store.sources.setForResponse(responseId, citations);
+  await ctx.store.sources.setForResponse(responseId, citations);
 }
 
-export function createResponse(ctx: DomainContext, actor: AuthUser, input: CreateResponseInput): Response {
+export async function createResponse(ctx: DomainContext, actor: AuthUser, input: CreateResponseInput): Promise<Response> {
   const { store } = ctx;
   const id = input.id ?? ctx.newId();
   let changes: Change[] = [];
-  store.transaction(() => {
-    const existing = store.responses.get(id, null);
+  await store.transaction(async () => {
+    const existing = await store.responses.get(id, null);
     if (existing) {
       // A retried create (same author, same id) answers with what landed the first time.
       if (existing.creator_uid === actor.uid && !existing.deleted) return;
@@ -148,27 +153,27 @@ export function createResponse(ctx: DomainContext, actor: AuthUser, input: Creat
     }
     let parent: ResponseRow | undefined;
     if (input.parent_response_id != null) {
-      parent = liveResponse(ctx, input.parent_response_id, null);
+      parent = await liveResponse(ctx, input.parent_response_id, null);
       assertParentInTopic(parent, input.topic_id);
     }
-    const topic = liveTopic(ctx, parent?.topic_id ?? input.topic_id!);
+    const topic = await liveTopic(ctx, parent?.topic_id ?? input.topic_id!);
     const now = nowIso(ctx);
-    store.responses.insert({
+    await store.responses.insert({
       id,
       topic_id: topic.id,
       parent_response_id: parent?.id ?? null,
-      quoted_response_id: checkQuote(ctx, input.quoted_response_id, topic.id, id),
+      quoted_response_id: await checkQuote(ctx, input.quoted_response_id, topic.id, id),
       type: input.type,
       content: input.content,
       creator_uid: actor.uid,
       created_at: now,
-      seq: store.nextSeq(),
+      seq: await store.nextSeq(),
     });
-    saveSources(ctx, id, input.sources);
+    await saveSources(ctx, id, input.sources);
     // Maintained counters (O(1) in the topic's size, equal to a recount).
-    if (parent) store.responses.addToCounts(parent.id, { comments: 1 }, store.nextSeq());
-    store.topics.addToCounts(topic.id, { responses: 1 }, store.nextSeq());
-    changes = notifyReply(ctx, actor, id, parent, topic, now);
+    if (parent) await store.responses.addToCounts(parent.id, { comments: 1 }, await store.nextSeq());
+    await store.topics.addToCounts(topic.id, { responses: 1 }, await store.nextSeq());
+    changes = await notifyReply(ctx, actor, id, parent, topic, now);
   });
   ctx.changes.publish(changes);
   return getResponse(ctx, id, actor.uid);
@@ -183,19 +188,19 @@ export const NOTIFY_PER_PAIR = 20;
 export const NOTIFY_WINDOW_MS = 60 * 60_000;
 
 /** DESIGN.md §4: tell the author of the answered topic or response, never yourself. */
-function notifyReply(
+async function notifyReply(
   ctx: DomainContext,
   actor: AuthUser,
   responseId: string,
   parent: ResponseRow | undefined,
   topic: { id: string; title: string; creator_uid: string },
   now: string,
-): Change[] {
+): Promise<Change[]> {
   const recipient = parent ? parent.creator_uid : topic.creator_uid;
   const changes: Change[] = [{ collection: 'topics' }, { collection: 'responses', topicId: topic.id }];
   const since = new Date(Date.parse(now) - NOTIFY_WINDOW_MS).toISOString();
-  if (recipient !== actor.uid && ctx.store.notifications.countFrom(actor.uid, recipient, since) < NOTIFY_PER_PAIR) {
-    ctx.store.notifications.insert({
+  if (recipient !== actor.uid && (await ctx.store.notifications.countFrom(actor.uid, recipient, since)) < NOTIFY_PER_PAIR) {
+    await ctx.store.notifications.insert({
       id: ctx.newId(),
       recipient_uid: recipient,
       type: parent ? 'reply_to_comment' : 'reply_to_topic',
@@ -204,65 +209,65 @@ function notifyReply(
       target_id: topic.id,
       response_id: responseId,
       created_at: now,
-      seq: ctx.store.nextSeq(),
+      seq: await ctx.store.nextSeq(),
     });
     changes.push({ collection: 'notifications', uid: recipient });
   }
   return changes;
 }
 
-export function updateResponse(ctx: DomainContext, actor: AuthUser, id: string, input: UpdateResponseInput): Response {
+export async function updateResponse(ctx: DomainContext, actor: AuthUser, id: string, input: UpdateResponseInput): Promise<Response> {
   const { store } = ctx;
-  const row = store.transaction(() => {
-    const row = liveResponse(ctx, id, null);
+  const row = await store.transaction(async () => {
+    const row = await liveResponse(ctx, id, null);
     assertOwner(row, actor.uid, MSG.notYourResponse);
-    store.responses.update({
+    await store.responses.update({
       id,
       content: input.content,
       // Omitted means unchanged, as for sources; null removes the quote.
       quoted_response_id:
-        input.quoted_response_id === undefined ? row.quoted_response_id : checkQuote(ctx, input.quoted_response_id, row.topic_id, id),
+        input.quoted_response_id === undefined ? row.quoted_response_id : await checkQuote(ctx, input.quoted_response_id, row.topic_id, id),
       updated_at: nowIso(ctx),
-      seq: store.nextSeq(),
+      seq: await store.nextSeq(),
     });
-    if (input.sources !== undefined) saveSources(ctx, id, input.sources);
+    if (input.sources !== undefined) await saveSources(ctx, id, input.sources);
     return row;
   });
   ctx.changes.publish([{ collection: 'responses', topicId: row.topic_id }]);
   return getResponse(ctx, id, actor.uid);
 }
 
-export function deleteResponse(ctx: DomainContext, actor: AuthUser, id: string): void {
+export async function deleteResponse(ctx: DomainContext, actor: AuthUser, id: string): Promise<void> {
   const { store } = ctx;
-  const changes = store.transaction(() => {
-    const row = liveResponse(ctx, id, null);
+  const changes = await store.transaction(async () => {
+    const row = await liveResponse(ctx, id, null);
     assertOwner(row, actor.uid, MSG.notYourResponse);
     const changes: Change[] = [{ collection: 'topics' }, { collection: 'responses', topicId: row.topic_id }];
     // Points each author loses: the removed votes by others on their responses.
     const credited = new Map<string, number>();
     // Δ credits on the removed responses no longer count (as their votes): their authors' persuasion points are recounted.
     const persuaded = new Set<string>();
-    const nodes = store.responses.subtree(id);
+    const nodes = await store.responses.subtree(id);
     for (const node of nodes) {
-      for (const author of store.stances.authorsCreditedOn(node.id)) persuaded.add(author);
-      for (const vote of store.votes.removeAllOn('response', node.id, store.nextSeq)) {
+      for (const author of await store.stances.authorsCreditedOn(node.id)) persuaded.add(author);
+      for (const vote of await store.votes.removeAllOn('response', node.id, store.nextSeq)) {
         if (vote.voter_uid !== vote.target_creator_uid) {
           credited.set(vote.target_creator_uid, (credited.get(vote.target_creator_uid) ?? 0) - 1);
         }
         changes.push({ collection: 'votes', uid: vote.voter_uid });
       }
-      store.responses.softDelete(node.id, store.nextSeq());
-      for (const uid of store.notifications.markResponseDeleted(node.id, store.nextSeq)) {
+      await store.responses.softDelete(node.id, await store.nextSeq());
+      for (const uid of await store.notifications.markResponseDeleted(node.id, store.nextSeq)) {
         changes.push({ collection: 'notifications', uid });
       }
     }
     for (const [uid, delta] of credited) {
-      if (store.users.addPoints(uid, delta, store.nextSeq)) changes.push({ collection: 'profile', uid });
+      if (await store.users.addPoints(uid, delta, store.nextSeq)) changes.push({ collection: 'profile', uid });
     }
-    for (const uid of persuaded) changes.push(...refreshPersuasion(ctx, uid));
-    if (row.parent_response_id) store.responses.addToCounts(row.parent_response_id, { comments: -1 }, store.nextSeq());
-    const topic = liveTopic(ctx, row.topic_id);
-    store.topics.addToCounts(topic.id, { responses: -nodes.length }, store.nextSeq());
+    for (const uid of persuaded) changes.push(...(await refreshPersuasion(ctx, uid)));
+    if (row.parent_response_id) await store.responses.addToCounts(row.parent_response_id, { comments: -1 }, await store.nextSeq());
+    const topic = await liveTopic(ctx, row.topic_id);
+    await store.topics.addToCounts(topic.id, { responses: -nodes.length }, await store.nextSeq());
     return changes;
   });
   ctx.changes.publish(changes);

@@ -25,8 +25,8 @@ export interface StanceInput {
   credits?: readonly string[] | undefined;
 }
 
-function liveTopic(ctx: DomainContext, topicId: string) {
-  const topic = ctx.store.topics.get(topicId, null);
+async function liveTopic(ctx: DomainContext, topicId: string) {
+  const topic = await ctx.store.topics.get(topicId, null);
   if (!topic || topic.deleted) throw notFound(MSG.topicNotFound);
   return topic;
 }
@@ -43,9 +43,9 @@ export function toMyStance(row: StanceRow): MyStance {
 }
 
 /** The caller's own stance on a live topic (404 noStanceYet when none was recorded). */
-export function myStance(ctx: DomainContext, uid: string, topicId: string): MyStance {
-  liveTopic(ctx, topicId);
-  const row = ctx.store.stances.get(uid, topicId);
+export async function myStance(ctx: DomainContext, uid: string, topicId: string): Promise<MyStance> {
+  await liveTopic(ctx, topicId);
+  const row = await ctx.store.stances.get(uid, topicId);
   if (!row) throw notFound(MSG.noStanceYet);
   return toMyStance(row);
 }
@@ -68,12 +68,12 @@ function nextState(existing: StanceRow | undefined, input: StanceInput, now: str
  * Δ counts and their authors' persuasion points (and so their points and rank). Idempotent: the
  * same input again changes nothing.
  */
-export function recordStance(ctx: DomainContext, uid: string, topicId: string, input: StanceInput): MyStance {
+export async function recordStance(ctx: DomainContext, uid: string, topicId: string, input: StanceInput): Promise<MyStance> {
   const { store } = ctx;
   const changes: Change[] = [];
-  const saved = store.transaction(() => {
-    liveTopic(ctx, topicId);
-    const existing = store.stances.get(uid, topicId);
+  const saved = await store.transaction(async () => {
+    await liveTopic(ctx, topicId);
+    const existing = await store.stances.get(uid, topicId);
     const now = nowIso(ctx);
     const { first, history, newChange } = nextState(existing, input, now);
     const changeNo = history.length - 1;
@@ -82,11 +82,18 @@ export function recordStance(ctx: DomainContext, uid: string, topicId: string, i
 
     // Credits already recorded for this change were valid when given: they stay valid even if
     // the response was deleted since (it then counts for nobody); new ones must be live.
-    const recorded = store.stances.creditsFor(uid, topicId, changeNo);
+    const recorded = await store.stances.creditsFor(uid, topicId, changeNo);
     const recordedTargets = new Map<string, CreditTarget>(
       recorded.map((credit) => [credit.response_id, { topic_id: credit.topic_id, creator_uid: credit.author_uid }]),
     );
-    const target = (id: string) => recordedTargets.get(id) ?? liveCreditTarget(ctx, id);
+    // The rule (shared with the app) looks targets up synchronously: the new ones are read first.
+    for (const id of new Set(credits)) {
+      if (!recordedTargets.has(id)) {
+        const live = await liveCreditTarget(ctx, id);
+        if (live) recordedTargets.set(id, live);
+      }
+    }
+    const target = (id: string) => recordedTargets.get(id);
     const problem = creditProblem(credits, { uid, topicId, changes: changeNo, target });
     if (problem) throw problem;
     const creditRows: CreditRow[] = credits.map((id) => {
@@ -102,41 +109,41 @@ export function recordStance(ctx: DomainContext, uid: string, topicId: string, i
       history,
       credits,
       updated_at: now,
-      seq: store.nextSeq(),
+      seq: await store.nextSeq(),
     };
-    store.stances.save(row);
-    store.stances.setCredits(uid, topicId, changeNo, creditRows, now);
+    await store.stances.save(row);
+    await store.stances.setCredits(uid, topicId, changeNo, creditRows, now);
     changes.push({ collection: 'stances', uid });
-    if (store.topics.refreshStanceCounts(topicId, store.nextSeq)) changes.push({ collection: 'topics' });
+    if (await store.topics.refreshStanceCounts(topicId, store.nextSeq)) changes.push({ collection: 'topics' });
 
     const affected = new Map<string, string>(); // response id → its author
     for (const credit of [...recorded, ...creditRows]) affected.set(credit.response_id, credit.author_uid);
-    changes.push(...recountCredits(ctx, topicId, affected));
+    changes.push(...(await recountCredits(ctx, topicId, affected)));
     return row;
   });
   ctx.changes.publish(changes);
   return toMyStance(saved);
 }
 
-function liveCreditTarget(ctx: DomainContext, responseId: string): CreditTarget | undefined {
-  const response = ctx.store.responses.get(responseId, null);
+async function liveCreditTarget(ctx: DomainContext, responseId: string): Promise<CreditTarget | undefined> {
+  const response = await ctx.store.responses.get(responseId, null);
   return response && !response.deleted ? { topic_id: response.topic_id, creator_uid: response.creator_uid } : undefined;
 }
 
 /** Recounts the Δ count of each response and the persuasion points of each author; returns what to tell listeners. */
-function recountCredits(ctx: DomainContext, topicId: string, responses: ReadonlyMap<string, string>): Change[] {
+async function recountCredits(ctx: DomainContext, topicId: string, responses: ReadonlyMap<string, string>): Promise<Change[]> {
   const { store } = ctx;
   const changes: Change[] = [];
   let responsesChanged = false;
   for (const responseId of responses.keys()) {
-    if (store.responses.refreshDeltaCount(responseId, store.nextSeq)) responsesChanged = true;
+    if (await store.responses.refreshDeltaCount(responseId, store.nextSeq)) responsesChanged = true;
   }
   if (responsesChanged) changes.push({ collection: 'responses', topicId });
-  for (const author of new Set(responses.values())) changes.push(...refreshPersuasion(ctx, author));
+  for (const author of new Set(responses.values())) changes.push(...(await refreshPersuasion(ctx, author)));
   return changes;
 }
 
 /** Recounts one author's persuasion points (and points); the profile replicates when they moved. */
-export function refreshPersuasion(ctx: DomainContext, uid: string): Change[] {
-  return ctx.store.users.refreshPersuasionPoints(uid, ctx.store.nextSeq) ? [{ collection: 'profile', uid }] : [];
+export async function refreshPersuasion(ctx: DomainContext, uid: string): Promise<Change[]> {
+  return (await ctx.store.users.refreshPersuasionPoints(uid, ctx.store.nextSeq)) ? [{ collection: 'profile', uid }] : [];
 }

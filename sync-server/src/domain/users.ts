@@ -18,7 +18,7 @@ const rememberedByStore = new WeakMap<object, Map<string, string>>();
 const REMEMBERED_MAX = 10_000;
 
 /** Keeps the server's copy of the caller's name and e-mail in step with the verified token. */
-export function rememberUser(ctx: DomainContext, user: AuthUser): void {
+export async function rememberUser(ctx: DomainContext, user: AuthUser): Promise<void> {
   const { store } = ctx;
   const remembered = rememberedByStore.get(store) ?? new Map<string, string>();
   rememberedByStore.set(store, remembered);
@@ -30,17 +30,17 @@ export function rememberUser(ctx: DomainContext, user: AuthUser): void {
     if (remembered.size > REMEMBERED_MAX) remembered.delete(remembered.keys().next().value!);
   };
   // Checked without the write lock (a write transaction starts IMMEDIATE), and again inside it.
-  const known = store.users.get(user.uid);
+  const known = await store.users.get(user.uid);
   if (known && known.display_name === user.name && known.email === user.email) return note();
-  const changes = store.transaction((): Change[] => {
-    const before = store.users.get(user.uid);
-    if (!store.users.remember(user, nowIso(ctx), store.nextSeq)) return [];
+  const changes = await store.transaction(async (): Promise<Change[]> => {
+    const before = await store.users.get(user.uid);
+    if (!(await store.users.remember(user, nowIso(ctx), store.nextSeq))) return [];
     const changes: Change[] = [{ collection: 'profile', uid: user.uid }];
     // A new display name: the author's topics and responses carry it (joined at read time), so
     // they get a new seq and every device pulls them again with the new name.
     if (before && before.display_name !== user.name) {
-      if (store.topics.restampCreator(user.uid, store.nextSeq()) > 0) changes.push({ collection: 'topics' });
-      for (const topicId of store.responses.restampCreator(user.uid, store.nextSeq())) {
+      if ((await store.topics.restampCreator(user.uid, await store.nextSeq())) > 0) changes.push({ collection: 'topics' });
+      for (const topicId of await store.responses.restampCreator(user.uid, await store.nextSeq())) {
         changes.push({ collection: 'responses', topicId });
       }
     }
@@ -50,10 +50,14 @@ export function rememberUser(ctx: DomainContext, user: AuthUser): void {
   ctx.changes.publish(changes);
 }
 
-export function userScore(ctx: DomainContext, uid: string, { persuasion = false }: { persuasion?: boolean } = {}): UserScore {
-  const user = ctx.store.users.get(uid);
+export async function userScore(
+  ctx: DomainContext,
+  uid: string,
+  { persuasion = false }: { persuasion?: boolean } = {},
+): Promise<UserScore> {
+  const user = await ctx.store.users.get(uid);
   if (!user) throw notFound(MSG.userNotFound);
-  const score = { uid, points: user.points, rank: ctx.store.users.rankFor(user.points) };
+  const score = { uid, points: user.points, rank: await ctx.store.users.rankFor(user.points) };
   return persuasion ? { ...score, persuasion_points: user.persuasion_points } : score;
 }
 
@@ -64,23 +68,24 @@ export const USER_PAGE_EXCERPT = 200;
 const UID_MAX = 128;
 
 /** A user's public page: name, points, rank, their newest topics and responses (readable signed out). */
-export function userProfile(ctx: DomainContext, uid: string): UserProfile {
+export async function userProfile(ctx: DomainContext, uid: string): Promise<UserProfile> {
   if (uid.length === 0 || uid.length > UID_MAX || Array.from(uid).some((char) => char.charCodeAt(0) < 0x20)) {
     throw badRequest(`A user id has 1 to ${UID_MAX} characters.`);
   }
   const { users } = ctx.store;
-  const user = users.get(uid);
+  const user = await users.get(uid);
   if (!user) throw notFound(MSG.userNotFound);
   return {
     uid,
     display_name: user.display_name,
     points: user.points,
     persuasion_points: user.persuasion_points,
-    rank: users.rankFor(user.points),
-    topics: users.topicsBy(uid, USER_PAGE_ITEMS),
-    responses: users
-      .responsesBy(uid, USER_PAGE_ITEMS)
-      .map((response) => ({ ...response, content: truncate(response.content, USER_PAGE_EXCERPT) })),
+    rank: await users.rankFor(user.points),
+    topics: await users.topicsBy(uid, USER_PAGE_ITEMS),
+    responses: (await users.responsesBy(uid, USER_PAGE_ITEMS)).map((response) => ({
+      ...response,
+      content: truncate(response.content, USER_PAGE_EXCERPT),
+    })),
   };
 }
 
@@ -88,8 +93,8 @@ export function userProfile(ctx: DomainContext, uid: string): UserProfile {
  * The leaderboard by total points (persuasion points included). SPEC.md §7's shape by default;
  * with `persuasion`, each entry also says how many of its points came from Δ credits.
  */
-export function leaderboard(ctx: DomainContext, { persuasion = false }: { persuasion?: boolean } = {}): LeaderboardEntry[] {
-  const rows = ctx.store.users.leaderboard(LEADERBOARD_SIZE);
+export async function leaderboard(ctx: DomainContext, { persuasion = false }: { persuasion?: boolean } = {}): Promise<LeaderboardEntry[]> {
+  const rows = await ctx.store.users.leaderboard(LEADERBOARD_SIZE);
   return competitionRanks(
     rows.map(({ uid, display_name, points, persuasion_points }) =>
       persuasion ? { uid, display_name, points, persuasion_points } : { uid, display_name, points },
@@ -97,14 +102,14 @@ export function leaderboard(ctx: DomainContext, { persuasion = false }: { persua
   );
 }
 
-export function preferences(ctx: DomainContext, uid: string): Preferences {
-  const user = ctx.store.users.get(uid);
+export async function preferences(ctx: DomainContext, uid: string): Promise<Preferences> {
+  const user = await ctx.store.users.get(uid);
   return { receive_weekly_summary: user ? user.receive_weekly_summary === 1 : true };
 }
 
-export function setPreferences(ctx: DomainContext, uid: string, input: Preferences): Preferences {
+export async function setPreferences(ctx: DomainContext, uid: string, input: Preferences): Promise<Preferences> {
   const { store } = ctx;
-  store.transaction(() => store.users.setWeeklySummary(uid, input.receive_weekly_summary, store.nextSeq()));
+  await store.transaction(async () => store.users.setWeeklySummary(uid, input.receive_weekly_summary, await store.nextSeq()));
   ctx.changes.publish([{ collection: 'profile', uid }]);
   return preferences(ctx, uid);
 }

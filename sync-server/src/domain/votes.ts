@@ -14,15 +14,15 @@ interface Target {
   topic_created_at: string;
 }
 
-function liveTarget(ctx: DomainContext, type: TargetType, id: string): Target {
+async function liveTarget(ctx: DomainContext, type: TargetType, id: string): Promise<Target> {
   if (type === 'topic') {
-    const topic = ctx.store.topics.get(id, null);
+    const topic = await ctx.store.topics.get(id, null);
     if (!topic || topic.deleted) throw notFound(MSG.targetNotFound);
     return { creator_uid: topic.creator_uid, topic_id: topic.id, topic_created_at: topic.created_at };
   }
-  const response = ctx.store.responses.get(id, null);
+  const response = await ctx.store.responses.get(id, null);
   if (!response || response.deleted) throw notFound(MSG.targetNotFound);
-  const topic = ctx.store.topics.get(response.topic_id, null)!;
+  const topic = (await ctx.store.topics.get(response.topic_id, null))!;
   return { creator_uid: response.creator_uid, topic_id: topic.id, topic_created_at: topic.created_at };
 }
 
@@ -30,25 +30,25 @@ function liveTarget(ctx: DomainContext, type: TargetType, id: string): Target {
  * Sets the caller's vote on a target. Returns whether anything changed, so a
  * repeated POST (or a replayed push) is harmless.
  */
-export function setVote(
+export async function setVote(
   ctx: DomainContext,
   actor: AuthUser,
   type: TargetType,
   targetId: string,
   upvoted: boolean,
-): { result: UpvoteResult; changed: boolean } {
+): Promise<{ result: UpvoteResult; changed: boolean }> {
   const { store } = ctx;
   const changes: Change[] = [];
-  const changed = store.transaction(() => {
-    const target = liveTarget(ctx, type, targetId);
-    const current = store.votes.get(actor.uid, type, targetId);
+  const changed = await store.transaction(async () => {
+    const target = await liveTarget(ctx, type, targetId);
+    const current = await store.votes.get(actor.uid, type, targetId);
     const isUpvoted = current !== undefined && current.deleted === 0;
     if (isUpvoted === upvoted) return false;
     if (!upvoted && current === undefined) return false;
     // Common ground (issue 13): the vote keeps the voter's stance at the time it is cast; taking
     // it back removes it from the side it was counted on, whatever the voter thinks now.
-    const side = upvoted ? (store.stances.get(actor.uid, target.topic_id)?.stance ?? null) : (current?.stance ?? null);
-    store.votes.set({
+    const side = upvoted ? ((await store.stances.get(actor.uid, target.topic_id))?.stance ?? null) : (current?.stance ?? null);
+    await store.votes.set({
       voter_uid: actor.uid,
       target_type: type,
       target_id: targetId,
@@ -57,20 +57,20 @@ export function setVote(
       stance: side,
       now: nowIso(ctx),
       deleted: !upvoted,
-      seq: store.nextSeq(),
+      seq: await store.nextSeq(),
     });
     // Maintained counters: one vote more or less (O(1), equal to a recount).
     const delta = upvoted ? 1 : -1;
-    if (type === 'topic') store.topics.addToCounts(targetId, { score: delta }, store.nextSeq());
+    if (type === 'topic') await store.topics.addToCounts(targetId, { score: delta }, await store.nextSeq());
     else {
-      store.responses.addToCounts(
+      await store.responses.addToCounts(
         targetId,
         { score: delta, upvotesAgree: side === 'agree' ? delta : 0, upvotesDisagree: side === 'disagree' ? delta : 0 },
-        store.nextSeq(),
+        await store.nextSeq(),
       );
     }
     // The author's points changed: their profile row gets a new seq, so their devices pull it live.
-    if (target.creator_uid !== actor.uid && store.users.addPoints(target.creator_uid, delta, store.nextSeq)) {
+    if (target.creator_uid !== actor.uid && (await store.users.addPoints(target.creator_uid, delta, store.nextSeq))) {
       changes.push({ collection: 'profile', uid: target.creator_uid });
     }
     changes.push(
@@ -80,11 +80,11 @@ export function setVote(
     return true;
   });
   ctx.changes.publish(changes);
-  return { result: voteState(ctx, actor.uid, type, targetId), changed };
+  return { result: await voteState(ctx, actor.uid, type, targetId), changed };
 }
 
-function voteState(ctx: DomainContext, uid: string, type: TargetType, targetId: string): UpvoteResult {
-  const row = type === 'topic' ? ctx.store.topics.get(targetId, uid) : ctx.store.responses.get(targetId, uid);
+async function voteState(ctx: DomainContext, uid: string, type: TargetType, targetId: string): Promise<UpvoteResult> {
+  const row = type === 'topic' ? await ctx.store.topics.get(targetId, uid) : await ctx.store.responses.get(targetId, uid);
   return {
     target_type: type,
     target_id: targetId,

@@ -24,7 +24,7 @@ export function authenticate(verifier: TokenVerifier, ctx: DomainContext): Middl
     } catch {
       throw unauthorized(MSG.invalidToken);
     }
-    rememberUser(ctx, user);
+    await rememberUser(ctx, user);
     c.set('user', user);
     return next();
   };

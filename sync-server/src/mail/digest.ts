@@ -23,19 +23,26 @@ export interface WeeklyDigest {
 }
 
 /** Everyone's points and rank as the run starts: the base the next run compares with. */
-export function pointsSnapshot(store: Store, recipients: MailRecipient[]) {
-  return recipients.map(({ uid }) => {
-    const points = store.users.get(uid)?.points ?? 0;
-    return { uid, points, rank: store.users.rankFor(points) };
-  });
+export async function pointsSnapshot(store: Store, recipients: MailRecipient[]) {
+  const snapshot: Array<{ uid: string; points: number; rank: number }> = [];
+  for (const { uid } of recipients) {
+    const points = (await store.users.get(uid))?.points ?? 0;
+    snapshot.push({ uid, points, rank: await store.users.rankFor(points) });
+  }
+  return snapshot;
 }
 
-export function buildDigest(store: Store, run: MailRun, recipient: MailRecipient, topTopics: MailTopTopic[]): WeeklyDigest | null {
+export async function buildDigest(
+  store: Store,
+  run: MailRun,
+  recipient: MailRecipient,
+  topTopics: MailTopTopic[],
+): Promise<WeeklyDigest | null> {
   const { mail } = store;
-  const replies = mail.repliesTo(recipient.uid, run.period_start, run.period_end, MAIL_REPLIES);
-  const now = mail.snapshot(run.id, recipient.uid) ?? pointsSnapshot(store, [recipient])[0]!;
-  const before = mail.previousSnapshot(recipient.uid, run.period_end);
-  const pointsChange = before ? now.points - before.points : mail.pointsEarned(recipient.uid, run.period_start, run.period_end);
+  const replies = await mail.repliesTo(recipient.uid, run.period_start, run.period_end, MAIL_REPLIES);
+  const now = (await mail.snapshot(run.id, recipient.uid)) ?? (await pointsSnapshot(store, [recipient]))[0]!;
+  const before = await mail.previousSnapshot(recipient.uid, run.period_end);
+  const pointsChange = before ? now.points - before.points : await mail.pointsEarned(recipient.uid, run.period_start, run.period_end);
   const rankChange = before && now.points > 0 ? before.rank - now.rank : null;
   if (replies.total === 0 && pointsChange === 0) return null;
   return {

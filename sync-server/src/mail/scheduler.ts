@@ -30,7 +30,7 @@ export function startMailScheduler(deps: MailerDeps & { schedule: Schedule }): M
     const now = clock();
     const due = slotAtOrBefore(schedule, now);
     const id = due.toISOString();
-    if (id >= since && !store.mail.getRun(id)) await runWeekly(deps, { id, kind: 'scheduled', periodEnd: due });
+    if (id >= (await since) && !(await store.mail.getRun(id))) await runWeekly(deps, { id, kind: 'scheduled', periodEnd: due });
     next = slotAfter(schedule, clock());
   }
 

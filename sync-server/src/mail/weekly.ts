@@ -40,9 +40,9 @@ export interface RunReport {
 }
 
 /** A week back from the end, but never again over a period an earlier run covered. */
-function periodStart(store: Store, end: Date): string {
+async function periodStart(store: Store, end: Date): Promise<string> {
   const weekAgo = new Date(end.getTime() - WEEK_MS).toISOString();
-  const last = store.mail.lastPeriodEnd();
+  const last = await store.mail.lastPeriodEnd();
   const start = last && last > weekAgo ? last : weekAgo;
   return start < end.toISOString() ? start : end.toISOString();
 }
@@ -72,12 +72,12 @@ export function composeMail(deps: MailerDeps, run: MailRun, digest: WeeklyDigest
 }
 
 /** The run for a plan as it would start now (nothing written): what a dry run shows. */
-export function previewRun(deps: Pick<MailerDeps, 'store' | 'clock'>, plan: RunPlan) {
+export async function previewRun(deps: Pick<MailerDeps, 'store' | 'clock'>, plan: RunPlan) {
   const { store } = deps;
-  const run: MailRun = store.mail.getRun(plan.id) ?? {
+  const run: MailRun = (await store.mail.getRun(plan.id)) ?? {
     id: plan.id,
     kind: plan.kind,
-    period_start: periodStart(store, plan.periodEnd),
+    period_start: await periodStart(store, plan.periodEnd),
     period_end: plan.periodEnd.toISOString(),
     status: 'running',
     created_at: deps.clock().toISOString(),
@@ -86,38 +86,33 @@ export function previewRun(deps: Pick<MailerDeps, 'store' | 'clock'>, plan: RunP
     failed: 0,
     skipped: 0,
   };
-  const topTopics = store.mail.topTopics(run.period_start, run.period_end, MAIL_TOP_TOPICS);
-  const served = new Set(
-    store.mail
-      .sendsOf(run.id)
-      .filter((s) => s.status === 'sent')
-      .map((s) => s.uid),
-  );
-  const digests = store.mail
-    .recipients()
-    .filter((r) => !served.has(r.uid))
-    .map((recipient) => ({ recipient, digest: buildDigest(store, run, recipient, topTopics) }));
+  const topTopics = await store.mail.topTopics(run.period_start, run.period_end, MAIL_TOP_TOPICS);
+  const served = new Set((await store.mail.sendsOf(run.id)).filter((s) => s.status === 'sent').map((s) => s.uid));
+  const digests: Array<{ recipient: MailRecipient; digest: WeeklyDigest | null }> = [];
+  for (const recipient of await store.mail.recipients()) {
+    if (!served.has(recipient.uid)) digests.push({ recipient, digest: await buildDigest(store, run, recipient, topTopics) });
+  }
   return { run, digests };
 }
 
 /** Starts (or resumes) the run of the plan and sends every mail not yet sent. */
 export async function runWeekly(deps: MailerDeps, plan: RunPlan): Promise<RunReport> {
   const { store } = deps;
-  let run = store.mail.getRun(plan.id);
+  let run = await store.mail.getRun(plan.id);
   if (run?.status === 'done') return { runId: plan.id, status: 'already-done', sent: [], failed: [], skipped: 0 };
   if (!run) {
-    const recipients: MailRecipient[] = store.mail.recipients();
-    store.mail.createRun(
+    const recipients: MailRecipient[] = await store.mail.recipients();
+    await store.mail.createRun(
       {
         id: plan.id,
         kind: plan.kind,
-        period_start: periodStart(store, plan.periodEnd),
+        period_start: await periodStart(store, plan.periodEnd),
         period_end: plan.periodEnd.toISOString(),
         created_at: deps.clock().toISOString(),
       },
-      pointsSnapshot(store, recipients),
+      await pointsSnapshot(store, recipients),
     );
-    run = store.mail.getRun(plan.id)!;
+    run = (await store.mail.getRun(plan.id))!;
     deps.log(`mail: run ${run.id} started for ${run.period_start} – ${run.period_end} (${recipients.length} subscribed)`);
   } else {
     deps.log(`mail: run ${run.id} resumed`);
@@ -127,7 +122,7 @@ export async function runWeekly(deps: MailerDeps, plan: RunPlan): Promise<RunRep
 
 async function sendRun(deps: MailerDeps, run: MailRun): Promise<RunReport> {
   const { store } = deps;
-  const { digests } = previewRun(deps, { id: run.id, kind: run.kind, periodEnd: new Date(run.period_end) });
+  const { digests } = await previewRun(deps, { id: run.id, kind: run.kind, periodEnd: new Date(run.period_end) });
   const report: RunReport = { runId: run.id, status: 'done', sent: [], failed: [], skipped: 0 };
   for (const { recipient, digest } of digests) {
     if (!digest) {
@@ -136,7 +131,7 @@ async function sendRun(deps: MailerDeps, run: MailRun): Promise<RunReport> {
     }
     const mail = composeMail(deps, run, digest);
     const result = await sendWithRetry(deps.transport, mail, deps.retry ?? DEFAULT_RETRY);
-    store.mail.recordSend({
+    await store.mail.recordSend({
       run_id: run.id,
       uid: recipient.uid,
       email: recipient.email,
@@ -157,13 +152,13 @@ async function sendRun(deps: MailerDeps, run: MailRun): Promise<RunReport> {
     }
     deps.afterSend?.(recipient.uid);
   }
-  const sends = store.mail.sendsOf(run.id);
+  const sends = await store.mail.sendsOf(run.id);
   const counts = {
     sent: sends.filter((s) => s.status === 'sent').length,
     failed: sends.filter((s) => s.status === 'failed').length,
     skipped: report.skipped,
   };
-  store.mail.finishRun(run.id, deps.clock().toISOString(), counts);
+  await store.mail.finishRun(run.id, deps.clock().toISOString(), counts);
   deps.log(`mail: run ${run.id} done: ${counts.sent} sent, ${counts.failed} failed, ${counts.skipped} with nothing new`);
   return report;
 }
@@ -171,7 +166,7 @@ async function sendRun(deps: MailerDeps, run: MailRun): Promise<RunReport> {
 /** Finishes every run a crash or a stop left unfinished. */
 export async function resumeUnfinished(deps: MailerDeps): Promise<RunReport[]> {
   const reports: RunReport[] = [];
-  for (const run of deps.store.mail.unfinishedRuns()) {
+  for (const run of await deps.store.mail.unfinishedRuns()) {
     deps.log(`mail: run ${run.id} resumed`);
     reports.push(await sendRun(deps, run));
   }

@@ -13,12 +13,12 @@ const TOPIC_PAGE = /^\/topics\/([^/]+)\/?$/;
 const CATEGORY_PAGE = /^\/c\/([^/]+)\/?$/;
 
 /** What `path` shows first, or null for a page without a first screen of its own (or a missing topic). */
-export function firstPageFor(ctx: DomainContext, path: string): FirstPageData | null {
+export async function firstPageFor(ctx: DomainContext, path: string): Promise<FirstPageData | null> {
   const topicId = decoded(TOPIC_PAGE.exec(path)?.[1]);
   if (topicId !== undefined) {
     try {
-      const topic = getTopic(ctx, topicId, null);
-      return { topic, responses: rootResponsesPage(ctx, topicId, null, null, FIRST_SCREEN_ROOTS).items };
+      const topic = await getTopic(ctx, topicId, null);
+      return { topic, responses: (await rootResponsesPage(ctx, topicId, null, null, FIRST_SCREEN_ROOTS)).items };
     } catch (error) {
       // A missing or deleted topic: the app says so itself.
       if (error instanceof CruxError) return null;
@@ -27,7 +27,7 @@ export function firstPageFor(ctx: DomainContext, path: string): FirstPageData | 
   }
   const category = path === '/' ? null : decoded(CATEGORY_PAGE.exec(path)?.[1]);
   if (category === undefined || (category !== null && !isCategory(category))) return null;
-  const items = listTopics(ctx, { sort: 'hot', limit: PAGE_SIZE, offset: 0, ...(category ? { category } : {}) }, null);
+  const items = await listTopics(ctx, { sort: 'hot', limit: PAGE_SIZE, offset: 0, ...(category ? { category } : {}) }, null);
   return { topics: { sort: 'hot', category, items } };
 }
 

@@ -20,14 +20,14 @@ const pageQuery = z.object({
 
 export function notificationsRoutes(ctx: DomainContext) {
   return new Hono<AppEnv>()
-    .get('/user/:uid', (c) => {
+    .get('/user/:uid', async (c) => {
       const user = requireUser(c, MSG.loginToSeeNotifications);
       const { limit, offset } = readQuery(c, pageQuery);
-      return c.json(listNotifications(ctx, user, c.req.param('uid'), limit, offset));
+      return c.json(await listNotifications(ctx, user, c.req.param('uid'), limit, offset));
     })
-    .put('/:id/read', (c) => {
+    .put('/:id/read', async (c) => {
       // The body is empty or any JSON (SPEC.md §7): nothing in it is used.
       const user = requireUser(c, MSG.loginToSeeNotifications);
-      return c.json(markNotificationRead(ctx, user, c.req.param('id')));
+      return c.json(await markNotificationRead(ctx, user, c.req.param('id')));
     });
 }

@@ -92,40 +92,40 @@ const searchQuery = topicQuery.extend({
 
 export function responsesRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE_LIMITS) {
   return new Hono<AppEnv>()
-    .get('/', (c) => {
+    .get('/', async (c) => {
       const query = readQuery(c, listQuery);
       const viewer = viewerOf(c);
       const limit = query.limit ?? RESPONSES_MAX_LIMIT;
       const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
       if (!query.topic_id && !query.parent_id) throw badRequest('Give topic_id or parent_id.');
       limits.read(c, c.get('user'));
-      if (query.topic_id) return sendPage(c, rootResponsesPage(ctx, query.topic_id, viewer, after, limit), limit);
-      return sendPage(c, repliesPage(ctx, query.parent_id!, viewer, after, limit), limit);
+      if (query.topic_id) return sendPage(c, await rootResponsesPage(ctx, query.topic_id, viewer, after, limit), limit);
+      return sendPage(c, await repliesPage(ctx, query.parent_id!, viewer, after, limit), limit);
     })
-    .get('/mappings', (c) => {
+    .get('/mappings', async (c) => {
       const query = readQuery(c, mappingsQuery);
       const limit = query.limit ?? MAPPINGS_MAX_LIMIT;
       const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
       limits.read(c, c.get('user'));
-      return sendPage(c, mappingsPage(ctx, query.topic_id, after, limit), limit);
+      return sendPage(c, await mappingsPage(ctx, query.topic_id, after, limit), limit);
     })
-    .get('/search', (c) => {
+    .get('/search', async (c) => {
       const query = readQuery(c, searchQuery);
       limits.read(c, c.get('user'));
-      return c.json(searchResponses(ctx, query.topic_id, query.q, viewerOf(c)));
+      return c.json(await searchResponses(ctx, query.topic_id, query.q, viewerOf(c)));
     })
-    .get('/:id', (c) => c.json(getResponse(ctx, c.req.param('id'), viewerOf(c))))
+    .get('/:id', async (c) => c.json(await getResponse(ctx, c.req.param('id'), viewerOf(c))))
     .post('/', async (c) => {
       const user = requireUser(c, MSG.loginToPostResponse);
-      return c.json(createResponse(ctx, user, await readJson(c, createResponseSchema)), 201);
+      return c.json(await createResponse(ctx, user, await readJson(c, createResponseSchema)), 201);
     })
     .put('/:id', async (c) => {
       const user = requireUser(c, MSG.loginToEditResponse);
-      return c.json(updateResponse(ctx, user, c.req.param('id'), await readJson(c, updateResponseSchema)));
+      return c.json(await updateResponse(ctx, user, c.req.param('id'), await readJson(c, updateResponseSchema)));
     })
-    .delete('/:id', (c) => {
+    .delete('/:id', async (c) => {
       const user = requireUser(c, MSG.loginToDeleteResponse);
-      deleteResponse(ctx, user, c.req.param('id'));
+      await deleteResponse(ctx, user, c.req.param('id'));
       return c.body(null, 204);
     });
 }

@@ -35,9 +35,9 @@ export function siteFilesRoutes(ctx: DomainContext) {
       ].join('\n');
       return c.body(body, 200, { 'Content-Type': 'text/plain; charset=utf-8' });
     })
-    .get('/sitemap.xml', (c) => {
+    .get('/sitemap.xml', async (c) => {
       const origin = originOf(c.req.url);
-      const topics = ctx.store.topics.list({ sort: 'new', limit: SITEMAP_TOPICS, offset: 0, viewer: null });
+      const topics = await ctx.store.topics.list({ sort: 'new', limit: SITEMAP_TOPICS, offset: 0, viewer: null });
       const urls = [
         ...SITEMAP_PAGES.map((path) => `  <url><loc>${escapeXml(origin + path)}</loc></url>`),
         ...topics.map(
@@ -88,7 +88,11 @@ function shellVariants(html: string): { identity: Buffer; br: Buffer; gzip: Buff
  * .br or .gz the build wrote beside them (vite.config.ts) when the client accepts it.
  * The shell is read once: a new build means a restart (npm start builds first).
  */
-export function mountSite(app: Hono<AppEnv>, staticDir: string, firstPage: (path: string) => FirstPageData | null = () => null): void {
+export function mountSite(
+  app: Hono<AppEnv>,
+  staticDir: string,
+  firstPage: (path: string) => Promise<FirstPageData | null> = () => Promise.resolve(null),
+): void {
   const indexFile = join(staticDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.get('/', (c) =>
@@ -119,7 +123,7 @@ export function mountSite(app: Hono<AppEnv>, staticDir: string, firstPage: (path
   const topicPreloads = existsSync(manifestFile) ? topicPagePreloads(JSON.parse(readFileSync(manifestFile, 'utf8')), shellHtml) : '';
   app.get('*', async (c, next) => {
     if (isFilePath(c.req.path)) return next();
-    const data = firstPage(c.req.path);
+    const data = await firstPage(c.req.path);
     if (!data) return next();
     return sendShell(c, withFirstPage(shellHtml, data, data.topic ? topicPreloads : ''));
   });

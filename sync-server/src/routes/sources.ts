@@ -50,14 +50,14 @@ function pageHeaders(c: Context, offset: number, shown: number, total: number) {
 
 export function sourcesRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE_LIMITS) {
   return new Hono<AppEnv>()
-    .get('/', (c) => {
+    .get('/', async (c) => {
       const { q, filter, include, limit = SOURCES_DEFAULT_LIMIT, offset = 0 } = readQuery(c, listQuery);
       limits.read(c, c.get('user'));
       if (q !== undefined) {
         const match = ftsQuery(q);
-        return c.json(match === null ? [] : ctx.store.sources.search(match, SEARCH_LIMIT));
+        return c.json(match === null ? [] : await ctx.store.sources.search(match, SEARCH_LIMIT));
       }
-      const { items, total } = ctx.store.sources.page({
+      const { items, total } = await ctx.store.sources.page({
         filter: filter?.trim() || null,
         limit,
         offset,
@@ -66,10 +66,10 @@ export function sourcesRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE_L
       pageHeaders(c, offset, items.length, total);
       return c.json(items);
     })
-    .get('/:id/responses', (c) => {
+    .get('/:id/responses', async (c) => {
       const { limit = SOURCES_DEFAULT_LIMIT, offset = 0 } = readQuery(c, citationsQuery);
       limits.read(c, c.get('user'));
-      const found = ctx.store.sources.citations(c.req.param('id'), limit, offset);
+      const found = await ctx.store.sources.citations(c.req.param('id'), limit, offset);
       if (!found) throw notFound('Source not found.');
       pageHeaders(c, offset, found.items.length, found.total);
       return c.json(found.items);

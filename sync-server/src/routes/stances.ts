@@ -26,19 +26,19 @@ export function stancesRoutes(ctx: DomainContext) {
   return (
     new Hono<AppEnv>()
       // The caller's own stance only: there is no call that reads another user's.
-      .get('/:id/stance', (c) => {
+      .get('/:id/stance', async (c) => {
         const user = requireUser(c, MSG.loginToRecordStance);
-        return c.json(myStance(ctx, user.uid, c.req.param('id')));
+        return c.json(await myStance(ctx, user.uid, c.req.param('id')));
       })
       .put('/:id/stance', async (c) => {
         const user = requireUser(c, MSG.loginToRecordStance);
         const input = await readJson(c, stanceSchema);
-        return c.json(recordStance(ctx, user.uid, c.req.param('id'), input));
+        return c.json(await recordStance(ctx, user.uid, c.req.param('id'), input));
       })
-      .get('/:id/stances', (c) => c.json(topicStances(ctx, c.req.param('id'))))
-      .get('/:id/common-ground', (c) => {
+      .get('/:id/stances', async (c) => c.json(await topicStances(ctx, c.req.param('id'))))
+      .get('/:id/common-ground', async (c) => {
         const { limit } = readQuery(c, commonGroundQuery);
-        return c.json(commonGround(ctx, c.req.param('id'), limit ?? COMMON_GROUND_DEFAULT_LIMIT));
+        return c.json(await commonGround(ctx, c.req.param('id'), limit ?? COMMON_GROUND_DEFAULT_LIMIT));
       })
   );
 }

@@ -11,22 +11,22 @@ import { readJson, readQuery } from '../http/validate.js';
 
 export function topicsRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE_LIMITS) {
   return new Hono<AppEnv>()
-    .get('/', (c) => {
+    .get('/', async (c) => {
       const query = readQuery(c, listTopicsQuerySchema);
       // A search is an expensive read (writes are limited in app.ts for every route).
       if (query.search !== undefined) limits.read(c, c.get('user'));
-      return c.json(listTopics(ctx, query, viewerOf(c)));
+      return c.json(await listTopics(ctx, query, viewerOf(c)));
     })
-    .get('/categories', (c) => c.json([...CATEGORIES]))
-    .get('/:id', (c) => c.json(getTopic(ctx, c.req.param('id'), viewerOf(c))))
+    .get('/categories', async (c) => c.json([...CATEGORIES]))
+    .get('/:id', async (c) => c.json(await getTopic(ctx, c.req.param('id'), viewerOf(c))))
     .post('/', async (c) => {
       const user = requireUser(c, MSG.loginToCreateTopic);
       const input = await readJson(c, createTopicSchema);
-      return c.json(createTopic(ctx, user, input), 201);
+      return c.json(await createTopic(ctx, user, input), 201);
     })
-    .delete('/:id', (c) => {
+    .delete('/:id', async (c) => {
       const user = requireUser(c, MSG.loginToDeleteTopic);
-      deleteTopic(ctx, user, c.req.param('id'));
+      await deleteTopic(ctx, user, c.req.param('id'));
       return c.body(null, 204);
     });
 }

@@ -41,7 +41,7 @@ export function unsubscribeRoutes(ctx: DomainContext, signingKey: Buffer | undef
         ? c.json({ error: UNSUBSCRIBE_MSG.expired, code: 'link-expired' }, 410)
         : c.json({ error: UNSUBSCRIBE_MSG.invalid, code: 'invalid-argument' }, 400);
     }
-    const preferences = setPreferences(ctx, check.uid, { receive_weekly_summary: false });
+    const preferences = await setPreferences(ctx, check.uid, { receive_weekly_summary: false });
     return c.json({ ok: true, ...preferences });
   });
 }

@@ -12,13 +12,13 @@ export function upvotesRoutes(ctx: DomainContext) {
     .post('/', async (c) => {
       const user = requireUser(c, MSG.loginToVote);
       const input = await readJson(c, upvoteSchema);
-      const { result, changed } = setVote(ctx, user, input.target_type, input.target_id, true);
+      const { result, changed } = await setVote(ctx, user, input.target_type, input.target_id, true);
       return c.json(result, changed ? 201 : 200);
     })
     .delete('/', async (c) => {
       const user = requireUser(c, MSG.loginToVote);
       const input = await readJson(c, upvoteSchema);
-      setVote(ctx, user, input.target_type, input.target_id, false);
+      await setVote(ctx, user, input.target_type, input.target_id, false);
       return c.body(null, 204);
     });
 }

@@ -19,24 +19,24 @@ const includeQuery = z.object({
 export function usersRoutes(ctx: DomainContext) {
   return (
     new Hono<AppEnv>()
-      .get('/leaderboard', (c) => {
+      .get('/leaderboard', async (c) => {
         const { include } = readQuery(c, includeQuery);
-        return c.json(leaderboard(ctx, { persuasion: include === 'persuasion' }));
+        return c.json(await leaderboard(ctx, { persuasion: include === 'persuasion' }));
       })
-      .get('/preferences', (c) => {
+      .get('/preferences', async (c) => {
         const user = requireUser(c, MSG.loginToManagePreferences);
-        return c.json(preferences(ctx, user.uid));
+        return c.json(await preferences(ctx, user.uid));
       })
       .post('/preferences', async (c) => {
         const user = requireUser(c, MSG.loginToUpdatePreferences);
-        return c.json(setPreferences(ctx, user.uid, await readJson(c, preferencesSchema)));
+        return c.json(await setPreferences(ctx, user.uid, await readJson(c, preferencesSchema)));
       })
-      .get('/:uid/score', (c) => {
+      .get('/:uid/score', async (c) => {
         requireUser(c, MSG.loginToSeeScore);
         const { include } = readQuery(c, includeQuery);
-        return c.json(userScore(ctx, c.req.param('uid'), { persuasion: include === 'persuasion' }));
+        return c.json(await userScore(ctx, c.req.param('uid'), { persuasion: include === 'persuasion' }));
       })
       // A user's public page (no token needed, like the leaderboard).
-      .get('/:uid', (c) => c.json(userProfile(ctx, c.req.param('uid'))))
+      .get('/:uid', async (c) => c.json(await userProfile(ctx, c.req.param('uid'))))
   );
 }

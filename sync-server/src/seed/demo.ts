@@ -209,21 +209,21 @@ const TOPICS: DemoTopic[] = [
   },
 ];
 
-export function seedDemo(base: DomainContext): void {
+export async function seedDemo(base: DomainContext): Promise<void> {
   const realNow = base.clock();
-  for (const person of PEOPLE) rememberUser(base, person);
+  for (const person of PEOPLE) await rememberUser(base, person);
   for (const topic of TOPICS) {
     let minutes = 0;
     const start = realNow.getTime() - topic.daysAgo * 86_400_000;
     // Each write lands a few minutes after the previous one, as a real debate would.
     const ctx: DomainContext = { ...base, clock: () => new Date(start + minutes++ * 7 * 60_000) };
-    const created = createTopic(ctx, PEOPLE[topic.by]!, { title: topic.title, categories: [topic.category] });
-    topic.stances?.forEach((stance, index) => {
-      if (stance) recordStance(ctx, PEOPLE[index]!.uid, created.id, { stance });
-    });
+    const created = await createTopic(ctx, PEOPLE[topic.by]!, { title: topic.title, categories: [topic.category] });
+    for (const [index, stance] of (topic.stances ?? []).entries()) {
+      if (stance) await recordStance(ctx, PEOPLE[index]!.uid, created.id, { stance });
+    }
     const keys = new Map<string, string>();
-    const post = (reply: Reply, parentId: string | null) => {
-      const response = createResponse(ctx, PEOPLE[reply.by]!, {
+    const post = async (reply: Reply, parentId: string | null) => {
+      const response = await createResponse(ctx, PEOPLE[reply.by]!, {
         content: reply.content,
         type: reply.type,
         topic_id: created.id,
@@ -232,18 +232,18 @@ export function seedDemo(base: DomainContext): void {
         sources: reply.sources,
       });
       if (reply.key) keys.set(reply.key, response.id);
-      PEOPLE.forEach((person, index) => {
+      for (const [index, person] of PEOPLE.entries()) {
         if (index !== reply.by && (index + reply.content.length) % 3 === 0) {
-          setVote(ctx, person, 'response', response.id, true);
+          await setVote(ctx, person, 'response', response.id, true);
         }
-      });
-      for (const child of reply.replies ?? []) post(child, response.id);
+      }
+      for (const child of reply.replies ?? []) await post(child, response.id);
     };
-    for (const reply of topic.replies) post(reply, null);
+    for (const reply of topic.replies) await post(reply, null);
     for (const change of topic.changes ?? []) {
       const credits = change.credit ? [keys.get(change.credit)!] : [];
-      recordStance(ctx, PEOPLE[change.by]!.uid, created.id, { stance: change.to, credits });
+      await recordStance(ctx, PEOPLE[change.by]!.uid, created.id, { stance: change.to, credits });
     }
-    for (const voter of topic.votes) setVote(ctx, PEOPLE[voter]!, 'topic', created.id, true);
+    for (const voter of topic.votes) await setVote(ctx, PEOPLE[voter]!, 'topic', created.id, true);
   }
 }

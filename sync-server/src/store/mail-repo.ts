@@ -1,6 +1,7 @@
 // The weekly summary's storage: who gets it, what happened to them in a period, and the
 // record of every run and every mail sent (migration 004-mail.sql).
 import type { Db } from './connection.js';
+import type { Synchronous } from './sqlite-transactions.js';
 
 export interface MailRecipient {
   uid: string;
@@ -60,35 +61,35 @@ export interface PointsSnapshot {
 
 export interface MailRepo {
   /** Users with the weekly summary on and an e-mail address, by uid. */
-  recipients(): MailRecipient[];
+  recipients(): Promise<MailRecipient[]>;
   /** Others' live replies to the user's topics (root level) and responses, created in [start, end), newest first. */
-  repliesTo(uid: string, start: string, end: string, limit: number): { total: number; items: MailReply[] };
+  repliesTo(uid: string, start: string, end: string, limit: number): Promise<{ total: number; items: MailReply[] }>;
   /** Live upvotes by others on the user's items, cast in [start, end). */
-  pointsEarned(uid: string, start: string, end: string): number;
+  pointsEarned(uid: string, start: string, end: string): Promise<number>;
   /** Live topics created in [start, end), best score first, then most responses. */
-  topTopics(start: string, end: string, limit: number): MailTopTopic[];
-  getRun(id: string): MailRun | undefined;
+  topTopics(start: string, end: string, limit: number): Promise<MailTopTopic[]>;
+  getRun(id: string): Promise<MailRun | undefined>;
   /** Creates the run with its points snapshot; false when a run with this id exists already. */
   createRun(
     run: Pick<MailRun, 'id' | 'kind' | 'period_start' | 'period_end' | 'created_at'>,
     snapshot: Array<{ uid: string } & PointsSnapshot>,
-  ): boolean;
+  ): Promise<boolean>;
   /** Runs not finished (a crash or a stop in the middle), oldest first. */
-  unfinishedRuns(): MailRun[];
+  unfinishedRuns(): Promise<MailRun[]>;
   /** The latest period end of any run, or undefined before the first. */
-  lastPeriodEnd(): string | undefined;
-  finishRun(id: string, at: string, counts: { sent: number; failed: number; skipped: number }): void;
-  sendsOf(runId: string): MailSend[];
-  recordSend(row: MailSend): void;
-  snapshot(runId: string, uid: string): PointsSnapshot | undefined;
+  lastPeriodEnd(): Promise<string | undefined>;
+  finishRun(id: string, at: string, counts: { sent: number; failed: number; skipped: number }): Promise<void>;
+  sendsOf(runId: string): Promise<MailSend[]>;
+  recordSend(row: MailSend): Promise<void>;
+  snapshot(runId: string, uid: string): Promise<PointsSnapshot | undefined>;
   /** The user's snapshot of the latest run whose period ended before `end`. */
-  previousSnapshot(uid: string, end: string): PointsSnapshot | undefined;
-  getState(key: string): string | undefined;
+  previousSnapshot(uid: string, end: string): Promise<PointsSnapshot | undefined>;
+  getState(key: string): Promise<string | undefined>;
   /** Sets the value unless the key exists; returns the stored value. */
-  initState(key: string, value: string): string;
+  initState(key: string, value: string): Promise<string>;
 }
 
-export function createMailRepo(db: Db): MailRepo {
+export function createMailRepo(db: Db): Synchronous<MailRepo> {
   const recipients = db.prepare<[], MailRecipient>(
     "SELECT uid, display_name, email FROM users WHERE receive_weekly_summary = 1 AND email IS NOT NULL AND trim(email) <> '' ORDER BY uid",
   );

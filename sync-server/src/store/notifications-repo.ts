@@ -79,19 +79,19 @@ export function createNotificationsRepo(db: Db) {
     markRead: (id: string, seq: number) => markRead.run(seq, id),
     countFrom: (actorUid: string, recipientUid: string, sinceIso: string) => countFrom.get(recipientUid, actorUid, sinceIso)!.n,
     /** Tombstones the topic's notifications and returns whose lists changed. */
-    removeForTopic(topicId: string, seq: () => number): Set<string> {
+    async removeForTopic(topicId: string, seq: () => Promise<number>): Promise<Set<string>> {
       const recipients = new Set<string>();
       for (const { id, recipient_uid } of ofTopic.all(topicId)) {
-        softDelete.run(seq(), id);
+        softDelete.run(await seq(), id);
         recipients.add(recipient_uid);
       }
       return recipients;
     },
     /** Marks the notifications about a deleted reply as such and returns whose lists changed. */
-    markResponseDeleted(responseId: string, seq: () => number): Set<string> {
+    async markResponseDeleted(responseId: string, seq: () => Promise<number>): Promise<Set<string>> {
       const recipients = new Set<string>();
       for (const { id, recipient_uid } of aboutResponse.all(responseId)) {
-        markResponseDeleted.run(seq(), id);
+        markResponseDeleted.run(await seq(), id);
         recipients.add(recipient_uid);
       }
       return recipients;

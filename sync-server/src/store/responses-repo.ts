@@ -234,11 +234,11 @@ export function createResponsesRepo(db: Db) {
         seq,
       }),
     /** Recounts the Δ credits the response received; when the count changed, stamps a new seq and returns true. */
-    refreshDeltaCount(id: string, seq: () => number): boolean {
+    async refreshDeltaCount(id: string, seq: () => Promise<number>): Promise<boolean> {
       const stored = storedDeltaCount.get(id);
       const counted = deltaCount.get(id)!.n;
       if (!stored || stored.delta_count === counted) return false;
-      writeDeltaCount.run(counted, seq(), id);
+      writeDeltaCount.run(counted, await seq(), id);
       return true;
     },
     /** A topic's live responses with their upvotes by side and Δ count, oldest first (common ground). */

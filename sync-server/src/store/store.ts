@@ -11,6 +11,7 @@ import { createNotificationsRepo } from './notifications-repo.js';
 import { createMailRepo } from './mail-repo.js';
 import { createStancesRepo } from './stances-repo.js';
 import type { Store, TopicsRepo } from './types.js';
+import { createSqliteTransactions } from './sqlite-transactions.js';
 
 export type { Store } from './types.js';
 
@@ -18,35 +19,32 @@ export type { Store } from './types.js';
 export interface SqliteStore extends Store {
   topics: TopicsRepo & {
     /** SQLite's query plan of a topic list, so tests can check it is an index scan. */
-    listPlan(sort: Sort, byCategory: boolean): string[];
+    listPlan(sort: Sort, byCategory: boolean): Promise<string[]>;
     /** SQLite's query plan of a title search, by the plan chosen (many matches: walk; few: matches). */
-    searchPlan(sort: Sort, byCategory: boolean, plan: 'walk' | 'matches'): string[];
+    searchPlan(sort: Sort, byCategory: boolean, plan: 'walk' | 'matches'): Promise<string[]>;
   };
 }
 
 export function createStore(db: Db): SqliteStore {
   const nextSeqStatement = db.prepare<[], { value: number }>("UPDATE meta SET value = value + 1 WHERE key = 'seq' RETURNING value");
   const anyTopic = db.prepare<[], { one: number }>('SELECT 1 AS one FROM topics LIMIT 1');
-  // One transaction function, made once, that runs the callback it is given: better-sqlite3
-  // builds a wrapper (and its four variants) per db.transaction() call, which cost more than
-  // the SAVEPOINT itself on a push's per-row savepoints (issue 12).
-  const inTransaction = db.transaction(<T>(fn: () => T): T => fn());
+  // The repos are synchronous (better-sqlite3); the Store's callers await. The wrapper makes
+  // every call take its turn around the open transaction (sqlite-transactions.ts).
+  const turns = createSqliteTransactions(db);
   return {
-    nextSeq: () => nextSeqStatement.get()!.value,
-    // BEGIN IMMEDIATE: the write lock is taken (waiting up to busy_timeout) before the
-    // first read. A deferred transaction that reads and then writes while another
-    // connection holds the lock fails at once with SQLITE_BUSY: the timeout never
-    // applies to it. better-sqlite3 turns nested calls into savepoints.
-    transaction: <T>(fn: () => T): T => inTransaction.immediate(fn) as T,
-    isEmpty: () => anyTopic.get() === undefined,
-    topics: createTopicsRepo(db),
-    responses: createResponsesRepo(db),
-    sources: createSourcesRepo(db),
-    votes: createVotesRepo(db),
-    users: createUsersRepo(db),
-    notifications: createNotificationsRepo(db),
-    stances: createStancesRepo(db),
-    mail: createMailRepo(db),
-    close: () => db.close(),
+    ...turns.wrap({
+      nextSeq: () => nextSeqStatement.get()!.value,
+      isEmpty: () => anyTopic.get() === undefined,
+      close: () => void db.close(),
+    }),
+    transaction: turns.transaction,
+    topics: turns.wrap(createTopicsRepo(db)),
+    responses: turns.wrap(createResponsesRepo(db)),
+    sources: turns.wrap(createSourcesRepo(db)),
+    votes: turns.wrap(createVotesRepo(db)),
+    users: turns.wrap(createUsersRepo(db)),
+    notifications: turns.wrap(createNotificationsRepo(db)),
+    stances: turns.wrap(createStancesRepo(db)),
+    mail: turns.wrap(createMailRepo(db)),
   };
 }

@@ -245,11 +245,11 @@ export function createTopicsRepo(db: Db) {
       writeAggregates.run({ id, score, responses_count, hot: hotScore(score, responses_count, createdAt), seq });
     },
     /** Recounts the stance counters; when they changed, stamps a new seq (they replicate) and returns true. */
-    refreshStanceCounts(id: string, seq: () => number): boolean {
+    async refreshStanceCounts(id: string, seq: () => Promise<number>): Promise<boolean> {
       const counted = stanceCounts.get(id)!;
       const stored = storedStanceCounts.get(id);
       if (!stored || JSON.stringify(stored) === JSON.stringify(counted)) return false;
-      writeStanceCounts.run({ ...counted, id, seq: seq() });
+      writeStanceCounts.run({ ...counted, id, seq: await seq() });
       return true;
     },
     softDelete: (id: string, seq: number) => softDelete.run(seq, id),

@@ -46,26 +46,26 @@ export interface TopicListQuery {
 }
 
 export interface TopicsRepo {
-  insert(row: TopicInsert): void;
+  insert(row: TopicInsert): Promise<void>;
   /** The row, live or tombstoned, or undefined. */
-  get(id: string, viewer: string | null): TopicRow | undefined;
+  get(id: string, viewer: string | null): Promise<TopicRow | undefined>;
   /** Live topics in the sort's order (shared/rules/sort-order.ts TOPIC_ORDERS), optionally of one category. */
-  list(query: TopicListQuery): TopicRow[];
+  list(query: TopicListQuery): Promise<TopicRow[]>;
   /** Live topics whose title matches an FTS query (shared/rules/search-words.ts ftsQuery), in the sort's order. */
-  search(query: TopicListQuery & { match: string }): TopicRow[];
+  search(query: TopicListQuery & { match: string }): Promise<TopicRow[]>;
   /** Recounts score and responses, recomputes the hot score and stamps `seq` (repairs and tests: O(topic size)). */
-  refreshAggregates(id: string, createdAt: string, seq: number): void;
+  refreshAggregates(id: string, createdAt: string, seq: number): Promise<void>;
   /** Adds to the maintained score and response count, recomputes the hot score and stamps `seq`: O(1). */
-  addToCounts(id: string, delta: { score?: number; responses?: number }, seq: number): void;
+  addToCounts(id: string, delta: { score?: number; responses?: number }, seq: number): Promise<void>;
   /**
    * Recounts the stance counters (agree, disagree, unsure, minds changed) from the topic's stances;
    * when they changed, stamps a new seq and returns true.
    */
-  refreshStanceCounts(id: string, seq: () => number): boolean;
-  softDelete(id: string, seq: number): void;
+  refreshStanceCounts(id: string, seq: () => Promise<number>): Promise<boolean>;
+  softDelete(id: string, seq: number): Promise<void>;
   /** Stamps `seq` on every topic (live or not) of the creator, e.g. after they renamed; returns how many. */
-  restampCreator(uid: string, seq: number): number;
-  changesSince(checkpoint: Checkpoint, limit: number, viewer: string | null): TopicRow[];
+  restampCreator(uid: string, seq: number): Promise<number>;
+  changesSince(checkpoint: Checkpoint, limit: number, viewer: string | null): Promise<TopicRow[]>;
 }
 
 export interface ResponseInsert {
@@ -89,46 +89,46 @@ export interface ResponseUpdate {
 }
 
 export interface ResponsesRepo {
-  insert(row: ResponseInsert): void;
+  insert(row: ResponseInsert): Promise<void>;
   /** The row, live or tombstoned, or undefined. */
-  get(id: string, viewer: string | null): ResponseRow | undefined;
+  get(id: string, viewer: string | null): Promise<ResponseRow | undefined>;
   /** A topic's live top-level responses, oldest first (RESPONSE_ORDER). */
-  roots(topicId: string, viewer: string | null): ResponseRow[];
+  roots(topicId: string, viewer: string | null): Promise<ResponseRow[]>;
   /** A response's live direct replies, oldest first (RESPONSE_ORDER). */
-  replies(parentId: string, viewer: string | null): ResponseRow[];
+  replies(parentId: string, viewer: string | null): Promise<ResponseRow[]>;
   /** Every live response of a topic with its parent, oldest first. */
   /** The topic's live (id, parent) pairs after a position, in RESPONSE_ORDER; every one without a limit. */
-  mappings(topicId: string, after?: ResponsePosition | null, limit?: number): (ResponseMapping & { created_at: string })[];
+  mappings(topicId: string, after?: ResponsePosition | null, limit?: number): Promise<(ResponseMapping & { created_at: string })[]>;
   /** A page of `roots`: at most `limit` after `after` (null: from the first). */
-  rootsPage(topicId: string, viewer: string | null, after: ResponsePosition | null, limit: number): ResponseRow[];
+  rootsPage(topicId: string, viewer: string | null, after: ResponsePosition | null, limit: number): Promise<ResponseRow[]>;
   /** A page of `replies`: at most `limit` after `after` (null: from the first). */
-  repliesPage(parentId: string, viewer: string | null, after: ResponsePosition | null, limit: number): ResponseRow[];
+  repliesPage(parentId: string, viewer: string | null, after: ResponsePosition | null, limit: number): Promise<ResponseRow[]>;
   /** Live responses of a topic whose content matches an FTS query, best match first. */
-  search(topicId: string, match: string, limit: number, viewer: string | null): ResponseRow[];
+  search(topicId: string, match: string, limit: number, viewer: string | null): Promise<ResponseRow[]>;
   /** The response and all its live descendants. */
-  subtree(id: string): { id: string; creator_uid: string }[];
-  liveIdsOfTopic(topicId: string): string[];
-  softDelete(id: string, seq: number): void;
+  subtree(id: string): Promise<{ id: string; creator_uid: string }[]>;
+  liveIdsOfTopic(topicId: string): Promise<string[]>;
+  softDelete(id: string, seq: number): Promise<void>;
   /** Stamps `seq` on every response of the creator (e.g. after they renamed); returns the topics they are in. */
-  restampCreator(uid: string, seq: number): string[];
-  update(row: ResponseUpdate): void;
+  restampCreator(uid: string, seq: number): Promise<string[]>;
+  update(row: ResponseUpdate): Promise<void>;
   /** Recounts score, comment count, upvotes by side and Δ count, and stamps `seq` (repairs and tests). */
-  refreshAggregates(id: string, seq: number): void;
+  refreshAggregates(id: string, seq: number): Promise<void>;
   /** Adds to the maintained score, direct-reply count and upvotes by side, and stamps `seq`: O(1). */
-  addToCounts(id: string, delta: ResponseCountsDelta, seq: number): void;
+  addToCounts(id: string, delta: ResponseCountsDelta, seq: number): Promise<void>;
   /** Recounts the Δ credits the response received; when the count changed, stamps a new seq and returns true. */
-  refreshDeltaCount(id: string, seq: () => number): boolean;
+  refreshDeltaCount(id: string, seq: () => Promise<number>): Promise<boolean>;
   /** A topic's live responses with their upvotes by side and Δ count, oldest first (common ground). */
-  stanceTallies(topicId: string): StanceTally[];
+  stanceTallies(topicId: string): Promise<StanceTally[]>;
   /** How many live responses of each type the topic has (types without any are absent). */
-  countByType(topicId: string): { type: ResponseType; n: number }[];
+  countByType(topicId: string): Promise<{ type: ResponseType; n: number }[]>;
   /** A topic's responses (tombstones included) changed after the checkpoint. */
-  changesSince(topicId: string, checkpoint: Checkpoint, limit: number, viewer: string | null): ResponseRow[];
+  changesSince(topicId: string, checkpoint: Checkpoint, limit: number, viewer: string | null): Promise<ResponseRow[]>;
 }
 
 export interface SourcesRepo {
   /** Finds the catalogue row for a URL or adds one; an existing row only gains missing fields. */
-  ensure(input: { url: string; name?: string | null; description?: string | null }, newId: () => string, now: string): Source;
+  ensure(input: { url: string; name?: string | null; description?: string | null }, newId: () => string, now: string): Promise<Source>;
   /**
    * Replaces the response's citations with these, in this order, each keeping the name and
    * description its author gave (a bare source id takes the catalogue's); the catalogue's
@@ -137,22 +137,22 @@ export interface SourcesRepo {
   setForResponse(
     responseId: string,
     citations: Array<string | { sourceId: string; name?: string | null; description?: string | null }>,
-  ): void;
+  ): Promise<void>;
   /** The response's citations: the catalogue row's id and URL, the author's own name and description. */
-  forResponse(responseId: string): Source[];
+  forResponse(responseId: string): Promise<Source[]>;
   /** The citations of many responses in one query: response id → its sources in order (absent: none). */
-  forResponses(responseIds: readonly string[]): Map<string, Source[]>;
+  forResponses(responseIds: readonly string[]): Promise<Map<string, Source[]>>;
   /** The catalogue by name (or URL when unnamed), case-insensitively. */
-  all(limit: number): Source[];
+  all(limit: number): Promise<Source[]>;
   /** Sources whose name, URL or description match an FTS query, best match first. */
-  search(ftsQuery: string, limit: number): Source[];
+  search(ftsQuery: string, limit: number): Promise<Source[]>;
   /** A page of the catalogue, sorted like `all`, filtered by a substring of name, URL or description; with citations on demand. */
-  page(input: { filter: string | null; limit: number; offset: number; citations: boolean }): {
+  page(input: { filter: string | null; limit: number; offset: number; citations: boolean }): Promise<{
     total: number;
     items: Array<Source | SourceListing>;
-  };
+  }>;
   /** The live responses citing a source, newest first; null when there is no such source. */
-  citations(sourceId: string, limit: number, offset: number): { total: number; items: SourceCitation[] } | null;
+  citations(sourceId: string, limit: number, offset: number): Promise<{ total: number; items: SourceCitation[] } | null>;
 }
 
 export interface VoteSet {
@@ -170,41 +170,41 @@ export interface VoteSet {
 }
 
 export interface VotesRepo {
-  get(voter: string, type: TargetType, targetId: string): VoteRow | undefined;
-  set(row: VoteSet): void;
+  get(voter: string, type: TargetType, targetId: string): Promise<VoteRow | undefined>;
+  set(row: VoteSet): Promise<void>;
   /** Takes back every live vote on the target (its item is being deleted); returns them. */
-  removeAllOn(type: TargetType, targetId: string, seq: () => number): { voter_uid: string; target_creator_uid: string }[];
+  removeAllOn(type: TargetType, targetId: string, seq: () => Promise<number>): Promise<{ voter_uid: string; target_creator_uid: string }[]>;
   /** The voter's votes changed after the checkpoint; a vote's id is `<target_type>_<target_id>`. */
-  changesSince(voter: string, checkpoint: Checkpoint, limit: number): VoteRow[];
+  changesSince(voter: string, checkpoint: Checkpoint, limit: number): Promise<VoteRow[]>;
 }
 
 export interface UsersRepo {
-  get(uid: string): UserRow | undefined;
+  get(uid: string): Promise<UserRow | undefined>;
   /** Records the caller as the verified token describes them; returns true if anything changed. */
-  remember(user: { uid: string; name: string | null; email: string | null }, now: string, seq: () => number): boolean;
+  remember(user: { uid: string; name: string | null; email: string | null }, now: string, seq: () => Promise<number>): Promise<boolean>;
   /**
    * Recounts the points (live upvotes by others on the user's items); returns whether they changed.
    * With `seq`, a change stamps the user's row so the profile replicates the new points.
    */
-  refreshPoints(uid: string, seq?: () => number): boolean;
+  refreshPoints(uid: string, seq?: () => Promise<number>): Promise<boolean>;
   /** Adds to the maintained points and stamps a new seq; returns whether anything changed (delta ≠ 0). */
-  addPoints(uid: string, delta: number, seq: () => number): boolean;
+  addPoints(uid: string, delta: number, seq: () => Promise<number>): Promise<boolean>;
   /**
    * Recounts the persuasion points (Δ credits by others on the user's live responses) and moves
    * `points` by the difference; when they changed, stamps a new seq and returns true.
    */
-  refreshPersuasionPoints(uid: string, seq: () => number): boolean;
+  refreshPersuasionPoints(uid: string, seq: () => Promise<number>): Promise<boolean>;
   /** 1 + the number of users with more points. */
-  rankFor(points: number): number;
+  rankFor(points: number): Promise<number>;
   /** Users with points, most first (ties by uid), with the part earned by Δ credits. */
-  leaderboard(limit: number): LeaderboardRow[];
+  leaderboard(limit: number): Promise<LeaderboardRow[]>;
   /** The user's live topics, newest first (the user page). */
-  topicsBy(uid: string, limit: number): UserTopic[];
+  topicsBy(uid: string, limit: number): Promise<UserTopic[]>;
   /** The user's live responses in live topics, newest first, with the topic's title (content untruncated). */
-  responsesBy(uid: string, limit: number): UserResponse[];
-  setWeeklySummary(uid: string, value: boolean, seq: number): void;
+  responsesBy(uid: string, limit: number): Promise<UserResponse[]>;
+  setWeeklySummary(uid: string, value: boolean, seq: number): Promise<void>;
   /** The user's row when it changed after `seq`. */
-  changedSince(uid: string, seq: number): UserRow | undefined;
+  changedSince(uid: string, seq: number): Promise<UserRow | undefined>;
 }
 
 export interface NotificationInsert {
@@ -220,42 +220,48 @@ export interface NotificationInsert {
 }
 
 export interface NotificationsRepo {
-  insert(row: NotificationInsert): void;
-  get(id: string): NotificationRow | undefined;
+  insert(row: NotificationInsert): Promise<void>;
+  get(id: string): Promise<NotificationRow | undefined>;
   /** The user's live notifications, newest first (NOTIFICATION_ORDER). */
-  forUser(uid: string, limit: number, offset: number): NotificationRow[];
-  markRead(id: string, seq: number): void;
+  forUser(uid: string, limit: number, offset: number): Promise<NotificationRow[]>;
+  markRead(id: string, seq: number): Promise<void>;
   /** How many live notifications `actorUid` gave `recipientUid` since `sinceIso` (the flood cap). */
-  countFrom(actorUid: string, recipientUid: string, sinceIso: string): number;
+  countFrom(actorUid: string, recipientUid: string, sinceIso: string): Promise<number>;
   /** Tombstones the topic's notifications and returns whose lists changed. */
-  removeForTopic(topicId: string, seq: () => number): Set<string>;
+  removeForTopic(topicId: string, seq: () => Promise<number>): Promise<Set<string>>;
   /** Marks the notifications about a deleted reply (kept, saying so) and returns whose lists changed. */
-  markResponseDeleted(responseId: string, seq: () => number): Set<string>;
-  changesSince(uid: string, checkpoint: Checkpoint, limit: number): NotificationRow[];
+  markResponseDeleted(responseId: string, seq: () => Promise<number>): Promise<Set<string>>;
+  changesSince(uid: string, checkpoint: Checkpoint, limit: number): Promise<NotificationRow[]>;
 }
 
 export interface StancesRepo {
   /** The user's stance on the topic, or undefined. */
-  get(uid: string, topicId: string): StanceRow | undefined;
+  get(uid: string, topicId: string): Promise<StanceRow | undefined>;
   /** Inserts or replaces the user's stance on the topic; an existing row keeps its first_stance. */
-  save(row: StanceRow): void;
+  save(row: StanceRow): Promise<void>;
   /** The user's stances changed after the checkpoint (its id is the topic id), by (seq, topic_id). */
-  changesSince(uid: string, checkpoint: Checkpoint, limit: number): StanceRow[];
+  changesSince(uid: string, checkpoint: Checkpoint, limit: number): Promise<StanceRow[]>;
   /** The Δ credits the user gave for one change of their stance on the topic (change_no = history length − 1). */
-  creditsFor(uid: string, topicId: string, changeNo: number): CreditRow[];
+  creditsFor(uid: string, topicId: string, changeNo: number): Promise<CreditRow[]>;
   /** Replaces the Δ credits of one change; the credits of other changes stay. */
-  setCredits(uid: string, topicId: string, changeNo: number, credits: readonly CreditRow[], now: string): void;
+  setCredits(uid: string, topicId: string, changeNo: number, credits: readonly CreditRow[], now: string): Promise<void>;
   /** The authors whose persuasion points a response's Δ credits count towards. */
-  authorsCreditedOn(responseId: string): string[];
+  authorsCreditedOn(responseId: string): Promise<string[]>;
 }
 
 export interface Store {
   /** A fresh change number, greater than every one before; call only inside `transaction`. */
-  nextSeq(): number;
-  /** Runs `fn` as one transaction: all its writes or, when it throws, none (nested calls nest). */
-  transaction<T>(fn: () => T): T;
+  nextSeq(): Promise<number>;
+  /**
+   * Runs `fn` as one transaction: all its writes or, when it throws, none (nested calls nest as
+   * savepoints). Every store call made while `fn` runs (followed through its awaits) belongs to
+   * the transaction; write transactions run one at a time, like SQLite's single writer, so a rule
+   * read and then written inside one (one vote per user, a maintained counter) holds on any engine.
+   * Keep network calls out of `fn`: the next writer waits for it.
+   */
+  transaction<T>(fn: () => Promise<T>): Promise<T>;
   /** Whether nothing was ever posted (no topic, live or deleted): main.ts seeds the demo then. */
-  isEmpty(): boolean;
+  isEmpty(): Promise<boolean>;
   topics: TopicsRepo;
   responses: ResponsesRepo;
   sources: SourcesRepo;
@@ -266,5 +272,5 @@ export interface Store {
   stances: StancesRepo;
   /** The weekly summary e-mail's recipients, content and run records (sync-server/src/mail/). */
   mail: MailRepo;
-  close(): void;
+  close(): Promise<void>;
 }

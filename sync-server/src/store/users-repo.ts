@@ -69,36 +69,40 @@ export function createUsersRepo(db: Db) {
   return {
     get: (uid: string) => get.get(uid),
     /** Records the caller as the verified token describes them; returns true if anything changed. */
-    remember(user: { uid: string; name: string | null; email: string | null }, now: string, seq: () => number): boolean {
+    async remember(
+      user: { uid: string; name: string | null; email: string | null },
+      now: string,
+      seq: () => Promise<number>,
+    ): Promise<boolean> {
       const existing = get.get(user.uid);
       if (existing && existing.display_name === user.name && existing.email === user.email) return false;
-      upsert.run({ uid: user.uid, display_name: user.name, email: user.email, created_at: now, seq: seq() });
+      upsert.run({ uid: user.uid, display_name: user.name, email: user.email, created_at: now, seq: await seq() });
       return true;
     },
     /** Recounts the points; when they changed and `seq` is given, stamps a new seq (points replicate live). */
-    refreshPoints(uid: string, seq?: () => number): boolean {
+    async refreshPoints(uid: string, seq?: () => Promise<number>): Promise<boolean> {
       const before = get.get(uid)?.points;
       refreshPoints.run(uid);
       const after = get.get(uid)?.points;
       if (before === after) return false;
-      if (seq) stamp.run(seq(), uid);
+      if (seq) stamp.run(await seq(), uid);
       return true;
     },
     /** Adds to the stored points (votes given or taken back by others) and stamps a new seq: O(1). */
-    addPoints(uid: string, delta: number, seq: () => number): boolean {
+    async addPoints(uid: string, delta: number, seq: () => Promise<number>): Promise<boolean> {
       if (delta === 0) return false;
-      return addPoints.run(delta, seq(), uid).changes > 0;
+      return addPoints.run(delta, await seq(), uid).changes > 0;
     },
     /**
      * Recounts the persuasion points (Δ credits on the user's live responses) and moves `points` by
      * the difference; when they changed, stamps a new seq (the profile replicates) and returns true.
      */
-    refreshPersuasionPoints(uid: string, seq: () => number): boolean {
+    async refreshPersuasionPoints(uid: string, seq: () => Promise<number>): Promise<boolean> {
       const user = get.get(uid);
       if (!user) return false;
       const persuasion = persuasionPoints(deltasReceived.get(uid)!.n);
       if (persuasion === user.persuasion_points) return false;
-      writePersuasion.run({ uid, persuasion, seq: seq() });
+      writePersuasion.run({ uid, persuasion, seq: await seq() });
       return true;
     },
     rankFor: (points: number) => rankOf.get(points)!.rank,

@@ -59,9 +59,9 @@ export function createVotesRepo(db: Db) {
      * Removes every live vote on the target (its item is being deleted) and
      * returns whose points and whose vote lists changed.
      */
-    removeAllOn(type: TargetType, targetId: string, seq: () => number) {
+    async removeAllOn(type: TargetType, targetId: string, seq: () => Promise<number>) {
       const removed = liveOnTargets.all(type, targetId);
-      for (const vote of removed) softDeleteOne.run(seq(), vote.voter_uid, type, targetId);
+      for (const vote of removed) softDeleteOne.run(await seq(), vote.voter_uid, type, targetId);
       return removed;
     },
     changesSince: (voter: string, checkpoint: { seq: number; id: string }, limit: number) =>

@@ -10,30 +10,30 @@ function advance<D extends { id: string; seq: number }>(documents: D[], from: Sy
   return last ? { id: last.id, seq: last.seq } : from;
 }
 
-export function pull<C extends SyncCollection>(
+export async function pull<C extends SyncCollection>(
   ctx: DomainContext,
   collection: C,
   scope: PullScope,
   from: SyncCheckpoint,
   limit: number,
-): PullResponse<SyncDocs[C]> {
-  const documents = descriptorOf(collection).pull(ctx, scope, from, limit);
+): Promise<PullResponse<SyncDocs[C]>> {
+  const documents = await descriptorOf(collection).pull(ctx, scope, from, limit);
   return { documents, checkpoint: advance(documents, from) };
 }
 
 /** Several followed topics in one request: topics in id order, each from its own position. */
-export function pullResponsesOfTopics(
+export async function pullResponsesOfTopics(
   ctx: DomainContext,
   from: ResponsesCheckpoint,
   limit: number,
-): PullResponse<SyncDocs['responses'], ResponsesCheckpoint> {
+): Promise<PullResponse<SyncDocs['responses'], ResponsesCheckpoint>> {
   const documents: SyncDocs['responses'][] = [];
   const topics: Record<string, SyncCheckpoint> = {};
   for (const topicId of Object.keys(from.topics).sort()) {
     const position = from.topics[topicId]!;
     const remaining = limit - documents.length;
     if (remaining > 0) {
-      const page = pull(ctx, 'responses', { user: null, topicId }, position, remaining);
+      const page = await pull(ctx, 'responses', { user: null, topicId }, position, remaining);
       documents.push(...page.documents);
       topics[topicId] = page.checkpoint;
     } else {

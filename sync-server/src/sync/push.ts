@@ -15,32 +15,32 @@ import { descriptorOf, type CollectionDescriptor } from './collections/index.js'
 
 type Outcome<D> = { kind: 'master'; doc: D | null } | { kind: 'rejected'; rejected: RejectedRow<D> };
 
-function pushOne<C extends SyncCollection>(
+async function pushOne<C extends SyncCollection>(
   ctx: DomainContext,
   user: AuthUser,
   collection: C,
   descriptor: CollectionDescriptor<C>,
   row: PushRow<SyncDocs[C]>,
-): Outcome<SyncDocs[C]> {
+): Promise<Outcome<SyncDocs[C]>> {
   const next = row.newDocumentState;
   try {
     // Nested in push's transaction: a savepoint, rolled back alone when the row is refused.
-    return ctx.store.transaction(() => {
-      const master = descriptor.load(ctx, user, next.id);
+    return await ctx.store.transaction(async (): Promise<Outcome<SyncDocs[C]>> => {
+      const master = await descriptor.load(ctx, user, next.id);
       // Already the server's state on user fields: a retry of a row that landed, or nothing to do.
       if (master && sameUserFields(collection, master, next)) return { kind: 'master', doc: master };
       if (!master && next._deleted) return { kind: 'master', doc: null };
       // Someone changed the item since the client's copy: the server's state wins, nothing is applied.
       const assumed = row.assumedMasterState;
       if (assumed && master && !sameUserFields(collection, master, assumed)) return { kind: 'master', doc: master };
-      descriptor.apply(ctx, user, master, next);
-      return { kind: 'master', doc: descriptor.load(ctx, user, next.id) };
+      await descriptor.apply(ctx, user, master, next);
+      return { kind: 'master', doc: await descriptor.load(ctx, user, next.id) };
     });
   } catch (error) {
     if (!(error instanceof CruxError)) throw error;
     let master: SyncDocs[C] | null = null;
     try {
-      master = descriptor.load(ctx, user, next.id);
+      master = await descriptor.load(ctx, user, next.id);
     } catch {
       // an id the descriptor cannot even read (e.g. a malformed vote id): no master
     }
@@ -72,22 +72,22 @@ function orderByDependencies<C extends SyncCollection>(descriptor: CollectionDes
   return ordered;
 }
 
-export function push<C extends SyncCollection>(
+export async function push<C extends SyncCollection>(
   ctx: DomainContext,
   user: AuthUser,
   collection: C,
   rows: PushRow<SyncDocs[C]>[],
-): PushResponse<SyncDocs[C]> {
+): Promise<PushResponse<SyncDocs[C]>> {
   const descriptor = descriptorOf(collection);
   const result: PushResponse<SyncDocs[C]> = { conflicts: [], rejected: [] };
   const ordered = orderByDependencies(descriptor, rows);
   if (ordered.length === 0) return result;
   let failure: { error: unknown } | null = null;
-  ctx.store.transaction(() => {
+  await ctx.store.transaction(async () => {
     for (const row of ordered) {
       let outcome: Outcome<SyncDocs[C]>;
       try {
-        outcome = pushOne(ctx, user, collection, descriptor, row);
+        outcome = await pushOne(ctx, user, collection, descriptor, row);
       } catch (error) {
         failure = { error };
         return;

@@ -78,14 +78,14 @@ export function syncRoutes(ctx: DomainContext, { heartbeatMs = STREAM_HEARTBEAT_
     })
     .post('/responses/pull', async (c) => {
       const body = await readJson(c, responsesPullBody);
-      return c.json(pullResponsesOfTopics(ctx, body.checkpoint, body.limit));
+      return c.json(await pullResponsesOfTopics(ctx, body.checkpoint, body.limit));
     })
-    .get('/:collection/pull', (c) => {
+    .get('/:collection/pull', async (c) => {
       const collection = collectionOf(c.req.param('collection'));
       const query = readQuery(c, pullQuery);
       const user = COLLECTIONS[collection].privacy === 'private' ? requireUser(c, MSG.invalidToken) : c.get('user');
       const scope = { user, ...(query.topic_id ? { topicId: query.topic_id } : {}) };
-      return c.json(pull(ctx, collection, scope, { id: query.id, seq: query.seq }, query.limit));
+      return c.json(await pull(ctx, collection, scope, { id: query.id, seq: query.seq }, query.limit));
     })
     .post('/:collection/push', async (c) => {
       const collection = collectionOf(c.req.param('collection'));
@@ -93,7 +93,7 @@ export function syncRoutes(ctx: DomainContext, { heartbeatMs = STREAM_HEARTBEAT_
       const rows = await readRows(c, collection);
       // Rows, not requests: a push of 50 documents is 50 writes. Refused whole (429) before any is applied.
       limits.writes(c, user, rows.length);
-      return c.json(push(ctx, user, collection, rows));
+      return c.json(await push(ctx, user, collection, rows));
     });
 }
 

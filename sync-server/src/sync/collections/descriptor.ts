@@ -36,11 +36,11 @@ export interface CollectionDescriptor<C extends SyncCollection> {
    */
   pushSchema: z.ZodType;
   /** The documents after `from` the scope may see, ordered by (seq, id), at most `limit`. */
-  pull(ctx: DomainContext, scope: PullScope, from: SyncCheckpoint, limit: number): SyncDocs[C][];
+  pull(ctx: DomainContext, scope: PullScope, from: SyncCheckpoint, limit: number): Promise<SyncDocs[C][]>;
   /** The server's current state of a document as the caller may see it, or null. */
-  load(ctx: DomainContext, user: AuthUser, id: string): SyncDocs[C] | null;
+  load(ctx: DomainContext, user: AuthUser, id: string): Promise<SyncDocs[C] | null>;
   /** Carries out `next` (which differs from `master` on user fields); throws CruxError like the REST call. */
-  apply(ctx: DomainContext, user: AuthUser, master: SyncDocs[C] | null, next: SyncDocs[C]): void;
+  apply(ctx: DomainContext, user: AuthUser, master: SyncDocs[C] | null, next: SyncDocs[C]): Promise<void>;
   /** Ids of documents of the same push this one needs applied first (a reply after its parent). */
   dependsOn?(doc: SyncDocs[C]): (string | null)[];
   /** What a listener is told about a committed change of this collection, or null when it may not know. */

@@ -22,16 +22,17 @@ export const notifications: CollectionDescriptor<'notifications'> = {
   privacy: 'private',
   // The kind is the server's (never read from a push), but must be one it knows.
   pushSchema: z.looseObject({ ...docBase, type: z.enum(NOTIFICATION_TYPES).optional(), is_read: z.boolean() }),
-  pull: (ctx, scope, from, limit) => ctx.store.notifications.changesSince(caller(scope).uid, from, limit).map(notificationDoc),
-  load(ctx, user, id) {
-    const row = ctx.store.notifications.get(id);
+  pull: async (ctx, scope, from, limit) =>
+    (await ctx.store.notifications.changesSince(caller(scope).uid, from, limit)).map(notificationDoc),
+  async load(ctx, user, id) {
+    const row = await ctx.store.notifications.get(id);
     // Someone else's notification does not exist for the caller.
     return row && row.recipient_uid === user.uid ? notificationDoc(row) : null;
   },
-  apply(ctx, user, master, next) {
+  async apply(ctx, user, master, next) {
     // Without a master, the REST call's answer: 404 when missing, 403 when not the caller's.
     if (master && !next.is_read) throw badRequest('A notification cannot be marked unread.');
-    markNotificationRead(ctx, user, next.id);
+    await markNotificationRead(ctx, user, next.id);
   },
   streamEvent: ownerOnly('notifications'),
 };

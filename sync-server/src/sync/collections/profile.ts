@@ -27,18 +27,18 @@ export const profile: CollectionDescriptor<'profile'> = {
   privacy: 'private',
   pushSchema: z.looseObject({ ...docBase, receive_weekly_summary: z.boolean() }),
   // One document: sent when it changed after the checkpoint's seq.
-  pull(ctx, scope, from) {
-    const row = ctx.store.users.changedSince(caller(scope).uid, from.seq);
+  async pull(ctx, scope, from) {
+    const row = await ctx.store.users.changedSince(caller(scope).uid, from.seq);
     return row ? [profileDoc(row)] : [];
   },
-  load(ctx, user, id) {
+  async load(ctx, user, id) {
     if (id !== user.uid) return null;
-    const row = ctx.store.users.get(id);
+    const row = await ctx.store.users.get(id);
     return row ? profileDoc(row) : null;
   },
-  apply(ctx, user, _master, next) {
+  async apply(ctx, user, _master, next) {
     if (next.id !== user.uid) throw forbidden(MSG.loginToUpdatePreferences);
-    setPreferences(ctx, user.uid, parse(preferencesSchema, { receive_weekly_summary: next.receive_weekly_summary }));
+    await setPreferences(ctx, user.uid, parse(preferencesSchema, { receive_weekly_summary: next.receive_weekly_summary }));
   },
   streamEvent: ownerOnly('profile'),
 };

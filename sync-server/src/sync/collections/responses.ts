@@ -16,7 +16,7 @@ import { docBase, nullableString } from './push-schema.js';
  * A live response in full; a deleted one as a slim tombstone: its id and where it sat, no text, no author.
  * `sources`: its citations when already read for a whole page (see `responseDocs`); otherwise read here.
  */
-export function responseDoc(store: Store, row: ResponseRow, sources?: readonly Source[]): ResponseDoc | ResponseTombstone {
+export async function responseDoc(store: Store, row: ResponseRow, sources?: readonly Source[]): Promise<ResponseDoc | ResponseTombstone> {
   if (row.deleted === 1) {
     return { id: row.id, topic_id: row.topic_id, parent_response_id: row.parent_response_id, seq: row.seq, _deleted: true };
   }
@@ -28,7 +28,7 @@ export function responseDoc(store: Store, row: ResponseRow, sources?: readonly S
     quoted_response_id: row.quoted_response_id,
     type: row.type,
     content: row.content,
-    sources: (sources ?? store.sources.forResponse(row.id)).map(({ url, name, description }) => ({ url, name, description })),
+    sources: (sources ?? (await store.sources.forResponse(row.id))).map(({ url, name, description }) => ({ url, name, description })),
     creator_uid: row.creator_uid,
     username: row.username,
     created_at: row.created_at,
@@ -44,9 +44,9 @@ export function responseDoc(store: Store, row: ResponseRow, sources?: readonly S
 }
 
 /** A page of rows as documents, the citations of all its live responses read in one query (no query per row). */
-export function responseDocs(store: Store, rows: readonly ResponseRow[]): Array<ResponseDoc | ResponseTombstone> {
-  const sources = store.sources.forResponses(rows.filter((row) => row.deleted !== 1).map((row) => row.id));
-  return rows.map((row) => responseDoc(store, row, sources.get(row.id) ?? []));
+export async function responseDocs(store: Store, rows: readonly ResponseRow[]): Promise<Array<ResponseDoc | ResponseTombstone>> {
+  const sources = await store.sources.forResponses(rows.filter((row) => row.deleted !== 1).map((row) => row.id));
+  return Promise.all(rows.map((row) => responseDoc(store, row, sources.get(row.id) ?? [])));
 }
 
 export const responses: CollectionDescriptor<'responses'> = {
@@ -60,17 +60,17 @@ export const responses: CollectionDescriptor<'responses'> = {
     content: z.string(),
     sources: z.array(z.looseObject({ url: z.string(), name: nullableString, description: nullableString })).default([]),
   }),
-  pull(ctx, scope, from, limit) {
+  async pull(ctx, scope, from, limit) {
     if (!scope.topicId) throw badRequest('topic_id is required.');
-    return responseDocs(ctx.store, ctx.store.responses.changesSince(scope.topicId, from, limit, null));
+    return responseDocs(ctx.store, await ctx.store.responses.changesSince(scope.topicId, from, limit, null));
   },
-  load(ctx, _user, id) {
-    const row = ctx.store.responses.get(id, null);
+  async load(ctx, _user, id) {
+    const row = await ctx.store.responses.get(id, null);
     return row ? responseDoc(ctx.store, row) : null;
   },
-  apply(ctx, user, master, next) {
+  async apply(ctx, user, master, next) {
     if (next._deleted) {
-      if (master && !master._deleted) deleteResponse(ctx, user, next.id);
+      if (master && !master._deleted) await deleteResponse(ctx, user, next.id);
       return;
     }
     const sources = next.sources.map(({ url, name, description }) => ({ url, name, description }));
@@ -84,11 +84,11 @@ export const responses: CollectionDescriptor<'responses'> = {
         quoted_response_id: next.quoted_response_id,
         sources,
       });
-      createResponse(ctx, user, input);
+      await createResponse(ctx, user, input);
       return;
     }
     const input = parse(updateResponseSchema, { content: next.content, quoted_response_id: next.quoted_response_id, sources });
-    updateResponse(ctx, user, next.id, input);
+    await updateResponse(ctx, user, next.id, input);
   },
   dependsOn: (doc) => [doc.parent_response_id, doc._deleted ? null : doc.quoted_response_id],
   streamEvent: (change, listener) =>

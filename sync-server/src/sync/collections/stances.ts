@@ -29,18 +29,18 @@ export const stances: CollectionDescriptor<'stances'> = {
     first_stance: z.string().nullish(),
     credits: z.array(z.unknown()).default([]),
   }),
-  pull: (ctx, scope, from, limit) => ctx.store.stances.changesSince(caller(scope).uid, from, limit).map(stanceDoc),
-  load(ctx, user, id) {
-    const row = ctx.store.stances.get(user.uid, id);
+  pull: async (ctx, scope, from, limit) => (await ctx.store.stances.changesSince(caller(scope).uid, from, limit)).map(stanceDoc),
+  async load(ctx, user, id) {
+    const row = await ctx.store.stances.get(user.uid, id);
     return row ? stanceDoc(row) : null;
   },
-  apply(ctx, user, master, next) {
+  async apply(ctx, user, master, next) {
     // A stance is never removed (the user records "unsure" instead), so a stance is never a tombstone.
     if (next._deleted) throw badRequest('A stance cannot be deleted; record "unsure" instead.');
     const input = parse(stanceSchema, { stance: next.stance, credits: next.credits });
     // The device's "before" counts only for the first record; the server's stays fixed afterwards.
     const first = master ? undefined : parse(z.object({ first_stance: firstStance.nullish() }), { first_stance: next.first_stance });
-    recordStance(ctx, user.uid, next.id, { ...input, first_stance: first?.first_stance ?? undefined });
+    await recordStance(ctx, user.uid, next.id, { ...input, first_stance: first?.first_stance ?? undefined });
   },
   streamEvent: ownerOnly('stances'),
 };

@@ -34,18 +34,18 @@ export function topicDoc(row: TopicRow): TopicDoc | TopicTombstone {
 export const topics: CollectionDescriptor<'topics'> = {
   privacy: 'public',
   pushSchema: z.looseObject({ ...docBase, title: z.string(), category: z.string() }),
-  pull: (ctx, _scope, from, limit) => ctx.store.topics.changesSince(from, limit, null).map(topicDoc),
-  load(ctx, _user, id) {
-    const row = ctx.store.topics.get(id, null);
+  pull: async (ctx, _scope, from, limit) => (await ctx.store.topics.changesSince(from, limit, null)).map(topicDoc),
+  async load(ctx, _user, id) {
+    const row = await ctx.store.topics.get(id, null);
     return row ? topicDoc(row) : null;
   },
-  apply(ctx, user, master, next) {
+  async apply(ctx, user, master, next) {
     if (next._deleted) {
-      if (master && !master._deleted) deleteTopic(ctx, user, next.id);
+      if (master && !master._deleted) await deleteTopic(ctx, user, next.id);
       return;
     }
     if (master) throw badRequest('A topic cannot be changed after it is created.');
-    createTopic(ctx, user, parse(createTopicSchema, { id: next.id, title: next.title, categories: [next.category] }));
+    await createTopic(ctx, user, parse(createTopicSchema, { id: next.id, title: next.title, categories: [next.category] }));
   },
   streamEvent: () => ({ type: 'RESYNC', collection: 'topics' }),
 };

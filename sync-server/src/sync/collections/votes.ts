@@ -31,16 +31,16 @@ function targetOf(id: string) {
 export const votes: CollectionDescriptor<'votes'> = {
   privacy: 'private',
   pushSchema: z.looseObject({ ...docBase, target_type: z.string(), target_id: z.string(), upvoted: z.boolean() }),
-  pull: (ctx, scope, from, limit) => ctx.store.votes.changesSince(caller(scope).uid, from, limit).map(voteDoc),
-  load(ctx, user, id) {
+  pull: async (ctx, scope, from, limit) => (await ctx.store.votes.changesSince(caller(scope).uid, from, limit)).map(voteDoc),
+  async load(ctx, user, id) {
     const { targetType, targetId } = targetOf(id);
-    const row = ctx.store.votes.get(user.uid, targetType, targetId);
+    const row = await ctx.store.votes.get(user.uid, targetType, targetId);
     return row ? voteDoc(row) : null;
   },
-  apply(ctx, user, _master, next) {
+  async apply(ctx, user, _master, next) {
     const { targetType, targetId } = targetOf(next.id);
     if (next.target_type !== targetType || next.target_id !== targetId) throw badRequest('The vote id does not match its target.');
-    setVote(ctx, user, targetType, targetId, next.upvoted === true);
+    await setVote(ctx, user, targetType, targetId, next.upvoted === true);
   },
   streamEvent: ownerOnly('votes'),
 };
