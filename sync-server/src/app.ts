@@ -13,6 +13,7 @@ import { compressText } from './http/compression.js';
 import { errorResponse } from './http/errors.js';
 import { securityHeaders } from './http/security-headers.js';
 import { createRateLimits, readRateLimits, type RateLimitConfig } from './http/rate-limit.js';
+import type { LimitBackend } from './http/limit-backend.js';
 import { configRoutes, readClientConfig, type ClientConfig } from './routes/config.js';
 import { notificationsRoutes } from './routes/notifications.js';
 import { responsesRoutes } from './routes/responses.js';
@@ -42,6 +43,8 @@ export interface AppDeps {
   mailSigningKey?: Buffer;
   /** Default: from the environment (RATE_LIMIT_*, RATE_LIMITS=off; http/rate-limit.ts). */
   rateLimits?: RateLimitConfig;
+  /** Where the rate limits keep their counts; default: this process's memory (http/limit-backend.ts). */
+  limitBackend?: LimitBackend;
 }
 
 export function createApp(deps: AppDeps) {
@@ -53,7 +56,7 @@ export function createApp(deps: AppDeps) {
   };
   const log = deps.log ?? ((message, error) => console.error(message, error));
   const clientConfig = deps.clientConfig ?? readClientConfig();
-  const limits = createRateLimits(deps.rateLimits ?? readRateLimits());
+  const limits = createRateLimits(deps.rateLimits ?? readRateLimits(), deps.limitBackend);
 
   const api = new Hono<AppEnv>()
     .use(
@@ -69,7 +72,8 @@ export function createApp(deps: AppDeps) {
     .use(authenticate(deps.verifier, ctx))
     // REST writes count one row each; a sync push counts its rows (sync/routes.ts).
     .use(async (c, next) => {
-      if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) && !c.req.path.startsWith('/api/sync/')) limits.writes(c, c.get('user'), 1);
+      if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) && !c.req.path.startsWith('/api/sync/'))
+        await limits.writes(c, c.get('user'), 1);
       await next();
     })
     .route('/topics', stancesRoutes(ctx))

@@ -1,5 +1,5 @@
-// Rate limits (issue 11 point 4; README "Security" › "Rate limits"), kept in memory
-// per server process:
+// Rate limits (issue 11 point 4; README "Security" › "Rate limits"), counted in memory by
+// one server process, or in PostgreSQL shared by several (http/limit-backend.ts):
 //   writes      token buckets per user and per IP, counting ROWS: a REST write is
 //               one, a sync push of 50 documents is 50 (so a push cannot carry a
 //               flood of replies or votes past the limit)
@@ -12,6 +12,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import { CruxError } from '../../../shared/errors.js';
 import type { AuthUser } from '../auth/verifier.js';
+import { createMemoryLimitBackend, type BucketTake, type LimitBackend } from './limit-backend.js';
 
 /** A token bucket: `burst` at once, refilled at `perMinute`. */
 export interface Rate {
@@ -206,72 +207,68 @@ export function clientIp(c: Context, trustProxy: boolean): string {
 export interface RateLimits {
   readonly config: RateLimitConfig;
   /** Takes `rows` writes for the caller (and their IP), or throws the 429. */
-  writes(c: Context, user: AuthUser | null, rows: number): void;
+  writes(c: Context, user: AuthUser | null, rows: number): Promise<void>;
   /** Takes one expensive read for the caller (user, or IP when anonymous, and the IP), or throws the 429. */
-  read(c: Context, user: AuthUser | null): void;
+  read(c: Context, user: AuthUser | null): Promise<void>;
   /** Opens a live stream for the caller: its release, or throws the 429. */
-  stream(c: Context, user: AuthUser | null): () => void;
+  stream(c: Context, user: AuthUser | null): Promise<() => void>;
 }
 
-export function createRateLimits(config: RateLimitConfig = DEFAULT_RATE_LIMITS, now: () => number = Date.now): RateLimits {
-  const userWrites = new TokenBuckets(config.userWrites, now);
-  const ipWrites = new TokenBuckets(config.ipWrites, now);
-  const userReads = new TokenBuckets(config.userReads, now);
-  const ipReads = new TokenBuckets(config.ipReads, now);
-  const userStreams = new OpenCounts(config.userStreams);
-  const ipStreams = new OpenCounts(config.ipStreams);
+type Message = (seconds: number) => string;
+
+/**
+ * What to count and what to answer; the counts themselves live in `backend` (in memory for one
+ * process, in PostgreSQL when several share the load: limit-backend.ts).
+ */
+export function createRateLimits(
+  config: RateLimitConfig = DEFAULT_RATE_LIMITS,
+  backend: LimitBackend = createMemoryLimitBackend(),
+): RateLimits {
   const noop = () => {};
 
   /** Takes from every bucket or from none: a refused request costs nothing. */
-  function takeAll(c: Context, takes: [TokenBuckets, string, (seconds: number) => string][], cost: number) {
-    for (const [buckets, key, message] of takes) {
-      const available = buckets.remaining(key);
-      const needed = Math.min(cost, buckets.rate.burst);
-      if (available < needed) throw rateLimited(c, ((needed - available) * 60_000) / buckets.rate.perMinute, message);
-    }
-    for (const [buckets, key] of takes) buckets.take(key, cost);
+  async function takeAll(c: Context, takes: Array<BucketTake & { message: Message }>) {
+    const result = await backend.take(takes);
+    if (!result.ok) throw rateLimited(c, result.waitMs, takes[result.refused]!.message);
   }
 
   return {
     config,
-    writes(c, user, rows) {
+    async writes(c, user, rows) {
       if (!config.enabled || rows <= 0) return;
       const ip = clientIp(c, config.trustProxy);
-      takeAll(
-        c,
-        [
-          ...(user ? [[userWrites, user.uid, RATE_LIMIT_MSG.writes] as [TokenBuckets, string, (s: number) => string]] : []),
-          [ipWrites, ip, RATE_LIMIT_MSG.ipWrites],
-        ],
-        rows,
-      );
+      await takeAll(c, [
+        ...(user ? [{ bucket: 'userWrites', key: user.uid, rate: config.userWrites, cost: rows, message: RATE_LIMIT_MSG.writes }] : []),
+        { bucket: 'ipWrites', key: ip, rate: config.ipWrites, cost: rows, message: RATE_LIMIT_MSG.ipWrites },
+      ]);
     },
-    read(c, user) {
+    async read(c, user) {
       if (!config.enabled) return;
       const ip = clientIp(c, config.trustProxy);
-      takeAll(
-        c,
-        [
-          [userReads, user ? `user:${user.uid}` : `ip:${ip}`, RATE_LIMIT_MSG.reads],
-          [ipReads, ip, RATE_LIMIT_MSG.reads],
-        ],
-        1,
-      );
+      await takeAll(c, [
+        {
+          bucket: 'userReads',
+          key: user ? `user:${user.uid}` : `ip:${ip}`,
+          rate: config.userReads,
+          cost: 1,
+          message: RATE_LIMIT_MSG.reads,
+        },
+        { bucket: 'ipReads', key: ip, rate: config.ipReads, cost: 1, message: RATE_LIMIT_MSG.reads },
+      ]);
     },
-    stream(c, user) {
+    async stream(c, user) {
       if (!config.enabled) return noop;
       const ip = clientIp(c, config.trustProxy);
-      const releaseUser = user ? userStreams.acquire(user.uid) : noop;
-      if (!releaseUser) throw rateLimited(c, STREAM_RETRY_SECONDS * 1000, () => RATE_LIMIT_MSG.streams);
-      const releaseIp = ipStreams.acquire(ip);
-      if (!releaseIp) {
-        releaseUser();
-        throw rateLimited(c, STREAM_RETRY_SECONDS * 1000, () => RATE_LIMIT_MSG.ipStreams);
+      const opens = [
+        ...(user ? [{ counter: 'userStreams', key: user.uid, max: config.userStreams, message: RATE_LIMIT_MSG.streams }] : []),
+        { counter: 'ipStreams', key: ip, max: config.ipStreams, message: RATE_LIMIT_MSG.ipStreams },
+      ];
+      const result = await backend.open(opens);
+      if (!result.ok) {
+        const message = opens[result.refused]!.message;
+        throw rateLimited(c, STREAM_RETRY_SECONDS * 1000, () => message);
       }
-      return () => {
-        releaseUser();
-        releaseIp();
-      };
+      return result.release;
     },
   };
 }

@@ -98,7 +98,7 @@ export function responsesRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE
       const limit = query.limit ?? RESPONSES_MAX_LIMIT;
       const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
       if (!query.topic_id && !query.parent_id) throw badRequest('Give topic_id or parent_id.');
-      limits.read(c, c.get('user'));
+      await limits.read(c, c.get('user'));
       if (query.topic_id) return sendPage(c, await rootResponsesPage(ctx, query.topic_id, viewer, after, limit), limit);
       return sendPage(c, await repliesPage(ctx, query.parent_id!, viewer, after, limit), limit);
     })
@@ -106,12 +106,12 @@ export function responsesRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE
       const query = readQuery(c, mappingsQuery);
       const limit = query.limit ?? MAPPINGS_MAX_LIMIT;
       const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
-      limits.read(c, c.get('user'));
+      await limits.read(c, c.get('user'));
       return sendPage(c, await mappingsPage(ctx, query.topic_id, after, limit), limit);
     })
     .get('/search', async (c) => {
       const query = readQuery(c, searchQuery);
-      limits.read(c, c.get('user'));
+      await limits.read(c, c.get('user'));
       return c.json(await searchResponses(ctx, query.topic_id, query.q, viewerOf(c)));
     })
     .get('/:id', async (c) => c.json(await getResponse(ctx, c.req.param('id'), viewerOf(c))))

@@ -52,7 +52,7 @@ export function sourcesRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE_L
   return new Hono<AppEnv>()
     .get('/', async (c) => {
       const { q, filter, include, limit = SOURCES_DEFAULT_LIMIT, offset = 0 } = readQuery(c, listQuery);
-      limits.read(c, c.get('user'));
+      await limits.read(c, c.get('user'));
       if (q !== undefined) {
         const match = ftsQuery(q);
         return c.json(match === null ? [] : await ctx.store.sources.search(match, SEARCH_LIMIT));
@@ -68,7 +68,7 @@ export function sourcesRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE_L
     })
     .get('/:id/responses', async (c) => {
       const { limit = SOURCES_DEFAULT_LIMIT, offset = 0 } = readQuery(c, citationsQuery);
-      limits.read(c, c.get('user'));
+      await limits.read(c, c.get('user'));
       const found = await ctx.store.sources.citations(c.req.param('id'), limit, offset);
       if (!found) throw notFound('Source not found.');
       pageHeaders(c, offset, found.items.length, found.total);

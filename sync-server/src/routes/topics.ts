@@ -14,7 +14,7 @@ export function topicsRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE_LI
     .get('/', async (c) => {
       const query = readQuery(c, listTopicsQuerySchema);
       // A search is an expensive read (writes are limited in app.ts for every route).
-      if (query.search !== undefined) limits.read(c, c.get('user'));
+      if (query.search !== undefined) await limits.read(c, c.get('user'));
       return c.json(await listTopics(ctx, query, viewerOf(c)));
     })
     .get('/categories', async (c) => c.json([...CATEGORIES]))

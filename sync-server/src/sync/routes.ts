@@ -65,7 +65,7 @@ export interface SyncRoutesOptions {
 
 export function syncRoutes(ctx: DomainContext, { heartbeatMs = STREAM_HEARTBEAT_MS, limits = NO_RATE_LIMITS }: SyncRoutesOptions = {}) {
   return new Hono<AppEnv>()
-    .get('/stream', (c) => {
+    .get('/stream', async (c) => {
       const { topics } = readQuery(c, streamQuery);
       const ids = (topics ?? '').split(',').filter((id) => id !== '');
       if (ids.length > MAX_STREAM_TOPICS || ids.some((id) => !ID_PATTERN.test(id))) {
@@ -73,7 +73,7 @@ export function syncRoutes(ctx: DomainContext, { heartbeatMs = STREAM_HEARTBEAT_
       }
       // Anonymous is allowed: public collections only.
       const user = c.get('user');
-      const release = limits.stream(c, user);
+      const release = await limits.stream(c, user);
       return openStream(c, ctx, user, new Set(ids), { heartbeatMs, onClose: release });
     })
     .post('/responses/pull', async (c) => {
@@ -92,7 +92,7 @@ export function syncRoutes(ctx: DomainContext, { heartbeatMs = STREAM_HEARTBEAT_
       const user = requireUser(c, MSG.invalidToken);
       const rows = await readRows(c, collection);
       // Rows, not requests: a push of 50 documents is 50 writes. Refused whole (429) before any is applied.
-      limits.writes(c, user, rows.length);
+      await limits.writes(c, user, rows.length);
       return c.json(await push(ctx, user, collection, rows));
     });
 }
