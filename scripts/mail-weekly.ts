@@ -4,6 +4,7 @@
 import { readConfig } from '../sync-server/src/config.js';
 import { subjectFor } from '../sync-server/src/mail/render.js';
 import { createMailer } from '../sync-server/src/mail/setup.js';
+import { takeMailLease } from '../sync-server/src/mail/lease.js';
 import { previewRun, resumeUnfinished, runWeekly, type RunPlan } from '../sync-server/src/mail/weekly.js';
 import { openDatabase } from '../sync-server/src/store/connection.js';
 import { createStore } from '../sync-server/src/store/store.js';
@@ -36,12 +37,24 @@ try {
     }
     console.log(`${mails} of ${digests.length} subscribed users would get a mail. Nothing was sent.`);
   } else {
-    const resumed = await resumeUnfinished(deps);
-    const report = await runWeekly(deps, plan);
-    const sent = report.sent.length + resumed.reduce((n, r) => n + r.sent.length, 0);
-    const failed = report.failed.length + resumed.reduce((n, r) => n + r.failed.length, 0);
-    console.log(`Weekly summary: ${sent} sent, ${failed} failed, ${report.skipped} with nothing new.`);
-    if (failed > 0) process.exitCode = 1;
+    // The same lease as the servers' schedulers: never two senders at once (mail/lease.ts).
+    const attempt = await takeMailLease(store, { clock: deps.clock, log: deps.log });
+    if (!attempt.ok) {
+      console.error(`A server is sending the weekly summary right now. Try again after ${attempt.retryAt.toISOString()}.`);
+      process.exitCode = 1;
+    } else {
+      try {
+        const sending = { ...deps, stillSending: attempt.lease.held };
+        const resumed = await resumeUnfinished(sending);
+        const report = await runWeekly(sending, plan);
+        const sent = report.sent.length + resumed.reduce((n, r) => n + r.sent.length, 0);
+        const failed = report.failed.length + resumed.reduce((n, r) => n + r.failed.length, 0);
+        console.log(`Weekly summary: ${sent} sent, ${failed} failed, ${report.skipped} with nothing new.`);
+        if (failed > 0) process.exitCode = 1;
+      } finally {
+        await attempt.lease.release();
+      }
+    }
   }
 } finally {
   deps.transport.close();

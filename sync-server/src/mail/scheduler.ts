@@ -1,8 +1,10 @@
-// Runs the weekly summary at each MAIL_SCHEDULE slot. What was sent lives in SQLite, so the
+// Runs the weekly summary at each MAIL_SCHEDULE slot. What was sent lives in the database, so the
 // schedule survives restarts: on start it finishes a run a crash left unfinished, then runs the
 // latest slot once if it was missed (only slots since the schedule first ran on this
 // database, and only the latest one however many were missed), then sleeps until the next.
-// Run it in one process only (MAIL_SCHEDULER=off on the others, README "Weekly mail").
+// Every server process may run it: the weekly lease (mail/lease.ts) lets one send at a time, and
+// one that finds the lease taken tries again when it expires (its holder may have died mid-batch).
+import { takeMailLease } from './lease.js';
 import { slotAfter, slotAtOrBefore, type Schedule } from './schedule.js';
 import { resumeUnfinished, runWeekly, type MailerDeps } from './weekly.js';
 
@@ -26,11 +28,23 @@ export function startMailScheduler(deps: MailerDeps & { schedule: Schedule }): M
   let stopped = false;
 
   async function tick() {
-    await resumeUnfinished(deps);
-    const now = clock();
-    const due = slotAtOrBefore(schedule, now);
-    const id = due.toISOString();
-    if (id >= (await since) && !(await store.mail.getRun(id))) await runWeekly(deps, { id, kind: 'scheduled', periodEnd: due });
+    const attempt = await takeMailLease(store, { clock, log: deps.log });
+    if (!attempt.ok) {
+      // Another process is sending: look again when its lease ends (or at the next slot, if sooner).
+      const slot = slotAfter(schedule, clock());
+      next = attempt.retryAt < slot ? new Date(attempt.retryAt.getTime() + 1000) : slot;
+      return;
+    }
+    const sending: MailerDeps = { ...deps, stillSending: attempt.lease.held };
+    try {
+      await resumeUnfinished(sending);
+      const now = clock();
+      const due = slotAtOrBefore(schedule, now);
+      const id = due.toISOString();
+      if (id >= (await since) && !(await store.mail.getRun(id))) await runWeekly(sending, { id, kind: 'scheduled', periodEnd: due });
+    } finally {
+      await attempt.lease.release();
+    }
     next = slotAfter(schedule, clock());
   }
 

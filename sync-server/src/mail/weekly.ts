@@ -23,6 +23,8 @@ export interface MailerDeps {
   retry?: RetryOptions;
   /** Called after each mail is recorded (tests stop a batch halfway by throwing here). */
   afterSend?: (uid: string) => void;
+  /** Checked before each mail: false once this process lost the weekly lease (mail/lease.ts); the run stays unfinished for the holder. */
+  stillSending?: () => boolean;
 }
 
 export interface RunPlan {
@@ -129,6 +131,7 @@ async function sendRun(deps: MailerDeps, run: MailRun): Promise<RunReport> {
       report.skipped++;
       continue;
     }
+    if (deps.stillSending && !deps.stillSending()) throw new Error(`run ${run.id} stopped: another process holds the weekly lease`);
     const mail = composeMail(deps, run, digest);
     const result = await sendWithRetry(deps.transport, mail, deps.retry ?? DEFAULT_RETRY);
     await store.mail.recordSend({

@@ -87,6 +87,11 @@ export interface MailRepo {
   getState(key: string): Promise<string | undefined>;
   /** Sets the value unless the key exists; returns the stored value. */
   initState(key: string, value: string): Promise<string>;
+  /**
+   * Compare-and-set: when the key holds `expected` (null: the key is absent), it becomes `value`
+   * (null: removed) and true is answered; otherwise nothing changes and false (the run lease, mail/lease.ts).
+   */
+  swapState(key: string, expected: string | null, value: string | null): Promise<boolean>;
 }
 
 export function createMailRepo(db: Db): Synchronous<MailRepo> {
@@ -150,6 +155,8 @@ export function createMailRepo(db: Db): Synchronous<MailRepo> {
   `);
   const getState = db.prepare<[string], { value: string }>('SELECT value FROM mail_state WHERE key = ?');
   const initState = db.prepare('INSERT OR IGNORE INTO mail_state (key, value) VALUES (?, ?)');
+  const replaceState = db.prepare<[string, string, string]>('UPDATE mail_state SET value = ? WHERE key = ? AND value = ?');
+  const removeState = db.prepare<[string, string]>('DELETE FROM mail_state WHERE key = ? AND value = ?');
 
   return {
     recipients: () => recipients.all(),
@@ -179,6 +186,11 @@ export function createMailRepo(db: Db): Synchronous<MailRepo> {
     initState: (key, value) => {
       initState.run(key, value);
       return getState.get(key)!.value;
+    },
+    swapState: (key, expected, value) => {
+      if (expected === null) return value !== null && initState.run(key, value).changes > 0;
+      if (value === null) return removeState.run(key, expected).changes > 0;
+      return replaceState.run(value, key, expected).changes > 0;
     },
   };
 }
