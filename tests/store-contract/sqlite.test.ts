@@ -13,7 +13,7 @@ runStoreContract('SQLite', async () => {
   return {
     store,
     async close() {
-      store.close();
+      await store.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
