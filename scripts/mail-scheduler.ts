@@ -3,11 +3,10 @@
 import { readConfig } from '../sync-server/src/config.js';
 import { startMailScheduler } from '../sync-server/src/mail/scheduler.js';
 import { createMailer } from '../sync-server/src/mail/setup.js';
-import { openDatabase } from '../sync-server/src/store/connection.js';
-import { createStore } from '../sync-server/src/store/store.js';
+import { openStore } from '../sync-server/src/backend.js';
 
 const config = readConfig();
-const store = createStore(openDatabase(config.databaseFile));
+const store = await openStore(config);
 const { deps, schedule } = createMailer({ config, store, port: config.port });
 const scheduler = startMailScheduler({ ...deps, schedule });
 

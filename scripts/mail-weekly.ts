@@ -6,12 +6,11 @@ import { subjectFor } from '../sync-server/src/mail/render.js';
 import { createMailer } from '../sync-server/src/mail/setup.js';
 import { takeMailLease } from '../sync-server/src/mail/lease.js';
 import { previewRun, resumeUnfinished, runWeekly, type RunPlan } from '../sync-server/src/mail/weekly.js';
-import { openDatabase } from '../sync-server/src/store/connection.js';
-import { createStore } from '../sync-server/src/store/store.js';
+import { openStore } from '../sync-server/src/backend.js';
 
 const dryRun = process.argv.includes('--dry-run');
 const config = readConfig();
-const store = createStore(openDatabase(config.databaseFile));
+const store = await openStore(config);
 const { deps } = createMailer({ config, store, port: config.port });
 const now = deps.clock();
 const plan: RunPlan = { id: `manual-${now.toISOString()}`, kind: 'manual', periodEnd: now };

@@ -7,6 +7,10 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseFile: string;
+  /** DATABASE_URL=postgres://…: the PostgreSQL store (issue 14; README "PostgreSQL"); unset: SQLite at databaseFile. */
+  databaseUrl: string | undefined;
+  /** PG_POOL_MAX: query connections per process on PostgreSQL (default 10). */
+  pgPoolMax: number;
   staticDir: string;
   firebaseProjectId: string;
   serviceAccountJson: string | undefined;
@@ -28,6 +32,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '127.0.0.1',
     dataDir,
     databaseFile: resolve(dataDir, 'crux.sqlite'),
+    databaseUrl: env.DATABASE_URL?.trim() || undefined,
+    pgPoolMax: Math.max(1, Math.floor(Number(env.PG_POOL_MAX ?? 10)) || 10),
     staticDir: resolve(env.STATIC_DIR ?? 'dist'),
     firebaseProjectId: env.FIREBASE_PROJECT_ID ?? 'demo-crux',
     serviceAccountJson: env.FIREBASE_SERVICE_ACCOUNT,

@@ -1,5 +1,6 @@
-// The Node listener: opens the database, seeds demo debates on first run, serves
-// the API and the PWA build, and stops cleanly on SIGINT/SIGTERM.
+// The Node listener: opens the database (SQLite, or PostgreSQL with DATABASE_URL: backend.ts),
+// seeds demo debates on first run, serves the API and the PWA build, and stops cleanly on
+// SIGINT/SIGTERM.
 import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
 import { createFirebaseVerifier } from './auth/verifier.js';
@@ -7,23 +8,27 @@ import { readConfig } from './config.js';
 import { seedDemo } from './seed/demo.js';
 import { mountSite } from './routes/site-files.js';
 import { firstPageFor } from './routes/first-page.js';
-import { DEFAULT_CHECKPOINT_EVERY_MS, openDatabase } from './store/connection.js';
-import { createStore } from './store/store.js';
+import { openBackend } from './backend.js';
 import type { AddressInfo } from 'node:net';
 import { startMailScheduler, type MailScheduler } from './mail/scheduler.js';
 import { createMailer } from './mail/setup.js';
 import { loadSigningKey } from './mail/signing-key.js';
 
 const config = readConfig();
-// The WAL is checkpointed by a worker thread, not inside a request's COMMIT (store/connection.ts).
-const store = createStore(
-  openDatabase(config.databaseFile, { busyTimeoutMs: config.dbBusyTimeoutMs, checkpointEveryMs: DEFAULT_CHECKPOINT_EVERY_MS }),
-);
+const backend = await openBackend(config);
+const { store } = backend;
 const verifier = createFirebaseVerifier(config.firebaseProjectId, config.serviceAccountJson, {
   statusCacheMs: config.authStatusCacheMs,
 });
 const mailSigningKey = loadSigningKey({ configured: config.mail.signingKey, dataDir: config.dataDir });
-const { app, ctx } = createApp({ store, verifier, mailSigningKey, rateLimits: config.rateLimits });
+const { app, ctx } = createApp({
+  store,
+  verifier,
+  mailSigningKey,
+  rateLimits: config.rateLimits,
+  changes: backend.changes,
+  limitBackend: backend.limits,
+});
 
 if (config.seedDemo && (await store.isEmpty())) {
   await seedDemo(ctx);
@@ -57,7 +62,7 @@ async function stop() {
   // A run cut short here is resumed at the next start (mail/weekly.ts).
   void mailScheduler?.stop();
   server.close();
-  await store.close().catch(() => {});
+  await backend.close().catch(() => {});
   process.exit(0);
 }
 process.on('SIGINT', () => void stop());

@@ -134,11 +134,12 @@ describe('sync checkpoints on PostgreSQL', () => {
     const b = await pool.connect();
     try {
       // Plain sequence stamping, no lock: A takes its number first, B second.
+      await pool.query('CREATE SEQUENCE plain_seq');
       await a.query('BEGIN');
-      const seqA = Number((await a.query<{ seq: string }>(`SELECT nextval('crux_seq') AS seq`)).rows[0]!.seq);
+      const seqA = Number((await a.query<{ seq: string }>(`SELECT nextval('plain_seq') AS seq`)).rows[0]!.seq);
       await a.query(`INSERT INTO plain_rows VALUES ('a', $1)`, [seqA]);
       await b.query('BEGIN');
-      const seqB = Number((await b.query<{ seq: string }>(`SELECT nextval('crux_seq') AS seq`)).rows[0]!.seq);
+      const seqB = Number((await b.query<{ seq: string }>(`SELECT nextval('plain_seq') AS seq`)).rows[0]!.seq);
       await b.query(`INSERT INTO plain_rows VALUES ('b', $1)`, [seqB]);
       expect(seqA).toBeLessThan(seqB);
       await b.query('COMMIT');

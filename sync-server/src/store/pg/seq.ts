@@ -18,19 +18,28 @@ import type { ClientBase, Pool, PoolClient } from 'pg';
 export const SEQ_LOCK_KEY = 0x63727578;
 
 /**
- * The sequence and the one way to draw from it: `crux_next_seq()` takes the lock (at once
- * again if the transaction holds it already) and then the next number. SQL that stamps rows
- * outside withWriteTransaction (a copy tool, an operator's fix) must call it too: a bare
- * nextval('crux_seq') would bring back the skipped rows. Idempotent.
+ * The counter and the one way to draw from it: `crux_next_seq()` takes the lock (at once again
+ * if the transaction holds it already) and then the next number from the one-row crux_meta, as
+ * SQLite takes it from `meta`. The counter is transactional, so a rolled-back transaction gives
+ * its numbers back (the next writer reuses them, safely: they never became visible), and both
+ * engines number the same writes alike. SQL that stamps rows outside a Store transaction (the
+ * copy tool, an operator's fix) must call it too. Idempotent.
  */
 export const SEQ_MIGRATION = `
-CREATE SEQUENCE IF NOT EXISTS crux_seq AS bigint;
+CREATE TABLE IF NOT EXISTS crux_meta (
+  key   text PRIMARY KEY,
+  value bigint NOT NULL
+);
+INSERT INTO crux_meta (key, value) VALUES ('seq', 0) ON CONFLICT (key) DO NOTHING;
 
 CREATE OR REPLACE FUNCTION crux_next_seq() RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE
+  stamped bigint;
 BEGIN
   -- Held until COMMIT or ROLLBACK: see sync-server/src/store/pg/seq.ts.
   PERFORM pg_advisory_xact_lock(${SEQ_LOCK_KEY});
-  RETURN nextval('crux_seq');
+  UPDATE crux_meta SET value = value + 1 WHERE key = 'seq' RETURNING value INTO stamped;
+  RETURN stamped;
 END
 $$;
 `;

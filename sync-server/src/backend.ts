@@ -1,0 +1,65 @@
+// What the server runs on, chosen by configuration (issue 14): SQLite in this process (the
+// default: one file, one process), or PostgreSQL when DATABASE_URL is set, where several server
+// processes share the store, the live stream's change feed (LISTEN/NOTIFY) and the rate-limit
+// counts. main.ts, the commands and the two-process tests open it the same way.
+import pg from 'pg';
+import type { Config } from './config.js';
+import { createChangeFeed, type ChangeFeed } from './domain/change-feed.js';
+import { createPgChangeFeed } from './domain/pg-change-feed.js';
+import { createMemoryLimitBackend, type LimitBackend } from './http/limit-backend.js';
+import { createPgLimitBackend } from './http/limit-backend-pg.js';
+import { DEFAULT_CHECKPOINT_EVERY_MS, openDatabase } from './store/connection.js';
+import { createPgStore } from './store/pg/store.js';
+import { createStore } from './store/store.js';
+import type { Store } from './store/types.js';
+
+export interface Backend {
+  store: Store;
+  changes: ChangeFeed;
+  limits: LimitBackend;
+  close(): Promise<void>;
+}
+
+/** A PostgreSQL URL is one that says so; anything else in DATABASE_URL is a mistake worth stopping for. */
+function checkUrl(url: string): string {
+  if (!/^postgres(ql)?:\/\//i.test(url)) throw new Error('DATABASE_URL must be a postgres:// (or postgresql://) URL.');
+  return url;
+}
+
+/** The store alone (the mail commands). */
+export async function openStore(config: Pick<Config, 'databaseUrl' | 'pgPoolMax' | 'databaseFile' | 'dbBusyTimeoutMs'>): Promise<Store> {
+  if (config.databaseUrl) return createPgStore({ connectionString: checkUrl(config.databaseUrl), max: config.pgPoolMax });
+  return createStore(openDatabase(config.databaseFile, { busyTimeoutMs: config.dbBusyTimeoutMs }));
+}
+
+/** Everything a server process needs. */
+export async function openBackend(
+  config: Pick<Config, 'databaseUrl' | 'pgPoolMax' | 'databaseFile' | 'dbBusyTimeoutMs'>,
+  options: { log?: (message: string, error: unknown) => void } = {},
+): Promise<Backend> {
+  if (!config.databaseUrl) {
+    // The WAL is checkpointed by a worker thread, not inside a request's COMMIT (store/connection.ts).
+    const store = createStore(
+      openDatabase(config.databaseFile, { busyTimeoutMs: config.dbBusyTimeoutMs, checkpointEveryMs: DEFAULT_CHECKPOINT_EVERY_MS }),
+    );
+    return { store, changes: createChangeFeed(), limits: createMemoryLimitBackend(), close: () => store.close() };
+  }
+  const connectionString = checkUrl(config.databaseUrl);
+  const store = await createPgStore({ connectionString, max: config.pgPoolMax });
+  const changes = createPgChangeFeed({ connectionString, ...(options.log ? { log: options.log } : {}) });
+  await changes.ready;
+  // The counts take a couple of short transactions per request: a small pool of their own.
+  const limitsPool = new pg.Pool({ connectionString, max: 4 });
+  const limits = await createPgLimitBackend(limitsPool, options.log ? { log: options.log } : {});
+  return {
+    store,
+    changes,
+    limits,
+    async close() {
+      await limits.close();
+      await limitsPool.end();
+      await changes.close();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,120 @@
+// The weekly summary's storage on PostgreSQL: the SQLite repository's queries (store/mail-repo.ts).
+import type { MailRecipient, MailReply, MailRepo, MailRun, MailSend, MailTopTopic, PointsSnapshot } from '../mail-repo.js';
+import type { PgQueries } from './queries.js';
+
+// Two indexed halves (root answers to the user's topics, answers to the user's responses); $1 uid, $2 start, $3 end.
+const REPLIES = `
+  SELECT r.id, r.topic_id, t.title AS topic_title, 'topic'::text COLLATE "C" AS replied_to, NULL::text AS parent_content, r.type, r.content,
+         u.display_name AS author_name, r.created_at
+  FROM topics t
+  JOIN responses r ON r.topic_id = t.id AND r.parent_response_id IS NULL
+  LEFT JOIN users u ON u.uid = r.creator_uid
+  WHERE t.creator_uid = $1 AND t.deleted = 0 AND r.deleted = 0 AND r.creator_uid <> $1
+    AND r.created_at >= $2 AND r.created_at < $3
+  UNION ALL
+  SELECT r.id, r.topic_id, t.title, 'response', p.content, r.type, r.content, u.display_name, r.created_at
+  FROM responses p
+  JOIN responses r ON r.parent_response_id = p.id
+  JOIN topics t ON t.id = r.topic_id
+  LEFT JOIN users u ON u.uid = r.creator_uid
+  WHERE p.creator_uid = $1 AND p.deleted = 0 AND r.deleted = 0 AND t.deleted = 0 AND r.creator_uid <> $1
+    AND r.created_at >= $2 AND r.created_at < $3`;
+
+export function createPgMailRepo(q: PgQueries): MailRepo {
+  const getState = async (key: string) => (await q.row<{ value: string }>('SELECT value FROM mail_state WHERE key = $1', [key]))?.value;
+  return {
+    recipients: () =>
+      q.rows<MailRecipient>(
+        "SELECT uid, display_name, email FROM users WHERE receive_weekly_summary = 1 AND email IS NOT NULL AND trim(email) <> '' ORDER BY uid",
+      ),
+    async repliesTo(uid, start, end, limit) {
+      const total = (await q.row<{ n: number }>(`SELECT count(*) AS n FROM (${REPLIES}) AS replies`, [uid, start, end]))!.n;
+      const items = await q.rows<MailReply>(`SELECT * FROM (${REPLIES}) AS replies ORDER BY created_at DESC, id DESC LIMIT $4`, [
+        uid,
+        start,
+        end,
+        limit,
+      ]);
+      return { total, items };
+    },
+    pointsEarned: async (uid, start, end) =>
+      (await q.row<{ n: number }>(
+        `SELECT count(*) AS n FROM votes
+         WHERE target_creator_uid = $1 AND voter_uid <> $1 AND deleted = 0 AND created_at >= $2 AND created_at < $3`,
+        [uid, start, end],
+      ))!.n,
+    topTopics: (start, end, limit) =>
+      q.rows<MailTopTopic>(
+        `SELECT id, title, category, score, responses_count FROM topics
+         WHERE deleted = 0 AND created_at >= $1 AND created_at < $2
+         ORDER BY score DESC, responses_count DESC, created_at DESC, id LIMIT $3`,
+        [start, end, limit],
+      ),
+    getRun: (id) => q.row<MailRun>('SELECT * FROM mail_runs WHERE id = $1', [id]),
+    // The run and its points snapshot in one statement: both or neither, and false when the run exists.
+    createRun: async (run, snapshot) =>
+      (await q.row<{ n: number }>(
+        `WITH run AS (
+           INSERT INTO mail_runs (id, kind, period_start, period_end, status, created_at)
+           VALUES ($1, $2, $3, $4, 'running', $5) ON CONFLICT (id) DO NOTHING RETURNING id
+         ), points AS (
+           INSERT INTO mail_points (run_id, uid, points, rank)
+           SELECT run.id, s.uid, s.points, s.rank FROM run, unnest($6::text[], $7::int[], $8::int[]) AS s (uid, points, rank)
+         )
+         SELECT count(*) AS n FROM run`,
+        [
+          run.id,
+          run.kind,
+          run.period_start,
+          run.period_end,
+          run.created_at,
+          snapshot.map((row) => row.uid),
+          snapshot.map((row) => row.points),
+          snapshot.map((row) => row.rank),
+        ],
+      ))!.n > 0,
+    unfinishedRuns: () => q.rows<MailRun>("SELECT * FROM mail_runs WHERE status = 'running' ORDER BY created_at, id"),
+    lastPeriodEnd: async () => (await q.row<{ end: string | null }>('SELECT max(period_end) AS end FROM mail_runs'))?.end ?? undefined,
+    async finishRun(id, at, counts) {
+      await q.run("UPDATE mail_runs SET status = 'done', finished_at = $2, sent = $3, failed = $4, skipped = $5 WHERE id = $1", [
+        id,
+        at,
+        counts.sent,
+        counts.failed,
+        counts.skipped,
+      ]);
+    },
+    sendsOf: (runId) => q.rows<MailSend>('SELECT * FROM mail_sends WHERE run_id = $1 ORDER BY at, uid', [runId]),
+    async recordSend(row) {
+      await q.run(
+        `INSERT INTO mail_sends (run_id, uid, email, status, attempts, message_id, error, at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         ON CONFLICT (run_id, uid) DO UPDATE SET email = excluded.email, status = excluded.status,
+           attempts = mail_sends.attempts + excluded.attempts, message_id = excluded.message_id, error = excluded.error, at = excluded.at`,
+        [row.run_id, row.uid, row.email, row.status, row.attempts, row.message_id, row.error, row.at],
+      );
+    },
+    snapshot: (runId, uid) => q.row<PointsSnapshot>('SELECT points, rank FROM mail_points WHERE run_id = $1 AND uid = $2', [runId, uid]),
+    previousSnapshot: (uid, end) =>
+      q.row<PointsSnapshot>(
+        `SELECT p.points, p.rank FROM mail_points p JOIN mail_runs r ON r.id = p.run_id
+         WHERE p.uid = $1 AND r.period_end < $2 ORDER BY r.period_end DESC LIMIT 1`,
+        [uid, end],
+      ),
+    getState,
+    async initState(key, value) {
+      await q.run('INSERT INTO mail_state (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [key, value]);
+      return (await getState(key))!;
+    },
+    async swapState(key, expected, value) {
+      if (expected === null) {
+        return (
+          value !== null &&
+          (await q.run('INSERT INTO mail_state (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [key, value])) > 0
+        );
+      }
+      if (value === null) return (await q.run('DELETE FROM mail_state WHERE key = $1 AND value = $2', [key, expected])) > 0;
+      return (await q.run('UPDATE mail_state SET value = $3 WHERE key = $1 AND value = $2', [key, expected, value])) > 0;
+    },
+  };
+}

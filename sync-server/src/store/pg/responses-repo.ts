@@ -1,0 +1,177 @@
+// Responses on PostgreSQL: the SQLite repository's queries (store/responses-repo.ts), answer for answer.
+import type { ResponseType } from '../../../../shared/constants.js';
+import type { ResponseMapping } from '../../../../shared/types.js';
+import { orderBySql, RESPONSE_ORDER } from '../../../../shared/rules/sort-order.js';
+import type { ResponseRow, StanceTally } from '../responses-repo.js';
+import type { ResponsesRepo } from '../types.js';
+import type { PgQueries } from './queries.js';
+import { indexWords, tsqueryOf, tsvectorOf } from './search.js';
+import { refreshSuggestion } from './sources-repo.js';
+
+/** The row as the SQLite store reads it (the quote shown only while it exists); `viewer`: its placeholder. */
+const select = (viewer: string) => `
+  SELECT r.id, r.topic_id, r.parent_response_id, r.quoted_response_id, r.type, r.content, r.creator_uid,
+         r.created_at, r.updated_at, r.score, r.comment_count,
+         r.delta_count, r.upvotes_agree, r.upvotes_disagree, r.deleted, r.seq,
+         u.display_name AS username,
+         EXISTS (SELECT 1 FROM votes v WHERE v.voter_uid = ${viewer} AND v.target_type = 'response'
+                 AND v.target_id = r.id AND v.deleted = 0)::int AS user_has_upvoted,
+         q.content AS quoted_content, qu.display_name AS quoted_username,
+         CASE WHEN q.id IS NULL THEN NULL ELSE 1 - q.deleted END AS quoted_live
+  FROM responses r
+  LEFT JOIN users u ON u.uid = r.creator_uid
+  LEFT JOIN responses q ON q.id = r.quoted_response_id
+  LEFT JOIN users qu ON qu.uid = q.creator_uid`;
+
+const ORDER = orderBySql(RESPONSE_ORDER, 'r');
+
+export function createPgResponsesRepo(q: PgQueries): ResponsesRepo {
+  return {
+    async insert(row) {
+      const inserted = await q.row<{ pk: number }>(
+        `INSERT INTO responses (id, topic_id, parent_response_id, quoted_response_id, type, content, creator_uid, created_at, updated_at, seq)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9) RETURNING pk`,
+        [
+          row.id,
+          row.topic_id,
+          row.parent_response_id,
+          row.quoted_response_id,
+          row.type,
+          row.content,
+          row.creator_uid,
+          row.created_at,
+          row.seq,
+        ],
+      );
+      await indexWords(q, 'responses_fts', inserted!.pk, tsvectorOf(row.content));
+    },
+    get: (id, viewer) => q.row<ResponseRow>(`${select('$2')} WHERE r.id = $1`, [id, viewer]),
+    roots: (topicId, viewer) =>
+      q.rows<ResponseRow>(`${select('$2')} WHERE r.topic_id = $1 AND r.parent_response_id IS NULL AND r.deleted = 0 ORDER BY ${ORDER}`, [
+        topicId,
+        viewer,
+      ]),
+    replies: (parentId, viewer) =>
+      q.rows<ResponseRow>(`${select('$2')} WHERE r.parent_response_id = $1 AND r.deleted = 0 ORDER BY ${ORDER}`, [parentId, viewer]),
+    mappings: (topicId, after = null, limit) =>
+      q.rows<ResponseMapping & { created_at: string }>(
+        `SELECT r.id, r.parent_response_id, r.created_at FROM responses r
+         WHERE r.topic_id = $1 AND r.deleted = 0 AND (r.created_at, r.id) > ($2::text, $3::text)
+         ORDER BY ${ORDER} LIMIT $4`,
+        [topicId, after?.created_at ?? '', after?.id ?? '', limit === undefined || limit < 0 ? null : limit],
+      ),
+    rootsPage: (topicId, viewer, after, limit) =>
+      q.rows<ResponseRow>(
+        `${select('$2')} WHERE r.topic_id = $1 AND r.parent_response_id IS NULL AND r.deleted = 0
+           AND (r.created_at, r.id) > ($3::text, $4::text)
+         ORDER BY ${ORDER} LIMIT $5`,
+        [topicId, viewer, after?.created_at ?? '', after?.id ?? '', limit],
+      ),
+    repliesPage: (parentId, viewer, after, limit) =>
+      q.rows<ResponseRow>(
+        `${select('$2')} WHERE r.parent_response_id = $1 AND r.deleted = 0
+           AND (r.created_at, r.id) > ($3::text, $4::text)
+         ORDER BY ${ORDER} LIMIT $5`,
+        [parentId, viewer, after?.created_at ?? '', after?.id ?? '', limit],
+      ),
+    // Best match first: ts_rank over the words' frequencies, where SQLite ranks by FTS5's bm25
+    // (the same matches; equally good ones may come in another order), then the oldest first.
+    search: (topicId, match, limit, viewer) =>
+      q.rows<ResponseRow>(
+        `${select('$4')} JOIN responses_fts f ON f.pk = r.pk
+         WHERE f.words @@ $2::tsquery AND r.topic_id = $1 AND r.deleted = 0
+         ORDER BY ts_rank(f.words, $2::tsquery) DESC, r.pk LIMIT $3`,
+        [topicId, tsqueryOf(match), limit, viewer],
+      ),
+    // Breadth first, each response's live replies in (created_at, id) order: the order SQLite's
+    // recursive query walks, which is the order a subtree delete stamps its seqs in.
+    async subtree(id) {
+      const nodes = await q.rows<{ id: string; creator_uid: string }>('SELECT id, creator_uid FROM responses WHERE id = $1', [id]);
+      let level = nodes.map((node) => node.id);
+      while (level.length > 0) {
+        const children = await q.rows<{ id: string; creator_uid: string }>(
+          `SELECT id, creator_uid FROM responses WHERE parent_response_id = ANY ($1::text[]) AND deleted = 0
+           ORDER BY array_position($1::text[], parent_response_id), created_at, id`,
+          [level],
+        );
+        nodes.push(...children);
+        level = children.map((child) => child.id);
+      }
+      return nodes;
+    },
+    liveIdsOfTopic: async (topicId) =>
+      (await q.rows<{ id: string }>('SELECT id FROM responses WHERE topic_id = $1 AND deleted = 0 ORDER BY pk', [topicId])).map(
+        (row) => row.id,
+      ),
+    async softDelete(id, seq) {
+      // A deleted response keeps its row (its tombstone replicates) but not its text nor its citations.
+      const cited = await q.rows<{ source_id: string }>('SELECT source_id FROM response_sources WHERE response_id = $1', [id]);
+      await q.run('DELETE FROM response_sources WHERE response_id = $1', [id]);
+      const row = await q.row<{ pk: number }>("UPDATE responses SET deleted = 1, content = '', seq = $2 WHERE id = $1 RETURNING pk", [
+        id,
+        seq,
+      ]);
+      if (row) await indexWords(q, 'responses_fts', row.pk, '');
+      // The deleted citations no longer count towards the catalogue's suggested name.
+      for (const { source_id } of cited) await refreshSuggestion(q, source_id);
+    },
+    async restampCreator(uid, seq) {
+      const topics = (await q.rows<{ topic_id: string }>('SELECT DISTINCT topic_id FROM responses WHERE creator_uid = $1', [uid])).map(
+        (row) => row.topic_id,
+      );
+      if (topics.length > 0) await q.run('UPDATE responses SET seq = $2 WHERE creator_uid = $1', [uid, seq]);
+      return topics;
+    },
+    async update(row) {
+      const updated = await q.row<{ pk: number }>(
+        `UPDATE responses SET content = $2, quoted_response_id = $3, updated_at = $4, seq = $5 WHERE id = $1 RETURNING pk`,
+        [row.id, row.content, row.quoted_response_id, row.updated_at, row.seq],
+      );
+      if (updated) await indexWords(q, 'responses_fts', updated.pk, tsvectorOf(row.content));
+    },
+    async refreshAggregates(id, seq) {
+      await q.run(
+        `UPDATE responses SET
+           score = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = $1 AND deleted = 0),
+           comment_count = (SELECT count(*) FROM responses c WHERE c.parent_response_id = $1 AND c.deleted = 0),
+           upvotes_agree = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = $1 AND deleted = 0 AND stance = 'agree'),
+           upvotes_disagree = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = $1 AND deleted = 0 AND stance = 'disagree'),
+           delta_count = (SELECT count(DISTINCT uid) FROM deltas WHERE response_id = $1),
+           seq = $2
+         WHERE id = $1`,
+        [id, seq],
+      );
+    },
+    async addToCounts(id, delta, seq) {
+      await q.run(
+        `UPDATE responses SET score = score + $2, comment_count = comment_count + $3,
+           upvotes_agree = upvotes_agree + $4, upvotes_disagree = upvotes_disagree + $5, seq = $6
+         WHERE id = $1`,
+        [id, delta.score ?? 0, delta.comments ?? 0, delta.upvotesAgree ?? 0, delta.upvotesDisagree ?? 0, seq],
+      );
+    },
+    async refreshDeltaCount(id, seq) {
+      const stored = await q.row<{ delta_count: number }>('SELECT delta_count FROM responses WHERE id = $1', [id]);
+      const counted = (await q.row<{ n: number }>('SELECT count(DISTINCT uid) AS n FROM deltas WHERE response_id = $1', [id]))!.n;
+      if (!stored || stored.delta_count === counted) return false;
+      await q.run('UPDATE responses SET delta_count = $2, seq = $3 WHERE id = $1', [id, counted, await seq()]);
+      return true;
+    },
+    stanceTallies: (topicId) =>
+      q.rows<StanceTally>(
+        `SELECT id, created_at, upvotes_agree, upvotes_disagree, delta_count FROM responses
+         WHERE topic_id = $1 AND deleted = 0 ORDER BY ${orderBySql(RESPONSE_ORDER, 'responses')}`,
+        [topicId],
+      ),
+    countByType: (topicId) =>
+      q.rows<{ type: ResponseType; n: number }>(
+        'SELECT type, count(*) AS n FROM responses WHERE topic_id = $1 AND deleted = 0 GROUP BY type ORDER BY type',
+        [topicId],
+      ),
+    changesSince: (topicId, checkpoint, limit, viewer) =>
+      q.rows<ResponseRow>(
+        `${select('$5')} WHERE r.topic_id = $1 AND (r.seq > $2 OR (r.seq = $2 AND r.id > $3)) ORDER BY r.seq, r.id LIMIT $4`,
+        [topicId, checkpoint.seq, checkpoint.id, limit, viewer],
+      ),
+  };
+}

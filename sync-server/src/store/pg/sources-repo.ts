@@ -1,0 +1,169 @@
+// The source catalogue on PostgreSQL: the SQLite repository's queries (store/sources-repo.ts).
+import type { Source, SourceCitation, SourceListing } from '../../../../shared/types.js';
+import { CITATIONS_PER_SOURCE, type CitationInput } from '../sources-repo.js';
+import type { SourcesRepo } from '../types.js';
+import type { PgQueries } from './queries.js';
+import { indexWords, tsqueryOf, tsvectorOf } from './search.js';
+
+/** Re-reads a catalogue row into its search row (SQLite's FTS5 triggers do this on every change). */
+async function indexSource(q: PgQueries, id: string) {
+  const row = await q.row<{ pk: number; name: string | null; url: string; description: string | null }>(
+    'SELECT pk, name, url, description FROM sources WHERE id = $1',
+    [id],
+  );
+  if (row) await indexWords(q, 'sources_fts', row.pk, tsvectorOf(row.name, row.url, row.description));
+}
+
+/**
+ * The catalogue's suggested name and description of one source: the most-cited among live
+ * citations, ties to the earliest; unchanged when no live citation names it (REFRESH_SUGGESTION_SQL).
+ */
+export async function refreshSuggestion(q: PgQueries, sourceId: string) {
+  await q.run(
+    `UPDATE sources SET
+       name = coalesce((
+         SELECT rs.name FROM response_sources rs JOIN responses r ON r.id = rs.response_id
+         WHERE rs.source_id = sources.id AND rs.name IS NOT NULL AND r.deleted = 0
+         GROUP BY rs.name ORDER BY count(*) DESC, min(r.created_at), rs.name LIMIT 1), name),
+       description = coalesce((
+         SELECT rs.description FROM response_sources rs JOIN responses r ON r.id = rs.response_id
+         WHERE rs.source_id = sources.id AND rs.description IS NOT NULL AND r.deleted = 0
+         GROUP BY rs.description ORDER BY count(*) DESC, min(r.created_at), rs.description LIMIT 1), description)
+     WHERE id = $1`,
+    [sourceId],
+  );
+  await indexSource(q, sourceId);
+}
+
+/** `%`, `_` and `\\` typed in the filter box are matched as themselves. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+// SQLite's LIKE ignores the case of ASCII letters only, and COLLATE NOCASE sorts with ASCII
+// folded: ILIKE and lower() under the "C" collation do exactly that.
+const FILTER = `($1::text IS NULL OR s.name ILIKE $1 OR s.url ILIKE $1 OR s.description ILIKE $1)`;
+const BY_NAME = 'lower(coalesce(s.name, s.url)), s.id';
+
+export function createPgSourcesRepo(q: PgQueries): SourcesRepo {
+  const byUrl = (url: string) => q.row<Source>('SELECT id, url, name, description FROM sources WHERE url = $1', [url]);
+  const citing = (sourceId: string, limit: number, offset: number) =>
+    q.rows<SourceCitation>(
+      `SELECT r.id, r.topic_id, t.title AS topic_title, r.created_at FROM response_sources rs
+       JOIN responses r ON r.id = rs.response_id JOIN topics t ON t.id = r.topic_id
+       WHERE rs.source_id = $1 AND r.deleted = 0 AND t.deleted = 0
+       ORDER BY r.created_at DESC, r.id DESC LIMIT $2 OFFSET $3`,
+      [sourceId, limit, offset],
+    );
+  const citingCount = async (sourceId: string) =>
+    (await q.row<{ n: number }>(
+      `SELECT count(*) AS n FROM response_sources rs
+       JOIN responses r ON r.id = rs.response_id JOIN topics t ON t.id = r.topic_id
+       WHERE rs.source_id = $1 AND r.deleted = 0 AND t.deleted = 0`,
+      [sourceId],
+    ))!.n;
+
+  return {
+    async ensure(input, newId, now) {
+      const name = input.name || null;
+      const description = input.description || null;
+      const existing = await byUrl(input.url);
+      if (existing) {
+        if ((!existing.name && name) || (!existing.description && description)) {
+          await q.run('UPDATE sources SET name = coalesce(name, $1), description = coalesce(description, $2) WHERE id = $3', [
+            name,
+            description,
+            existing.id,
+          ]);
+          await indexSource(q, existing.id);
+        }
+        return (await byUrl(input.url))!;
+      }
+      const id = newId();
+      await q.run('INSERT INTO sources (id, url, name, description, created_at) VALUES ($1, $2, $3, $4, $5)', [
+        id,
+        input.url,
+        name,
+        description,
+        now,
+      ]);
+      await indexSource(q, id);
+      return { id, url: input.url, name, description };
+    },
+    async setForResponse(responseId, citations) {
+      const linked = await q.rows<{ source_id: string }>('SELECT source_id FROM response_sources WHERE response_id = $1', [responseId]);
+      const touched = new Set(linked.map((row) => row.source_id));
+      await q.run('DELETE FROM response_sources WHERE response_id = $1', [responseId]);
+      for (const [position, citation] of citations.entries()) {
+        const given: CitationInput =
+          typeof citation === 'string'
+            ? {
+                sourceId: citation,
+                ...(await q.row<{ name: string | null; description: string | null }>(
+                  'SELECT name, description FROM sources WHERE id = $1',
+                  [citation],
+                )),
+              }
+            : citation;
+        await q.run('INSERT INTO response_sources (response_id, position, source_id, name, description) VALUES ($1, $2, $3, $4, $5)', [
+          responseId,
+          position,
+          given.sourceId,
+          given.name || null,
+          given.description || null,
+        ]);
+        touched.add(given.sourceId);
+      }
+      for (const sourceId of touched) await refreshSuggestion(q, sourceId);
+    },
+    forResponse: (responseId) =>
+      q.rows<Source>(
+        `SELECT s.id, s.url, rs.name, rs.description FROM response_sources rs JOIN sources s ON s.id = rs.source_id
+         WHERE rs.response_id = $1 ORDER BY rs.position`,
+        [responseId],
+      ),
+    async forResponses(responseIds) {
+      const byResponse = new Map<string, Source[]>();
+      if (responseIds.length === 0) return byResponse;
+      const rows = await q.rows<Source & { response_id: string }>(
+        `SELECT rs.response_id, s.id, s.url, rs.name, rs.description
+         FROM unnest($1::text[]) WITH ORDINALITY AS j (value, key)
+         JOIN response_sources rs ON rs.response_id = j.value JOIN sources s ON s.id = rs.source_id
+         ORDER BY j.key, rs.position`,
+        [responseIds],
+      );
+      for (const { response_id, ...source } of rows) {
+        const list = byResponse.get(response_id);
+        if (list) list.push(source);
+        else byResponse.set(response_id, [source]);
+      }
+      return byResponse;
+    },
+    all: (limit) => q.rows<Source>(`SELECT s.id, s.url, s.name, s.description FROM sources s ORDER BY ${BY_NAME} LIMIT $1`, [limit]),
+    // Best match first (ts_rank where SQLite has bm25: the same matches, ties may differ), then the oldest.
+    search: (ftsQuery, limit) =>
+      q.rows<Source>(
+        `SELECT s.id, s.url, s.name, s.description FROM sources_fts f JOIN sources s ON s.pk = f.pk
+         WHERE f.words @@ $1::tsquery ORDER BY ts_rank(f.words, $1::tsquery) DESC, s.pk LIMIT $2`,
+        [tsqueryOf(ftsQuery), limit],
+      ),
+    async page(input) {
+      const pattern = input.filter ? likePattern(input.filter) : null;
+      const rows = await q.rows<Source>(
+        `SELECT s.id, s.url, s.name, s.description FROM sources s WHERE ${FILTER} ORDER BY ${BY_NAME} LIMIT $2 OFFSET $3`,
+        [pattern, input.limit, input.offset],
+      );
+      const total = (await q.row<{ n: number }>(`SELECT count(*) AS n FROM sources s WHERE ${FILTER}`, [pattern]))!.n;
+      if (!input.citations) return { total, items: rows };
+      const items: SourceListing[] = [];
+      for (const source of rows) {
+        items.push({ ...source, cited_by: await citing(source.id, CITATIONS_PER_SOURCE, 0), cited_count: await citingCount(source.id) });
+      }
+      return { total, items };
+    },
+    async citations(sourceId, limit, offset) {
+      if (!(await q.row('SELECT id FROM sources WHERE id = $1', [sourceId]))) return null;
+      return { total: await citingCount(sourceId), items: await citing(sourceId, limit, offset) };
+    },
+  };
+}

@@ -1,0 +1,72 @@
+// Stances and Δ credits on PostgreSQL: the SQLite repository's queries (store/stances-repo.ts).
+import type { StanceChange } from '../../../../shared/sync-protocol.js';
+import type { CreditRow, StanceRow } from '../stances-repo.js';
+import type { StancesRepo } from '../types.js';
+import type { PgQueries } from './queries.js';
+
+type StoredStance = Omit<StanceRow, 'history' | 'credits'> & { history: string; credits: string };
+
+const read = (row: StoredStance): StanceRow => ({
+  ...row,
+  history: JSON.parse(row.history) as StanceChange[],
+  credits: JSON.parse(row.credits) as string[],
+});
+
+export function createPgStancesRepo(q: PgQueries): StancesRepo {
+  return {
+    async get(uid, topicId) {
+      const row = await q.row<StoredStance>('SELECT * FROM stances WHERE uid = $1 AND topic_id = $2', [uid, topicId]);
+      return row && read(row);
+    },
+    async save(row) {
+      await q.run(
+        `INSERT INTO stances (uid, topic_id, stance, first_stance, history, credits, updated_at, seq)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         ON CONFLICT (uid, topic_id) DO UPDATE SET
+           stance = excluded.stance, history = excluded.history, credits = excluded.credits,
+           updated_at = excluded.updated_at, seq = excluded.seq`,
+        [
+          row.uid,
+          row.topic_id,
+          row.stance,
+          row.first_stance,
+          JSON.stringify(row.history),
+          JSON.stringify(row.credits),
+          row.updated_at,
+          row.seq,
+        ],
+      );
+    },
+    changesSince: async (uid, checkpoint, limit) =>
+      (
+        await q.rows<StoredStance>(
+          'SELECT * FROM stances WHERE uid = $1 AND (seq > $2 OR (seq = $2 AND topic_id > $3)) ORDER BY seq, topic_id LIMIT $4',
+          [uid, checkpoint.seq, checkpoint.id, limit],
+        )
+      ).map(read),
+    creditsFor: (uid, topicId, changeNo) =>
+      q.rows<CreditRow>(
+        'SELECT response_id, topic_id, author_uid FROM deltas WHERE uid = $1 AND topic_id = $2 AND change_no = $3 ORDER BY response_id',
+        [uid, topicId, changeNo],
+      ),
+    async setCredits(uid, topicId, changeNo, credits, now) {
+      await q.run('DELETE FROM deltas WHERE uid = $1 AND topic_id = $2 AND change_no = $3', [uid, topicId, changeNo]);
+      for (const credit of credits) {
+        await q.run(`INSERT INTO deltas (uid, topic_id, change_no, response_id, author_uid, created_at) VALUES ($1, $2, $3, $4, $5, $6)`, [
+          uid,
+          topicId,
+          changeNo,
+          credit.response_id,
+          credit.author_uid,
+          now,
+        ]);
+      }
+    },
+    authorsCreditedOn: async (responseId) =>
+      (
+        await q.rows<{ author_uid: string }>('SELECT DISTINCT author_uid FROM deltas WHERE response_id = $1 ORDER BY author_uid', [
+          responseId,
+        ])
+      ).map((row) => row.author_uid),
+  };
+}

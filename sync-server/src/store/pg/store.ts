@@ -1,0 +1,131 @@
+// The PostgreSQL store (issue 14): the Store interface (store/types.ts) on a connection pool,
+// chosen by DATABASE_URL (sync-server/src/backend.ts). docs/POSTGRES.md explains the design.
+//
+// Transactions: a top-level `transaction(fn)` takes a pooled client, BEGINs and takes the seq
+// lock at once (store/pg/seq.ts), so write transactions run one at a time, as on SQLite: a rule
+// read and then written inside one (one vote per user, a maintained counter) holds, and commit
+// order is seq order. Every store call made while fn runs (AsyncLocalStorage follows its awaits)
+// goes to that client; a nested call is a SAVEPOINT. Calls outside a transaction use the pool
+// and see committed rows only; they never wait for a writer.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import pg from 'pg';
+import type { Store } from '../types.js';
+import { migratePg } from './migrate.js';
+import type { PgQueries } from './queries.js';
+import { SEQ_LOCK_KEY } from './seq.js';
+import { createPgTopicsRepo } from './topics-repo.js';
+import { createPgResponsesRepo } from './responses-repo.js';
+import { createPgSourcesRepo } from './sources-repo.js';
+import { createPgVotesRepo } from './votes-repo.js';
+import { createPgUsersRepo } from './users-repo.js';
+import { createPgNotificationsRepo } from './notifications-repo.js';
+import { createPgStancesRepo } from './stances-repo.js';
+import { createPgMailRepo } from './mail-repo.js';
+
+export interface PgStoreOptions {
+  connectionString: string;
+  /** Pooled connections for queries (default 10). */
+  max?: number;
+}
+
+export interface PgStore extends Store {
+  /** The pool, for what shares the database but not the store (tests, the copy tool). */
+  readonly pool: pg.Pool;
+}
+
+interface Transaction {
+  client: pg.PoolClient;
+  open: boolean;
+  savepoints: number;
+}
+
+// int8 (count(*), seq, pk) and numeric as JS numbers: the rows keep the SQLite store's shapes.
+// Per pool, not global: other pg users in the process are not affected.
+const INT8 = 20;
+const NUMERIC = 1700;
+const types = {
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === INT8 || oid === NUMERIC
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
+export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
+  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.max ?? 10, types });
+  // An idle client whose connection dies must not take the process down.
+  pool.on('error', (error) => console.error('PostgreSQL: an idle connection failed', error));
+  await migratePg(pool);
+
+  const current = new AsyncLocalStorage<Transaction>();
+  const inTransaction = () => {
+    const tx = current.getStore();
+    return tx?.open ? tx : undefined;
+  };
+  const run = (text: string, params?: readonly unknown[]) => {
+    const tx = inTransaction();
+    return (tx ? tx.client : pool).query(text, params as unknown[]);
+  };
+  const q: PgQueries = {
+    rows: async <T>(text: string, params?: readonly unknown[]) => (await run(text, params)).rows as T[],
+    row: async <T>(text: string, params?: readonly unknown[]) => (await run(text, params)).rows[0] as T | undefined,
+    run: async (text: string, params?: readonly unknown[]) => (await run(text, params)).rowCount ?? 0,
+  };
+
+  async function nested<T>(tx: Transaction, fn: () => Promise<T>): Promise<T> {
+    const name = `crux_${++tx.savepoints}`;
+    await tx.client.query(`SAVEPOINT ${name}`);
+    try {
+      const result = await fn();
+      await tx.client.query(`RELEASE SAVEPOINT ${name}`);
+      return result;
+    } catch (error) {
+      await tx.client.query(`ROLLBACK TO SAVEPOINT ${name}`);
+      await tx.client.query(`RELEASE SAVEPOINT ${name}`);
+      throw error;
+    }
+  }
+
+  async function transaction<T>(fn: () => Promise<T>): Promise<T> {
+    const outer = inTransaction();
+    if (outer) return nested(outer, fn);
+    const client = await pool.connect();
+    const tx: Transaction = { client, open: true, savepoints: 0 };
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock($1)', [SEQ_LOCK_KEY]);
+      const result = await current.run(tx, fn);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      // After a failed COMMIT the transaction is rolled back already: this ROLLBACK only warns.
+      await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+      throw error;
+    } finally {
+      tx.open = false;
+      // A client whose ROLLBACK failed (connection lost) is thrown away, not reused.
+      client.release(broken);
+    }
+  }
+
+  return {
+    pool,
+    async nextSeq() {
+      const tx = inTransaction();
+      if (!tx) throw new Error('nextSeq() outside a transaction');
+      const { rows } = await tx.client.query<{ seq: number }>('SELECT crux_next_seq() AS seq');
+      return rows[0]!.seq;
+    },
+    transaction,
+    isEmpty: async () => (await q.row('SELECT 1 AS one FROM topics LIMIT 1')) === undefined,
+    topics: createPgTopicsRepo(q),
+    responses: createPgResponsesRepo(q),
+    sources: createPgSourcesRepo(q),
+    votes: createPgVotesRepo(q),
+    users: createPgUsersRepo(q),
+    notifications: createPgNotificationsRepo(q),
+    stances: createPgStancesRepo(q),
+    mail: createPgMailRepo(q),
+    close: () => pool.end(),
+  };
+}

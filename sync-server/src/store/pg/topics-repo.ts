@@ -1,0 +1,101 @@
+// Topics on PostgreSQL: the SQLite repository's queries (store/topics-repo.ts), answer for answer.
+import type { Sort } from '../../../../shared/constants.js';
+import { hotScore } from '../../../../shared/rules/hot.js';
+import { orderBySql, TOPIC_ORDERS } from '../../../../shared/rules/sort-order.js';
+import type { StanceCounts, TopicRow } from '../topics-repo.js';
+import type { Checkpoint, TopicInsert, TopicListQuery, TopicsRepo } from '../types.js';
+import type { PgQueries } from './queries.js';
+import { indexWords, tsqueryOf, tsvectorOf } from './search.js';
+
+/** The row as the SQLite store reads it; `viewer` is the placeholder of the viewer's uid. */
+const select = (viewer: string) => `
+  SELECT t.id, t.title, t.category, t.creator_uid, t.created_at, t.score, t.responses_count, t.hot,
+         t.stance_agree, t.stance_disagree, t.stance_unsure, t.minds_changed, t.deleted, t.seq, u.display_name AS username,
+         EXISTS (SELECT 1 FROM votes v WHERE v.voter_uid = ${viewer} AND v.target_type = 'topic'
+                 AND v.target_id = t.id AND v.deleted = 0)::int AS user_has_upvoted
+  FROM topics t LEFT JOIN users u ON u.uid = t.creator_uid`;
+
+const ORDER: Record<Sort, string> = {
+  hot: orderBySql(TOPIC_ORDERS.hot, 't'),
+  new: orderBySql(TOPIC_ORDERS.new, 't'),
+  top: orderBySql(TOPIC_ORDERS.top, 't'),
+};
+
+export function createPgTopicsRepo(q: PgQueries): TopicsRepo {
+  // $1 viewer, $2 limit, $3 offset, $4 category (or null for every category), $5 the search.
+  const listSql = (query: TopicListQuery, search: boolean) => `${select('$1')}
+    WHERE t.deleted = 0 AND ($4::text IS NULL OR t.category = $4)
+    ${search ? 'AND t.pk IN (SELECT f.pk FROM topics_fts f WHERE f.words @@ $5::tsquery)' : ''}
+    ORDER BY ${ORDER[query.sort]} LIMIT $2 OFFSET $3`;
+
+  return {
+    async insert(row: TopicInsert) {
+      const inserted = await q.row<{ pk: number }>(
+        `INSERT INTO topics (id, title, category, creator_uid, created_at, hot, seq)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING pk`,
+        [row.id, row.title, row.category, row.creator_uid, row.created_at, hotScore(0, 0, row.created_at), row.seq],
+      );
+      await indexWords(q, 'topics_fts', inserted!.pk, tsvectorOf(row.title));
+    },
+    get: (id, viewer) => q.row<TopicRow>(`${select('$2')} WHERE t.id = $1`, [id, viewer]),
+    list: (query) => q.rows<TopicRow>(listSql(query, false), [query.viewer, query.limit, query.offset, query.category ?? null]),
+    search: (query) =>
+      q.rows<TopicRow>(listSql(query, true), [query.viewer, query.limit, query.offset, query.category ?? null, tsqueryOf(query.match)]),
+    async refreshAggregates(id, createdAt, seq) {
+      const counts = await q.row<{ score: number; responses_count: number }>(
+        `SELECT (SELECT count(*) FROM votes WHERE target_type = 'topic' AND target_id = $1 AND deleted = 0) AS score,
+                (SELECT count(*) FROM responses WHERE topic_id = $1 AND deleted = 0) AS responses_count`,
+        [id],
+      );
+      const { score, responses_count } = counts!;
+      await q.run('UPDATE topics SET score = $2, responses_count = $3, hot = $4, seq = $5 WHERE id = $1', [
+        id,
+        score,
+        responses_count,
+        hotScore(score, responses_count, createdAt),
+        seq,
+      ]);
+    },
+    async addToCounts(id, delta, seq) {
+      const row = await q.row<{ score: number; responses_count: number; created_at: string }>(
+        `UPDATE topics SET score = score + $2, responses_count = responses_count + $3, seq = $4
+         WHERE id = $1 RETURNING score, responses_count, created_at`,
+        [id, delta.score ?? 0, delta.responses ?? 0, seq],
+      );
+      if (row) await q.run('UPDATE topics SET hot = $2 WHERE id = $1', [id, hotScore(row.score, row.responses_count, row.created_at)]);
+    },
+    async refreshStanceCounts(id, seq) {
+      const counted = await q.row<StanceCounts>(
+        `SELECT count(*) FILTER (WHERE stance = 'agree') AS stance_agree,
+                count(*) FILTER (WHERE stance = 'disagree') AS stance_disagree,
+                count(*) FILTER (WHERE stance = 'unsure') AS stance_unsure,
+                count(*) FILTER (WHERE stance <> first_stance) AS minds_changed
+         FROM stances WHERE topic_id = $1`,
+        [id],
+      );
+      const stored = await q.row<StanceCounts>(
+        'SELECT stance_agree, stance_disagree, stance_unsure, minds_changed FROM topics WHERE id = $1',
+        [id],
+      );
+      if (!stored || JSON.stringify(stored) === JSON.stringify(counted)) return false;
+      await q.run(
+        `UPDATE topics SET stance_agree = $2, stance_disagree = $3, stance_unsure = $4, minds_changed = $5, seq = $6 WHERE id = $1`,
+        [id, counted!.stance_agree, counted!.stance_disagree, counted!.stance_unsure, counted!.minds_changed, await seq()],
+      );
+      return true;
+    },
+    async softDelete(id, seq) {
+      // The tombstone keeps no title (as on SQLite), and nothing of it stays searchable.
+      const row = await q.row<{ pk: number }>("UPDATE topics SET deleted = 1, title = '', seq = $2 WHERE id = $1 RETURNING pk", [id, seq]);
+      if (row) await indexWords(q, 'topics_fts', row.pk, '');
+    },
+    restampCreator: (uid, seq) => q.run('UPDATE topics SET seq = $2 WHERE creator_uid = $1', [uid, seq]),
+    changesSince: (checkpoint: Checkpoint, limit, viewer) =>
+      q.rows<TopicRow>(`${select('$4')} WHERE (t.seq > $1 OR (t.seq = $1 AND t.id > $2)) ORDER BY t.seq, t.id LIMIT $3`, [
+        checkpoint.seq,
+        checkpoint.id,
+        limit,
+        viewer,
+      ]),
+  };
+}

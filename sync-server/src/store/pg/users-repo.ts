@@ -1,0 +1,84 @@
+// Users on PostgreSQL: the SQLite repository's queries (store/users-repo.ts).
+import { persuasionPoints } from '../../../../shared/rules/deltas.js';
+import type { UserResponse, UserTopic } from '../../../../shared/types.js';
+import type { LeaderboardRow, UserRow } from '../users-repo.js';
+import type { UsersRepo } from '../types.js';
+import type { PgQueries } from './queries.js';
+
+export function createPgUsersRepo(q: PgQueries): UsersRepo {
+  const get = (uid: string) => q.row<UserRow>('SELECT * FROM users WHERE uid = $1', [uid]);
+  return {
+    get,
+    async remember(user, now, seq) {
+      const existing = await get(user.uid);
+      if (existing && existing.display_name === user.name && existing.email === user.email) return false;
+      await q.run(
+        `INSERT INTO users (uid, display_name, email, created_at, seq) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (uid) DO UPDATE SET display_name = excluded.display_name, email = excluded.email, seq = excluded.seq`,
+        [user.uid, user.name, user.email, now, await seq()],
+      );
+      return true;
+    },
+    async refreshPoints(uid, seq) {
+      const before = (await get(uid))?.points;
+      await q.run(
+        `UPDATE users SET points = (
+           SELECT count(*) FROM votes
+           WHERE target_creator_uid = users.uid AND voter_uid <> users.uid AND deleted = 0
+         ) + persuasion_points WHERE uid = $1`,
+        [uid],
+      );
+      const after = (await get(uid))?.points;
+      if (before === after) return false;
+      if (seq) await q.run('UPDATE users SET seq = $1 WHERE uid = $2', [await seq(), uid]);
+      return true;
+    },
+    async addPoints(uid, delta, seq) {
+      if (delta === 0) return false;
+      return (await q.run('UPDATE users SET points = points + $1, seq = $2 WHERE uid = $3', [delta, await seq(), uid])) > 0;
+    },
+    async refreshPersuasionPoints(uid, seq) {
+      const user = await get(uid);
+      if (!user) return false;
+      // One per person and response, however often that person credited it again; never their own.
+      const received = await q.row<{ n: number }>(
+        `SELECT count(*) AS n FROM (
+           SELECT DISTINCT d.uid, d.response_id FROM deltas d JOIN responses r ON r.id = d.response_id
+           WHERE d.author_uid = $1 AND d.uid <> d.author_uid AND r.deleted = 0
+         ) AS received`,
+        [uid],
+      );
+      const persuasion = persuasionPoints(received!.n);
+      if (persuasion === user.persuasion_points) return false;
+      await q.run('UPDATE users SET points = points - persuasion_points + $2, persuasion_points = $2, seq = $3 WHERE uid = $1', [
+        uid,
+        persuasion,
+        await seq(),
+      ]);
+      return true;
+    },
+    rankFor: async (points) => (await q.row<{ rank: number }>('SELECT count(*) + 1 AS rank FROM users WHERE points > $1', [points]))!.rank,
+    leaderboard: (limit) =>
+      q.rows<LeaderboardRow>(
+        'SELECT uid, display_name, points, persuasion_points FROM users WHERE points > 0 ORDER BY points DESC, uid LIMIT $1',
+        [limit],
+      ),
+    topicsBy: (uid, limit) =>
+      q.rows<UserTopic>(
+        'SELECT id, title, created_at, score, responses_count FROM topics WHERE creator_uid = $1 AND deleted = 0 ORDER BY created_at DESC, id DESC LIMIT $2',
+        [uid, limit],
+      ),
+    responsesBy: (uid, limit) =>
+      q.rows<UserResponse>(
+        `SELECT r.id, r.topic_id, t.title AS topic_title, r.type, r.content, r.created_at, r.score
+         FROM responses r JOIN topics t ON t.id = r.topic_id
+         WHERE r.creator_uid = $1 AND r.deleted = 0 AND t.deleted = 0
+         ORDER BY r.created_at DESC, r.id DESC LIMIT $2`,
+        [uid, limit],
+      ),
+    async setWeeklySummary(uid, value, seq) {
+      await q.run('UPDATE users SET receive_weekly_summary = $1, seq = $2 WHERE uid = $3', [value ? 1 : 0, seq, uid]);
+    },
+    changedSince: (uid, seq) => q.row<UserRow>('SELECT * FROM users WHERE uid = $1 AND seq > $2', [uid, seq]),
+  };
+}

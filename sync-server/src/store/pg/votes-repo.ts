@@ -1,0 +1,56 @@
+// Upvotes on PostgreSQL: the SQLite repository's queries (store/votes-repo.ts).
+import type { VoteRow } from '../votes-repo.js';
+import type { VotesRepo } from '../types.js';
+import type { PgQueries } from './queries.js';
+
+/** The columns of a vote, as SQLite's `SELECT *` answers them. */
+const COLUMNS = 'voter_uid, target_type, target_id, target_creator_uid, topic_id, created_at, updated_at, deleted, seq, stance';
+
+export function createPgVotesRepo(q: PgQueries): VotesRepo {
+  return {
+    get: (voter, type, targetId) =>
+      q.row<VoteRow>(`SELECT ${COLUMNS} FROM votes WHERE voter_uid = $1 AND target_type = $2 AND target_id = $3`, [voter, type, targetId]),
+    async set(row) {
+      await q.run(
+        `INSERT INTO votes (voter_uid, target_type, target_id, target_creator_uid, topic_id, stance, created_at, updated_at, deleted, seq)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9)
+         ON CONFLICT (voter_uid, target_type, target_id) DO UPDATE SET
+           deleted = excluded.deleted, updated_at = excluded.updated_at, seq = excluded.seq,
+           -- Taking a vote back keeps the stance it was cast with; casting it again records the stance then.
+           stance = CASE WHEN excluded.deleted = 1 THEN votes.stance ELSE excluded.stance END`,
+        [
+          row.voter_uid,
+          row.target_type,
+          row.target_id,
+          row.target_creator_uid,
+          row.topic_id,
+          row.stance ?? null,
+          row.now,
+          row.deleted ? 1 : 0,
+          row.seq,
+        ],
+      );
+    },
+    async removeAllOn(type, targetId, seq) {
+      const removed = await q.rows<{ voter_uid: string; target_creator_uid: string }>(
+        `SELECT voter_uid, target_creator_uid FROM votes WHERE target_type = $1 AND target_id = $2 AND deleted = 0 ORDER BY pk`,
+        [type, targetId],
+      );
+      for (const vote of removed) {
+        await q.run('UPDATE votes SET deleted = 1, seq = $1 WHERE voter_uid = $2 AND target_type = $3 AND target_id = $4', [
+          await seq(),
+          vote.voter_uid,
+          type,
+          targetId,
+        ]);
+      }
+      return removed;
+    },
+    changesSince: (voter, checkpoint, limit) =>
+      q.rows<VoteRow>(
+        `SELECT ${COLUMNS} FROM votes WHERE voter_uid = $1 AND (seq > $2 OR (seq = $2 AND target_type || '_' || target_id > $3))
+         ORDER BY seq, target_type || '_' || target_id LIMIT $4`,
+        [voter, checkpoint.seq, checkpoint.id, limit],
+      ),
+  };
+}
