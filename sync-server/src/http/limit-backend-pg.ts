@@ -14,6 +14,7 @@
 // The tables are UNLOGGED: counts that vanish in a crash only give callers a fresh bucket.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { MIGRATE_LOCK_KEY } from '../store/pg/migrate.js';
 import { waitFor, type BucketTake, type CounterOpen, type LimitBackend } from './limit-backend.js';
 
 export const LIMITS_SCHEMA = `
@@ -69,7 +70,13 @@ export async function createPgLimitBackend(pool: pg.Pool, options: PgLimitBacken
   const leaseMs = options.leaseMs ?? 60_000;
   const log = options.log ?? ((message, error) => console.error(message, error));
   const process = randomUUID();
-  await pool.query(LIMITS_SCHEMA);
+  // Several processes starting at once: CREATE … IF NOT EXISTS is not safe concurrently (two
+  // may both try), so the schema is made under the migration lock (store/pg/migrate.ts).
+  await inTransaction(pool, async (client) => {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATE_LOCK_KEY]);
+    await client.query(LIMITS_SCHEMA);
+    return true;
+  });
 
   // Buckets full again hold nothing worth keeping: forgotten now and then (the longest refill seen).
   let longestRefillMs = 0;
