@@ -140,6 +140,33 @@ export function runStoreContract(name: string, makeStore: () => Promise<StoreUnd
         expect(await store.topics.get('inner', null)).toBeUndefined();
       });
 
+      it('afterCommit runs once the outermost transaction commits; never for a rollback or a rolled-back savepoint', async () => {
+        const ran: string[] = [];
+        store.afterCommit(() => ran.push('outside'));
+        expect(ran).toEqual(['outside']);
+        await store.transaction(async () => {
+          store.afterCommit(() => ran.push('outer'));
+          await store.transaction(async () => {
+            store.afterCommit(() => ran.push('kept savepoint'));
+          });
+          await expect(
+            store.transaction(async () => {
+              store.afterCommit(() => ran.push('dropped savepoint'));
+              throw new Error('inner');
+            }),
+          ).rejects.toThrow('inner');
+          expect(ran).toEqual(['outside']);
+        });
+        expect(ran).toEqual(['outside', 'outer', 'kept savepoint']);
+        await expect(
+          store.transaction(async () => {
+            store.afterCommit(() => ran.push('rolled back'));
+            throw new Error('boom');
+          }),
+        ).rejects.toThrow('boom');
+        expect(ran).toEqual(['outside', 'outer', 'kept savepoint']);
+      });
+
       it('isEmpty until the first topic, and still not empty once it is deleted', async () => {
         expect(await store.isEmpty()).toBe(true);
         await addUser('ada');

@@ -2,7 +2,7 @@
 // change feed that the live stream listens to. REST routes and replication
 // pushes call the same operations with it (DESIGN.md §5: one code path).
 import type { Store } from '../store/types.js';
-import type { ChangeFeed } from './change-feed.js';
+import type { Change, ChangeFeed } from './change-feed.js';
 
 export interface DomainContext {
   store: Store;
@@ -12,3 +12,6 @@ export interface DomainContext {
 }
 
 export const nowIso = (ctx: DomainContext) => ctx.clock().toISOString();
+
+/** Tells the change feed about committed changes: now, or when the enclosing transaction commits. */
+export const publish = (ctx: DomainContext, changes: Change[]) => ctx.store.afterCommit(() => ctx.changes.publish(changes));

@@ -4,7 +4,7 @@ import { MSG } from '../../../shared/messages.js';
 import type { Notification } from '../../../shared/types.js';
 import { forbidden, notFound } from '../../../shared/errors.js';
 import { toNotification } from '../store/notifications-repo.js';
-import type { DomainContext } from './context.js';
+import { publish, type DomainContext } from './context.js';
 
 export async function listNotifications(
   ctx: DomainContext,
@@ -26,6 +26,6 @@ export async function markNotificationRead(ctx: DomainContext, actor: AuthUser, 
     if (!row.is_read) await store.notifications.markRead(id, await store.nextSeq());
     return row;
   });
-  if (!row.is_read) ctx.changes.publish([{ collection: 'notifications', uid: actor.uid }]);
+  if (!row.is_read) publish(ctx, [{ collection: 'notifications', uid: actor.uid }]);
   return toNotification((await store.notifications.get(id))!);
 }

@@ -11,7 +11,7 @@ import { ftsQuery } from '../../../shared/rules/search-words.js';
 import { badRequest, conflict, notFound } from '../../../shared/errors.js';
 import { assertOwner, assertParentInTopic } from '../../../shared/rules/ownership.js';
 import { toResponse, type ResponsePosition, type ResponseRow } from '../store/responses-repo.js';
-import { nowIso, type DomainContext } from './context.js';
+import { nowIso, publish, type DomainContext } from './context.js';
 import type { Change } from './change-feed.js';
 import { refreshPersuasion } from './stances.js';
 
@@ -175,7 +175,7 @@ export async function createResponse(ctx: DomainContext, actor: AuthUser, input:
     await store.topics.addToCounts(topic.id, { responses: 1 }, await store.nextSeq());
     changes = await notifyReply(ctx, actor, id, parent, topic, now);
   });
-  ctx.changes.publish(changes);
+  publish(ctx, changes);
   return getResponse(ctx, id, actor.uid);
 }
 
@@ -233,7 +233,7 @@ export async function updateResponse(ctx: DomainContext, actor: AuthUser, id: st
     if (input.sources !== undefined) await saveSources(ctx, id, input.sources);
     return row;
   });
-  ctx.changes.publish([{ collection: 'responses', topicId: row.topic_id }]);
+  publish(ctx, [{ collection: 'responses', topicId: row.topic_id }]);
   return getResponse(ctx, id, actor.uid);
 }
 
@@ -270,5 +270,5 @@ export async function deleteResponse(ctx: DomainContext, actor: AuthUser, id: st
     await store.topics.addToCounts(topic.id, { responses: -nodes.length }, await store.nextSeq());
     return changes;
   });
-  ctx.changes.publish(changes);
+  publish(ctx, changes);
 }

@@ -9,7 +9,7 @@ import { creditProblem, type CreditTarget } from '../../../shared/rules/deltas.j
 import type { MyStance } from '../../../shared/types.js';
 import type { CreditRow, StanceRow } from '../store/types.js';
 import type { Change } from './change-feed.js';
-import { nowIso, type DomainContext } from './context.js';
+import { nowIso, publish, type DomainContext } from './context.js';
 
 export interface StanceInput {
   stance: Stance;
@@ -121,7 +121,7 @@ export async function recordStance(ctx: DomainContext, uid: string, topicId: str
     changes.push(...(await recountCredits(ctx, topicId, affected)));
     return row;
   });
-  ctx.changes.publish(changes);
+  publish(ctx, changes);
   return toMyStance(saved);
 }
 

@@ -7,7 +7,7 @@ import { ftsQuery } from '../../../shared/rules/search-words.js';
 import { conflict, notFound } from '../../../shared/errors.js';
 import { assertOwner } from '../../../shared/rules/ownership.js';
 import { toTopic } from '../store/topics-repo.js';
-import { nowIso, type DomainContext } from './context.js';
+import { nowIso, publish, type DomainContext } from './context.js';
 import type { Change } from './change-feed.js';
 import { refreshPersuasion } from './stances.js';
 
@@ -46,7 +46,7 @@ export async function createTopic(ctx: DomainContext, actor: AuthUser, input: Cr
       seq: await store.nextSeq(),
     });
   });
-  ctx.changes.publish([{ collection: 'topics' }]);
+  publish(ctx, [{ collection: 'topics' }]);
   return getTopic(ctx, id, actor.uid);
 }
 
@@ -86,5 +86,5 @@ export async function deleteTopic(ctx: DomainContext, actor: AuthUser, id: strin
     for (const uid of persuaded) changes.push(...(await refreshPersuasion(ctx, uid)));
     for (const uid of voters) changes.push({ collection: 'votes', uid });
   });
-  ctx.changes.publish(changes);
+  publish(ctx, changes);
 }

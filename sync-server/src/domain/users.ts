@@ -7,7 +7,7 @@ import { truncate } from '../../../shared/rules/truncate.js';
 import { competitionRanks } from '../../../shared/rules/rank.js';
 import { badRequest, notFound } from '../../../shared/errors.js';
 import type { Change } from './change-feed.js';
-import { nowIso, type DomainContext } from './context.js';
+import { nowIso, publish, type DomainContext } from './context.js';
 
 /**
  * What this process last saw stored for each uid (name and e-mail), per store: a signed-in
@@ -47,7 +47,7 @@ export async function rememberUser(ctx: DomainContext, user: AuthUser): Promise<
     return changes;
   });
   note();
-  ctx.changes.publish(changes);
+  publish(ctx, changes);
 }
 
 export async function userScore(
@@ -110,6 +110,6 @@ export async function preferences(ctx: DomainContext, uid: string): Promise<Pref
 export async function setPreferences(ctx: DomainContext, uid: string, input: Preferences): Promise<Preferences> {
   const { store } = ctx;
   await store.transaction(async () => store.users.setWeeklySummary(uid, input.receive_weekly_summary, await store.nextSeq()));
-  ctx.changes.publish([{ collection: 'profile', uid }]);
+  publish(ctx, [{ collection: 'profile', uid }]);
   return preferences(ctx, uid);
 }

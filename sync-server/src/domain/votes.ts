@@ -5,7 +5,7 @@ import type { TargetType } from '../../../shared/constants.js';
 import { MSG } from '../../../shared/messages.js';
 import type { UpvoteResult } from '../../../shared/types.js';
 import { notFound } from '../../../shared/errors.js';
-import { nowIso, type DomainContext } from './context.js';
+import { nowIso, publish, type DomainContext } from './context.js';
 import type { Change } from './change-feed.js';
 
 interface Target {
@@ -79,7 +79,7 @@ export async function setVote(
     );
     return true;
   });
-  ctx.changes.publish(changes);
+  publish(ctx, changes);
   return { result: await voteState(ctx, actor.uid, type, targetId), changed };
 }
 

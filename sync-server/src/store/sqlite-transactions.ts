@@ -28,10 +28,13 @@ export type Synchronous<T> = {
 interface Transaction {
   open: boolean;
   savepoints: number;
+  /** Run after the outermost COMMIT (store.afterCommit). */
+  committed: Array<() => void>;
 }
 
 export interface SqliteTransactions {
   transaction<T>(fn: () => Promise<T>): Promise<T>;
+  afterCommit(fn: () => void): void;
   /** Whether the caller runs inside an open transaction. */
   inTransaction(): boolean;
   /** The repo's methods, each run in turn (see above) and answering a promise. */
@@ -59,6 +62,7 @@ export function createSqliteTransactions(db: Db): SqliteTransactions {
 
   async function nested<T>(tx: Transaction, fn: () => Promise<T>): Promise<T> {
     const name = `crux_${++tx.savepoints}`;
+    const callbacks = tx.committed.length;
     db.exec(`SAVEPOINT ${name}`);
     try {
       const result = await fn();
@@ -67,6 +71,7 @@ export function createSqliteTransactions(db: Db): SqliteTransactions {
     } catch (error) {
       db.exec(`ROLLBACK TO ${name}`);
       db.exec(`RELEASE ${name}`);
+      tx.committed.length = callbacks;
       throw error;
     }
   }
@@ -80,10 +85,12 @@ export function createSqliteTransactions(db: Db): SqliteTransactions {
       // before the first read; a deferred transaction that reads and then writes while
       // another connection holds the lock fails at once with SQLITE_BUSY.
       db.exec('BEGIN IMMEDIATE');
-      const tx: Transaction = { open: true, savepoints: 0 };
+      const tx: Transaction = { open: true, savepoints: 0, committed: [] };
       try {
         const result = await current.run(tx, fn);
         db.exec('COMMIT');
+        tx.open = false;
+        for (const callback of tx.committed) callback();
         return result;
       } catch (error) {
         if (db.inTransaction) db.exec('ROLLBACK');
@@ -119,5 +126,11 @@ export function createSqliteTransactions(db: Db): SqliteTransactions {
     return wrapped as Promisified<T>;
   }
 
-  return { transaction, inTransaction, wrap };
+  function afterCommit(fn: () => void) {
+    const tx = current.getStore();
+    if (tx?.open) tx.committed.push(fn);
+    else fn();
+  }
+
+  return { transaction, afterCommit, inTransaction, wrap };
 }

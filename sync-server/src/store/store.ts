@@ -38,6 +38,7 @@ export function createStore(db: Db): SqliteStore {
       close: () => void db.close(),
     }),
     transaction: turns.transaction,
+    afterCommit: turns.afterCommit,
     topics: turns.wrap(createTopicsRepo(db)),
     responses: turns.wrap(createResponsesRepo(db)),
     sources: turns.wrap(createSourcesRepo(db)),

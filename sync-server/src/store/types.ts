@@ -260,6 +260,13 @@ export interface Store {
    * Keep network calls out of `fn`: the next writer waits for it.
    */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` once the current transaction, the outermost, has committed (at once outside one;
+   * never when it rolls back, nor when the savepoint around the call does). What others may see
+   * of a write (the live stream's change feed) is told only then: a nested operation's own
+   * transaction (a sync push's row) is not yet visible when it returns.
+   */
+  afterCommit(fn: () => void): void;
   /** Whether nothing was ever posted (no topic, live or deleted): main.ts seeds the demo then. */
   isEmpty(): Promise<boolean>;
   topics: TopicsRepo;

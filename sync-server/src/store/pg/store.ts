@@ -9,6 +9,7 @@
 // and see committed rows only; they never wait for a writer.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
+import { badRequest } from '../../../../shared/errors.js';
 import type { Store } from '../types.js';
 import { migratePg } from './migrate.js';
 import type { PgQueries } from './queries.js';
@@ -21,6 +22,9 @@ import { createPgUsersRepo } from './users-repo.js';
 import { createPgNotificationsRepo } from './notifications-repo.js';
 import { createPgStancesRepo } from './stances-repo.js';
 import { createPgMailRepo } from './mail-repo.js';
+
+/** The answer to text with a NUL character, which PostgreSQL cannot store (docs/POSTGRES.md). */
+export const NUL_MESSAGE = 'Text cannot contain the NUL character (U+0000).';
 
 export interface PgStoreOptions {
   connectionString: string;
@@ -37,6 +41,8 @@ interface Transaction {
   client: pg.PoolClient;
   open: boolean;
   savepoints: number;
+  /** Run after the COMMIT (store.afterCommit). */
+  committed: Array<() => void>;
 }
 
 // int8 (count(*), seq, pk) and numeric as JS numbers: the rows keep the SQLite store's shapes.
@@ -61,9 +67,15 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
     const tx = current.getStore();
     return tx?.open ? tx : undefined;
   };
-  const run = (text: string, params?: readonly unknown[]) => {
+  const run = async (text: string, params?: readonly unknown[]) => {
     const tx = inTransaction();
-    return (tx ? tx.client : pool).query(text, params as unknown[]);
+    try {
+      return await (tx ? tx.client : pool).query(text, params as unknown[]);
+    } catch (error) {
+      // PostgreSQL text cannot hold U+0000 (SQLite stores it): a 400 that says so, never a 500.
+      if ((error as { code?: string }).code === '22021') throw badRequest(NUL_MESSAGE);
+      throw error;
+    }
   };
   const q: PgQueries = {
     rows: async <T>(text: string, params?: readonly unknown[]) => (await run(text, params)).rows as T[],
@@ -73,6 +85,7 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
 
   async function nested<T>(tx: Transaction, fn: () => Promise<T>): Promise<T> {
     const name = `crux_${++tx.savepoints}`;
+    const callbacks = tx.committed.length;
     await tx.client.query(`SAVEPOINT ${name}`);
     try {
       const result = await fn();
@@ -81,6 +94,7 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
     } catch (error) {
       await tx.client.query(`ROLLBACK TO SAVEPOINT ${name}`);
       await tx.client.query(`RELEASE SAVEPOINT ${name}`);
+      tx.committed.length = callbacks;
       throw error;
     }
   }
@@ -89,13 +103,15 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
     const outer = inTransaction();
     if (outer) return nested(outer, fn);
     const client = await pool.connect();
-    const tx: Transaction = { client, open: true, savepoints: 0 };
+    const tx: Transaction = { client, open: true, savepoints: 0, committed: [] };
     let broken: Error | undefined;
     try {
       await client.query('BEGIN');
       await client.query('SELECT pg_advisory_xact_lock($1)', [SEQ_LOCK_KEY]);
       const result = await current.run(tx, fn);
       await client.query('COMMIT');
+      tx.open = false;
+      for (const callback of tx.committed) callback();
       return result;
     } catch (error) {
       // After a failed COMMIT the transaction is rolled back already: this ROLLBACK only warns.
@@ -117,6 +133,11 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
       return rows[0]!.seq;
     },
     transaction,
+    afterCommit(fn) {
+      const tx = inTransaction();
+      if (tx) tx.committed.push(fn);
+      else fn();
+    },
     isEmpty: async () => (await q.row('SELECT 1 AS one FROM topics LIMIT 1')) === undefined,
     topics: createPgTopicsRepo(q),
     responses: createPgResponsesRepo(q),
