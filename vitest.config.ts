@@ -82,6 +82,26 @@ function lane(name: keyof typeof lanes, options: { include?: string[]; emulator:
   };
 }
 
+/**
+ * The server and store lanes again on PostgreSQL (issue 14): every file of the lane that runs
+ * on the test server's engine (tests/fixtures/test-db.ts), with one PostgreSQL for the run.
+ * Files that test SQLite itself (its migrations and pragmas) stay in the SQLite lanes only.
+ */
+const SQLITE_ONLY = new Set(['tests/sync-server/migrations.test.ts']);
+const ON_TEST_SERVER = /\bstart(?:Mail)?TestServer\(/;
+function postgresLane(name: string, of: 'server' | 'store'): TestProjectInlineConfiguration {
+  const files = lanes[of].filter((file) => !SQLITE_ONLY.has(file) && ON_TEST_SERVER.test(readFileSync(join(root, file), 'utf8')));
+  const base = lane(of, { include: files, emulator: true });
+  return {
+    test: {
+      ...base.test,
+      name,
+      globalSetup: ['tests/global-setup.ts', 'tests/global-setup-postgres.ts'],
+      env: { CRUX_TEST_ENGINE: 'postgres' },
+    },
+  };
+}
+
 export default defineConfig({
   test: {
     // Two cores: files run in parallel forks (across lanes too), tests within a file in order.
@@ -94,6 +114,8 @@ export default defineConfig({
       lane('unit', { include: ALL_TESTS, emulator: false }),
       lane('server', { emulator: true }),
       lane('store', { emulator: true }),
+      postgresLane('server-pg', 'server'),
+      postgresLane('store-pg', 'store'),
       lane('e2e', { include: ['tests/e2e/**/*.test.ts'], emulator: true }),
     ],
   },

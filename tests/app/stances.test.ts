@@ -110,8 +110,8 @@ describe('stances, Δ and common ground in the data layer', () => {
     expect(author.persuasion_points).toBe(PERSUASION_POINTS_PER_DELTA);
     expect(author.points).toBe(bobPointsBefore + PERSUASION_POINTS_PER_DELTA);
     // Exactly once: one stance row, one Δ row, one committed stance operation.
-    expect(countRows(server.sqlite, 'stances', 'uid = ? AND topic_id = ?', ada.uid, topic.id)).toBe(1);
-    expect(countRows(server.sqlite, 'deltas', 'response_id = ?', moving.id)).toBe(1);
+    expect(await countRows(server.db, 'stances', 'uid = ? AND topic_id = ?', ada.uid, topic.id)).toBe(1);
+    expect(await countRows(server.db, 'deltas', 'response_id = ?', moving.id)).toBe(1);
     expect(published.filter((changes) => changes.some((change) => change.collection === 'stances'))).toHaveLength(1);
     unsubscribe();
 
@@ -206,7 +206,7 @@ describe('stances, Δ and common ground in the data layer', () => {
     await until(a.data.stance$(topic.id), (s) => s?.credits.length === 3 && !s.isPending, 15_000);
     await a.data.creditDeltas(topic.id, []);
     await until(a.data.stance$(topic.id), (s) => s?.credits.length === 0 && !s.isPending, 15_000);
-    expect(countRows(server.sqlite, 'deltas', 'uid = ? AND topic_id = ?', ada.uid, topic.id)).toBe(0);
+    expect(await countRows(server.db, 'deltas', 'uid = ? AND topic_id = ?', ada.uid, topic.id)).toBe(0);
 
     await a.data.signOut();
     expect(await until(a.data.stance$(topic.id), () => true)).toBeNull();

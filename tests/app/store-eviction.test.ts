@@ -81,6 +81,6 @@ describe('per-topic eviction', () => {
 
     // Eviction is local only: no push, and the server still has every response.
     expect(client.requests.some((r) => r.path.startsWith('/api/sync/responses/push'))).toBe(false);
-    expect(countRows(server.sqlite, 'responses', 'deleted = 0')).toBe(12);
+    expect(await countRows(server.db, 'responses', 'deleted = 0')).toBe(12);
   });
 });

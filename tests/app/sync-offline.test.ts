@@ -78,7 +78,7 @@ describe('offline writes with two clients', () => {
     expect((await reader.get(`/responses/${d0.id}`)).status).toBe(404);
     // Exactly once: one committed domain operation per change (create topic, two replies, edit, vote, delete).
     expect(published).toHaveLength(6);
-    expect(countRows(server.sqlite, 'responses', 'topic_id = ?', topic.id)).toBe(2);
+    expect(await countRows(server.db, 'responses', 'topic_id = ?', topic.id)).toBe(2);
     unsubscribe();
 
     // B, following t0, sees the edit, the vote and the delete without reconnecting or polling.
@@ -105,6 +105,6 @@ describe('offline writes with two clients', () => {
     await until(b.data.topic$(t.id), (x) => !!x);
     const after = a.requests.slice(before);
     expect(after.some((r) => r.path.startsWith('/api/sync/votes/push'))).toBe(false);
-    expect(countRows(server.sqlite, 'votes', 'target_id = ?', t.id)).toBe(0);
+    expect(await countRows(server.db, 'votes', 'target_id = ?', t.id)).toBe(0);
   });
 });

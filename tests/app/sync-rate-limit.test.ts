@@ -57,11 +57,11 @@ describe('a rate-limited push', () => {
     // Still on the device as a pending write, not set aside as a problem, not on the server.
     expect((await firstValueFrom(client.data.topic$(topic.id)))?.isPending).toBe(true);
     expect(await firstValueFrom(client.data.syncProblems$())).toEqual([]);
-    expect(countRows(server.sqlite, 'topics', 'id = ?', topic.id)).toBe(0);
+    expect(await countRows(server.db, 'topics', 'id = ?', topic.id)).toBe(0);
 
     // After the wait it goes again by itself and lands once.
     await until(client.data.topic$(topic.id), (t) => !!t && !t.isPending, 40_000);
-    expect(countRows(server.sqlite, 'topics', 'id = ?', topic.id)).toBe(1);
+    expect(await countRows(server.db, 'topics', 'id = ?', topic.id)).toBe(1);
     expect(await firstValueFrom(client.data.syncProblems$())).toEqual([]);
     const pushesOfIt = client.requests.filter((r) => r.path === '/api/sync/topics/push' && r.body?.includes(topic.id));
     const answers = client.responses.filter((r) => r.path === '/api/sync/topics/push').map((r) => r.status);

@@ -44,7 +44,7 @@ describe('replication resilience', () => {
     const topic = await client.data.createTopic({ title: 'Token went stale', category: 'Technology' });
     await until(client.data.topic$(topic.id), (t) => !!t && !t.isPending);
     expect(forced).toContain(true);
-    expect(countRows(server.sqlite, 'topics', 'id = ?', topic.id)).toBe(1);
+    expect(await countRows(server.db, 'topics', 'id = ?', topic.id)).toBe(1);
     const pushes = client.requests.filter((r) => r.path === '/api/sync/topics/push');
     expect(pushes.length).toBeGreaterThanOrEqual(2); // the 401 and its retry
     await client.close();
@@ -57,7 +57,7 @@ describe('replication resilience', () => {
     const seeded = new Set<string>();
     for (let i = 0; i < 1000; i++)
       seeded.add((await createTopic(server.ctx, seeder, { title: `Seeded ${i}`, categories: ['Science'] })).id);
-    const total = countRows(server.sqlite, 'topics');
+    const total = await countRows(server.db, 'topics');
 
     let current = server;
     let pulls = 0;
@@ -87,8 +87,8 @@ describe('replication resilience', () => {
     const all = await until(client.data.topics$({ sort: 'new', limit: 5000 }), (list) => list.length === total + 1, 40_000);
     expect(new Set(all.map((t) => t.id)).size).toBe(all.length);
     for (const id of seeded) expect(all.some((t) => t.id === id)).toBe(true);
-    expect(countRows(current.sqlite, 'topics', 'id = ?', during.id)).toBe(1);
-    expect(countRows(current.sqlite, 'topics')).toBe(total + 1);
+    expect(await countRows(current.db, 'topics', 'id = ?', during.id)).toBe(1);
+    expect(await countRows(current.db, 'topics')).toBe(total + 1);
   }, 90_000);
 
   // After the 1000 seeded topics above, the client's first upstream pass over them is still

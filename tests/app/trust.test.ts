@@ -21,8 +21,8 @@ async function enableTestUser(user: TestUser): Promise<void> {
   if (!res.ok) throw new Error(`enable failed: ${res.status} ${await res.text()}`);
 }
 
-const countResponses = (server: TestServer, content: string) =>
-  (server.sqlite.prepare('SELECT count(*) AS n FROM responses WHERE content = ? AND deleted = 0').get(content) as { n: number }).n;
+const countResponses = async (server: TestServer, content: string) =>
+  (await server.db.row<{ n: number }>('SELECT count(*) AS n FROM responses WHERE content = ? AND deleted = 0', content))!.n;
 
 describe('trust (issue 8)', () => {
   let server: TestServer;
@@ -76,8 +76,8 @@ describe('trust (issue 8)', () => {
     await new Promise((resolve) => setTimeout(resolve, 1200));
     device.repairNetwork();
     await until(device.data.status$, (s) => s.online && s.pending === 0, 20_000);
-    expect(countResponses(server, `Bob ${content}`)).toBe(1);
-    expect(countResponses(server, content)).toBe(0);
+    expect(await countResponses(server, `Bob ${content}`)).toBe(1);
+    expect(await countResponses(server, content)).toBe(0);
     await device.data.signOut();
 
     await device.data.signIn(session(ada));
@@ -92,8 +92,8 @@ describe('trust (issue 8)', () => {
     await device.data.fixProblem(listed[0]!.id);
     await expect(device.data.fixProblem(listed[0]!.id)).rejects.toMatchObject({ code: 'not-found' });
     await until(device.data.status$, (s) => s.online && s.pending === 0, 20_000);
-    expect(countResponses(server, content)).toBe(1);
-    const stored = server.sqlite.prepare('SELECT id, creator_uid FROM responses WHERE content = ?').get(content) as {
+    expect(await countResponses(server, content)).toBe(1);
+    const stored = (await server.db.row('SELECT id, creator_uid FROM responses WHERE content = ?', content)) as {
       id: string;
       creator_uid: string;
     };
@@ -220,7 +220,7 @@ describe('trust (issue 8)', () => {
     // The public database works again for anonymous browsing once back online.
     device.goOnline();
     await until(device.data.topic$(topic.id), (t) => !!t);
-    expect(countResponses(server, 'Unsent reply')).toBe(0);
+    expect(await countResponses(server, 'Unsent reply')).toBe(0);
   });
 
   it('#6 responsesOnDevice is false for a topic never opened here, true once its responses were pulled', async () => {
@@ -273,7 +273,7 @@ describe('trust (issue 8)', () => {
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(pushes()).toBe(sent);
     expect((await until(device.data.topicResponses$(topic.id), () => true)).find((r) => r.id === reply.id)?.isPending).toBe(true);
-    expect(countResponses(server, 'Written before my account was disabled')).toBe(0);
+    expect(await countResponses(server, 'Written before my account was disabled')).toBe(0);
     // The app then signs the account out (SPEC.md: user-disabled signs out): the vote's database
     // closes, but both changes are still on the device and still counted for the next sign-in.
     await device.data.signOut();
@@ -282,7 +282,7 @@ describe('trust (issue 8)', () => {
     await enableTestUser(carol);
     await device.data.signIn(firebaseLike(carol));
     await until(device.data.status$, (s) => !s.sessionEnded && s.pending === 0, 20_000);
-    expect(countResponses(server, 'Written before my account was disabled')).toBe(1);
+    expect(await countResponses(server, 'Written before my account was disabled')).toBe(1);
     expect((await apiClient(server.url).get(`/topics/${topic.id}`)).body.score).toBe(1);
   });
 
@@ -316,12 +316,12 @@ describe('trust (issue 8)', () => {
 
     // The vote's database closed before the end was reported: it is still counted.
     expect(await until(device.data.status$, (s) => s.sessionEnded, 20_000)).toMatchObject({ sessionEnded: true, pending: 2 });
-    expect(countResponses(server, 'Written before Firebase signed me out')).toBe(0);
+    expect(await countResponses(server, 'Written before Firebase signed me out')).toBe(0);
 
     await enableTestUser(dan);
     await device.data.signIn(signedOutFirst);
     await until(device.data.status$, (s) => !s.sessionEnded && s.pending === 0, 20_000);
-    expect(countResponses(server, 'Written before Firebase signed me out')).toBe(1);
+    expect(await countResponses(server, 'Written before Firebase signed me out')).toBe(1);
     expect((await apiClient(server.url).get(`/topics/${topic.id}`)).body.score).toBe(1);
   });
 });

@@ -59,13 +59,18 @@ describe('deleted topics and responses keep no text', () => {
     expect(multi.body.documents.find((doc) => doc.id === response.id)).toEqual(tombstone);
 
     // Gone from the file too, citations included.
-    const stored = server.sqlite.prepare('SELECT content, deleted FROM responses WHERE id IN (?, ?)').all(response.id, reply.id);
+    const stored = await server.db.rows('SELECT content, deleted FROM responses WHERE id IN (?, ?)', response.id, reply.id);
     expect(stored).toEqual([
       { content: '', deleted: 1 },
       { content: '', deleted: 1 },
     ]);
-    expect(server.sqlite.prepare('SELECT count(*) AS n FROM response_sources WHERE response_id = ?').get(response.id)).toEqual({ n: 0 });
-    expect(server.sqlite.prepare("SELECT count(*) AS n FROM responses_fts WHERE responses_fts MATCH 'took'").get()).toEqual({ n: 0 });
+    expect(await server.db.row('SELECT count(*) AS n FROM response_sources WHERE response_id = ?', response.id)).toEqual({ n: 0 });
+    // Nor in the search index (FTS5 on SQLite, tsvector rows on PostgreSQL).
+    const indexed =
+      server.db.engine === 'sqlite'
+        ? "SELECT count(*) AS n FROM responses_fts WHERE responses_fts MATCH 'took'"
+        : "SELECT count(*) AS n FROM responses_fts WHERE words @@ 'took:*'::tsquery";
+    expect(await server.db.row(indexed)).toEqual({ n: 0 });
   });
 
   it('topic pull serves a deleted topic as a slim tombstone, and its responses too', async () => {
@@ -86,8 +91,8 @@ describe('deleted topics and responses keep no text', () => {
       { id: response.id, topic_id: topic.id, parent_response_id: null, seq: expect.any(Number), _deleted: true },
     ]);
     expect(responses.text).not.toContain(SECRET_CONTENT);
-    expect(server.sqlite.prepare('SELECT title FROM topics WHERE id = ?').get(topic.id)).toEqual({ title: '' });
-    expect(server.sqlite.prepare('SELECT content FROM responses WHERE id = ?').get(response.id)).toEqual({ content: '' });
+    expect(await server.db.row('SELECT title FROM topics WHERE id = ?', topic.id)).toEqual({ title: '' });
+    expect(await server.db.row('SELECT content FROM responses WHERE id = ?', response.id)).toEqual({ content: '' });
   });
 
   it("a push's answer about a deleted item is the tombstone; a retried delete is no conflict", async () => {

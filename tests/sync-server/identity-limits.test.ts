@@ -54,7 +54,7 @@ describe('display names from tokens', () => {
     const profile = await apiClient(server.url).get(`/users/${user.uid}`);
     expect(profile.status).toBe(200);
     expect(profile.body.display_name).toBeNull();
-    expect(server.sqlite.prepare('SELECT display_name FROM users WHERE uid = ?').get(user.uid)).toEqual({ display_name: null });
+    expect(await server.db.row('SELECT display_name FROM users WHERE uid = ?', user.uid)).toEqual({ display_name: null });
   });
 
   it('a valid name is stored as given (trimmed)', async () => {
@@ -81,7 +81,7 @@ describe('disabled and revoked accounts', () => {
     const after = await api.post('/topics', { title: 'After', categories: ['Science'] });
     expect(after.status).toBe(401);
     expect(after.body.code).toBe('unauthenticated');
-    expect(server.sqlite.prepare("SELECT count(*) AS n FROM topics WHERE title = 'After'").get()).toEqual({ n: 0 });
+    expect(await server.db.row("SELECT count(*) AS n FROM topics WHERE title = 'After'")).toEqual({ n: 0 });
   });
 
   describe('production verifier (signature checked by firebase-admin, account state cached per uid)', () => {

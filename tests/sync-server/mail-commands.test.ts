@@ -36,7 +36,14 @@ afterAll(() => server?.stop());
 async function mailWeekly(...args: string[]): Promise<string> {
   const run = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/mail-weekly.ts', ...args], {
     encoding: 'utf8',
-    env: { ...process.env, DATA_DIR: server.dir, PUBLIC_URL: server.url, MAIL_SIGNING_KEY: KEY, SMTP_URL: '' },
+    env: {
+      ...process.env,
+      DATA_DIR: server.dir,
+      ...(server.databaseUrl ? { DATABASE_URL: server.databaseUrl } : {}),
+      PUBLIC_URL: server.url,
+      MAIL_SIGNING_KEY: KEY,
+      SMTP_URL: '',
+    },
   });
   return run.stdout;
 }

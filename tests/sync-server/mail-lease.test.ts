@@ -10,8 +10,6 @@ import { parseSchedule, slotAfter } from '../../sync-server/src/mail/schedule.js
 import { startMailScheduler } from '../../sync-server/src/mail/scheduler.js';
 import { createMailTransport, type MailTransport } from '../../sync-server/src/mail/transport.js';
 import { runWeekly } from '../../sync-server/src/mail/weekly.js';
-import { openDatabase } from '../../sync-server/src/store/connection.js';
-import { createStore } from '../../sync-server/src/store/store.js';
 import type { Store } from '../../sync-server/src/store/types.js';
 import { apiClient } from '../fixtures/api.js';
 import { createTestUser } from '../fixtures/auth.js';
@@ -50,8 +48,8 @@ afterAll(() => {
 const delivered: string[] = [];
 
 /** A server process's scheduler: its own connection, its own clock. */
-function processAt(now: Date, dir: string, { slowMs = 0 }: { slowMs?: number } = {}) {
-  const store = createStore(openDatabase(server.databaseFile));
+async function processAt(now: Date, dir: string, { slowMs = 0 }: { slowMs?: number } = {}) {
+  const store = await server.openStore();
   const outboxTransport = createMailTransport({ smtpUrl: undefined, outboxDir: dir });
   // A slow mail server: each mail takes slowMs, so another process can wake in the middle of a batch.
   const transport: MailTransport = {
@@ -91,15 +89,15 @@ describe('the weekly lease', () => {
     const dir = outbox();
     delivered.length = 0;
     // Both start before the slot (the schedule begins), then both wake a day after it at once.
-    for (const p of [processAt(start, dir), processAt(start, dir)]) {
+    for (const p of [await processAt(start, dir), await processAt(start, dir)]) {
       await p.scheduler.idle();
       await p.stop();
     }
     const later = new Date(slot.getTime() + DAY);
-    const a = processAt(later, dir, { slowMs: 150 });
+    const a = await processAt(later, dir, { slowMs: 150 });
     while (readdirSync(dir).length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
     // Without the lease, this one would resume the running batch and send its remaining mails too.
-    const b = processAt(later, dir);
+    const b = await processAt(later, dir);
     await Promise.all([a.scheduler.idle(), b.scheduler.idle()]);
     expect(readdirSync(dir)).toHaveLength(3);
     expect(delivered).toHaveLength(3);
@@ -116,8 +114,8 @@ describe('the weekly lease', () => {
   it('is refused while held, taken over once it expires, and a holder that lost it stops sending', async () => {
     let now = new Date('2030-01-07T09:00:00.000Z');
     const clock = () => now;
-    const one = createStore(openDatabase(server.databaseFile));
-    const two = createStore(openDatabase(server.databaseFile));
+    const one = await server.openStore();
+    const two = await server.openStore();
     const first = await takeMailLease(one, { clock, leaseMs: 60_000 });
     expect(first.ok).toBe(true);
     const refused = await takeMailLease(two, { clock, leaseMs: 60_000 });

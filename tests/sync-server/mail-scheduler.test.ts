@@ -8,8 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSchedule, slotAfter } from '../../sync-server/src/mail/schedule.js';
 import { startMailScheduler } from '../../sync-server/src/mail/scheduler.js';
 import { createMailTransport } from '../../sync-server/src/mail/transport.js';
-import { openDatabase } from '../../sync-server/src/store/connection.js';
-import { createStore } from '../../sync-server/src/store/store.js';
 import { apiClient } from '../fixtures/api.js';
 import { createTestUser } from '../fixtures/auth.js';
 import { startMailTestServer, type MailTestServer } from '../fixtures/mail.js';
@@ -36,7 +34,7 @@ afterAll(async () => {
 
 /** Starts a scheduler as a fresh process would, at `now`, and waits for its start-up work. */
 async function boot(now: Date) {
-  const store = createStore(openDatabase(server.databaseFile));
+  const store = await server.openStore();
   const transport = createMailTransport({ smtpUrl: undefined, outboxDir: outbox });
   const scheduler = startMailScheduler({
     store,

@@ -6,8 +6,6 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createStore } from '../../sync-server/src/store/store.js';
-import { openDatabase } from '../../sync-server/src/store/connection.js';
 import { createMailTransport } from '../../sync-server/src/mail/transport.js';
 import { verifyUnsubscribeToken } from '../../sync-server/src/mail/token.js';
 import { previewRun, resumeUnfinished, runWeekly, type MailerDeps } from '../../sync-server/src/mail/weekly.js';
@@ -267,7 +265,7 @@ describe('weekly summary in outbox mode', () => {
     expect((await server.store.mail.getRun('crash'))!.status).toBe('running');
 
     // A restart: a new connection to the same file finishes the unfinished run.
-    const reopened = createStore(openDatabase(server.databaseFile));
+    const reopened = await server.openStore();
     const dryRun = await previewRun({ store: reopened, clock: () => new Date() }, plan);
     expect(dryRun.digests.filter((d) => d.digest).map((d) => d.recipient.uid)).toHaveLength(2);
     const transport = createMailTransport({ smtpUrl: undefined, outboxDir: dir });

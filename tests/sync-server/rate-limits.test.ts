@@ -83,14 +83,14 @@ describe('rate limits', () => {
         refused.map((doc) => ({ newDocumentState: doc })),
       );
       expectRateLimited(push, /^You are making changes too quickly\. Try again in \d+ seconds?\.$/);
-      for (const doc of refused) expect(countRows(server.sqlite, 'topics', 'id = ?', doc.id)).toBe(0);
+      for (const doc of refused) expect(await countRows(server.db, 'topics', 'id = ?', doc.id)).toBe(0);
 
       // One row still fits; after it, REST writes are refused too, with the same shape.
       expect((await api.post('/sync/topics/push', [{ newDocumentState: topicDoc() }])).status).toBe(200);
       const title = `Refused ${uniqueId()}`;
       const rest = await api.post('/topics', { title, categories: ['Science'] });
       expectRateLimited(rest, /too quickly/);
-      expect(countRows(server.sqlite, 'topics', 'title = ?', title)).toBe(0);
+      expect(await countRows(server.db, 'topics', 'title = ?', title)).toBe(0);
       expectRateLimited(await api.post('/upvotes', { target_type: 'topic', target_id: pushed[0]!.id }), /too quickly/);
     });
 

@@ -96,9 +96,9 @@ describe('responses', () => {
       expect(first.body.id).toBe(id);
       expect(second.status).toBe(201);
       expect(second.body).toEqual(first.body);
-      expect(countRows(server.sqlite, 'responses', 'id = ?', id)).toBe(1);
+      expect(await countRows(server.db, 'responses', 'id = ?', id)).toBe(1);
       expect((await topicOf(topic.id)).responses_count).toBe(1);
-      expect(countRows(server.sqlite, 'notifications', 'response_id = ?', id)).toBe(1);
+      expect(await countRows(server.db, 'notifications', 'response_id = ?', id)).toBe(1);
     });
 
     it('an id taken by another user → 409, nothing changes', async () => {
@@ -189,17 +189,17 @@ describe('responses', () => {
         ],
       ])('%s → %d %j', async (_label, body, status, message) => {
         const before = {
-          responses: countRows(server.sqlite, 'responses'),
-          sources: countRows(server.sqlite, 'sources'),
-          notifications: countRows(server.sqlite, 'notifications'),
+          responses: await countRows(server.db, 'responses'),
+          sources: await countRows(server.db, 'sources'),
+          notifications: await countRows(server.db, 'notifications'),
         };
         const res = await as(carol).post('/responses', body());
         expect(res.status).toBe(status);
         expect(res.body.error).toBe(message);
         expect({
-          responses: countRows(server.sqlite, 'responses'),
-          sources: countRows(server.sqlite, 'sources'),
-          notifications: countRows(server.sqlite, 'notifications'),
+          responses: await countRows(server.db, 'responses'),
+          sources: await countRows(server.db, 'sources'),
+          notifications: await countRows(server.db, 'notifications'),
         }).toEqual(before);
         expect((await responseOf(root.id)).comment_count).toBe(0);
         expect((await topicOf(topic.id)).responses_count).toBe(1);
@@ -345,7 +345,7 @@ describe('responses', () => {
       ['🎉', 'none'],
     ])('%j is searched as text', async (q, expected) => {
       expect(await search(q)).toEqual(expected === 'injection' ? [injection.id] : []);
-      expect(countRows(server.sqlite, 'responses', 'topic_id = ?', topic.id)).toBe(3);
+      expect(await countRows(server.db, 'responses', 'topic_id = ?', topic.id)).toBe(3);
     });
 
     it('404 for an unknown topic, 400 without topic_id or q', async () => {
@@ -545,7 +545,7 @@ describe('responses', () => {
       expect((await responseOf(root.id)).comment_count).toBe(1);
       expect((await topicOf(topic.id)).responses_count).toBe(3);
       // The stored hot score follows the new response count.
-      const row = server.sqlite.prepare('SELECT score, responses_count, created_at, hot FROM topics WHERE id = ?').get(topic.id) as {
+      const row = (await server.db.row('SELECT score, responses_count, created_at, hot FROM topics WHERE id = ?', topic.id)) as {
         score: number;
         responses_count: number;
         created_at: string;
@@ -555,7 +555,7 @@ describe('responses', () => {
       expect(row.hot).toBeCloseTo(hotScore(row.score, row.responses_count, row.created_at), 9);
       const mapped = (await as().get<ResponseMapping[]>(`/responses/mappings?topic_id=${topic.id}`)).body.map((m) => m.id);
       expect(mapped.sort()).toEqual([root.id, sibling.id, quoter.id].sort());
-      expect(countRows(server.sqlite, 'votes', `target_id IN (?, ?) AND deleted = 0`, child.id, grandchild.id)).toBe(0);
+      expect(await countRows(server.db, 'votes', `target_id IN (?, ?) AND deleted = 0`, child.id, grandchild.id)).toBe(0);
       expect(await points(dave)).toBe(0);
       expect(await points(carol)).toBe(carolBefore - 1);
       // A quote of a deleted response is no longer shown.

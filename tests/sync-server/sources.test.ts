@@ -72,9 +72,9 @@ describe('sources', () => {
     ['"', []],
     ['', []],
   ])('?q=%j is searched as plain text', async (q, expected) => {
-    const before = countRows(server.sqlite, 'sources');
+    const before = await countRows(server.db, 'sources');
     expect(await search(q)).toEqual(expected);
-    expect(countRows(server.sqlite, 'sources')).toBe(before);
+    expect(await countRows(server.db, 'sources')).toBe(before);
   });
 
   it('?q= longer than 500 characters → 400', async () => {
@@ -103,7 +103,7 @@ describe('sources', () => {
     const first = await makeResponse(as(ada), { topic_id: topic.id, sources: [{ url }] });
     const second = await makeResponse(as(ada), { topic_id: topic.id, sources: [{ url, name: 'The study', description: 'Peer reviewed' }] });
     const third = await makeResponse(as(ada), { topic_id: topic.id, sources: [{ url, name: 'Renamed?' }] });
-    expect(countRows(server.sqlite, 'sources', 'url = ?', url)).toBe(1);
+    expect(await countRows(server.db, 'sources', 'url = ?', url)).toBe(1);
     expect(second.sources[0]!.id).toBe(first.sources[0]!.id);
     expect(second.sources[0]).toEqual({ id: first.sources[0]!.id, url, name: 'The study', description: 'Peer reviewed' });
     expect(third.sources[0]).toEqual({ id: first.sources[0]!.id, url, name: 'Renamed?', description: null });
@@ -127,7 +127,7 @@ describe('sources', () => {
     ],
     ['unknown field', { url: 'https://u.example/', rating: 5 }, 'Unknown field: rating.'],
   ])('a source with %s → 400, nothing stored', async (_label, source, message) => {
-    const before = { sources: countRows(server.sqlite, 'sources'), responses: countRows(server.sqlite, 'responses') };
+    const before = { sources: await countRows(server.db, 'sources'), responses: await countRows(server.db, 'responses') };
     const res = await as(ada).post('/responses', {
       topic_id: topic.id,
       content: 'With a bad source',
@@ -136,7 +136,7 @@ describe('sources', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe(message);
-    expect({ sources: countRows(server.sqlite, 'sources'), responses: countRows(server.sqlite, 'responses') }).toEqual(before);
+    expect({ sources: await countRows(server.db, 'sources'), responses: await countRows(server.db, 'responses') }).toEqual(before);
   });
 
   it('ten sources are accepted', async () => {

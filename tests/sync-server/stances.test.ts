@@ -77,7 +77,7 @@ describe('stances', () => {
       expect(back.body.first_stance).toBe('agree');
       expect(back.body.history.map((entry) => entry.stance)).toEqual(['agree', 'disagree', 'unsure']);
       expect((await as(bob).get(`/topics/${topic.id}/stance`)).body).toEqual(back.body);
-      expect(countRows(server.sqlite, 'stances', 'topic_id = ?', topic.id)).toBe(1);
+      expect(await countRows(server.db, 'stances', 'topic_id = ?', topic.id)).toBe(1);
     });
 
     it('shows the topic only the counts: agree, disagree, unsure, minds changed, and responses by type', async () => {
@@ -141,7 +141,7 @@ describe('stances', () => {
       }
       // Nothing of the refused writes landed: still the first stance, no credit.
       expect((await as(bob).get<MyStance>(`/topics/${topic.id}/stance`)).body.history).toHaveLength(1);
-      expect(countRows(server.sqlite, 'deltas', 'topic_id = ?', topic.id)).toBe(0);
+      expect(await countRows(server.db, 'deltas', 'topic_id = ?', topic.id)).toBe(0);
 
       const ok = await put(bob, topic.id, { stance: 'disagree', credits: theirs.slice(0, MAX_DELTAS_PER_CHANGE).map((r) => r.id) });
       expect(ok.status, ok.text).toBe(200);
@@ -293,7 +293,7 @@ describe('stances', () => {
 
       const retry = await pushStance(bob, doc);
       expect(retry.body).toEqual({ conflicts: [landed], rejected: [] });
-      expect(countRows(server.sqlite, 'deltas', 'topic_id = ?', topic.id)).toBe(1);
+      expect(await countRows(server.db, 'deltas', 'topic_id = ?', topic.id)).toBe(1);
       expect((await responseDoc(topic.id, response.id)).delta_count).toBe(1);
       expect((await page(carol)).persuasion_points).toBe(carolBefore.persuasion_points + PERSUASION_POINTS_PER_DELTA);
       expect(await aggregate(topic.id)).toMatchObject({ disagree: 1, minds_changed: 1 });
@@ -323,7 +323,7 @@ describe('stances', () => {
         expect(res.status, JSON.stringify(doc)).toBe(200);
         expect(res.body.rejected[0]?.status, JSON.stringify(doc)).toBe(status);
       }
-      expect(countRows(server.sqlite, 'stances', 'topic_id = ?', topic.id)).toBe(0);
+      expect(await countRows(server.db, 'stances', 'topic_id = ?', topic.id)).toBe(0);
       // A stance is never deleted: nothing to delete before the first; after it the answer is the live stance.
       expect((await pushStance(bob, { id: topic.id, stance: 'agree', _deleted: true })).body).toEqual({ conflicts: [], rejected: [] });
       const recorded = (await pushStance(bob, { id: topic.id, stance: 'agree' })).body.conflicts[0]!;

@@ -89,7 +89,7 @@ describe('sync pull and push', () => {
     const again = await api.post<PushResponse<TopicDoc>>('/sync/topics/push', [{ newDocumentState: doc }]);
     expect(again.body.rejected).toEqual([]);
     expect(again.body.conflicts[0]).toEqual(master);
-    expect(countRows(server.sqlite, 'topics', 'id = ?', doc.id)).toBe(1);
+    expect(await countRows(server.db, 'topics', 'id = ?', doc.id)).toBe(1);
   });
 
   it('orders replies after their parents within one push', async () => {
@@ -170,7 +170,7 @@ describe('sync pull and push', () => {
     };
     const gone = await bobApi.post<PushResponse<VoteDoc>>('/sync/votes/push', [{ newDocumentState: vote }]);
     expect(gone.body.rejected[0]).toMatchObject({ status: 404, error: 'The item you voted on does not exist.' });
-    expect(countRows(server.sqlite, 'topics', 'id = ? AND deleted = 0', topic.id)).toBe(1);
+    expect(await countRows(server.db, 'topics', 'id = ? AND deleted = 0', topic.id)).toBe(1);
   });
 
   it('toggles votes through setVote and marks notifications read through the domain', async () => {

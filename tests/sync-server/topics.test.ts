@@ -88,7 +88,7 @@ describe('topics', () => {
       expect(first.status).toBe(201);
       expect(second.status).toBe(201);
       expect(second.body).toEqual(first.body);
-      expect(countRows(server.sqlite, 'topics', 'id = ?', id)).toBe(1);
+      expect(await countRows(server.db, 'topics', 'id = ?', id)).toBe(1);
     });
 
     it('an id taken by another user → 409 and the original is untouched', async () => {
@@ -110,11 +110,11 @@ describe('topics', () => {
       ['title over 300', { title: 'x'.repeat(301), categories: ['Science'] }, 'A topic title has at most 300 characters.'],
       ['unknown field', { title: 'A title', categories: ['Science'], pinned: true }, 'Unknown field: pinned.'],
     ])('%s → 400 %j and nothing stored', async (_label, body, message) => {
-      const before = countRows(server.sqlite, 'topics');
+      const before = await countRows(server.db, 'topics');
       const res = await as(ada).post('/topics', body);
       expect(res.status).toBe(400);
       expect(res.body.error).toBe(message);
-      expect(countRows(server.sqlite, 'topics')).toBe(before);
+      expect(await countRows(server.db, 'topics')).toBe(before);
     });
 
     it('server-owned fields sent by a client are ignored, never applied', async () => {
@@ -156,11 +156,11 @@ describe('topics', () => {
       ['not a bearer scheme', 'Basic dXNlcjpwYXNz'],
       ['empty bearer', 'Bearer '],
     ])('an invalid token (%s) → 401', async (_label, header) => {
-      const before = countRows(server.sqlite, 'topics');
+      const before = await countRows(server.db, 'topics');
       const res = await as().post('/topics', { title: 'Bad token', categories: ['Science'] }, { headers: { authorization: header } });
       expect(res.status).toBe(401);
       expect(res.body.error).toBe(MSG.invalidToken);
-      expect(countRows(server.sqlite, 'topics')).toBe(before);
+      expect(await countRows(server.db, 'topics')).toBe(before);
     });
   });
 
@@ -233,9 +233,9 @@ describe('topics', () => {
 
       expect((await as().get(`/responses?topic_id=${topic.id}`)).status).toBe(404);
       for (const id of [root.id, reply.id, deep.id]) expect((await as().get(`/responses/${id}`)).status).toBe(404);
-      expect(countRows(server.sqlite, 'responses', 'topic_id = ? AND deleted = 0', topic.id)).toBe(0);
-      expect(countRows(server.sqlite, 'votes', 'topic_id = ? AND deleted = 0', topic.id)).toBe(0);
-      expect(countRows(server.sqlite, 'notifications', 'target_id = ? AND deleted = 0', topic.id)).toBe(0);
+      expect(await countRows(server.db, 'responses', 'topic_id = ? AND deleted = 0', topic.id)).toBe(0);
+      expect(await countRows(server.db, 'votes', 'topic_id = ? AND deleted = 0', topic.id)).toBe(0);
+      expect(await countRows(server.db, 'notifications', 'target_id = ? AND deleted = 0', topic.id)).toBe(0);
       const adaAfter = (await as(ada).get(`/notifications/user/${ada.uid}`)).body as { target_id: string }[];
       expect(adaAfter.filter((n) => n.target_id === topic.id)).toEqual([]);
       const bobAfter = (await as(bob).get(`/notifications/user/${bob.uid}`)).body as { target_id: string }[];
@@ -284,14 +284,10 @@ describe('topic lists: hot, new, top, category, paging', () => {
   });
   afterAll(() => server.stop());
 
-  it('stores hot as DESIGN.md §4 computes it', () => {
-    const rows = server.sqlite.prepare('SELECT id, created_at, score, responses_count, hot FROM topics').all() as {
-      id: string;
-      created_at: string;
-      score: number;
-      responses_count: number;
-      hot: number;
-    }[];
+  it('stores hot as DESIGN.md §4 computes it', async () => {
+    const rows = await server.db.rows<{ id: string; created_at: string; score: number; responses_count: number; hot: number }>(
+      'SELECT id, created_at, score, responses_count, hot FROM topics',
+    );
     expect(rows).toHaveLength(4);
     for (const row of rows) expect(row.hot).toBeCloseTo(hotScore(row.score, row.responses_count, row.created_at), 9);
   });

@@ -33,7 +33,7 @@ describe('upvotes', () => {
     const again = await as(bob).post('/upvotes', { target_type: type, target_id: target.id });
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ target_type: type, target_id: target.id, score: 1, user_has_upvoted: true });
-    expect(countRows(server.sqlite, 'votes', 'target_id = ?', target.id)).toBe(1);
+    expect(await countRows(server.db, 'votes', 'target_id = ?', target.id)).toBe(1);
 
     const removed = await as(bob).del('/upvotes', { target_type: type, target_id: target.id });
     expect(removed.status).toBe(204);
@@ -94,12 +94,12 @@ describe('upvotes', () => {
     ['missing target_id', { target_type: 'topic' }, 400, 'target_id is required.'],
     ['unknown field', { target_type: 'topic', target_id: 'x', weight: 10 }, 400, 'Unknown field: weight.'],
   ])('%s → %d', async (_label, body, status, message) => {
-    const before = countRows(server.sqlite, 'votes');
+    const before = await countRows(server.db, 'votes');
     for (const res of [await as(bob).post('/upvotes', body), await as(bob).del('/upvotes', body)]) {
       expect(res.status).toBe(status);
       expect(res.body.error).toBe(message);
     }
-    expect(countRows(server.sqlite, 'votes')).toBe(before);
+    expect(await countRows(server.db, 'votes')).toBe(before);
   });
 
   it('a topic id is not a response id: the target type matters', async () => {
@@ -243,11 +243,15 @@ describe('points and rank', () => {
     beforeAll(async () => {
       big = await startTestServer();
       // 105 users with points, written straight into the store (the API would need 105 emulator voters).
-      const insert = big.sqliteWriter.prepare(
-        "INSERT INTO users (uid, display_name, points, created_at) VALUES (?, ?, ?, '2026-01-01T00:00:00.000Z')",
-      );
-      for (let i = 0; i < 105; i++) insert.run(`seeded-${i}`, `Seeded ${i}`, 1 + (i % 50));
-      insert.run('zero', 'Zero', 0);
+      const insert = (uid: string, name: string, points: number) =>
+        big.db.run(
+          "INSERT INTO users (uid, display_name, points, created_at) VALUES (?, ?, ?, '2026-01-01T00:00:00.000Z')",
+          uid,
+          name,
+          points,
+        );
+      for (let i = 0; i < 105; i++) await insert(`seeded-${i}`, `Seeded ${i}`, 1 + (i % 50));
+      await insert('zero', 'Zero', 0);
     });
     afterAll(() => big.stop());
 

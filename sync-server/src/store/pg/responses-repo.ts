@@ -5,7 +5,7 @@ import { orderBySql, RESPONSE_ORDER } from '../../../../shared/rules/sort-order.
 import type { ResponseRow, StanceTally } from '../responses-repo.js';
 import type { ResponsesRepo } from '../types.js';
 import type { PgQueries } from './queries.js';
-import { indexWords, tsqueryOf, tsvectorOf } from './search.js';
+import { bm25, indexWords, queryTerms, tsqueryOf, tsvectorOf } from './search.js';
 import { refreshSuggestion } from './sources-repo.js';
 
 /** The row as the SQLite store reads it (the quote shown only while it exists); `viewer`: its placeholder. */
@@ -74,15 +74,16 @@ export function createPgResponsesRepo(q: PgQueries): ResponsesRepo {
          ORDER BY ${ORDER} LIMIT $5`,
         [parentId, viewer, after?.created_at ?? '', after?.id ?? '', limit],
       ),
-    // Best match first: ts_rank over the words' frequencies, where SQLite ranks by FTS5's bm25
-    // (the same matches; equally good ones may come in another order), then the oldest first.
-    search: (topicId, match, limit, viewer) =>
-      q.rows<ResponseRow>(
-        `${select('$4')} JOIN responses_fts f ON f.pk = r.pk
+    // Best match first: FTS5's bm25 (search.ts), ties oldest first.
+    search: (topicId, match, limit, viewer) => {
+      const ranking = bm25('responses_fts', '$5');
+      return q.rows<ResponseRow>(
+        `${ranking.with} ${select('$4')} JOIN responses_fts f ON f.pk = r.pk
          WHERE f.words @@ $2::tsquery AND r.topic_id = $1 AND r.deleted = 0
-         ORDER BY ts_rank(f.words, $2::tsquery) DESC, r.pk LIMIT $3`,
-        [topicId, tsqueryOf(match), limit, viewer],
-      ),
+         ORDER BY ${ranking.rank('f')}, r.pk LIMIT $3`,
+        [topicId, tsqueryOf(match), limit, viewer, queryTerms(match)],
+      );
+    },
     // Breadth first, each response's live replies in (created_at, id) order: the order SQLite's
     // recursive query walks, which is the order a subtree delete stamps its seqs in.
     async subtree(id) {
@@ -111,7 +112,7 @@ export function createPgResponsesRepo(q: PgQueries): ResponsesRepo {
         id,
         seq,
       ]);
-      if (row) await indexWords(q, 'responses_fts', row.pk, '');
+      if (row) await indexWords(q, 'responses_fts', row.pk, tsvectorOf(''));
       // The deleted citations no longer count towards the catalogue's suggested name.
       for (const { source_id } of cited) await refreshSuggestion(q, source_id);
     },

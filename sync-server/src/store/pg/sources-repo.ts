@@ -3,7 +3,7 @@ import type { Source, SourceCitation, SourceListing } from '../../../../shared/t
 import { CITATIONS_PER_SOURCE, type CitationInput } from '../sources-repo.js';
 import type { SourcesRepo } from '../types.js';
 import type { PgQueries } from './queries.js';
-import { indexWords, tsqueryOf, tsvectorOf } from './search.js';
+import { bm25, indexWords, queryTerms, tsqueryOf, tsvectorOf } from './search.js';
 
 /** Re-reads a catalogue row into its search row (SQLite's FTS5 triggers do this on every change). */
 async function indexSource(q: PgQueries, id: string) {
@@ -140,13 +140,15 @@ export function createPgSourcesRepo(q: PgQueries): SourcesRepo {
       return byResponse;
     },
     all: (limit) => q.rows<Source>(`SELECT s.id, s.url, s.name, s.description FROM sources s ORDER BY ${BY_NAME} LIMIT $1`, [limit]),
-    // Best match first (ts_rank where SQLite has bm25: the same matches, ties may differ), then the oldest.
-    search: (ftsQuery, limit) =>
-      q.rows<Source>(
-        `SELECT s.id, s.url, s.name, s.description FROM sources_fts f JOIN sources s ON s.pk = f.pk
-         WHERE f.words @@ $1::tsquery ORDER BY ts_rank(f.words, $1::tsquery) DESC, s.pk LIMIT $2`,
-        [tsqueryOf(ftsQuery), limit],
-      ),
+    // Best match first: FTS5's bm25 over name, URL and description (search.ts), ties oldest first.
+    search: (ftsQuery, limit) => {
+      const ranking = bm25('sources_fts', '$3');
+      return q.rows<Source>(
+        `${ranking.with} SELECT s.id, s.url, s.name, s.description FROM sources_fts f JOIN sources s ON s.pk = f.pk
+         WHERE f.words @@ $1::tsquery ORDER BY ${ranking.rank('f')}, s.pk LIMIT $2`,
+        [tsqueryOf(ftsQuery), limit, queryTerms(ftsQuery)],
+      );
+    },
     async page(input) {
       const pattern = input.filter ? likePattern(input.filter) : null;
       const rows = await q.rows<Source>(

@@ -87,7 +87,7 @@ export function createPgTopicsRepo(q: PgQueries): TopicsRepo {
     async softDelete(id, seq) {
       // The tombstone keeps no title (as on SQLite), and nothing of it stays searchable.
       const row = await q.row<{ pk: number }>("UPDATE topics SET deleted = 1, title = '', seq = $2 WHERE id = $1 RETURNING pk", [id, seq]);
-      if (row) await indexWords(q, 'topics_fts', row.pk, '');
+      if (row) await indexWords(q, 'topics_fts', row.pk, tsvectorOf(''));
     },
     restampCreator: (uid, seq) => q.run('UPDATE topics SET seq = $2 WHERE creator_uid = $1', [uid, seq]),
     changesSince: (checkpoint: Checkpoint, limit, viewer) =>

@@ -135,21 +135,33 @@ CREATE INDEX notifications_recipient_seq ON notifications (recipient_uid, seq);
 CREATE INDEX notifications_topic ON notifications (target_id);
 CREATE INDEX notifications_response ON notifications (response_id) WHERE deleted = 0;
 
+-- `tokens`: how many words the text has (for ranking, as FTS5 keeps each row's size).
 CREATE TABLE topics_fts (
-  pk    bigint PRIMARY KEY REFERENCES topics (pk),
-  words tsvector NOT NULL
+  pk     bigint PRIMARY KEY REFERENCES topics (pk),
+  words  tsvector NOT NULL,
+  tokens integer NOT NULL
 );
 CREATE INDEX topics_fts_words ON topics_fts USING gin (words);
 CREATE TABLE responses_fts (
-  pk    bigint PRIMARY KEY REFERENCES responses (pk),
-  words tsvector NOT NULL
+  pk     bigint PRIMARY KEY REFERENCES responses (pk),
+  words  tsvector NOT NULL,
+  tokens integer NOT NULL
 );
 CREATE INDEX responses_fts_words ON responses_fts USING gin (words);
 CREATE TABLE sources_fts (
-  pk    bigint PRIMARY KEY REFERENCES sources (pk),
-  words tsvector NOT NULL
+  pk     bigint PRIMARY KEY REFERENCES sources (pk),
+  words  tsvector NOT NULL,
+  tokens integer NOT NULL
 );
 CREATE INDEX sources_fts_words ON sources_fts USING gin (words);
+-- Rows and words of each search table, kept as FTS5 keeps them, for BM25's document frequency
+-- and average length (store/pg/search.ts); written by the (one at a time) writers.
+CREATE TABLE crux_fts_stats (
+  tbl    text PRIMARY KEY,
+  rows   bigint NOT NULL,
+  tokens bigint NOT NULL
+);
+INSERT INTO crux_fts_stats (tbl, rows, tokens) VALUES ('topics_fts', 0, 0), ('responses_fts', 0, 0), ('sources_fts', 0, 0);
 
 CREATE TABLE mail_runs (
   id           text COLLATE "C" PRIMARY KEY,
