@@ -16,6 +16,7 @@ const BENCHES: Record<string, () => Promise<BenchRow[]>> = {
   server: async () => (await import('./server.js')).benchServer(),
   topic: async () => (await import('./client-topic.js')).benchBigTopic(),
   'first-load': async () => (await import('./first-load.js')).benchFirstLoad(),
+  postgres: async () => (await import('./server-pg.js')).benchPostgres(),
 };
 
 export function missed(row: BenchRow): boolean {

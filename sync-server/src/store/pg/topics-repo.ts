@@ -22,11 +22,23 @@ const ORDER: Record<Sort, string> = {
 };
 
 export function createPgTopicsRepo(q: PgQueries): TopicsRepo {
-  // $1 viewer, $2 limit, $3 offset, $4 category (or null for every category), $5 the search.
-  const listSql = (query: TopicListQuery, search: boolean) => `${select('$1')}
-    WHERE t.deleted = 0 AND ($4::text IS NULL OR t.category = $4)
-    ${search ? 'AND t.pk IN (SELECT f.pk FROM topics_fts f WHERE f.words @@ $5::tsquery)' : ''}
-    ORDER BY ${ORDER[query.sort]} LIMIT $2 OFFSET $3`;
+  // $1 viewer, $2 limit, $3 offset, then the category and the search when given. The category
+  // condition is written only when there is one, so the planner can walk the sort's (partial)
+  // index and stop at the limit, as on SQLite.
+  const listSql = (query: TopicListQuery, search: boolean) => {
+    const category = query.category !== undefined ? 'AND t.category = $4' : '';
+    const match = search
+      ? `AND t.pk IN (SELECT f.pk FROM topics_fts f WHERE f.words @@ $${query.category !== undefined ? 5 : 4}::tsquery)`
+      : '';
+    return `${select('$1')} WHERE t.deleted = 0 ${category} ${match} ORDER BY ${ORDER[query.sort]} LIMIT $2 OFFSET $3`;
+  };
+  const listParams = (query: TopicListQuery, ...more: unknown[]) => [
+    query.viewer,
+    query.limit,
+    query.offset,
+    ...(query.category !== undefined ? [query.category] : []),
+    ...more,
+  ];
 
   return {
     async insert(row: TopicInsert) {
@@ -38,9 +50,8 @@ export function createPgTopicsRepo(q: PgQueries): TopicsRepo {
       await indexWords(q, 'topics_fts', inserted!.pk, tsvectorOf(row.title));
     },
     get: (id, viewer) => q.row<TopicRow>(`${select('$2')} WHERE t.id = $1`, [id, viewer]),
-    list: (query) => q.rows<TopicRow>(listSql(query, false), [query.viewer, query.limit, query.offset, query.category ?? null]),
-    search: (query) =>
-      q.rows<TopicRow>(listSql(query, true), [query.viewer, query.limit, query.offset, query.category ?? null, tsqueryOf(query.match)]),
+    list: (query) => q.rows<TopicRow>(listSql(query, false), listParams(query)),
+    search: (query) => q.rows<TopicRow>(listSql(query, true), listParams(query, tsqueryOf(query.match))),
     async refreshAggregates(id, createdAt, seq) {
       const counts = await q.row<{ score: number; responses_count: number }>(
         `SELECT (SELECT count(*) FROM votes WHERE target_type = 'topic' AND target_id = $1 AND deleted = 0) AS score,
