@@ -49,7 +49,7 @@ interface Transaction {
 // Per pool, not global: other pg users in the process are not affected.
 const INT8 = 20;
 const NUMERIC = 1700;
-const types = {
+export const numberTypes = {
   getTypeParser: ((oid: number, format?: string) =>
     oid === INT8 || oid === NUMERIC
       ? (value: string) => Number(value)
@@ -57,7 +57,7 @@ const types = {
 };
 
 export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
-  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.max ?? 10, types });
+  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.max ?? 10, types: numberTypes });
   // An idle client whose connection dies must not take the process down.
   pool.on('error', (error) => console.error('PostgreSQL: an idle connection failed', error));
   await migratePg(pool);
