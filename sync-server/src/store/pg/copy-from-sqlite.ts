@@ -8,6 +8,7 @@ import pg from 'pg';
 import { migratePg } from './migrate.js';
 import { SEQ_LOCK_KEY } from './seq.js';
 import { tsvectorOf } from './search.js';
+import { decodeText, encodeParams } from './nul.js';
 
 /** Tables in an order their references allow, and what orders their rows as SQLite wrote them. */
 const TABLES = [
@@ -101,7 +102,10 @@ async function copyTable(sqlite: Database.Database, client: pg.PoolClient, table
   const flush = async () => {
     if (batch.length === 0) return;
     const values = batch.map((_, row) => `(${columns.map((__, column) => `$${row * columns.length + column + 1}`).join(', ')})`);
-    await client.query(`INSERT INTO ${table} (${columns.join(', ')}) ${overriding} VALUES ${values.join(', ')}`, batch.flat());
+    await client.query(
+      `INSERT INTO ${table} (${columns.join(', ')}) ${overriding} VALUES ${values.join(', ')}`,
+      encodeParams(batch.flat()),
+    );
     copied += batch.length;
     batch = [];
   };
@@ -125,7 +129,7 @@ async function indexTable(client: pg.PoolClient, table: string, fts: string, col
     if (rows.length === 0) break;
     const values = rows.map((_, i) => `($${3 * i + 1}, $${3 * i + 2}::tsvector, $${3 * i + 3})`);
     const params = rows.flatMap((row) => {
-      const text = tsvectorOf(...columns.map((column) => row[column]));
+      const text = tsvectorOf(...columns.map((column) => (row[column] == null ? row[column] : decodeText(row[column]))));
       return [row.pk, text.words, text.tokens];
     });
     await client.query(`INSERT INTO ${fts} (pk, words, tokens) VALUES ${values.join(', ')}`, params);

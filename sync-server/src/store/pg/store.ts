@@ -9,9 +9,9 @@
 // and see committed rows only; they never wait for a writer.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
-import { badRequest } from '../../../../shared/errors.js';
 import type { Store } from '../types.js';
 import { migratePg } from './migrate.js';
+import { decodeRow, encodeParams } from './nul.js';
 import type { PgQueries } from './queries.js';
 import { SEQ_LOCK_KEY } from './seq.js';
 import { createPgTopicsRepo } from './topics-repo.js';
@@ -22,9 +22,6 @@ import { createPgUsersRepo } from './users-repo.js';
 import { createPgNotificationsRepo } from './notifications-repo.js';
 import { createPgStancesRepo } from './stances-repo.js';
 import { createPgMailRepo } from './mail-repo.js';
-
-/** The answer to text with a NUL character, which PostgreSQL cannot store (docs/POSTGRES.md). */
-export const NUL_MESSAGE = 'Text cannot contain the NUL character (U+0000).';
 
 export interface PgStoreOptions {
   connectionString: string;
@@ -67,19 +64,17 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
     const tx = current.getStore();
     return tx?.open ? tx : undefined;
   };
-  const run = async (text: string, params?: readonly unknown[]) => {
+  // Text is escaped on the way in and out (nul.ts): PostgreSQL cannot store U+0000.
+  const run = (text: string, params?: readonly unknown[]) => {
     const tx = inTransaction();
-    try {
-      return await (tx ? tx.client : pool).query(text, params as unknown[]);
-    } catch (error) {
-      // PostgreSQL text cannot hold U+0000 (SQLite stores it): a 400 that says so, never a 500.
-      if ((error as { code?: string }).code === '22021') throw badRequest(NUL_MESSAGE);
-      throw error;
-    }
+    return (tx ? tx.client : pool).query(text, encodeParams(params));
   };
   const q: PgQueries = {
-    rows: async <T>(text: string, params?: readonly unknown[]) => (await run(text, params)).rows as T[],
-    row: async <T>(text: string, params?: readonly unknown[]) => (await run(text, params)).rows[0] as T | undefined,
+    rows: async <T>(text: string, params?: readonly unknown[]) => (await run(text, params)).rows.map((row) => decodeRow(row as T)),
+    row: async <T>(text: string, params?: readonly unknown[]) => {
+      const row = (await run(text, params)).rows[0] as T | undefined;
+      return row === undefined ? undefined : decodeRow(row);
+    },
     run: async (text: string, params?: readonly unknown[]) => (await run(text, params)).rowCount ?? 0,
   };
 
