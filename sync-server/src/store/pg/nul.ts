@@ -3,17 +3,26 @@
 // both engines answer alike: U+E000 (private use) is the escape, "\uE000\uE000" a U+E000 of the
 // text and "\uE000\u0001" a NUL. Text with neither (all real text) passes untouched.
 const ESCAPE = '\uE000';
-const NEEDS_ENCODING = /[\u0000\uE000]/;
-const ENCODED = /\uE000([\uE000\u0001])/g;
+const NUL = '\u0000';
+const ESCAPED_NUL = ESCAPE + '\u0001';
 
 export function encodeText(text: string): string {
-  if (!NEEDS_ENCODING.test(text)) return text;
-  return text.replace(/\uE000/g, ESCAPE + ESCAPE).replace(/\u0000/g, `${ESCAPE}\u0001`);
+  if (!text.includes(NUL) && !text.includes(ESCAPE)) return text;
+  return text.replaceAll(ESCAPE, ESCAPE + ESCAPE).replaceAll(NUL, ESCAPED_NUL);
 }
 
 export function decodeText(text: string): string {
   if (!text.includes(ESCAPE)) return text;
-  return text.replace(ENCODED, (_, code: string) => (code === ESCAPE ? ESCAPE : '\u0000'));
+  let decoded = '';
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (char === ESCAPE && i + 1 < text.length) {
+      decoded += text[++i] === ESCAPE ? ESCAPE : NUL;
+    } else {
+      decoded += char;
+    }
+  }
+  return decoded;
 }
 
 /** A query's parameters with their text (and text arrays) escaped. */
