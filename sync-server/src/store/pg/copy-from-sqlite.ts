@@ -70,6 +70,9 @@ export async function copySqliteToPostgres(
       report.seq = (sqlite.prepare("SELECT value FROM meta WHERE key = 'seq'").get() as { value: number }).value;
       await client.query("UPDATE crux_meta SET value = $1 WHERE key = 'seq'", [report.seq]);
       await client.query('COMMIT');
+      // Fresh statistics for the planner: before autovacuum gets to the new rows, it would guess
+      // the tables are nearly empty and choose plans that read them whole.
+      await client.query('ANALYZE');
       log(`copied; the next change number is ${report.seq + 1}`);
       return report;
     } catch (error) {
