@@ -59,9 +59,10 @@ if (config.mail.schedulerEnabled) {
 }
 
 async function stop() {
-  // A run cut short here is resumed at the next start (mail/weekly.ts).
-  void mailScheduler?.stop();
+  // A run cut short here is resumed at the next start (mail/weekly.ts). A mail in flight gets two
+  // seconds to finish, so the weekly lease is given back rather than left to expire.
   server.close();
+  await Promise.race([mailScheduler?.stop(), new Promise((resolve) => setTimeout(resolve, 2000))]);
   await backend.close().catch(() => {});
   process.exit(0);
 }
