@@ -1,10 +1,13 @@
-// Four lanes (Vitest projects), each runnable alone: `npm run test:<lane>`.
+// Six lanes (Vitest projects), each runnable alone: `npm run test:<lane>` (the two PostgreSQL
+// ones together: `npm run test:pg`).
 //   unit    every test file that needs neither the Auth emulator nor a server
 //           (shared/, app/components/, app/auth/, store-contract/, scripts/, the
 //           pure data-layer rules, SQLite-only query plans...): seconds, no emulator
 //   server  the Hono server over HTTP with real ID tokens (sync-server/)
 //   store   the RxDB data layer replicating with the real server (app/*.test.ts)
 //   e2e     the built PWA in Chromium (e2e/)
+//   server-pg, store-pg   the server and store lanes again with the server on PostgreSQL
+//           (postgresLane below; tests/global-setup-postgres.ts starts one for the run)
 // A file needs the emulator when it, or a test helper it imports (fixtures/auth.ts,
 // fixtures/server.ts, e2e/harness.ts...), injects `authEmulatorHost` or starts an
 // emulator itself; the lanes are worked out from that, so a new or moved file lands
