@@ -14,7 +14,7 @@ import { openUserDb, userDbName } from '../../app/src/data/db.js';
 import type { Change } from '../../sync-server/src/domain/change-feed.js';
 import { PERSUASION_POINTS_PER_DELTA } from '../../shared/constants.js';
 import { MSG } from '../../shared/messages.js';
-import type { MyStance, TopicStances, UserProfile } from '../../shared/types.js';
+import type { CommonGroundEntry, MyStance, TopicStances, UserProfile } from '../../shared/types.js';
 import { apiClient } from '../fixtures/api.js';
 import { createTestUser, type TestUser } from '../fixtures/auth.js';
 import { countRows, makeResponse, makeTopic, upvote } from '../fixtures/builders.js';
@@ -124,6 +124,47 @@ describe('stances, Δ and common ground in the data layer', () => {
     expect(exported.stances).toEqual([
       expect.objectContaining({ topic_id: topic.id, stance: 'disagree', first_stance: 'agree', credits: [moving.id], pending: false }),
     ]);
+  });
+
+  it('upvotes made offline are counted on the side the voter held when voting', async () => {
+    const a = await client(server.url, { user: ada });
+    const { topic, responses } = await debate(a, 3);
+    const [beforeStance, afterAgree, afterChange] = responses as [(typeof responses)[0], (typeof responses)[0], (typeof responses)[0]];
+    const sides = async () => {
+      const res = await api(carol).get<CommonGroundEntry[]>(`/topics/${topic.id}/common-ground?limit=50`);
+      expect(res.status, res.text).toBe(200);
+      return new Map(res.body.map((e) => [e.response_id, [e.upvotes_agree, e.upvotes_disagree]]));
+    };
+
+    // Upvote with no stance yet, then take a stance and upvote again, all offline.
+    a.goOffline();
+    await until(a.data.status$, (s) => !s.online);
+    await a.data.toggleVote('response', beforeStance.id);
+    await a.data.setStance(topic.id, 'agree');
+    await a.data.toggleVote('response', afterAgree.id);
+    a.goOnline();
+    await until(a.data.status$, (s) => s.online && s.pending === 0, 15_000);
+    let counted = await sides();
+    expect(counted.get(beforeStance.id)).toEqual([0, 0]);
+    expect(counted.get(afterAgree.id)).toEqual([1, 0]);
+
+    // The stance known to the server changes offline, then a vote: counted on the new side, not the old.
+    a.goOffline();
+    await until(a.data.status$, (s) => !s.online);
+    await a.data.setStance(topic.id, 'disagree');
+    await a.data.toggleVote('response', afterChange.id);
+    a.goOnline();
+    await until(a.data.status$, (s) => s.online && s.pending === 0, 15_000);
+    counted = await sides();
+    expect(counted.get(afterChange.id)).toEqual([0, 1]);
+    // The earlier votes keep the side they were counted on.
+    expect(counted.get(afterAgree.id)).toEqual([1, 0]);
+    // The device hears the same counters back.
+    const local = await until(
+      a.data.topicResponses$(topic.id),
+      (list) => list.find((r) => r.id === afterChange.id)?.upvotes_disagree === 1,
+    );
+    expect(local.find((r) => r.id === afterAgree.id)).toMatchObject({ upvotes_agree: 1, upvotes_disagree: 0 });
   });
 
   it('a stance changed and changed back offline sends nothing', async () => {

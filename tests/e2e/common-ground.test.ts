@@ -2,7 +2,8 @@
 // and the debate map. (a) two users with opposite stances upvote the same response: it rises to the
 // top of the Common ground order and, once both sides approve it enough, shows the badge; (b) a
 // stance changed and a Δ given offline land once: the author's points and the topic's "changed
-// their mind" count move exactly once; (c) offline, the debate map opens a response nested 4 levels deep.
+// their mind" count move exactly once, the balance bars read the device offline (after a reload too),
+// and the persuasion points show on the leaderboard and the author's page; (c) offline, the debate map opens a response nested 4 levels deep.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PERSUASION_POINTS_PER_DELTA } from '../../shared/constants';
@@ -172,6 +173,17 @@ describe('common ground, Δ and the debate map (issue 13)', () => {
     expect(await stancesOf(topicId)).toMatchObject({ agree: 1, disagree: 0, minds_changed: 0 });
     expect((await profileOf(bob)).persuasion_points).toBe(0);
     await screenshot(page, 'delta-offline');
+    // The bars read the device offline, after a reload too: the responses' balance is counted there;
+    // the stance totals are the server's and move once the change lands (README, docs/SYNC.md).
+    const stanceBar = (agree: number, disagree: number) =>
+      page.getByRole('img', { name: `Stances: ${agree} agree, ${disagree} disagree, 0 unsure` });
+    const responseBar = page.getByRole('img', { name: 'Responses: 1 agree, 0 disagree, 0 discuss' });
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.getByText('You first said Agree; now Disagree.').waitFor();
+    await responseBar.waitFor();
+    await stanceBar(1, 0).waitFor();
+    await page.getByTestId('minds-changed').filter({ hasText: '0 changed their mind here' }).waitFor();
 
     await page.context().setOffline(false);
     await expect.poll(() => stancesOf(topicId), SYNCED).toMatchObject({ agree: 0, disagree: 1, minds_changed: 1 });
@@ -180,6 +192,8 @@ describe('common ground, Δ and the debate map (issue 13)', () => {
       .toMatchObject({ persuasion_points: PERSUASION_POINTS_PER_DELTA, points: before.points + PERSUASION_POINTS_PER_DELTA });
     // The page shows the same, from the synced data.
     await page.getByTestId('minds-changed').filter({ hasText: '1 changed their mind here' }).waitFor({ timeout: 20_000 });
+    await stanceBar(0, 1).waitFor({ timeout: 20_000 });
+    await responseBar.waitFor();
     await responseItem(page, persuasive)
       .locator('> article [data-testid="delta-count"]')
       .filter({ hasText: 'Δ 1' })
@@ -196,6 +210,24 @@ describe('common ground, Δ and the debate map (issue 13)', () => {
       persuasion_points: PERSUASION_POINTS_PER_DELTA,
       points: before.points + PERSUASION_POINTS_PER_DELTA,
     });
+
+    // The persuasion points in the browser: Bob's column on the leaderboard and his user page.
+    await page.goto(`${server.url}/leaderboard`);
+    const bobRow = page.locator('table.leaderboard tbody tr').filter({ has: page.getByRole('link', { name: 'Bob Agrees', exact: true }) });
+    await expect
+      .poll(() => bobRow.locator('td').allTextContents(), { timeout: 20_000 })
+      .toEqual([
+        expect.any(String),
+        'Bob Agrees',
+        String(before.points + PERSUASION_POINTS_PER_DELTA),
+        String(PERSUASION_POINTS_PER_DELTA),
+      ]);
+    await bobRow.getByRole('link', { name: 'Bob Agrees', exact: true }).click();
+    await page
+      .getByTestId('persuasion-points')
+      .filter({ hasText: String(PERSUASION_POINTS_PER_DELTA) })
+      .waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('persuasion-points').textContent()).toBe(String(PERSUASION_POINTS_PER_DELTA));
     expect(tab.errors).toEqual([]);
     await tab.close();
   });

@@ -3,7 +3,7 @@
 // person's stance (REST, pull and the live stream never give it to anyone else).
 import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_DELTAS_PER_CHANGE, PERSUASION_POINTS_PER_DELTA } from '../../shared/constants.js';
+import { MAX_DELTAS_PER_CHANGE, PERSUASION_POINTS_PER_DELTA, STANCES } from '../../shared/constants.js';
 import { MSG } from '../../shared/messages.js';
 import type { ProfileDoc, PullResponse, PushResponse, ResponseDoc, StanceDoc, StreamEvent, TopicDoc } from '../../shared/sync-protocol.js';
 import type { CommonGroundEntry, LeaderboardEntry, MyStance, TopicStances, UserProfile } from '../../shared/types.js';
@@ -362,46 +362,120 @@ describe('stances', () => {
 
   describe('privacy', () => {
     it('nobody else gets anything of a user’s stance through REST, pull or the live stream', async () => {
-      const topic = await makeTopic(as(ada));
+      const topic = await makeTopic(as(carol));
+      const response = await makeResponse(as(carol), { topic_id: topic.id, content: 'Something both sides may like' });
       const bobStream = await openStream(server.url, bob.token);
       const adaStream = await openStream(server.url, ada.token);
       const anonStream = await openStream(server.url, null);
       await Promise.all([bobStream, adaStream, anonStream].map((s) => s.next((e) => e.collection === '*')));
 
+      // Ada's stance: first "disagree" (her "before"), an upvote counted on that side, then "agree".
       await put(ada, topic.id, { stance: 'disagree' });
+      await upvote(as(ada), 'response', response.id);
+      expect((await put(ada, topic.id, { stance: 'agree' })).status).toBe(200);
       await adaStream.next((e) => e.collection === 'stances');
       await bobStream.next((e) => e.collection === 'topics'); // the count changed, so later events have arrived
+      // What a leak looks like: her own answer has every private field (the check below finds them).
+      const own = await as(ada).get<MyStance>(`/topics/${topic.id}/stance`);
+      expect(own.body).toMatchObject({ stance: 'agree', first_stance: 'disagree' });
+      expect(stanceLeaks(own.body)).toEqual(expect.arrayContaining(['$.stance', '$.first_stance', '$.history', '$.credits']));
 
       // REST: there is no call for another user's stance; Bob's own is "none yet".
       expect((await as(bob).get(`/topics/${topic.id}/stance`)).body.error).toBe(MSG.noStanceYet);
       expect((await as().get(`/topics/${topic.id}/stance?uid=${ada.uid}`)).status).toBe(401);
-      const publicViews = [
-        await as(bob).get(`/topics/${topic.id}/stances`),
-        await as(bob).get(`/topics/${topic.id}`),
-        await as(bob).get(`/users/${ada.uid}`),
-        await as(bob).get(`/topics/${topic.id}/common-ground`),
-      ];
-      for (const view of publicViews) expect(view.text).not.toContain('first_stance');
-      // Pull: a private collection, the caller's own only.
+      // Every public answer that mentions the topic, its response or Ada: counts only, no one's stance
+      // (no private field, no stance value anywhere, her "before" included).
+      const publicViews = {
+        stances: await as(bob).get<TopicStances>(`/topics/${topic.id}/stances`),
+        topic: await as(bob).get(`/topics/${topic.id}`),
+        topics: await as().get('/topics?limit=100'),
+        responses: await as(bob).get(`/responses?topic_id=${topic.id}`),
+        response: await as().get(`/responses/${response.id}`),
+        user: await as(bob).get(`/users/${ada.uid}`),
+        score: await as(bob).get(`/users/${ada.uid}/score`),
+        leaderboard: await as().get('/users/leaderboard'),
+        commonGround: await as(bob).get<CommonGroundEntry[]>(`/topics/${topic.id}/common-ground`),
+      };
+      for (const [name, view] of Object.entries(publicViews)) {
+        expect(view.status, `${name}: ${view.text}`).toBe(200);
+        expect(stanceLeaks(view.body), name).toEqual([]);
+      }
+      // The aggregate itself: her current side is counted, as a number, and the change.
+      expect(publicViews.stances.body).toMatchObject({ agree: 1, disagree: 0, unsure: 0, minds_changed: 1 });
+      expect(publicViews.commonGround.body).toEqual([
+        expect.objectContaining({ response_id: response.id, upvotes_disagree: 1, upvotes_agree: 0 }),
+      ]);
+
+      // Pull: a private collection, the caller's own only; the public and Bob's private pulls carry no stance.
       expect((await as().get('/sync/stances/pull', SYNC)).status).toBe(401);
       const bobPull = await as(bob).get<PullResponse<StanceDoc>>('/sync/stances/pull?limit=1000', SYNC);
-      expect(bobPull.body.documents.some((doc) => doc.id === topic.id)).toBe(false);
+      expect(bobPull.status).toBe(200);
+      expect(bobPull.body.documents.filter((doc) => doc.id === topic.id || doc.topic_id === topic.id)).toEqual([]);
+      const pulls = {
+        topics: await as().get('/sync/topics/pull?limit=1000', SYNC),
+        responses: await as().get(`/sync/responses/pull?topic_id=${topic.id}&limit=1000`, SYNC),
+        bobResponses: await as(bob).get(`/sync/responses/pull?topic_id=${topic.id}&limit=1000`, SYNC),
+        bobVotes: await as(bob).get('/sync/votes/pull?limit=1000', SYNC),
+        bobProfile: await as(bob).get('/sync/profile/pull?limit=1000', SYNC),
+        bobNotifications: await as(bob).get('/sync/notifications/pull?limit=1000', SYNC),
+      };
+      for (const [name, pull] of Object.entries(pulls)) {
+        expect(pull.status, `${name}: ${pull.text}`).toBe(200);
+        expect(stanceLeaks(pull.body), name).toEqual([]);
+        expect(pull.text, name).not.toContain(`"voter_uid":"${ada.uid}"`);
+      }
       // Push answers: Bob's push for the same topic is his own document, never Ada's.
-      const bobPush = await pushStance(bob, { id: topic.id, stance: 'agree' });
-      expect(bobPush.body.conflicts[0]).toMatchObject({ stance: 'agree', first_stance: 'agree' });
-      expect((await as(ada).get<MyStance>(`/topics/${topic.id}/stance`)).body.stance).toBe('disagree');
+      const bobPush = await pushStance(bob, { id: topic.id, stance: 'unsure' });
+      expect(bobPush.body.conflicts).toEqual([
+        expect.objectContaining({
+          id: topic.id,
+          stance: 'unsure',
+          first_stance: 'unsure',
+          history: [expect.objectContaining({ stance: 'unsure' })],
+        }),
+      ]);
+      expect((await as(ada).get<MyStance>(`/topics/${topic.id}/stance`)).body).toMatchObject({ stance: 'agree', first_stance: 'disagree' });
       await bobStream.next((e) => e.collection === 'stances'); // his own change: yes
 
-      // The stream: only the owner hears of her stance.
+      // The stream: only the owner hears of her stance, and an event says which collection (and topic)
+      // to pull again, nothing more: no document, no user, no stance.
+      const adaHeard = adaStream.events.length;
       await put(ada, topic.id, { stance: 'unsure' });
-      await adaStream.next((e) => e.collection === 'topics');
+      await adaStream.next((e) => e.collection === 'stances' && adaStream.events.indexOf(e) >= adaHeard);
+      await adaStream.next((e) => e.collection === 'topics' && adaStream.events.indexOf(e) >= adaHeard);
       await anonStream.next((e) => e.collection === 'topics');
-      expect(anonStream.events.some((e) => e.collection === 'stances')).toBe(false);
-      expect(bobStream.events.filter((e) => e.collection === 'stances')).toHaveLength(1);
+      const allowed = ['type', 'collection', 'topic_id'];
+      for (const [name, stream] of Object.entries({ bob: bobStream, ada: adaStream, anon: anonStream })) {
+        for (const event of stream.events) {
+          expect(
+            Object.keys(event).every((k) => allowed.includes(k)),
+            `${name}: ${JSON.stringify(event)}`,
+          ).toBe(true);
+          expect(event.type).toBe('RESYNC');
+          expect(JSON.stringify(event), name).not.toContain(ada.uid);
+        }
+      }
+      expect(anonStream.events.filter((e) => e.collection === 'stances')).toEqual([]);
+      // Bob hears of stances once (his own push), never of Ada's three changes.
+      expect(bobStream.events.filter((e) => e.collection === 'stances')).toEqual([{ type: 'RESYNC', collection: 'stances' }]);
       [bobStream, adaStream, anonStream].forEach((s) => s.close());
     });
   });
 });
+
+const PRIVATE_STANCE_KEYS = new Set(['stance', 'first_stance', 'history', 'credits']);
+
+/** Where a JSON answer tells someone's stance: a private field, or a stance value anywhere. */
+function stanceLeaks(value: unknown, path = '$'): string[] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => stanceLeaks(item, `${path}[${i}]`));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, item]) => [
+      ...(PRIVATE_STANCE_KEYS.has(key) ? [`${path}.${key}`] : []),
+      ...stanceLeaks(item, `${path}.${key}`),
+    ]);
+  }
+  return typeof value === 'string' && (STANCES as readonly string[]).includes(value) ? [`${path} = ${value}`] : [];
+}
 
 /** A live-stream reader: the events so far and a wait for the next matching one. */
 async function openStream(url: string, token: string | null) {

@@ -23,8 +23,15 @@ export interface PushDeps {
   uid?: () => string | null;
   /** Where another author's unsent public writes wait for them (see orphans.ts). */
   orphans?: Orphans;
-  /** Resolves once the items these documents point at are on the server (order across collections). */
-  waitForDependencies?: (docs: LocalRow[]) => Promise<void>;
+  /** The order across collections (dependencies.ts), bound to this collection. */
+  dependencies?: {
+    /** Resolves once what these documents depend on is on the server. */
+    wait(docs: LocalRow[]): Promise<void>;
+    /** Whether a pending change of the user's own holds this document back now. */
+    heldBack(doc: LocalRow): Promise<boolean>;
+    /** The server answered these changes. */
+    landed(docs: LocalRow[]): void;
+  };
 }
 
 type Decision<R> = { kind: 'skip' } | { kind: 'resolve'; doc: R } | { kind: 'send' };
@@ -42,6 +49,61 @@ export function decide<R extends LocalRow>(collection: SyncCollection, next: R, 
 export function createPushHandler(deps: PushDeps) {
   const { collection } = deps;
   const entry = SYNCED[collection].sync;
+
+  /** Sends rows in one request and answers their local states after the server's answer. */
+  async function send(rows: Row[], token: TokenSource): Promise<WithDeleted<LocalRow>[]> {
+    const resolved: WithDeleted<LocalRow>[] = [];
+  const body = rows.map((row) => ({
+    assumedMasterState: row.assumedMasterState ? toWire(row.assumedMasterState) : null,
+    newDocumentState: toWire(row.newDocumentState),
+  }));
+  const answer = await deps.http.json<PushResponse>(`/${collection}/push`, { method: 'POST', body, token });
+  const rowsById = new Map(rows.map((row) => [row.newDocumentState.id, row]));
+  const answered = new Set<string>();
+  for (const master of answer.conflicts) {
+    const row = rowsById.get(master.id);
+    answered.add(master.id);
+    if (row && !sameUserFields(collection, master, toWire(row.newDocumentState))) {
+      // Someone changed it first: the server's state is kept, the user's version goes to sync problems.
+      await deps.problems.record({
+        kind: 'conflict',
+        collection,
+        itemId: master.id,
+        action: entry.action(row.newDocumentState, row.assumedMasterState),
+        error: master._deleted ? 'This item was deleted before your change arrived.' : 'This item was changed elsewhere before your change arrived.',
+        status: 409,
+        localState: toWire(row.newDocumentState),
+        serverState: { ...master },
+      });
+    }
+    resolved.push(toLocal(collection, { ...master }));
+  }
+  for (const rejected of answer.rejected) {
+    const row = rowsById.get(rejected.id);
+    if (!row) continue;
+    answered.add(rejected.id);
+    await deps.problems.record({
+      kind: 'rejected',
+      collection,
+      itemId: rejected.id,
+      action: entry.action(row.newDocumentState, row.assumedMasterState),
+      error: rejected.error,
+      status: rejected.status,
+      localState: toWire(row.newDocumentState),
+      serverState: rejected.master ? { ...rejected.master } : null,
+    });
+          // Its state on the server, or (never created there) what the collection falls back to.
+    resolved.push(rejected.master ? toLocal(collection, { ...rejected.master }) : entry.revert(row.newDocumentState));
+  }
+  // Rows the server had nothing to say about landed as sent (e.g. a delete of an item already gone).
+  for (const row of rows) {
+    const next = row.newDocumentState;
+    if (answered.has(next.id)) continue;
+    resolved.push(next.pending_delete ? { ...next, pending: false, _deleted: true } : { ...next, pending: false });
+  }
+    return resolved;
+  }
+
   return async (rows: Row[]): Promise<WithDeleted<LocalRow>[]> => {
     const resolved: WithDeleted<LocalRow>[] = [];
     const toSend: Row[] = [];
@@ -75,54 +137,16 @@ export function createPushHandler(deps: PushDeps) {
     const token = deps.token();
     // Signed out with changes waiting: they stay queued until someone signs in again.
     if (!token) throw new Error('Waiting for sign-in to send local changes.');
-    await deps.waitForDependencies?.(toSend.map((row) => row.newDocumentState));
-    const body = toSend.map((row) => ({
-      assumedMasterState: row.assumedMasterState ? toWire(row.assumedMasterState) : null,
-      newDocumentState: toWire(row.newDocumentState),
-    }));
-    const answer = await deps.http.json<PushResponse>(`/${collection}/push`, { method: 'POST', body, token });
-    const rowsById = new Map(toSend.map((row) => [row.newDocumentState.id, row]));
-    const answered = new Set<string>();
-    for (const master of answer.conflicts) {
-      const row = rowsById.get(master.id);
-      answered.add(master.id);
-      if (row && !sameUserFields(collection, master, toWire(row.newDocumentState))) {
-        // Someone changed it first: the server's state is kept, the user's version goes to sync problems.
-        await deps.problems.record({
-          kind: 'conflict',
-          collection,
-          itemId: master.id,
-          action: entry.action(row.newDocumentState, row.assumedMasterState),
-          error: master._deleted ? 'This item was deleted before your change arrived.' : 'This item was changed elsewhere before your change arrived.',
-          status: 409,
-          localState: toWire(row.newDocumentState),
-          serverState: { ...master },
-        });
-      }
-      resolved.push(toLocal(collection, { ...master }));
-    }
-    for (const rejected of answer.rejected) {
-      const row = rowsById.get(rejected.id);
-      if (!row) continue;
-      answered.add(rejected.id);
-      await deps.problems.record({
-        kind: 'rejected',
-        collection,
-        itemId: rejected.id,
-        action: entry.action(row.newDocumentState, row.assumedMasterState),
-        error: rejected.error,
-        status: rejected.status,
-        localState: toWire(row.newDocumentState),
-        serverState: rejected.master ? { ...rejected.master } : null,
-      });
-            // Its state on the server, or (never created there) what the collection falls back to.
-      resolved.push(rejected.master ? toLocal(collection, { ...rejected.master }) : entry.revert(row.newDocumentState));
-    }
-    // Rows the server had nothing to say about landed as sent (e.g. a delete of an item already gone).
-    for (const row of toSend) {
-      const next = row.newDocumentState;
-      if (answered.has(next.id)) continue;
-      resolved.push(next.pending_delete ? { ...next, pending: false, _deleted: true } : { ...next, pending: false });
+    // Two waves: what nothing of the user's own holds back first, so a change waiting for those
+    // (a stance waiting for earlier votes) can go before the rest of this batch waits for it.
+    const first: Row[] = [];
+    const second: Row[] = [];
+    for (const row of toSend) ((await deps.dependencies?.heldBack(row.newDocumentState)) ? second : first).push(row);
+    for (const wave of [first, second]) {
+      if (wave.length === 0) continue;
+      await deps.dependencies?.wait(wave.map((row) => row.newDocumentState));
+      resolved.push(...(await send(wave, token)));
+      deps.dependencies?.landed(wave.map((row) => row.newDocumentState));
     }
     return resolved;
   };

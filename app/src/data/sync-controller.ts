@@ -42,7 +42,7 @@ export function createSyncController(deps: SyncControllerDeps) {
     identifierPrefix: deps.identifierPrefix,
     retryTimeMs: deps.retryTimeMs,
   };
-  const waitFor = createDependencyWaiter(deps.publicDb);
+  const order = createDependencyWaiter(deps.publicDb);
   /** The synced collections a database holds, replicated in dependency order (SYNC_COLLECTIONS). */
   const replicateAll = (collections: Partial<Record<SyncCollection, RxCollection>>, extra: Partial<ReplicationDeps> = {}) =>
     SYNC_COLLECTIONS.flatMap((name) => {
@@ -54,7 +54,11 @@ export function createSyncController(deps: SyncControllerDeps) {
           ...extra,
           followedTopics: () => deps.follows.current(),
           topicsPulled: (topicIds) => deps.follows.markPulled(topicIds),
-          waitForDependencies: (docs) => waitFor(name, docs),
+          dependencies: {
+            wait: (docs) => order.wait(name, docs, collections),
+            heldBack: (doc) => order.heldBack(name, doc, collections),
+            landed: (docs) => order.landed(name, docs),
+          },
         }),
       ];
     });

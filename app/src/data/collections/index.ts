@@ -45,10 +45,19 @@ export interface LocalRow {
 /** What the user did, as a sync problem names it. */
 export type SyncAction = 'create' | 'edit' | 'delete' | 'vote' | 'read' | 'preferences' | 'stance';
 
-/** An item that must be on the server before a document pointing at it is pushed. */
-export interface Dependency {
-  collection: 'topics' | 'responses';
-  id: string | null | undefined;
+/**
+ * What must reach the server before a document is pushed: an item it points at (public, on the
+ * server once it has a seq), or the pending changes of the user's own documents a selector matches
+ * for which `blocks` is true (they are confirmed once no longer pending).
+ */
+export type Dependency =
+  | { collection: 'topics' | 'responses'; id: string | null | undefined }
+  | { collection: 'votes' | 'stances'; selector: Record<string, unknown>; blocks: (doc: LocalRow) => boolean };
+
+/** When the user last changed their stance on the topic (credits changed later do not count). */
+function lastStanceChange(stance: LocalRow): string {
+  const history = (stance.history as { at: string }[] | undefined) ?? [];
+  return history[history.length - 1]?.at ?? String(stance.updated_at);
 }
 
 export interface SyncBehaviour<C extends SyncCollection> {
@@ -143,7 +152,20 @@ export const COLLECTIONS = {
       action: () => 'vote',
       // Taking a vote back is upvoted=false, never a tombstone (vote.schema.ts).
       revert: (next) => ({ ...next, upvoted: false, confirmed_upvoted: false, pending: false }),
-      dependsOn: (doc) => [{ collection: doc.target_type === 'topic' ? 'topics' : 'responses', id: doc.target_id as string }],
+      dependsOn: (doc) => [
+        { collection: doc.target_type === 'topic' ? 'topics' : 'responses', id: doc.target_id as string },
+        // An upvote of a response counts by the voter's stance when it reaches the server: a stance
+        // changed (offline) before this vote goes first. One changed after it waits for the vote (below).
+        ...(doc.target_type === 'response'
+          ? [
+              {
+                collection: 'stances',
+                selector: { id: doc.topic_id, pending: true },
+                blocks: (stance: LocalRow) => lastStanceChange(stance) <= String(doc.updated_at),
+              } as const,
+            ]
+          : []),
+      ],
     },
   },
   notifications: {
@@ -185,10 +207,17 @@ export const COLLECTIONS = {
       // A first stance the server refused was never recorded there: it goes from the device (the
       // user's version waits in sync problems).
       revert: (next) => ({ ...next, pending: false, _deleted: true }),
-      // The topic, and the responses credited with Δ, must be on the server first.
+      // The topic, and the responses credited with Δ, must be on the server first; so must the
+      // upvotes of this topic's responses made before this change of stance (they count by the
+      // stance the voter held then, see votes above).
       dependsOn: (doc) => [
         { collection: 'topics', id: doc.topic_id as string },
         ...((doc.credits as string[] | undefined) ?? []).map((id): Dependency => ({ collection: 'responses', id })),
+        {
+          collection: 'votes',
+          selector: { topic_id: doc.topic_id, target_type: 'response', pending: true },
+          blocks: (vote) => String(vote.updated_at) < lastStanceChange(doc),
+        },
       ],
     },
   },
