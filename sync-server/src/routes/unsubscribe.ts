@@ -6,6 +6,7 @@
 import { Hono, type Context } from 'hono';
 import { setPreferences } from '../domain/users.js';
 import type { DomainContext } from '../domain/context.js';
+import { NO_RATE_LIMITS, RATE_LIMIT_MSG, type RateLimits } from '../http/rate-limit.js';
 import { readJsonBody } from '../http/validate.js';
 import { verifyUnsubscribeToken } from '../mail/token.js';
 
@@ -31,9 +32,11 @@ async function tokenOf(c: Context): Promise<string | undefined> {
   return undefined;
 }
 
-export function unsubscribeRoutes(ctx: DomainContext, signingKey: Buffer | undefined) {
+export function unsubscribeRoutes(ctx: DomainContext, signingKey: Buffer | undefined, limits: RateLimits = NO_RATE_LIMITS) {
   return new Hono().post('/', async (c) => {
     if (!signingKey) return c.json({ error: UNSUBSCRIBE_MSG.unavailable, code: 'unavailable' }, 503);
+    // No sign-in: counted per address, as an expensive read (a signature check and a write).
+    await limits.read(c, null, RATE_LIMIT_MSG.requests);
     const token = await tokenOf(c);
     const check = token ? verifyUnsubscribeToken(signingKey, token, ctx.clock()) : ({ ok: false, reason: 'invalid' } as const);
     if (!check.ok) {
