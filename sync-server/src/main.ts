@@ -20,7 +20,8 @@ const { store } = backend;
 const verifier = createFirebaseVerifier(config.firebaseProjectId, config.serviceAccountJson, {
   statusCacheMs: config.authStatusCacheMs,
 });
-const mailSigningKey = loadSigningKey({ configured: config.mail.signingKey, dataDir: config.dataDir });
+// Warns at start when the key is generated but PUBLIC_URL is a public address (README "Weekly mail").
+const mailSigningKey = loadSigningKey({ configured: config.mail.signingKey, dataDir: config.dataDir, publicUrl: config.mail.publicUrl });
 const { app, ctx, limits } = createApp({
   store,
   verifier,
@@ -53,7 +54,7 @@ if ('keepAliveTimeout' in server) {
 let mailScheduler: MailScheduler | undefined;
 if (config.mail.schedulerEnabled) {
   server.once('listening', () => {
-    const mailer = createMailer({ config, store, port: (server.address() as AddressInfo).port });
+    const mailer = createMailer({ config, store, port: (server.address() as AddressInfo).port, signingKey: mailSigningKey });
     mailScheduler = startMailScheduler({ ...mailer.deps, schedule: mailer.schedule });
   });
 }
