@@ -160,6 +160,13 @@ export interface ResponseTombstone {
   _deleted: true;
 }
 
+/** A deleted notification as the server sends it: no reply summary, no actor's name. */
+export interface NotificationTombstone {
+  id: string;
+  seq: number;
+  _deleted: true;
+}
+
 /** A live document of each collection, every field present. */
 export interface FullSyncDocs {
   topics: TopicDoc;
@@ -170,12 +177,12 @@ export interface FullSyncDocs {
   stances: StanceDoc;
 }
 
-/** What travels for each collection: topics and responses arrive as slim tombstones once deleted. */
+/** What travels for each collection: topics, responses and notifications arrive as slim tombstones once deleted. */
 export interface SyncDocs {
   topics: TopicDoc | TopicTombstone;
   responses: ResponseDoc | ResponseTombstone;
   votes: VoteDoc;
-  notifications: NotificationDoc;
+  notifications: NotificationDoc | NotificationTombstone;
   profile: ProfileDoc;
   stances: StanceDoc;
 }

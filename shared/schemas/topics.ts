@@ -34,6 +34,9 @@ export const createTopicSchema = z
 /** What a create means once read-only fields are dropped (optional keys for in-process callers). */
 export type CreateTopicInput = { id?: string | undefined; title: string; categories: Category[] };
 
+/** The deepest `offset` of GET /api/topics (README "Paging"). */
+export const MAX_TOPICS_OFFSET = 10_000;
+
 const intParam = (name: string, min: number, max: number) =>
   z
     .string()
@@ -43,7 +46,8 @@ const intParam = (name: string, min: number, max: number) =>
 
 export const listTopicsQuerySchema = z.object({
   limit: intParam('limit', 1, MAX_PAGE_SIZE).default(PAGE_SIZE),
-  offset: intParam('offset', 0, 1_000_000).default(0),
+  // Deeper pages cost the database a walk over every row before them; nobody scrolls 10,000 topics.
+  offset: intParam('offset', 0, MAX_TOPICS_OFFSET).default(0),
   sort: z.enum(SORTS, { error: `sort must be one of: ${SORTS.join(', ')}.` }).default('hot'),
   category: z.enum(CATEGORIES, { error: `category must be one of: ${CATEGORIES.join(', ')}.` }).optional(),
   search: z.string().max(LIMITS.title, 'search is too long.').optional(),

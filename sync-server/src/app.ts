@@ -67,7 +67,7 @@ export function createApp(deps: AppDeps) {
     .get('/health', (c) => c.json({ ok: true }))
     .route('/config', configRoutes(clientConfig))
     // Before authenticate: the one-click POST carries no session, only the mail's signed token.
-    .route('/unsubscribe', unsubscribeRoutes(ctx, deps.mailSigningKey))
+    .route('/unsubscribe', unsubscribeRoutes(ctx, deps.mailSigningKey, limits))
     .use('/sync/*', requireCurrentSyncProtocol)
     .use(authenticate(deps.verifier, ctx))
     // REST writes count one row each; a sync push counts its rows (sync/routes.ts).
@@ -76,7 +76,7 @@ export function createApp(deps: AppDeps) {
         await limits.writes(c, c.get('user'), 1);
       await next();
     })
-    .route('/topics', stancesRoutes(ctx))
+    .route('/topics', stancesRoutes(ctx, limits))
     .route('/topics', topicsRoutes(ctx, limits))
     .route('/responses', responsesRoutes(ctx, limits))
     .route('/sources', sourcesRoutes(ctx, limits))
@@ -90,8 +90,8 @@ export function createApp(deps: AppDeps) {
   // Text answers the build did not precompress (large JSON, robots, sitemap, sw.js): br or gzip on the fly.
   app.use('*', compressText());
   app.route('/api', api);
-  app.route('/', siteFilesRoutes(ctx));
+  app.route('/', siteFilesRoutes(ctx, limits));
   app.all('/api/*', (c) => c.json({ error: MSG.notFound, code: 'not-found' }, 404));
   app.onError((error, c) => errorResponse(c, error, log));
-  return { app, ctx };
+  return { app, ctx, limits };
 }

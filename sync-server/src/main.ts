@@ -7,7 +7,7 @@ import { createFirebaseVerifier } from './auth/verifier.js';
 import { readConfig } from './config.js';
 import { seedDemo } from './seed/demo.js';
 import { mountSite } from './routes/site-files.js';
-import { firstPageFor } from './routes/first-page.js';
+import { limitedFirstPage } from './routes/first-page.js';
 import { openBackend } from './backend.js';
 import type { AddressInfo } from 'node:net';
 import { startMailScheduler, type MailScheduler } from './mail/scheduler.js';
@@ -20,8 +20,9 @@ const { store } = backend;
 const verifier = createFirebaseVerifier(config.firebaseProjectId, config.serviceAccountJson, {
   statusCacheMs: config.authStatusCacheMs,
 });
-const mailSigningKey = loadSigningKey({ configured: config.mail.signingKey, dataDir: config.dataDir });
-const { app, ctx } = createApp({
+// Warns at start when the key is generated but PUBLIC_URL is a public address (README "Weekly mail").
+const mailSigningKey = loadSigningKey({ configured: config.mail.signingKey, dataDir: config.dataDir, publicUrl: config.mail.publicUrl });
+const { app, ctx, limits } = createApp({
   store,
   verifier,
   mailSigningKey,
@@ -35,7 +36,7 @@ if (config.seedDemo && (await store.isEmpty())) {
   console.log('Seeded demo debates.');
 }
 
-mountSite(app, config.staticDir, (path) => firstPageFor(ctx, path));
+mountSite(app, config.staticDir, limitedFirstPage(ctx, limits));
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   // Tests read this line to learn the port when PORT=0.
@@ -53,7 +54,7 @@ if ('keepAliveTimeout' in server) {
 let mailScheduler: MailScheduler | undefined;
 if (config.mail.schedulerEnabled) {
   server.once('listening', () => {
-    const mailer = createMailer({ config, store, port: (server.address() as AddressInfo).port });
+    const mailer = createMailer({ config, store, port: (server.address() as AddressInfo).port, signingKey: mailSigningKey });
     mailScheduler = startMailScheduler({ ...mailer.deps, schedule: mailer.schedule });
   });
 }

@@ -80,4 +80,19 @@ describe('slim tombstones on the device', () => {
     });
     await until(client.data.topicResponses$(topic.id), (list) => !list.some((r) => r.id === mine.id));
   });
+
+  it('a notification deleted on the server (its topic was deleted) leaves the device, its slim tombstone accepted', async () => {
+    const ada2 = await createTestUser('Ada Notified');
+    const topic = await makeTopic(apiClient(server.url, ada2.token), { title: 'Topic whose notifications go' });
+    const reply = await makeResponse(apiClient(server.url, bob.token), { topic_id: topic.id, content: 'Bob replied here' });
+    // One client at a time (RxDB's open-source collection limit): Bob's goes, Ada's comes.
+    await client.close();
+    client = await startClient(server.url, { user: ada2 });
+    await until(client.data.notifications$(), (list) => list.some((n) => n.response_id === reply.id));
+    expect((await apiClient(server.url, ada2.token).del(`/topics/${topic.id}`)).status).toBe(204);
+    await until(client.data.notifications$(), (list) => list.length === 0);
+    const status = await until(client.data.status$, (s) => !s.syncing);
+    expect(status.lastError).toBeNull();
+    expect(await until(client.data.syncProblems$(), () => true)).toEqual([]);
+  });
 });

@@ -69,4 +69,19 @@ describe('citation names belong to the citing author', () => {
     expect((await apiClient(server.url, troll.token).del(`/responses/${bad.id}`)).status).toBe(204);
     expect(await entries()).toEqual([expect.objectContaining({ url, name: 'Real name' })]);
   });
+
+  it('the suggested name is the one most authors gave: one author citing a URL many times does not decide it', async () => {
+    const url = `https://distinct-authors.example/${Date.now()}`;
+    const topic = await makeTopic(apiClient(server.url, ada.token));
+    const cite = (user: TestUser, name: string, description: string) =>
+      makeResponse(apiClient(server.url, user.token), { topic_id: topic.id, sources: [{ url, name, description }] });
+    // Three citations by one person against two by two people.
+    for (let i = 0; i < 3; i++) await cite(troll, 'Fake news', 'Made up');
+    await cite(ada, 'Real name', 'The real one');
+    await cite(bob, 'Real name', 'The real one');
+    const entry = (
+      (await apiClient(server.url).get('/sources')).body as { url: string; name: string | null; description: string | null }[]
+    ).find((s) => s.url === url);
+    expect(entry).toEqual(expect.objectContaining({ name: 'Real name', description: 'The real one' }));
+  });
 });

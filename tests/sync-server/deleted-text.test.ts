@@ -2,7 +2,7 @@
 // served any more: sync pull answers a slim tombstone (id, seq, _deleted and the keys
 // that place it), a push's answer too, and the SQLite file keeps no title or content.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PullResponse, PushResponse, ResponseTombstone, TopicTombstone } from '../../shared/sync-protocol.js';
+import type { NotificationTombstone, PullResponse, PushResponse, ResponseTombstone, TopicTombstone } from '../../shared/sync-protocol.js';
 import { apiClient } from '../fixtures/api.js';
 import { createTestUser, type TestUser } from '../fixtures/auth.js';
 import { makeResponse, makeTopic } from '../fixtures/builders.js';
@@ -93,6 +93,23 @@ describe('deleted topics and responses keep no text', () => {
     expect(responses.text).not.toContain(SECRET_CONTENT);
     expect(await server.db.row('SELECT title FROM topics WHERE id = ?', topic.id)).toEqual({ title: '' });
     expect(await server.db.row('SELECT content FROM responses WHERE id = ?', response.id)).toEqual({ content: '' });
+  });
+
+  it('notification pull serves a notification deleted with its topic as a slim tombstone (no summary, no actor)', async () => {
+    const api = apiClient(server.url, ada.token);
+    const topic = await makeTopic(api, { title: SECRET_TITLE });
+    await makeResponse(apiClient(server.url, bob.token), { topic_id: topic.id, content: 'A reply Bob wrote to be summarised' });
+    const before = await api.get<PullResponse>('/sync/notifications/pull?id=&seq=0&limit=1000');
+    const notification = before.body.documents.find((doc) => 'target_id' in doc && doc.target_id === topic.id);
+    expect(notification).toBeDefined();
+    expect(before.text).toContain('Bob Bystander');
+
+    expect((await api.del(`/topics/${topic.id}`)).status).toBe(204);
+    const after = await api.get<PullResponse>(`/sync/notifications/pull?id=${notification!.id}&seq=${notification!.seq}&limit=1000`);
+    expect(after.status).toBe(200);
+    const tombstone = after.body.documents.find((doc) => doc.id === notification!.id) as NotificationTombstone;
+    expect(tombstone).toEqual({ id: notification!.id, seq: expect.any(Number), _deleted: true });
+    for (const secret of ['A reply Bob wrote', 'Bob Bystander', SECRET_TITLE]) expect(after.text).not.toContain(secret);
   });
 
   it("a push's answer about a deleted item is the tombstone; a retried delete is no conflict", async () => {

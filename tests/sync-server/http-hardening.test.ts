@@ -142,6 +142,34 @@ describe('HTTP hardening', () => {
     expect(res.body).toEqual({ error: MSG.bodyTooLarge, code: 'resource-exhausted' });
   });
 
+  it.each([
+    ['a REST write', '/api/topics'],
+    ['a sync push', '/api/sync/topics/push'],
+  ])('a chunked body over the limit with no Content-Length is refused with 413 (%s)', async (_name, path) => {
+    // Raw bytes, so the request certainly has no Content-Length: only Transfer-Encoding: chunked.
+    const head = [
+      `POST ${path} HTTP/1.1`,
+      `Host: 127.0.0.1:${port}`,
+      `Authorization: Bearer ${ada.token}`,
+      'Content-Type: application/json',
+      'Transfer-Encoding: chunked',
+      '',
+      '',
+    ].join('\r\n');
+    const chunk = (text: string) => `${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n`;
+    const piece = 'p'.repeat(64 * 1024);
+    const pieces = Math.ceil((LIMITS.bodyBytes + 1) / piece.length) + 1;
+    const body = [
+      chunk('{"title":"x","categories":["Science"],"pad":"'),
+      ...Array<string>(pieces).fill(chunk(piece)),
+      chunk('"}'),
+      '0\r\n\r\n',
+    ];
+    expect(head).not.toMatch(/content-length/i);
+    const answer = await rawRequest(port, Buffer.from(head + body.join(''), 'latin1'));
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+  });
+
   it('a body that is not valid UTF-8 is refused with 400, not stored with replacement characters', async () => {
     const body = Buffer.concat([
       Buffer.from('{"title":"Bad '),

@@ -30,6 +30,26 @@ function oneClick(token: string, body = 'List-Unsubscribe=One-Click') {
   });
 }
 
+describe('GET /api/unsubscribe (the List-Unsubscribe URL opened in a browser)', () => {
+  it('redirects to the /unsubscribe page with the token, and changes nothing itself', async () => {
+    await subscribe();
+    const token = signUnsubscribeToken(KEY, ada.uid, new Date());
+    const res = await fetch(`${server.url}/api/unsubscribe?token=${encodeURIComponent(token)}`, { redirect: 'manual' });
+    expect(res.status).toBe(303);
+    const location = new URL(res.headers.get('location')!, server.url);
+    expect(location.pathname).toBe('/unsubscribe');
+    expect(location.searchParams.get('token')).toBe(token);
+    // A GET is followed by link checkers and previews: only the page's POST turns the mail off.
+    expect(await preference()).toBe(true);
+  });
+
+  it('without a token, redirects to the plain page', async () => {
+    const res = await fetch(`${server.url}/api/unsubscribe`, { redirect: 'manual' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/unsubscribe');
+  });
+});
+
 describe('POST /api/unsubscribe', () => {
   it('RFC 8058 one-click POST with no session turns the preference off and re-stamps the profile', async () => {
     await subscribe();

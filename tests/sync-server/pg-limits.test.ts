@@ -52,6 +52,14 @@ describe('rate limits across processes (PostgreSQL)', () => {
     expect(await b.take([user(3)])).toEqual({ ok: true });
   });
 
+  it('a forced take (a pull charged for what it returned) is never refused and leaves the bucket in debt for both', async () => {
+    const [a, b] = [await processOn(), await processOn()];
+    const pull = (cost: number, force?: boolean) => ({ bucket: 'userPulls', key: 'cy', rate, cost, ...(force ? { force } : {}) });
+    expect(await a.take([pull(1)])).toEqual({ ok: true });
+    expect(await a.take([pull(5, true)])).toEqual({ ok: true }); // 2 - 5 = -3
+    expect(await b.take([pull(1)])).toEqual({ ok: false, refused: 0, waitMs: 4000 });
+  });
+
   it('many concurrent takes from both processes never give out more than the bucket holds', async () => {
     const [a, b] = [await processOn(), await processOn()];
     const big = { burst: 40, perMinute: 1 };
@@ -94,6 +102,9 @@ describe('rate limits in one process (memory)', () => {
     expect(await memory.take([take('bob', 3)])).toEqual({ ok: true });
     clock += 1000;
     expect(await memory.take([take('ada', 1)])).toEqual({ ok: true });
+    expect(await memory.take([take('cy', 1)])).toEqual({ ok: true });
+    expect(await memory.take([{ ...take('cy', 5), force: true }])).toEqual({ ok: true });
+    expect(await memory.take([take('cy', 1)])).toEqual({ ok: false, refused: 0, waitMs: 4000 });
     const stream = { counter: 'userStreams', key: 'cy', max: 1 };
     const first = await memory.open([stream]);
     expect(await memory.open([stream])).toEqual({ ok: false, refused: 0 });

@@ -1,7 +1,7 @@
 // The rate-limit module on its own (no server): token buckets on a fake clock, the
 // open-stream counts, and the limits read from the environment.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RATE_LIMITS, OpenCounts, readRateLimits, TokenBuckets } from '../../sync-server/src/http/rate-limit.js';
+import { addressKey, DEFAULT_RATE_LIMITS, OpenCounts, readRateLimits, TokenBuckets } from '../../sync-server/src/http/rate-limit.js';
 import { retryAfterMs } from '../../app/src/data/http.js';
 
 describe('TokenBuckets', () => {
@@ -44,6 +44,41 @@ describe('TokenBuckets', () => {
     for (let i = 0; i < 1000; i++) buckets.take('same');
     expect(buckets.size).toBeLessThanOrEqual(2);
   });
+
+  it('takes a forced cost whatever the level (a charge for what was served), leaving debt', () => {
+    const now = 0;
+    const buckets = new TokenBuckets({ burst: 5, perMinute: 60 }, () => now);
+    expect(buckets.take('p', 4)).toBe(0);
+    expect(buckets.take('p', 3)).toBe(2000); // refused: only 1 left
+    expect(buckets.take('p', 3, true)).toBe(0); // forced: 1 - 3 = -2
+    expect(buckets.remaining('p')).toBe(-2);
+    expect(buckets.take('p')).toBe(3000);
+  });
+});
+
+describe('addressKey (per-address limits)', () => {
+  it.each([
+    ['203.0.113.7', '203.0.113.7'],
+    ['::ffff:203.0.113.7', '203.0.113.7'],
+    ['2001:db8:1:2:3:4:5:6', '2001:db8:1:2::/64'],
+    ['2001:db8:1:2:ffff:ffff:ffff:ffff', '2001:db8:1:2::/64'],
+    ['2001:0DB8:0001:0002::1', '2001:db8:1:2::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['2001:db8:1:2::', '2001:db8:1:2::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['[2001:db8:1:2::9]', '2001:db8:1:2::/64'],
+    ['64:ff9b::192.0.2.33', '64:ff9b:0:0::/64'],
+    ['unknown', 'unknown'],
+  ])('%s is counted as %s', (address, key) => {
+    expect(addressKey(address)).toBe(key);
+  });
+
+  it('puts every address of one /64 under one key, and neighbouring /64s under two', () => {
+    const hosts = ['2001:db8:aa:bb::1', '2001:db8:aa:bb:1234:5678:9abc:def0', '2001:db8:aa:bb:ffff::'];
+    expect(new Set(hosts.map(addressKey)).size).toBe(1);
+    expect(addressKey('2001:db8:aa:bc::1')).not.toBe(addressKey(hosts[0]!));
+  });
 });
 
 describe('OpenCounts', () => {
@@ -77,6 +112,10 @@ describe('readRateLimits', () => {
       RATE_LIMIT_USER_READS_PER_MIN: '7',
       RATE_LIMIT_IP_READS_BURST: '40',
       RATE_LIMIT_IP_READS_PER_MIN: '8',
+      RATE_LIMIT_USER_PULLS_BURST: '50',
+      RATE_LIMIT_USER_PULLS_PER_MIN: '11',
+      RATE_LIMIT_IP_PULLS_BURST: '60',
+      RATE_LIMIT_IP_PULLS_PER_MIN: '12',
       RATE_LIMIT_USER_STREAMS: '3',
       RATE_LIMIT_IP_STREAMS: '9',
       TRUST_PROXY: 'true',
@@ -87,6 +126,8 @@ describe('readRateLimits', () => {
       ipWrites: { burst: 20, perMinute: 6 },
       userReads: { burst: 30, perMinute: 7 },
       ipReads: { burst: 40, perMinute: 8 },
+      userPulls: { burst: 50, perMinute: 11 },
+      ipPulls: { burst: 60, perMinute: 12 },
       userStreams: 3,
       ipStreams: 9,
       trustProxy: true,

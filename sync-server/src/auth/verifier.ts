@@ -7,7 +7,9 @@
 // account's current state (disabled, tokensValidAfterTime) from firebase-admin's
 // getUser, cached per uid for AUTH_STATUS_CACHE_SECONDS (default 30 s): a disabled
 // user's token stops working at most that long after the change, without a call to
-// Google on every request (which verifyIdToken(token, true) would make).
+// Google on every request (which verifyIdToken(token, true) would make). A deleted
+// account (getUser: auth/user-not-found) is refused the same way, never served from
+// its last known state.
 //
 // Verified tokens (issue 12): checking a token's signature costs more than the whole
 // request it guards, so a verified token is remembered (bounded LRU, by its string)
@@ -93,6 +95,12 @@ export class TokenRefused extends Error {
   }
 }
 
+/** firebase-admin's answer for an account that does not exist (deleted): `auth/user-not-found`. */
+function isUserNotFound(error: unknown): boolean {
+  const code = error && typeof error === 'object' && 'code' in error ? error.code : undefined;
+  return code === 'auth/user-not-found';
+}
+
 export function createTokenVerifier(auth: AuthBackend, options: VerifierOptions = {}): TokenVerifier {
   const now = options.now ?? Date.now;
   const verifyIdToken = cachedVerify(auth, options.maxCachedTokens ?? 10_000, now);
@@ -130,6 +138,12 @@ export function createTokenVerifier(auth: AuthBackend, options: VerifierOptions 
     try {
       return await pending;
     } catch (error) {
+      // The account was deleted: refused, never its last known state (which would let a deleted
+      // account's token work until it expires).
+      if (isUserNotFound(error)) {
+        cache.delete(uid);
+        throw new TokenRefused('The account was deleted.');
+      }
       // Google unreachable: the last known state rather than refusing every signed-in user.
       if (cached) return cached;
       throw error;

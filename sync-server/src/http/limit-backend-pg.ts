@@ -123,7 +123,7 @@ export async function createPgLimitBackend(pool: pg.Pool, options: PgLimitBacken
           const row = stored.get(`${take.bucket}\u0000${take.key}`)!;
           const elapsed = Math.max(0, at - Number(row.at_ms));
           const level = Math.min(take.rate.burst, row.tokens + (elapsed * take.rate.perMinute) / 60_000);
-          const waitMs = waitFor(level, take.cost, take.rate);
+          const waitMs = take.force ? 0 : waitFor(level, take.cost, take.rate);
           if (waitMs > 0 && (!refused || index < refused.refused)) refused = { refused: index, waitMs };
           levels.push(level - take.cost);
         }

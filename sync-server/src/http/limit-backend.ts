@@ -10,6 +10,8 @@ export interface BucketTake {
   key: string;
   rate: Rate;
   cost: number;
+  /** Taken whatever the bucket holds, leaving it in debt if need be; never refused (a charge for what was already served). */
+  force?: boolean;
 }
 
 /** One more open thing (a live stream) for `key` under the counter `counter`, at most `max`. */
@@ -57,10 +59,10 @@ export function createMemoryLimitBackend(now: () => number = Date.now): LimitBac
   return {
     async take(takes) {
       for (const [index, take] of takes.entries()) {
-        const waitMs = waitFor(bucketsOf(take.bucket, take.rate).remaining(take.key), take.cost, take.rate);
+        const waitMs = take.force ? 0 : waitFor(bucketsOf(take.bucket, take.rate).remaining(take.key), take.cost, take.rate);
         if (waitMs > 0) return { ok: false, refused: index, waitMs };
       }
-      for (const take of takes) bucketsOf(take.bucket, take.rate).take(take.key, take.cost);
+      for (const take of takes) bucketsOf(take.bucket, take.rate).take(take.key, take.cost, take.force);
       return { ok: true };
     },
     async open(opens) {

@@ -3,11 +3,17 @@
 //   writes      token buckets per user and per IP, counting ROWS: a REST write is
 //               one, a sync push of 50 documents is 50 (so a push cannot carry a
 //               flood of replies or votes past the limit)
-//   reads       expensive reads (searches, list pages): a bucket per user, or per IP
-//               for anonymous callers, plus one per IP
+//   reads       expensive reads (searches, list pages, deep topic pages, common ground,
+//               the sitemap, a topic's server-rendered first page, one-click unsubscribe):
+//               a bucket per user, or per IP for anonymous callers, plus one per IP
+//   pulls       sync pulls, counting DOCUMENTS: a pull costs one plus the documents it
+//               returned (a pull may return 1,000, or span 200 topics), per user (per IP
+//               when anonymous) and per IP
 //   streams     live streams open at once, per user and per IP
 // Over a limit the answer is 429 `rate-limited` with `Retry-After` (seconds) and a
-// message for a person; nothing of the request is applied.
+// message for a person; nothing of the request is applied. IPv6 callers are counted by
+// their /64 (one host usually holds a whole /64, so per-address keys would be free to mint).
+import { isIPv6 } from 'node:net';
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import { CruxError } from '../../../shared/errors.js';
@@ -31,6 +37,10 @@ export interface RateLimitConfig {
   userReads: Rate;
   /** Expensive reads per client IP (all callers on it together). */
   ipReads: Rate;
+  /** Documents pulled by sync per signed-in user (per IP when anonymous); each pull also costs one. */
+  userPulls: Rate;
+  /** Documents pulled by sync per client IP (all callers on it together). */
+  ipPulls: Rate;
   /** Live streams open at once per signed-in user. */
   userStreams: number;
   /** Live streams open at once per client IP. */
@@ -45,6 +55,9 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   ipWrites: { burst: 1500, perMinute: 600 },
   userReads: { burst: 300, perMinute: 300 },
   ipReads: { burst: 1200, perMinute: 1200 },
+  // A first sync of a large site pulls every topic: tens of thousands of documents at once.
+  userPulls: { burst: 20_000, perMinute: 10_000 },
+  ipPulls: { burst: 100_000, perMinute: 50_000 },
   userStreams: 20,
   ipStreams: 200,
   trustProxy: false,
@@ -60,6 +73,10 @@ export const RATE_LIMIT_ENV = {
   RATE_LIMIT_USER_READS_PER_MIN: ['userReads', 'perMinute'],
   RATE_LIMIT_IP_READS_BURST: ['ipReads', 'burst'],
   RATE_LIMIT_IP_READS_PER_MIN: ['ipReads', 'perMinute'],
+  RATE_LIMIT_USER_PULLS_BURST: ['userPulls', 'burst'],
+  RATE_LIMIT_USER_PULLS_PER_MIN: ['userPulls', 'perMinute'],
+  RATE_LIMIT_IP_PULLS_BURST: ['ipPulls', 'burst'],
+  RATE_LIMIT_IP_PULLS_PER_MIN: ['ipPulls', 'perMinute'],
 } as const satisfies Record<string, readonly [keyof RateLimitConfig, keyof Rate]>;
 
 function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -110,13 +127,13 @@ export class TokenBuckets {
     return Math.min(this.rate.burst, state.tokens + (now - state.at) * this.perMs);
   }
 
-  take(key: string, cost = 1): number {
+  take(key: string, cost = 1, force = false): number {
     const now = this.now();
     if (++this.takes % 1000 === 0 || this.buckets.size >= this.maxKeys) this.sweep(now);
     const state = this.buckets.get(key) ?? { tokens: this.rate.burst, at: now };
     const tokens = this.level(state, now);
     const needed = Math.min(cost, this.rate.burst);
-    if (tokens < needed) return Math.max(1, Math.ceil((needed - tokens) / this.perMs));
+    if (!force && tokens < needed) return Math.max(1, Math.ceil((needed - tokens) / this.perMs));
     // Re-inserted, so the map's order is least recently used first.
     this.buckets.delete(key);
     this.buckets.set(key, { tokens: tokens - cost, at: now });
@@ -174,6 +191,8 @@ export const RATE_LIMIT_MSG = {
   writes: (seconds: number) => `You are making changes too quickly. Try again in ${waitText(seconds)}.`,
   ipWrites: (seconds: number) => `Too many changes are coming from your IP address. Try again in ${waitText(seconds)}.`,
   reads: (seconds: number) => `Too many searches in a short time. Try again in ${waitText(seconds)}.`,
+  requests: (seconds: number) => `Too many requests in a short time. Try again in ${waitText(seconds)}.`,
+  pulls: (seconds: number) => `Too much data downloaded in a short time. Try again in ${waitText(seconds)}.`,
   streams: 'Too many live connections are open for your account. Close another tab or device and try again.',
   ipStreams: 'Too many live connections are coming from your IP address. Try again in a few minutes.',
 };
@@ -193,15 +212,48 @@ export function rateLimited(c: Context, ms: number, message: (seconds: number) =
   return new CruxError('rate-limited', message(seconds));
 }
 
-/** The caller's address: the socket's peer, or (TRUST_PROXY) the last X-Forwarded-For hop. */
+/**
+ * The key a client address is counted under: an IPv4 address as it is (an IPv4-mapped IPv6
+ * address as its IPv4), an IPv6 address as its /64 prefix (`2001:db8:1:2::/64`). An ISP gives a
+ * home or a server a whole /64 and its host may use any address in it, so counting single IPv6
+ * addresses would give one machine 2^64 allowances. Anything else (unknown) is kept as it is.
+ */
+export function addressKey(address: string): string {
+  const ip = address
+    .trim()
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '');
+  if (!isIPv6(ip)) return ip;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  return `${ipv6Groups(ip).slice(0, 4).join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address, lower-case hex without leading zeros. */
+function ipv6Groups(ip: string): string[] {
+  let text = ip.toLowerCase();
+  // A trailing dotted IPv4 part is two groups.
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = text.slice(0, dotted.index) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === undefined || tail === '' ? [] : tail.split(':');
+  const middle = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill('0');
+  return [...left, ...middle, ...right].map((group) => parseInt(group, 16).toString(16));
+}
+
+/** The caller's address key (addressKey): the socket's peer, or (TRUST_PROXY) the last X-Forwarded-For hop. */
 export function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = c.req.header('x-forwarded-for');
     const last = forwarded?.split(',').pop()?.trim();
-    if (last) return last;
+    if (last) return addressKey(last);
   }
   const env = c.env as { incoming?: IncomingMessage } | undefined;
-  return env?.incoming?.socket?.remoteAddress ?? 'unknown';
+  return addressKey(env?.incoming?.socket?.remoteAddress ?? 'unknown');
 }
 
 export interface RateLimits {
@@ -209,7 +261,13 @@ export interface RateLimits {
   /** Takes `rows` writes for the caller (and their IP), or throws the 429. */
   writes(c: Context, user: AuthUser | null, rows: number): Promise<void>;
   /** Takes one expensive read for the caller (user, or IP when anonymous, and the IP), or throws the 429. */
-  read(c: Context, user: AuthUser | null): Promise<void>;
+  read(c: Context, user: AuthUser | null, message?: (seconds: number) => string): Promise<void>;
+  /**
+   * Before a sync pull: takes one for the request, or throws the 429 when the caller's pull
+   * allowance is spent. Answers the charge for what the pull then returned (`documents`), taken
+   * whatever is left (a pull already served is paid for by the next ones waiting).
+   */
+  pull(c: Context, user: AuthUser | null): Promise<(documents: number) => Promise<void>>;
   /** Opens a live stream for the caller: its release, or throws the 429. */
   stream(c: Context, user: AuthUser | null): Promise<() => void>;
 }
@@ -242,19 +300,28 @@ export function createRateLimits(
         { bucket: 'ipWrites', key: ip, rate: config.ipWrites, cost: rows, message: RATE_LIMIT_MSG.ipWrites },
       ]);
     },
-    async read(c, user) {
+    async read(c, user, message = RATE_LIMIT_MSG.reads) {
       if (!config.enabled) return;
       const ip = clientIp(c, config.trustProxy);
       await takeAll(c, [
-        {
-          bucket: 'userReads',
-          key: user ? `user:${user.uid}` : `ip:${ip}`,
-          rate: config.userReads,
-          cost: 1,
-          message: RATE_LIMIT_MSG.reads,
-        },
-        { bucket: 'ipReads', key: ip, rate: config.ipReads, cost: 1, message: RATE_LIMIT_MSG.reads },
+        { bucket: 'userReads', key: user ? `user:${user.uid}` : `ip:${ip}`, rate: config.userReads, cost: 1, message },
+        { bucket: 'ipReads', key: ip, rate: config.ipReads, cost: 1, message },
       ]);
+    },
+    async pull(c, user) {
+      if (!config.enabled) return async () => {};
+      const ip = clientIp(c, config.trustProxy);
+      const buckets = [
+        { bucket: 'userPulls', key: user ? `user:${user.uid}` : `ip:${ip}`, rate: config.userPulls },
+        { bucket: 'ipPulls', key: ip, rate: config.ipPulls },
+      ];
+      await takeAll(
+        c,
+        buckets.map((b) => ({ ...b, cost: 1, message: RATE_LIMIT_MSG.pulls })),
+      );
+      return async (documents) => {
+        if (documents > 0) await backend.take(buckets.map((b) => ({ ...b, cost: documents, force: true })));
+      };
     },
     async stream(c, user) {
       if (!config.enabled) return noop;

@@ -18,6 +18,8 @@ export function createMailer(options: {
   store: Store;
   /** The port the server listens on (PUBLIC_URL's default). */
   port: number;
+  /** The key already loaded (the server loads it at start); else loaded here. */
+  signingKey?: Buffer;
   log?: (line: string) => void;
   clock?: () => Date;
 }): { deps: MailerDeps; schedule: Schedule } {
@@ -28,7 +30,9 @@ export function createMailer(options: {
     deps: {
       store: options.store,
       transport: createMailTransport({ smtpUrl: config.mail.smtpUrl, outboxDir: config.mail.outboxDir }),
-      signingKey: loadSigningKey({ configured: config.mail.signingKey, dataDir: config.dataDir }),
+      signingKey:
+        options.signingKey ??
+        loadSigningKey({ configured: config.mail.signingKey, dataDir: config.dataDir, publicUrl: config.mail.publicUrl }),
       publicUrl: config.mail.publicUrl ?? localUrl(config.host, options.port),
       from: config.mail.from,
       clock: options.clock ?? (() => new Date()),

@@ -8,6 +8,8 @@ import type { DomainContext } from '../domain/context.js';
 import { rootResponsesPage } from '../domain/responses.js';
 import { getTopic, listTopics } from '../domain/topics.js';
 import { CruxError } from '../../../shared/errors.js';
+import type { Context } from 'hono';
+import { RATE_LIMIT_MSG, type RateLimits } from '../http/rate-limit.js';
 
 const TOPIC_PAGE = /^\/topics\/([^/]+)\/?$/;
 const CATEGORY_PAGE = /^\/c\/([^/]+)\/?$/;
@@ -29,6 +31,26 @@ export async function firstPageFor(ctx: DomainContext, path: string): Promise<Fi
   if (category === undefined || (category !== null && !isCategory(category))) return null;
   const items = await listTopics(ctx, { sort: 'hot', limit: PAGE_SIZE, offset: 0, ...(category ? { category } : {}) }, null);
   return { topics: { sort: 'hot', category, items } };
+}
+
+/**
+ * firstPageFor, with a topic's page counted as an expensive read (it reads the topic and its first
+ * roots for anyone, per address). Over the limit the page still goes out, as the plain shell: a
+ * person gets the app, which loads the topic itself through sync (limited on its own).
+ */
+export function limitedFirstPage(ctx: DomainContext, limits: RateLimits) {
+  return async (path: string, c: Context): Promise<FirstPageData | null> => {
+    if (TOPIC_PAGE.test(path)) {
+      try {
+        await limits.read(c, null, RATE_LIMIT_MSG.requests);
+      } catch (error) {
+        if (!(error instanceof CruxError) || error.code !== 'rate-limited') throw error;
+        c.header('Retry-After', undefined);
+        return null;
+      }
+    }
+    return firstPageFor(ctx, path);
+  };
 }
 
 const isCategory = (value: string): value is Category => (CATEGORIES as readonly string[]).includes(value);

@@ -7,6 +7,7 @@ import { join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { DomainContext } from '../domain/context.js';
 import type { AppEnv } from '../http/auth.js';
+import { NO_RATE_LIMITS, RATE_LIMIT_MSG, type RateLimits } from '../http/rate-limit.js';
 import { appendVary, chooseEncoding } from '../http/compression.js';
 import type { FirstPageData } from '../../../shared/types.js';
 import { topicPagePreloads, withFirstPage } from './first-page.js';
@@ -20,7 +21,7 @@ const escapeXml = (text: string) =>
 
 const originOf = (url: string) => new URL(url).origin;
 
-export function siteFilesRoutes(ctx: DomainContext) {
+export function siteFilesRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE_LIMITS) {
   return new Hono<AppEnv>()
     .get('/robots.txt', (c) => {
       const body = [
@@ -37,6 +38,8 @@ export function siteFilesRoutes(ctx: DomainContext) {
     })
     .get('/sitemap.xml', async (c) => {
       const origin = originOf(c.req.url);
+      // Reads a thousand topics: an expensive read, counted per address (crawlers are anonymous).
+      await limits.read(c, null, RATE_LIMIT_MSG.requests);
       const topics = await ctx.store.topics.list({ sort: 'new', limit: SITEMAP_TOPICS, offset: 0, viewer: null });
       const urls = [
         ...SITEMAP_PAGES.map((path) => `  <url><loc>${escapeXml(origin + path)}</loc></url>`),
@@ -91,7 +94,7 @@ function shellVariants(html: string): { identity: Buffer; br: Buffer; gzip: Buff
 export function mountSite(
   app: Hono<AppEnv>,
   staticDir: string,
-  firstPage: (path: string) => Promise<FirstPageData | null> = () => Promise.resolve(null),
+  firstPage: (path: string, c: Context) => Promise<FirstPageData | null> = () => Promise.resolve(null),
 ): void {
   const indexFile = join(staticDir, 'index.html');
   if (!existsSync(indexFile)) {
@@ -123,7 +126,7 @@ export function mountSite(
   const topicPreloads = existsSync(manifestFile) ? topicPagePreloads(JSON.parse(readFileSync(manifestFile, 'utf8')), shellHtml) : '';
   app.get('*', async (c, next) => {
     if (isFilePath(c.req.path)) return next();
-    const data = await firstPage(c.req.path);
+    const data = await firstPage(c.req.path, c);
     if (!data) return next();
     return sendShell(c, withFirstPage(shellHtml, data, data.topic ? topicPreloads : ''));
   });

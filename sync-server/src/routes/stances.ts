@@ -9,6 +9,7 @@ import { commonGround, topicStances } from '../domain/common-ground.js';
 import type { DomainContext } from '../domain/context.js';
 import { myStance, recordStance } from '../domain/stances.js';
 import { requireUser, type AppEnv } from '../http/auth.js';
+import { NO_RATE_LIMITS, RATE_LIMIT_MSG, type RateLimits } from '../http/rate-limit.js';
 import { readJson, readQuery } from '../http/validate.js';
 
 export const COMMON_GROUND_DEFAULT_LIMIT = 20;
@@ -22,7 +23,7 @@ const commonGroundQuery = z.object({
     .optional(),
 });
 
-export function stancesRoutes(ctx: DomainContext) {
+export function stancesRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE_LIMITS) {
   return (
     new Hono<AppEnv>()
       // The caller's own stance only: there is no call that reads another user's.
@@ -38,6 +39,8 @@ export function stancesRoutes(ctx: DomainContext) {
       .get('/:id/stances', async (c) => c.json(await topicStances(ctx, c.req.param('id'))))
       .get('/:id/common-ground', async (c) => {
         const { limit } = readQuery(c, commonGroundQuery);
+        // Scores every live response of the topic: an expensive read.
+        await limits.read(c, c.get('user'), RATE_LIMIT_MSG.requests);
         return c.json(await commonGround(ctx, c.req.param('id'), limit ?? COMMON_GROUND_DEFAULT_LIMIT));
       })
   );

@@ -6,15 +6,17 @@ import { createTopicSchema, listTopicsQuerySchema } from '../../../shared/schema
 import type { DomainContext } from '../domain/context.js';
 import { createTopic, deleteTopic, getTopic, listTopics } from '../domain/topics.js';
 import { requireUser, viewerOf, type AppEnv } from '../http/auth.js';
-import { NO_RATE_LIMITS, type RateLimits } from '../http/rate-limit.js';
+import { NO_RATE_LIMITS, RATE_LIMIT_MSG, type RateLimits } from '../http/rate-limit.js';
 import { readJson, readQuery } from '../http/validate.js';
 
 export function topicsRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE_LIMITS) {
   return new Hono<AppEnv>()
     .get('/', async (c) => {
       const query = readQuery(c, listTopicsQuerySchema);
-      // A search is an expensive read (writes are limited in app.ts for every route).
+      // A search is an expensive read (writes are limited in app.ts for every route), and so is a
+      // page past the first: the database walks every row before the offset.
       if (query.search !== undefined) await limits.read(c, c.get('user'));
+      else if (query.offset > 0) await limits.read(c, c.get('user'), RATE_LIMIT_MSG.requests);
       return c.json(await listTopics(ctx, query, viewerOf(c)));
     })
     .get('/categories', async (c) => c.json([...CATEGORIES]))

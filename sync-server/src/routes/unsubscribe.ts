@@ -1,11 +1,13 @@
 // /api/unsubscribe: the one-click unsubscribe of the weekly summary (RFC 8058). A mail client
 // POSTs `List-Unsubscribe=One-Click` to the URL of the mail's List-Unsubscribe header, and the
 // /unsubscribe page POSTs the token of the mail's link: no sign-in, no cookie; the signed token
-// is the proof. It turns the preference off through the same operation as the profile push, so
+// is the proof. A GET of that URL (opened in a browser) is sent on to the /unsubscribe page,
+// which confirms with the POST. It turns the preference off through the same operation as the profile push, so
 // the user's row gets a new seq and every device of theirs pulls the change.
 import { Hono, type Context } from 'hono';
 import { setPreferences } from '../domain/users.js';
 import type { DomainContext } from '../domain/context.js';
+import { NO_RATE_LIMITS, RATE_LIMIT_MSG, type RateLimits } from '../http/rate-limit.js';
 import { readJsonBody } from '../http/validate.js';
 import { verifyUnsubscribeToken } from '../mail/token.js';
 
@@ -31,17 +33,27 @@ async function tokenOf(c: Context): Promise<string | undefined> {
   return undefined;
 }
 
-export function unsubscribeRoutes(ctx: DomainContext, signingKey: Buffer | undefined) {
-  return new Hono().post('/', async (c) => {
-    if (!signingKey) return c.json({ error: UNSUBSCRIBE_MSG.unavailable, code: 'unavailable' }, 503);
-    const token = await tokenOf(c);
-    const check = token ? verifyUnsubscribeToken(signingKey, token, ctx.clock()) : ({ ok: false, reason: 'invalid' } as const);
-    if (!check.ok) {
-      return check.reason === 'expired'
-        ? c.json({ error: UNSUBSCRIBE_MSG.expired, code: 'link-expired' }, 410)
-        : c.json({ error: UNSUBSCRIBE_MSG.invalid, code: 'invalid-argument' }, 400);
-    }
-    const preferences = await setPreferences(ctx, check.uid, { receive_weekly_summary: false });
-    return c.json({ ok: true, ...preferences });
-  });
+export function unsubscribeRoutes(ctx: DomainContext, signingKey: Buffer | undefined, limits: RateLimits = NO_RATE_LIMITS) {
+  return new Hono()
+    .get('/', (c) => {
+      // The List-Unsubscribe URL opened in a browser (a mail client that does not POST it, a person
+      // copying it): the confirming page, never a change on a GET (link checkers follow GETs).
+      const token = c.req.query('token');
+      const query = token ? `?${new URLSearchParams({ token }).toString()}` : '';
+      return c.redirect(`/unsubscribe${query}`, 303);
+    })
+    .post('/', async (c) => {
+      if (!signingKey) return c.json({ error: UNSUBSCRIBE_MSG.unavailable, code: 'unavailable' }, 503);
+      // No sign-in: counted per address, as an expensive read (a signature check and a write).
+      await limits.read(c, null, RATE_LIMIT_MSG.requests);
+      const token = await tokenOf(c);
+      const check = token ? verifyUnsubscribeToken(signingKey, token, ctx.clock()) : ({ ok: false, reason: 'invalid' } as const);
+      if (!check.ok) {
+        return check.reason === 'expired'
+          ? c.json({ error: UNSUBSCRIBE_MSG.expired, code: 'link-expired' }, 410)
+          : c.json({ error: UNSUBSCRIBE_MSG.invalid, code: 'invalid-argument' }, 400);
+      }
+      const preferences = await setPreferences(ctx, check.uid, { receive_weekly_summary: false });
+      return c.json({ ok: true, ...preferences });
+    });
 }

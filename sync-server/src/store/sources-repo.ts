@@ -1,9 +1,10 @@
 // The source catalogue: one row per URL, shared by every response that cites it.
 // A citation (response_sources) keeps the name and description its own author
 // gave (migration 003); the catalogue's name and description are only a
-// suggestion for the sources page and the composer: the most-cited among the
-// live citations of that URL (ties: the earliest), never written onto anyone's
-// citation.
+// suggestion for the sources page and the composer: the name (and description)
+// given by the most authors among the live citations of that URL (ties: the
+// earliest), never written onto anyone's citation. Authors, not citations: one
+// person citing a URL in many responses must not decide its name for everyone.
 import type { Db } from './connection.js';
 import type { Source, SourceCitation, SourceListing } from '../../../shared/types.js';
 
@@ -19,19 +20,20 @@ export interface CitationInput {
 
 /**
  * The catalogue's suggested name and description of one source (bound: its id):
- * the most-cited among live citations, ties to the earliest; unchanged when no
- * live citation names it.
+ * the one given by the most distinct authors among live citations, ties to the earliest;
+ * unchanged when no live citation names it. (store/pg/sources-repo.ts refreshSuggestion
+ * must count the same way.)
  */
 export const REFRESH_SUGGESTION_SQL = `
   UPDATE sources SET
     name = coalesce((
       SELECT rs.name FROM response_sources rs JOIN responses r ON r.id = rs.response_id
       WHERE rs.source_id = sources.id AND rs.name IS NOT NULL AND r.deleted = 0
-      GROUP BY rs.name ORDER BY count(*) DESC, min(r.created_at), rs.name LIMIT 1), name),
+      GROUP BY rs.name ORDER BY count(DISTINCT r.creator_uid) DESC, min(r.created_at), rs.name LIMIT 1), name),
     description = coalesce((
       SELECT rs.description FROM response_sources rs JOIN responses r ON r.id = rs.response_id
       WHERE rs.source_id = sources.id AND rs.description IS NOT NULL AND r.deleted = 0
-      GROUP BY rs.description ORDER BY count(*) DESC, min(r.created_at), rs.description LIMIT 1), description)
+      GROUP BY rs.description ORDER BY count(DISTINCT r.creator_uid) DESC, min(r.created_at), rs.description LIMIT 1), description)
   WHERE id = ?`;
 
 /** `%`, `_` and `\\` typed in the filter box are matched as themselves. */

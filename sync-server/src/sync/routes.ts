@@ -59,7 +59,7 @@ function collectionOf(name: string): SyncCollection {
 
 export interface SyncRoutesOptions {
   heartbeatMs?: number;
-  /** Rows pushed count against the caller's write limits; live streams against their open-stream limits. */
+  /** Rows pushed count against the caller's write limits, documents pulled against their pull limits; live streams against their open-stream limits. */
   limits?: RateLimits;
 }
 
@@ -78,14 +78,21 @@ export function syncRoutes(ctx: DomainContext, { heartbeatMs = STREAM_HEARTBEAT_
     })
     .post('/responses/pull', async (c) => {
       const body = await readJson(c, responsesPullBody);
-      return c.json(await pullResponsesOfTopics(ctx, body.checkpoint, body.limit));
+      // Up to 200 topics and 1,000 documents in one call, anonymous allowed: paid in documents.
+      const charge = await limits.pull(c, c.get('user'));
+      const page = await pullResponsesOfTopics(ctx, body.checkpoint, body.limit);
+      await charge(page.documents.length);
+      return c.json(page);
     })
     .get('/:collection/pull', async (c) => {
       const collection = collectionOf(c.req.param('collection'));
       const query = readQuery(c, pullQuery);
       const user = COLLECTIONS[collection].privacy === 'private' ? requireUser(c, MSG.invalidToken) : c.get('user');
       const scope = { user, ...(query.topic_id ? { topicId: query.topic_id } : {}) };
-      return c.json(await pull(ctx, collection, scope, { id: query.id, seq: query.seq }, query.limit));
+      const charge = await limits.pull(c, user);
+      const page = await pull(ctx, collection, scope, { id: query.id, seq: query.seq }, query.limit);
+      await charge(page.documents.length);
+      return c.json(page);
     })
     .post('/:collection/push', async (c) => {
       const collection = collectionOf(c.req.param('collection'));

@@ -2,19 +2,21 @@
 import { z } from 'zod';
 import { NOTIFICATION_TYPES } from '../../../../shared/constants.js';
 import { badRequest } from '../../../../shared/errors.js';
-import type { NotificationDoc } from '../../../../shared/sync-protocol.js';
+import type { NotificationDoc, NotificationTombstone } from '../../../../shared/sync-protocol.js';
 import { markNotificationRead } from '../../domain/notifications.js';
 import { toNotification, type NotificationRow } from '../../store/notifications-repo.js';
 import { caller, ownerOnly, type CollectionDescriptor } from './descriptor.js';
 import { docBase } from './push-schema.js';
 
-export function notificationDoc(row: NotificationRow): NotificationDoc {
+/** A live notification in full; a deleted one as a slim tombstone (no reply summary, no actor's name). */
+export function notificationDoc(row: NotificationRow): NotificationDoc | NotificationTombstone {
+  if (row.deleted === 1) return { id: row.id, seq: row.seq, _deleted: true };
   return {
     ...toNotification(row),
     response_id: row.response_id,
     response_deleted: row.response_deleted === 1,
     seq: row.seq,
-    _deleted: row.deleted === 1,
+    _deleted: false,
   };
 }
 
@@ -31,7 +33,8 @@ export const notifications: CollectionDescriptor<'notifications'> = {
   },
   async apply(ctx, user, master, next) {
     // Without a master, the REST call's answer: 404 when missing, 403 when not the caller's.
-    if (master && !next.is_read) throw badRequest('A notification cannot be marked unread.');
+    // (pushSchema requires is_read on every pushed document, slim or not.)
+    if (master && !('is_read' in next && next.is_read)) throw badRequest('A notification cannot be marked unread.');
     await markNotificationRead(ctx, user, next.id);
   },
   streamEvent: ownerOnly('notifications'),
