@@ -15,7 +15,7 @@ async function indexSource(q: PgQueries, id: string) {
 }
 
 /**
- * The catalogue's suggested name and description of one source: the most-cited among live
+ * The catalogue's suggested name and description of one source: the most-cited (by distinct authors) among live
  * citations, ties to the earliest; unchanged when no live citation names it (REFRESH_SUGGESTION_SQL).
  */
 export async function refreshSuggestion(q: PgQueries, sourceId: string) {
@@ -24,11 +24,11 @@ export async function refreshSuggestion(q: PgQueries, sourceId: string) {
        name = coalesce((
          SELECT rs.name FROM response_sources rs JOIN responses r ON r.id = rs.response_id
          WHERE rs.source_id = sources.id AND rs.name IS NOT NULL AND r.deleted = 0
-         GROUP BY rs.name ORDER BY count(*) DESC, min(r.created_at), rs.name LIMIT 1), name),
+         GROUP BY rs.name ORDER BY count(DISTINCT r.creator_uid) DESC, min(r.created_at), rs.name LIMIT 1), name),
        description = coalesce((
          SELECT rs.description FROM response_sources rs JOIN responses r ON r.id = rs.response_id
          WHERE rs.source_id = sources.id AND rs.description IS NOT NULL AND r.deleted = 0
-         GROUP BY rs.description ORDER BY count(*) DESC, min(r.created_at), rs.description LIMIT 1), description)
+         GROUP BY rs.description ORDER BY count(DISTINCT r.creator_uid) DESC, min(r.created_at), rs.description LIMIT 1), description)
      WHERE id = $1`,
     [sourceId],
   );
