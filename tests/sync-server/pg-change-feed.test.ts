@@ -1,9 +1,11 @@
 // The change feed across processes (issue 14, point 3): two feeds on one PostgreSQL
 // database stand for two server processes; what one publishes reaches the other's
-// listeners through LISTEN/NOTIFY, once, and its own listeners once (not again as an echo).
+// listeners through LISTEN/NOTIFY, once, and its own listeners once (not again as an echo); after
+// a lost LISTEN connection comes back, its listeners are told to resync everything.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import type { Change } from '../../sync-server/src/domain/change-feed.js';
+import { EVERYTHING, type Change } from '../../sync-server/src/domain/change-feed.js';
+import { eventsFor } from '../../sync-server/src/sync/stream.js';
 import { CHANGES_CHANNEL, createPgChangeFeed, payloadsFor, type PgChangeFeed } from '../../sync-server/src/domain/pg-change-feed.js';
 import { startPostgres, type Postgres } from '../fixtures/postgres.js';
 
@@ -78,12 +80,35 @@ describe('change feed over PostgreSQL LISTEN/NOTIFY', () => {
       // Every LISTEN connection but the admin's own is cut, as a failover or a restart would.
       await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND query LIKE 'LISTEN%'");
       const sent: Change[] = [{ collection: 'votes', uid: 'bob' }];
-      // Published until the reconnected listener hears it (what was sent while it was down is lost).
+      // Published until the reconnected listener hears it (what was sent while it was down is lost;
+      // the reconnection's own "resync everything" is the next test's).
+      const heard = () => seenByB.filter((changes) => changes[0]?.collection !== '*');
       await until(() => {
-        if (seenByB.length === 0) a.publish(sent);
-        return seenByB.length > 0;
+        if (heard().length === 0) a.publish(sent);
+        return heard().length > 0;
       });
-      expect(seenByB[0]).toEqual(sent);
+      expect(heard()[0]).toEqual(sent);
+    } finally {
+      await admin.end();
+    }
+  });
+
+  it('after its LISTEN connection comes back, tells its listeners to resync everything (what was sent meanwhile is lost)', async () => {
+    const [a, b] = [await open(), await open()];
+    const seenByB = collect(b);
+    const admin = new pg.Client({ connectionString: postgres.url });
+    await admin.connect();
+    try {
+      await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND query LIKE 'LISTEN%'");
+      // Sent while B may not listen: perhaps lost. Nothing else is published after it.
+      a.publish([{ collection: 'topics' }]);
+      await until(() => seenByB.some((changes) => changes.some((change) => change.collection === '*')));
+      // What an open stream on B sends for it: RESYNC of everything, so its app pulls what it missed.
+      const resync = seenByB.find((changes) => changes.some((change) => change.collection === '*'))!;
+      expect(resync).toEqual([EVERYTHING]);
+      expect(eventsFor(resync, { user: { uid: 'bob', name: 'Bob', email: null }, topics: new Set(['t1']) })).toEqual([
+        { type: 'RESYNC', collection: '*' },
+      ]);
     } finally {
       await admin.end();
     }
