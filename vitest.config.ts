@@ -86,19 +86,32 @@ function lane(name: keyof typeof lanes, options: { include?: string[]; emulator:
 }
 
 /**
- * The server and store lanes again on PostgreSQL (issue 14): every file of the lane that runs
- * on the test server's engine (tests/fixtures/test-db.ts), with one PostgreSQL for the run.
- * Files that test SQLite itself (its migrations and pragmas) stay in the SQLite lanes only.
+ * The server and store lanes again on PostgreSQL (issue 14): every file of the lane that runs on
+ * the test engine (tests/fixtures/test-db.ts: a test server, a test database or a test store), and
+ * for server-pg also the unit lane's server files that do (they need no emulator, but their
+ * store is the lane's engine). One PostgreSQL for the run.
+ * A file that tests SQLite itself stays in the SQLite lanes only, listed here with the reason;
+ * tests/scripts/test-lanes.test.ts checks that every server file opening a store is one or the other.
  */
-const SQLITE_ONLY = new Set(['tests/sync-server/migrations.test.ts']);
-const ON_TEST_SERVER = /\bstart(?:Mail)?TestServer\(/;
+export const SQLITE_ONLY: Record<string, string> = {
+  'tests/sync-server/migrations.test.ts': "SQLite's migrations and pragmas",
+  'tests/sync-server/migration-003.test.ts': "a SQLite migration's data rewrite",
+  'tests/sync-server/query-plans.test.ts': "SQLite's query plans (EXPLAIN QUERY PLAN)",
+  'tests/sync-server/store-speed.test.ts': "SQLite's connection handling (the WAL checkpointer, the busy wrapper)",
+  'tests/sync-server/engines-agree.test.ts': 'runs both engines itself (SQLite copied to its own PostgreSQL)',
+};
+export const ON_TEST_ENGINE = /\bstart(?:Mail)?TestServer\(|\btestDatabase\(|\bopenTestStore\(/;
+const onTestEngine = (file: string) => !(file in SQLITE_ONLY) && ON_TEST_ENGINE.test(readFileSync(join(root, file), 'utf8'));
 function postgresLane(name: string, of: 'server' | 'store'): TestProjectInlineConfiguration {
-  const files = lanes[of].filter((file) => !SQLITE_ONLY.has(file) && ON_TEST_SERVER.test(readFileSync(join(root, file), 'utf8')));
+  const unitServerFiles = of === 'server' ? lanes.unit.filter((file) => inDir(join(root, file), 'sync-server')) : [];
+  const files = [...lanes[of], ...unitServerFiles].filter(onTestEngine);
   const base = lane(of, { include: files, emulator: true });
   return {
     test: {
       ...base.test,
       name,
+      // Exactly the files above (lane() would exclude the unit lane's).
+      exclude: ['**/node_modules/**', 'tests/scripts/fixtures/**'],
       globalSetup: ['tests/global-setup.ts', 'tests/global-setup-postgres.ts'],
       env: { CRUX_TEST_ENGINE: 'postgres' },
     },

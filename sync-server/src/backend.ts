@@ -28,7 +28,9 @@ function checkUrl(url: string): string {
 
 /** The store alone (the mail commands). */
 export async function openStore(config: Pick<Config, 'databaseUrl' | 'pgPoolMax' | 'databaseFile' | 'dbBusyTimeoutMs'>): Promise<Store> {
-  if (config.databaseUrl) return createPgStore({ connectionString: checkUrl(config.databaseUrl), max: config.pgPoolMax });
+  if (config.databaseUrl) {
+    return createPgStore({ connectionString: checkUrl(config.databaseUrl), max: config.pgPoolMax, busyTimeoutMs: config.dbBusyTimeoutMs });
+  }
   return createStore(openDatabase(config.databaseFile, { busyTimeoutMs: config.dbBusyTimeoutMs }));
 }
 
@@ -45,7 +47,7 @@ export async function openBackend(
     return { store, changes: createChangeFeed(), limits: createMemoryLimitBackend(), close: () => store.close() };
   }
   const connectionString = checkUrl(config.databaseUrl);
-  const store = await createPgStore({ connectionString, max: config.pgPoolMax });
+  const store = await createPgStore({ connectionString, max: config.pgPoolMax, busyTimeoutMs: config.dbBusyTimeoutMs });
   const changes = createPgChangeFeed({ connectionString, ...(options.log ? { log: options.log } : {}) });
   await changes.ready;
   // The counts take a couple of short transactions per request: a small pool of their own.

@@ -5,7 +5,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
 import { createFirebaseVerifier } from './auth/verifier.js';
 import { readConfig } from './config.js';
-import { seedDemo } from './seed/demo.js';
+import { seedDemoIfEmpty } from './seed/demo.js';
 import { mountSite } from './routes/site-files.js';
 import { limitedFirstPage } from './routes/first-page.js';
 import { openBackend } from './backend.js';
@@ -31,10 +31,7 @@ const { app, ctx, limits } = createApp({
   limitBackend: backend.limits,
 });
 
-if (config.seedDemo && (await store.isEmpty())) {
-  await seedDemo(ctx);
-  console.log('Seeded demo debates.');
-}
+if (config.seedDemo && (await seedDemoIfEmpty(ctx))) console.log('Seeded demo debates.');
 
 mountSite(app, config.staticDir, limitedFirstPage(ctx, limits));
 

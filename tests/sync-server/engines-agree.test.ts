@@ -1,7 +1,8 @@
 // Issue 14: the two engines answer alike. A SQLite site (the demo debates) is copied to
 // PostgreSQL with the copy tool (npm run db:copy-to-pg), and the same app over each store then
 // answers every read of the REST API and of the sync protocol with the same bytes; after the
-// same writes through both (create, reply, quote, vote, stance, edit, delete, a refused push row),
+// same writes through both (create, reply, quote, vote and unvote, stance, edit, delete, mark read,
+// preferences, a sync push into every collection with a refused row in each),
 // the pulls still agree byte for byte, change numbers included. Also: the copy refuses a target
 // that already holds a site.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -70,6 +71,13 @@ async function same(path: string, options: { method?: string; token?: string; bo
   const answers = await both(options.method ?? 'GET', path, options);
   expect(answers.postgres, `${options.method ?? 'GET'} ${path}`).toEqual(answers.sqlite);
   return answers.sqlite.text ? (JSON.parse(answers.sqlite.text) as unknown) : null;
+}
+
+/** A sync push through both apps, the same answer from each; the ids of the rows it refused. */
+async function pushBoth(collection: string, token: string, rows: Array<Record<string, unknown>>) {
+  const body = rows.map((row) => ({ newDocumentState: { _deleted: false, ...row } }));
+  const answer = (await same(`/api/sync/${collection}/push`, { method: 'POST', token, body })) as { rejected: Array<{ id: string }> };
+  return answer.rejected.map((row) => row.id);
 }
 
 beforeAll(async () => {
@@ -187,7 +195,81 @@ describe('SQLite and PostgreSQL answer alike', () => {
         { newDocumentState: { id: 'engine-push-3', title: 'Pushed after a refusal', category: 'Science', _deleted: false } },
       ],
     });
-    await same('/api/notifications/user/engine-bob', { token: 'bob' });
+    const notes = (await same('/api/notifications/user/engine-bob', { token: 'bob' })) as Listed[];
+    expect(notes.length).toBeGreaterThan(0);
+    await same(`/api/notifications/${notes[0]!.id}/read`, { method: 'PUT', token: 'bob' });
+    await same('/api/notifications/missing/read', { method: 'PUT', token: 'bob' });
+    // Points and preferences, the caller's stance, and an upvote taken back.
+    for (const uid of ['engine-ada', 'engine-bob', 'nobody']) await same(`/api/users/${uid}/score`);
+    await same('/api/users/preferences', { token: 'ada' });
+    await same('/api/users/preferences', { method: 'POST', token: 'ada', body: { receive_weekly_summary: false } });
+    await same('/api/users/preferences', { method: 'POST', token: 'ada', body: { receive_weekly_summary: 'no' } });
+    await same('/api/users/preferences', { token: 'ada' });
+    for (const token of ['ada', 'bob']) await same(`/api/topics/${topic.id}/stance`, { token });
+    await same('/api/upvotes', { method: 'DELETE', token: 'ada', body: { target_type: 'response', target_id: root.id } });
+    await same('/api/upvotes', { method: 'DELETE', token: 'ada', body: { target_type: 'response', target_id: 'missing' } });
+    await same('/api/users/engine-bob/score');
+    // A sync push into every other collection, each with a refused row among rows that land.
+    const response = (content: string, extra: Record<string, unknown> = {}) => ({
+      topic_id: topic.id,
+      parent_response_id: null,
+      quoted_response_id: null,
+      type: 'neutral',
+      content,
+      sources: [],
+      ...extra,
+    });
+    expect(
+      await pushBoth('responses', 'ada', [
+        {
+          id: 'engine-push-r1',
+          ...response('Pushed from a device', { sources: [{ url: 'https://example.org/pushed', name: 'Pushed', description: 'Why' }] }),
+        },
+        { id: 'engine-push-r2', ...response('No such topic', { topic_id: 'missing' }) },
+        { id: 'engine-push-r3', ...response('A reply pushed too', { parent_response_id: 'engine-push-r1', type: 'against' }) },
+      ]),
+    ).toEqual(['engine-push-r2']);
+    const vote = (type: string, id: string, upvoted: boolean) => ({ id: `${type}_${id}`, target_type: type, target_id: id, upvoted });
+    expect(
+      await pushBoth('votes', 'bob', [
+        vote('response', 'engine-push-r1', true),
+        vote('response', 'missing', true),
+        vote('topic', topic.id, true),
+      ]),
+    ).toEqual(['response_missing']);
+    expect(await pushBoth('votes', 'bob', [vote('topic', topic.id, false)])).toEqual([]);
+    const adaNotes = (await same('/api/notifications/user/engine-ada', { token: 'ada' })) as Listed[];
+    expect(adaNotes.length).toBeGreaterThan(0);
+    expect(
+      await pushBoth('notifications', 'ada', [
+        { id: adaNotes[0]!.id, is_read: true },
+        { id: 'missing', is_read: true },
+      ]),
+    ).toEqual(['missing']);
+    expect(
+      await pushBoth('profile', 'bob', [
+        { id: 'engine-bob', receive_weekly_summary: false },
+        { id: 'engine-ada', receive_weekly_summary: false },
+      ]),
+    ).toEqual(['engine-ada']);
+    expect(
+      await pushBoth('stances', 'ada', [
+        { id: topic.id, stance: 'agree', first_stance: 'unsure', credits: [] },
+        { id: 'engine-push-1', stance: 'not a stance', credits: [] },
+        { id: 'engine-push-3', stance: 'disagree', first_stance: null, credits: [] },
+      ]),
+    ).toEqual(['engine-push-1']);
+    expect(
+      await pushBoth('responses', 'ada', [
+        { id: 'engine-push-r1', ...response('Pushed from a device (edited)') },
+        {
+          id: 'engine-push-r3',
+          ...response('A reply pushed too', { parent_response_id: 'engine-push-r1', type: 'against' }),
+          _deleted: true,
+        },
+      ]),
+    ).toEqual([]);
+    for (const uid of ['engine-ada', 'engine-bob']) await same(`/api/users/${uid}/score`);
     await same(`/api/topics/${before[0]!.id}`, { method: 'DELETE', token: 'ada' });
     await same(`/api/responses/${root.id}`, { method: 'DELETE', token: 'bob' });
     await pullAll();

@@ -1,7 +1,8 @@
 // Issue 12, first load: a first visit's page carries its first screen as a JSON data block (the
 // topics of `/` and `/c/{category}`, a topic and its first roots on `/topics/{id}`), as the REST API
 // answers a signed-out visitor, escaped so no user text can end the element, and compressed; pages
-// without a first screen (or a missing topic) get the plain shell. Real SQLite, the real app.
+// without a first screen (or a missing topic) get the plain shell. The real app on the lane's engine
+// (SQLite, or PostgreSQL in server-pg).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,9 +17,7 @@ import { createTopic } from '../../sync-server/src/domain/topics.js';
 import { rememberUser } from '../../sync-server/src/domain/users.js';
 import { firstPageFor } from '../../sync-server/src/routes/first-page.js';
 import { mountSite } from '../../sync-server/src/routes/site-files.js';
-import { openDatabase } from '../../sync-server/src/store/connection.js';
-import { createStore } from '../../sync-server/src/store/store.js';
-import type { Store } from '../../sync-server/src/store/types.js';
+import { openTestStore, type TestStore } from '../fixtures/test-db.js';
 
 const INDEX_HTML =
   '<!doctype html><html><head><title>Crux</title><script type="module" src="/assets/index-AbC123xy.js"></script></head><body><div id="root"></div></body></html>';
@@ -33,7 +32,7 @@ function dataIn(html: string): FirstPageData | null {
 
 describe("the first screen in a first visit's page", () => {
   let dir: string;
-  let store: Store;
+  let testStore: TestStore;
   let request: (path: string, headers?: Record<string, string>) => Promise<globalThis.Response>;
   let tea: Topic;
   let roots: CruxResponse[];
@@ -53,8 +52,8 @@ describe("the first screen in a first visit's page", () => {
         'src/routes/TopicPage.tsx': { file: 'assets/TopicPage-Q3.js', imports: ['_jsx-runtime-Q1.js', 'index.html', '_shared-Q2.js'] },
       }),
     );
-    store = createStore(openDatabase(join(dir, 'crux.sqlite')));
-    const { app, ctx } = createApp({ store, verifier: noVerifier, log: () => {} });
+    testStore = await openTestStore();
+    const { app, ctx } = createApp({ store: testStore.store, verifier: noVerifier, log: () => {} });
     await rememberUser(ctx, ada);
     tea = await createTopic(ctx, ada, { title: 'Is tea better than coffee? </script><script>alert(1)</script>', categories: ['Other'] });
     await createTopic(ctx, ada, { title: 'Should cities ban cars?', categories: ['Politics'] });
@@ -70,7 +69,7 @@ describe("the first screen in a first visit's page", () => {
   });
 
   afterAll(async () => {
-    await store.close();
+    await testStore?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -15,8 +15,7 @@ import { createApp } from '../../sync-server/src/app.js';
 import { createFirebaseVerifier } from '../../sync-server/src/auth/verifier.js';
 import { MSG_INVALID_UTF8 } from '../../sync-server/src/http/validate.js';
 import { mountSite } from '../../sync-server/src/routes/site-files.js';
-import { openDatabase } from '../../sync-server/src/store/connection.js';
-import { createStore } from '../../sync-server/src/store/store.js';
+import { openTestStore, type TestStore } from '../fixtures/test-db.js';
 import { apiClient } from '../fixtures/api.js';
 import { createTestUser, emulatorHost, type TestUser } from '../fixtures/auth.js';
 
@@ -48,6 +47,7 @@ describe('HTTP hardening', () => {
   let port: number;
   let ada: TestUser;
   const logged: string[] = [];
+  let testStore: TestStore;
   beforeAll(async () => {
     const host = emulatorHost();
     dir = mkdtempSync(join(tmpdir(), 'crux-http-'));
@@ -55,9 +55,9 @@ describe('HTTP hardening', () => {
     mkdirSync(join(site, 'assets'), { recursive: true });
     writeFileSync(join(site, 'index.html'), '<!doctype html><title>Crux</title><div id="root"></div>');
     writeFileSync(join(site, 'assets', 'app-123.js'), 'console.log(1);');
-    const store = createStore(openDatabase(join(dir, 'crux.sqlite')));
+    testStore = await openTestStore();
     const { app } = createApp({
-      store,
+      store: testStore.store,
       verifier: createFirebaseVerifier(PROJECT_ID),
       log: (message) => logged.push(message),
       clientConfig: {
@@ -79,6 +79,7 @@ describe('HTTP hardening', () => {
       if ('closeAllConnections' in server) server.closeAllConnections();
       server.close(() => resolve());
     });
+    await testStore?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -2,10 +2,19 @@
 // (seq, id) to the last row it got never skips a row, because every stamping transaction
 // holds one advisory lock from its first seq to its commit (sync-server/src/store/pg/seq.ts).
 // Against a real PostgreSQL (tests/fixtures/postgres.ts). Without the lock, the control
-// shows the skip is real: a smaller seq can commit after a puller went past it.
+// shows the skip is real: a smaller seq can commit after a puller went past it. Then the same
+// through the real store, the domain's writes and the sync protocol's pull().
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createChangeFeed } from '../../sync-server/src/domain/change-feed.js';
+import type { DomainContext } from '../../sync-server/src/domain/context.js';
+import { createResponse } from '../../sync-server/src/domain/responses.js';
+import { createTopic } from '../../sync-server/src/domain/topics.js';
+import { rememberUser } from '../../sync-server/src/domain/users.js';
 import { migrateSeq, SEQ_LOCK_KEY, withWriteTransaction } from '../../sync-server/src/store/pg/seq.js';
+import { createPgStore } from '../../sync-server/src/store/pg/store.js';
+import type { Store } from '../../sync-server/src/store/types.js';
+import { pull } from '../../sync-server/src/sync/pull.js';
 import { startPostgres, type Postgres } from '../fixtures/postgres.js';
 
 let server: Postgres;
@@ -199,4 +208,114 @@ describe('sync checkpoints on PostgreSQL', () => {
     ]);
     expect(await pullPage('locked_rows', page.at(-1)!, 50)).toEqual([]);
   });
+});
+
+describe('sync checkpoints through the real PostgreSQL store', () => {
+  // The same property as above, with nothing of the harness: the writes are the domain's own
+  // (createTopic, createResponse) in the store's transactions (createPgStore().transaction, the
+  // seq lock taken at BEGIN), some rolled back after stamping, and the pullers are the sync
+  // protocol's pull() on a second store, as another server process would serve them.
+  it('every committed topic and response reaches every puller exactly once, under concurrent writers and pullers', async () => {
+    const WRITERS = 12;
+    const TRANSACTIONS = 25;
+    const PULLERS = 4;
+    const admin = new pg.Client({ connectionString: server.url });
+    await admin.connect();
+    await admin.query('CREATE DATABASE crux_store_stress');
+    await admin.end();
+    const url = server.url.replace(/\/[^/]*$/, '/crux_store_stress');
+    const writes = await createPgStore({ connectionString: url, max: WRITERS });
+    const reads = await createPgStore({ connectionString: url, max: PULLERS * 2 });
+    let ids = 0;
+    const context = (store: Store): DomainContext => ({
+      store,
+      clock: () => new Date(),
+      newId: () => `stress-${String(++ids).padStart(6, '0')}`,
+      changes: createChangeFeed(),
+    });
+    const writing = context(writes);
+    const reading = context(reads);
+    const users = Array.from({ length: WRITERS }, (_, w) => ({ uid: `writer-${w}`, name: `Writer ${w}`, email: null }));
+    try {
+      for (const user of users) await rememberUser(writing, user);
+      const debate = await createTopic(writing, users[0]!, { title: 'Where the replies go', categories: ['Science'] });
+      const committed = { topics: new Set<string>([debate.id]), responses: new Set<string>() };
+      const rolledBack = new Set<string>();
+      let writersDone = false;
+
+      const writer = async (w: number) => {
+        const user = users[w]!;
+        for (let t = 0; t < TRANSACTIONS; t++) {
+          const rollBack = Math.random() < 0.1;
+          const made: Array<{ collection: 'topics' | 'responses'; id: string }> = [];
+          try {
+            await writes.transaction(async () => {
+              for (let r = 0; r < 1 + Math.floor(Math.random() * 3); r++) {
+                if (Math.random() < 0.5) {
+                  const topic = await createTopic(writing, user, { title: `Topic ${w}-${t}-${r}`, categories: ['Science'] });
+                  made.push({ collection: 'topics', id: topic.id });
+                } else {
+                  const response = await createResponse(writing, user, {
+                    topic_id: debate.id,
+                    type: 'for',
+                    content: `Reply ${w}-${t}-${r}`,
+                  });
+                  made.push({ collection: 'responses', id: response.id });
+                }
+              }
+              // Stamped, not committed yet: the moment a puller could go past these rows.
+              await new Promise((resolve) => setTimeout(resolve, Math.random() * 3));
+              if (rollBack) throw new RolledBack();
+            });
+            for (const { collection, id } of made) committed[collection].add(id);
+          } catch (error) {
+            if (!(error instanceof RolledBack)) throw error;
+            for (const { id } of made) rolledBack.add(id);
+          }
+        }
+      };
+
+      const puller = async () => {
+        const received = { topics: new Map<string, number>(), responses: new Map<string, number>() };
+        const checkpoints = { topics: { id: '', seq: 0 }, responses: { id: '', seq: 0 } };
+        let rowsBeforeWritersDone = 0;
+        for (;;) {
+          const done = writersDone; // read before the pulls: empty pulls after this prove the end
+          let got = 0;
+          for (const collection of ['topics', 'responses'] as const) {
+            const scope = collection === 'topics' ? { user: null } : { user: null, topicId: debate.id };
+            const page = await pull(reading, collection, scope, checkpoints[collection], 20);
+            for (const doc of page.documents) received[collection].set(doc.id, (received[collection].get(doc.id) ?? 0) + 1);
+            checkpoints[collection] = page.checkpoint;
+            got += page.documents.length;
+          }
+          if (!done) rowsBeforeWritersDone += got;
+          if (got === 0) {
+            if (done) return { received, rowsBeforeWritersDone };
+            await new Promise((resolve) => setTimeout(resolve, 1));
+          }
+        }
+      };
+
+      const writers = Promise.all(users.map((_, w) => writer(w))).finally(() => (writersDone = true));
+      const [, results] = await Promise.all([writers, Promise.all(Array.from({ length: PULLERS }, () => puller()))]);
+
+      expect(committed.topics.size + committed.responses.size).toBeGreaterThan(WRITERS * TRANSACTIONS);
+      expect(rolledBack.size).toBeGreaterThan(0);
+      for (const { received } of results) {
+        for (const collection of ['topics', 'responses'] as const) {
+          expect(new Set(received[collection].keys())).toEqual(committed[collection]);
+          // Each reply restamps its topic (its count changed), so the debate comes again; every other row is written once.
+          const twice = [...received[collection]].filter(([id, times]) => times !== 1 && id !== debate.id);
+          expect(twice).toEqual([]);
+        }
+        expect([...rolledBack].some((id) => received.topics.has(id) || received.responses.has(id))).toBe(false);
+      }
+      // The pullers ran alongside the writers (otherwise this test proves nothing).
+      expect(results.some((result) => result.rowsBeforeWritersDone > 0)).toBe(true);
+    } finally {
+      await reads.close();
+      await writes.close();
+    }
+  }, 120_000);
 });

@@ -13,9 +13,7 @@ import { createApp } from '../../sync-server/src/app.js';
 import type { TokenVerifier } from '../../sync-server/src/auth/verifier.js';
 import { chooseEncoding, compressText } from '../../sync-server/src/http/compression.js';
 import { mountSite } from '../../sync-server/src/routes/site-files.js';
-import { openDatabase } from '../../sync-server/src/store/connection.js';
-import { createStore } from '../../sync-server/src/store/store.js';
-import type { Store } from '../../sync-server/src/store/types.js';
+import { openTestStore, type TestStore } from '../fixtures/test-db.js';
 
 const APP_JS = `console.log(${JSON.stringify('crux '.repeat(400))});\n`;
 const INDEX_HTML = '<!doctype html><title>Crux</title><div id="root"></div><script type="module" src="/assets/index-AbC123xy.js"></script>';
@@ -24,10 +22,10 @@ const noVerifier: TokenVerifier = { verify: () => Promise.reject(new Error('no t
 
 describe('static files: precompressed, cached by kind', () => {
   let dir: string;
-  let store: Store;
+  let testStore: TestStore;
   let request: (path: string, headers?: Record<string, string>) => Promise<Response>;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'crux-static-'));
     const site = join(dir, 'site');
     mkdirSync(join(site, 'assets'), { recursive: true });
@@ -44,14 +42,14 @@ describe('static files: precompressed, cached by kind', () => {
     write('workbox-9c191d2f.js', `// workbox\n${'x;'.repeat(100)}`);
     write('manifest.webmanifest', '{"name":"Crux"}');
     writeFileSync(join(site, 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]));
-    store = createStore(openDatabase(join(dir, 'crux.sqlite')));
-    const { app } = createApp({ store, verifier: noVerifier, log: () => {} });
+    testStore = await openTestStore();
+    const { app } = createApp({ store: testStore.store, verifier: noVerifier, log: () => {} });
     mountSite(app, site);
     request = async (path, headers = {}) => app.request(path, { headers });
   });
 
   afterAll(async () => {
-    await store.close();
+    await testStore?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -148,7 +146,7 @@ describe('static files: precompressed, cached by kind', () => {
 
   it('a large JSON answer goes out as br or gzip and decodes to the same JSON', async () => {
     const big = { items: Array.from({ length: 200 }, (_, i) => ({ id: `topic-${i}`, title: `A debate about item ${i}` })) };
-    const { app } = createApp({ store, verifier: noVerifier, log: () => {} });
+    const { app } = createApp({ store: testStore.store, verifier: noVerifier, log: () => {} });
     app.get('/big.json', (c) => c.json(big));
     for (const [accept, encoding] of [
       ['gzip, deflate, br', 'br'],

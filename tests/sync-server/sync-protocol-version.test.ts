@@ -1,15 +1,20 @@
 // An installed app that speaks another sync protocol than the server is refused
 // with 426 `sync-outdated` on every /api/sync endpoint, before anything is read or
 // written; the current version and no header at all (a script) are served.
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages.js';
 import { SYNC_PROTOCOL_HEADER, SYNC_PROTOCOL_VERSION } from '../../shared/sync-protocol.js';
 import { createApp } from '../../sync-server/src/app.js';
-import { openDatabase } from '../../sync-server/src/store/connection.js';
-import { createStore } from '../../sync-server/src/store/store.js';
+import { openTestStore, type TestStore } from '../fixtures/test-db.js';
 
 const refuseTokens = { verify: () => Promise.reject(new Error('no tokens in this test')) };
-const { app } = createApp({ store: createStore(openDatabase(':memory:')), verifier: refuseTokens, log: () => {} });
+let testStore: TestStore;
+let app: ReturnType<typeof createApp>['app'];
+beforeAll(async () => {
+  testStore = await openTestStore();
+  ({ app } = createApp({ store: testStore.store, verifier: refuseTokens, log: () => {} }));
+});
+afterAll(() => testStore?.close());
 
 const REQUESTS: [string, string, unknown?][] = [
   ['GET', '/api/sync/topics/pull?limit=10'],

@@ -1,9 +1,6 @@
 // Issue 12 point 3: a sync pull page of responses reads the citations of the whole page in one
 // query (no query per response), and answers exactly what reading them one by one answered.
-import { afterAll, describe, expect, it, vi } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
 import { createChangeFeed } from '../../sync-server/src/domain/change-feed.js';
 import type { DomainContext } from '../../sync-server/src/domain/context.js';
 import { createResponse, deleteResponse, updateResponse } from '../../sync-server/src/domain/responses.js';
@@ -11,15 +8,13 @@ import { createTopic } from '../../sync-server/src/domain/topics.js';
 import { rememberUser } from '../../sync-server/src/domain/users.js';
 import { responseDoc } from '../../sync-server/src/sync/collections/index.js';
 import { pull, pullResponsesOfTopics } from '../../sync-server/src/sync/pull.js';
-import { openDatabase } from '../../sync-server/src/store/connection.js';
-import { createStore } from '../../sync-server/src/store/store.js';
+import { openTestStore } from '../fixtures/test-db.js';
 
 const ada = { uid: 'ada', name: 'Ada', email: null };
-const dir = mkdtempSync(join(tmpdir(), 'crux-pull-sources-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function setup() {
-  const store = createStore(openDatabase(join(dir, 'db.sqlite')));
+  const testStore = await openTestStore();
+  const store = testStore.store;
   let ids = 0;
   let ms = Date.UTC(2026, 0, 1);
   const ctx: DomainContext = {
@@ -56,12 +51,12 @@ async function setup() {
   });
   await deleteResponse(ctx, ada, made[7]!);
   await deleteResponse(ctx, ada, made[10]!);
-  return { store, ctx, topicId: topic.id, otherId: other.id };
+  return { store, testStore, ctx, topicId: topic.id, otherId: other.id };
 }
 
 describe('sync pull of responses reads the sources of a page in one query', () => {
   it('no query per response, and the same documents as reading them one by one', async () => {
-    const { store, ctx, topicId, otherId } = await setup();
+    const { store, testStore, ctx, topicId, otherId } = await setup();
     const one = vi.spyOn(store.sources, 'forResponse');
     const many = vi.spyOn(store.sources, 'forResponses');
 
@@ -106,6 +101,6 @@ describe('sync pull of responses reads the sources of a page in one query', () =
     expect(edited.sources!.map((s) => s.url)).toEqual(['https://example.org/shared', 'https://example.org/2']);
     const eight = docs.find((doc) => doc.content === 'Argument 8')!;
     expect(eight.sources!.map((s) => s.url)).toEqual(['https://example.org/8', 'https://example.org/shared', 'https://example.org/third']);
-    await store.close();
+    await testStore.close();
   });
 });

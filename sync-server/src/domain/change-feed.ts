@@ -8,7 +8,13 @@ export type Change =
   | { collection: 'votes'; uid: string }
   | { collection: 'notifications'; uid: string }
   | { collection: 'profile'; uid: string }
-  | { collection: 'stances'; uid: string };
+  | { collection: 'stances'; uid: string }
+  // Anything may have changed: the feed may have missed changes (a PostgreSQL process's LISTEN
+  // connection was down, domain/pg-change-feed.ts), so every stream tells its app to pull everything.
+  | { collection: '*' };
+
+/** The change that makes every listener resync everything. */
+export const EVERYTHING: Change = { collection: '*' };
 
 export type ChangeListener = (changes: Change[]) => void;
 

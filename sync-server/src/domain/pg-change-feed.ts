@@ -6,11 +6,13 @@
 // (it delivered them already), recognised by an origin id drawn at start.
 //
 // NOTIFY is fire-and-forget: a process whose LISTEN connection drops misses what was
-// published meanwhile. It reconnects with a growing pause; its streams' browsers still
-// see those rows at their next pull (each reconnection of a stream starts with RESYNC).
+// published meanwhile. It reconnects with a growing pause, and once it listens again it tells
+// its own listeners that anything may have changed (EVERYTHING): each open stream sends RESYNC
+// for everything, so a browser on a quiet stream pulls what was written during the outage
+// rather than waiting for the next change or its own reconnection.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { createChangeFeed, type Change, type ChangeFeed } from './change-feed.js';
+import { createChangeFeed, EVERYTHING, type Change, type ChangeFeed } from './change-feed.js';
 
 /** The channel every Crux process on the database listens to. */
 export const CHANGES_CHANNEL = 'crux_changes';
@@ -66,6 +68,8 @@ export function createPgChangeFeed(options: PgChangeFeedOptions): PgChangeFeed {
   notifier.on('error', (error) => log('change feed: a NOTIFY connection failed', error));
   let listener: pg.Client | null = null;
   let closed = false;
+  /** Whether a LISTEN connection was up before: the next one comes after an outage. */
+  let listenedBefore = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let markReady: () => void = () => {};
   const ready = new Promise<void>((resolve) => (markReady = resolve));
@@ -106,6 +110,10 @@ export function createPgChangeFeed(options: PgChangeFeedOptions): PgChangeFeed {
       }
       listener = client;
       markReady();
+      // Changes NOTIFYed while no connection listened are lost: whoever streams from this
+      // process must pull everything once (a missed change costs a pull, never data).
+      if (listenedBefore) local.publish([EVERYTHING]);
+      listenedBefore = true;
     } catch (error) {
       void client.end().catch(() => {});
       if (closed) return;

@@ -12,16 +12,34 @@ import { nowIso, publish, type DomainContext } from './context.js';
 /**
  * What this process last saw stored for each uid (name and e-mail), per store: a signed-in
  * request with an unchanged name reads nothing (issue 12). Only rememberUser writes these
- * two fields, so the memory can only be stale towards "differs", which re-reads the row.
+ * two fields, so in one process the memory can only be stale towards "differs", which re-reads
+ * the row. Several processes on one PostgreSQL database (issue 14) write them too: a rename X→Y
+ * through B then Y→X through A would find A's memory still saying X and skip the write. So a
+ * uid is forgotten when its profile change arrives on the change feed (from any process), and
+ * everything when the feed may have missed changes (EVERYTHING, after a lost LISTEN connection).
  */
 const rememberedByStore = new WeakMap<object, Map<string, string>>();
 const REMEMBERED_MAX = 10_000;
+/** The change feeds whose profile changes already clear a memory. */
+const watchedFeeds = new WeakSet<object>();
+
+function watchFeed(ctx: DomainContext, remembered: Map<string, string>): void {
+  if (watchedFeeds.has(ctx.changes)) return;
+  watchedFeeds.add(ctx.changes);
+  ctx.changes.subscribe((changes) => {
+    for (const change of changes) {
+      if (change.collection === '*') remembered.clear();
+      else if (change.collection === 'profile') remembered.delete(change.uid);
+    }
+  });
+}
 
 /** Keeps the server's copy of the caller's name and e-mail in step with the verified token. */
 export async function rememberUser(ctx: DomainContext, user: AuthUser): Promise<void> {
   const { store } = ctx;
   const remembered = rememberedByStore.get(store) ?? new Map<string, string>();
   rememberedByStore.set(store, remembered);
+  watchFeed(ctx, remembered);
   const key = JSON.stringify([user.name, user.email]);
   if (remembered.get(user.uid) === key) return;
   const note = () => {
@@ -46,8 +64,9 @@ export async function rememberUser(ctx: DomainContext, user: AuthUser): Promise<
     }
     return changes;
   });
-  note();
+  // Told first, then noted: this process's own profile change must not forget what it just wrote.
   publish(ctx, changes);
+  note();
 }
 
 export async function userScore(

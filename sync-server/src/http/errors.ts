@@ -6,7 +6,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { CruxError, type ErrorBody } from '../../../shared/errors.js';
 import { MSG } from '../../../shared/messages.js';
-import { isBusyError } from '../store/connection.js';
+import { isBusyError } from '../store/busy.js';
 
 /** Seconds a client is asked to wait when the database stayed locked past its busy timeout. */
 export const BUSY_RETRY_AFTER_SECONDS = 2;
@@ -25,8 +25,9 @@ export function errorResponse(c: Context, error: unknown, log: (message: string,
   if (error instanceof CruxError) return c.json<ErrorBody>({ error: error.message, code: error.code }, error.status);
   if (error instanceof HTTPException) return c.json<ErrorBody>({ error: error.message || MSG.notFound }, error.status);
   if (error instanceof URIError) return c.json<ErrorBody>({ error: 'The address is not valid.', code: 'invalid-argument' }, 400);
-  // Another connection (a second server process, a backup) held the write lock past
-  // the busy timeout: nothing was written, the client retries after a pause.
+  // Another connection (a second server process, a backup, an operator's LOCK TABLE) held the
+  // write lock past the busy timeout, or no database connection came free in that time
+  // (store/busy.ts): nothing was written, the client retries after a pause.
   if (isBusyError(error)) {
     return c.json<ErrorBody>({ error: MSG_BUSY, code: 'unavailable' }, 503, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) });
   }

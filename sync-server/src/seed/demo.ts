@@ -11,6 +11,7 @@ import { recordStance } from '../domain/stances.js';
 import { createTopic } from '../domain/topics.js';
 import { rememberUser } from '../domain/users.js';
 import { setVote } from '../domain/votes.js';
+import { isBusyError } from '../store/busy.js';
 
 const PEOPLE: AuthUser[] = [
   { uid: 'demo-ada', name: 'Ada', email: null },
@@ -245,5 +246,26 @@ export async function seedDemo(base: DomainContext): Promise<void> {
       await recordStance(ctx, PEOPLE[change.by]!.uid, created.id, { stance: change.to, credits });
     }
     for (const voter of topic.votes) await setVote(ctx, PEOPLE[voter]!, 'topic', created.id, true);
+  }
+}
+
+/**
+ * Seeds the demo debates if the site has no topics, and says whether it did. The check and the
+ * writes are one write transaction, and write transactions take turns on both engines (SQLite's
+ * BEGIN IMMEDIATE, PostgreSQL's seq lock at BEGIN), so two server processes starting at once on
+ * one empty database seed it once: the second finds the first one's topics.
+ */
+export async function seedDemoIfEmpty(ctx: DomainContext): Promise<boolean> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ctx.store.transaction(async () => {
+        if (!(await ctx.store.isEmpty())) return false;
+        await seedDemo(ctx);
+        return true;
+      });
+    } catch (error) {
+      // Another process held the write lock past the busy timeout (seeding, say): look again.
+      if (!isBusyError(error) || attempt >= 3) throw error;
+    }
   }
 }

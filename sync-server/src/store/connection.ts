@@ -84,9 +84,3 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   if (file !== ':memory:' && everyMs !== undefined && Number.isFinite(everyMs) && everyMs > 0) startCheckpointer(db, file, everyMs);
   return db;
 }
-
-/** SQLite could not get its lock within the busy timeout (SQLITE_BUSY and its extended codes). */
-export function isBusyError(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
-}

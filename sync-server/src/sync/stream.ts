@@ -31,8 +31,9 @@ export function eventsFor(changes: Change[], listener: Listener): StreamEvent[] 
   return events;
 }
 
-function eventFor<C extends SyncCollection>(change: Change & { collection: C }, listener: Listener): StreamEvent | null {
-  return descriptorOf<C>(change.collection).streamEvent(change, listener);
+function eventFor<C extends SyncCollection>(change: Change & { collection: C | '*' }, listener: Listener): StreamEvent | null {
+  if (change.collection === '*') return { type: 'RESYNC', collection: '*' };
+  return descriptorOf<C>(change.collection).streamEvent(change as Change & { collection: C }, listener);
 }
 
 export function openStream(c: Context, ctx: DomainContext, user: AuthUser | null, topics: ReadonlySet<string>, options: StreamOptions) {

@@ -7,6 +7,14 @@
 // order is seq order. Every store call made while fn runs (AsyncLocalStorage follows its awaits)
 // goes to that client; a nested call is a SAVEPOINT. Calls outside a transaction use the pool
 // and see committed rows only; they never wait for a writer.
+//
+// Waiting is bounded by busyTimeoutMs (DB_BUSY_TIMEOUT_MS), as SQLite's busy timeout bounds it:
+// a write transaction sets lock_timeout (SET LOCAL, so it holds behind a transaction-mode pooler
+// too) before it waits for the seq lock. A request waiting for a pooled connection waits behind
+// this process's own requests (as SQLite's in-process queue, which has no bound: a burst is
+// served, not refused); with lock_timeout no connection stays taken for long, so the pool's own
+// limit (connectTimeoutMs) is only a net for a connection that cannot be made or is stuck. Either
+// way the error is a "busy" one (store/busy.ts), answered 503 + Retry-After.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import type { Store } from '../types.js';
@@ -27,6 +35,14 @@ export interface PgStoreOptions {
   connectionString: string;
   /** Pooled connections for queries (default 10). */
   max?: number;
+  /**
+   * How long a write waits for a lock (the seq lock another writer or an outside session holds,
+   * a table an operator LOCKed) or for a free pooled connection before failing busy (default 5000,
+   * DB_BUSY_TIMEOUT_MS).
+   */
+  busyTimeoutMs?: number;
+  /** How long a query waits for a pooled connection (or for a new one to be made) before failing busy (default 30,000). */
+  connectTimeoutMs?: number;
 }
 
 export interface PgStore extends Store {
@@ -53,8 +69,21 @@ export const numberTypes = {
       : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
+/** DB_BUSY_TIMEOUT_MS's default, as on SQLite (store/connection.ts). */
+export const DEFAULT_PG_BUSY_TIMEOUT_MS = 5000;
+/** The pool's net: never wait for a connection forever (the database unreachable, a connection stuck). */
+export const DEFAULT_PG_CONNECT_TIMEOUT_MS = 30_000;
+
 export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
-  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.max ?? 10, types: numberTypes });
+  const requested = options.busyTimeoutMs ?? DEFAULT_PG_BUSY_TIMEOUT_MS;
+  // 0 means "do not wait" on SQLite but "wait forever" to PostgreSQL and pg-pool: at least 1 ms.
+  const busyTimeoutMs = Number.isFinite(requested) && requested >= 0 ? Math.max(1, Math.floor(requested)) : DEFAULT_PG_BUSY_TIMEOUT_MS;
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.max ?? 10,
+    types: numberTypes,
+    connectionTimeoutMillis: Math.max(1, options.connectTimeoutMs ?? DEFAULT_PG_CONNECT_TIMEOUT_MS),
+  });
   // An idle client whose connection dies must not take the process down.
   pool.on('error', (error) => console.error('PostgreSQL: an idle connection failed', error));
   await migratePg(pool);
@@ -102,6 +131,8 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
     let broken: Error | undefined;
     try {
       await client.query('BEGIN');
+      // For this transaction only (SET LOCAL): every lock it waits for, the seq lock first.
+      await client.query("SELECT set_config('lock_timeout', $1, true)", [`${busyTimeoutMs}ms`]);
       await client.query('SELECT pg_advisory_xact_lock($1)', [SEQ_LOCK_KEY]);
       const result = await current.run(tx, fn);
       await client.query('COMMIT');
