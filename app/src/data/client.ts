@@ -121,6 +121,13 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
   };
   let world = await createWorld(worldDeps);
   const world$ = new BehaviorSubject<World>(world);
+  // Data that moves points landed on this device: the open leaderboard and the header's rank
+  // ask the server again (someone else passing the user moves their rank, not their points).
+  const pointsMoved$ = merge(
+    world$.pipe(switchMap((w) => merge(w.publicDb.topics.$, w.publicDb.responses.$))),
+    // The user's own profile, and their stances: a Δ credited here moves its author's points.
+    userDb$.pipe(switchMap((db) => (db ? merge(db.profile.$, db.stances.$) : EMPTY))),
+  );
   const remoteReads = createLeaderboard({
     baseUrl: options.baseUrl,
     fetchImpl,
@@ -128,11 +135,7 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
     publicDb: () => world.publicDb,
     session: () => session,
     uid$,
-    pointsMoved$: merge(
-      world$.pipe(switchMap((w) => merge(w.publicDb.topics.$, w.publicDb.responses.$))),
-      // The user's own profile, and their stances: a Δ credited here moves its author's points.
-      userDb$.pipe(switchMap((db) => (db ? merge(db.profile.$, db.stances.$) : EMPTY))),
-    ),
+    pointsMoved$,
   });
   const sourcesPage = createSources({
     baseUrl: options.baseUrl,
@@ -140,7 +143,16 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
     online$: connectivity.online$,
     publicDb: () => world.publicDb,
   });
-  const score$ = createScore({ baseUrl: options.baseUrl, fetchImpl, online$: connectivity.online$, userDb$, uid$, session: () => session });
+  const score$ = createScore({
+    baseUrl: options.baseUrl,
+    fetchImpl,
+    online$: connectivity.online$,
+    userDb$,
+    uid$,
+    session: () => session,
+    publicDb: () => world.publicDb,
+    pointsMoved$,
+  });
   /** A live read of the current world (it changes when the public data is removed from the device). */
   const live = <T>(read: (w: World) => Observable<T>): Observable<T> => world$.pipe(switchMap(read));
 
