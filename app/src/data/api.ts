@@ -262,7 +262,10 @@ export interface CruxData {
   stance$(topicId: string): Observable<StanceView | null>;
   /** Ids from the root response down to `responseId` (inclusive), for quote navigation. */
   ancestorPath(responseId: string): Promise<string[]>;
-  /** The signed-in user's notifications, newest first ([] when signed out). */
+  /**
+   * The signed-in user's notifications, newest first. Nothing until their first pull has ended
+   * (so a fresh sign-in reads as loading, not as none), unless offline or in a follower tab.
+   */
   notifications$(): Observable<NotificationItem[]>;
   unreadCount$(): Observable<number>;
   /** null when signed out. */

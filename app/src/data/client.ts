@@ -83,9 +83,19 @@ async function createWorld(deps: WorldDeps) {
     map(([pulled, online, leader]) => pulled || !online || !leader),
   );
   const queries = createQueries(publicDb, deps.userDb$, follows, topicsKnown$);
+  // Whether an empty notifications list means "none": after the signed-in user's first pull,
+  // offline, or in a follower tab. Until then a fresh sign-in shows loading, not "no notifications".
+  const notificationsKnown$ = combineLatest([controller.pulledOnce$('notifications'), connectivity.online$, controller.isLeader$]).pipe(
+    map(([pulled, online, leader]) => pulled || !online || !leader),
+  );
+  const notifications$ = () =>
+    combineLatest([queries.notifications$(), notificationsKnown$]).pipe(
+      filter(([list, known]) => known || list.length > 0),
+      map(([list]) => list),
+    );
   const actions = createActions(publicDb, session);
   const fixer = createProblemFixer(publicDb, actions, session);
-  return { publicDb, follows, orphans, controller, queries, actions, fixer };
+  return { publicDb, follows, orphans, controller, queries, notifications$, actions, fixer };
 }
 type World = Awaited<ReturnType<typeof createWorld>>;
 
@@ -297,7 +307,7 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
     responseBalance$: (topicId) => live((w) => w.queries.responseBalance$(topicId)),
     stance$: (topicId) => live((w) => w.queries.stance$(topicId)),
     ancestorPath: (responseId) => world.queries.ancestorPath(responseId),
-    notifications$: () => live((w) => w.queries.notifications$()),
+    notifications$: () => live((w) => w.notifications$()),
     unreadCount$: () => live((w) => w.queries.unreadCount$()),
     preferences$: () => live((w) => w.queries.preferences$(uid$)),
     syncProblems$: () => live((w) => w.queries.syncProblems$()),
