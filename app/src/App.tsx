@@ -20,7 +20,7 @@ const AboutPage = lazy(() => import('./routes/AboutPage').then((m) => ({ default
 const TermsPage = lazy(() => import('./routes/TermsPage').then((m) => ({ default: m.TermsPage })));
 const PrivacyPage = lazy(() => import('./routes/PrivacyPage').then((m) => ({ default: m.PrivacyPage })));
 const UnsubscribePage = lazy(() => import('./routes/UnsubscribePage').then((m) => ({ default: m.UnsubscribePage })));
-const NotFoundPage = lazy(() => import('./routes/PlaceholderPage').then((m) => ({ default: m.NotFoundPage })));
+const NotFoundPage = lazy(() => import('./routes/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 
 /** While a page's chunk loads: the page's own empty box, so nothing below the header jumps. */
 function PageFallback() {

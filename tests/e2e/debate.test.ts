@@ -136,7 +136,10 @@ describe('debating a topic', () => {
     await page.reload();
     await responseItem(page, 'Here is the evidence on the NO2 studies.').waitFor();
     expect(await responseItem(page, 'Which studies exactly? (level 3)').count()).toBe(0);
-    await responseItem(page, 'Here is the evidence on the NO2 studies.').getByTestId('quoted-block').click();
+    await responseItem(page, 'Here is the evidence on the NO2 studies.')
+      .getByTestId('quoted-block')
+      .getByRole('button', { name: /^Go to quoted response/ })
+      .click();
     const target = page.locator(`#response-${deepest.id}`);
     await target.waitFor();
     await page.waitForFunction((id) => {

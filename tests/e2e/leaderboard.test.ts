@@ -1,12 +1,12 @@
 // The leaderboard in real Chromium: it agrees with GET /api/users/leaderboard, marks the
 // signed-in user's row, reads offline after a reload with the copy's age, and links to user pages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import type { LeaderboardEntry } from '../../shared/types';
 import { apiClient } from '../fixtures/api';
 import { createTestUser, type TestUser } from '../fixtures/auth';
 import { ensureBuild, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
+import { axeViolations } from './axe';
 import { signInThroughModal } from './flows';
 
 let server: RunningServer;
@@ -110,7 +110,7 @@ describe('leaderboard', () => {
     await context.close();
   });
 
-  it('has no serious axe violations on the leaderboard and a user page, light and dark, at 390 px', { timeout: 120_000 }, async () => {
+  it('has no axe violations on the leaderboard and a user page, light and dark, at 390 px', { timeout: 120_000 }, async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       const context = await browser.newContext({ colorScheme, viewport: { width: 390, height: 844 } });
       const { page } = await newPage(context);
@@ -118,25 +118,18 @@ describe('leaderboard', () => {
       await signInThroughModal(page, ada);
       await page.goto(server.url + '/leaderboard');
       await page.locator('table.leaderboard tr[aria-current="true"]').waitFor();
-      expect(await seriousViolations(page), `leaderboard ${colorScheme}`).toEqual([]);
+      expect(await axeViolations(page), `leaderboard ${colorScheme}`).toEqual([]);
       // The table fits a phone: no sideways scrolling.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await screenshot(page, `leaderboard-${colorScheme}`);
       await page.goto(`${server.url}/users/${ada.uid}`);
       await page.getByRole('heading', { level: 1, name: 'Ada Board' }).waitFor();
-      expect(await seriousViolations(page), `user page ${colorScheme}`).toEqual([]);
+      expect(await axeViolations(page), `user page ${colorScheme}`).toEqual([]);
       await page.goto(`${server.url}/users/nobody-here`);
       await page.getByRole('heading', { level: 1, name: 'User not found.' }).waitFor();
-      expect(await seriousViolations(page), `user not found ${colorScheme}`).toEqual([]);
+      expect(await axeViolations(page), `user not found ${colorScheme}`).toEqual([]);
       await screenshot(page, `user-not-found-${colorScheme}`);
       await context.close();
     }
   });
 });
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}

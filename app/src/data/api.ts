@@ -4,7 +4,7 @@
 import type { Observable } from 'rxjs';
 import type { AnyStorage } from './db.js';
 import type { Category, ResponseType, Sort, Stance, TargetType } from '../../../shared/constants.js';
-import type { Notification, Preferences, Response, Source, Topic } from '../../../shared/types.js';
+import type { Notification, Preferences, QuotedResponse, Response, Source, Topic } from '../../../shared/types.js';
 import type { NotificationDoc, ResponseDoc, StanceChange, StanceDoc, SyncCollection, TopicDoc } from '../../../shared/sync-protocol.js';
 import type { UserProfile, UserScore } from '../../../shared/types.js';
 import type { LeaderboardCopy, RemoteCopy } from './leaderboard.js';
@@ -34,6 +34,11 @@ export interface TopicView
 
 /** A response as the screens show it (quoted_response is joined locally from the same topic). */
 export interface ResponseView extends Response, Pick<ResponseDoc, 'delta_count' | 'upvotes_agree' | 'upvotes_disagree'> {
+  /**
+   * Joined on the device, so it also carries the quoted author's uid: their name links to their
+   * page. Absent only on a first page's preview rows (the REST shape has no uid in the quote).
+   */
+  quoted_response: (QuotedResponse & { creator_uid?: string }) | null;
   isPending: boolean;
 }
 
@@ -257,7 +262,10 @@ export interface CruxData {
   stance$(topicId: string): Observable<StanceView | null>;
   /** Ids from the root response down to `responseId` (inclusive), for quote navigation. */
   ancestorPath(responseId: string): Promise<string[]>;
-  /** The signed-in user's notifications, newest first ([] when signed out). */
+  /**
+   * The signed-in user's notifications, newest first. Nothing until their first pull has ended
+   * (so a fresh sign-in reads as loading, not as none), unless offline or in a follower tab.
+   */
   notifications$(): Observable<NotificationItem[]>;
   unreadCount$(): Observable<number>;
   /** null when signed out. */

@@ -83,9 +83,19 @@ async function createWorld(deps: WorldDeps) {
     map(([pulled, online, leader]) => pulled || !online || !leader),
   );
   const queries = createQueries(publicDb, deps.userDb$, follows, topicsKnown$);
+  // Whether an empty notifications list means "none": after the signed-in user's first pull,
+  // offline, or in a follower tab. Until then a fresh sign-in shows loading, not "no notifications".
+  const notificationsKnown$ = combineLatest([controller.pulledOnce$('notifications'), connectivity.online$, controller.isLeader$]).pipe(
+    map(([pulled, online, leader]) => pulled || !online || !leader),
+  );
+  const notifications$ = () =>
+    combineLatest([queries.notifications$(), notificationsKnown$]).pipe(
+      filter(([list, known]) => known || list.length > 0),
+      map(([list]) => list),
+    );
   const actions = createActions(publicDb, session);
   const fixer = createProblemFixer(publicDb, actions, session);
-  return { publicDb, follows, orphans, controller, queries, actions, fixer };
+  return { publicDb, follows, orphans, controller, queries, notifications$, actions, fixer };
 }
 type World = Awaited<ReturnType<typeof createWorld>>;
 
@@ -121,6 +131,13 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
   };
   let world = await createWorld(worldDeps);
   const world$ = new BehaviorSubject<World>(world);
+  // Data that moves points landed on this device: the open leaderboard and the header's rank
+  // ask the server again (someone else passing the user moves their rank, not their points).
+  const pointsMoved$ = merge(
+    world$.pipe(switchMap((w) => merge(w.publicDb.topics.$, w.publicDb.responses.$))),
+    // The user's own profile, and their stances: a Δ credited here moves its author's points.
+    userDb$.pipe(switchMap((db) => (db ? merge(db.profile.$, db.stances.$) : EMPTY))),
+  );
   const remoteReads = createLeaderboard({
     baseUrl: options.baseUrl,
     fetchImpl,
@@ -128,11 +145,7 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
     publicDb: () => world.publicDb,
     session: () => session,
     uid$,
-    pointsMoved$: merge(
-      world$.pipe(switchMap((w) => merge(w.publicDb.topics.$, w.publicDb.responses.$))),
-      // The user's own profile, and their stances: a Δ credited here moves its author's points.
-      userDb$.pipe(switchMap((db) => (db ? merge(db.profile.$, db.stances.$) : EMPTY))),
-    ),
+    pointsMoved$,
   });
   const sourcesPage = createSources({
     baseUrl: options.baseUrl,
@@ -140,7 +153,16 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
     online$: connectivity.online$,
     publicDb: () => world.publicDb,
   });
-  const score$ = createScore({ baseUrl: options.baseUrl, fetchImpl, online$: connectivity.online$, userDb$, uid$, session: () => session });
+  const score$ = createScore({
+    baseUrl: options.baseUrl,
+    fetchImpl,
+    online$: connectivity.online$,
+    userDb$,
+    uid$,
+    session: () => session,
+    publicDb: () => world.publicDb,
+    pointsMoved$,
+  });
   /** A live read of the current world (it changes when the public data is removed from the device). */
   const live = <T>(read: (w: World) => Observable<T>): Observable<T> => world$.pipe(switchMap(read));
 
@@ -285,7 +307,7 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
     responseBalance$: (topicId) => live((w) => w.queries.responseBalance$(topicId)),
     stance$: (topicId) => live((w) => w.queries.stance$(topicId)),
     ancestorPath: (responseId) => world.queries.ancestorPath(responseId),
-    notifications$: () => live((w) => w.queries.notifications$()),
+    notifications$: () => live((w) => w.notifications$()),
     unreadCount$: () => live((w) => w.queries.unreadCount$()),
     preferences$: () => live((w) => w.queries.preferences$(uid$)),
     syncProblems$: () => live((w) => w.queries.syncProblems$()),

@@ -2,7 +2,20 @@
 // database's leader), pauses them when offline (the 'offline' event or any
 // failed request) and resumes them on 'online' or a successful retry, and
 // surfaces their state for the UI.
-import { BehaviorSubject, combineLatest, defaultIfEmpty, distinctUntilChanged, filter, map, of, switchMap, type Subscription } from 'rxjs';
+import {
+  BehaviorSubject,
+  combineLatest,
+  defaultIfEmpty,
+  distinctUntilChanged,
+  filter,
+  from,
+  map,
+  of,
+  startWith,
+  switchMap,
+  type Observable,
+  type Subscription,
+} from 'rxjs';
 import type { RxCollection } from 'rxdb';
 import { SYNC_COLLECTIONS, type StreamEvent, type SyncCollection } from '../../../shared/sync-protocol.js';
 import { SYNCED, type LocalRow } from './collections/index.js';
@@ -192,6 +205,24 @@ export function createSyncController(deps: SyncControllerDeps) {
       distinctUntilChanged(),
     ),
     replications: all,
+    /**
+     * Whether `collection` (of the current replications: a user collection follows the signed-in
+     * user) has been pulled once since it started: false while it has not, or while it does not
+     * exist (signed out), so an empty list is not yet taken for "none".
+     */
+    pulledOnce$(collection: SyncCollection): Observable<boolean> {
+      return replications$.pipe(
+        switchMap((reps) => {
+          const rep = reps.find((r) => r.collection === collection);
+          if (!rep) return of(false);
+          return from(rep.state.awaitInitialReplication().then(
+            () => true,
+            () => false,
+          )).pipe(startWith(false));
+        }),
+        distinctUntilChanged(),
+      );
+    },
     async close() {
       closed = true;
       stream.stop();

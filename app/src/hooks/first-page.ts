@@ -31,8 +31,13 @@ const topicView = (topic: Topic): TopicView => ({
   isSavedOffline: false,
   responsesOnDevice: false,
 });
-const responseView = (response: Response): ResponseView => ({
+// A quoted response on the same first screen lends its author's uid, so the name links to their page.
+const responseView = (response: Response, _: number, page: readonly Response[]): ResponseView => ({
   ...response,
+  quoted_response: response.quoted_response && {
+    ...response.quoted_response,
+    creator_uid: page.find((r) => r.id === response.quoted_response!.id)?.creator_uid,
+  },
   delta_count: 0,
   upvotes_agree: 0,
   upvotes_disagree: 0,

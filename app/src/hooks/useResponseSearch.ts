@@ -26,7 +26,7 @@ export function useResponseSearch(topicId: string, text: string, excludeId?: str
     firstValueFrom(data.topicResponses$(topicId))
       .then((all) => {
         const found = all.filter((r) => r.id !== excludeId && r.content.toLowerCase().includes(needle));
-        if (live) setResults(found.map(({ id, content, username }) => ({ id, content, username })));
+        if (live) setResults(found.map(({ id, content, username, creator_uid }) => ({ id, content, username, creator_uid })));
       })
       .catch(() => live && setResults([]));
     return () => {

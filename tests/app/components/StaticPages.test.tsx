@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import { of } from 'rxjs';
 import { AboutPage } from '../../../app/src/routes/AboutPage';
-import { NotFoundPage } from '../../../app/src/routes/PlaceholderPage';
+import { NotFoundPage } from '../../../app/src/routes/NotFoundPage';
 import { PrivacyPage } from '../../../app/src/routes/PrivacyPage';
 import { TermsPage } from '../../../app/src/routes/TermsPage';
 import { TopicPage } from '../../../app/src/routes/TopicPage';

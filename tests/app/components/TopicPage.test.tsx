@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // Issue 8 #6: a topic whose replies this device has never pulled says so offline, instead of "No responses yet.".
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { of } from 'rxjs';
 import type { SessionState } from '../../../app/src/auth/session';
 import type { TopicView } from '../../../app/src/data/index.js';
@@ -52,6 +52,24 @@ describe('TopicPage: replies not on this device', () => {
     await screen.findByText('No name here.');
     expect(screen.getByRole('link', { name: 'Tess' }).getAttribute('href')).toBe('/users/uid-topic');
     expect(screen.getByRole('link', { name: 'Anonymous' }).getAttribute('href')).toBe('/users/uid-resp');
+  });
+
+  it("the quoted block's author name links to their page too, beside the button that jumps to the quote", async () => {
+    const topic = fakeTopic({ responses_count: 2, responsesOnDevice: true });
+    const quoted = fakeResponse({ topic_id: topic.id, creator_uid: 'uid-quoted', username: 'Quinn', content: 'The quoted argument.' });
+    const quoting = fakeResponse({
+      topic_id: topic.id,
+      content: 'Answering it.',
+      quoted_response: { id: quoted.id, content: quoted.content, username: 'Quinn', creator_uid: 'uid-quoted' },
+      quoted_response_id: quoted.id,
+    });
+    renderTopic(topic, true, [quoted, quoting]);
+    const block = await screen.findByTestId('quoted-block');
+    const links = within(block).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([['Quinn', '/users/uid-quoted']]);
+    // Not nested in the button (a link inside a button is neither valid nor reachable).
+    expect(links[0]!.closest('button')).toBeNull();
+    expect(within(block).getByRole('button', { name: 'Go to quoted response: The quoted argument.' })).toBeTruthy();
   });
 
   it('shows the replies that are on the device', async () => {

@@ -72,16 +72,26 @@ export const ResponseItem = memo(function ResponseItem({ response, depth }: { re
           {commonGround && <CommonGroundBadge />}
         </div>
         {response.quoted_response && (
-          <button
-            type="button"
-            className="response-quote"
-            data-testid="quoted-block"
-            onClick={() => void tree.goToResponse(response.quoted_response!.id)}
-            aria-label={`Go to quoted response: ${truncate(response.quoted_response.content, QUOTED_BLOCK_CHARS)}`}
-          >
-            <span className="response-quote-text">“{truncate(response.quoted_response.content, QUOTED_BLOCK_CHARS)}”</span>
-            <span className="response-quote-by">— {authorName(response.quoted_response.username)}</span>
-          </button>
+          // The quote jumps to the quoted response; the author's name is a link of its own (to
+          // their page, as every author name), so it sits beside the button, not inside it.
+          <div className="response-quote" data-testid="quoted-block">
+            <button
+              type="button"
+              className="response-quote-jump"
+              onClick={() => void tree.goToResponse(response.quoted_response!.id)}
+              aria-label={`Go to quoted response: ${truncate(response.quoted_response.content, QUOTED_BLOCK_CHARS)}`}
+            >
+              <span className="response-quote-text">“{truncate(response.quoted_response.content, QUOTED_BLOCK_CHARS)}”</span>
+            </button>
+            <span className="response-quote-by">
+              —{' '}
+              {response.quoted_response.creator_uid ? (
+                <AuthorLink uid={response.quoted_response.creator_uid} name={response.quoted_response.username} />
+              ) : (
+                authorName(response.quoted_response.username)
+              )}
+            </span>
+          </div>
         )}
         {editing ? (
           <Composer
