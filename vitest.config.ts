@@ -70,6 +70,8 @@ const ALL_TESTS = ['tests/**/*.test.ts', 'tests/**/*.test.tsx'];
 /** A lane: the test files it owns; the other lanes' files are excluded, so a new file joins exactly one. */
 function lane(name: keyof typeof lanes, options: { include?: string[]; emulator: boolean }): TestProjectInlineConfiguration {
   const others = Object.entries(lanes).flatMap(([other, files]) => (other === name ? [] : files));
+  // A test of PostgreSQL itself runs in the PostgreSQL lanes only (never as a skipped test here).
+  others.push(...Object.keys(POSTGRES_ONLY));
   return {
     test: {
       name,
@@ -99,6 +101,11 @@ export const SQLITE_ONLY: Record<string, string> = {
   'tests/sync-server/query-plans.test.ts': "SQLite's query plans (EXPLAIN QUERY PLAN)",
   'tests/sync-server/store-speed.test.ts': "SQLite's connection handling (the WAL checkpointer, the busy wrapper)",
   'tests/sync-server/engines-agree.test.ts': 'runs both engines itself (SQLite copied to its own PostgreSQL)',
+};
+/** Files that test PostgreSQL itself: only the PostgreSQL lanes run them (with the reason). */
+export const POSTGRES_ONLY: Record<string, string> = {
+  'tests/sync-server/seed-once.test.ts':
+    'two stores on one database stand for two processes; two SQLite connections in one process block each other',
 };
 export const ON_TEST_ENGINE = /\bstart(?:Mail)?TestServer\(|\btestDatabase\(|\bopenTestStore\(/;
 const onTestEngine = (file: string) => !(file in SQLITE_ONLY) && ON_TEST_ENGINE.test(readFileSync(join(root, file), 'utf8'));

@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../sync-server/src/app.js';
 import { seedDemoIfEmpty } from '../../sync-server/src/seed/demo.js';
-import { TEST_ENGINE, testDatabase } from '../fixtures/test-db.js';
+import { testDatabase } from '../fixtures/test-db.js';
 
 const refuseTokens = { verify: () => Promise.reject(new Error('no tokens in this test')) };
 
-describe.runIf(TEST_ENGINE === 'postgres')('demo seeding', () => {
+describe('demo seeding', () => {
   it('two processes starting at once on an empty database seed it once', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'crux-seed-'));
     const database = await testDatabase(dir, join(dir, 'crux.sqlite'));
