@@ -101,7 +101,11 @@ export function createActions(publicDb: PublicDb, session: () => Session | null)
         quoted_response_id: valid.quoted_response_id ?? null,
         type: valid.type,
         content: valid.content,
-        sources: (valid.sources ?? []).map((source) => ({ url: source.url, name: source.name ?? null, description: source.description ?? null })),
+        sources: (valid.sources ?? []).map((source) => ({
+          url: source.url,
+          name: source.name ?? null,
+          description: source.description ?? null,
+        })),
         creator_uid: s.uid,
         username: await displayName(s),
         created_at: created,
@@ -157,8 +161,15 @@ export function createActions(publicDb: PublicDb, session: () => Session | null)
         return upvoted;
       }
       await s.db.votes.insert({
-        id, target_type: targetType, target_id: targetId, topic_id: topicId,
-        upvoted: true, confirmed_upvoted: false, updated_at: now(), seq: 0, pending: true,
+        id,
+        target_type: targetType,
+        target_id: targetId,
+        topic_id: topicId,
+        upvoted: true,
+        confirmed_upvoted: false,
+        updated_at: now(),
+        seq: 0,
+        pending: true,
       });
       return true;
     },
@@ -182,7 +193,16 @@ export function createActions(publicDb: PublicDb, session: () => Session | null)
       const s = signedIn(MSG.loginToUpdatePreferences);
       const doc = await s.db.profile.findOne(s.uid).exec();
       if (doc) await doc.incrementalPatch({ receive_weekly_summary: receive, pending: true });
-      else await s.db.profile.insert({ id: s.uid, display_name: null, receive_weekly_summary: receive, points: 0, persuasion_points: 0, seq: 0, pending: true });
+      else
+        await s.db.profile.insert({
+          id: s.uid,
+          display_name: null,
+          receive_weekly_summary: receive,
+          points: 0,
+          persuasion_points: 0,
+          seq: 0,
+          pending: true,
+        });
     },
 
     async saveDraft(key: string, text: string, extra: Record<string, unknown> = {}) {

@@ -17,8 +17,7 @@ import type { CitationPage, SourceList, SourcesQuery } from './sources.js';
 export type { CitationPage, SourceList, SourcesQuery } from './sources.js';
 
 /** A topic as the screens show it: the server's item with the local truth laid over it. */
-export interface TopicView
-  extends Topic, Pick<TopicDoc, 'stance_agree' | 'stance_disagree' | 'stance_unsure' | 'minds_changed'> {
+export interface TopicView extends Topic, Pick<TopicDoc, 'stance_agree' | 'stance_disagree' | 'stance_unsure' | 'minds_changed'> {
   /** Created or deleted here and not yet confirmed by the server. */
   isPending: boolean;
   /** Kept for offline reading (its responses stay on the device). */

@@ -188,18 +188,20 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
       endedPending$,
       connectivity.rateLimitedUntil$,
     ]).pipe(
-      map(([online, syncing, pending, lastError, lastSyncedAt, isLeader, updateRequired, sessionEnded, endedPending, rateLimitedUntil]) => ({
-        online,
-        syncing,
-        pending: sessionEnded && endedPending !== null ? Math.max(pending, endedPending) : pending,
-        // Nothing syncs any more, so nothing can clear the message but a reload.
-        lastError: updateRequired ? MSG.syncOutdated : lastError,
-        lastSyncedAt,
-        isLeader,
-        updateRequired,
-        sessionEnded,
-        rateLimitedUntil,
-      })),
+      map(
+        ([online, syncing, pending, lastError, lastSyncedAt, isLeader, updateRequired, sessionEnded, endedPending, rateLimitedUntil]) => ({
+          online,
+          syncing,
+          pending: sessionEnded && endedPending !== null ? Math.max(pending, endedPending) : pending,
+          // Nothing syncs any more, so nothing can clear the message but a reload.
+          lastError: updateRequired ? MSG.syncOutdated : lastError,
+          lastSyncedAt,
+          isLeader,
+          updateRequired,
+          sessionEnded,
+          rateLimitedUntil,
+        }),
+      ),
     ),
   );
 
@@ -329,9 +331,7 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
       const w = world;
       const id = await w.actions.createResponse(input);
       await w.follows.open(input.topicId);
-      const views = await firstValueFrom(
-        w.queries.topicResponses$(input.topicId).pipe(filter((list) => list.some((r) => r.id === id))),
-      );
+      const views = await firstValueFrom(w.queries.topicResponses$(input.topicId).pipe(filter((list) => list.some((r) => r.id === id))));
       return views.find((r) => r.id === id)!;
     },
     editResponse: (responseId, input) => world.actions.editResponse(responseId, input),
@@ -386,4 +386,3 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
     },
   };
 }
-

@@ -40,17 +40,15 @@ export async function exportMyData(publicDb: PublicDb, s: Session): Promise<Crux
       upvoted: vote.upvoted,
       updated_at: vote.updated_at,
     })),
-    notifications: notifications.map(
-      (n): Notification => ({
-        id: n.id,
-        type: n.type,
-        actor_display_name: n.actor_display_name ?? null,
-        target_summary: n.target_summary,
-        target_id: n.target_id,
-        created_at: n.created_at,
-        is_read: n.is_read,
-      }),
-    ),
+    notifications: notifications.map((n): Notification => ({
+      id: n.id,
+      type: n.type,
+      actor_display_name: n.actor_display_name ?? null,
+      target_summary: n.target_summary,
+      target_id: n.target_id,
+      created_at: n.created_at,
+      is_read: n.is_read,
+    })),
     preferences: profile ? { receive_weekly_summary: profile.receive_weekly_summary } : null,
     stances: stances.map((doc) => ({
       topic_id: doc.topic_id,

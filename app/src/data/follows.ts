@@ -71,7 +71,13 @@ export async function createFollows(db: PublicDb, keep: number): Promise<Follows
 
   return {
     current: () => Object.keys(state$.value).sort(),
-    saved$: state$.pipe(map((topics) => Object.keys(topics).filter((id) => topics[id]!.saved).sort())),
+    saved$: state$.pipe(
+      map((topics) =>
+        Object.keys(topics)
+          .filter((id) => topics[id]!.saved)
+          .sort(),
+      ),
+    ),
     changes$: state$.pipe(map((topics) => Object.keys(topics).sort())),
     onDevice$: state$.pipe(map((topics) => new Set(Object.keys(topics).filter((id) => topics[id]!.pulled === true)))),
     markPulled(topicIds) {

@@ -59,7 +59,7 @@ const SESSION_ENDED_CODES = new Set([
 
 /** Whether getToken's failure says the session is over (not a network failure). */
 export function isSessionEndedError(error: unknown): boolean {
-  const code = error && typeof error === 'object' && 'code' in error ? (error).code : undefined;
+  const code = error && typeof error === 'object' && 'code' in error ? error.code : undefined;
   return typeof code === 'string' && SESSION_ENDED_CODES.has(code);
 }
 

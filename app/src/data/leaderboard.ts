@@ -148,17 +148,19 @@ export function createLeaderboard(deps: Deps): Leaderboard {
     if (current?.uid !== uid) return { entries, me: null };
     try {
       const token = await current.getToken();
-      return { entries, me: token ? await getJson<UserScore>(`/api/users/${encodeURIComponent(uid)}/score?include=persuasion`, token) : null };
+      return {
+        entries,
+        me: token ? await getJson<UserScore>(`/api/users/${encodeURIComponent(uid)}/score?include=persuasion`, token) : null,
+      };
     } catch {
       return { entries, me: null };
     }
   }
 
   const online$ = deps.online$.pipe(distinctUntilChanged());
-  const refresh$ = merge(
-    interval(deps.refreshMs ?? 30_000),
-    (deps.pointsMoved$ ?? of()).pipe(auditTime(REFRESH_AUDIT_MS)),
-  ).pipe(startWith(null));
+  const refresh$ = merge(interval(deps.refreshMs ?? 30_000), (deps.pointsMoved$ ?? of()).pipe(auditTime(REFRESH_AUDIT_MS))).pipe(
+    startWith(null),
+  );
 
   return {
     leaderboard$: () =>
@@ -173,12 +175,7 @@ export function createLeaderboard(deps: Deps): Leaderboard {
     userProfile$: (uid) =>
       online$.pipe(
         switchMap((online) =>
-          remote(
-            `user-${uid}`,
-            online,
-            () => getJson<UserProfile>(`/api/users/${encodeURIComponent(uid)}`),
-            'Error loading user: ',
-          ),
+          remote(`user-${uid}`, online, () => getJson<UserProfile>(`/api/users/${encodeURIComponent(uid)}`), 'Error loading user: '),
         ),
       ),
   };

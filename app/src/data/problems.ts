@@ -22,7 +22,12 @@ export function createProblemRecorder(userDb: () => UserDb | null): ProblemRecor
       const existing = await db.sync_problems.find({ selector: { target_collection: collection, itemId: problem.itemId } }).exec();
       const [first, ...extra] = existing;
       for (const doc of extra) await doc.remove();
-      const doc = { ...rest, target_collection: collection, id: first?.id ?? newId(), created_at: first?.created_at ?? new Date().toISOString() };
+      const doc = {
+        ...rest,
+        target_collection: collection,
+        id: first?.id ?? newId(),
+        created_at: first?.created_at ?? new Date().toISOString(),
+      };
       await db.sync_problems.upsert(doc);
     },
   };

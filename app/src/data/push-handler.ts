@@ -53,54 +53,56 @@ export function createPushHandler(deps: PushDeps) {
   /** Sends rows in one request and answers their local states after the server's answer. */
   async function send(rows: Row[], token: TokenSource): Promise<WithDeleted<LocalRow>[]> {
     const resolved: WithDeleted<LocalRow>[] = [];
-  const body = rows.map((row) => ({
-    assumedMasterState: row.assumedMasterState ? toWire(row.assumedMasterState) : null,
-    newDocumentState: toWire(row.newDocumentState),
-  }));
-  const answer = await deps.http.json<PushResponse>(`/${collection}/push`, { method: 'POST', body, token });
-  const rowsById = new Map(rows.map((row) => [row.newDocumentState.id, row]));
-  const answered = new Set<string>();
-  for (const master of answer.conflicts) {
-    const row = rowsById.get(master.id);
-    answered.add(master.id);
-    if (row && !sameUserFields(collection, master, toWire(row.newDocumentState))) {
-      // Someone changed it first: the server's state is kept, the user's version goes to sync problems.
-      await deps.problems.record({
-        kind: 'conflict',
-        collection,
-        itemId: master.id,
-        action: entry.action(row.newDocumentState, row.assumedMasterState),
-        error: master._deleted ? 'This item was deleted before your change arrived.' : 'This item was changed elsewhere before your change arrived.',
-        status: 409,
-        localState: toWire(row.newDocumentState),
-        serverState: { ...master },
-      });
+    const body = rows.map((row) => ({
+      assumedMasterState: row.assumedMasterState ? toWire(row.assumedMasterState) : null,
+      newDocumentState: toWire(row.newDocumentState),
+    }));
+    const answer = await deps.http.json<PushResponse>(`/${collection}/push`, { method: 'POST', body, token });
+    const rowsById = new Map(rows.map((row) => [row.newDocumentState.id, row]));
+    const answered = new Set<string>();
+    for (const master of answer.conflicts) {
+      const row = rowsById.get(master.id);
+      answered.add(master.id);
+      if (row && !sameUserFields(collection, master, toWire(row.newDocumentState))) {
+        // Someone changed it first: the server's state is kept, the user's version goes to sync problems.
+        await deps.problems.record({
+          kind: 'conflict',
+          collection,
+          itemId: master.id,
+          action: entry.action(row.newDocumentState, row.assumedMasterState),
+          error: master._deleted
+            ? 'This item was deleted before your change arrived.'
+            : 'This item was changed elsewhere before your change arrived.',
+          status: 409,
+          localState: toWire(row.newDocumentState),
+          serverState: { ...master },
+        });
+      }
+      resolved.push(toLocal(collection, { ...master }));
     }
-    resolved.push(toLocal(collection, { ...master }));
-  }
-  for (const rejected of answer.rejected) {
-    const row = rowsById.get(rejected.id);
-    if (!row) continue;
-    answered.add(rejected.id);
-    await deps.problems.record({
-      kind: 'rejected',
-      collection,
-      itemId: rejected.id,
-      action: entry.action(row.newDocumentState, row.assumedMasterState),
-      error: rejected.error,
-      status: rejected.status,
-      localState: toWire(row.newDocumentState),
-      serverState: rejected.master ? { ...rejected.master } : null,
-    });
-          // Its state on the server, or (never created there) what the collection falls back to.
-    resolved.push(rejected.master ? toLocal(collection, { ...rejected.master }) : entry.revert(row.newDocumentState));
-  }
-  // Rows the server had nothing to say about landed as sent (e.g. a delete of an item already gone).
-  for (const row of rows) {
-    const next = row.newDocumentState;
-    if (answered.has(next.id)) continue;
-    resolved.push(next.pending_delete ? { ...next, pending: false, _deleted: true } : { ...next, pending: false });
-  }
+    for (const rejected of answer.rejected) {
+      const row = rowsById.get(rejected.id);
+      if (!row) continue;
+      answered.add(rejected.id);
+      await deps.problems.record({
+        kind: 'rejected',
+        collection,
+        itemId: rejected.id,
+        action: entry.action(row.newDocumentState, row.assumedMasterState),
+        error: rejected.error,
+        status: rejected.status,
+        localState: toWire(row.newDocumentState),
+        serverState: rejected.master ? { ...rejected.master } : null,
+      });
+      // Its state on the server, or (never created there) what the collection falls back to.
+      resolved.push(rejected.master ? toLocal(collection, { ...rejected.master }) : entry.revert(row.newDocumentState));
+    }
+    // Rows the server had nothing to say about landed as sent (e.g. a delete of an item already gone).
+    for (const row of rows) {
+      const next = row.newDocumentState;
+      if (answered.has(next.id)) continue;
+      resolved.push(next.pending_delete ? { ...next, pending: false, _deleted: true } : { ...next, pending: false });
+    }
     return resolved;
   }
 

@@ -1,10 +1,31 @@
 // Live read API over the local databases: every list the screens need, as
 // observables that update on any local write or replicated change.
-import { combineLatest, distinctUntilChanged, finalize, from, map, merge, of, shareReplay, switchMap, takeUntil, type Observable } from 'rxjs';
+import {
+  combineLatest,
+  distinctUntilChanged,
+  finalize,
+  from,
+  map,
+  merge,
+  of,
+  shareReplay,
+  switchMap,
+  takeUntil,
+  type Observable,
+} from 'rxjs';
 import { hotScore } from '../../../shared/rules/hot.js';
 import { comparatorFor, NOTIFICATION_ORDER, TOPIC_ORDERS } from '../../../shared/rules/sort-order.js';
 import type { Preferences } from '../../../shared/types.js';
-import type { NotificationItem, ResponseBalance, ResponseOrder, ResponseView, StanceView, SyncProblem, TopicQuery, TopicView } from './api.js';
+import type {
+  NotificationItem,
+  ResponseBalance,
+  ResponseOrder,
+  ResponseView,
+  StanceView,
+  SyncProblem,
+  TopicQuery,
+  TopicView,
+} from './api.js';
 import { createCommonGroundOrderer, type Sides } from './common-ground-order.js';
 import type { StanceDocType } from './collections/stance.schema.js';
 import type { MangoQuerySortPart } from 'rxdb';
@@ -38,7 +59,9 @@ const plain = <T>(docs: { toJSON(): unknown }[]) => docs.map((doc) => doc.toJSON
 
 export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | null>, follows: Follows, topicsKnown$: Observable<boolean>) {
   const votes$: Observable<VoteMap> = userDb$.pipe(
-    switchMap((db) => (db ? db.votes.find().$.pipe(map((docs) => new Map(plain<VoteDocType>(docs).map((v) => [v.id, v])))) : of(new Map()))),
+    switchMap((db) =>
+      db ? db.votes.find().$.pipe(map((docs) => new Map(plain<VoteDocType>(docs).map((v) => [v.id, v])))) : of(new Map()),
+    ),
     shareReplay({ bufferSize: 1, refCount: true }),
   );
   const saved$ = follows.saved$.pipe(map((ids) => new Set(ids)));
@@ -112,7 +135,15 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
         docs
           .map((doc) => doc.toJSON())
           .map(({ id, type, actor_display_name, target_summary, target_id, response_id, response_deleted, created_at, is_read }) => ({
-            id, type, actor_display_name, target_summary, target_id, response_id, response_deleted, created_at, is_read,
+            id,
+            type,
+            actor_display_name,
+            target_summary,
+            target_id,
+            response_id,
+            response_deleted,
+            created_at,
+            is_read,
           }))
           .sort(comparatorFor(NOTIFICATION_ORDER)),
       ),
@@ -137,7 +168,13 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
     ).pipe(
       switchMap(({ docs, rootIds }) => {
         const build = createTopicTreeBuilder();
-        return votes$.pipe(map((votes) => build(docs, votes).children(null).filter((view) => rootIds.has(view.id))));
+        return votes$.pipe(
+          map((votes) =>
+            build(docs, votes)
+              .children(null)
+              .filter((view) => rootIds.has(view.id)),
+          ),
+        );
       }),
     );
 
@@ -152,7 +189,13 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
             .filter((doc) => !doc.pending_delete && (!matches || matches(doc.title)))
             .map((doc) => topicView(doc.toJSON(), votes, delta.get(doc.id) ?? 0, saved, onDevice));
           // The server's order (shared/rules/sort-order.ts), with the hot score of the local truth.
-          const rows = views.map((view) => ({ view, id: view.id, created_at: view.created_at, score: view.score, hot: hotScore(view.score, view.responses_count, view.created_at) }));
+          const rows = views.map((view) => ({
+            view,
+            id: view.id,
+            created_at: view.created_at,
+            score: view.score,
+            hot: hotScore(view.score, view.responses_count, view.created_at),
+          }));
           rows.sort(comparatorFor(TOPIC_ORDERS[sort]));
           return rows.slice(0, query.limit ?? PAGE_SIZE).map((row) => row.view);
         }),
@@ -214,7 +257,11 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
       return path;
     },
     notifications$,
-    unreadCount$: () => notifications$().pipe(map((list) => list.filter((n) => !n.is_read).length), distinctUntilChanged()),
+    unreadCount$: () =>
+      notifications$().pipe(
+        map((list) => list.filter((n) => !n.is_read).length),
+        distinctUntilChanged(),
+      ),
     preferences$(uid$: Observable<string | null>): Observable<Preferences | null> {
       return combineLatest([userDb$, uid$]).pipe(
         switchMap(([db, uid]) => (db && uid ? db.profile.findOne(uid).$ : of(null))),
@@ -224,14 +271,17 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
     syncProblems$(): Observable<SyncProblem[]> {
       return userDb$.pipe(
         switchMap((db) => (db ? db.sync_problems.find().$ : of([]))),
-        map((docs) => plain<SyncProblemDocType>(docs).map(problemView).sort((a, b) => a.created_at.localeCompare(b.created_at))),
+        map((docs) =>
+          plain<SyncProblemDocType>(docs)
+            .map(problemView)
+            .sort((a, b) => a.created_at.localeCompare(b.created_at)),
+        ),
       );
     },
     /** Local changes not yet confirmed, over every replicated collection. */
     pendingCount$(): Observable<number> {
       // Public collections are large: a count over their `pending` index loads no document.
-      const count = (collection: { count(q: object): { $: Observable<number> } }) =>
-        collection.count({ selector: { pending: true } }).$;
+      const count = (collection: { count(q: object): { $: Observable<number> } }) => collection.count({ selector: { pending: true } }).$;
       // The user's own collections are small (and not indexed on `pending`).
       const found = (collection: { find(q: object): { $: Observable<unknown[]> } }) =>
         collection.find({ selector: { pending: true } }).$.pipe(map((docs) => docs.length));

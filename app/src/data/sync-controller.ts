@@ -156,10 +156,15 @@ export function createSyncController(deps: SyncControllerDeps) {
     // An ended session: the stream reconnects without the refused token (public events only).
     connectivity.sessionEnded$.pipe(distinctUntilChanged(), filter(Boolean)).subscribe(() => stream.restart()),
     // A newly followed topic: the stream must carry it, and its responses be pulled.
-    deps.follows.changes$.pipe(map((ids) => ids.join(',')), distinctUntilChanged()).subscribe(() => {
-      stream.restart();
-      resyncFollowed();
-    }),
+    deps.follows.changes$
+      .pipe(
+        map((ids) => ids.join(',')),
+        distinctUntilChanged(),
+      )
+      .subscribe(() => {
+        stream.restart();
+        resyncFollowed();
+      }),
   );
 
   // Only the leader replicates (RxDB's leader election over the public database).
@@ -215,10 +220,12 @@ export function createSyncController(deps: SyncControllerDeps) {
         switchMap((reps) => {
           const rep = reps.find((r) => r.collection === collection);
           if (!rep) return of(false);
-          return from(rep.state.awaitInitialReplication().then(
-            () => true,
-            () => false,
-          )).pipe(startWith(false));
+          return from(
+            rep.state.awaitInitialReplication().then(
+              () => true,
+              () => false,
+            ),
+          ).pipe(startWith(false));
         }),
         distinctUntilChanged(),
       );

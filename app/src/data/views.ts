@@ -147,7 +147,8 @@ function shapeOf(docs: readonly ResponseDocType[]): Shape {
 }
 
 const sameQuote = (a: ResponseView['quoted_response'], b: ResponseView['quoted_response']) =>
-  a === b || (a !== null && b !== null && a.id === b.id && a.content === b.content && a.username === b.username && a.creator_uid === b.creator_uid);
+  a === b ||
+  (a !== null && b !== null && a.id === b.id && a.content === b.content && a.username === b.username && a.creator_uid === b.creator_uid);
 
 const sameViews = (a: readonly ResponseView[] | undefined, b: readonly ResponseView[]) =>
   a !== undefined && a.length === b.length && a.every((view, i) => view === b[i]);
@@ -180,7 +181,10 @@ export function createTopicTreeBuilder() {
     const viewOf = (doc: ResponseDocType): ResponseView => {
       const vote = votes.get(voteDocId('response', doc.id));
       const quoted = doc.quoted_response_id ? byId.get(doc.quoted_response_id) : undefined;
-      const quote = quoted && !hidden.has(quoted.id) ? { id: quoted.id, content: quoted.content, username: quoted.username ?? null, creator_uid: quoted.creator_uid } : null;
+      const quote =
+        quoted && !hidden.has(quoted.id)
+          ? { id: quoted.id, content: quoted.content, username: quoted.username ?? null, creator_uid: quoted.creator_uid }
+          : null;
       const score = doc.score + voteDelta(vote, doc.seq);
       const upvoted = vote?.upvoted ?? false;
       const commentCount = Math.max(0, doc.comment_count + (childDelta.get(doc.id) ?? 0));

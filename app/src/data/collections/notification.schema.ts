@@ -21,7 +21,19 @@ const notificationSchemaLiteral = {
     seq: { type: 'integer' },
     pending: { type: 'boolean' },
   },
-  required: ['id', 'type', 'actor_display_name', 'target_summary', 'target_id', 'response_id', 'response_deleted', 'created_at', 'is_read', 'seq', 'pending'],
+  required: [
+    'id',
+    'type',
+    'actor_display_name',
+    'target_summary',
+    'target_id',
+    'response_id',
+    'response_deleted',
+    'created_at',
+    'is_read',
+    'seq',
+    'pending',
+  ],
 } as const;
 
 export const notificationSchemaTyped = toTypedRxJsonSchema(notificationSchemaLiteral);

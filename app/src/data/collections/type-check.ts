@@ -2,7 +2,15 @@
 // its RxDB schema) must be the wire document of shared/sync-protocol.ts plus the
 // documented local-only fields, so a field added on one side only fails `tsc`.
 // Nothing here runs; the `true` constants exist for the type checker.
-import type { NotificationDoc, ProfileDoc, ResponseDoc, SourceDoc, StanceDoc, TopicDoc, VoteDoc } from '../../../../shared/sync-protocol.js';
+import type {
+  NotificationDoc,
+  ProfileDoc,
+  ResponseDoc,
+  SourceDoc,
+  StanceDoc,
+  TopicDoc,
+  VoteDoc,
+} from '../../../../shared/sync-protocol.js';
 import type { NotificationDocType } from './notification.schema.js';
 import type { ProfileDocType } from './profile.schema.js';
 import type { ResponseDocType } from './response.schema.js';
