@@ -60,7 +60,7 @@ describe('createTopicTreeBuilder', () => {
     expect(tree.children(null).map((r) => r.id)).toEqual(['r1', 'r2']);
     expect(tree.children('r1').map((r) => r.id)).toEqual(['r3', 'r4']);
     expect(tree.children('r2')).toEqual([]);
-    expect(tree.children(null)[1]!.quoted_response).toEqual({ id: 'r1', content: 'text of r1', username: null });
+    expect(tree.children(null)[1]!.quoted_response).toEqual({ id: 'r1', content: 'text of r1', username: null, creator_uid: 'u' });
     expect(tree.all()).toEqual(responseViews(docs, votes()));
   });
 

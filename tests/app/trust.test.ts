@@ -258,6 +258,8 @@ describe('trust (issue 8)', () => {
     const device = await client(server.url);
     await device.data.signIn(firebaseLike(carol));
     await device.data.openTopic(topic.id);
+    // The reply is written offline: the topic must be on the device first (nothing pending is not enough).
+    await until(device.data.topic$(topic.id), (t) => Boolean(t));
     await until(device.data.status$, (s) => s.online && s.pending === 0);
     device.goOffline();
     const reply = await device.data.createResponse({ topicId: topic.id, type: 'for', content: 'Written before my account was disabled' });

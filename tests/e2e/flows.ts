@@ -46,3 +46,39 @@ export async function postInComposer(page: Page, formName: 'Add a response' | 'R
 export function responseItem(page: Page, content: string) {
   return page.locator(`li[data-testid="response"]:has(> article [data-testid="response-content"]:text-is(${JSON.stringify(content)}))`);
 }
+
+/**
+ * Resolves once the topic is in the device's own database (RxDB's Dexie storage: one IndexedDB
+ * database per collection, documents in its `docs` store). A page opened by address paints the
+ * topic from the server's first screen before the device has pulled it; a test that goes offline
+ * to write there must wait for the device's copy, as a person's write offline needs it.
+ */
+export async function waitForTopicOnDevice(page: Page, topicId: string): Promise<void> {
+  await page.waitForFunction(
+    async (id) => {
+      const names = (await indexedDB.databases()).map((db) => db.name ?? '').filter((name) => /^rxdb-dexie-.*--topics$/.test(name));
+      for (const name of names) {
+        const found = await new Promise<boolean>((resolve) => {
+          const open = indexedDB.open(name);
+          open.onerror = () => resolve(false);
+          open.onsuccess = () => {
+            const db = open.result;
+            try {
+              const get = db.transaction('docs', 'readonly').objectStore('docs').get(id);
+              get.onsuccess = () => resolve(get.result !== undefined);
+              get.onerror = () => resolve(false);
+            } catch {
+              resolve(false);
+            } finally {
+              db.close();
+            }
+          };
+        });
+        if (found) return true;
+      }
+      return false;
+    },
+    topicId,
+    { timeout: 30_000, polling: 250 },
+  );
+}

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { apiClient } from '../fixtures/api';
 import { createTestUser, type TestUser } from '../fixtures/auth';
 import { CHROME_ARGS, ensureBuild, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
-import { createTopicThroughSearchBox, postInComposer, responseItem, signInThroughModal } from './flows';
+import { createTopicThroughSearchBox, postInComposer, responseItem, signInThroughModal, waitForTopicOnDevice } from './flows';
 
 let server: RunningServer;
 let browser: Browser;
@@ -81,6 +81,7 @@ describe('offline', () => {
     await signInThroughModal(page, erin);
     await page.goto(`${server.url}/topics/${topic.id}`);
     await page.getByText('No responses yet.').waitFor();
+    await waitForTopicOnDevice(page, topic.id);
 
     await context.setOffline(true);
     await postInComposer(page, 'Add a response', 'An answer that will never land.');
