@@ -55,9 +55,10 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   ipWrites: { burst: 1500, perMinute: 600 },
   userReads: { burst: 300, perMinute: 300 },
   ipReads: { burst: 1200, perMinute: 1200 },
-  // A first sync of a large site pulls every topic: tens of thousands of documents at once.
-  userPulls: { burst: 20_000, perMinute: 10_000 },
-  ipPulls: { burst: 100_000, perMinute: 50_000 },
+  // A first sync of a large site pulls every topic, and opening a big debate all its replies:
+  // up to a hundred thousand documents at once for one person, several people behind one address.
+  userPulls: { burst: 100_000, perMinute: 50_000 },
+  ipPulls: { burst: 400_000, perMinute: 200_000 },
   userStreams: 20,
   ipStreams: 200,
   trustProxy: false,
