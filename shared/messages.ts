@@ -19,6 +19,8 @@ export const MSG = {
   accessTokenFailed: 'Could not get access token. Please log in again.',
   usernameEmpty: 'Username cannot be empty.',
   topicNotFound: 'Topic not found.',
+  /** A reply to a topic shown from the server's first screen before the device has its copy (offline, or still loading). */
+  topicNotOnDevice: 'This topic is not on this device yet: it loads while you are online. Your text is kept; post it again then.',
   responseNotFound: 'Response not found.',
   notificationNotFound: 'Notification not found.',
   userNotFound: 'User not found.',

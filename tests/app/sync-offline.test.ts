@@ -107,4 +107,21 @@ describe('offline writes with two clients', () => {
     expect(after.some((r) => r.path.startsWith('/api/sync/votes/push'))).toBe(false);
     expect(await countRows(server.db, 'votes', 'target_id = ?', t.id)).toBe(0);
   });
+
+  it('a reply offline to a topic the device does not have yet says so, and nothing is queued', async () => {
+    // E.g. a page opened by address shows the server's first screen before the device has pulled the topic.
+    const api = apiClient(server.url, ada.token);
+    a.goOffline();
+    const t = await makeTopic(api, { title: 'Published while A was offline' });
+    const pendingBefore = (await until(a.data.status$, () => true)).pending;
+    await expect(a.data.createResponse({ topicId: t.id, type: 'for', content: 'Too early' })).rejects.toThrow(
+      'This topic is not on this device yet: it loads while you are online. Your text is kept; post it again then.',
+    );
+    expect((await until(a.data.status$, () => true)).pending).toBe(pendingBefore);
+    a.goOnline();
+    await until(a.data.topic$(t.id), (topic) => Boolean(topic));
+    await expect(a.data.createResponse({ topicId: t.id, type: 'for', content: 'Now it is here' })).resolves.toMatchObject({
+      topic_id: t.id,
+    });
+  });
 });

@@ -87,7 +87,8 @@ export function createActions(publicDb: PublicDb, session: () => Session | null)
         sources: input.sources ?? [],
       });
       const topic = await publicDb.topics.findOne(input.topicId).exec();
-      if (!topic || topic.pending_delete) throw notFound(MSG.topicNotFound);
+      if (!topic) throw notFound(MSG.topicNotOnDevice);
+      if (topic.pending_delete) throw notFound(MSG.topicNotFound);
       if (valid.parent_response_id) {
         const parent = await publicDb.responses.findOne(valid.parent_response_id).exec();
         if (!parent || parent.pending_delete) throw notFound(MSG.responseNotFound);
