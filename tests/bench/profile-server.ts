@@ -5,7 +5,7 @@
 // profile is written too (fork inherits --cpu-prof): the server's is the larger file with this pid.
 import { serve } from '@hono/node-server';
 import { fork } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,6 +55,9 @@ const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info
   });
   child.on('exit', () => {
     server.close();
+    void store.close();
+    // The seeded site (about 200 MB) goes with the run.
+    rmSync(dir, { recursive: true, force: true });
     process.exit(0);
   });
 });
