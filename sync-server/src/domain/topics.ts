@@ -28,26 +28,34 @@ export async function getTopic(ctx: DomainContext, id: string, viewer: string | 
 }
 
 export async function createTopic(ctx: DomainContext, actor: AuthUser, input: CreateTopicInput): Promise<Topic> {
+  const id = await ctx.store.transaction(() => addTopic(ctx, actor, input));
+  return getTopic(ctx, id, actor.uid);
+}
+
+/**
+ * The create itself (its rules and writes), inside the caller's transaction: createTopic's own,
+ * or a sync push row's savepoint, which reads the stored row back itself (issue 12: no second
+ * savepoint and no read-back per pushed row). Answers the topic's id.
+ */
+export async function addTopic(ctx: DomainContext, actor: AuthUser, input: CreateTopicInput): Promise<string> {
   const { store } = ctx;
   const id = input.id ?? ctx.newId();
-  await store.transaction(async () => {
-    const existing = await store.topics.get(id, actor.uid);
-    if (existing) {
-      // A retried create (same author, same id) answers with what landed the first time.
-      if (existing.creator_uid === actor.uid && !existing.deleted) return;
-      throw conflict(MSG.idTaken);
-    }
-    await store.topics.insert({
-      id,
-      title: input.title,
-      category: input.categories[0]!,
-      creator_uid: actor.uid,
-      created_at: nowIso(ctx),
-      seq: await store.nextSeq(),
-    });
+  const existing = await store.topics.get(id, actor.uid);
+  if (existing) {
+    // A retried create (same author, same id) answers with what landed the first time.
+    if (existing.creator_uid === actor.uid && !existing.deleted) return id;
+    throw conflict(MSG.idTaken);
+  }
+  await store.topics.insert({
+    id,
+    title: input.title,
+    category: input.categories[0]!,
+    creator_uid: actor.uid,
+    created_at: nowIso(ctx),
+    seq: await store.nextSeq(),
   });
   publish(ctx, [{ collection: 'topics' }]);
-  return getTopic(ctx, id, actor.uid);
+  return id;
 }
 
 export async function deleteTopic(ctx: DomainContext, actor: AuthUser, id: string): Promise<void> {

@@ -9,6 +9,17 @@
 //   it) runs at once, and a nested transaction is a SAVEPOINT;
 // - a call from outside runs at once when no transaction is open (the usual case: a
 //   read costs no more than before), else waits for its turn like a transaction.
+//
+// Group commit (issue 12): a COMMIT writes every page the transaction dirtied to the WAL, and
+// successive creates dirty mostly the same pages (the tables' and indexes' last leaves, the
+// topic's row, meta's seq). So a finished top-level transaction does not commit at once: the
+// write transaction stays open until the event loop has run the I/O callbacks that were ready
+// with it (setImmediate), and the top-level transactions that start meanwhile run inside it,
+// each as a SAVEPOINT. Then one COMMIT covers them all. Each caller is answered, and its
+// afterCommit callbacks run, only after that COMMIT: nobody is told of a write before it is
+// committed, and a COMMIT that fails fails every caller in the group. A member that throws is
+// rolled back to its savepoint alone. A call from outside (a read) never sees a group's
+// uncommitted rows: it commits the group first.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RunResult } from 'better-sqlite3';
 import type { Db } from './connection.js';
@@ -32,6 +43,23 @@ interface Transaction {
   committed: Array<() => void>;
 }
 
+/** A finished top-level transaction waiting for its group's COMMIT. */
+interface Member {
+  committed: Array<() => void>;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/** The open write transaction (BEGIN IMMEDIATE) and its finished members. */
+interface Group {
+  members: Member[];
+  /** The event loop has moved on since the group began: commit as soon as the turn is free. */
+  due: boolean;
+}
+
+/** At most this many top-level transactions share one COMMIT. */
+export const MAX_GROUP = 64;
+
 export interface SqliteTransactions {
   transaction<T>(fn: () => Promise<T>): Promise<T>;
   afterCommit(fn: () => void): void;
@@ -41,21 +69,67 @@ export interface SqliteTransactions {
   wrap<T extends object>(repo: T): Promisified<T>;
 }
 
+// The real setImmediate, kept before a test's fake timers could replace it: a group must commit.
+const later = globalThis.setImmediate;
+
 export function createSqliteTransactions(db: Db): SqliteTransactions {
   const current = new AsyncLocalStorage<Transaction>();
-  const waiting: Array<() => void> = [];
+  /** Who waits for the turn; `write` marks a top-level transaction (it may join the open group). */
+  const waiting: Array<{ write: boolean; go: () => void }> = [];
   let busy = false;
+  let group: Group | null = null;
 
-  const takeTurn = (): Promise<void> | undefined => {
+  /** Commits the open group and answers its members (each after its afterCommit callbacks). */
+  const commit = () => {
+    const g = group;
+    if (!g) return;
+    group = null;
+    try {
+      db.exec('COMMIT');
+    } catch (error) {
+      rollback();
+      for (const member of g.members) member.reject(error);
+      return;
+    }
+    for (const member of g.members) {
+      try {
+        for (const callback of member.committed) callback();
+        member.resolve();
+      } catch (error) {
+        member.reject(error);
+      }
+    }
+  };
+  const rollback = () => {
+    try {
+      if (db.inTransaction) db.exec('ROLLBACK');
+    } catch {
+      // nothing left to undo
+    }
+  };
+  /** The open write transaction is rolled back whole (SQLite does so itself on some errors): its members landed nothing. */
+  const lose = (error: unknown) => {
+    const g = group;
+    group = null;
+    rollback();
+    for (const member of g?.members ?? []) member.reject(error);
+  };
+
+  const takeTurn = (write: boolean): Promise<void> | undefined => {
     if (!busy) {
       busy = true;
+      // Outside work never sees a group's uncommitted rows.
+      if (!write || group?.due || (group && group.members.length >= MAX_GROUP)) commit();
       return undefined;
     }
-    return new Promise<void>((resolve) => waiting.push(resolve));
+    return new Promise<void>((resolve) => waiting.push({ write, go: resolve }));
   };
   const giveTurn = () => {
     const next = waiting.shift();
-    if (next) next();
+    if (group && (!next || !next.write || group.due || group.members.length >= MAX_GROUP)) {
+      if (next || group.due) commit();
+    }
+    if (next) next.go();
     else busy = false;
   };
   const inTransaction = () => current.getStore()?.open === true;
@@ -79,41 +153,63 @@ export function createSqliteTransactions(db: Db): SqliteTransactions {
   async function transaction<T>(fn: () => Promise<T>): Promise<T> {
     const outer = current.getStore();
     if (outer?.open) return nested(outer, fn);
-    await takeTurn();
+    await takeTurn(true);
+    let result: T;
+    let committed: Promise<void>;
     try {
-      // IMMEDIATE: the write lock is taken (waiting up to busy_timeout for another process)
-      // before the first read; a deferred transaction that reads and then writes while
-      // another connection holds the lock fails at once with SQLITE_BUSY.
-      db.exec('BEGIN IMMEDIATE');
+      if (!group) {
+        // IMMEDIATE: the write lock is taken (waiting up to busy_timeout for another process)
+        // before the first read; a deferred transaction that reads and then writes while
+        // another connection holds the lock fails at once with SQLITE_BUSY.
+        db.exec('BEGIN IMMEDIATE');
+        const g: Group = { members: [], due: false };
+        group = g;
+        later(() => {
+          g.due = true;
+          if (group === g && !busy) commit();
+        });
+      }
+      const g = group;
+      const name = `crux_member_${g.members.length}`;
+      db.exec(`SAVEPOINT ${name}`);
       const tx: Transaction = { open: true, savepoints: 0, committed: [] };
       try {
-        const result = await current.run(tx, fn);
-        db.exec('COMMIT');
-        tx.open = false;
-        for (const callback of tx.committed) callback();
-        return result;
+        result = await current.run(tx, fn);
+        db.exec(`RELEASE ${name}`);
       } catch (error) {
-        if (db.inTransaction) db.exec('ROLLBACK');
+        try {
+          if (!db.inTransaction) throw error;
+          db.exec(`ROLLBACK TO ${name}`);
+          db.exec(`RELEASE ${name}`);
+        } catch {
+          lose(error);
+        }
         throw error;
       } finally {
         // Work the callback left behind (a timer, an unawaited call) runs as outside work.
         tx.open = false;
       }
+      committed = new Promise<void>((resolve, reject) => g.members.push({ committed: tx.committed, resolve, reject }));
     } finally {
       giveTurn();
     }
+    await committed;
+    return result;
   }
 
   function inTurn<A extends unknown[], R>(method: (...args: A) => R): (...args: A) => Promise<Awaited<R>> {
     return async (...args: A): Promise<Awaited<R>> => {
-      if (busy && !inTransaction()) {
-        await takeTurn();
+      if (inTransaction()) return await method(...args);
+      if (busy) {
+        await takeTurn(false);
         try {
           return await method(...args);
         } finally {
           giveTurn();
         }
       }
+      // No turn taken, none needed; but a group's rows are committed before anyone outside reads.
+      commit();
       return await method(...args);
     };
   }

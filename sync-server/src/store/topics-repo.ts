@@ -168,15 +168,16 @@ export function createTopicsRepo(db: Db) {
       (SELECT count(*) FROM votes WHERE target_type = 'topic' AND target_id = ? AND deleted = 0) AS score,
       (SELECT count(*) FROM responses WHERE topic_id = ? AND deleted = 0) AS responses_count
   `);
-  // Maintained counters (issue 12): a write adds its difference instead of recounting the topic.
-  const addToCounts = db.prepare<
-    { id: string; score: number; responses: number; seq: number },
-    { score: number; responses_count: number; created_at: string }
-  >(`
-    UPDATE topics SET score = score + @score, responses_count = responses_count + @responses, seq = @seq
-    WHERE id = @id RETURNING score, responses_count, created_at
+  // Maintained counters (issue 12): a write adds its difference instead of recounting the topic,
+  // and the stored hot score follows in the same statement (one row write, not two).
+  db.function('crux_hot_score', { deterministic: true }, (score, responses, createdAt) =>
+    hotScore(Number(score), Number(responses), String(createdAt)),
+  );
+  const addToCounts = db.prepare<{ id: string; score: number; responses: number; seq: number }>(`
+    UPDATE topics SET score = score + @score, responses_count = responses_count + @responses, seq = @seq,
+                      hot = crux_hot_score(score + @score, responses_count + @responses, created_at)
+    WHERE id = @id
   `);
-  const writeHot = db.prepare<[number, string]>('UPDATE topics SET hot = ? WHERE id = ?');
   const writeAggregates = db.prepare(
     'UPDATE topics SET score = @score, responses_count = @responses_count, hot = @hot, seq = @seq WHERE id = @id',
   );
@@ -236,8 +237,7 @@ export function createTopicsRepo(db: Db) {
      * recomputes the stored hot score and stamps a new seq: O(1) in the topic's size.
      */
     addToCounts(id: string, delta: { score?: number; responses?: number }, seq: number) {
-      const row = addToCounts.get({ id, score: delta.score ?? 0, responses: delta.responses ?? 0, seq });
-      if (row) writeHot.run(hotScore(row.score, row.responses_count, row.created_at), id);
+      addToCounts.run({ id, score: delta.score ?? 0, responses: delta.responses ?? 0, seq });
     },
     /** Recounts score and responses, restores the stored hot score and stamps a new seq (repairs and tests). */
     refreshAggregates(id: string, createdAt: string, seq: number) {

@@ -39,7 +39,10 @@ export interface CollectionDescriptor<C extends SyncCollection> {
   pull(ctx: DomainContext, scope: PullScope, from: SyncCheckpoint, limit: number): Promise<SyncDocs[C][]>;
   /** The server's current state of a document as the caller may see it, or null. */
   load(ctx: DomainContext, user: AuthUser, id: string): Promise<SyncDocs[C] | null>;
-  /** Carries out `next` (which differs from `master` on user fields); throws CruxError like the REST call. */
+  /**
+   * Carries out `next` (which differs from `master` on user fields); throws CruxError like the REST call.
+   * Runs inside the row's own savepoint (push.ts), which reads the result back with `load`.
+   */
   apply(ctx: DomainContext, user: AuthUser, master: SyncDocs[C] | null, next: SyncDocs[C]): Promise<void>;
   /** Ids of documents of the same push this one needs applied first (a reply after its parent). */
   dependsOn?(doc: SyncDocs[C]): (string | null)[];

@@ -4,7 +4,7 @@ import type { Category } from '../../../../shared/constants.js';
 import { badRequest } from '../../../../shared/errors.js';
 import { createTopicSchema } from '../../../../shared/schemas/topics.js';
 import type { TopicDoc, TopicTombstone } from '../../../../shared/sync-protocol.js';
-import { createTopic, deleteTopic } from '../../domain/topics.js';
+import { addTopic, deleteTopic } from '../../domain/topics.js';
 import { parse } from '../../http/validate.js';
 import type { TopicRow } from '../../store/topics-repo.js';
 import type { CollectionDescriptor } from './descriptor.js';
@@ -45,7 +45,8 @@ export const topics: CollectionDescriptor<'topics'> = {
       return;
     }
     if (master) throw badRequest('A topic cannot be changed after it is created.');
-    await createTopic(ctx, user, parse(createTopicSchema, { id: next.id, title: next.title, categories: [next.category] }));
+    // In the row's savepoint (push.ts), which reads the stored row back.
+    await addTopic(ctx, user, parse(createTopicSchema, { id: next.id, title: next.title, categories: [next.category] }));
   },
   streamEvent: () => ({ type: 'RESYNC', collection: 'topics' }),
 };

@@ -1,0 +1,148 @@
+// Issue 12: the SQLite store's group commit (sync-server/src/store/sqlite-transactions.ts).
+// Top-level transactions that start while the write transaction is still open share its one
+// COMMIT, each as a savepoint; nobody is answered before that COMMIT, a failing one is rolled
+// back alone, a failing COMMIT fails every one of them, and a read from outside never sees rows
+// that are not committed. A second connection to the file stands for another process.
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../../sync-server/src/store/connection.js';
+import { createSqliteTransactions, MAX_GROUP, type SqliteTransactions } from '../../sync-server/src/store/sqlite-transactions.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'crux-group-commit-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let files = 0;
+
+describe('group commit of the SQLite store', () => {
+  let db: Db;
+  let other: Database.Database;
+  let turns: SqliteTransactions;
+  let repo: { insert(id: string): Promise<void>; insertOrphan(id: string): Promise<void>; ids(): Promise<string[]> };
+  const statements: string[] = [];
+  /** What another connection (another process) sees: committed rows only. */
+  const committed = () =>
+    other
+      .prepare<[], { id: string }>('SELECT id FROM t ORDER BY id')
+      .all()
+      .map((row) => row.id);
+  const commits = () => statements.filter((sql) => sql === 'COMMIT').length;
+
+  beforeEach(() => {
+    const file = join(dir, `g${++files}.sqlite`);
+    db = openDatabase(file);
+    db.exec(`CREATE TABLE t (id TEXT PRIMARY KEY);
+             CREATE TABLE child (id TEXT PRIMARY KEY, parent TEXT REFERENCES t(id) DEFERRABLE INITIALLY DEFERRED);`);
+    // Counts the transaction statements the module runs (the connection itself is real).
+    const exec = db.exec.bind(db);
+    db.exec = (sql: string) => {
+      statements.push(sql);
+      return exec(sql);
+    };
+    statements.length = 0;
+    other = new Database(file);
+    turns = createSqliteTransactions(db);
+    const insert = db.prepare<[string]>('INSERT INTO t (id) VALUES (?)');
+    // Checked only at COMMIT (a deferred foreign key): the way to make a COMMIT fail.
+    const orphan = db.prepare<[string]>("INSERT INTO child (id, parent) VALUES (?, 'missing')");
+    const ids = db.prepare<[], { id: string }>('SELECT id FROM t ORDER BY id');
+    repo = turns.wrap({
+      insert: (id: string) => void insert.run(id),
+      insertOrphan: (id: string) => void orphan.run(id),
+      ids: () => ids.all().map((row) => row.id),
+    });
+  });
+  afterEach(() => {
+    other.close();
+    db.close();
+  });
+
+  it('transactions started together share one COMMIT, and none is answered before it', async () => {
+    const seenOnAnswer: string[][] = [];
+    const write = (id: string) =>
+      turns
+        .transaction(async () => {
+          await repo.insert(id);
+          return id;
+        })
+        .then((result) => {
+          seenOnAnswer.push(committed());
+          return result;
+        });
+    expect(await Promise.all([write('a'), write('b'), write('c')])).toEqual(['a', 'b', 'c']);
+    expect(commits()).toBe(1);
+    // Each caller, when answered, finds its row (and the others') committed for every connection.
+    expect(seenOnAnswer).toEqual([
+      ['a', 'b', 'c'],
+      ['a', 'b', 'c'],
+      ['a', 'b', 'c'],
+    ]);
+  });
+
+  it('one that throws is rolled back alone; the others land; afterCommit runs for the landed ones after the COMMIT', async () => {
+    const ran: string[] = [];
+    const write = (id: string, fail: boolean) =>
+      turns.transaction(async () => {
+        await repo.insert(id);
+        turns.afterCommit(() => ran.push(`${id}:${committed().join(',')}`));
+        if (fail) throw new Error(`no ${id}`);
+      });
+    const results = await Promise.allSettled([write('a', false), write('b', true), write('c', false)]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason).toEqual(new Error('no b'));
+    expect(committed()).toEqual(['a', 'c']);
+    expect(ran).toEqual(['a:a,c', 'c:a,c']);
+  });
+
+  it('a COMMIT that fails fails every transaction of the group, and nothing of theirs lands', async () => {
+    const write = (id: string, orphan: boolean) =>
+      turns.transaction(async () => {
+        await repo.insert(id);
+        if (orphan) await repo.insertOrphan(id);
+      });
+    const results = await Promise.allSettled([write('a', false), write('b', true), write('c', false)]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    for (const result of results) expect(String((result as PromiseRejectedResult).reason)).toMatch(/FOREIGN KEY/);
+    expect(committed()).toEqual([]);
+    expect(db.inTransaction).toBe(false);
+    // The connection goes on: the next transaction lands.
+    await turns.transaction(async () => await repo.insert('d'));
+    expect(committed()).toEqual(['d']);
+  });
+
+  it('a read from outside, while a group is open, commits it first and never sees uncommitted rows', async () => {
+    const written = turns.transaction(async () => await repo.insert('a'));
+    // The transaction's callback has run; the read comes before the group would commit on its own.
+    await Promise.resolve();
+    await Promise.resolve();
+    const ids = await repo.ids();
+    expect(ids).toEqual(['a']);
+    expect(committed()).toEqual(['a']);
+    await written;
+    expect(commits()).toBe(1);
+  });
+
+  it('at most MAX_GROUP transactions share a COMMIT', async () => {
+    const n = MAX_GROUP + 5;
+    await Promise.all(Array.from({ length: n }, (_, i) => turns.transaction(async () => await repo.insert(`r${i}`))));
+    expect(committed()).toHaveLength(n);
+    expect(commits()).toBe(2);
+  });
+
+  it('a nested transaction inside a grouped one is its own savepoint', async () => {
+    const outer = (id: string) =>
+      turns.transaction(async () => {
+        await repo.insert(id);
+        await expect(
+          turns.transaction(async () => {
+            await repo.insert(`${id}-inner`);
+            throw new Error('inner');
+          }),
+        ).rejects.toThrow('inner');
+      });
+    await Promise.all([outer('a'), outer('b')]);
+    expect(committed()).toEqual(['a', 'b']);
+    expect(commits()).toBe(1);
+  });
+});
