@@ -5,7 +5,6 @@
 // load) lose no write. The outside lock is SQLite's write lock (BEGIN IMMEDIATE) or, on
 // PostgreSQL, the seq lock every write transaction takes at BEGIN (store/pg/seq.ts) and a
 // table an operator LOCKs. Runs in the server and server-pg lanes (tests/fixtures/test-db.ts).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,36 +14,12 @@ import { isBusyError } from '../../sync-server/src/store/busy.js';
 import { SEQ_LOCK_KEY } from '../../sync-server/src/store/pg/seq.js';
 import { createPgStore } from '../../sync-server/src/store/pg/store.js';
 import { apiClient } from '../fixtures/api.js';
-import { createTestUser, emulatorHost, type TestUser } from '../fixtures/auth.js';
-import { waitForListening } from '../fixtures/listening.js';
+import { createTestUser, type TestUser } from '../fixtures/auth.js';
+import { killServerProcesses, startServerProcess } from '../fixtures/server-process.js';
 import { TEST_ENGINE, testDatabase, type TestDatabase, type TestDb } from '../fixtures/test-db.js';
 
 const BUSY_TIMEOUT_MS = 1500;
-const children: ChildProcess[] = [];
-
-/** The real server (sync-server/src/main.ts) as its own process on the test database. */
-async function startServerProcess(dataDir: string, database: TestDatabase): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
-    cwd: process.cwd(),
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ...(database.url ? { DATABASE_URL: database.url } : {}),
-      STATIC_DIR: join(dataDir, 'no-build'),
-      SEED_DEMO: 'false',
-      DB_BUSY_TIMEOUT_MS: String(BUSY_TIMEOUT_MS),
-      RATE_LIMITS: 'off',
-      MAIL_SCHEDULER: 'off',
-      FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
-    },
-  });
-  children.push(child);
-  return waitForListening(child);
-}
-
+const BUSY_ENV = { DB_BUSY_TIMEOUT_MS: String(BUSY_TIMEOUT_MS) };
 /** Another connection that takes the writers' lock and gives it back, as a backup or an operator's session would. */
 interface OutsideLock {
   take(): Promise<void>;
@@ -85,9 +60,9 @@ describe('writes while another connection holds the lock', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'crux-lock-'));
     database = await testDatabase(dir, join(dir, 'crux.sqlite'));
-    first = await startServerProcess(dir, database);
+    first = (await startServerProcess(dir, database, BUSY_ENV)).url;
     // A second process on the same database, as during an overlapping deploy.
-    second = await startServerProcess(dir, database);
+    second = (await startServerProcess(dir, database, BUSY_ENV)).url;
     ada = await createTestUser('Ada Locksmith');
     // Known to the server before the lock tests (the first signed-in call records the user).
     expect((await apiClient(first, ada.token).post('/topics', { title: 'Warm-up', categories: ['Science'] })).status).toBe(201);
@@ -97,7 +72,7 @@ describe('writes while another connection holds the lock', () => {
   afterAll(async () => {
     await outside?.close();
     await db?.close();
-    for (const child of children) if (child.pid && child.exitCode === null) process.kill(child.pid, 'SIGKILL');
+    killServerProcesses();
     await database?.drop();
     rmSync(dir, { recursive: true, force: true });
   });
