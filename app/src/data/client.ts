@@ -25,6 +25,7 @@ import type { Connectivity } from './connectivity.js';
 import type { SyncHttp } from './http.js';
 import type { ProblemRecorder } from './problems.js';
 import { toWire } from './local-docs.js';
+import { yieldToMain } from './yield.js';
 
 type CurrentSession = Session & { getToken: SessionUser['getToken'] };
 
@@ -46,9 +47,14 @@ interface WorldDeps {
  */
 async function createWorld(deps: WorldDeps) {
   const { connectivity, session } = deps;
+  // Each step below is a task of its own (issue 12, TBT: see yield.ts), the first one apart from
+  // evaluating the data layer's chunk.
+  await yieldToMain();
   const publicDb = await openPublicDb(deps.dbOptions);
+  await yieldToMain();
   const follows = await createFollows(publicDb, deps.keepTopics);
   const orphans = createOrphans(publicDb);
+  await yieldToMain();
   const controller = createSyncController({
     publicDb,
     http: deps.http,
@@ -82,6 +88,7 @@ async function createWorld(deps: WorldDeps) {
   const topicsKnown$ = combineLatest([initialTopicsPull$, connectivity.online$, controller.isLeader$]).pipe(
     map(([pulled, online, leader]) => pulled || !online || !leader),
   );
+  await yieldToMain();
   const queries = createQueries(publicDb, deps.userDb$, follows, topicsKnown$);
   // Whether an empty notifications list means "none": after the signed-in user's first pull,
   // offline, or in a follower tab. Until then a fresh sign-in shows loading, not "no notifications".
@@ -278,6 +285,8 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
     return session;
   };
 
+  // The screens waiting for the data layer switch to it when this resolves: in a task of their own.
+  await yieldToMain();
   return {
     signIn: (user) =>
       serially(async () => {

@@ -7,6 +7,7 @@ import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { COLLECTIONS, type CollectionsIn, type Database, type LocalDocs } from './collections/index.js';
+import { yieldToMain } from './yield.js';
 
 export type PublicCollections = { [K in CollectionsIn<'public'>]: RxCollection<LocalDocs[K]> };
 export type UserCollections = { [K in CollectionsIn<'user'>]: RxCollection<LocalDocs[K]> };
@@ -53,6 +54,17 @@ function creatorsIn(database: Database): Record<string, RxCollectionCreator> {
   return creators;
 }
 
+/**
+ * Adds the collections one at a time, giving the main thread back before each: creating one
+ * (its Dexie tables, schema hash, migration check) is a task of its own, not one long task for all.
+ */
+async function addCollectionsInTurn(db: PublicDb | UserDb, database: Database) {
+  for (const [name, creator] of Object.entries(creatorsIn(database))) {
+    await yieldToMain();
+    await db.addCollections({ [name]: creator });
+  }
+}
+
 export interface DbOptions {
   storage: AnyStorage;
   prefix: string;
@@ -89,7 +101,7 @@ export async function openPublicDb(options: DbOptions): Promise<PublicDb> {
     cleanupPolicy: { minimumDeletedTime: 60 * 60 * 1000, awaitReplicationsInSync: false, waitForLeadership: true },
     ...duplicates(options),
   });
-  await db.addCollections(creatorsIn('public'));
+  await addCollectionsInTurn(db, 'public');
   return db;
 }
 
@@ -108,6 +120,6 @@ export async function openUserDb(options: DbOptions, uid: string): Promise<UserD
     multiInstance: options.multiInstance,
     ...duplicates(options),
   });
-  await db.addCollections(creatorsIn('user'));
+  await addCollectionsInTurn(db, 'user');
   return db;
 }
