@@ -34,7 +34,7 @@ describe('a kill -9 in the middle of a burst of writes', () => {
   });
 
   it('loses no acknowledged write, and the counts match the rows after a restart', async () => {
-    const first = await startServerProcess(dir, database);
+    const first = await startServerProcess(dir, database.url);
     const api = apiClient(first.url, ada.token);
     const topic = (await api.post('/topics', { title: 'Written through a crash', categories: ['Science'] })).body as { id: string };
     const acknowledged: string[] = [];
@@ -59,7 +59,7 @@ describe('a kill -9 in the middle of a burst of writes', () => {
     expect(crash.killed).toBeDefined();
     expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER);
 
-    const second = await startServerProcess(dir, database);
+    const second = await startServerProcess(dir, database.url);
     db = await database.openDb();
     const stored = new Set((await db.rows<{ id: string }>('SELECT id FROM responses WHERE topic_id = ?', topic.id)).map((r) => r.id));
     expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);

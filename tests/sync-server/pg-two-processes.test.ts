@@ -2,47 +2,28 @@
 // database share the load: a write through A reaches a live stream open on B (the change feed
 // crosses processes by LISTEN/NOTIFY), B answers with what A wrote, and a caller's rate limit
 // counts across both. The latency is measured by `npm run bench` (budget 2 s), not here.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../fixtures/api.js';
-import { createTestUser, emulatorHost, type TestUser } from '../fixtures/auth.js';
-import { waitForListening } from '../fixtures/listening.js';
+import { createTestUser, type TestUser } from '../fixtures/auth.js';
+import { killServerProcesses, startServerProcess } from '../fixtures/server-process.js';
 import { startPostgres, type Postgres } from '../fixtures/postgres.js';
 
-const children: ChildProcess[] = [];
 const dirs: string[] = [];
 let postgres: Postgres;
 let a: string;
 let b: string;
 let ada: TestUser;
 
-/** The real server as its own process on the shared database. */
-async function startServerProcess(databaseUrl: string): Promise<string> {
+/** The real server as its own process on the shared database, each with a data folder of its own. */
+async function startOnShared(databaseUrl: string): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'crux-pg-process-'));
   dirs.push(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
-    cwd: process.cwd(),
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      STATIC_DIR: join(dataDir, 'no-build'),
-      SEED_DEMO: 'false',
-      MAIL_SCHEDULER: 'off',
-      // Small write limits, so that sharing them across the processes shows.
-      RATE_LIMIT_USER_WRITES_BURST: '4',
-      RATE_LIMIT_USER_WRITES_PER_MIN: '1',
-      FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
-    },
-  });
-  children.push(child);
-  return waitForListening(child);
+  // Rate limits on, with small write limits, so that sharing them across the processes shows.
+  const env = { RATE_LIMITS: 'on', RATE_LIMIT_USER_WRITES_BURST: '4', RATE_LIMIT_USER_WRITES_PER_MIN: '1' };
+  return (await startServerProcess(dataDir, databaseUrl, env)).url;
 }
 
 /** The live stream's events as they arrive (what a browser's replication reads). */
@@ -84,12 +65,12 @@ function openStream(url: string) {
 
 beforeAll(async () => {
   postgres = await startPostgres();
-  [a, b] = await Promise.all([startServerProcess(postgres.url), startServerProcess(postgres.url)]);
+  [a, b] = await Promise.all([startOnShared(postgres.url), startOnShared(postgres.url)]);
   ada = await createTestUser('Ada Two Processes');
 }, 120_000);
 
 afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL');
+  killServerProcesses();
   await postgres?.stop();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });

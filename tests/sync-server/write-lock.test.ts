@@ -60,9 +60,9 @@ describe('writes while another connection holds the lock', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'crux-lock-'));
     database = await testDatabase(dir, join(dir, 'crux.sqlite'));
-    first = (await startServerProcess(dir, database, BUSY_ENV)).url;
+    first = (await startServerProcess(dir, database.url, BUSY_ENV)).url;
     // A second process on the same database, as during an overlapping deploy.
-    second = (await startServerProcess(dir, database, BUSY_ENV)).url;
+    second = (await startServerProcess(dir, database.url, BUSY_ENV)).url;
     ada = await createTestUser('Ada Locksmith');
     // Known to the server before the lock tests (the first signed-in call records the user).
     expect((await apiClient(first, ada.token).post('/topics', { title: 'Warm-up', categories: ['Science'] })).status).toBe(201);
