@@ -300,6 +300,13 @@ export async function benchBigTopic(opts: BigTopicOptions = {}): Promise<BenchRo
     for (const size of sizes) {
       // The initial replication of this topic's responses in Chromium: from opening the page until
       // every one is in IndexedDB (RxDB's responses store), beside a raw IndexedDB write of the same records.
+      // BENCH_PROFILE=dir: also a CPU profile of this initial replication (sync-<size>.cpuprofile).
+      const cdp = process.env.BENCH_PROFILE ? await page.context().newCDPSession(page) : null;
+      if (cdp) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+        await cdp.send('Profiler.start');
+      }
       const start = performance.now();
       await page.goto(`${server.url}/topics/${topicId(size)}#response-${responseId(size, size - 1)}`);
       stored += size;
@@ -310,6 +317,11 @@ export async function benchBigTopic(opts: BigTopicOptions = {}): Promise<BenchRo
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       const syncMs = performance.now() - start;
+      if (cdp) {
+        const { profile } = await cdp.send('Profiler.stop');
+        writeFileSync(join(process.env.BENCH_PROFILE!, `sync-${size}.cpuprofile`), JSON.stringify(profile));
+        await cdp.detach();
+      }
       const rawWrite = await page.evaluate<{ ms: number; records: number }>(RAW_WRITE_OF_STORED_RESPONSES);
       const rawMs = rawWrite.ms;
       const syncRate = size / (syncMs / 1000);
