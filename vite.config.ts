@@ -6,9 +6,15 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
+import { TOPIC_PAGES_CACHE_PREFIX } from './shared/constants';
+
+// The topic pages the service worker keeps name this build's hashed assets, so each build keeps
+// them in a cache of its own: a page saved under the last build would load scripts that are gone.
+const TOPIC_PAGES_CACHE = `${TOPIC_PAGES_CACHE_PREFIX}${Date.now().toString(36)}`;
 
 export default defineConfig({
   root: 'app',
+  define: { 'import.meta.env.VITE_TOPIC_PAGES_CACHE': JSON.stringify(TOPIC_PAGES_CACHE) },
   publicDir: '../public',
   // The manifest names each lazy page's chunks: the server preloads the topic page's with a first
   // visit's topic page (sync-server/src/routes/first-page.ts).
@@ -40,12 +46,39 @@ export default defineConfig({
         clientsClaim: true,
         skipWaiting: true,
         navigateFallback: 'index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/robots\.txt$/, /^\/sitemap\.xml$/],
+        navigateFallbackDenylist: [/^\/api\//, /^\/robots\.txt$/, /^\/sitemap\.xml$/, /^\/topics\/[^/]+\/?$/],
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
         // Dev-only RxDB chunks are not built at all (data/db.ts imports them behind import.meta.env.DEV);
         // this keeps them out of the precache should one ever come back.
         globIgnores: ['**/dev-mode-*.js', '**/validate-z-schema-*.js'],
-        // No runtimeCaching for /api: the local database is the offline copy.
+        // No runtimeCaching for /api: the local database is the offline copy. A topic's page is the
+        // server's page with its first screen in it (sync-server/src/routes/first-page.ts), kept
+        // from the last visit by address and refreshed behind it: a revisit, online or offline,
+        // paints the title and first rows before the local database has opened (issue 12), and the
+        // database takes over once it has. A topic with no kept page gets the shell at once, as
+        // every other page does (never a wait on the network, and no rows the device has not
+        // pulled yet), while its page is fetched and kept for next time. Public data only (the
+        // page is the same for everyone); removed with the local data (hooks/useSignOut.ts).
+        runtimeCaching: [
+          {
+            urlPattern: ({ request, url }) => request.mode === 'navigate' && /^\/topics\/[^/]+\/?$/.test(url.pathname),
+            handler: 'StaleWhileRevalidate',
+            options: {
+              cacheName: TOPIC_PAGES_CACHE,
+              expiration: { maxEntries: 50 },
+              cacheableResponse: { statuses: [200] },
+              precacheFallback: { fallbackURL: 'index.html' },
+              plugins: [
+                {
+                  // Serialised into sw.js (no imports; `self` is the worker, at the site's root): the precached
+                  // shell's key carries a revision query.
+                  cachedResponseWillBeUsed: async ({ cachedResponse }: { cachedResponse?: Response }) =>
+                    cachedResponse ?? (await caches.match(new URL('index.html', self.location.href).href, { ignoreSearch: true })),
+                },
+              ],
+            },
+          },
+        ],
       },
     }),
     // Every text file of the build also as .br and .gz, written once here and served as they are

@@ -5,6 +5,12 @@ export const PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 /** Roots on a topic page's first screen: read first from the local store, and sent with a first visit's page. */
 export const FIRST_SCREEN_ROOTS = 25;
+/**
+ * The service worker keeps topic pages (the server's page with its first screen) in caches named
+ * this plus a build stamp (vite.config.ts); the app removes them with the local data and drops
+ * other builds' ones.
+ */
+export const TOPIC_PAGES_CACHE_PREFIX = 'crux-topic-pages-';
 export const SEARCH_DEBOUNCE_MS = 300;
 export const MIN_SEARCH_LENGTH = 3;
 export const QUOTE_SUGGESTION_CHARS = 60;

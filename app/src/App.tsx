@@ -2,25 +2,48 @@
 // The topic list (`/`) is in the entry so the first page paints with no second round
 // trip; every other page is its own chunk, loaded when first visited (the service
 // worker precaches them all, so they open offline too).
-import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Suspense, type ComponentType } from 'react';
+import { matchPath, Route, Routes } from 'react-router-dom';
 import { Header } from './components/Header/Header';
 import { UsernameModal } from './components/UsernameModal/UsernameModal';
 import { UpdatePrompt } from './components/UpdatePrompt/UpdatePrompt';
 import { SyncIssues } from './components/SyncStatus/SyncIssues';
 import { useUsernamePrompt } from './hooks/useUsernamePrompt';
 import { TopicListPage } from './routes/TopicListPage';
+import { lazyPage } from './routes/lazy-page';
 
-const TopicPage = lazy(() => import('./routes/TopicPage').then((m) => ({ default: m.TopicPage })));
-const LeaderboardPage = lazy(() => import('./routes/LeaderboardPage').then((m) => ({ default: m.LeaderboardPage })));
-const UserPage = lazy(() => import('./routes/UserPage').then((m) => ({ default: m.UserPage })));
-const NotificationsPage = lazy(() => import('./routes/NotificationsPage').then((m) => ({ default: m.NotificationsPage })));
-const SourcesPage = lazy(() => import('./routes/SourcesPage').then((m) => ({ default: m.SourcesPage })));
-const AboutPage = lazy(() => import('./routes/AboutPage').then((m) => ({ default: m.AboutPage })));
-const TermsPage = lazy(() => import('./routes/TermsPage').then((m) => ({ default: m.TermsPage })));
-const PrivacyPage = lazy(() => import('./routes/PrivacyPage').then((m) => ({ default: m.PrivacyPage })));
-const UnsubscribePage = lazy(() => import('./routes/UnsubscribePage').then((m) => ({ default: m.UnsubscribePage })));
-const NotFoundPage = lazy(() => import('./routes/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
+const TopicPage = lazyPage(() => import('./routes/TopicPage').then((m) => m.TopicPage));
+const LeaderboardPage = lazyPage(() => import('./routes/LeaderboardPage').then((m) => m.LeaderboardPage));
+const UserPage = lazyPage(() => import('./routes/UserPage').then((m) => m.UserPage));
+const NotificationsPage = lazyPage(() => import('./routes/NotificationsPage').then((m) => m.NotificationsPage));
+const SourcesPage = lazyPage(() => import('./routes/SourcesPage').then((m) => m.SourcesPage));
+const AboutPage = lazyPage(() => import('./routes/AboutPage').then((m) => m.AboutPage));
+const TermsPage = lazyPage(() => import('./routes/TermsPage').then((m) => m.TermsPage));
+const PrivacyPage = lazyPage(() => import('./routes/PrivacyPage').then((m) => m.PrivacyPage));
+const UnsubscribePage = lazyPage(() => import('./routes/UnsubscribePage').then((m) => m.UnsubscribePage));
+const NotFoundPage = lazyPage(() => import('./routes/NotFoundPage').then((m) => m.NotFoundPage));
+
+/** The routes of SPEC.md §2, in matching order; the last one catches every other address. */
+const PAGES: { path: string; Page: ComponentType & { preload?: () => Promise<void> } }[] = [
+  { path: '/', Page: TopicListPage },
+  { path: '/c/:category', Page: TopicListPage },
+  { path: '/topics/:topicId', Page: TopicPage },
+  { path: '/leaderboard', Page: LeaderboardPage },
+  { path: '/users/:uid', Page: UserPage },
+  { path: '/about', Page: AboutPage },
+  { path: '/terms', Page: TermsPage },
+  { path: '/privacy', Page: PrivacyPage },
+  { path: '/notifications', Page: NotificationsPage },
+  { path: '/unsubscribe', Page: UnsubscribePage },
+  { path: '/sources', Page: SourcesPage },
+  { path: '*', Page: NotFoundPage },
+];
+
+/** Loads the chunk of the page at `pathname` (main.tsx, before the first render: see lazy-page.ts). */
+export async function preloadPage(pathname: string): Promise<void> {
+  const match = PAGES.find(({ path }) => path === '*' || matchPath(path, pathname) !== null);
+  await match?.Page.preload?.();
+}
 
 /** While a page's chunk loads: the page's own empty box, so nothing below the header jumps. */
 function PageFallback() {
@@ -38,18 +61,9 @@ export function App() {
       <SyncIssues />
       <Suspense fallback={<PageFallback />}>
         <Routes>
-          <Route path="/" element={<TopicListPage />} />
-          <Route path="/c/:category" element={<TopicListPage />} />
-          <Route path="/topics/:topicId" element={<TopicPage />} />
-          <Route path="/leaderboard" element={<LeaderboardPage />} />
-          <Route path="/users/:uid" element={<UserPage />} />
-          <Route path="/about" element={<AboutPage />} />
-          <Route path="/terms" element={<TermsPage />} />
-          <Route path="/privacy" element={<PrivacyPage />} />
-          <Route path="/notifications" element={<NotificationsPage />} />
-          <Route path="/unsubscribe" element={<UnsubscribePage />} />
-          <Route path="/sources" element={<SourcesPage />} />
-          <Route path="*" element={<NotFoundPage />} />
+          {PAGES.map(({ path, Page }) => (
+            <Route key={path} path={path} element={<Page />} />
+          ))}
         </Routes>
       </Suspense>
       {usernamePrompt.open && <UsernameModal onClose={usernamePrompt.dismiss} />}

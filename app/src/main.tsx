@@ -15,7 +15,7 @@ import { DataProvider } from './hooks/DataProvider';
 import { deferredData } from './hooks/deferred-data';
 import { firstPageReads, readFirstPage } from './hooks/first-page';
 import { unavailableData } from './hooks/unavailable-data';
-import { App } from './App';
+import { App, preloadPage } from './App';
 
 /** The local database, or, when it cannot open (e.g. storage blocked), a stand-in that says why. */
 async function openData(): Promise<CruxData> {
@@ -76,12 +76,18 @@ const data = deferredData(
   sessionKnown.then(() => dataReady).then(() => undefined),
   firstPageReads(readFirstPage()),
 );
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <BrowserRouter>
-      <DataProvider data={data}>
-        <App />
-      </DataProvider>
-    </BrowserRouter>
-  </StrictMode>,
-);
+// The page the app opens at renders with its chunk already in (routes/lazy-page.ts); a chunk that
+// cannot load is left to the page's own Suspense, which asks again.
+void preloadPage(window.location.pathname)
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <BrowserRouter>
+          <DataProvider data={data}>
+            <App />
+          </DataProvider>
+        </BrowserRouter>
+      </StrictMode>,
+    ),
+  );

@@ -181,6 +181,19 @@ const RAW_WRITE_OF_STORED_RESPONSES = `(async () => {
   return { ms, records: docs.length };
 })()`;
 
+/** In the page (BENCH_DEBUG): the document's timing, each script and style sheet, the first paint. A string: see above. */
+const TIMELINE = `(() => {
+  const nav = performance.getEntriesByType('navigation')[0];
+  const r = Math.round;
+  return {
+    document: { workerStart: r(nav.workerStart), responseStart: r(nav.responseStart), responseEnd: r(nav.responseEnd),
+      domInteractive: r(nav.domInteractive), domContentLoaded: r(nav.domContentLoadedEventEnd) },
+    fcp: r(performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1),
+    resources: performance.getEntriesByType('resource').filter((e) => /\\.(js|css)$/.test(e.name))
+      .map((e) => e.name.replace(/^.*\\//, '') + ' ' + r(e.startTime) + '→' + r(e.responseEnd)),
+  };
+})()`;
+
 interface Load {
   /** The topic's title (the app has started and read the topic): what the page costs before any response. */
   title: number;
@@ -216,6 +229,11 @@ async function loadTopic(page: Page, base: string, size: number, profileTo?: str
   });
   // Interactive: the first row is there and the main thread ran no long task since (TTI's idea, shortened).
   const lastLongTaskEnd = Math.max(0, ...probe.longTasks.map(([start, duration]) => start + duration));
+  if (process.env.BENCH_DEBUG) {
+    // Where the time before the title goes: the document, each script and style sheet, the first paint.
+    const timeline = await page.evaluate(TIMELINE);
+    console.log(JSON.stringify(timeline));
+  }
   if (process.env.BENCH_DEBUG)
     console.log(
       `long tasks after the first row (start ms, duration ms): ${JSON.stringify(probe.longTasks.filter(([start, d]) => start + d > probe.firstRow).map((t) => t.map(Math.round)))}`,

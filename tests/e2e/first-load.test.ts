@@ -122,6 +122,44 @@ describe('first load', () => {
     await context.close();
   });
 
+  it('a revisit by address paints the topic from the page the service worker kept, online and offline', { timeout: 90_000 }, async () => {
+    const context = await browser.newContext();
+    const { page, errors } = await newPage(context);
+    await page.goto(server.url + '/');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const roots = (await (await fetch(`${server.url}/api/responses?topic_id=${topic.id}&limit=25`)).json()) as { content: string }[];
+    expect(roots.length).toBeGreaterThan(0);
+    // Through the worker: the server's page (its first screen in it) is answered and kept.
+    await page.goto(`${server.url}/topics/${topic.id}`);
+    await page.getByRole('heading', { level: 1, name: topic.title }).waitFor();
+    const kept = () =>
+      page.evaluate(async (path) => {
+        for (const name of await caches.keys()) {
+          if (!name.startsWith('crux-topic-pages-')) continue;
+          const response = await (await caches.open(name)).match(path);
+          if (response) return (await response.text()).includes('id="crux-first-page"');
+        }
+        return false;
+      }, `/topics/${topic.id}`);
+    await expect.poll(kept, { timeout: 10_000 }).toBe(true);
+    // One cache of kept pages: this build's.
+    expect(await page.evaluate(async () => (await caches.keys()).filter((n) => n.startsWith('crux-topic-pages-')).length)).toBe(1);
+
+    // Offline, a new tab by address: the kept page carries the title and the first rows.
+    await context.setOffline(true);
+    const tab = await context.newPage();
+    await tab.goto(`${server.url}/topics/${topic.id}`);
+    expect(await tab.evaluate(() => document.getElementById('crux-first-page') !== null)).toBe(true);
+    await tab.getByRole('heading', { level: 1, name: topic.title }).waitFor();
+    await tab.getByText(roots[0]!.content, { exact: true }).first().waitFor();
+    // A topic page never visited offline: the shell, which says what it can.
+    await tab.goto(`${server.url}/topics/no-such-topic-here`);
+    expect(await tab.evaluate(() => document.getElementById('crux-first-page'))).toBeNull();
+    await tab.locator('header.site-header').waitFor();
+    expect(errors.filter((e) => !/Failed to load resource|Failed to fetch/.test(e))).toEqual([]);
+    await context.close();
+  });
+
   it('every route opens in-app and by address', { timeout: 90_000 }, async () => {
     const context = await browser.newContext();
     const { page, errors } = await newPage(context);

@@ -124,46 +124,63 @@ describe('conflicts (#3)', () => {
 });
 
 describe('sign-out and my data (#5)', () => {
-  it('Logout with "Also remove my data" (on by default) empties the user databases on the device', { timeout: 90_000 }, async () => {
-    const cai = await createTestUser('Cai Borrowed Laptop');
-    const context = await browser.newContext();
-    const { page } = await signedInPage(context, cai);
-    // Records held in this user's IndexedDB databases (RxDB keeps one per collection, named after the uid's hash).
-    const userRecords = () =>
-      page.evaluate(async () => {
-        let total = 0;
-        for (const { name } of await indexedDB.databases()) {
-          if (!name || !name.includes('-user-')) continue;
-          const db = await new Promise<IDBDatabase>((resolve, reject) => {
-            const open = indexedDB.open(name);
-            open.onsuccess = () => resolve(open.result);
-            open.onerror = () => reject(open.error ?? new Error(`cannot open ${name}`));
-          });
-          for (const store of db.objectStoreNames) {
-            total += await new Promise<number>((resolve) => {
-              const count = db.transaction(store).objectStore(store).count();
-              count.onsuccess = () => resolve(count.result);
-              count.onerror = () => resolve(0);
+  it(
+    'Logout with "Also remove my data" (on by default) empties the user databases and the kept pages on the device',
+    { timeout: 90_000 },
+    async () => {
+      const cai = await createTestUser('Cai Borrowed Laptop');
+      const context = await browser.newContext();
+      const { page } = await signedInPage(context, cai);
+      // Records held in this user's IndexedDB databases (RxDB keeps one per collection, named after the uid's hash).
+      const userRecords = () =>
+        page.evaluate(async () => {
+          let total = 0;
+          for (const { name } of await indexedDB.databases()) {
+            if (!name || !name.includes('-user-')) continue;
+            const db = await new Promise<IDBDatabase>((resolve, reject) => {
+              const open = indexedDB.open(name);
+              open.onsuccess = () => resolve(open.result);
+              open.onerror = () => reject(open.error ?? new Error(`cannot open ${name}`));
             });
+            for (const store of db.objectStoreNames) {
+              total += await new Promise<number>((resolve) => {
+                const count = db.transaction(store).objectStore(store).count();
+                count.onsuccess = () => resolve(count.result);
+                count.onerror = () => resolve(0);
+              });
+            }
+            db.close();
           }
-          db.close();
-        }
-        return total;
-      });
-    // The profile (and the RxDB bookkeeping) land in the user's database at sign-in.
-    await expect.poll(userRecords, SYNCED).toBeGreaterThan(0);
+          return total;
+        });
+      // The profile (and the RxDB bookkeeping) land in the user's database at sign-in.
+      await expect.poll(userRecords, SYNCED).toBeGreaterThan(0);
+      // A topic opened by address: the service worker keeps its page (public data on this device too).
+      const { topic } = await makeTopic(cai, 'Borrowed laptop: whose tabs are these?');
+      await page.goto(`${server.url}/topics/${topic.id}`);
+      await page.getByRole('heading', { level: 1, name: 'Borrowed laptop: whose tabs are these?' }).waitFor();
+      const keptPages = () =>
+        page.evaluate(async () => {
+          let total = 0;
+          for (const name of await caches.keys())
+            if (name.startsWith('crux-topic-pages-')) total += (await (await caches.open(name)).keys()).length;
+          return total;
+        });
+      await expect.poll(keptPages, SYNCED).toBeGreaterThan(0);
 
-    await page.getByRole('button', { name: 'Logout' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Log out of Crux' });
-    const remove = dialog.getByRole('checkbox', { name: 'Also remove my data from this device' });
-    expect(await remove.isChecked()).toBe(true);
-    await screenshot(page, 'sign-out-dialog');
-    await dialog.getByRole('button', { name: 'Log out' }).click();
-    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
-    await dialog.waitFor({ state: 'detached' });
-    await expect.poll(userRecords, SYNCED).toBe(0);
-    await context.close();
-  });
+      await page.getByRole('button', { name: 'Logout' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Log out of Crux' });
+      const remove = dialog.getByRole('checkbox', { name: 'Also remove my data from this device' });
+      expect(await remove.isChecked()).toBe(true);
+      await screenshot(page, 'sign-out-dialog');
+      await dialog.getByRole('button', { name: 'Log out' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+      await dialog.waitFor({ state: 'detached' });
+      await expect.poll(userRecords, SYNCED).toBe(0);
+      expect(await keptPages()).toBe(0);
+      await context.close();
+    },
+  );
 
   it('"This is my own device" keeps the data and is remembered', { timeout: 90_000 }, async () => {
     const dee = await createTestUser('Dee Own Laptop');

@@ -1,6 +1,7 @@
 // The first screen the server put into a first visit's page (sync-server/src/routes/first-page.ts):
 // shown while the data layer opens and pulls, so the rows paint with the page instead of seconds
-// later on a phone. The local store takes over as soon as it has rows; revisits (answered by the
+// later on a phone; also the page of a topic the service worker kept from an earlier visit by address
+// (vite.config.ts). The local store takes over as soon as it has rows; other revisits (answered by the
 // service worker's shell) have no such data and read the local store alone.
 import { Observable, distinctUntilChanged, filter, map, startWith } from 'rxjs';
 import { PAGE_SIZE } from '../../../shared/constants';

@@ -3,6 +3,7 @@
 // Whether this is the person's own device is remembered in localStorage (no account data).
 import { useCallback } from 'react';
 import { signOut as firebaseSignOut } from '../auth/session';
+import { removeTopicPages } from '../service-worker/topic-pages';
 import { useData } from './useData';
 
 const OWN_DEVICE_KEY = 'crux:own-device';
@@ -31,6 +32,8 @@ export function useSignOut(): (options: { removeData: boolean }) => Promise<void
     async ({ removeData }: { removeData: boolean }) => {
       try {
         await data.signOut({ removeData });
+        // The service worker's copies of topic pages are public data on this device too.
+        if (removeData) await removeTopicPages();
       } finally {
         // Signed out of Firebase whatever happened to the local data: logging out never stops half way.
         await firebaseSignOut();

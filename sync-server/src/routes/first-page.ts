@@ -1,7 +1,7 @@
 // The data of a page's first screen, put into the shell the server sends to a first visit (issue 12,
 // first load): on a phone the rows then paint with the page, not after the data layer's chunk, the
-// local database and the first pull. Revisits never see it: the service worker answers navigations
-// with the precached shell and the app reads the local database.
+// local database and the first pull. The service worker answers later visits with the precached shell,
+// except a topic's page, which it keeps from the last visit by address (vite.config.ts, runtimeCaching).
 import { CATEGORIES, FIRST_SCREEN_ROOTS, PAGE_SIZE, type Category } from '../../../shared/constants.js';
 import type { FirstPageData } from '../../../shared/types.js';
 import type { DomainContext } from '../domain/context.js';

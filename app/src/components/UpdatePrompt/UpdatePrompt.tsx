@@ -3,6 +3,7 @@
 // over a page that runs the old version, the user is offered a reload.
 import { useEffect, useState } from 'react';
 import { Workbox } from 'workbox-window';
+import { removeOtherBuildsTopicPages } from '../../service-worker/topic-pages';
 
 export function UpdatePrompt() {
   const [updated, setUpdated] = useState(false);
@@ -13,6 +14,7 @@ export function UpdatePrompt() {
       if (event.isUpdate) setUpdated(true);
     });
     wb.register().catch(() => undefined);
+    void removeOtherBuildsTopicPages();
   }, []);
   if (!updated) return null;
   return (
