@@ -52,6 +52,9 @@ export async function openBackend(
   await changes.ready;
   // The counts take a couple of short transactions per request: a small pool of their own.
   const limitsPool = new pg.Pool({ connectionString, max: 4 });
+  // An idle connection the server ends (a restart, an idle timeout, a pooler) is replaced on the
+  // next use; unheard, the pool's 'error' event would take the process down.
+  limitsPool.on('error', (error) => (options.log ?? console.error)('rate limits: an idle PostgreSQL connection failed', error));
   const limits = await createPgLimitBackend(limitsPool, options.log ? { log: options.log } : {});
   return {
     store,

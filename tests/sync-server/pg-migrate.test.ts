@@ -65,6 +65,9 @@ function transactionPooled(url: string): pg.Pool {
           }
         },
         release() {},
+        // Its connections are opened and ended per statement, so none outlives a statement to fail between two.
+        on() {},
+        removeListener() {},
       };
     },
   } as unknown as pg.Pool;

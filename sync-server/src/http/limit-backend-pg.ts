@@ -14,6 +14,7 @@
 // The tables are UNLOGGED: counts that vanish in a crash only give callers a fresh bucket.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { checkOut } from '../store/pg/checkout.js';
 import { MIGRATE_LOCK_KEY } from '../store/pg/migrate.js';
 import { waitFor, type BucketTake, type CounterOpen, type LimitBackend } from './limit-backend.js';
 
@@ -50,7 +51,7 @@ const byBucketAndKey =
 
 /** Runs `work` in a transaction on a client of its own; ROLLBACK when it returns false or throws. */
 async function inTransaction(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<boolean>): Promise<boolean> {
-  const client = await pool.connect();
+  const { client, release } = await checkOut(pool);
   let broken: Error | undefined;
   try {
     await client.query('BEGIN');
@@ -61,7 +62,7 @@ async function inTransaction(pool: pg.Pool, work: (client: pg.PoolClient) => Pro
     await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
     throw error;
   } finally {
-    client.release(broken);
+    release(broken);
   }
 }
 

@@ -4,6 +4,7 @@ import type { Category, Sort } from '../../../shared/constants.js';
 import type { Topic } from '../../../shared/types.js';
 import { hotScore } from '../../../shared/rules/hot.js';
 import { orderBySql, TOPIC_ORDERS } from '../../../shared/rules/sort-order.js';
+import { createPageCache, LIST_PAGES_KEPT } from './page-cache.js';
 
 export interface TopicRow {
   id: string;
@@ -40,8 +41,6 @@ const ORDER: Record<Sort, string> = {
 /** How long (ms) and for how many queries a search's match count is remembered to choose its plan. */
 const MATCH_COUNT_TTL_MS = 5_000;
 const MATCH_COUNTS_KEPT = 1_000;
-/** How many list pages (sort, category, limit, offset, viewer) are kept between two topic changes. */
-const LIST_PAGES_KEPT = 500;
 
 /** A topic's stance counters (issue 13), in this column order. */
 export interface StanceCounts {
@@ -114,28 +113,16 @@ export function createTopicsRepo(db: Db) {
     }
     return statement;
   };
-  // The pages of the lists and title searches, kept while no topic changes (issue 12: the list's SQL and its
-  // rows were most of a GET /api/topics). Every change to a topic row stamps it with a new seq
-  // from meta (DESIGN.md §5: sync relies on it too), a new display name restamps the author's
-  // topics, and a vote on a topic changes its score and seq; so the largest seq names the
-  // state a page was read in, in this process or any other on the same file. Not used inside
-  // a transaction (its writes may still roll back and their seq be reused).
+  // The pages of the lists and title searches, kept while no topic changes (page-cache.ts).
   const topicsVersion = db.prepare<[], { v: number | null }>('SELECT max(seq) AS v FROM topics');
-  const pages = new Map<string, TopicRow[]>();
-  let pagesVersion: number | null = null;
+  const pages = createPageCache<TopicRow>(LIST_PAGES_KEPT);
   const cachedList = (key: string, read: () => TopicRow[]): TopicRow[] => {
     if (db.inTransaction) return read();
     const version = topicsVersion.get()!.v ?? 0;
-    if (version !== pagesVersion) {
-      pages.clear();
-      pagesVersion = version;
-    }
-    let rows = pages.get(key);
-    if (!rows) {
-      rows = read();
-      pages.set(key, rows);
-      if (pages.size > LIST_PAGES_KEPT) pages.delete(pages.keys().next().value!);
-    }
+    const kept = pages.read(version, key);
+    if (kept) return kept;
+    const rows = read();
+    pages.keep(version, key, rows);
     return rows.slice();
   };
   const matchCount = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM topics_fts WHERE topics_fts MATCH ?');

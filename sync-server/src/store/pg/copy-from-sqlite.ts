@@ -5,6 +5,7 @@
 // from the copied text, as the PostgreSQL store writes it). The target must hold no data yet.
 import type Database from 'better-sqlite3';
 import pg from 'pg';
+import { checkOut } from './checkout.js';
 import { migratePg } from './migrate.js';
 import { SEQ_LOCK_KEY } from './seq.js';
 import { tsvectorOf } from './search.js';
@@ -50,9 +51,11 @@ export async function copySqliteToPostgres(
   log: (line: string) => void = () => {},
 ): Promise<CopyReport> {
   const pool = new pg.Pool({ connectionString, max: 1 });
+  // An idle connection that dies is an error of the next statement, not an uncaught exception.
+  pool.on('error', () => {});
   try {
     await migratePg(pool);
-    const client = await pool.connect();
+    const { client, release } = await checkOut(pool);
     try {
       await client.query('BEGIN');
       // The seq lock, as every writer takes it: nothing else writes while the copy runs.
@@ -79,7 +82,7 @@ export async function copySqliteToPostgres(
       await client.query('ROLLBACK').catch(() => {});
       throw error;
     } finally {
-      client.release();
+      release();
     }
   } finally {
     await pool.end();

@@ -9,6 +9,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Pool, PoolClient } from 'pg';
 import { loadMigrations, type Migration } from '../migrate.js';
+import { checkOut } from './checkout.js';
 import { migrateSeq } from './seq.js';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
@@ -31,7 +32,7 @@ async function underLock<T>(client: PoolClient, work: () => Promise<T>): Promise
 
 /** Applies the pending migrations; resolves to the latest version applied. */
 export async function migratePg(pool: Pool, migrations: Migration[] = loadMigrations(MIGRATIONS_DIR)): Promise<number> {
-  const client = await pool.connect();
+  const { client, release } = await checkOut(pool);
   try {
     await underLock(client, async () => {
       await client.query(`CREATE TABLE IF NOT EXISTS crux_migrations (
@@ -56,6 +57,6 @@ export async function migratePg(pool: Pool, migrations: Migration[] = loadMigrat
     }
     return Math.max(0, ...migrations.map((migration) => migration.version));
   } finally {
-    client.release();
+    release();
   }
 }

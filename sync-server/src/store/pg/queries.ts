@@ -10,4 +10,6 @@ export interface PgQueries {
   row<T>(text: string, params?: readonly unknown[]): Promise<T | undefined>;
   /** Runs a statement; resolves to how many rows it touched. */
   run(text: string, params?: readonly unknown[]): Promise<number>;
+  /** Whether the calls go to an open transaction (its writes may still roll back). */
+  inTransaction(): boolean;
 }

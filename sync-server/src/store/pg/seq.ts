@@ -13,6 +13,7 @@
 // which a puller never waits for). Stamping transactions thus commit in seq order,
 // like SQLite's single writer; readers take no lock and are never held up.
 import type { ClientBase, Pool, PoolClient } from 'pg';
+import { checkOut } from './checkout.js';
 
 /** The advisory lock every seq stamp holds until its transaction ends ('crux' in ASCII). Per database. */
 export const SEQ_LOCK_KEY = 0x63727578;
@@ -58,7 +59,7 @@ export type NextSeq = () => Promise<number>;
  * do not hold up the other writers. From then until COMMIT the writers go one at a time.
  */
 export async function withWriteTransaction<T>(pool: Pool, work: (client: PoolClient, nextSeq: NextSeq) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
+  const { client, release } = await checkOut(pool);
   let open = true;
   const nextSeq: NextSeq = async () => {
     if (!open) throw new Error('nextSeq() after the transaction ended');
@@ -79,6 +80,6 @@ export async function withWriteTransaction<T>(pool: Pool, work: (client: PoolCli
   } finally {
     open = false;
     // A client whose ROLLBACK failed (connection lost) is thrown away, not reused.
-    client.release(broken);
+    release(broken);
   }
 }

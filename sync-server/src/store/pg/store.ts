@@ -18,6 +18,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import type { Store } from '../types.js';
+import { checkOut } from './checkout.js';
 import { migratePg } from './migrate.js';
 import { decodeRow, encodeParams } from './nul.js';
 import type { PgQueries } from './queries.js';
@@ -105,6 +106,7 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
       return row === undefined ? undefined : decodeRow(row);
     },
     run: async (text: string, params?: readonly unknown[]) => (await run(text, params)).rowCount ?? 0,
+    inTransaction: () => inTransaction() !== undefined,
   };
 
   async function nested<T>(tx: Transaction, fn: () => Promise<T>): Promise<T> {
@@ -126,7 +128,7 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
   async function transaction<T>(fn: () => Promise<T>): Promise<T> {
     const outer = inTransaction();
     if (outer) return nested(outer, fn);
-    const client = await pool.connect();
+    const { client, release } = await checkOut(pool);
     const tx: Transaction = { client, open: true, savepoints: 0, committed: [] };
     let broken: Error | undefined;
     try {
@@ -146,7 +148,7 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
     } finally {
       tx.open = false;
       // A client whose ROLLBACK failed (connection lost) is thrown away, not reused.
-      client.release(broken);
+      release(broken);
     }
   }
 

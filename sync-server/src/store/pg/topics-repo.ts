@@ -2,6 +2,7 @@
 import type { Sort } from '../../../../shared/constants.js';
 import { hotScore } from '../../../../shared/rules/hot.js';
 import { orderBySql, TOPIC_ORDERS } from '../../../../shared/rules/sort-order.js';
+import { createPageCache, LIST_PAGES_KEPT } from '../page-cache.js';
 import type { StanceCounts, TopicRow } from '../topics-repo.js';
 import type { Checkpoint, TopicInsert, TopicListQuery, TopicsRepo } from '../types.js';
 import type { PgQueries } from './queries.js';
@@ -40,6 +41,19 @@ export function createPgTopicsRepo(q: PgQueries): TopicsRepo {
     ...more,
   ];
 
+  // The pages of the lists and title searches, kept while no topic changes (page-cache.ts): the
+  // version is one index-only lookup, where a search ranks thousands of matches (issue 12).
+  const pages = createPageCache<TopicRow>(LIST_PAGES_KEPT);
+  const cachedList = async (key: string, read: () => Promise<TopicRow[]>): Promise<TopicRow[]> => {
+    if (q.inTransaction()) return read();
+    const version = (await q.row<{ v: number | null }>('SELECT max(seq) AS v FROM topics'))!.v ?? 0;
+    const kept = pages.read(version, key);
+    if (kept) return kept;
+    const rows = await read();
+    pages.keep(version, key, rows);
+    return rows.slice();
+  };
+
   return {
     async insert(row: TopicInsert) {
       const inserted = await q.row<{ pk: number }>(
@@ -50,8 +64,14 @@ export function createPgTopicsRepo(q: PgQueries): TopicsRepo {
       await indexWords(q, 'topics_fts', inserted!.pk, tsvectorOf(row.title));
     },
     get: (id, viewer) => q.row<TopicRow>(`${select('$2')} WHERE t.id = $1`, [id, viewer]),
-    list: (query) => q.rows<TopicRow>(listSql(query, false), listParams(query)),
-    search: (query) => q.rows<TopicRow>(listSql(query, true), listParams(query, tsqueryOf(query.match))),
+    list: (query) =>
+      cachedList(JSON.stringify([query.sort, query.category ?? null, query.limit, query.offset, query.viewer]), () =>
+        q.rows<TopicRow>(listSql(query, false), listParams(query)),
+      ),
+    search: (query) =>
+      cachedList(JSON.stringify(['search', query.match, query.sort, query.category ?? null, query.limit, query.offset, query.viewer]), () =>
+        q.rows<TopicRow>(listSql(query, true), listParams(query, tsqueryOf(query.match))),
+      ),
     async refreshAggregates(id, createdAt, seq) {
       const counts = await q.row<{ score: number; responses_count: number }>(
         `SELECT (SELECT count(*) FROM votes WHERE target_type = 'topic' AND target_id = $1 AND deleted = 0) AS score,
