@@ -149,6 +149,8 @@ export interface FirstPageData {
   /** `/topics/{id}`: the topic and its first screen of root responses. */
   topic?: Topic;
   responses?: Response[];
+  /** `/topics/{id}`: its participants' stances (as GET /api/topics/{id}/stances, without the responses' count by type). */
+  stances?: Omit<TopicStances, 'responses'>;
 }
 
 /** GET/PUT /api/topics/{id}/stance: the caller's own stance (never anyone else's). */

@@ -115,6 +115,17 @@ describe('the first screen of a first visit', () => {
     expect(collect(reads.rootResponses$('t2', other))).toEqual([]);
   });
 
+  it("shows the topic's stance counts from its page, not none; a list's rows have none", () => {
+    const stances = { topic_id: 't1', agree: 3, disagree: 2, unsure: 1, minds_changed: 1 };
+    const reads = firstPageReads({ topic: topic('t1', 'Tea?'), responses: [], stances });
+    const shown = collect(reads.topic$('t1', new Subject<TopicView | null | undefined>())).at(-1)!;
+    expect([shown.stance_agree, shown.stance_disagree, shown.stance_unsure, shown.minds_changed]).toEqual([3, 2, 1, 1]);
+    // Counts of another topic are never lent.
+    const mismatched = firstPageReads({ topic: topic('t1', 'Tea?'), responses: [], stances: { ...stances, topic_id: 't9' } });
+    const plain = collect(mismatched.topic$('t1', new Subject<TopicView | null | undefined>())).at(-1)!;
+    expect([plain.stance_agree, plain.stance_disagree, plain.stance_unsure, plain.minds_changed]).toEqual([0, 0, 0, 0]);
+  });
+
   it('reads the data block once, and ignores a page without one or with broken JSON', () => {
     const page = (body: string) => new DOMParser().parseFromString(`<!doctype html><head>${body}</head>`, 'text/html');
     expect(readFirstPage(page(''))).toBeNull();

@@ -13,6 +13,7 @@ import type { FirstPageData, Response as CruxResponse, Topic } from '../../share
 import { createApp } from '../../sync-server/src/app.js';
 import type { TokenVerifier } from '../../sync-server/src/auth/verifier.js';
 import { createResponse } from '../../sync-server/src/domain/responses.js';
+import { recordStance } from '../../sync-server/src/domain/stances.js';
 import { createTopic } from '../../sync-server/src/domain/topics.js';
 import { rememberUser } from '../../sync-server/src/domain/users.js';
 import { firstPageFor } from '../../sync-server/src/routes/first-page.js';
@@ -23,6 +24,7 @@ const INDEX_HTML =
   '<!doctype html><html><head><title>Crux</title><script type="module" src="/assets/index-AbC123xy.js"></script></head><body><div id="root"></div></body></html>';
 const noVerifier: TokenVerifier = { verify: () => Promise.reject(new Error('no tokens in this test')) };
 const ada = { uid: 'uid-ada', name: 'Ada', email: null };
+const bob = { uid: 'uid-bob', name: 'Bob', email: null };
 
 /** The data block of a page, or null when it has none. */
 function dataIn(html: string): FirstPageData | null {
@@ -64,6 +66,11 @@ describe("the first screen in a first visit's page", () => {
       );
     }
     await createResponse(ctx, ada, { parent_response_id: roots[0]!.id, type: 'neutral', content: 'A reply, not a root' });
+    // Stances: Ada agrees; Bob disagreed first and now is unsure (a mind changed).
+    await rememberUser(ctx, bob);
+    await recordStance(ctx, ada.uid, tea.id, { stance: 'agree' });
+    await recordStance(ctx, bob.uid, tea.id, { stance: 'disagree' });
+    await recordStance(ctx, bob.uid, tea.id, { stance: 'unsure' });
     mountSite(app, site, (path) => firstPageFor(ctx, path));
     request = (path, headers = {}) => Promise.resolve(app.request(path, { headers }));
   });
@@ -101,6 +108,10 @@ describe("the first screen in a first visit's page", () => {
     expect(data?.responses).toEqual(page);
     expect(data?.responses).toHaveLength(FIRST_SCREEN_ROOTS);
     expect(data?.responses?.every((r) => r.parent_response_id === null)).toBe(true);
+    // The stance bar's counts, as GET /api/topics/{id}/stances answers them (not the responses' count by type).
+    const { responses: _byType, ...stances } = (await (await request(`/api/topics/${tea.id}/stances`)).json()) as Record<string, unknown>;
+    expect(data?.stances).toEqual(stances);
+    expect(data?.stances).toEqual({ topic_id: tea.id, agree: 1, disagree: 0, unsure: 1, minds_changed: 1 });
   });
 
   it("a topic page preloads the topic page's scripts the shell does not already load; other pages do not", async () => {

@@ -21,13 +21,14 @@ export function readFirstPage(doc: Document = document): FirstPageData | null {
   }
 }
 
-// The REST shapes carry no stance counts (SPEC.md §7): a first screen shows them as none yet.
-const topicView = (topic: Topic): TopicView => ({
+// The REST shapes carry no stance counts (SPEC.md §7): a topic's first screen comes with them
+// (`stances`); a list's rows show none.
+const topicView = (topic: Topic, stances?: FirstPageData['stances']): TopicView => ({
   ...topic,
-  stance_agree: 0,
-  stance_disagree: 0,
-  stance_unsure: 0,
-  minds_changed: 0,
+  stance_agree: stances?.agree ?? 0,
+  stance_disagree: stances?.disagree ?? 0,
+  stance_unsure: stances?.unsure ?? 0,
+  minds_changed: stances?.minds_changed ?? 0,
   isPending: false,
   isSavedOffline: false,
   responsesOnDevice: false,
@@ -91,7 +92,7 @@ export function firstPageReads(data: FirstPageData | null): FirstPageReads {
       // answered): only the store knows what comes next. Showing the 20 as all there is would end
       // the paging for good; with no preview the list keeps its rows and says it is loading more.
       const more = limit > topics.items.length && topics.items.length >= PAGE_SIZE;
-      const preview = more ? null : topics.items.slice(0, limit).map(topicView);
+      const preview = more ? null : topics.items.slice(0, limit).map((item) => topicView(item));
       return withPreview(
         real$,
         preview,
@@ -103,7 +104,7 @@ export function firstPageReads(data: FirstPageData | null): FirstPageReads {
       if (!topic || topic.id !== topicId) return real$;
       return withPreview(
         real$,
-        topicView(topic) as TopicView | null | undefined,
+        topicView(topic, data?.stances?.topic_id === topic.id ? data.stances : undefined) as TopicView | null | undefined,
         (value) => value !== undefined,
         () => (topic = null),
       );

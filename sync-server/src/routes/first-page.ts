@@ -20,7 +20,8 @@ export async function firstPageFor(ctx: DomainContext, path: string): Promise<Fi
   if (topicId !== undefined) {
     try {
       const topic = await getTopic(ctx, topicId, null);
-      return { topic, responses: (await rootResponsesPage(ctx, topicId, null, null, FIRST_SCREEN_ROOTS)).items };
+      const responses = (await rootResponsesPage(ctx, topicId, null, null, FIRST_SCREEN_ROOTS)).items;
+      return { topic, responses, stances: await participantStances(ctx, topicId) };
     } catch (error) {
       // A missing or deleted topic: the app says so itself.
       if (error instanceof CruxError) return null;
@@ -50,6 +51,23 @@ export function limitedFirstPage(ctx: DomainContext, limits: RateLimits) {
       }
     }
     return firstPageFor(ctx, path);
+  };
+}
+
+/**
+ * The stance bar's counts, kept on the topic's row: without them a first screen would read "0 agree"
+ * until the local store has the topic. (The responses' count by type is a count over the whole
+ * topic, too dear for every first page: that bar fills from the local store.)
+ */
+async function participantStances(ctx: DomainContext, topicId: string): Promise<FirstPageData['stances']> {
+  const row = await ctx.store.topics.get(topicId, null);
+  if (!row) return undefined;
+  return {
+    topic_id: row.id,
+    agree: row.stance_agree,
+    disagree: row.stance_disagree,
+    unsure: row.stance_unsure,
+    minds_changed: row.minds_changed,
   };
 }
 
