@@ -159,6 +159,9 @@ describe('common ground, Δ and the debate map (issue 13)', () => {
     await responseItem(page, persuasive).waitFor();
     await stanceGroup(page).getByRole('button', { name: 'I agree' }).click();
     await expect.poll(() => stancesOf(topicId), SYNCED).toMatchObject({ agree: 1, minds_changed: 0 });
+    // And the device has the server's totals back (the topic row, pulled after the stance landed)
+    // before it goes offline: the offline reload below reads them from there.
+    await page.getByRole('img', { name: 'Stances: 1 agree, 0 disagree, 0 unsure' }).waitFor({ timeout: 20_000 });
     // Only a changed stance can credit a response.
     expect(await responseItem(page, persuasive).getByRole('button', { name: 'This changed my view' }).count()).toBe(0);
 

@@ -87,6 +87,9 @@ export function launchBrowser(): Promise<Browser> {
 /** A page that records console errors and uncaught exceptions (ignoring offline noise). */
 export async function newPage(context: BrowserContext): Promise<{ page: Page; errors: string[] }> {
   const page = await context.newPage();
+  // Under Vitest's 30 s test timeout: a step that hangs fails with its own locator and call log,
+  // not as a bare "Test timed out" (tests that need longer waits pass their own timeout).
+  page.setDefaultTimeout(25_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {

@@ -12,6 +12,7 @@ import { voteDocId } from '../../../shared/rules/vote-id.js';
 import type { Draft, EditResponseInput, NewResponseInput, NewTopicInput } from './api.js';
 import type { PublicDb, UserDb } from './db.js';
 import { badRequest, notFound, unauthorized } from '../../../shared/errors.js';
+import { arrivalRules, whenStored, type Arrivals } from './arrival.js';
 import { createStanceActions } from './stance-actions.js';
 
 export interface Session {
@@ -27,7 +28,11 @@ function check<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
 
 const now = () => new Date().toISOString();
 
-export function createActions(publicDb: PublicDb, session: () => Session | null) {
+/** `arrivals`: how long an action waits for a row still being pulled (arrival.ts); without it, not at all. */
+export function createActions(publicDb: PublicDb, session: () => Session | null, arrivals?: Arrivals) {
+  const wait = arrivalRules(arrivals);
+  const storedTopic = (id: string) => whenStored(publicDb.topics, id, wait.topics, wait.waitMs);
+  const storedResponse = (id: string) => whenStored(publicDb.responses, id, wait.responses, wait.waitMs);
   const signedIn = (message: string): Session => {
     const current = session();
     if (!current) throw unauthorized(message);
@@ -86,11 +91,11 @@ export function createActions(publicDb: PublicDb, session: () => Session | null)
         quoted_response_id: input.quotedResponseId ?? null,
         sources: input.sources ?? [],
       });
-      const topic = await publicDb.topics.findOne(input.topicId).exec();
+      const topic = await storedTopic(input.topicId);
       if (!topic) throw notFound(MSG.topicNotOnDevice);
       if (topic.pending_delete) throw notFound(MSG.topicNotFound);
       if (valid.parent_response_id) {
-        const parent = await publicDb.responses.findOne(valid.parent_response_id).exec();
+        const parent = await storedResponse(valid.parent_response_id);
         if (!parent || parent.pending_delete) throw notFound(MSG.responseNotFound);
         assertParentInTopic(parent, topic.id);
       }
@@ -150,8 +155,7 @@ export function createActions(publicDb: PublicDb, session: () => Session | null)
 
     async toggleVote(targetType: TargetType, targetId: string): Promise<boolean> {
       const s = signedIn(MSG.loginToVote);
-      const target =
-        targetType === 'topic' ? await publicDb.topics.findOne(targetId).exec() : await publicDb.responses.findOne(targetId).exec();
+      const target = targetType === 'topic' ? await storedTopic(targetId) : await storedResponse(targetId);
       if (!target || target.pending_delete) throw notFound(MSG.targetNotFound);
       const topicId = targetType === 'topic' ? targetId : (target as { topic_id: string }).topic_id;
       const id = voteDocId(targetType, targetId);
@@ -175,7 +179,7 @@ export function createActions(publicDb: PublicDb, session: () => Session | null)
       return true;
     },
 
-    ...createStanceActions(publicDb, signedIn),
+    ...createStanceActions(publicDb, signedIn, storedTopic),
 
     async markRead(notificationId: string) {
       const s = signedIn(MSG.loginToSeeNotifications);

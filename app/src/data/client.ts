@@ -100,7 +100,7 @@ async function createWorld(deps: WorldDeps) {
       filter(([list, known]) => known || list.length > 0),
       map(([list]) => list),
     );
-  const actions = createActions(publicDb, session);
+  const actions = createActions(publicDb, session, { topicsKnown$, online$: connectivity.online$ });
   const fixer = createProblemFixer(publicDb, actions, session);
   return { publicDb, follows, orphans, controller, queries, notifications$, actions, fixer };
 }

@@ -13,9 +13,14 @@ const now = () => new Date().toISOString();
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
 
-export function createStanceActions(publicDb: PublicDb, signedIn: (message: string) => Session) {
+/** `storedTopic`: the topic once the device has it (actions.ts: it may still be on its way). */
+export function createStanceActions(
+  publicDb: PublicDb,
+  signedIn: (message: string) => Session,
+  storedTopic: (id: string) => Promise<{ pending_delete?: boolean } | null> = (id) => publicDb.topics.findOne(id).exec(),
+) {
   async function liveTopic(topicId: string) {
-    const topic = await publicDb.topics.findOne(topicId).exec();
+    const topic = await storedTopic(topicId);
     if (!topic || topic.pending_delete) throw notFound(MSG.topicNotFound);
     return topic;
   }
