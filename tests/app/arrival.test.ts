@@ -1,15 +1,17 @@
 // A page painted from the server's first screen (a first visit, a page the service worker kept) is
-// clickable before the device has pulled its rows. A stance, a vote or a reply on a topic still on
-// its way waits for the pull and lands once, instead of failing with "Topic not found." (it did,
-// and the click was lost); a topic that really is missing still says so, at once when offline or
-// once the topics are pulled. Against the real server; the topics pull is held by the test.
+// clickable before the device has pulled its rows, and on a reload before the user's database has
+// opened. A stance, a vote or a reply on a topic still on its way waits for the pull, and a write
+// made while the sign-in is under way waits for it; each lands once, instead of failing with
+// "Topic not found." or "log in" (they did, and the click was lost). A topic that really is
+// missing still says so, at once when offline or once the topics are pulled. Against the real
+// server; the topics pull is held by the test where it says so.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages.js';
 import type { MyStance } from '../../shared/types.js';
 import { apiClient } from '../fixtures/api.js';
 import { createTestUser, type TestUser } from '../fixtures/auth.js';
 import { makeResponse, makeTopic } from '../fixtures/builders.js';
-import { startClient, type TestClient } from '../fixtures/client.js';
+import { startClient, until, type TestClient } from '../fixtures/client.js';
 import { startTestServer, type TestServer } from '../fixtures/server.js';
 
 describe('actions on rows still being pulled', () => {
@@ -90,6 +92,26 @@ describe('actions on rows still being pulled', () => {
     expect(await vote).toBe(true);
     await expect
       .poll(async () => ((await api(ada).get(`/responses/${argument.id}`)).body as { score: number }).score, { timeout: 15_000 })
+      .toBe(1);
+  });
+
+  it('a write made while the sign-in is still opening the user database waits for it and lands once', async () => {
+    const topic = await makeTopic(api(bob), { title: 'Is a four-day week fair?' });
+    const c = await startClient(server.url);
+    clients.push(c);
+    await until(c.data.topic$(topic.id), (t) => !!t);
+    // What a reload does: the screen knows the user, the data layer is still signing them in.
+    const signingIn = c.data.signIn({ uid: ada.uid, getToken: async (force) => (force ? ada.refresh() : ada.token) });
+    const stance = c.data.setStance(topic.id, 'disagree');
+    const vote = c.data.toggleVote('topic', topic.id);
+    await signingIn;
+    await stance;
+    expect(await vote).toBe(true);
+    await expect
+      .poll(async () => ((await api(ada).get(`/topics/${topic.id}/stance`)).body as MyStance | null)?.stance, { timeout: 15_000 })
+      .toBe('disagree');
+    await expect
+      .poll(async () => ((await api(ada).get(`/topics/${topic.id}`)).body as { score: number }).score, { timeout: 15_000 })
       .toBe(1);
   });
 

@@ -4,7 +4,8 @@ import { BehaviorSubject, EMPTY, combineLatest, firstValueFrom, filter, map, mer
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { SYNC_PROTOCOL_VERSION } from '../../../shared/sync-protocol.js';
 import { createActions, type Session } from './actions.js';
-import type { CruxData, CruxDataOptions, SessionUser, SyncStatus } from './api.js';
+import type { CruxData, CruxDataOptions, EditResponseInput, NewResponseInput, NewTopicInput, SessionUser, SyncStatus } from './api.js';
+import type { Stance, TargetType } from '../../../shared/constants.js';
 import { exportMyData, importDrafts } from './export.js';
 import { createSourceCatalog } from './catalog.js';
 import { createConnectivity } from './connectivity.js';
@@ -285,6 +286,18 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
     return session;
   };
 
+  /**
+   * A write made as the signed-in user: after the sign-in under way (on a reload the user's
+   * database opens a moment after the screen knows who is signed in, and a click in that moment
+   * would be refused as "log in" and lost).
+   */
+  const asUser =
+    <A extends unknown[], R>(write: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      await sessionChange;
+      return write(...args);
+    };
+
   // The screens waiting for the data layer switch to it when this resolves: in a task of their own.
   await yieldToMain();
   return {
@@ -330,27 +343,27 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
     score$,
     userProfile$: (uid) => remoteReads.userProfile$(uid),
 
-    async createTopic(input) {
+    createTopic: asUser(async (input: NewTopicInput) => {
       const w = world;
       const id = await w.actions.createTopic(input);
       return viewOf(w.queries.topic$(id));
-    },
-    deleteTopic: (topicId) => world.actions.deleteTopic(topicId),
-    async createResponse(input) {
+    }),
+    deleteTopic: asUser((topicId: string) => world.actions.deleteTopic(topicId)),
+    createResponse: asUser(async (input: NewResponseInput) => {
       const w = world;
       const id = await w.actions.createResponse(input);
       await w.follows.open(input.topicId);
       const views = await firstValueFrom(w.queries.topicResponses$(input.topicId).pipe(filter((list) => list.some((r) => r.id === id))));
       return views.find((r) => r.id === id)!;
-    },
-    editResponse: (responseId, input) => world.actions.editResponse(responseId, input),
-    deleteResponse: (responseId) => world.actions.deleteResponse(responseId),
-    toggleVote: (targetType, targetId) => world.actions.toggleVote(targetType, targetId),
-    setStance: (topicId, stance) => world.actions.setStance(topicId, stance),
-    creditDeltas: (topicId, responseIds) => world.actions.creditDeltas(topicId, responseIds),
-    markRead: (notificationId) => world.actions.markRead(notificationId),
-    markAllRead: () => world.actions.markAllRead(),
-    setWeeklySummary: (receive) => world.actions.setWeeklySummary(receive),
+    }),
+    editResponse: asUser((responseId: string, input: EditResponseInput) => world.actions.editResponse(responseId, input)),
+    deleteResponse: asUser((responseId: string) => world.actions.deleteResponse(responseId)),
+    toggleVote: asUser((targetType: TargetType, targetId: string) => world.actions.toggleVote(targetType, targetId)),
+    setStance: asUser((topicId: string, stance: Stance) => world.actions.setStance(topicId, stance)),
+    creditDeltas: asUser((topicId: string, responseIds: string[]) => world.actions.creditDeltas(topicId, responseIds)),
+    markRead: asUser((notificationId: string) => world.actions.markRead(notificationId)),
+    markAllRead: asUser(() => world.actions.markAllRead()),
+    setWeeklySummary: asUser((receive: boolean) => world.actions.setWeeklySummary(receive)),
     async saveDraft(key, text, extra) {
       await sessionChange;
       return world.actions.saveDraft(key, text, extra);

@@ -12,8 +12,28 @@ type ObservableKeys = 'uid$' | 'status$';
 type FunctionKeys = Exclude<keyof CruxData, ObservableKeys>;
 type AnyFunction = (...args: unknown[]) => unknown;
 
-/** Calls about the signed-in user's own data: on a reload they must not run before the persisted user is known. */
-const USER_CALLS: ReadonlySet<FunctionKeys> = new Set(['saveDraft', 'loadDraft', 'deleteDraft', 'exportMyData', 'importDrafts']);
+/**
+ * Calls made as the signed-in user (their own data, and every write): on a reload they must not
+ * run before the persisted user is known, or a click in that moment is refused as "log in".
+ */
+const USER_CALLS: ReadonlySet<FunctionKeys> = new Set([
+  'saveDraft',
+  'loadDraft',
+  'deleteDraft',
+  'exportMyData',
+  'importDrafts',
+  'createTopic',
+  'deleteTopic',
+  'createResponse',
+  'editResponse',
+  'deleteResponse',
+  'toggleVote',
+  'setStance',
+  'creditDeltas',
+  'markRead',
+  'markAllRead',
+  'setWeeklySummary',
+]);
 
 /**
  * `sessionKnown` settles once Firebase has said who is signed in (and the data layer was told): the
