@@ -1,7 +1,8 @@
 // The header's score (data.score$()): the rank follows other people's points, not only the
 // user's own (someone passing them moves their rank), and the last answer is kept on the
-// device, so after an offline reload the header still shows points and rank.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// device, so after an offline reload the header still shows points and rank; a request the
+// network fails keeps it too, and is an outage, not an error in the console.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { UserScore } from '../../shared/types.js';
 import { apiClient } from '../fixtures/api.js';
 import { createTestUser, type TestUser } from '../fixtures/auth.js';
@@ -59,5 +60,31 @@ describe("the header's points and rank", () => {
     const offline = await until(a.data.score$(), (s) => s !== null);
     expect(offline).toEqual({ uid: ada.uid, points: 1, rank: 2 });
     expect(a.requests.filter((r) => r.path.includes('/score'))).toEqual([]);
+  });
+
+  it('a score request the network fails keeps the last score and logs no error', async () => {
+    const { indexedDB, prefix } = a!;
+    await a!.close();
+    // The score request meets a dropped connection (fetch's TypeError), with no 'offline' event.
+    a = await startClient(server.url, {
+      user: ada,
+      indexedDB,
+      prefix,
+      beforeFetch: async (path) => {
+        if (path.includes('/score')) throw new TypeError('Failed to fetch');
+      },
+    });
+    const errors = vi.spyOn(console, 'error');
+    try {
+      const seen: (UserScore | null)[] = [];
+      const subscription = a.data.score$().subscribe((score) => seen.push(score));
+      await expect.poll(() => a!.requests.some((r) => r.path.includes('/score')), { timeout: 10_000 }).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      subscription.unsubscribe();
+      expect(seen.at(-1)).toEqual({ uid: ada.uid, points: 1, rank: 2 });
+      expect(errors.mock.calls.filter((call) => String(call[0]).includes('score'))).toEqual([]);
+    } finally {
+      errors.mockRestore();
+    }
   });
 });

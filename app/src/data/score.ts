@@ -81,7 +81,9 @@ export function createScore(deps: Deps): () => Observable<UserScore | null> {
       }
       return (await res.json()) as UserScore;
     } catch (error) {
-      console.error('Error fetching score:', error);
+      // A request the network failed (fetch's TypeError: the connection went as it was asked) is an
+      // outage, not an error: the last answer stays and the next trigger asks again.
+      if (!(error instanceof TypeError)) console.error('Error fetching score:', error);
       return undefined;
     }
   }
