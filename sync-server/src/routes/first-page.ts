@@ -6,7 +6,8 @@ import { CATEGORIES, FIRST_SCREEN_ROOTS, PAGE_SIZE, type Category } from '../../
 import type { FirstPageData } from '../../../shared/types.js';
 import type { DomainContext } from '../domain/context.js';
 import { rootResponsesPage } from '../domain/responses.js';
-import { getTopic, listTopics } from '../domain/topics.js';
+import { listTopics } from '../domain/topics.js';
+import { toTopic, type TopicRow } from '../store/topics-repo.js';
 import { CruxError } from '../../../shared/errors.js';
 import type { Context } from 'hono';
 import { RATE_LIMIT_MSG, type RateLimits } from '../http/rate-limit.js';
@@ -18,10 +19,13 @@ const CATEGORY_PAGE = /^\/c\/([^/]+)\/?$/;
 export async function firstPageFor(ctx: DomainContext, path: string): Promise<FirstPageData | null> {
   const topicId = decoded(TOPIC_PAGE.exec(path)?.[1]);
   if (topicId !== undefined) {
+    // One read of the topic's row: what GET /api/topics/{id} answers, and its stance counts.
+    const row = await ctx.store.topics.get(topicId, null);
+    // A missing or deleted topic: the app says so itself.
+    if (!row || row.deleted) return null;
     try {
-      const topic = await getTopic(ctx, topicId, null);
       const responses = (await rootResponsesPage(ctx, topicId, null, null, FIRST_SCREEN_ROOTS)).items;
-      return { topic, responses, stances: await participantStances(ctx, topicId) };
+      return { topic: toTopic(row), responses, stances: participantStances(row) };
     } catch (error) {
       // A missing or deleted topic: the app says so itself.
       if (error instanceof CruxError) return null;
@@ -59,17 +63,13 @@ export function limitedFirstPage(ctx: DomainContext, limits: RateLimits) {
  * until the local store has the topic. (The responses' count by type is a count over the whole
  * topic, too dear for every first page: that bar fills from the local store.)
  */
-async function participantStances(ctx: DomainContext, topicId: string): Promise<FirstPageData['stances']> {
-  const row = await ctx.store.topics.get(topicId, null);
-  if (!row) return undefined;
-  return {
-    topic_id: row.id,
-    agree: row.stance_agree,
-    disagree: row.stance_disagree,
-    unsure: row.stance_unsure,
-    minds_changed: row.minds_changed,
-  };
-}
+const participantStances = (row: TopicRow): FirstPageData['stances'] => ({
+  topic_id: row.id,
+  agree: row.stance_agree,
+  disagree: row.stance_disagree,
+  unsure: row.stance_unsure,
+  minds_changed: row.minds_changed,
+});
 
 const isCategory = (value: string): value is Category => (CATEGORIES as readonly string[]).includes(value);
 
