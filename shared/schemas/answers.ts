@@ -35,7 +35,10 @@ const score = z.number().int();
 export const errorBodySchema = z
   .object({
     error: z.string().describe('A message for a person.'),
-    code: z.enum(Object.keys(ERROR_STATUS) as [keyof typeof ERROR_STATUS]).optional().describe('For programs to branch on (shared/errors.ts).'),
+    code: z
+      .enum(Object.keys(ERROR_STATUS) as [keyof typeof ERROR_STATUS])
+      .optional()
+      .describe('For programs to branch on (shared/errors.ts).'),
   })
   .meta({ id: 'Error', description: 'Every error answer (DESIGN.md §3).' });
 
@@ -77,9 +80,7 @@ export const sourceListingSchema = sourceSchema
   .extend({ cited_by: z.array(sourceCitationSchema), cited_count: count })
   .meta({ id: 'SourceListing', description: 'A source with its newest citing responses (`include=citations`).' });
 
-export const quotedResponseSchema = z
-  .object({ id, content: z.string(), username: z.string().nullable() })
-  .meta({ id: 'QuotedResponse' });
+export const quotedResponseSchema = z.object({ id, content: z.string(), username: z.string().nullable() }).meta({ id: 'QuotedResponse' });
 
 export const responseSchema = z
   .object({
@@ -156,9 +157,7 @@ export const notificationSchema = z
 
 export const preferencesAnswerSchema = z.object({ receive_weekly_summary: z.boolean() }).meta({ id: 'Preferences' });
 
-export const unsubscribedSchema = z
-  .object({ ok: z.literal(true), receive_weekly_summary: z.literal(false) })
-  .meta({ id: 'Unsubscribed' });
+export const unsubscribedSchema = z.object({ ok: z.literal(true), receive_weekly_summary: z.literal(false) }).meta({ id: 'Unsubscribed' });
 
 export const upvoteResultSchema = z
   .object({ target_type: z.enum(TARGET_TYPES), target_id: id, score, user_has_upvoted: z.boolean() })
@@ -220,7 +219,13 @@ export const pushAnswerSchema = z
   .object({
     conflicts: z.array(syncDocumentSchema).describe("The server's state of every row it did not take exactly as sent."),
     rejected: z.array(
-      z.object({ id: z.string(), status: z.number().int(), error: z.string(), code: z.string().optional(), master: syncDocumentSchema.nullable() }),
+      z.object({
+        id: z.string(),
+        status: z.number().int(),
+        error: z.string(),
+        code: z.string().optional(),
+        master: syncDocumentSchema.nullable(),
+      }),
     ),
   })
   .meta({ id: 'SyncPush' });
