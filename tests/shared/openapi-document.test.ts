@@ -115,6 +115,18 @@ describe('the OpenAPI document', () => {
     expect(check.errors('get', '/api/topics/{id}', 404, { code: 'not-found' })).not.toEqual([]);
     expect(check.errors('get', '/api/topics/{id}', 404, { error: 'x', code: 'nope' })).not.toEqual([]);
     expect(() => check.errors('get', '/api/topics/{id}', 418, {})).toThrow(/no JSON answer/);
+    // A sync document is one of the collections' documents or tombstones, not any object with an id.
+    const checkpoint = { id: 't1', seq: 3 };
+    expect(check.errors('get', '/api/sync/{collection}/pull', 200, { documents: [], checkpoint })).toEqual([]);
+    expect(
+      check.errors('get', '/api/sync/{collection}/pull', 200, { documents: [{ id: 't1', seq: 3, _deleted: true }], checkpoint }),
+    ).toEqual([]);
+    expect(
+      check.errors('get', '/api/sync/{collection}/pull', 200, { documents: [{ id: 't1', seq: 3, _deleted: false }], checkpoint }),
+    ).not.toEqual([]);
+    expect(
+      check.errors('get', '/api/sync/{collection}/pull', 200, { documents: [{ ...topic, seq: 1, _deleted: false }], checkpoint }),
+    ).not.toEqual([]);
   });
 
   it('describes each route with its auth, path parameters and, for writes, a body', () => {

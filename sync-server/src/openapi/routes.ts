@@ -21,7 +21,7 @@ import {
   sourceCitationSchema,
   sourceListingSchema,
   sourceSchema,
-  syncDocumentSchema,
+  pushedDocumentSchema,
   topicSchema,
   topicStancesSchema,
   unsubscribedSchema,
@@ -100,7 +100,7 @@ const openApiSchema = z
 const collectionParam = { collection: `One of: ${SYNC_COLLECTIONS.join(', ')} (unknown: 404).` };
 
 const pushBodySchema = z
-  .array(z.object({ assumedMasterState: syncDocumentSchema.nullish(), newDocumentState: syncDocumentSchema }))
+  .array(z.object({ assumedMasterState: pushedDocumentSchema.nullish(), newDocumentState: pushedDocumentSchema }))
   .max(200)
   .describe("Rows to apply: each the client's new state of a document and the state it assumed the server had.");
 
