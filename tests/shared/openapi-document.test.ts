@@ -129,6 +129,22 @@ describe('the OpenAPI document', () => {
     ).not.toEqual([]);
   });
 
+  it("gives request bodies' examples that fit their schemas, and refuses an unknown field", () => {
+    const check = answerChecker(doc);
+    let examples = 0;
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        const example = op.requestBody?.content['application/json']?.example;
+        if (example === undefined) continue;
+        examples++;
+        expect(check.bodyErrors(method, path, example), `${method} ${path}`).toEqual([]);
+      }
+    }
+    expect(examples).toBeGreaterThan(5);
+    expect(check.bodyErrors('post', '/api/topics', { title: 'x', categories: ['Culture'], secret: 1 })).not.toEqual([]);
+    expect(check.bodyErrors('post', '/api/topics', { categories: ['Culture'] })).not.toEqual([]);
+  });
+
   it('describes each route with its auth, path parameters and, for writes, a body', () => {
     for (const route of ROUTES) {
       const op = doc.paths[route.path]![route.method]!;

@@ -25,8 +25,9 @@ export interface Operation {
   operationId: string;
   security: Record<string, string[]>[];
   'x-crux-auth': RouteDoc['auth'];
+  'x-crux-query-example'?: string;
   parameters?: Parameter[];
-  requestBody?: { required: boolean; description?: string; content: Record<string, { schema: JsonSchema }> };
+  requestBody?: { required: boolean; description?: string; content: Record<string, { schema: JsonSchema; example?: unknown }> };
   responses: Record<string, ResponseObject>;
 }
 
@@ -101,14 +102,13 @@ function parameters(route: RouteDoc, defs: Record<string, JsonSchema>): Paramete
     const properties = (query['properties'] ?? {}) as Record<string, JsonSchema>;
     const required = new Set((query['required'] ?? []) as string[]);
     for (const [name, schema] of Object.entries(properties)) {
-      const { description, ...rest } = schema;
-      found.push({
-        name,
-        in: 'query',
-        required: required.has(name),
-        ...(typeof description === 'string' ? { description } : {}),
-        schema: rest,
-      });
+      const { description: own, ...rest } = schema;
+      const description = [typeof own === 'string' ? own : '', route.queryNotes?.[name] ?? ''].filter(Boolean).join(' ');
+      found.push({ name, in: 'query', required: required.has(name), ...(description ? { description } : {}), schema: rest });
+    }
+    for (const name of Object.keys(route.queryNotes ?? {})) {
+      if (!(name in properties))
+        throw new Error(`${route.method.toUpperCase()} ${route.path}: a note on ${name}, which is not a parameter.`);
     }
   }
   return found;
@@ -156,6 +156,7 @@ function operation(route: RouteDoc, defs: Record<string, JsonSchema>): Operation
     operationId: operationId(route),
     security: route.auth === 'required' ? [{ bearer: [] }] : route.auth === 'optional' ? [{}, { bearer: [] }] : [],
     'x-crux-auth': route.auth,
+    ...(route.queryExample ? { 'x-crux-query-example': route.queryExample } : {}),
     ...(params.length > 0 ? { parameters: params } : {}),
     ...(body && bodySchema
       ? {
@@ -163,7 +164,7 @@ function operation(route: RouteDoc, defs: Record<string, JsonSchema>): Operation
             required: body.required,
             ...(body.description ? { description: body.description } : {}),
             content: {
-              'application/json': { schema: bodySchema },
+              'application/json': { schema: bodySchema, ...(body.example === undefined ? {} : { example: body.example }) },
               ...(body.formToo ? { 'application/x-www-form-urlencoded': { schema: bodySchema } } : {}),
             },
           },

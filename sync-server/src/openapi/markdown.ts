@@ -143,6 +143,7 @@ function routeText(method: string, path: string, op: Operation): string {
       );
     }
     lines.push('');
+    if (op['x-crux-query-example']) lines.push(`For example \`${path}${op['x-crux-query-example']}\`.`, '');
   }
   if (op.requestBody) {
     const types = Object.keys(op.requestBody.content);
@@ -153,6 +154,8 @@ function routeText(method: string, path: string, op: Operation): string {
       fieldsText(schema),
       '',
     );
+    const example = op.requestBody.content[types[0]!]!.example;
+    if (example !== undefined) lines.push('For example:', '', '```json', JSON.stringify(example), '```', '');
   }
   lines.push('| answer | body | meaning |', '|---|---|---|');
   for (const [status, answer] of Object.entries(op.responses)) {

@@ -66,7 +66,11 @@ export interface RouteDoc {
   /** Path parameters: name → description (each is a string). */
   params?: Record<string, string>;
   query?: z.ZodType;
-  body?: { schema: z.ZodType; required: boolean; description?: string; formToo?: boolean };
+  /** What a query parameter's schema cannot say (ranges, defaults): name → note. */
+  queryNotes?: Record<string, string>;
+  /** A query string as a caller would send it (`?sort=hot&limit=20`). */
+  queryExample?: string;
+  body?: { schema: z.ZodType; required: boolean; description?: string; formToo?: boolean; example?: unknown };
   answers: Record<number, AnswerDoc>;
   /** Refusals this route gives besides those every route of its kind may give (document.ts, commonErrors). */
   errors?: ErrorCode[];
@@ -146,6 +150,12 @@ export const ROUTES: readonly RouteDoc[] = [
       'A search and a page past the first are expensive reads.',
     auth: 'optional',
     query: listTopicsQuerySchema,
+    queryNotes: {
+      limit: '1–100, default 20.',
+      offset: 'At most 10,000, default 0.',
+      search: 'Words of the title (prefix per word).',
+    },
+    queryExample: '?sort=hot&limit=20&offset=0&category=Science',
     answers: { 200: { description: 'The topics (`[]` if none).', schema: z.array(topicSchema) } },
     errors: ['invalid-argument'],
     limited: true,
@@ -177,7 +187,7 @@ export const ROUTES: readonly RouteDoc[] = [
       'A client may send its own `id`; a retried create by the same user answers `201` with the topic that landed the first time. ' +
       'Fields the server computes may be sent back (they are ignored); any other unknown field is refused.',
     auth: 'required',
-    body: { schema: createTopicSchema, required: true },
+    body: { schema: createTopicSchema, required: true, example: { title: 'Is tea better?', categories: ['Culture'] } },
     answers: { 201: { description: 'The new topic.', schema: topicSchema } },
     errors: ['invalid-argument', 'already-exists'],
   },
@@ -214,7 +224,7 @@ export const ROUTES: readonly RouteDoc[] = [
       "latest change's list: at most 3, responses of this topic, not your own, only after a change.",
     auth: 'required',
     params: topicId,
-    body: { schema: stanceSchema, required: true },
+    body: { schema: stanceSchema, required: true, example: { stance: 'agree', credits: ['R1'] } },
     answers: { 200: { description: "The caller's stance.", schema: myStanceSchema } },
     errors: ['invalid-argument', 'permission-denied', 'not-found'],
   },
@@ -238,6 +248,8 @@ export const ROUTES: readonly RouteDoc[] = [
     auth: 'optional',
     params: topicId,
     query: commonGroundQuery,
+    queryNotes: { limit: '1–100, default 20.' },
+    queryExample: '?limit=20',
     answers: { 200: { description: 'The ranking.', schema: z.array(commonGroundEntrySchema) } },
     errors: ['invalid-argument', 'not-found'],
     limited: true,
@@ -253,6 +265,13 @@ export const ROUTES: readonly RouteDoc[] = [
       '(default 1000). An expensive read.',
     auth: 'optional',
     query: responsesListQuery,
+    queryNotes: {
+      topic_id: 'The topic whose roots to list (`404` if there is no such topic).',
+      parent_id: 'The response whose direct replies to list (`404` if there is no such response).',
+      limit: '1–1000, default 1000.',
+      cursor: "An earlier answer's `X-Next-Cursor` (one the server did not make is `400`).",
+    },
+    queryExample: '?topic_id=T&limit=1000&cursor=…',
     answers: {
       200: { description: 'The responses (`[]` if none).', schema: z.array(responseSchema), headers: PAGE_HEADERS_CURSOR },
     },
@@ -267,6 +286,7 @@ export const ROUTES: readonly RouteDoc[] = [
     description: '[Paged](#paging) by cursor: `limit` 1–5000 (default 5000). An expensive read.',
     auth: 'optional',
     query: mappingsQuery,
+    queryNotes: { limit: '1–5000, default 5000.', cursor: "An earlier answer's `X-Next-Cursor`." },
     answers: { 200: { description: 'The pairs.', schema: z.array(responseMappingSchema), headers: PAGE_HEADERS_CURSOR } },
     errors: ['invalid-argument', 'not-found'],
     limited: true,
@@ -279,6 +299,7 @@ export const ROUTES: readonly RouteDoc[] = [
     description: 'The 20 best. An expensive read.',
     auth: 'optional',
     query: responsesSearchQuery,
+    queryExample: '?topic_id=T&q=budget',
     answers: { 200: { description: 'The matches.', schema: z.array(responseSchema) } },
     errors: ['invalid-argument', 'not-found'],
     limited: true,
@@ -302,7 +323,18 @@ export const ROUTES: readonly RouteDoc[] = [
       'A `topic_id` makes a root response, a `parent_response_id` alone is enough for a reply. A quote must be in the same topic. ' +
       'A client may send its own `id` (a retried create answers `201` with what landed the first time).',
     auth: 'required',
-    body: { schema: createResponseSchema, required: true },
+    body: {
+      schema: createResponseSchema,
+      required: true,
+      example: {
+        content: '…',
+        type: 'for',
+        topic_id: 'T',
+        parent_response_id: null,
+        quoted_response_id: null,
+        sources: [{ url: 'https://example.org/report', name: 'A report', description: 'Where the figure comes from' }],
+      },
+    },
     answers: { 201: { description: 'The new response.', schema: responseSchema } },
     errors: ['invalid-argument', 'not-found', 'already-exists'],
   },
@@ -314,7 +346,7 @@ export const ROUTES: readonly RouteDoc[] = [
     description: 'Content, quote and sources only; a field left out stays as it was, `null`/`[]` clear.',
     auth: 'required',
     params: id,
-    body: { schema: updateResponseSchema, required: true },
+    body: { schema: updateResponseSchema, required: true, example: { content: '…', quoted_response_id: null, sources: [] } },
     answers: { 200: { description: 'The response as edited.', schema: responseSchema } },
     errors: ['invalid-argument', 'permission-denied', 'not-found'],
   },
@@ -340,6 +372,13 @@ export const ROUTES: readonly RouteDoc[] = [
       "composer's suggestions), unpaged. An expensive read.",
     auth: 'optional',
     query: sourcesListQuery,
+    queryNotes: {
+      q: 'A search (name, URL, description): the 20 best, unpaged.',
+      filter: 'Narrows the pages to sources whose name, URL or description contains it.',
+      limit: '1–500, default 100.',
+      offset: 'Default 0.',
+    },
+    queryExample: '?limit=100&offset=0&filter=who&include=citations',
     answers: {
       200: {
         description: 'The sources (`SourceListing` with `include=citations`).',
@@ -359,6 +398,7 @@ export const ROUTES: readonly RouteDoc[] = [
     auth: 'optional',
     params: { id: "The source's id." },
     query: sourceCitationsQuery,
+    queryNotes: { limit: '1–500, default 100.', offset: 'Default 0.' },
     answers: { 200: { description: 'The citing responses.', schema: z.array(sourceCitationSchema), headers: PAGE_HEADERS_OFFSET } },
     errors: ['invalid-argument', 'not-found'],
     limited: true,
@@ -371,7 +411,7 @@ export const ROUTES: readonly RouteDoc[] = [
     summary: "Add the caller's upvote",
     description: '`201` when added, `200` when it already was. `target_creator_uid` is accepted and ignored (the real creator is used).',
     auth: 'required',
-    body: { schema: upvoteSchema, required: true },
+    body: { schema: upvoteSchema, required: true, example: { target_type: 'topic', target_id: 'T', target_creator_uid: 'U' } },
     answers: {
       201: { description: 'Added.', schema: upvoteResultSchema },
       200: { description: 'It already was.', schema: upvoteResultSchema },
@@ -385,7 +425,7 @@ export const ROUTES: readonly RouteDoc[] = [
     summary: "Remove the caller's upvote",
     description: 'The target travels in the JSON body.',
     auth: 'required',
-    body: { schema: upvoteSchema, required: true },
+    body: { schema: upvoteSchema, required: true, example: { target_type: 'response', target_id: 'R' } },
     answers: { 204: { description: 'Removed (or there was none).' } },
     errors: ['invalid-argument', 'not-found'],
   },
@@ -399,6 +439,7 @@ export const ROUTES: readonly RouteDoc[] = [
       "Users with points > 0, best first, 100 at most; `include=persuasion` adds each one's `persuasion_points` (the part of `points` earned by Δ).",
     auth: 'optional',
     query: includeQuery,
+    queryExample: '?include=persuasion',
     answers: { 200: { description: 'The entries.', schema: z.array(leaderboardEntrySchema) } },
     errors: ['invalid-argument'],
   },
@@ -416,7 +457,7 @@ export const ROUTES: readonly RouteDoc[] = [
     tag: 'Users',
     summary: "Change the caller's mail preferences",
     auth: 'required',
-    body: { schema: preferencesSchema, required: true },
+    body: { schema: preferencesSchema, required: true, example: { receive_weekly_summary: false } },
     answers: { 200: { description: 'The new preferences.', schema: preferencesAnswerSchema } },
     errors: ['invalid-argument'],
   },
@@ -453,6 +494,8 @@ export const ROUTES: readonly RouteDoc[] = [
     auth: 'required',
     params: { uid: "The caller's uid." },
     query: notificationsPageQuery,
+    queryNotes: { limit: '1–500, default 100.', offset: 'Default 0.' },
+    queryExample: '?limit=100&offset=0',
     answers: { 200: { description: 'The notifications.', schema: z.array(notificationSchema) } },
     errors: ['invalid-argument', 'permission-denied'],
   },
@@ -530,6 +573,12 @@ export const ROUTES: readonly RouteDoc[] = [
     auth: 'optional',
     params: collectionParam,
     query: pullQuery,
+    queryNotes: {
+      id: "The checkpoint's id (default: the start).",
+      seq: "The checkpoint's seq (default 0).",
+      limit: '1–1000, default 100.',
+      topic_id: 'responses only: one topic.',
+    },
     answers: { 200: { description: 'The page of documents.', schema: pullAnswerSchema } },
     errors: ['invalid-argument', 'not-found'],
     limited: true,
