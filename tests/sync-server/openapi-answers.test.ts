@@ -87,6 +87,8 @@ describe('real answers fit the OpenAPI document', () => {
     expect((await call(null, 'post', '/api/topics', '/topics', { title: 'x', categories: ['Culture'] })).status).toBe(401);
     expect((await call(ada, 'post', '/api/topics', '/topics', { title: '', categories: ['Culture'] })).status).toBe(400);
     expect((await call(ada, 'post', '/api/topics', '/topics', { title: 'x', categories: ['Culture'], extra: 1 })).status).toBe(400);
+    const huge = JSON.stringify({ title: 'x'.repeat(1_100_000), categories: ['Culture'] });
+    expect((await call(ada, 'post', '/api/topics', '/topics', huge)).status).toBe(413);
     await call(null, 'get', '/api/topics', '/topics?sort=new&limit=5');
     await call(bob, 'get', '/api/topics', '/topics?search=tea');
     expect((await call(null, 'get', '/api/topics', '/topics?limit=0')).status).toBe(400);
@@ -218,6 +220,10 @@ describe('real answers fit the OpenAPI document', () => {
     expect((await call(null, 'get', '/api/sync/{collection}/pull', '/sync/votes/pull')).status).toBe(401);
     expect((await call(null, 'get', '/api/sync/{collection}/pull', '/sync/nothing/pull')).status).toBe(404);
     expect((await call(null, 'get', '/api/sync/{collection}/pull', '/sync/topics/pull?limit=5000')).status).toBe(400);
+    const outdated = await call(null, 'get', '/api/sync/{collection}/pull', '/sync/topics/pull', undefined, {
+      headers: { 'x-crux-sync': '0' },
+    });
+    expect(outdated.body).toMatchObject({ code: 'sync-outdated' });
     const several = await call(null, 'post', '/api/sync/responses/pull', '/sync/responses/pull', {
       checkpoint: { topics: { [topic.id]: { id: '', seq: 0 } } },
       limit: 10,

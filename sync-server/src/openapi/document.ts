@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from '../../../shared/errors.js';
 import { errorBodySchema } from '../../../shared/schemas/answers.js';
+import { SYNC_PROTOCOL_HEADER, SYNC_PROTOCOL_VERSION } from '../../../shared/sync-protocol.js';
 import { ROUTES, type RouteDoc } from './routes.js';
 
 export type JsonSchema = { [key: string]: unknown };
@@ -33,7 +34,7 @@ export interface Operation {
 
 export interface Parameter {
   name: string;
-  in: 'path' | 'query';
+  in: 'path' | 'query' | 'header';
   required: boolean;
   description?: string;
   schema: JsonSchema;
@@ -110,6 +111,15 @@ function parameters(route: RouteDoc, defs: Record<string, JsonSchema>): Paramete
       if (!(name in properties))
         throw new Error(`${route.method.toUpperCase()} ${route.path}: a note on ${name}, which is not a parameter.`);
     }
+  }
+  if (route.path.startsWith('/api/sync/')) {
+    found.push({
+      name: SYNC_PROTOCOL_HEADER,
+      in: 'header',
+      required: false,
+      description: `The sync protocol the app speaks; another than ${SYNC_PROTOCOL_VERSION} is \`426\` \`sync-outdated\` (no header: accepted).`,
+      schema: { type: 'string' },
+    });
   }
   return found;
 }
