@@ -5,12 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../sync-server/src/app.js';
-import type { TokenVerifier } from '../../sync-server/src/auth/verifier.js';
+import { createApp, type AppDeps } from '../../sync-server/src/app.js';
 import { buildOpenApiDocument, openApiPath } from '../../sync-server/src/openapi/document.js';
 import { apiMarkdownFile } from '../../sync-server/src/openapi/markdown.js';
 import { ROUTES } from '../../sync-server/src/openapi/routes.js';
-import type { Store } from '../../sync-server/src/store/types.js';
 import { answerChecker } from '../fixtures/openapi.js';
 
 /**
@@ -30,7 +28,7 @@ const NOT_THE_API = new Set([
 
 /** The app as the server builds it; listing its routes reads neither the store nor the verifier. */
 function servedRoutes(): string[] {
-  const { app } = createApp({ store: {} as Store, verifier: {} as TokenVerifier });
+  const { app } = createApp({} as AppDeps);
   return (
     app.routes
       // Middleware: `(c, next) => …` (security headers, compression, auth, limits, the sync version check).
