@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   'permission-denied': 403,
   'not-found': 404,
   'already-exists': 409,
+  /** A one-click unsubscribe link past its time (routes/unsubscribe.ts). */
+  'link-expired': 410,
   'resource-exhausted': 413,
   /** The client speaks an older sync protocol: it must reload to get the new app. */
   'sync-outdated': 426,

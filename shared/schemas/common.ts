@@ -48,5 +48,7 @@ function isHttpUrl(value: string): boolean {
  * field is still refused by the strict schemas.
  */
 export function readOnlyFields<K extends string>(keys: readonly K[]): Record<K, z.ZodOptional<z.ZodUnknown>> {
-  return Object.fromEntries(keys.map((key) => [key, z.unknown().optional()])) as Record<K, z.ZodOptional<z.ZodUnknown>>;
+  return Object.fromEntries(
+    keys.map((key) => [key, z.unknown().optional().describe('Computed by the server: accepted and ignored.')]),
+  ) as Record<K, z.ZodOptional<z.ZodUnknown>>;
 }

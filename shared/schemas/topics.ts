@@ -34,7 +34,7 @@ export const createTopicSchema = z
 /** What a create means once read-only fields are dropped (optional keys for in-process callers). */
 export type CreateTopicInput = { id?: string | undefined; title: string; categories: Category[] };
 
-/** The deepest `offset` of GET /api/topics (README "Paging"). */
+/** The deepest `offset` of GET /api/topics (docs/API.md "Paging"). */
 export const MAX_TOPICS_OFFSET = 10_000;
 
 const intParam = (name: string, min: number, max: number) =>

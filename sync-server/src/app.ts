@@ -24,6 +24,7 @@ import { topicsRoutes } from './routes/topics.js';
 import { unsubscribeRoutes } from './routes/unsubscribe.js';
 import { upvotesRoutes } from './routes/upvotes.js';
 import { usersRoutes } from './routes/users.js';
+import { openApiDocument } from './openapi/document.js';
 import { requireCurrentSyncProtocol } from './sync/protocol-version.js';
 import { syncRoutes } from './sync/routes.js';
 import type { Store } from './store/types.js';
@@ -66,6 +67,8 @@ export function createApp(deps: AppDeps) {
     )
     .get('/health', (c) => c.json({ ok: true }))
     .route('/config', configRoutes(clientConfig))
+    // This API's description (openapi/): public, the same for everyone until the next deploy.
+    .get('/openapi.json', (c) => c.json(openApiDocument(), 200, { 'Cache-Control': 'public, max-age=3600' }))
     // Before authenticate: the one-click POST carries no session, only the mail's signed token.
     .route('/unsubscribe', unsubscribeRoutes(ctx, deps.mailSigningKey, limits))
     .use('/sync/*', requireCurrentSyncProtocol)

@@ -13,7 +13,7 @@ const number = (name: string, max: number) =>
     .regex(/^\d+$/, `${name} must be a whole number.`)
     .transform(Number)
     .refine((n) => n <= max, `${name} must be at most ${max}.`);
-const pageQuery = z.object({
+export const notificationsPageQuery = z.object({
   limit: number('limit', 500).default(100),
   offset: number('offset', 1_000_000).default(0),
 });
@@ -22,7 +22,7 @@ export function notificationsRoutes(ctx: DomainContext) {
   return new Hono<AppEnv>()
     .get('/user/:uid', async (c) => {
       const user = requireUser(c, MSG.loginToSeeNotifications);
-      const { limit, offset } = readQuery(c, pageQuery);
+      const { limit, offset } = readQuery(c, notificationsPageQuery);
       return c.json(await listNotifications(ctx, user, c.req.param('uid'), limit, offset));
     })
     .put('/:id/read', async (c) => {

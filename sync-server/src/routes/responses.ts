@@ -1,6 +1,6 @@
 // /api/responses: a topic's roots or a response's replies, mappings, search, one,
 // create, inline edit and subtree delete.
-// The lists are paged (README "API" › "Paging"): the body stays SPEC.md §7's plain
+// The lists are paged (docs/API.md "Paging"): the body stays SPEC.md §7's plain
 // array, at most `limit` (default and maximum RESPONSES_MAX_LIMIT) long; when more
 // follow, `X-Next-Cursor` holds an opaque cursor and `Link: <…>; rel="next"` the
 // address of the next page. Never cut silently.
@@ -30,7 +30,7 @@ import type { ResponsePosition } from '../store/responses-repo.js';
 /** The most responses one answer carries (also the default page). */
 export const RESPONSES_MAX_LIMIT = 1000;
 
-const listQuery = z.object({
+export const responsesListQuery = z.object({
   topic_id: z.string().optional(),
   parent_id: z.string().optional(),
   limit: z
@@ -62,7 +62,7 @@ export function decodeCursor(cursor: string): ResponsePosition {
 /** The most (id, parent) pairs one mappings answer carries (also its default page). */
 export const MAPPINGS_MAX_LIMIT = 5000;
 
-const mappingsQuery = z.object({
+export const mappingsQuery = z.object({
   topic_id: z.string({ error: 'topic_id is required.' }).min(1, 'topic_id is required.'),
   limit: z
     .string()
@@ -86,14 +86,14 @@ function sendPage(c: Context, found: ResponsePage | MappingPage, limit: number) 
   return c.json(found.items);
 }
 const topicQuery = z.object({ topic_id: z.string({ error: 'topic_id is required.' }).min(1, 'topic_id is required.') });
-const searchQuery = topicQuery.extend({
+export const responsesSearchQuery = topicQuery.extend({
   q: z.string({ error: 'q is required.' }).max(500, 'q is too long.'),
 });
 
 export function responsesRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE_LIMITS) {
   return new Hono<AppEnv>()
     .get('/', async (c) => {
-      const query = readQuery(c, listQuery);
+      const query = readQuery(c, responsesListQuery);
       const viewer = viewerOf(c);
       const limit = query.limit ?? RESPONSES_MAX_LIMIT;
       const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
@@ -110,7 +110,7 @@ export function responsesRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE
       return sendPage(c, await mappingsPage(ctx, query.topic_id, after, limit), limit);
     })
     .get('/search', async (c) => {
-      const query = readQuery(c, searchQuery);
+      const query = readQuery(c, responsesSearchQuery);
       await limits.read(c, c.get('user'));
       return c.json(await searchResponses(ctx, query.topic_id, query.q, viewerOf(c)));
     })

@@ -28,7 +28,7 @@ const paging = {
   offset: whole('offset', 0, 1_000_000_000).optional(),
 };
 
-const listQuery = z
+export const sourcesListQuery = z
   .object({
     q: z.string().max(500, 'q is too long.').optional(),
     filter: z.string().max(500, 'filter is too long.').optional(),
@@ -36,7 +36,7 @@ const listQuery = z
     ...paging,
   })
   .strict();
-const citationsQuery = z.object(paging).strict();
+export const sourceCitationsQuery = z.object(paging).strict();
 
 function pageHeaders(c: Context, offset: number, shown: number, total: number) {
   c.header('X-Total-Count', String(total));
@@ -51,7 +51,7 @@ function pageHeaders(c: Context, offset: number, shown: number, total: number) {
 export function sourcesRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE_LIMITS) {
   return new Hono<AppEnv>()
     .get('/', async (c) => {
-      const { q, filter, include, limit = SOURCES_DEFAULT_LIMIT, offset = 0 } = readQuery(c, listQuery);
+      const { q, filter, include, limit = SOURCES_DEFAULT_LIMIT, offset = 0 } = readQuery(c, sourcesListQuery);
       await limits.read(c, c.get('user'));
       if (q !== undefined) {
         const match = ftsQuery(q);
@@ -67,7 +67,7 @@ export function sourcesRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE_L
       return c.json(items);
     })
     .get('/:id/responses', async (c) => {
-      const { limit = SOURCES_DEFAULT_LIMIT, offset = 0 } = readQuery(c, citationsQuery);
+      const { limit = SOURCES_DEFAULT_LIMIT, offset = 0 } = readQuery(c, sourceCitationsQuery);
       await limits.read(c, c.get('user'));
       const found = await ctx.store.sources.citations(c.req.param('id'), limit, offset);
       if (!found) throw notFound('Source not found.');

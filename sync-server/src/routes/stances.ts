@@ -14,7 +14,7 @@ import { readJson, readQuery } from '../http/validate.js';
 
 export const COMMON_GROUND_DEFAULT_LIMIT = 20;
 
-const commonGroundQuery = z.object({
+export const commonGroundQuery = z.object({
   limit: z
     .string()
     .regex(/^\d+$/, 'limit must be a whole number.')

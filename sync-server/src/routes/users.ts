@@ -12,7 +12,7 @@ import { readJson, readQuery } from '../http/validate.js';
  * `?include=persuasion` adds the persuasion points (issue 13) to each leaderboard entry, or to a
  * user's score (the leaderboard's own row outside the top 100); without it, SPEC.md §7's shape.
  */
-const includeQuery = z.object({
+export const includeQuery = z.object({
   include: z.enum(['persuasion'], { error: 'include can only be "persuasion".' }).optional(),
 });
 

@@ -33,19 +33,19 @@ const limitParam = z
   .regex(/^\d+$/, 'limit must be a whole number.')
   .transform(Number)
   .refine((n) => n >= 1 && n <= MAX_PULL_LIMIT, `limit must be between 1 and ${MAX_PULL_LIMIT}.`);
-const pullQuery = z.object({
+export const pullQuery = z.object({
   id: z.string().max(200).default(''),
   seq: z.string().regex(/^\d+$/, 'seq must be a whole number.').transform(Number).default(0),
   limit: limitParam.default(100),
   topic_id: topicId.optional(),
 });
-const responsesPullBody = z.strictObject({
+export const responsesPullBody = z.strictObject({
   checkpoint: z.strictObject({
     topics: z.record(topicId, checkpointSchema).refine((t) => Object.keys(t).length <= MAX_STREAM_TOPICS, 'Too many topics.'),
   }),
   limit: z.number().int().min(1).max(MAX_PULL_LIMIT),
 });
-const streamQuery = z.object({
+export const streamQuery = z.object({
   topics: z
     .string()
     .max(MAX_STREAM_TOPICS * 65)

@@ -1,0 +1,392 @@
+// The shapes the REST API answers with, as zod schemas: the source of the OpenAPI document's answers
+// (sync-server/src/openapi/) and so of docs/API.md. The TypeScript types of shared/types.ts are checked
+// against them at compile time (the `Same` checks at the end): a field added to one and not the other
+// fails `tsc`. Each named schema is a component of the document (`.meta({ id })`).
+import { z } from 'zod';
+import { CATEGORIES, NOTIFICATION_TYPES, RESPONSE_TYPES, STANCES, TARGET_TYPES } from '../constants.js';
+import { ERROR_STATUS, type ErrorBody } from '../errors.js';
+import type {
+  CommonGroundEntry,
+  LeaderboardEntry,
+  MyStance,
+  Notification,
+  Preferences,
+  QuotedResponse,
+  Response,
+  ResponseMapping,
+  Source,
+  SourceCitation,
+  SourceListing,
+  Topic,
+  TopicStances,
+  UpvoteResult,
+  UserProfile,
+  UserResponse,
+  UserScore,
+  UserTopic,
+} from '../types.js';
+import type {
+  AnySyncDoc,
+  NotificationDoc,
+  NotificationTombstone,
+  ProfileDoc,
+  PullResponse,
+  PushResponse,
+  ResponseDoc,
+  ResponsesCheckpoint,
+  ResponseTombstone,
+  SourceDoc,
+  StanceDoc,
+  TopicDoc,
+  TopicTombstone,
+  VoteDoc,
+} from '../sync-protocol.js';
+
+const id = z.string().describe('An opaque id: 1–64 of [A-Za-z0-9_-].');
+const time = z.string().describe('ISO 8601 UTC.');
+const count = z.number().int().nonnegative();
+const score = z.number().int();
+
+export const errorBodySchema = z
+  .object({
+    error: z.string().describe('A message for a person.'),
+    code: z
+      .enum(Object.keys(ERROR_STATUS) as [keyof typeof ERROR_STATUS])
+      .optional()
+      .describe('For programs to branch on (shared/errors.ts).'),
+  })
+  .meta({ id: 'Error', description: 'Every error answer (DESIGN.md §3).' });
+
+export const healthSchema = z.object({ ok: z.literal(true) }).meta({ id: 'Health' });
+
+export const clientConfigSchema = z
+  .object({
+    firebase: z.object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string(), appId: z.string().optional() }),
+    authEmulatorHost: z.string().nullable().describe('"host:port" of the Auth emulator, only when the server uses one.'),
+    discordUrl: z.string().nullable(),
+    supportUrl: z.string().nullable(),
+  })
+  .meta({ id: 'ClientConfig', description: "The web app's Firebase settings and the header's external links." });
+
+export const topicSchema = z
+  .object({
+    id,
+    title: z.string(),
+    categories: z.array(z.enum(CATEGORIES)),
+    created_at: time,
+    username: z.string().nullable(),
+    creator_uid: z.string(),
+    score,
+    user_has_upvoted: z.boolean(),
+    user_has_downvoted: z.boolean(),
+    responses_count: count,
+  })
+  .meta({ id: 'Topic' });
+
+export const sourceSchema = z
+  .object({ id, url: z.string(), name: z.string().nullable(), description: z.string().nullable() })
+  .meta({ id: 'Source' });
+
+export const sourceCitationSchema = z
+  .object({ id, topic_id: id, topic_title: z.string(), created_at: time })
+  .meta({ id: 'SourceCitation', description: 'A live response that cites a source (link: /topics/{topic_id}#response-{id}).' });
+
+export const sourceListingSchema = sourceSchema
+  .extend({ cited_by: z.array(sourceCitationSchema), cited_count: count })
+  .meta({ id: 'SourceListing', description: 'A source with its newest citing responses (`include=citations`).' });
+
+export const quotedResponseSchema = z.object({ id, content: z.string(), username: z.string().nullable() }).meta({ id: 'QuotedResponse' });
+
+export const responseSchema = z
+  .object({
+    id,
+    content: z.string(),
+    type: z.enum(RESPONSE_TYPES),
+    topic_id: id,
+    parent_response_id: id.nullable(),
+    quoted_response: quotedResponseSchema.nullable(),
+    quoted_response_id: id.nullable(),
+    sources: z.array(sourceSchema),
+    created_at: time,
+    username: z.string().nullable(),
+    creator_uid: z.string(),
+    score,
+    user_has_upvoted: z.boolean(),
+    user_has_downvoted: z.boolean(),
+    comment_count: count,
+  })
+  .meta({ id: 'Response' });
+
+export const responseMappingSchema = z.object({ id, parent_response_id: id.nullable() }).meta({ id: 'ResponseMapping' });
+
+export const userScoreSchema = z
+  .object({
+    uid: z.string(),
+    points: score,
+    rank: z.number().int().positive(),
+    persuasion_points: score.optional().describe('Only with `include=persuasion`.'),
+  })
+  .meta({ id: 'UserScore' });
+
+export const leaderboardEntrySchema = z
+  .object({
+    uid: z.string(),
+    display_name: z.string().nullable(),
+    points: score,
+    rank: z.number().int().positive(),
+    persuasion_points: score.optional().describe('Only with `include=persuasion`: the part of points earned by Δ.'),
+  })
+  .meta({ id: 'LeaderboardEntry' });
+
+export const userTopicSchema = z
+  .object({ id, title: z.string(), created_at: time, score, responses_count: count })
+  .meta({ id: 'UserTopic' });
+
+export const userResponseSchema = z
+  .object({ id, topic_id: id, topic_title: z.string(), type: z.enum(RESPONSE_TYPES), content: z.string(), created_at: time, score })
+  .meta({ id: 'UserResponse' });
+
+export const userProfileSchema = z
+  .object({
+    uid: z.string(),
+    display_name: z.string().nullable(),
+    points: score,
+    persuasion_points: score,
+    rank: z.number().int().positive(),
+    topics: z.array(userTopicSchema),
+    responses: z.array(userResponseSchema),
+  })
+  .meta({ id: 'UserProfile', description: "A user's public page (latest 50 topics and responses)." });
+
+export const notificationSchema = z
+  .object({
+    id,
+    type: z.enum(NOTIFICATION_TYPES),
+    actor_display_name: z.string(),
+    target_summary: z.string(),
+    target_id: id,
+    created_at: time,
+    is_read: z.boolean(),
+  })
+  .meta({ id: 'Notification' });
+
+export const preferencesAnswerSchema = z.object({ receive_weekly_summary: z.boolean() }).meta({ id: 'Preferences' });
+
+export const unsubscribedSchema = z.object({ ok: z.literal(true), receive_weekly_summary: z.literal(false) }).meta({ id: 'Unsubscribed' });
+
+export const upvoteResultSchema = z
+  .object({ target_type: z.enum(TARGET_TYPES), target_id: id, score, user_has_upvoted: z.boolean() })
+  .meta({ id: 'UpvoteResult' });
+
+export const myStanceSchema = z
+  .object({
+    topic_id: id,
+    stance: z.enum(STANCES),
+    first_stance: z.enum(STANCES),
+    history: z.array(z.object({ stance: z.enum(STANCES), at: time })),
+    credits: z.array(id).describe('Responses credited with Δ for the latest change of stance.'),
+    updated_at: time,
+  })
+  .meta({ id: 'MyStance', description: "The caller's own stance (never anyone else's)." });
+
+export const topicStancesSchema = z
+  .object({
+    topic_id: id,
+    agree: count,
+    disagree: count,
+    unsure: count,
+    minds_changed: count.describe('Participants whose current stance differs from their first.'),
+    responses: z.object({ for: count, against: count, neutral: count }).describe('Live responses by type.'),
+  })
+  .meta({ id: 'TopicStances', description: "The public aggregate of a topic's stances and responses." });
+
+export const commonGroundEntrySchema = z
+  .object({
+    response_id: id,
+    upvotes_agree: count,
+    upvotes_disagree: count,
+    delta_count: count,
+    score: z.number(),
+    common_ground: z.boolean(),
+  })
+  .meta({ id: 'CommonGroundEntry', description: "A response's standing with both sides (docs/COMMON-GROUND.md)." });
+
+export const categoriesSchema = z.array(z.enum(CATEGORIES)).meta({ id: 'Categories' });
+
+// ---- sync (docs/SYNC.md) ----
+
+const checkpointSchema = z.object({ id: z.string(), seq: count }).meta({ id: 'SyncCheckpoint' });
+
+/** What every replicated document carries: the server's change number and whether it is deleted. */
+const replicated = { seq: count.describe("The server's change number of this state; 0 for one it has not seen."), _deleted: z.boolean() };
+
+export const topicDocSchema = z
+  .object({
+    id,
+    title: z.string(),
+    category: z.enum(CATEGORIES),
+    creator_uid: z.string(),
+    username: z.string().nullable(),
+    created_at: time,
+    score,
+    responses_count: count,
+    stance_agree: count,
+    stance_disagree: count,
+    stance_unsure: count,
+    minds_changed: count,
+    ...replicated,
+  })
+  .meta({ id: 'TopicDoc', description: 'A topic as the `topics` collection syncs it.' });
+
+export const sourceDocSchema = z
+  .object({ url: z.string(), name: z.string().nullable(), description: z.string().nullable() })
+  .meta({ id: 'SourceDoc', description: "A response's citation as its author gave it." });
+
+export const responseDocSchema = z
+  .object({
+    id,
+    topic_id: id,
+    parent_response_id: id.nullable(),
+    quoted_response_id: id.nullable(),
+    type: z.enum(RESPONSE_TYPES),
+    content: z.string(),
+    sources: z.array(sourceDocSchema),
+    creator_uid: z.string(),
+    username: z.string().nullable(),
+    created_at: time,
+    updated_at: time,
+    score,
+    comment_count: count,
+    delta_count: count,
+    upvotes_agree: count,
+    upvotes_disagree: count,
+    ...replicated,
+  })
+  .meta({ id: 'ResponseDoc', description: 'A response as the `responses` collection syncs it.' });
+
+export const voteDocSchema = z
+  .object({ id, target_type: z.enum(TARGET_TYPES), target_id: id, topic_id: id, upvoted: z.boolean(), updated_at: time, ...replicated })
+  .meta({ id: 'VoteDoc', description: "The caller's vote on one target (`id` is `{target_type}_{target_id}`)." });
+
+export const notificationDocSchema = notificationSchema
+  .extend({ response_id: id, response_deleted: z.boolean(), ...replicated })
+  .meta({ id: 'NotificationDoc', description: 'A notification as the `notifications` collection syncs it.' });
+
+export const profileDocSchema = z
+  .object({
+    id,
+    display_name: z.string().nullable(),
+    receive_weekly_summary: z.boolean(),
+    points: score,
+    persuasion_points: score,
+    ...replicated,
+  })
+  .meta({ id: 'ProfileDoc', description: "The caller's profile (`id` is the uid)." });
+
+export const stanceDocSchema = z
+  .object({
+    id,
+    topic_id: id,
+    stance: z.enum(STANCES),
+    first_stance: z.enum(STANCES),
+    history: z.array(z.object({ stance: z.enum(STANCES), at: time })),
+    credits: z.array(id),
+    updated_at: time,
+    ...replicated,
+  })
+  .meta({ id: 'StanceDoc', description: "The caller's stance on one topic (`id` is the topic id)." });
+
+/** A deleted topic or notification: only what a device needs to remove it. */
+export const tombstoneSchema = z.object({ id, seq: count, _deleted: z.literal(true) }).meta({ id: 'Tombstone' });
+
+export const responseTombstoneSchema = z
+  .object({ id, topic_id: id, parent_response_id: id.nullable(), seq: count, _deleted: z.literal(true) })
+  .meta({ id: 'ResponseTombstone' });
+
+/** A document of any collection (the path's `{collection}` says which). */
+export const syncDocumentSchema = z
+  .union([
+    topicDocSchema,
+    responseDocSchema,
+    voteDocSchema,
+    notificationDocSchema,
+    profileDocSchema,
+    stanceDocSchema,
+    tombstoneSchema,
+    responseTombstoneSchema,
+  ])
+  .meta({
+    id: 'SyncDocument',
+    description: "A collection's document, or the slim tombstone of a deleted topic, response or notification.",
+  });
+
+/** A document as a client pushes it: the collection's fields it may set are checked by the server (docs/SYNC.md). */
+export const pushedDocumentSchema = z
+  .looseObject({ id })
+  .meta({ id: 'PushedDocument', description: "A document of the path's collection, as the client holds it (docs/SYNC.md)." });
+
+export const pullAnswerSchema = z
+  .object({ documents: z.array(syncDocumentSchema), checkpoint: checkpointSchema })
+  .meta({ id: 'SyncPull', description: 'Documents after the checkpoint, ordered by (seq, id), and the checkpoint to pull from next.' });
+
+export const responsesPullAnswerSchema = z
+  .object({
+    documents: z.array(z.union([responseDocSchema, responseTombstoneSchema])),
+    checkpoint: z.object({ topics: z.record(z.string(), checkpointSchema) }),
+  })
+  .meta({ id: 'SyncResponsesPull', description: "Responses of several topics at once, with each topic's checkpoint." });
+
+export const pushAnswerSchema = z
+  .object({
+    conflicts: z.array(syncDocumentSchema).describe("The server's state of every row it did not take exactly as sent."),
+    rejected: z.array(
+      z.object({
+        id: z.string(),
+        status: z.number().int(),
+        error: z.string(),
+        code: z.string().optional(),
+        master: syncDocumentSchema.nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'SyncPush' });
+
+// ---- the TypeScript types are the schemas' (compile-time checks) ----
+
+/** True only when A and B are the same type (not merely assignable one way). */
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+const same = <A, B>(check: Same<A, B>) => check;
+
+same<z.infer<typeof errorBodySchema>, ErrorBody>(true);
+same<z.infer<typeof topicSchema>, Topic>(true);
+same<z.infer<typeof sourceSchema>, Source>(true);
+same<z.infer<typeof sourceCitationSchema>, SourceCitation>(true);
+same<z.infer<typeof sourceListingSchema>, Omit<SourceListing, never>>(true);
+same<z.infer<typeof quotedResponseSchema>, QuotedResponse>(true);
+same<z.infer<typeof responseSchema>, Response>(true);
+same<z.infer<typeof responseMappingSchema>, ResponseMapping>(true);
+same<z.infer<typeof userScoreSchema>, UserScore>(true);
+same<z.infer<typeof leaderboardEntrySchema>, LeaderboardEntry>(true);
+same<z.infer<typeof userTopicSchema>, UserTopic>(true);
+same<z.infer<typeof userResponseSchema>, UserResponse>(true);
+same<z.infer<typeof userProfileSchema>, UserProfile>(true);
+same<z.infer<typeof notificationSchema>, Notification>(true);
+same<z.infer<typeof preferencesAnswerSchema>, Preferences>(true);
+same<z.infer<typeof upvoteResultSchema>, UpvoteResult>(true);
+same<z.infer<typeof myStanceSchema>, MyStance>(true);
+same<z.infer<typeof topicStancesSchema>, TopicStances>(true);
+same<z.infer<typeof commonGroundEntrySchema>, CommonGroundEntry>(true);
+same<z.infer<typeof topicDocSchema>, TopicDoc>(true);
+same<z.infer<typeof sourceDocSchema>, SourceDoc>(true);
+same<z.infer<typeof responseDocSchema>, ResponseDoc>(true);
+same<z.infer<typeof voteDocSchema>, VoteDoc>(true);
+same<z.infer<typeof notificationDocSchema>, Omit<NotificationDoc, never>>(true);
+same<z.infer<typeof profileDocSchema>, ProfileDoc>(true);
+same<z.infer<typeof stanceDocSchema>, StanceDoc>(true);
+same<z.infer<typeof tombstoneSchema>, TopicTombstone>(true);
+same<z.infer<typeof tombstoneSchema>, NotificationTombstone>(true);
+same<z.infer<typeof responseTombstoneSchema>, ResponseTombstone>(true);
+same<z.infer<typeof syncDocumentSchema>, AnySyncDoc>(true);
+same<z.infer<typeof pullAnswerSchema>, PullResponse>(true);
+same<z.infer<typeof responsesPullAnswerSchema>, PullResponse<ResponseDoc | ResponseTombstone, ResponsesCheckpoint>>(true);
+same<z.infer<typeof pushAnswerSchema>, PushResponse>(true);
