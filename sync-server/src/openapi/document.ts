@@ -48,7 +48,7 @@ export interface ResponseObject {
 
 const COMPONENTS = '#/components/schemas/';
 
-/** Refusals any route of a kind may give, besides its own list (docs/API.md "Conventions", README "Rate limits"). */
+/** Refusals any route of a kind may give, besides its own list (docs/API.md "Conventions", docs/SECURITY.md "Rate limits"). */
 export function commonErrors(route: RouteDoc): ErrorCode[] {
   const codes: ErrorCode[] = [];
   if (route.auth === 'required' || route.auth === 'optional') codes.push('unauthenticated');

@@ -33,7 +33,7 @@ ${Object.entries(ERROR_STATUS)
   .map(([code, status]) => `| \`${code}\` | \`${status}\` | ${errorWhen(code)} |`)
   .join('\n')}
 
-\`429\` comes with \`Retry-After\` (seconds) when a caller goes over a rate limit ([README, Rate limits](../README.md#rate-limits)); nothing of that
+\`429\` comes with \`Retry-After\` (seconds) when a caller goes over a rate limit ([SECURITY.md, Rate limits](SECURITY.md#rate-limits)); nothing of that
 request was applied. Bad input is never a \`500\` and never a partial write (every multi-row change is one transaction);
 text that is not valid Unicode (half of an emoji, a lone \`\\ud83d\`) is refused rather than stored broken. Request
 bodies are at most 1 MiB (\`413\`; a declared \`Content-Length\` over it is refused at once). An address under \`/api\` that is not

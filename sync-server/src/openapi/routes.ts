@@ -74,7 +74,7 @@ export interface RouteDoc {
   answers: Record<number, AnswerDoc>;
   /** Refusals this route gives besides those every route of its kind may give (document.ts, commonErrors). */
   errors?: ErrorCode[];
-  /** Counted against a rate limit beyond the writes' (README "Rate limits"): 429 possible on a read. */
+  /** Counted against a rate limit beyond the writes' (docs/SECURITY.md "Rate limits"): 429 possible on a read. */
   limited?: boolean;
 }
 
