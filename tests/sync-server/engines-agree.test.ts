@@ -13,10 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../sync-server/src/auth/verifier.js';
 import { createApp } from '../../sync-server/src/app.js';
 import { seedDemo } from '../../sync-server/src/seed/demo.js';
-import { openDatabase, type Db } from '../../sync-server/src/store/connection.js';
+import { openDatabase, type Db } from '../../sync-server/src/store/sqlite/connection.js';
 import { copySqliteToPostgres, TargetNotEmptyError } from '../../sync-server/src/store/pg/copy-from-sqlite.js';
 import { createPgStore } from '../../sync-server/src/store/pg/store.js';
-import { createStore } from '../../sync-server/src/store/store.js';
+import { createStore } from '../../sync-server/src/store/sqlite/store.js';
 import type { Store } from '../../sync-server/src/store/types.js';
 import { startPostgres, type Postgres } from '../fixtures/postgres.js';
 

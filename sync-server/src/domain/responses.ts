@@ -10,10 +10,10 @@ import { prefix } from '../../../shared/rules/truncate.js';
 import { ftsQuery } from '../../../shared/rules/search-words.js';
 import { badRequest, conflict, notFound } from '../../../shared/errors.js';
 import { assertOwner, assertParentInTopic } from '../../../shared/rules/ownership.js';
-import { toResponse, type ResponsePosition, type ResponseRow } from '../store/responses-repo.js';
 import { nowIso, publish, type DomainContext } from './context.js';
 import type { Change } from './change-feed.js';
 import { refreshPersuasion } from './stances.js';
+import { type ResponsePosition, type ResponseRow, toResponse } from '../store/rows.js';
 
 const SEARCH_LIMIT = 20;
 

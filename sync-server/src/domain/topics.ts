@@ -6,10 +6,10 @@ import type { Topic } from '../../../shared/types.js';
 import { ftsQuery } from '../../../shared/rules/search-words.js';
 import { conflict, notFound } from '../../../shared/errors.js';
 import { assertOwner } from '../../../shared/rules/ownership.js';
-import { toTopic } from '../store/topics-repo.js';
 import { nowIso, publish, type DomainContext } from './context.js';
 import type { Change } from './change-feed.js';
 import { refreshPersuasion } from './stances.js';
+import { toTopic } from '../store/rows.js';
 
 export async function listTopics(ctx: DomainContext, query: ListTopicsQuery, viewer: string | null): Promise<Topic[]> {
   const { store } = ctx;

@@ -1,6 +1,7 @@
-// The weekly summary's storage on PostgreSQL: the SQLite repository's queries (store/mail-repo.ts).
-import type { MailRecipient, MailReply, MailRepo, MailRun, MailSend, MailTopTopic, PointsSnapshot } from '../mail-repo.js';
+// The weekly summary's storage on PostgreSQL: the SQLite repository's queries (store/sqlite/mail-repo.ts).
 import type { PgQueries } from './queries.js';
+import type { MailRecipient, MailReply, MailRun, MailSend, MailTopTopic, PointsSnapshot } from '../rows.js';
+import type { MailRepo } from '../types.js';
 
 // Two indexed halves (root answers to the user's topics, answers to the user's responses); $1 uid, $2 start, $3 end.
 const REPLIES = `

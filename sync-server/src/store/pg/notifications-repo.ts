@@ -1,8 +1,8 @@
-// Reply notifications on PostgreSQL: the SQLite repository's queries (store/notifications-repo.ts).
+// Reply notifications on PostgreSQL: the SQLite repository's queries (store/sqlite/notifications-repo.ts).
 import { NOTIFICATION_ORDER, orderBySql } from '../../../../shared/rules/sort-order.js';
-import type { NotificationRow } from '../notifications-repo.js';
 import type { NotificationsRepo } from '../types.js';
 import type { PgQueries } from './queries.js';
+import type { NotificationRow } from '../rows.js';
 
 /** The row as SQLite's `n.*` answers it, with the actor's name. */
 const SELECT = `

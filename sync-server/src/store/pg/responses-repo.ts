@@ -1,12 +1,12 @@
-// Responses on PostgreSQL: the SQLite repository's queries (store/responses-repo.ts), answer for answer.
+// Responses on PostgreSQL: the SQLite repository's queries (store/sqlite/responses-repo.ts), answer for answer.
 import type { ResponseType } from '../../../../shared/constants.js';
 import type { ResponseMapping } from '../../../../shared/types.js';
 import { orderBySql, RESPONSE_ORDER } from '../../../../shared/rules/sort-order.js';
-import type { ResponseRow, StanceTally } from '../responses-repo.js';
 import type { ResponsesRepo } from '../types.js';
 import type { PgQueries } from './queries.js';
 import { bm25, indexWords, queryTerms, tsqueryOf, tsvectorOf } from './search.js';
 import { refreshSuggestion } from './sources-repo.js';
+import type { ResponseRow, StanceTally } from '../rows.js';
 
 /** The row as the SQLite store reads it (the quote shown only while it exists); `viewer`: its placeholder. */
 const select = (viewer: string) => `

@@ -1,9 +1,9 @@
-// The source catalogue on PostgreSQL: the SQLite repository's queries (store/sources-repo.ts).
+// The source catalogue on PostgreSQL: the SQLite repository's queries (store/sqlite/sources-repo.ts).
 import type { Source, SourceCitation, SourceListing } from '../../../../shared/types.js';
-import { CITATIONS_PER_SOURCE, type CitationInput } from '../sources-repo.js';
 import type { SourcesRepo } from '../types.js';
 import type { PgQueries } from './queries.js';
 import { bm25, indexWords, queryTerms, tsqueryOf, tsvectorOf } from './search.js';
+import { type CitationInput, CITATIONS_PER_SOURCE } from '../rows.js';
 
 /** Re-reads a catalogue row into its search row (SQLite's FTS5 triggers do this on every change). */
 async function indexSource(q: PgQueries, id: string) {

@@ -1,8 +1,8 @@
-// Stances and Δ credits on PostgreSQL: the SQLite repository's queries (store/stances-repo.ts).
+// Stances and Δ credits on PostgreSQL: the SQLite repository's queries (store/sqlite/stances-repo.ts).
 import type { StanceChange } from '../../../../shared/sync-protocol.js';
-import type { CreditRow, StanceRow } from '../stances-repo.js';
 import type { StancesRepo } from '../types.js';
 import type { PgQueries } from './queries.js';
+import type { CreditRow, StanceRow } from '../rows.js';
 
 type StoredStance = Omit<StanceRow, 'history' | 'credits'> & { history: string; credits: string };
 

@@ -70,7 +70,7 @@ export const numberTypes = {
       : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
-/** DB_BUSY_TIMEOUT_MS's default, as on SQLite (store/connection.ts). */
+/** DB_BUSY_TIMEOUT_MS's default, as on SQLite (store/sqlite/connection.ts). */
 export const DEFAULT_PG_BUSY_TIMEOUT_MS = 5000;
 /** The pool's net: never wait for a connection forever (the database unreachable, a connection stuck). */
 export const DEFAULT_PG_CONNECT_TIMEOUT_MS = 30_000;

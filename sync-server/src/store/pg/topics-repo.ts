@@ -1,12 +1,12 @@
-// Topics on PostgreSQL: the SQLite repository's queries (store/topics-repo.ts), answer for answer.
+// Topics on PostgreSQL: the SQLite repository's queries (store/sqlite/topics-repo.ts), answer for answer.
 import type { Sort } from '../../../../shared/constants.js';
 import { hotScore } from '../../../../shared/rules/hot.js';
 import { orderBySql, TOPIC_ORDERS } from '../../../../shared/rules/sort-order.js';
 import { createPageCache, LIST_PAGES_KEPT } from '../page-cache.js';
-import type { StanceCounts, TopicRow } from '../topics-repo.js';
 import type { Checkpoint, TopicInsert, TopicListQuery, TopicsRepo } from '../types.js';
 import type { PgQueries } from './queries.js';
 import { indexWords, tsqueryOf, tsvectorOf } from './search.js';
+import type { StanceCounts, TopicRow } from '../rows.js';
 
 /** The row as the SQLite store reads it; `viewer` is the placeholder of the viewer's uid. */
 const select = (viewer: string) => `

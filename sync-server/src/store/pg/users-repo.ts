@@ -1,9 +1,9 @@
-// Users on PostgreSQL: the SQLite repository's queries (store/users-repo.ts).
+// Users on PostgreSQL: the SQLite repository's queries (store/sqlite/users-repo.ts).
 import { persuasionPoints } from '../../../../shared/rules/deltas.js';
 import type { UserResponse, UserTopic } from '../../../../shared/types.js';
-import type { LeaderboardRow, UserRow } from '../users-repo.js';
 import type { UsersRepo } from '../types.js';
 import type { PgQueries } from './queries.js';
+import type { LeaderboardRow, UserRow } from '../rows.js';
 
 export function createPgUsersRepo(q: PgQueries): UsersRepo {
   const get = (uid: string) => q.row<UserRow>('SELECT * FROM users WHERE uid = $1', [uid]);

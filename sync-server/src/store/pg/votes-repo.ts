@@ -1,7 +1,7 @@
-// Upvotes on PostgreSQL: the SQLite repository's queries (store/votes-repo.ts).
-import type { VoteRow } from '../votes-repo.js';
+// Upvotes on PostgreSQL: the SQLite repository's queries (store/sqlite/votes-repo.ts).
 import type { VotesRepo } from '../types.js';
 import type { PgQueries } from './queries.js';
+import type { VoteRow } from '../rows.js';
 
 /** The columns of a vote, as SQLite's `SELECT *` answers them. */
 const COLUMNS = 'voter_uid, target_type, target_id, target_creator_uid, topic_id, created_at, updated_at, deleted, seq, stance';

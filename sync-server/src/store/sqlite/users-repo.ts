@@ -1,28 +1,8 @@
 // Users as the server knows them: uid, display name (from the token), points, preferences.
-import type { UserResponse, UserTopic } from '../../../shared/types.js';
-import { persuasionPoints } from '../../../shared/rules/deltas.js';
+import type { UserResponse, UserTopic } from '../../../../shared/types.js';
+import { persuasionPoints } from '../../../../shared/rules/deltas.js';
 import type { Db } from './connection.js';
-
-export interface UserRow {
-  uid: string;
-  display_name: string | null;
-  email: string | null;
-  /** Every point: live upvotes by others on the user's items plus persuasion_points. */
-  points: number;
-  /** Points earned by Δ credits on the user's live responses (issue 13). */
-  persuasion_points: number;
-  receive_weekly_summary: number;
-  created_at: string;
-  seq: number;
-}
-
-/** A leaderboard row: total points and the part of them earned by Δ credits. */
-export interface LeaderboardRow {
-  uid: string;
-  display_name: string | null;
-  points: number;
-  persuasion_points: number;
-}
+import type { LeaderboardRow, UserRow } from '../rows.js';
 
 export function createUsersRepo(db: Db) {
   const upsert = db.prepare<{ uid: string; display_name: string | null; email: string | null; created_at: string; seq: number }>(`

@@ -6,17 +6,8 @@
 // earliest), never written onto anyone's citation. Authors, not citations: one
 // person citing a URL in many responses must not decide its name for everyone.
 import type { Db } from './connection.js';
-import type { Source, SourceCitation, SourceListing } from '../../../shared/types.js';
-
-/** How many citing responses each row of the sources page carries (the rest: /api/sources/{id}/responses). */
-export const CITATIONS_PER_SOURCE = 5;
-
-/** One citation of a response: the catalogue row of its URL, and the name and description its author gave. */
-export interface CitationInput {
-  sourceId: string;
-  name?: string | null | undefined;
-  description?: string | null | undefined;
-}
+import type { Source, SourceCitation, SourceListing } from '../../../../shared/types.js';
+import { type CitationInput, CITATIONS_PER_SOURCE } from '../rows.js';
 
 /**
  * The catalogue's suggested name and description of one source (bound: its id):

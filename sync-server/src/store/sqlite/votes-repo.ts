@@ -1,21 +1,8 @@
 // Upvotes: one row per (voter, target), soft-deleted when taken back so the
 // removal replicates; scores and points are always recounted from these rows.
 import type { Db } from './connection.js';
-import type { Stance, TargetType } from '../../../shared/constants.js';
-
-export interface VoteRow {
-  voter_uid: string;
-  target_type: TargetType;
-  target_id: string;
-  target_creator_uid: string;
-  topic_id: string;
-  /** The voter's stance on the topic when the vote was (last) cast; null: none (issue 13). */
-  stance: Stance | null;
-  created_at: string;
-  updated_at: string;
-  deleted: number;
-  seq: number;
-}
+import type { Stance, TargetType } from '../../../../shared/constants.js';
+import type { VoteRow } from '../rows.js';
 
 export function createVotesRepo(db: Db) {
   const get = db.prepare<[string, string, string], VoteRow>(

@@ -1,40 +1,12 @@
 // Reply notifications of DESIGN.md §4, newest first.
 import type { Db } from './connection.js';
-import type { NotificationType } from '../../../shared/constants.js';
-import type { Notification } from '../../../shared/types.js';
-import { NOTIFICATION_ORDER, orderBySql } from '../../../shared/rules/sort-order.js';
-
-export interface NotificationRow {
-  id: string;
-  recipient_uid: string;
-  type: NotificationType;
-  actor_uid: string;
-  actor_display_name: string | null;
-  target_summary: string;
-  target_id: string;
-  response_id: string;
-  response_deleted: number;
-  created_at: string;
-  is_read: number;
-  deleted: number;
-  seq: number;
-}
+import type { NotificationType } from '../../../../shared/constants.js';
+import { NOTIFICATION_ORDER, orderBySql } from '../../../../shared/rules/sort-order.js';
+import type { NotificationRow } from '../rows.js';
 
 const SELECT = `
   SELECT n.*, u.display_name AS actor_display_name
   FROM notifications n LEFT JOIN users u ON u.uid = n.actor_uid`;
-
-export function toNotification(row: NotificationRow): Notification {
-  return {
-    id: row.id,
-    type: row.type,
-    actor_display_name: row.actor_display_name ?? 'Anonymous',
-    target_summary: row.target_summary,
-    target_id: row.target_id,
-    created_at: row.created_at,
-    is_read: row.is_read === 1,
-  };
-}
 
 export function createNotificationsRepo(db: Db) {
   const insert = db.prepare(`

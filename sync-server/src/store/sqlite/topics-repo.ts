@@ -1,29 +1,10 @@
 // Topics: rows, the three sorted lists (each an index scan), title search, aggregates.
 import type { Db } from './connection.js';
-import type { Category, Sort } from '../../../shared/constants.js';
-import type { Topic } from '../../../shared/types.js';
-import { hotScore } from '../../../shared/rules/hot.js';
-import { orderBySql, TOPIC_ORDERS } from '../../../shared/rules/sort-order.js';
-import { createPageCache, LIST_PAGES_KEPT } from './page-cache.js';
-
-export interface TopicRow {
-  id: string;
-  title: string;
-  category: string;
-  creator_uid: string;
-  created_at: string;
-  score: number;
-  responses_count: number;
-  hot: number;
-  stance_agree: number;
-  stance_disagree: number;
-  stance_unsure: number;
-  minds_changed: number;
-  deleted: number;
-  seq: number;
-  username: string | null;
-  user_has_upvoted: number;
-}
+import type { Sort } from '../../../../shared/constants.js';
+import { hotScore } from '../../../../shared/rules/hot.js';
+import { orderBySql, TOPIC_ORDERS } from '../../../../shared/rules/sort-order.js';
+import { createPageCache, LIST_PAGES_KEPT } from '../page-cache.js';
+import type { StanceCounts, TopicRow } from '../rows.js';
 
 const SELECT = `
   SELECT t.id, t.title, t.category, t.creator_uid, t.created_at, t.score, t.responses_count, t.hot,
@@ -41,29 +22,6 @@ const ORDER: Record<Sort, string> = {
 /** How long (ms) and for how many queries a search's match count is remembered to choose its plan. */
 const MATCH_COUNT_TTL_MS = 5_000;
 const MATCH_COUNTS_KEPT = 1_000;
-
-/** A topic's stance counters (issue 13), in this column order. */
-export interface StanceCounts {
-  stance_agree: number;
-  stance_disagree: number;
-  stance_unsure: number;
-  minds_changed: number;
-}
-
-export function toTopic(row: TopicRow): Topic {
-  return {
-    id: row.id,
-    title: row.title,
-    categories: [row.category as Category],
-    created_at: row.created_at,
-    username: row.username,
-    creator_uid: row.creator_uid,
-    score: row.score,
-    user_has_upvoted: row.user_has_upvoted === 1,
-    user_has_downvoted: false,
-    responses_count: row.responses_count,
-  };
-}
 
 export function createTopicsRepo(db: Db) {
   const insert = db.prepare(`

@@ -1,28 +1,9 @@
 // Stances (issue 13): one row per user and topic, private to its owner, and the Δ credits
 // ("this changed my view") each change of stance gave. Counters derived from them live on
 // topics, responses and users and are recounted by those repositories.
-import type { Stance } from '../../../shared/constants.js';
-import type { StanceChange } from '../../../shared/sync-protocol.js';
+import type { StanceChange } from '../../../../shared/sync-protocol.js';
 import type { Db } from './connection.js';
-
-/** A stance as stored, with its JSON columns read. */
-export interface StanceRow {
-  uid: string;
-  topic_id: string;
-  stance: Stance;
-  first_stance: Stance;
-  history: StanceChange[];
-  credits: string[];
-  updated_at: string;
-  seq: number;
-}
-
-/** One Δ credit as stored: which response, in which topic, by whom it was written. */
-export interface CreditRow {
-  response_id: string;
-  topic_id: string;
-  author_uid: string;
-}
+import type { CreditRow, StanceRow } from '../rows.js';
 
 type StoredStance = Omit<StanceRow, 'history' | 'credits'> & { history: string; credits: string };
 
