@@ -14,7 +14,7 @@ import type { AuthUser } from '../../sync-server/src/auth/verifier.js';
 import { createApp } from '../../sync-server/src/app.js';
 import { seedDemo } from '../../sync-server/src/seed/demo.js';
 import { openDatabase, type Db } from '../../sync-server/src/store/sqlite/connection.js';
-import { copySqliteToPostgres, TargetNotEmptyError } from '../../sync-server/src/store/pg/copy-from-sqlite.js';
+import { copySqliteToPostgres, TABLES, TargetNotEmptyError } from '../../sync-server/src/store/pg/copy-from-sqlite.js';
 import { createPgStore } from '../../sync-server/src/store/pg/store.js';
 import { createStore } from '../../sync-server/src/store/sqlite/store.js';
 import type { Store } from '../../sync-server/src/store/types.js';
@@ -273,6 +273,14 @@ describe('SQLite and PostgreSQL answer alike', () => {
     await same(`/api/topics/${before[0]!.id}`, { method: 'DELETE', token: 'ada' });
     await same(`/api/responses/${root.id}`, { method: 'DELETE', token: 'bob' });
     await pullAll();
+  });
+
+  it('the copy knows every table of the schema (its TABLES, keyed by store/rows.ts Table)', () => {
+    // SQLite's own bookkeeping aside: the seq counter (meta) and the FTS5 index tables.
+    const schema = (sqliteDb.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[])
+      .map((table) => table.name)
+      .filter((name) => name !== 'meta' && !name.includes('_fts') && !name.startsWith('sqlite_'));
+    expect(Object.keys(TABLES).sort()).toEqual(schema.sort());
   });
 
   it('the copy refuses a database that already holds a site', async () => {

@@ -59,7 +59,7 @@ describe('the store engines stay behind the Store interface', () => {
     ['domain/x.ts', "import { createStore } from '../store/sqlite/store.js';"],
     ['domain/x.ts', "import pg from 'pg';"],
     ['sync/collections/x.ts', "import type { Db } from '../../store/sqlite/connection.js';"],
-    ['routes/x.ts', "import Database from 'better-sqlite3';"],
+    ['routes/x.ts', "const Database = require('better-sqlite3');"],
     ['routes/x.ts', "const search = await import('../store/pg/search.js');"],
     ['store/pg/x.ts', "import { migrate } from '../sqlite/migrate.js';"],
     ['store/rows.ts', "import type { PgQueries } from './pg/queries.js';"],
@@ -71,7 +71,7 @@ describe('the store engines stay behind the Store interface', () => {
     ['domain/x.ts', "import type { Store } from '../store/types.js';"],
     ['routes/x.ts', "import { toTopic } from '../store/rows.js';"],
     ['store/pg/x.ts', "import pg from 'pg';"],
-    ['store/sqlite/x.ts', "import type Database from 'better-sqlite3';"],
+    ['store/sqlite/x.ts', 'import type Database from "better-sqlite3";'],
   ])('allows %s: %s', (file, line) => {
     expect(violations(file, line)).toEqual([]);
   });

@@ -4,6 +4,27 @@ import type { Category, NotificationType, ResponseType, Stance, TargetType } fro
 import type { StanceChange } from '../../../shared/sync-protocol.js';
 import type { Notification, Response, Source, Topic } from '../../../shared/types.js';
 
+/**
+ * The tables of the schema, as both engines hold them (each engine's own bookkeeping aside: SQLite's
+ * meta and FTS5 tables, PostgreSQL's crux_meta and search tables). A new table is added here, and
+ * the compiler then asks for its entry in every per-table list (store/pg/copy-from-sqlite.ts);
+ * tests/sync-server/migrations.test.ts checks the copy's list against SQLite's schema.
+ */
+export type Table =
+  | 'users'
+  | 'topics'
+  | 'responses'
+  | 'sources'
+  | 'response_sources'
+  | 'votes'
+  | 'notifications'
+  | 'stances'
+  | 'deltas'
+  | 'mail_runs'
+  | 'mail_sends'
+  | 'mail_points'
+  | 'mail_state';
+
 // Topics
 
 export interface TopicRow {

@@ -10,23 +10,28 @@ import { migratePg } from './migrate.js';
 import { SEQ_LOCK_KEY } from './seq.js';
 import { tsvectorOf } from './search.js';
 import { decodeText, encodeParams } from './nul.js';
+import type { Table } from '../rows.js';
 
-/** Tables in an order their references allow, and what orders their rows as SQLite wrote them. */
-const TABLES = [
-  { name: 'users', order: 'rowid' },
-  { name: 'topics', order: 'pk' },
-  { name: 'responses', order: 'pk' },
-  { name: 'sources', order: 'pk' },
-  { name: 'response_sources', order: 'rowid' },
-  { name: 'votes', order: 'rowid' },
-  { name: 'notifications', order: 'rowid' },
-  { name: 'stances', order: 'rowid' },
-  { name: 'deltas', order: 'rowid' },
-  { name: 'mail_runs', order: 'rowid' },
-  { name: 'mail_sends', order: 'rowid' },
-  { name: 'mail_points', order: 'rowid' },
-  { name: 'mail_state', order: 'rowid' },
-] as const;
+/**
+ * Every table, in an order their references allow (the copy follows this literal's order), and
+ * what orders its rows as SQLite wrote them. Keyed by Table: a table added to the schema without
+ * an entry here does not compile.
+ */
+export const TABLES: Record<Table, { order: 'rowid' | 'pk' }> = {
+  users: { order: 'rowid' },
+  topics: { order: 'pk' },
+  responses: { order: 'pk' },
+  sources: { order: 'pk' },
+  response_sources: { order: 'rowid' },
+  votes: { order: 'rowid' },
+  notifications: { order: 'rowid' },
+  stances: { order: 'rowid' },
+  deltas: { order: 'rowid' },
+  mail_runs: { order: 'rowid' },
+  mail_sends: { order: 'rowid' },
+  mail_points: { order: 'rowid' },
+  mail_state: { order: 'rowid' },
+};
 
 /** The searched text of each indexed table, as the PostgreSQL repositories index it. */
 const SEARCHED = [
@@ -64,7 +69,7 @@ export async function copySqliteToPostgres(
       if (Number(existing[0].n) > 0)
         throw new TargetNotEmptyError('The PostgreSQL database already holds users or topics: copy into an empty one.');
       const report: CopyReport = { rows: {}, seq: 0 };
-      for (const table of TABLES) report.rows[table.name] = await copyTable(sqlite, client, table.name, table.order, log);
+      for (const [table, { order }] of Object.entries(TABLES)) report.rows[table] = await copyTable(sqlite, client, table, order, log);
       for (const searched of SEARCHED) await indexTable(client, searched.table, searched.fts, searched.columns);
       // Identity columns continue after the copied keys.
       for (const table of ['topics', 'responses', 'sources', 'votes', 'notifications']) {

@@ -1,3 +1,7 @@
+// What differs on PostgreSQL: a pool shared by many server processes, writes ordered by an advisory
+// lock (seq.ts), search ranked like FTS5 in SQL (search.ts), NUL escaped (nul.ts), and the live
+// stream and rate limits shared across processes (change-feed.ts, limit-backend.ts).
+//
 // The PostgreSQL store (issue 14): the Store interface (store/types.ts) on a connection pool,
 // chosen by DATABASE_URL (sync-server/src/backend.ts). docs/POSTGRES.md explains the design.
 //

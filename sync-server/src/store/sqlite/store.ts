@@ -1,3 +1,6 @@
+// What differs on SQLite: one file in this one process, one synchronous connection (better-sqlite3)
+// taking turns, its write transactions grouped into one COMMIT, FTS5 for search; so one server process.
+//
 // The SQLite implementation of the storage boundary (store/types.ts). The
 // connection stays inside: callers get the Store's named operations only.
 import type { Sort } from '../../../../shared/constants.js';
