@@ -2,6 +2,7 @@
 import type { PgQueries } from './queries.js';
 import type { MailRecipient, MailReply, MailRun, MailSend, MailTopTopic, PointsSnapshot } from '../rows.js';
 import type { MailRepo } from '../types.js';
+import { MAIL_RECIPIENTS, PREVIOUS_SNAPSHOT } from '../sql.js';
 
 // Two indexed halves (root answers to the user's topics, answers to the user's responses); $1 uid, $2 start, $3 end.
 const REPLIES = `
@@ -24,10 +25,7 @@ const REPLIES = `
 export function createPgMailRepo(q: PgQueries): MailRepo {
   const getState = async (key: string) => (await q.row<{ value: string }>('SELECT value FROM mail_state WHERE key = $1', [key]))?.value;
   return {
-    recipients: () =>
-      q.rows<MailRecipient>(
-        "SELECT uid, display_name, email FROM users WHERE receive_weekly_summary = 1 AND email IS NOT NULL AND trim(email) <> '' ORDER BY uid",
-      ),
+    recipients: () => q.rows<MailRecipient>(MAIL_RECIPIENTS.pg),
     async repliesTo(uid, start, end, limit) {
       const total = (await q.row<{ n: number }>(`SELECT count(*) AS n FROM (${REPLIES}) AS replies`, [uid, start, end]))!.n;
       const items = await q.rows<MailReply>(`SELECT * FROM (${REPLIES}) AS replies ORDER BY created_at DESC, id DESC LIMIT $4`, [
@@ -96,12 +94,7 @@ export function createPgMailRepo(q: PgQueries): MailRepo {
       );
     },
     snapshot: (runId, uid) => q.row<PointsSnapshot>('SELECT points, rank FROM mail_points WHERE run_id = $1 AND uid = $2', [runId, uid]),
-    previousSnapshot: (uid, end) =>
-      q.row<PointsSnapshot>(
-        `SELECT p.points, p.rank FROM mail_points p JOIN mail_runs r ON r.id = p.run_id
-         WHERE p.uid = $1 AND r.period_end < $2 ORDER BY r.period_end DESC LIMIT 1`,
-        [uid, end],
-      ),
+    previousSnapshot: (uid, end) => q.row<PointsSnapshot>(PREVIOUS_SNAPSHOT.pg, [uid, end]),
     getState,
     async initState(key, value) {
       await q.run('INSERT INTO mail_state (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [key, value]);

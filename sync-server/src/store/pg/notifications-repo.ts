@@ -3,6 +3,7 @@ import { NOTIFICATION_ORDER, orderBySql } from '../../../../shared/rules/sort-or
 import type { NotificationsRepo } from '../types.js';
 import type { PgQueries } from './queries.js';
 import type { NotificationRow } from '../rows.js';
+import { NOTIFICATIONS_FROM } from '../sql.js';
 
 /** The row as SQLite's `n.*` answers it, with the actor's name. */
 const SELECT = `
@@ -38,10 +39,7 @@ export function createPgNotificationsRepo(q: PgQueries): NotificationsRepo {
       await q.run('UPDATE notifications SET is_read = 1, seq = $1 WHERE id = $2', [seq, id]);
     },
     countFrom: async (actorUid, recipientUid, sinceIso) =>
-      (await q.row<{ n: number }>(
-        'SELECT count(*) AS n FROM notifications WHERE recipient_uid = $1 AND actor_uid = $2 AND created_at >= $3 AND deleted = 0',
-        [recipientUid, actorUid, sinceIso],
-      ))!.n,
+      (await q.row<{ n: number }>(NOTIFICATIONS_FROM.pg, [recipientUid, actorUid, sinceIso]))!.n,
     removeForTopic: async (topicId, seq) =>
       stampEach(
         await q.rows('SELECT id, recipient_uid FROM notifications WHERE target_id = $1 AND deleted = 0 ORDER BY pk', [topicId]),

@@ -4,11 +4,10 @@ import type { Db } from './connection.js';
 import type { Synchronous } from './transactions.js';
 import type { MailRecipient, MailReply, MailRun, MailSend, MailTopTopic, PointsSnapshot } from '../rows.js';
 import type { MailRepo } from '../types.js';
+import { MAIL_RECIPIENTS, PREVIOUS_SNAPSHOT } from '../sql.js';
 
 export function createMailRepo(db: Db): Synchronous<MailRepo> {
-  const recipients = db.prepare<[], MailRecipient>(
-    "SELECT uid, display_name, email FROM users WHERE receive_weekly_summary = 1 AND email IS NOT NULL AND trim(email) <> '' ORDER BY uid",
-  );
+  const recipients = db.prepare<[], MailRecipient>(MAIL_RECIPIENTS.sqlite);
   // Two indexed halves (root answers to the user's topics, answers to the user's responses).
   const replies = `
     SELECT r.id, r.topic_id, t.title AS topic_title, 'topic' AS replied_to, NULL AS parent_content, r.type, r.content,
@@ -60,10 +59,7 @@ export function createMailRepo(db: Db): Synchronous<MailRepo> {
       attempts = mail_sends.attempts + excluded.attempts, message_id = excluded.message_id, error = excluded.error, at = excluded.at
   `);
   const snapshot = db.prepare<[string, string], PointsSnapshot>('SELECT points, rank FROM mail_points WHERE run_id = ? AND uid = ?');
-  const previous = db.prepare<[string, string], PointsSnapshot>(`
-    SELECT p.points, p.rank FROM mail_points p JOIN mail_runs r ON r.id = p.run_id
-    WHERE p.uid = ? AND r.period_end < ? ORDER BY r.period_end DESC LIMIT 1
-  `);
+  const previous = db.prepare<[string, string], PointsSnapshot>(PREVIOUS_SNAPSHOT.sqlite);
   const getState = db.prepare<[string], { value: string }>('SELECT value FROM mail_state WHERE key = ?');
   const initState = db.prepare('INSERT OR IGNORE INTO mail_state (key, value) VALUES (?, ?)');
   const replaceState = db.prepare<[string, string, string]>('UPDATE mail_state SET value = ? WHERE key = ? AND value = ?');

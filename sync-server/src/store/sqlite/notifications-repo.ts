@@ -3,6 +3,7 @@ import type { Db } from './connection.js';
 import type { NotificationType } from '../../../../shared/constants.js';
 import { NOTIFICATION_ORDER, orderBySql } from '../../../../shared/rules/sort-order.js';
 import type { NotificationRow } from '../rows.js';
+import { NOTIFICATIONS_FROM } from '../sql.js';
 
 const SELECT = `
   SELECT n.*, u.display_name AS actor_display_name
@@ -21,9 +22,7 @@ export function createNotificationsRepo(db: Db) {
   const ofTopic = db.prepare<[string], { id: string; recipient_uid: string }>(
     'SELECT id, recipient_uid FROM notifications WHERE target_id = ? AND deleted = 0',
   );
-  const countFrom = db.prepare<[string, string, string], { n: number }>(
-    'SELECT count(*) AS n FROM notifications WHERE recipient_uid = ? AND actor_uid = ? AND created_at >= ? AND deleted = 0',
-  );
+  const countFrom = db.prepare<[string, string, string], { n: number }>(NOTIFICATIONS_FROM.sqlite);
   const softDelete = db.prepare<[number, string]>('UPDATE notifications SET deleted = 1, seq = ? WHERE id = ?');
   const aboutResponse = db.prepare<[string], { id: string; recipient_uid: string }>(
     'SELECT id, recipient_uid FROM notifications WHERE response_id = ? AND deleted = 0 AND response_deleted = 0',

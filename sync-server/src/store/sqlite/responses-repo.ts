@@ -3,7 +3,7 @@ import type { Db } from './connection.js';
 import type { ResponseType } from '../../../../shared/constants.js';
 import type { ResponseMapping } from '../../../../shared/types.js';
 import { orderBySql, RESPONSE_ORDER } from '../../../../shared/rules/sort-order.js';
-import { REFRESH_SUGGESTION_SQL } from './sources-repo.js';
+import { SUGGEST_SOURCE_NAME } from '../sql.js';
 import type { ResponseCountsDelta, ResponsePosition, ResponseRow, StanceTally } from '../rows.js';
 
 // The quote is shown only while the quoted response still exists.
@@ -73,7 +73,7 @@ export function createResponsesRepo(db: Db) {
   const softDelete = db.prepare<[number, string]>("UPDATE responses SET deleted = 1, content = '', seq = ? WHERE id = ?");
   const citedSources = db.prepare<[string], { source_id: string }>('SELECT source_id FROM response_sources WHERE response_id = ?');
   const dropCitations = db.prepare<[string]>('DELETE FROM response_sources WHERE response_id = ?');
-  const refreshSuggestion = db.prepare<[string]>(REFRESH_SUGGESTION_SQL);
+  const refreshSuggestion = db.prepare<[string]>(SUGGEST_SOURCE_NAME.sqlite);
   const creatorTopics = db.prepare<[string], { topic_id: string }>('SELECT DISTINCT topic_id FROM responses WHERE creator_uid = ?');
   const restamp = db.prepare<[number, string]>('UPDATE responses SET seq = ? WHERE creator_uid = ?');
   const update = db.prepare(`

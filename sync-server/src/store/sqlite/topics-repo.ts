@@ -5,6 +5,7 @@ import { hotScore } from '../../../../shared/rules/hot.js';
 import { orderBySql, TOPIC_ORDERS } from '../../../../shared/rules/sort-order.js';
 import { createPageCache, LIST_PAGES_KEPT } from '../page-cache.js';
 import type { StanceCounts, TopicRow } from '../rows.js';
+import { STANCE_COUNTS } from '../sql.js';
 
 const SELECT = `
   SELECT t.id, t.title, t.category, t.creator_uid, t.created_at, t.score, t.responses_count, t.hot,
@@ -130,14 +131,7 @@ export function createTopicsRepo(db: Db) {
   // already answers 404, and nothing else may serve what the author took back.
   const softDelete = db.prepare<[number, string]>("UPDATE topics SET deleted = 1, title = '', seq = ? WHERE id = ?");
   const restamp = db.prepare<[number, string]>('UPDATE topics SET seq = ? WHERE creator_uid = ?');
-  // Stance counters (issue 13), recounted from the topic's stances (an index-only scan).
-  const stanceCounts = db.prepare<[string], StanceCounts>(`
-    SELECT count(*) FILTER (WHERE stance = 'agree') AS stance_agree,
-           count(*) FILTER (WHERE stance = 'disagree') AS stance_disagree,
-           count(*) FILTER (WHERE stance = 'unsure') AS stance_unsure,
-           count(*) FILTER (WHERE stance <> first_stance) AS minds_changed
-    FROM stances WHERE topic_id = ?
-  `);
+  const stanceCounts = db.prepare<[string], StanceCounts>(STANCE_COUNTS.sqlite);
   const storedStanceCounts = db.prepare<[string], StanceCounts>(
     'SELECT stance_agree, stance_disagree, stance_unsure, minds_changed FROM topics WHERE id = ?',
   );
