@@ -3,7 +3,7 @@ import { NOTIFICATION_ORDER, orderBySql } from '../../../../shared/rules/sort-or
 import type { NotificationsRepo } from '../types.js';
 import type { PgQueries } from './queries.js';
 import type { NotificationRow } from '../rows.js';
-import { NOTIFICATIONS_FROM } from '../sql.js';
+import { INSERT_NOTIFICATION, NOTIFICATIONS_FROM } from '../sql.js';
 
 /** The row as SQLite's `n.*` answers it, with the actor's name. */
 const SELECT = `
@@ -23,11 +23,17 @@ export function createPgNotificationsRepo(q: PgQueries): NotificationsRepo {
   };
   return {
     async insert(row) {
-      await q.run(
-        `INSERT INTO notifications (id, recipient_uid, type, actor_uid, target_summary, target_id, response_id, created_at, seq)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [row.id, row.recipient_uid, row.type, row.actor_uid, row.target_summary, row.target_id, row.response_id, row.created_at, row.seq],
-      );
+      await q.run(INSERT_NOTIFICATION.pg, [
+        row.id,
+        row.recipient_uid,
+        row.type,
+        row.actor_uid,
+        row.target_summary,
+        row.target_id,
+        row.response_id,
+        row.created_at,
+        row.seq,
+      ]);
     },
     get: (id) => q.row<NotificationRow>(`${SELECT} WHERE n.id = $1`, [id]),
     forUser: (uid, limit, offset) =>

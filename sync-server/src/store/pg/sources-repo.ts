@@ -4,7 +4,7 @@ import type { SourcesRepo } from '../types.js';
 import type { PgQueries } from './queries.js';
 import { bm25, indexWords, queryTerms, tsqueryOf, tsvectorOf } from './search.js';
 import { type CitationInput, CITATIONS_PER_SOURCE } from '../rows.js';
-import { CITATIONS_OF_RESPONSE, CITING_COUNT, SUGGEST_SOURCE_NAME } from '../sql.js';
+import { CITATIONS_OF_RESPONSE, CITING, CITING_COUNT, SUGGEST_SOURCE_NAME } from '../sql.js';
 
 /** Re-reads a catalogue row into its search row (SQLite's FTS5 triggers do this on every change). */
 async function indexSource(q: PgQueries, id: string) {
@@ -36,14 +36,7 @@ const BY_NAME = 'lower(coalesce(s.name, s.url)), s.id';
 
 export function createPgSourcesRepo(q: PgQueries): SourcesRepo {
   const byUrl = (url: string) => q.row<Source>('SELECT id, url, name, description FROM sources WHERE url = $1', [url]);
-  const citing = (sourceId: string, limit: number, offset: number) =>
-    q.rows<SourceCitation>(
-      `SELECT r.id, r.topic_id, t.title AS topic_title, r.created_at FROM response_sources rs
-       JOIN responses r ON r.id = rs.response_id JOIN topics t ON t.id = r.topic_id
-       WHERE rs.source_id = $1 AND r.deleted = 0 AND t.deleted = 0
-       ORDER BY r.created_at DESC, r.id DESC LIMIT $2 OFFSET $3`,
-      [sourceId, limit, offset],
-    );
+  const citing = (sourceId: string, limit: number, offset: number) => q.rows<SourceCitation>(CITING.pg, [sourceId, limit, offset]);
   const citingCount = async (sourceId: string) => (await q.row<{ n: number }>(CITING_COUNT.pg, [sourceId]))!.n;
 
   return {

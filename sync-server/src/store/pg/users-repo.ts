@@ -4,7 +4,7 @@ import type { UserResponse, UserTopic } from '../../../../shared/types.js';
 import type { UsersRepo } from '../types.js';
 import type { PgQueries } from './queries.js';
 import type { LeaderboardRow, UserRow } from '../rows.js';
-import { LEADERBOARD, RECOUNT_POINTS, RESPONSES_BY, TOPICS_BY } from '../sql.js';
+import { LEADERBOARD, RECOUNT_POINTS, REMEMBER_USER, RESPONSES_BY, TOPICS_BY } from '../sql.js';
 
 export function createPgUsersRepo(q: PgQueries): UsersRepo {
   const get = (uid: string) => q.row<UserRow>('SELECT * FROM users WHERE uid = $1', [uid]);
@@ -13,11 +13,7 @@ export function createPgUsersRepo(q: PgQueries): UsersRepo {
     async remember(user, now, seq) {
       const existing = await get(user.uid);
       if (existing && existing.display_name === user.name && existing.email === user.email) return false;
-      await q.run(
-        `INSERT INTO users (uid, display_name, email, created_at, seq) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (uid) DO UPDATE SET display_name = excluded.display_name, email = excluded.email, seq = excluded.seq`,
-        [user.uid, user.name, user.email, now, await seq()],
-      );
+      await q.run(REMEMBER_USER.pg, [user.uid, user.name, user.email, now, await seq()]);
       return true;
     },
     async refreshPoints(uid, seq) {

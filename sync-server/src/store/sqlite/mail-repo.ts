@@ -4,7 +4,7 @@ import type { Db } from './connection.js';
 import type { Synchronous } from './transactions.js';
 import type { MailRecipient, MailReply, MailRun, MailSend, MailTopTopic, PointsSnapshot } from '../rows.js';
 import type { MailRepo } from '../types.js';
-import { MAIL_RECIPIENTS, PREVIOUS_SNAPSHOT } from '../sql.js';
+import { MAIL_RECIPIENTS, POINTS_EARNED, PREVIOUS_SNAPSHOT, RECORD_SEND, TOP_TOPICS } from '../sql.js';
 
 export function createMailRepo(db: Db): Synchronous<MailRepo> {
   const recipients = db.prepare<[], MailRecipient>(MAIL_RECIPIENTS.sqlite);
@@ -31,15 +31,8 @@ export function createMailRepo(db: Db): Synchronous<MailRepo> {
     `SELECT * FROM (${replies}) ORDER BY created_at DESC, id DESC LIMIT @limit`,
   );
   const repliesCount = db.prepare<Period, { n: number }>(`SELECT count(*) AS n FROM (${replies})`);
-  const pointsEarned = db.prepare<Period, { n: number }>(`
-    SELECT count(*) AS n FROM votes
-    WHERE target_creator_uid = @uid AND voter_uid <> @uid AND deleted = 0 AND created_at >= @start AND created_at < @end
-  `);
-  const topTopics = db.prepare<{ start: string; end: string; limit: number }, MailTopTopic>(`
-    SELECT id, title, category, score, responses_count FROM topics
-    WHERE deleted = 0 AND created_at >= @start AND created_at < @end
-    ORDER BY score DESC, responses_count DESC, created_at DESC, id LIMIT @limit
-  `);
+  const pointsEarned = db.prepare<Period, { n: number }>(POINTS_EARNED.sqlite);
+  const topTopics = db.prepare<{ start: string; end: string; limit: number }, MailTopTopic>(TOP_TOPICS.sqlite);
   const getRun = db.prepare<[string], MailRun>('SELECT * FROM mail_runs WHERE id = ?');
   const insertRun = db.prepare(`
     INSERT OR IGNORE INTO mail_runs (id, kind, period_start, period_end, status, created_at)
@@ -52,12 +45,7 @@ export function createMailRepo(db: Db): Synchronous<MailRepo> {
     "UPDATE mail_runs SET status = 'done', finished_at = @at, sent = @sent, failed = @failed, skipped = @skipped WHERE id = @id",
   );
   const sendsOf = db.prepare<[string], MailSend>('SELECT * FROM mail_sends WHERE run_id = ? ORDER BY at, uid');
-  const recordSend = db.prepare(`
-    INSERT INTO mail_sends (run_id, uid, email, status, attempts, message_id, error, at)
-    VALUES (@run_id, @uid, @email, @status, @attempts, @message_id, @error, @at)
-    ON CONFLICT (run_id, uid) DO UPDATE SET email = excluded.email, status = excluded.status,
-      attempts = mail_sends.attempts + excluded.attempts, message_id = excluded.message_id, error = excluded.error, at = excluded.at
-  `);
+  const recordSend = db.prepare(RECORD_SEND.sqlite);
   const snapshot = db.prepare<[string, string], PointsSnapshot>('SELECT points, rank FROM mail_points WHERE run_id = ? AND uid = ?');
   const previous = db.prepare<[string, string], PointsSnapshot>(PREVIOUS_SNAPSHOT.sqlite);
   const getState = db.prepare<[string], { value: string }>('SELECT value FROM mail_state WHERE key = ?');

@@ -3,17 +3,14 @@ import type { Db } from './connection.js';
 import type { NotificationType } from '../../../../shared/constants.js';
 import { NOTIFICATION_ORDER, orderBySql } from '../../../../shared/rules/sort-order.js';
 import type { NotificationRow } from '../rows.js';
-import { NOTIFICATIONS_FROM } from '../sql.js';
+import { INSERT_NOTIFICATION, NOTIFICATIONS_FROM } from '../sql.js';
 
 const SELECT = `
   SELECT n.*, u.display_name AS actor_display_name
   FROM notifications n LEFT JOIN users u ON u.uid = n.actor_uid`;
 
 export function createNotificationsRepo(db: Db) {
-  const insert = db.prepare(`
-    INSERT INTO notifications (id, recipient_uid, type, actor_uid, target_summary, target_id, response_id, created_at, seq)
-    VALUES (@id, @recipient_uid, @type, @actor_uid, @target_summary, @target_id, @response_id, @created_at, @seq)
-  `);
+  const insert = db.prepare(INSERT_NOTIFICATION.sqlite);
   const get = db.prepare<[string], NotificationRow>(`${SELECT} WHERE n.id = ?`);
   const forUser = db.prepare<[string, number, number], NotificationRow>(`
     ${SELECT} WHERE n.recipient_uid = ? AND n.deleted = 0 ORDER BY ${orderBySql(NOTIFICATION_ORDER, 'n')} LIMIT ? OFFSET ?

@@ -3,7 +3,7 @@ import type { Db } from './connection.js';
 import type { ResponseType } from '../../../../shared/constants.js';
 import type { ResponseMapping } from '../../../../shared/types.js';
 import { orderBySql, RESPONSE_ORDER } from '../../../../shared/rules/sort-order.js';
-import { SUGGEST_SOURCE_NAME } from '../sql.js';
+import { RECOUNT_RESPONSE, SUGGEST_SOURCE_NAME } from '../sql.js';
 import type { ResponseCountsDelta, ResponsePosition, ResponseRow, StanceTally } from '../rows.js';
 
 // The quote is shown only while the quoted response still exists.
@@ -80,16 +80,7 @@ export function createResponsesRepo(db: Db) {
     UPDATE responses SET content = @content, quoted_response_id = @quoted_response_id, updated_at = @updated_at,
            seq = @seq WHERE id = @id
   `);
-  const refresh = db.prepare(`
-    UPDATE responses SET
-      score = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = @id AND deleted = 0),
-      comment_count = (SELECT count(*) FROM responses c WHERE c.parent_response_id = @id AND c.deleted = 0),
-      upvotes_agree = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = @id AND deleted = 0 AND stance = 'agree'),
-      upvotes_disagree = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = @id AND deleted = 0 AND stance = 'disagree'),
-      delta_count = (SELECT count(DISTINCT uid) FROM deltas WHERE response_id = @id),
-      seq = @seq
-    WHERE id = @id
-  `);
+  const refresh = db.prepare(RECOUNT_RESPONSE.sqlite);
   const addToCounts = db.prepare<{ id: string; score: number; comments: number; agree: number; disagree: number; seq: number }>(`
     UPDATE responses SET score = score + @score, comment_count = comment_count + @comments,
            upvotes_agree = upvotes_agree + @agree, upvotes_disagree = upvotes_disagree + @disagree, seq = @seq

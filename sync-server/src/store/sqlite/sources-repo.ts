@@ -8,7 +8,7 @@
 import type { Db } from './connection.js';
 import type { Source, SourceCitation, SourceListing } from '../../../../shared/types.js';
 import { type CitationInput, CITATIONS_PER_SOURCE } from '../rows.js';
-import { CITATIONS_OF_RESPONSE, CITING_COUNT, SUGGEST_SOURCE_NAME } from '../sql.js';
+import { CITATIONS_OF_RESPONSE, CITING, CITING_COUNT, SUGGEST_SOURCE_NAME } from '../sql.js';
 
 /** `%`, `_` and `\\` typed in the filter box are matched as themselves. */
 function likePattern(text: string): string {
@@ -37,12 +37,7 @@ export function createSourcesRepo(db: Db) {
   const count = db.prepare<{ pattern: string | null }, { n: number }>(`SELECT count(*) AS n FROM sources s WHERE ${FILTER}`);
   const exists = db.prepare<[string], { id: string }>('SELECT id FROM sources WHERE id = ?');
   // Live responses in live topics, newest first.
-  const citing = db.prepare<{ sourceId: string; limit: number; offset: number }, SourceCitation>(`
-    SELECT r.id, r.topic_id, t.title AS topic_title, r.created_at FROM response_sources rs
-    JOIN responses r ON r.id = rs.response_id JOIN topics t ON t.id = r.topic_id
-    WHERE rs.source_id = @sourceId AND r.deleted = 0 AND t.deleted = 0
-    ORDER BY r.created_at DESC, r.id DESC LIMIT @limit OFFSET @offset
-  `);
+  const citing = db.prepare<{ sourceId: string; limit: number; offset: number }, SourceCitation>(CITING.sqlite);
   const citingCount = db.prepare<[string], { n: number }>(CITING_COUNT.sqlite);
   const search = db.prepare<[string, number], Source>(`
     SELECT s.id, s.url, s.name, s.description FROM sources_fts f JOIN sources s ON s.pk = f.rowid

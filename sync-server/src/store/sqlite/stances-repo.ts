@@ -4,6 +4,7 @@
 import type { StanceChange } from '../../../../shared/sync-protocol.js';
 import type { Db } from './connection.js';
 import type { CreditRow, StanceRow } from '../rows.js';
+import { SAVE_STANCE } from '../sql.js';
 
 type StoredStance = Omit<StanceRow, 'history' | 'credits'> & { history: string; credits: string };
 
@@ -15,13 +16,7 @@ const read = (row: StoredStance): StanceRow => ({
 
 export function createStancesRepo(db: Db) {
   const get = db.prepare<[string, string], StoredStance>('SELECT * FROM stances WHERE uid = ? AND topic_id = ?');
-  const upsert = db.prepare<StoredStance>(`
-    INSERT INTO stances (uid, topic_id, stance, first_stance, history, credits, updated_at, seq)
-    VALUES (@uid, @topic_id, @stance, @first_stance, @history, @credits, @updated_at, @seq)
-    ON CONFLICT (uid, topic_id) DO UPDATE SET
-      stance = excluded.stance, history = excluded.history, credits = excluded.credits,
-      updated_at = excluded.updated_at, seq = excluded.seq
-  `);
+  const upsert = db.prepare<StoredStance>(SAVE_STANCE.sqlite);
   const changes = db.prepare<{ uid: string; seq: number; id: string; limit: number }, StoredStance>(`
     SELECT * FROM stances WHERE uid = @uid AND (seq > @seq OR (seq = @seq AND topic_id > @id))
     ORDER BY seq, topic_id LIMIT @limit

@@ -3,14 +3,12 @@ import type { UserResponse, UserTopic } from '../../../../shared/types.js';
 import { persuasionPoints } from '../../../../shared/rules/deltas.js';
 import type { Db } from './connection.js';
 import type { LeaderboardRow, UserRow } from '../rows.js';
-import { LEADERBOARD, RECOUNT_POINTS, RESPONSES_BY, TOPICS_BY } from '../sql.js';
+import { LEADERBOARD, RECOUNT_POINTS, REMEMBER_USER, RESPONSES_BY, TOPICS_BY } from '../sql.js';
 
 export function createUsersRepo(db: Db) {
-  const upsert = db.prepare<{ uid: string; display_name: string | null; email: string | null; created_at: string; seq: number }>(`
-    INSERT INTO users (uid, display_name, email, created_at, seq)
-    VALUES (@uid, @display_name, @email, @created_at, @seq)
-    ON CONFLICT (uid) DO UPDATE SET display_name = excluded.display_name, email = excluded.email, seq = excluded.seq
-  `);
+  const upsert = db.prepare<{ uid: string; display_name: string | null; email: string | null; created_at: string; seq: number }>(
+    REMEMBER_USER.sqlite,
+  );
   const get = db.prepare<[string], UserRow>('SELECT * FROM users WHERE uid = ?');
   const refreshPoints = db.prepare<[string]>(RECOUNT_POINTS.sqlite);
   const stamp = db.prepare<[number, string]>('UPDATE users SET seq = ? WHERE uid = ?');
