@@ -8,7 +8,7 @@ import type { Notification, Response, Source, Topic } from '../../../shared/type
  * The tables of the schema, as both engines hold them (each engine's own bookkeeping aside: SQLite's
  * meta and FTS5 tables, PostgreSQL's crux_meta and search tables). A new table is added here, and
  * the compiler then asks for its entry in every per-table list (store/pg/copy-from-sqlite.ts);
- * tests/sync-server/migrations.test.ts checks the copy's list against SQLite's schema.
+ * tests/sync-server/engines-agree.test.ts checks the copy's list against SQLite's schema.
  */
 export type Table =
   | 'users'
