@@ -4,7 +4,7 @@
 import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import { readConfig } from '../sync-server/src/config.js';
-import { openDatabase } from '../sync-server/src/store/connection.js';
+import { openDatabase } from '../sync-server/src/store/sqlite/connection.js';
 import { copySqliteToPostgres, TargetNotEmptyError } from '../sync-server/src/store/pg/copy-from-sqlite.js';
 
 const config = readConfig();

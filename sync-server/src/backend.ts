@@ -5,12 +5,12 @@
 import pg from 'pg';
 import type { Config } from './config.js';
 import { createChangeFeed, type ChangeFeed } from './domain/change-feed.js';
-import { createPgChangeFeed } from './domain/pg-change-feed.js';
+import { createPgChangeFeed } from './store/pg/change-feed.js';
 import { createMemoryLimitBackend, type LimitBackend } from './http/limit-backend.js';
-import { createPgLimitBackend } from './http/limit-backend-pg.js';
-import { DEFAULT_CHECKPOINT_EVERY_MS, openDatabase } from './store/connection.js';
+import { createPgLimitBackend } from './store/pg/limit-backend.js';
+import { DEFAULT_CHECKPOINT_EVERY_MS, openDatabase } from './store/sqlite/connection.js';
 import { createPgStore } from './store/pg/store.js';
-import { createStore } from './store/store.js';
+import { createStore } from './store/sqlite/store.js';
 import type { Store } from './store/types.js';
 
 export interface Backend {
@@ -40,7 +40,7 @@ export async function openBackend(
   options: { log?: (message: string, error: unknown) => void } = {},
 ): Promise<Backend> {
   if (!config.databaseUrl) {
-    // The WAL is checkpointed by a worker thread, not inside a request's COMMIT (store/connection.ts).
+    // The WAL is checkpointed by a worker thread, not inside a request's COMMIT (store/sqlite/connection.ts).
     const store = createStore(
       openDatabase(config.databaseFile, { busyTimeoutMs: config.dbBusyTimeoutMs, checkpointEveryMs: DEFAULT_CHECKPOINT_EVERY_MS }),
     );

@@ -16,8 +16,8 @@ import type { PullResponse, PushResponse, SyncCollection } from '../../shared/sy
 import { createApp } from '../../sync-server/src/app.js';
 import type { TokenVerifier } from '../../sync-server/src/auth/verifier.js';
 import { DEFAULT_RATE_LIMITS } from '../../sync-server/src/http/rate-limit.js';
-import { openDatabase } from '../../sync-server/src/store/connection.js';
-import { createStore } from '../../sync-server/src/store/store.js';
+import { openDatabase } from '../../sync-server/src/store/sqlite/connection.js';
+import { createStore } from '../../sync-server/src/store/sqlite/store.js';
 import { seedBench } from './seed.js';
 import type { BenchRow } from './types.js';
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { startAuthEmulator, type RunningEmulator } from '../../scripts/auth-emulator.js';
-import { openDatabase } from '../../sync-server/src/store/connection.js';
+import { openDatabase } from '../../sync-server/src/store/sqlite/connection.js';
 import { signInThroughModal } from '../e2e/flows.js';
 import type { BenchRow } from './types.js';
 import { buildIfStale, CHROME_ARGS } from '../fixtures/build.js';

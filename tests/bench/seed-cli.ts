@@ -5,7 +5,7 @@
 // when it is named crux.sqlite. Refuses a file that already has topics (the ids would collide).
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openDatabase } from '../../sync-server/src/store/connection.js';
+import { openDatabase } from '../../sync-server/src/store/sqlite/connection.js';
 import { largeSeedSizes, seedLarge } from './seed.js';
 
 const target = process.argv[2];

@@ -2,7 +2,7 @@
 // no change feed), with seq stamped in order like the server would.
 import { CATEGORIES } from '../../shared/constants.js';
 import { hotScore } from '../../shared/rules/hot.js';
-import type { Db } from '../../sync-server/src/store/connection.js';
+import type { Db } from '../../sync-server/src/store/sqlite/connection.js';
 
 export function seedBench(db: Db, topics: number, responsesInOneTopic: number): { bigTopicId: string } {
   const insertTopic = db.prepare(

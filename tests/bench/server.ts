@@ -15,8 +15,8 @@ import { PROJECT_ID, startAuthEmulator, type RunningEmulator } from '../../scrip
 import { createApp } from '../../sync-server/src/app.js';
 import { createFirebaseVerifier, type TokenVerifier } from '../../sync-server/src/auth/verifier.js';
 import { DEFAULT_RATE_LIMITS } from '../../sync-server/src/http/rate-limit.js';
-import { DEFAULT_CHECKPOINT_EVERY_MS, openDatabase } from '../../sync-server/src/store/connection.js';
-import { createStore } from '../../sync-server/src/store/store.js';
+import { DEFAULT_CHECKPOINT_EVERY_MS, openDatabase } from '../../sync-server/src/store/sqlite/connection.js';
+import { createStore } from '../../sync-server/src/store/sqlite/store.js';
 import { largeSeedSizes, seedLarge, type LargeSeedSizes } from './seed.js';
 import type { BenchRow } from './types.js';
 

@@ -12,7 +12,7 @@ import { CruxError } from '../../shared/errors.js';
 import { MSG } from '../../shared/messages.js';
 
 // The tokenizer the server's topics_fts really uses, read from its migration.
-const migration = readFileSync(new URL('../../sync-server/src/store/migrations/001-init.sql', import.meta.url), 'utf8');
+const migration = readFileSync(new URL('../../sync-server/src/store/sqlite/migrations/001-init.sql', import.meta.url), 'utf8');
 const tokenizer = /CREATE VIRTUAL TABLE topics_fts USING fts5 \(.*tokenize = '([^']+)'\)/.exec(migration)?.[1];
 
 const TITLES = [

@@ -3,8 +3,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../../sync-server/src/store/connection.js';
-import { createStore } from '../../sync-server/src/store/store.js';
+import { openDatabase } from '../../sync-server/src/store/sqlite/connection.js';
+import { createStore } from '../../sync-server/src/store/sqlite/store.js';
 import { runStoreContract } from './store-contract.js';
 
 runStoreContract('SQLite', async () => {

@@ -1,6 +1,6 @@
 // What a server acknowledged survives a kill -9 (DESIGN: a 201 means stored). The SQLite writer
 // answers a transaction only after the COMMIT its group of transactions shares (store/
-// sqlite-transactions.ts, group commit), PostgreSQL after its own COMMIT; so a process killed in
+// store/sqlite/transactions.ts, group commit), PostgreSQL after its own COMMIT; so a process killed in
 // the middle of a burst of writes loses only writes it never answered, and the counts it keeps
 // (the topic's responses_count) match the rows after a restart. Runs on both engines.
 import { mkdtempSync, rmSync } from 'node:fs';

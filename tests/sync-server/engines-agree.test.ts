@@ -13,10 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../sync-server/src/auth/verifier.js';
 import { createApp } from '../../sync-server/src/app.js';
 import { seedDemo } from '../../sync-server/src/seed/demo.js';
-import { openDatabase, type Db } from '../../sync-server/src/store/connection.js';
-import { copySqliteToPostgres, TargetNotEmptyError } from '../../sync-server/src/store/pg/copy-from-sqlite.js';
+import { openDatabase, type Db } from '../../sync-server/src/store/sqlite/connection.js';
+import { copySqliteToPostgres, TABLES, TargetNotEmptyError } from '../../sync-server/src/store/pg/copy-from-sqlite.js';
 import { createPgStore } from '../../sync-server/src/store/pg/store.js';
-import { createStore } from '../../sync-server/src/store/store.js';
+import { createStore } from '../../sync-server/src/store/sqlite/store.js';
 import type { Store } from '../../sync-server/src/store/types.js';
 import { startPostgres, type Postgres } from '../fixtures/postgres.js';
 
@@ -273,6 +273,32 @@ describe('SQLite and PostgreSQL answer alike', () => {
     await same(`/api/topics/${before[0]!.id}`, { method: 'DELETE', token: 'ada' });
     await same(`/api/responses/${root.id}`, { method: 'DELETE', token: 'bob' });
     await pullAll();
+  });
+
+  it('the copy knows every table of the schema (its TABLES, keyed by store/rows.ts Table), and which PostgreSQL numbers', async () => {
+    // SQLite's own bookkeeping aside: the seq counter (meta) and the FTS5 index tables.
+    const schema = (sqliteDb.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[])
+      .map((table) => table.name)
+      .filter((name) => name !== 'meta' && !name.includes('_fts') && !name.startsWith('sqlite_'));
+    expect(Object.keys(TABLES).sort()).toEqual(schema.sort());
+    const client = new pg.Client({ connectionString: postgres.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ table_name: string }>(
+        "SELECT table_name FROM information_schema.columns WHERE table_schema = current_schema() AND column_name = 'pk' AND is_identity = 'YES'",
+      );
+      const numbered = Object.entries(TABLES)
+        .filter(([, { identity }]) => identity)
+        .map(([table]) => table);
+      expect(numbered.sort()).toEqual(
+        rows
+          .map((row) => row.table_name)
+          .filter((name) => !name.includes('_fts'))
+          .sort(),
+      );
+    } finally {
+      await client.end();
+    }
   });
 
   it('the copy refuses a database that already holds a site', async () => {

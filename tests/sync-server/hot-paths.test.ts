@@ -13,7 +13,7 @@ import { createTopic, deleteTopic, listTopics } from '../../sync-server/src/doma
 import { rememberUser } from '../../sync-server/src/domain/users.js';
 import { setVote } from '../../sync-server/src/domain/votes.js';
 import { push } from '../../sync-server/src/sync/push.js';
-import type { SqliteStore } from '../../sync-server/src/store/store.js';
+import type { SqliteStore } from '../../sync-server/src/store/sqlite/store.js';
 import { openTestStore } from '../fixtures/test-db.js';
 import { hotScore } from '../../shared/rules/hot.js';
 import { SORTS } from '../../shared/constants.js';

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadMigrations, migrate } from '../../sync-server/src/store/migrate.js';
+import { loadMigrations, migrate } from '../../sync-server/src/store/sqlite/migrate.js';
 
 const dirs: string[] = [];
 afterEach(() => {

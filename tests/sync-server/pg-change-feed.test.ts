@@ -11,7 +11,7 @@ import type { DomainContext } from '../../sync-server/src/domain/context.js';
 import { rememberUser } from '../../sync-server/src/domain/users.js';
 import { createPgStore } from '../../sync-server/src/store/pg/store.js';
 import { eventsFor } from '../../sync-server/src/sync/stream.js';
-import { CHANGES_CHANNEL, createPgChangeFeed, payloadsFor, type PgChangeFeed } from '../../sync-server/src/domain/pg-change-feed.js';
+import { CHANGES_CHANNEL, createPgChangeFeed, payloadsFor, type PgChangeFeed } from '../../sync-server/src/store/pg/change-feed.js';
 import { startPostgres, type Postgres } from '../fixtures/postgres.js';
 
 /** Collects what a feed's listener receives. */

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { createMemoryLimitBackend, type LimitBackend } from '../../sync-server/src/http/limit-backend.js';
-import { createPgLimitBackend } from '../../sync-server/src/http/limit-backend-pg.js';
+import { createPgLimitBackend } from '../../sync-server/src/store/pg/limit-backend.js';
 import { startPostgres, type Postgres } from '../fixtures/postgres.js';
 
 const rate = { burst: 3, perMinute: 60 }; // one token a second

@@ -4,8 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../../sync-server/src/store/connection.js';
-import { createStore } from '../../sync-server/src/store/store.js';
+import { openDatabase } from '../../sync-server/src/store/sqlite/connection.js';
+import { createStore } from '../../sync-server/src/store/sqlite/store.js';
 import { SORTS } from '../../shared/constants.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'crux-plan-'));

@@ -1,4 +1,4 @@
-// Issue 12: the SQLite store's group commit (sync-server/src/store/sqlite-transactions.ts).
+// Issue 12: the SQLite store's group commit (sync-server/src/store/sqlite/transactions.ts).
 // Top-level transactions that start while the write transaction is still open share its one
 // COMMIT, each as a savepoint; nobody is answered before that COMMIT, a failing one is rolled
 // back alone, a failing COMMIT fails every one of them, and a read from outside never sees rows
@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../sync-server/src/store/connection.js';
-import { createSqliteTransactions, MAX_GROUP, type SqliteTransactions } from '../../sync-server/src/store/sqlite-transactions.js';
+import { openDatabase, type Db } from '../../sync-server/src/store/sqlite/connection.js';
+import { createSqliteTransactions, MAX_GROUP, type SqliteTransactions } from '../../sync-server/src/store/sqlite/transactions.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'crux-group-commit-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -9,8 +9,8 @@ import { createChangeFeed } from '../../sync-server/src/domain/change-feed.js';
 import type { DomainContext } from '../../sync-server/src/domain/context.js';
 import { createTopic, listTopics } from '../../sync-server/src/domain/topics.js';
 import { rememberUser } from '../../sync-server/src/domain/users.js';
-import { BACKSTOP_AUTOCHECKPOINT_PAGES, openDatabase } from '../../sync-server/src/store/connection.js';
-import { createStore } from '../../sync-server/src/store/store.js';
+import { BACKSTOP_AUTOCHECKPOINT_PAGES, openDatabase } from '../../sync-server/src/store/sqlite/connection.js';
+import { createStore } from '../../sync-server/src/store/sqlite/store.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'crux-store-speed-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

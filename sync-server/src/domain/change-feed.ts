@@ -10,7 +10,7 @@ export type Change =
   | { collection: 'profile'; uid: string }
   | { collection: 'stances'; uid: string }
   // Anything may have changed: the feed may have missed changes (a PostgreSQL process's LISTEN
-  // connection was down, domain/pg-change-feed.ts), so every stream tells its app to pull everything.
+  // connection was down, store/pg/change-feed.ts), so every stream tells its app to pull everything.
   | { collection: '*' };
 
 /** The change that makes every listener resync everything. */

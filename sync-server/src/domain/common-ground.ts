@@ -2,17 +2,9 @@
 // many changed their mind, its responses by type) and its responses ranked by common ground.
 // Never anything of one person's stance.
 import { RESPONSE_TYPES, type ResponseType } from '../../../shared/constants.js';
-import { notFound } from '../../../shared/errors.js';
-import { MSG } from '../../../shared/messages.js';
 import { commonGroundScore, isCommonGround } from '../../../shared/rules/common-ground.js';
 import type { CommonGroundEntry, TopicStances } from '../../../shared/types.js';
-import type { DomainContext } from './context.js';
-
-async function liveTopic(ctx: DomainContext, topicId: string) {
-  const topic = await ctx.store.topics.get(topicId, null);
-  if (!topic || topic.deleted) throw notFound(MSG.topicNotFound);
-  return topic;
-}
+import { liveTopic, type DomainContext } from './context.js';
 
 export async function topicStances(ctx: DomainContext, topicId: string): Promise<TopicStances> {
   const topic = await liveTopic(ctx, topicId);

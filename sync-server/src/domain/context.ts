@@ -1,6 +1,9 @@
 // What every domain operation needs: the store, the clock, an id maker and the
 // change feed that the live stream listens to. REST routes and replication
 // pushes call the same operations with it (DESIGN.md §5: one code path).
+import { notFound } from '../../../shared/errors.js';
+import { MSG } from '../../../shared/messages.js';
+import type { TopicRow } from '../store/rows.js';
 import type { Store } from '../store/types.js';
 import type { Change, ChangeFeed } from './change-feed.js';
 
@@ -15,3 +18,10 @@ export const nowIso = (ctx: DomainContext) => ctx.clock().toISOString();
 
 /** Tells the change feed about committed changes: now, or when the enclosing transaction commits. */
 export const publish = (ctx: DomainContext, changes: Change[]) => ctx.store.afterCommit(() => ctx.changes.publish(changes));
+
+/** The topic's row (its upvote seen by `viewer`); a missing or deleted topic is 404. */
+export async function liveTopic(ctx: DomainContext, topicId: string, viewer: string | null = null): Promise<TopicRow> {
+  const topic = await ctx.store.topics.get(topicId, viewer);
+  if (!topic || topic.deleted) throw notFound(MSG.topicNotFound);
+  return topic;
+}

@@ -3,8 +3,8 @@ import type { AuthUser } from '../auth/verifier.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Notification } from '../../../shared/types.js';
 import { forbidden, notFound } from '../../../shared/errors.js';
-import { toNotification } from '../store/notifications-repo.js';
 import { publish, type DomainContext } from './context.js';
+import { toNotification } from '../store/rows.js';
 
 export async function listNotifications(
   ctx: DomainContext,

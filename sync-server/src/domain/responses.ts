@@ -10,10 +10,10 @@ import { prefix } from '../../../shared/rules/truncate.js';
 import { ftsQuery } from '../../../shared/rules/search-words.js';
 import { badRequest, conflict, notFound } from '../../../shared/errors.js';
 import { assertOwner, assertParentInTopic } from '../../../shared/rules/ownership.js';
-import { toResponse, type ResponsePosition, type ResponseRow } from '../store/responses-repo.js';
-import { nowIso, publish, type DomainContext } from './context.js';
+import { liveTopic, nowIso, publish, type DomainContext } from './context.js';
 import type { Change } from './change-feed.js';
 import { refreshPersuasion } from './stances.js';
+import { type ResponsePosition, type ResponseRow, toResponse } from '../store/rows.js';
 
 const SEARCH_LIMIT = 20;
 
@@ -25,12 +25,6 @@ async function present(ctx: DomainContext, row: ResponseRow): Promise<Response> 
 async function presentAll(ctx: DomainContext, rows: ResponseRow[]): Promise<Response[]> {
   const sources = await ctx.store.sources.forResponses(rows.map((row) => row.id));
   return rows.map((row) => toResponse(row, sources.get(row.id) ?? []));
-}
-
-async function liveTopic(ctx: DomainContext, topicId: string) {
-  const topic = await ctx.store.topics.get(topicId, null);
-  if (!topic || topic.deleted) throw notFound(MSG.topicNotFound);
-  return topic;
 }
 
 async function liveResponse(ctx: DomainContext, id: string, viewer: string | null) {

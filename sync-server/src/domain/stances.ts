@@ -7,9 +7,9 @@ import { notFound } from '../../../shared/errors.js';
 import { MSG } from '../../../shared/messages.js';
 import { creditProblem, type CreditTarget } from '../../../shared/rules/deltas.js';
 import type { MyStance } from '../../../shared/types.js';
-import type { CreditRow, StanceRow } from '../store/types.js';
 import type { Change } from './change-feed.js';
-import { nowIso, publish, type DomainContext } from './context.js';
+import { liveTopic, nowIso, publish, type DomainContext } from './context.js';
+import type { CreditRow, StanceRow } from '../store/rows.js';
 
 export interface StanceInput {
   stance: Stance;
@@ -23,12 +23,6 @@ export interface StanceInput {
    * Omitted: [] for a new change, unchanged for the same stance.
    */
   credits?: readonly string[] | undefined;
-}
-
-async function liveTopic(ctx: DomainContext, topicId: string) {
-  const topic = await ctx.store.topics.get(topicId, null);
-  if (!topic || topic.deleted) throw notFound(MSG.topicNotFound);
-  return topic;
 }
 
 export function toMyStance(row: StanceRow): MyStance {

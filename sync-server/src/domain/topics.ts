@@ -4,12 +4,12 @@ import { MSG } from '../../../shared/messages.js';
 import type { CreateTopicInput, ListTopicsQuery } from '../../../shared/schemas/topics.js';
 import type { Topic } from '../../../shared/types.js';
 import { ftsQuery } from '../../../shared/rules/search-words.js';
-import { conflict, notFound } from '../../../shared/errors.js';
+import { conflict } from '../../../shared/errors.js';
 import { assertOwner } from '../../../shared/rules/ownership.js';
-import { toTopic } from '../store/topics-repo.js';
-import { nowIso, publish, type DomainContext } from './context.js';
+import { liveTopic, nowIso, publish, type DomainContext } from './context.js';
 import type { Change } from './change-feed.js';
 import { refreshPersuasion } from './stances.js';
+import { toTopic } from '../store/rows.js';
 
 export async function listTopics(ctx: DomainContext, query: ListTopicsQuery, viewer: string | null): Promise<Topic[]> {
   const { store } = ctx;
@@ -22,9 +22,7 @@ export async function listTopics(ctx: DomainContext, query: ListTopicsQuery, vie
 }
 
 export async function getTopic(ctx: DomainContext, id: string, viewer: string | null): Promise<Topic> {
-  const row = await ctx.store.topics.get(id, viewer);
-  if (!row || row.deleted) throw notFound(MSG.topicNotFound);
-  return toTopic(row);
+  return toTopic(await liveTopic(ctx, id, viewer));
 }
 
 export async function createTopic(ctx: DomainContext, actor: AuthUser, input: CreateTopicInput): Promise<Topic> {
@@ -62,8 +60,7 @@ export async function deleteTopic(ctx: DomainContext, actor: AuthUser, id: strin
   const { store } = ctx;
   const changes: Change[] = [{ collection: 'topics' }, { collection: 'responses', topicId: id }];
   await store.transaction(async () => {
-    const topic = await store.topics.get(id, null);
-    if (!topic || topic.deleted) throw notFound(MSG.topicNotFound);
+    const topic = await liveTopic(ctx, id);
     assertOwner(topic, actor.uid, MSG.notYourTopic);
     // Points each author loses: the removed votes by others on their topic and responses.
     const creditedUsers = new Map<string, number>();

@@ -1,6 +1,6 @@
 // Where the rate limits keep their counts (http/rate-limit.ts decides what to count). One
 // server process keeps them in memory; several processes on one PostgreSQL database share
-// them there (limit-backend-pg.ts), so a caller gets the same limits whichever process
+// them there (store/pg/limit-backend.ts), so a caller gets the same limits whichever process
 // answers (issue 14).
 import { OpenCounts, TokenBuckets, type Rate } from './rate-limit.js';
 

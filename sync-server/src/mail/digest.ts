@@ -1,8 +1,8 @@
 // What one person's weekly summary holds: others' replies to their topics and responses in
 // the period, their points and rank and how both moved, and the period's top topics. Null
 // when nothing happened to them (DESIGN.md §6: nobody gets a mail about nothing).
-import type { MailRecipient, MailReply, MailRun, MailTopTopic } from '../store/mail-repo.js';
 import type { Store } from '../store/types.js';
+import type { MailRecipient, MailReply, MailRun, MailTopTopic } from '../store/rows.js';
 
 /** How many replies a mail lists (the count says how many more there are). */
 export const MAIL_REPLIES = 10;

@@ -3,13 +3,13 @@
 // crash is resumed later and sends only to those not yet served. A failed address is logged
 // and recorded, and the batch goes on. Delivery is at least once: a crash between the SMTP
 // server's "250 OK" and the record (one SQLite write) would send that one mail again.
-import type { MailRecipient, MailRun } from '../store/mail-repo.js';
 import type { Store } from '../store/types.js';
 import { buildDigest, MAIL_TOP_TOPICS, pointsSnapshot, type WeeklyDigest } from './digest.js';
 import { renderWeeklyMail } from './render.js';
 import { WEEK_MS } from './schedule.js';
 import { signUnsubscribeToken } from './token.js';
 import { DEFAULT_RETRY, sendWithRetry, type MailTransport, type OutgoingMail, type RetryOptions } from './transport.js';
+import type { MailRecipient, MailRun } from '../store/rows.js';
 
 export interface MailerDeps {
   store: Store;

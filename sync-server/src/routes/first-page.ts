@@ -7,10 +7,10 @@ import type { FirstPageData } from '../../../shared/types.js';
 import type { DomainContext } from '../domain/context.js';
 import { rootResponsesPage } from '../domain/responses.js';
 import { listTopics } from '../domain/topics.js';
-import { toTopic, type TopicRow } from '../store/topics-repo.js';
 import { CruxError } from '../../../shared/errors.js';
 import type { Context } from 'hono';
 import { RATE_LIMIT_MSG, type RateLimits } from '../http/rate-limit.js';
+import { type TopicRow, toTopic } from '../store/rows.js';
 
 const TOPIC_PAGE = /^\/topics\/([^/]+)\/?$/;
 const CATEGORY_PAGE = /^\/c\/([^/]+)\/?$/;

@@ -25,7 +25,7 @@ import { requireUser, viewerOf, type AppEnv } from '../http/auth.js';
 import { badRequest } from '../../../shared/errors.js';
 import { NO_RATE_LIMITS, type RateLimits } from '../http/rate-limit.js';
 import { readJson, readQuery } from '../http/validate.js';
-import type { ResponsePosition } from '../store/responses-repo.js';
+import type { ResponsePosition } from '../store/rows.js';
 
 /** The most responses one answer carries (also the default page). */
 export const RESPONSES_MAX_LIMIT = 1000;

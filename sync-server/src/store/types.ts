@@ -12,15 +12,25 @@
 // - Writes happen inside `transaction`; a throw rolls every write of it back.
 import type { ResponseType, Sort, Stance, TargetType } from '../../../shared/constants.js';
 import type { ResponseMapping, Source, SourceCitation, SourceListing, UserResponse, UserTopic } from '../../../shared/types.js';
-import type { NotificationRow } from './notifications-repo.js';
-import type { ResponseCountsDelta, ResponsePosition, ResponseRow, StanceTally } from './responses-repo.js';
-import type { CreditRow, StanceRow } from './stances-repo.js';
-import type { TopicRow } from './topics-repo.js';
-import type { LeaderboardRow, UserRow } from './users-repo.js';
-import type { VoteRow } from './votes-repo.js';
-import type { MailRepo } from './mail-repo.js';
-
-export type { CreditRow, NotificationRow, ResponseRow, StanceRow, StanceTally, TopicRow, UserRow, VoteRow };
+import type {
+  CreditRow,
+  LeaderboardRow,
+  MailRecipient,
+  MailReply,
+  MailRun,
+  MailSend,
+  MailTopTopic,
+  NotificationRow,
+  PointsSnapshot,
+  ResponseCountsDelta,
+  ResponsePosition,
+  ResponseRow,
+  StanceRow,
+  StanceTally,
+  TopicRow,
+  UserRow,
+  VoteRow,
+} from './rows.js';
 
 /** Where a replication page starts: strictly after this (seq, id). */
 export interface Checkpoint {
@@ -280,4 +290,39 @@ export interface Store {
   /** The weekly summary e-mail's recipients, content and run records (sync-server/src/mail/). */
   mail: MailRepo;
   close(): Promise<void>;
+}
+
+export interface MailRepo {
+  /** Users with the weekly summary on and an e-mail address, by uid. */
+  recipients(): Promise<MailRecipient[]>;
+  /** Others' live replies to the user's topics (root level) and responses, created in [start, end), newest first. */
+  repliesTo(uid: string, start: string, end: string, limit: number): Promise<{ total: number; items: MailReply[] }>;
+  /** Live upvotes by others on the user's items, cast in [start, end). */
+  pointsEarned(uid: string, start: string, end: string): Promise<number>;
+  /** Live topics created in [start, end), best score first, then most responses. */
+  topTopics(start: string, end: string, limit: number): Promise<MailTopTopic[]>;
+  getRun(id: string): Promise<MailRun | undefined>;
+  /** Creates the run with its points snapshot; false when a run with this id exists already. */
+  createRun(
+    run: Pick<MailRun, 'id' | 'kind' | 'period_start' | 'period_end' | 'created_at'>,
+    snapshot: Array<{ uid: string } & PointsSnapshot>,
+  ): Promise<boolean>;
+  /** Runs not finished (a crash or a stop in the middle), oldest first. */
+  unfinishedRuns(): Promise<MailRun[]>;
+  /** The latest period end of any run, or undefined before the first. */
+  lastPeriodEnd(): Promise<string | undefined>;
+  finishRun(id: string, at: string, counts: { sent: number; failed: number; skipped: number }): Promise<void>;
+  sendsOf(runId: string): Promise<MailSend[]>;
+  recordSend(row: MailSend): Promise<void>;
+  snapshot(runId: string, uid: string): Promise<PointsSnapshot | undefined>;
+  /** The user's snapshot of the latest run whose period ended before `end`. */
+  previousSnapshot(uid: string, end: string): Promise<PointsSnapshot | undefined>;
+  getState(key: string): Promise<string | undefined>;
+  /** Sets the value unless the key exists; returns the stored value. */
+  initState(key: string, value: string): Promise<string>;
+  /**
+   * Compare-and-set: when the key holds `expected` (null: the key is absent), it becomes `value`
+   * (null: removed) and true is answered; otherwise nothing changes and false (the run lease, mail/lease.ts).
+   */
+  swapState(key: string, expected: string | null, value: string | null): Promise<boolean>;
 }

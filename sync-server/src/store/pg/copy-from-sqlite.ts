@@ -8,32 +8,38 @@ import pg from 'pg';
 import { checkOut } from './checkout.js';
 import { migratePg } from './migrate.js';
 import { SEQ_LOCK_KEY } from './seq.js';
-import { tsvectorOf } from './search.js';
+import { tsvectorOf, type SearchTable } from './search.js';
 import { decodeText, encodeParams } from './nul.js';
+import type { Table } from '../rows.js';
 
-/** Tables in an order their references allow, and what orders their rows as SQLite wrote them. */
-const TABLES = [
-  { name: 'users', order: 'rowid' },
-  { name: 'topics', order: 'pk' },
-  { name: 'responses', order: 'pk' },
-  { name: 'sources', order: 'pk' },
-  { name: 'response_sources', order: 'rowid' },
-  { name: 'votes', order: 'rowid' },
-  { name: 'notifications', order: 'rowid' },
-  { name: 'stances', order: 'rowid' },
-  { name: 'deltas', order: 'rowid' },
-  { name: 'mail_runs', order: 'rowid' },
-  { name: 'mail_sends', order: 'rowid' },
-  { name: 'mail_points', order: 'rowid' },
-  { name: 'mail_state', order: 'rowid' },
-] as const;
+/**
+ * Every table, in an order their references allow (the copy follows this literal's order), what
+ * orders its rows as SQLite wrote them, and whether PostgreSQL numbers its rows (an identity `pk`,
+ * continued after the copied keys). Keyed by Table: a table added to the schema without an entry
+ * here does not compile.
+ */
+export const TABLES: Record<Table, { order: 'rowid' | 'pk'; identity?: true }> = {
+  users: { order: 'rowid' },
+  topics: { order: 'pk', identity: true },
+  responses: { order: 'pk', identity: true },
+  sources: { order: 'pk', identity: true },
+  response_sources: { order: 'rowid' },
+  votes: { order: 'rowid', identity: true },
+  notifications: { order: 'rowid', identity: true },
+  stances: { order: 'rowid' },
+  deltas: { order: 'rowid' },
+  mail_runs: { order: 'rowid' },
+  mail_sends: { order: 'rowid' },
+  mail_points: { order: 'rowid' },
+  mail_state: { order: 'rowid' },
+};
 
 /** The searched text of each indexed table, as the PostgreSQL repositories index it. */
-const SEARCHED = [
-  { table: 'topics', fts: 'topics_fts', columns: ['title'] },
-  { table: 'responses', fts: 'responses_fts', columns: ['content'] },
-  { table: 'sources', fts: 'sources_fts', columns: ['name', 'url', 'description'] },
-] as const;
+const SEARCHED: Record<SearchTable, { table: Table; columns: readonly string[] }> = {
+  topics_fts: { table: 'topics', columns: ['title'] },
+  responses_fts: { table: 'responses', columns: ['content'] },
+  sources_fts: { table: 'sources', columns: ['name', 'url', 'description'] },
+};
 
 /** PostgreSQL takes at most 65,535 parameters per statement. */
 const MAX_PARAMS = 60_000;
@@ -64,11 +70,12 @@ export async function copySqliteToPostgres(
       if (Number(existing[0].n) > 0)
         throw new TargetNotEmptyError('The PostgreSQL database already holds users or topics: copy into an empty one.');
       const report: CopyReport = { rows: {}, seq: 0 };
-      for (const table of TABLES) report.rows[table.name] = await copyTable(sqlite, client, table.name, table.order, log);
-      for (const searched of SEARCHED) await indexTable(client, searched.table, searched.fts, searched.columns);
+      for (const [table, { order }] of Object.entries(TABLES)) report.rows[table] = await copyTable(sqlite, client, table, order, log);
+      for (const [fts, { table, columns }] of Object.entries(SEARCHED)) await indexTable(client, table, fts, columns);
       // Identity columns continue after the copied keys.
-      for (const table of ['topics', 'responses', 'sources', 'votes', 'notifications']) {
-        await client.query(`SELECT setval(pg_get_serial_sequence('${table}', 'pk'), greatest((SELECT max(pk) FROM ${table}), 1))`);
+      for (const [table, { identity }] of Object.entries(TABLES)) {
+        if (identity)
+          await client.query(`SELECT setval(pg_get_serial_sequence('${table}', 'pk'), greatest((SELECT max(pk) FROM ${table}), 1))`);
       }
       report.seq = (sqlite.prepare("SELECT value FROM meta WHERE key = 'seq'").get() as { value: number }).value;
       await client.query("UPDATE crux_meta SET value = $1 WHERE key = 'seq'", [report.seq]);

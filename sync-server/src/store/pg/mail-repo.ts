@@ -1,6 +1,8 @@
-// The weekly summary's storage on PostgreSQL: the SQLite repository's queries (store/mail-repo.ts).
-import type { MailRecipient, MailReply, MailRepo, MailRun, MailSend, MailTopTopic, PointsSnapshot } from '../mail-repo.js';
+// The weekly summary's storage on PostgreSQL: the SQLite repository's queries (store/sqlite/mail-repo.ts).
 import type { PgQueries } from './queries.js';
+import type { MailRecipient, MailReply, MailRun, MailSend, MailTopTopic, PointsSnapshot } from '../rows.js';
+import type { MailRepo } from '../types.js';
+import { MAIL_RECIPIENTS, POINTS_EARNED, PREVIOUS_SNAPSHOT, RECORD_SEND, TOP_TOPICS } from '../sql.js';
 
 // Two indexed halves (root answers to the user's topics, answers to the user's responses); $1 uid, $2 start, $3 end.
 const REPLIES = `
@@ -23,10 +25,7 @@ const REPLIES = `
 export function createPgMailRepo(q: PgQueries): MailRepo {
   const getState = async (key: string) => (await q.row<{ value: string }>('SELECT value FROM mail_state WHERE key = $1', [key]))?.value;
   return {
-    recipients: () =>
-      q.rows<MailRecipient>(
-        "SELECT uid, display_name, email FROM users WHERE receive_weekly_summary = 1 AND email IS NOT NULL AND trim(email) <> '' ORDER BY uid",
-      ),
+    recipients: () => q.rows<MailRecipient>(MAIL_RECIPIENTS.pg),
     async repliesTo(uid, start, end, limit) {
       const total = (await q.row<{ n: number }>(`SELECT count(*) AS n FROM (${REPLIES}) AS replies`, [uid, start, end]))!.n;
       const items = await q.rows<MailReply>(`SELECT * FROM (${REPLIES}) AS replies ORDER BY created_at DESC, id DESC LIMIT $4`, [
@@ -37,19 +36,8 @@ export function createPgMailRepo(q: PgQueries): MailRepo {
       ]);
       return { total, items };
     },
-    pointsEarned: async (uid, start, end) =>
-      (await q.row<{ n: number }>(
-        `SELECT count(*) AS n FROM votes
-         WHERE target_creator_uid = $1 AND voter_uid <> $1 AND deleted = 0 AND created_at >= $2 AND created_at < $3`,
-        [uid, start, end],
-      ))!.n,
-    topTopics: (start, end, limit) =>
-      q.rows<MailTopTopic>(
-        `SELECT id, title, category, score, responses_count FROM topics
-         WHERE deleted = 0 AND created_at >= $1 AND created_at < $2
-         ORDER BY score DESC, responses_count DESC, created_at DESC, id LIMIT $3`,
-        [start, end, limit],
-      ),
+    pointsEarned: async (uid, start, end) => (await q.row<{ n: number }>(POINTS_EARNED.pg, [uid, start, end]))!.n,
+    topTopics: (start, end, limit) => q.rows<MailTopTopic>(TOP_TOPICS.pg, [start, end, limit]),
     getRun: (id) => q.row<MailRun>('SELECT * FROM mail_runs WHERE id = $1', [id]),
     // The run and its points snapshot in one statement: both or neither, and false when the run exists.
     createRun: async (run, snapshot) =>
@@ -86,21 +74,10 @@ export function createPgMailRepo(q: PgQueries): MailRepo {
     },
     sendsOf: (runId) => q.rows<MailSend>('SELECT * FROM mail_sends WHERE run_id = $1 ORDER BY at, uid', [runId]),
     async recordSend(row) {
-      await q.run(
-        `INSERT INTO mail_sends (run_id, uid, email, status, attempts, message_id, error, at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-         ON CONFLICT (run_id, uid) DO UPDATE SET email = excluded.email, status = excluded.status,
-           attempts = mail_sends.attempts + excluded.attempts, message_id = excluded.message_id, error = excluded.error, at = excluded.at`,
-        [row.run_id, row.uid, row.email, row.status, row.attempts, row.message_id, row.error, row.at],
-      );
+      await q.run(RECORD_SEND.pg, [row.run_id, row.uid, row.email, row.status, row.attempts, row.message_id, row.error, row.at]);
     },
     snapshot: (runId, uid) => q.row<PointsSnapshot>('SELECT points, rank FROM mail_points WHERE run_id = $1 AND uid = $2', [runId, uid]),
-    previousSnapshot: (uid, end) =>
-      q.row<PointsSnapshot>(
-        `SELECT p.points, p.rank FROM mail_points p JOIN mail_runs r ON r.id = p.run_id
-         WHERE p.uid = $1 AND r.period_end < $2 ORDER BY r.period_end DESC LIMIT 1`,
-        [uid, end],
-      ),
+    previousSnapshot: (uid, end) => q.row<PointsSnapshot>(PREVIOUS_SNAPSHOT.pg, [uid, end]),
     getState,
     async initState(key, value) {
       await q.run('INSERT INTO mail_state (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [key, value]);

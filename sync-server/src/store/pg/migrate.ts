@@ -8,7 +8,7 @@
 // another (README "PostgreSQL").
 import { fileURLToPath } from 'node:url';
 import type { Pool, PoolClient } from 'pg';
-import { loadMigrations, type Migration } from '../migrate.js';
+import { readMigrations, type Migration } from '../migration-files.js';
 import { checkOut } from './checkout.js';
 import { migrateSeq } from './seq.js';
 
@@ -31,7 +31,7 @@ async function underLock<T>(client: PoolClient, work: () => Promise<T>): Promise
 }
 
 /** Applies the pending migrations; resolves to the latest version applied. */
-export async function migratePg(pool: Pool, migrations: Migration[] = loadMigrations(MIGRATIONS_DIR)): Promise<number> {
+export async function migratePg(pool: Pool, migrations: Migration[] = readMigrations(MIGRATIONS_DIR)): Promise<number> {
   const { client, release } = await checkOut(pool);
   try {
     await underLock(client, async () => {

@@ -1,8 +1,9 @@
-// Reply notifications on PostgreSQL: the SQLite repository's queries (store/notifications-repo.ts).
+// Reply notifications on PostgreSQL: the SQLite repository's queries (store/sqlite/notifications-repo.ts).
 import { NOTIFICATION_ORDER, orderBySql } from '../../../../shared/rules/sort-order.js';
-import type { NotificationRow } from '../notifications-repo.js';
 import type { NotificationsRepo } from '../types.js';
 import type { PgQueries } from './queries.js';
+import type { NotificationRow } from '../rows.js';
+import { INSERT_NOTIFICATION, NOTIFICATIONS_FROM } from '../sql.js';
 
 /** The row as SQLite's `n.*` answers it, with the actor's name. */
 const SELECT = `
@@ -22,11 +23,17 @@ export function createPgNotificationsRepo(q: PgQueries): NotificationsRepo {
   };
   return {
     async insert(row) {
-      await q.run(
-        `INSERT INTO notifications (id, recipient_uid, type, actor_uid, target_summary, target_id, response_id, created_at, seq)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [row.id, row.recipient_uid, row.type, row.actor_uid, row.target_summary, row.target_id, row.response_id, row.created_at, row.seq],
-      );
+      await q.run(INSERT_NOTIFICATION.pg, [
+        row.id,
+        row.recipient_uid,
+        row.type,
+        row.actor_uid,
+        row.target_summary,
+        row.target_id,
+        row.response_id,
+        row.created_at,
+        row.seq,
+      ]);
     },
     get: (id) => q.row<NotificationRow>(`${SELECT} WHERE n.id = $1`, [id]),
     forUser: (uid, limit, offset) =>
@@ -38,10 +45,7 @@ export function createPgNotificationsRepo(q: PgQueries): NotificationsRepo {
       await q.run('UPDATE notifications SET is_read = 1, seq = $1 WHERE id = $2', [seq, id]);
     },
     countFrom: async (actorUid, recipientUid, sinceIso) =>
-      (await q.row<{ n: number }>(
-        'SELECT count(*) AS n FROM notifications WHERE recipient_uid = $1 AND actor_uid = $2 AND created_at >= $3 AND deleted = 0',
-        [recipientUid, actorUid, sinceIso],
-      ))!.n,
+      (await q.row<{ n: number }>(NOTIFICATIONS_FROM.pg, [recipientUid, actorUid, sinceIso]))!.n,
     removeForTopic: async (topicId, seq) =>
       stampEach(
         await q.rows('SELECT id, recipient_uid FROM notifications WHERE target_id = $1 AND deleted = 0 ORDER BY pk', [topicId]),

@@ -1,12 +1,13 @@
-// Responses on PostgreSQL: the SQLite repository's queries (store/responses-repo.ts), answer for answer.
+// Responses on PostgreSQL: the SQLite repository's queries (store/sqlite/responses-repo.ts), answer for answer.
 import type { ResponseType } from '../../../../shared/constants.js';
 import type { ResponseMapping } from '../../../../shared/types.js';
 import { orderBySql, RESPONSE_ORDER } from '../../../../shared/rules/sort-order.js';
-import type { ResponseRow, StanceTally } from '../responses-repo.js';
 import type { ResponsesRepo } from '../types.js';
 import type { PgQueries } from './queries.js';
 import { bm25, indexWords, queryTerms, tsqueryOf, tsvectorOf } from './search.js';
 import { refreshSuggestion } from './sources-repo.js';
+import type { ResponseRow, StanceTally } from '../rows.js';
+import { RECOUNT_RESPONSE } from '../sql.js';
 
 /** The row as the SQLite store reads it (the quote shown only while it exists); `viewer`: its placeholder. */
 const select = (viewer: string) => `
@@ -131,17 +132,7 @@ export function createPgResponsesRepo(q: PgQueries): ResponsesRepo {
       if (updated) await indexWords(q, 'responses_fts', updated.pk, tsvectorOf(row.content));
     },
     async refreshAggregates(id, seq) {
-      await q.run(
-        `UPDATE responses SET
-           score = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = $1 AND deleted = 0),
-           comment_count = (SELECT count(*) FROM responses c WHERE c.parent_response_id = $1 AND c.deleted = 0),
-           upvotes_agree = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = $1 AND deleted = 0 AND stance = 'agree'),
-           upvotes_disagree = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = $1 AND deleted = 0 AND stance = 'disagree'),
-           delta_count = (SELECT count(DISTINCT uid) FROM deltas WHERE response_id = $1),
-           seq = $2
-         WHERE id = $1`,
-        [id, seq],
-      );
+      await q.run(RECOUNT_RESPONSE.pg, [id, seq]);
     },
     async addToCounts(id, delta, seq) {
       await q.run(

@@ -1,9 +1,10 @@
-// The source catalogue on PostgreSQL: the SQLite repository's queries (store/sources-repo.ts).
+// The source catalogue on PostgreSQL: the SQLite repository's queries (store/sqlite/sources-repo.ts).
 import type { Source, SourceCitation, SourceListing } from '../../../../shared/types.js';
-import { CITATIONS_PER_SOURCE, type CitationInput } from '../sources-repo.js';
 import type { SourcesRepo } from '../types.js';
 import type { PgQueries } from './queries.js';
 import { bm25, indexWords, queryTerms, tsqueryOf, tsvectorOf } from './search.js';
+import { type CitationInput, CITATIONS_PER_SOURCE } from '../rows.js';
+import { CITATIONS_OF_RESPONSE, CITING, CITING_COUNT, SUGGEST_SOURCE_NAME } from '../sql.js';
 
 /** Re-reads a catalogue row into its search row (SQLite's FTS5 triggers do this on every change). */
 async function indexSource(q: PgQueries, id: string) {
@@ -16,22 +17,10 @@ async function indexSource(q: PgQueries, id: string) {
 
 /**
  * The catalogue's suggested name and description of one source: the most-cited (by distinct authors) among live
- * citations, ties to the earliest; unchanged when no live citation names it (REFRESH_SUGGESTION_SQL).
+ * citations, ties to the earliest; unchanged when no live citation names it (SUGGEST_SOURCE_NAME), and indexed again.
  */
 export async function refreshSuggestion(q: PgQueries, sourceId: string) {
-  await q.run(
-    `UPDATE sources SET
-       name = coalesce((
-         SELECT rs.name FROM response_sources rs JOIN responses r ON r.id = rs.response_id
-         WHERE rs.source_id = sources.id AND rs.name IS NOT NULL AND r.deleted = 0
-         GROUP BY rs.name ORDER BY count(DISTINCT r.creator_uid) DESC, min(r.created_at), rs.name LIMIT 1), name),
-       description = coalesce((
-         SELECT rs.description FROM response_sources rs JOIN responses r ON r.id = rs.response_id
-         WHERE rs.source_id = sources.id AND rs.description IS NOT NULL AND r.deleted = 0
-         GROUP BY rs.description ORDER BY count(DISTINCT r.creator_uid) DESC, min(r.created_at), rs.description LIMIT 1), description)
-     WHERE id = $1`,
-    [sourceId],
-  );
+  await q.run(SUGGEST_SOURCE_NAME.pg, [sourceId]);
   await indexSource(q, sourceId);
 }
 
@@ -47,21 +36,8 @@ const BY_NAME = 'lower(coalesce(s.name, s.url)), s.id';
 
 export function createPgSourcesRepo(q: PgQueries): SourcesRepo {
   const byUrl = (url: string) => q.row<Source>('SELECT id, url, name, description FROM sources WHERE url = $1', [url]);
-  const citing = (sourceId: string, limit: number, offset: number) =>
-    q.rows<SourceCitation>(
-      `SELECT r.id, r.topic_id, t.title AS topic_title, r.created_at FROM response_sources rs
-       JOIN responses r ON r.id = rs.response_id JOIN topics t ON t.id = r.topic_id
-       WHERE rs.source_id = $1 AND r.deleted = 0 AND t.deleted = 0
-       ORDER BY r.created_at DESC, r.id DESC LIMIT $2 OFFSET $3`,
-      [sourceId, limit, offset],
-    );
-  const citingCount = async (sourceId: string) =>
-    (await q.row<{ n: number }>(
-      `SELECT count(*) AS n FROM response_sources rs
-       JOIN responses r ON r.id = rs.response_id JOIN topics t ON t.id = r.topic_id
-       WHERE rs.source_id = $1 AND r.deleted = 0 AND t.deleted = 0`,
-      [sourceId],
-    ))!.n;
+  const citing = (sourceId: string, limit: number, offset: number) => q.rows<SourceCitation>(CITING.pg, [sourceId, limit, offset]);
+  const citingCount = async (sourceId: string) => (await q.row<{ n: number }>(CITING_COUNT.pg, [sourceId]))!.n;
 
   return {
     async ensure(input, newId, now) {
@@ -116,12 +92,7 @@ export function createPgSourcesRepo(q: PgQueries): SourcesRepo {
       }
       for (const sourceId of touched) await refreshSuggestion(q, sourceId);
     },
-    forResponse: (responseId) =>
-      q.rows<Source>(
-        `SELECT s.id, s.url, rs.name, rs.description FROM response_sources rs JOIN sources s ON s.id = rs.source_id
-         WHERE rs.response_id = $1 ORDER BY rs.position`,
-        [responseId],
-      ),
+    forResponse: (responseId) => q.rows<Source>(CITATIONS_OF_RESPONSE.pg, [responseId]),
     async forResponses(responseIds) {
       const byResponse = new Map<string, Source[]>();
       if (responseIds.length === 0) return byResponse;

@@ -1,8 +1,9 @@
-// Stances and Δ credits on PostgreSQL: the SQLite repository's queries (store/stances-repo.ts).
+// Stances and Δ credits on PostgreSQL: the SQLite repository's queries (store/sqlite/stances-repo.ts).
 import type { StanceChange } from '../../../../shared/sync-protocol.js';
-import type { CreditRow, StanceRow } from '../stances-repo.js';
 import type { StancesRepo } from '../types.js';
 import type { PgQueries } from './queries.js';
+import type { CreditRow, StanceRow } from '../rows.js';
+import { SAVE_STANCE } from '../sql.js';
 
 type StoredStance = Omit<StanceRow, 'history' | 'credits'> & { history: string; credits: string };
 
@@ -19,23 +20,16 @@ export function createPgStancesRepo(q: PgQueries): StancesRepo {
       return row && read(row);
     },
     async save(row) {
-      await q.run(
-        `INSERT INTO stances (uid, topic_id, stance, first_stance, history, credits, updated_at, seq)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-         ON CONFLICT (uid, topic_id) DO UPDATE SET
-           stance = excluded.stance, history = excluded.history, credits = excluded.credits,
-           updated_at = excluded.updated_at, seq = excluded.seq`,
-        [
-          row.uid,
-          row.topic_id,
-          row.stance,
-          row.first_stance,
-          JSON.stringify(row.history),
-          JSON.stringify(row.credits),
-          row.updated_at,
-          row.seq,
-        ],
-      );
+      await q.run(SAVE_STANCE.pg, [
+        row.uid,
+        row.topic_id,
+        row.stance,
+        row.first_stance,
+        JSON.stringify(row.history),
+        JSON.stringify(row.credits),
+        row.updated_at,
+        row.seq,
+      ]);
     },
     changesSince: async (uid, checkpoint, limit) =>
       (

@@ -1,3 +1,7 @@
+// What differs on PostgreSQL: a pool shared by many server processes, writes ordered by an advisory
+// lock (seq.ts), search ranked like FTS5 in SQL (search.ts), NUL escaped (nul.ts), and the live
+// stream and rate limits shared across processes (change-feed.ts, limit-backend.ts).
+//
 // The PostgreSQL store (issue 14): the Store interface (store/types.ts) on a connection pool,
 // chosen by DATABASE_URL (sync-server/src/backend.ts). docs/POSTGRES.md explains the design.
 //
@@ -70,7 +74,7 @@ export const numberTypes = {
       : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
-/** DB_BUSY_TIMEOUT_MS's default, as on SQLite (store/connection.ts). */
+/** DB_BUSY_TIMEOUT_MS's default, as on SQLite (store/sqlite/connection.ts). */
 export const DEFAULT_PG_BUSY_TIMEOUT_MS = 5000;
 /** The pool's net: never wait for a connection forever (the database unreachable, a connection stuck). */
 export const DEFAULT_PG_CONNECT_TIMEOUT_MS = 30_000;

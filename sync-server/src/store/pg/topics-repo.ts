@@ -1,12 +1,13 @@
-// Topics on PostgreSQL: the SQLite repository's queries (store/topics-repo.ts), answer for answer.
+// Topics on PostgreSQL: the SQLite repository's queries (store/sqlite/topics-repo.ts), answer for answer.
 import type { Sort } from '../../../../shared/constants.js';
 import { hotScore } from '../../../../shared/rules/hot.js';
 import { orderBySql, TOPIC_ORDERS } from '../../../../shared/rules/sort-order.js';
 import { createPageCache, LIST_PAGES_KEPT } from '../page-cache.js';
-import type { StanceCounts, TopicRow } from '../topics-repo.js';
 import type { Checkpoint, TopicInsert, TopicListQuery, TopicsRepo } from '../types.js';
 import type { PgQueries } from './queries.js';
 import { indexWords, tsqueryOf, tsvectorOf } from './search.js';
+import type { StanceCounts, TopicRow } from '../rows.js';
+import { STANCE_COUNTS } from '../sql.js';
 
 /** The row as the SQLite store reads it; `viewer` is the placeholder of the viewer's uid. */
 const select = (viewer: string) => `
@@ -96,14 +97,7 @@ export function createPgTopicsRepo(q: PgQueries): TopicsRepo {
       if (row) await q.run('UPDATE topics SET hot = $2 WHERE id = $1', [id, hotScore(row.score, row.responses_count, row.created_at)]);
     },
     async refreshStanceCounts(id, seq) {
-      const counted = await q.row<StanceCounts>(
-        `SELECT count(*) FILTER (WHERE stance = 'agree') AS stance_agree,
-                count(*) FILTER (WHERE stance = 'disagree') AS stance_disagree,
-                count(*) FILTER (WHERE stance = 'unsure') AS stance_unsure,
-                count(*) FILTER (WHERE stance <> first_stance) AS minds_changed
-         FROM stances WHERE topic_id = $1`,
-        [id],
-      );
+      const counted = await q.row<StanceCounts>(STANCE_COUNTS.pg, [id]);
       const stored = await q.row<StanceCounts>(
         'SELECT stance_agree, stance_disagree, stance_unsure, minds_changed FROM topics WHERE id = $1',
         [id],

@@ -1,9 +1,10 @@
-// Users on PostgreSQL: the SQLite repository's queries (store/users-repo.ts).
+// Users on PostgreSQL: the SQLite repository's queries (store/sqlite/users-repo.ts).
 import { persuasionPoints } from '../../../../shared/rules/deltas.js';
 import type { UserResponse, UserTopic } from '../../../../shared/types.js';
-import type { LeaderboardRow, UserRow } from '../users-repo.js';
 import type { UsersRepo } from '../types.js';
 import type { PgQueries } from './queries.js';
+import type { LeaderboardRow, UserRow } from '../rows.js';
+import { LEADERBOARD, RECOUNT_POINTS, REMEMBER_USER, RESPONSES_BY, TOPICS_BY } from '../sql.js';
 
 export function createPgUsersRepo(q: PgQueries): UsersRepo {
   const get = (uid: string) => q.row<UserRow>('SELECT * FROM users WHERE uid = $1', [uid]);
@@ -12,22 +13,12 @@ export function createPgUsersRepo(q: PgQueries): UsersRepo {
     async remember(user, now, seq) {
       const existing = await get(user.uid);
       if (existing && existing.display_name === user.name && existing.email === user.email) return false;
-      await q.run(
-        `INSERT INTO users (uid, display_name, email, created_at, seq) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (uid) DO UPDATE SET display_name = excluded.display_name, email = excluded.email, seq = excluded.seq`,
-        [user.uid, user.name, user.email, now, await seq()],
-      );
+      await q.run(REMEMBER_USER.pg, [user.uid, user.name, user.email, now, await seq()]);
       return true;
     },
     async refreshPoints(uid, seq) {
       const before = (await get(uid))?.points;
-      await q.run(
-        `UPDATE users SET points = (
-           SELECT count(*) FROM votes
-           WHERE target_creator_uid = users.uid AND voter_uid <> users.uid AND deleted = 0
-         ) + persuasion_points WHERE uid = $1`,
-        [uid],
-      );
+      await q.run(RECOUNT_POINTS.pg, [uid]);
       const after = (await get(uid))?.points;
       if (before === after) return false;
       if (seq) await q.run('UPDATE users SET seq = $1 WHERE uid = $2', [await seq(), uid]);
@@ -58,24 +49,9 @@ export function createPgUsersRepo(q: PgQueries): UsersRepo {
       return true;
     },
     rankFor: async (points) => (await q.row<{ rank: number }>('SELECT count(*) + 1 AS rank FROM users WHERE points > $1', [points]))!.rank,
-    leaderboard: (limit) =>
-      q.rows<LeaderboardRow>(
-        'SELECT uid, display_name, points, persuasion_points FROM users WHERE points > 0 ORDER BY points DESC, uid LIMIT $1',
-        [limit],
-      ),
-    topicsBy: (uid, limit) =>
-      q.rows<UserTopic>(
-        'SELECT id, title, created_at, score, responses_count FROM topics WHERE creator_uid = $1 AND deleted = 0 ORDER BY created_at DESC, id DESC LIMIT $2',
-        [uid, limit],
-      ),
-    responsesBy: (uid, limit) =>
-      q.rows<UserResponse>(
-        `SELECT r.id, r.topic_id, t.title AS topic_title, r.type, r.content, r.created_at, r.score
-         FROM responses r JOIN topics t ON t.id = r.topic_id
-         WHERE r.creator_uid = $1 AND r.deleted = 0 AND t.deleted = 0
-         ORDER BY r.created_at DESC, r.id DESC LIMIT $2`,
-        [uid, limit],
-      ),
+    leaderboard: (limit) => q.rows<LeaderboardRow>(LEADERBOARD.pg, [limit]),
+    topicsBy: (uid, limit) => q.rows<UserTopic>(TOPICS_BY.pg, [uid, limit]),
+    responsesBy: (uid, limit) => q.rows<UserResponse>(RESPONSES_BY.pg, [uid, limit]),
     async setWeeklySummary(uid, value, seq) {
       await q.run('UPDATE users SET receive_weekly_summary = $1, seq = $2 WHERE uid = $3', [value ? 1 : 0, seq, uid]);
     },

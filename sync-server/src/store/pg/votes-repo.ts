@@ -1,7 +1,8 @@
-// Upvotes on PostgreSQL: the SQLite repository's queries (store/votes-repo.ts).
-import type { VoteRow } from '../votes-repo.js';
+// Upvotes on PostgreSQL: the SQLite repository's queries (store/sqlite/votes-repo.ts).
 import type { VotesRepo } from '../types.js';
 import type { PgQueries } from './queries.js';
+import type { VoteRow } from '../rows.js';
+import { SET_VOTE } from '../sql.js';
 
 /** The columns of a vote, as SQLite's `SELECT *` answers them. */
 const COLUMNS = 'voter_uid, target_type, target_id, target_creator_uid, topic_id, created_at, updated_at, deleted, seq, stance';
@@ -11,25 +12,17 @@ export function createPgVotesRepo(q: PgQueries): VotesRepo {
     get: (voter, type, targetId) =>
       q.row<VoteRow>(`SELECT ${COLUMNS} FROM votes WHERE voter_uid = $1 AND target_type = $2 AND target_id = $3`, [voter, type, targetId]),
     async set(row) {
-      await q.run(
-        `INSERT INTO votes (voter_uid, target_type, target_id, target_creator_uid, topic_id, stance, created_at, updated_at, deleted, seq)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9)
-         ON CONFLICT (voter_uid, target_type, target_id) DO UPDATE SET
-           deleted = excluded.deleted, updated_at = excluded.updated_at, seq = excluded.seq,
-           -- Taking a vote back keeps the stance it was cast with; casting it again records the stance then.
-           stance = CASE WHEN excluded.deleted = 1 THEN votes.stance ELSE excluded.stance END`,
-        [
-          row.voter_uid,
-          row.target_type,
-          row.target_id,
-          row.target_creator_uid,
-          row.topic_id,
-          row.stance ?? null,
-          row.now,
-          row.deleted ? 1 : 0,
-          row.seq,
-        ],
-      );
+      await q.run(SET_VOTE.pg, [
+        row.voter_uid,
+        row.target_type,
+        row.target_id,
+        row.target_creator_uid,
+        row.topic_id,
+        row.stance ?? null,
+        row.now,
+        row.deleted ? 1 : 0,
+        row.seq,
+      ]);
     },
     async removeAllOn(type, targetId, seq) {
       const removed = await q.rows<{ voter_uid: string; target_creator_uid: string }>(

@@ -4,9 +4,9 @@ import { NOTIFICATION_TYPES } from '../../../../shared/constants.js';
 import { badRequest } from '../../../../shared/errors.js';
 import type { NotificationDoc, NotificationTombstone } from '../../../../shared/sync-protocol.js';
 import { markNotificationRead } from '../../domain/notifications.js';
-import { toNotification, type NotificationRow } from '../../store/notifications-repo.js';
 import { caller, ownerOnly, type CollectionDescriptor } from './descriptor.js';
 import { docBase } from './push-schema.js';
+import { type NotificationRow, toNotification } from '../../store/rows.js';
 
 /** A live notification in full; a deleted one as a slim tombstone (no reply summary, no actor's name). */
 export function notificationDoc(row: NotificationRow): NotificationDoc | NotificationTombstone {

@@ -7,9 +7,9 @@ import { preferencesSchema } from '../../../../shared/schemas/users.js';
 import type { ProfileDoc } from '../../../../shared/sync-protocol.js';
 import { setPreferences } from '../../domain/users.js';
 import { parse } from '../../http/validate.js';
-import type { UserRow } from '../../store/users-repo.js';
 import { caller, ownerOnly, type CollectionDescriptor } from './descriptor.js';
 import { docBase } from './push-schema.js';
+import type { UserRow } from '../../store/rows.js';
 
 export function profileDoc(row: UserRow): ProfileDoc {
   return {

@@ -7,10 +7,10 @@ import type { ResponseDoc, ResponseTombstone } from '../../../../shared/sync-pro
 import type { Source } from '../../../../shared/types.js';
 import { createResponse, deleteResponse, updateResponse } from '../../domain/responses.js';
 import { parse } from '../../http/validate.js';
-import type { ResponseRow } from '../../store/responses-repo.js';
 import type { Store } from '../../store/types.js';
 import type { CollectionDescriptor } from './descriptor.js';
 import { docBase, nullableString } from './push-schema.js';
+import type { ResponseRow } from '../../store/rows.js';
 
 /**
  * A live response in full; a deleted one as a slim tombstone: its id and where it sat, no text, no author.

@@ -9,9 +9,9 @@ import { stanceSchema } from '../../../../shared/schemas/stances.js';
 import type { StanceDoc } from '../../../../shared/sync-protocol.js';
 import { recordStance, toMyStance } from '../../domain/stances.js';
 import { parse } from '../../http/validate.js';
-import type { StanceRow } from '../../store/types.js';
 import { caller, ownerOnly, type CollectionDescriptor } from './descriptor.js';
 import { docBase } from './push-schema.js';
+import type { StanceRow } from '../../store/rows.js';
 
 /** The REST shape (GET /api/topics/{id}/stance) as a replicated document: id = topic id. */
 export function stanceDoc(row: StanceRow): StanceDoc {

@@ -6,9 +6,9 @@ import { createTopicSchema } from '../../../../shared/schemas/topics.js';
 import type { TopicDoc, TopicTombstone } from '../../../../shared/sync-protocol.js';
 import { addTopic, deleteTopic } from '../../domain/topics.js';
 import { parse } from '../../http/validate.js';
-import type { TopicRow } from '../../store/topics-repo.js';
 import type { CollectionDescriptor } from './descriptor.js';
 import { docBase } from './push-schema.js';
+import type { TopicRow } from '../../store/rows.js';
 
 /** A live topic in full; a deleted one as a slim tombstone (nothing of what its author wrote). */
 export function topicDoc(row: TopicRow): TopicDoc | TopicTombstone {

@@ -5,9 +5,9 @@ import { badRequest } from '../../../../shared/errors.js';
 import { parseVoteDocId, voteDocId } from '../../../../shared/rules/vote-id.js';
 import type { VoteDoc } from '../../../../shared/sync-protocol.js';
 import { setVote } from '../../domain/votes.js';
-import type { VoteRow } from '../../store/votes-repo.js';
 import { caller, ownerOnly, type CollectionDescriptor } from './descriptor.js';
 import { docBase } from './push-schema.js';
+import type { VoteRow } from '../../store/rows.js';
 
 export function voteDoc(row: VoteRow): VoteDoc {
   return {

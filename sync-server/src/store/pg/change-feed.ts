@@ -12,7 +12,7 @@
 // rather than waiting for the next change or its own reconnection.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { createChangeFeed, EVERYTHING, type Change, type ChangeFeed } from './change-feed.js';
+import { createChangeFeed, EVERYTHING, type Change, type ChangeFeed } from '../../domain/change-feed.js';
 
 /** The channel every Crux process on the database listens to. */
 export const CHANGES_CHANNEL = 'crux_changes';

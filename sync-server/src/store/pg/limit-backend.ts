@@ -14,9 +14,9 @@
 // The tables are UNLOGGED: counts that vanish in a crash only give callers a fresh bucket.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { checkOut } from '../store/pg/checkout.js';
-import { MIGRATE_LOCK_KEY } from '../store/pg/migrate.js';
-import { waitFor, type BucketTake, type CounterOpen, type LimitBackend } from './limit-backend.js';
+import { checkOut } from './checkout.js';
+import { MIGRATE_LOCK_KEY } from './migrate.js';
+import { waitFor, type BucketTake, type CounterOpen, type LimitBackend } from '../../http/limit-backend.js';
 
 export const LIMITS_SCHEMA = `
 CREATE UNLOGGED TABLE IF NOT EXISTS rate_buckets (

@@ -1,33 +1,10 @@
 // Responses: rows, the tree queries (roots, replies, mappings, subtree), content search.
 import type { Db } from './connection.js';
-import type { ResponseType } from '../../../shared/constants.js';
-import type { Response, ResponseMapping, Source } from '../../../shared/types.js';
-import { orderBySql, RESPONSE_ORDER } from '../../../shared/rules/sort-order.js';
-import { REFRESH_SUGGESTION_SQL } from './sources-repo.js';
-
-export interface ResponseRow {
-  id: string;
-  topic_id: string;
-  parent_response_id: string | null;
-  quoted_response_id: string | null;
-  type: ResponseType;
-  content: string;
-  creator_uid: string;
-  created_at: string;
-  updated_at: string;
-  score: number;
-  comment_count: number;
-  delta_count: number;
-  upvotes_agree: number;
-  upvotes_disagree: number;
-  deleted: number;
-  seq: number;
-  username: string | null;
-  user_has_upvoted: number;
-  quoted_content: string | null;
-  quoted_username: string | null;
-  quoted_live: number | null;
-}
+import type { ResponseType } from '../../../../shared/constants.js';
+import type { ResponseMapping } from '../../../../shared/types.js';
+import { orderBySql, RESPONSE_ORDER } from '../../../../shared/rules/sort-order.js';
+import { RECOUNT_RESPONSE, SUGGEST_SOURCE_NAME } from '../sql.js';
+import type { ResponseCountsDelta, ResponsePosition, ResponseRow, StanceTally } from '../rows.js';
 
 // The quote is shown only while the quoted response still exists.
 const SELECT = `
@@ -43,50 +20,6 @@ const SELECT = `
   LEFT JOIN users u ON u.uid = r.creator_uid
   LEFT JOIN responses q ON q.id = r.quoted_response_id
   LEFT JOIN users qu ON qu.uid = q.creator_uid`;
-
-/** A live response's standing with each side of its topic (issue 13). */
-export interface StanceTally {
-  id: string;
-  created_at: string;
-  upvotes_agree: number;
-  upvotes_disagree: number;
-  delta_count: number;
-}
-
-/** What a write adds to a response's maintained counters (votes by the voter's stance at the time). */
-export interface ResponseCountsDelta {
-  score?: number;
-  comments?: number;
-  upvotesAgree?: number;
-  upvotesDisagree?: number;
-}
-
-/** Where a page of a response list ends: the last row's order keys (RESPONSE_ORDER). */
-export interface ResponsePosition {
-  created_at: string;
-  id: string;
-}
-
-export function toResponse(row: ResponseRow, sources: Source[]): Response {
-  const quoteLive = row.quoted_response_id !== null && row.quoted_live === 1;
-  return {
-    id: row.id,
-    content: row.content,
-    type: row.type,
-    topic_id: row.topic_id,
-    parent_response_id: row.parent_response_id,
-    quoted_response: quoteLive ? { id: row.quoted_response_id!, content: row.quoted_content!, username: row.quoted_username } : null,
-    quoted_response_id: quoteLive ? row.quoted_response_id : null,
-    sources,
-    created_at: row.created_at,
-    username: row.username,
-    creator_uid: row.creator_uid,
-    score: row.score,
-    user_has_upvoted: row.user_has_upvoted === 1,
-    user_has_downvoted: false,
-    comment_count: row.comment_count,
-  };
-}
 
 export function createResponsesRepo(db: Db) {
   const insert = db.prepare(`
@@ -140,23 +73,14 @@ export function createResponsesRepo(db: Db) {
   const softDelete = db.prepare<[number, string]>("UPDATE responses SET deleted = 1, content = '', seq = ? WHERE id = ?");
   const citedSources = db.prepare<[string], { source_id: string }>('SELECT source_id FROM response_sources WHERE response_id = ?');
   const dropCitations = db.prepare<[string]>('DELETE FROM response_sources WHERE response_id = ?');
-  const refreshSuggestion = db.prepare<[string]>(REFRESH_SUGGESTION_SQL);
+  const refreshSuggestion = db.prepare<[string]>(SUGGEST_SOURCE_NAME.sqlite);
   const creatorTopics = db.prepare<[string], { topic_id: string }>('SELECT DISTINCT topic_id FROM responses WHERE creator_uid = ?');
   const restamp = db.prepare<[number, string]>('UPDATE responses SET seq = ? WHERE creator_uid = ?');
   const update = db.prepare(`
     UPDATE responses SET content = @content, quoted_response_id = @quoted_response_id, updated_at = @updated_at,
            seq = @seq WHERE id = @id
   `);
-  const refresh = db.prepare(`
-    UPDATE responses SET
-      score = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = @id AND deleted = 0),
-      comment_count = (SELECT count(*) FROM responses c WHERE c.parent_response_id = @id AND c.deleted = 0),
-      upvotes_agree = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = @id AND deleted = 0 AND stance = 'agree'),
-      upvotes_disagree = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = @id AND deleted = 0 AND stance = 'disagree'),
-      delta_count = (SELECT count(DISTINCT uid) FROM deltas WHERE response_id = @id),
-      seq = @seq
-    WHERE id = @id
-  `);
+  const refresh = db.prepare(RECOUNT_RESPONSE.sqlite);
   const addToCounts = db.prepare<{ id: string; score: number; comments: number; agree: number; disagree: number; seq: number }>(`
     UPDATE responses SET score = score + @score, comment_count = comment_count + @comments,
            upvotes_agree = upvotes_agree + @agree, upvotes_disagree = upvotes_disagree + @disagree, seq = @seq

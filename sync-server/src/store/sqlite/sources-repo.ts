@@ -6,35 +6,9 @@
 // earliest), never written onto anyone's citation. Authors, not citations: one
 // person citing a URL in many responses must not decide its name for everyone.
 import type { Db } from './connection.js';
-import type { Source, SourceCitation, SourceListing } from '../../../shared/types.js';
-
-/** How many citing responses each row of the sources page carries (the rest: /api/sources/{id}/responses). */
-export const CITATIONS_PER_SOURCE = 5;
-
-/** One citation of a response: the catalogue row of its URL, and the name and description its author gave. */
-export interface CitationInput {
-  sourceId: string;
-  name?: string | null | undefined;
-  description?: string | null | undefined;
-}
-
-/**
- * The catalogue's suggested name and description of one source (bound: its id):
- * the one given by the most distinct authors among live citations, ties to the earliest;
- * unchanged when no live citation names it. (store/pg/sources-repo.ts refreshSuggestion
- * must count the same way.)
- */
-export const REFRESH_SUGGESTION_SQL = `
-  UPDATE sources SET
-    name = coalesce((
-      SELECT rs.name FROM response_sources rs JOIN responses r ON r.id = rs.response_id
-      WHERE rs.source_id = sources.id AND rs.name IS NOT NULL AND r.deleted = 0
-      GROUP BY rs.name ORDER BY count(DISTINCT r.creator_uid) DESC, min(r.created_at), rs.name LIMIT 1), name),
-    description = coalesce((
-      SELECT rs.description FROM response_sources rs JOIN responses r ON r.id = rs.response_id
-      WHERE rs.source_id = sources.id AND rs.description IS NOT NULL AND r.deleted = 0
-      GROUP BY rs.description ORDER BY count(DISTINCT r.creator_uid) DESC, min(r.created_at), rs.description LIMIT 1), description)
-  WHERE id = ?`;
+import type { Source, SourceCitation, SourceListing } from '../../../../shared/types.js';
+import { type CitationInput, CITATIONS_PER_SOURCE } from '../rows.js';
+import { CITATIONS_OF_RESPONSE, CITING, CITING_COUNT, SUGGEST_SOURCE_NAME } from '../sql.js';
 
 /** `%`, `_` and `\\` typed in the filter box are matched as themselves. */
 function likePattern(text: string): string {
@@ -49,7 +23,7 @@ export function createSourcesRepo(db: Db) {
   const fillBlanks = db.prepare<[string | null, string | null, string]>(`
     UPDATE sources SET name = coalesce(name, ?), description = coalesce(description, ?) WHERE id = ?
   `);
-  const refreshSuggestion = db.prepare<[string]>(REFRESH_SUGGESTION_SQL);
+  const refreshSuggestion = db.prepare<[string]>(SUGGEST_SOURCE_NAME.sqlite);
   const linkedTo = db.prepare<[string], { source_id: string }>('SELECT source_id FROM response_sources WHERE response_id = ?');
   const all = db.prepare<[number], Source>(
     'SELECT id, url, name, description FROM sources ORDER BY coalesce(name, url) COLLATE NOCASE, id LIMIT ?',
@@ -63,17 +37,8 @@ export function createSourcesRepo(db: Db) {
   const count = db.prepare<{ pattern: string | null }, { n: number }>(`SELECT count(*) AS n FROM sources s WHERE ${FILTER}`);
   const exists = db.prepare<[string], { id: string }>('SELECT id FROM sources WHERE id = ?');
   // Live responses in live topics, newest first.
-  const citing = db.prepare<{ sourceId: string; limit: number; offset: number }, SourceCitation>(`
-    SELECT r.id, r.topic_id, t.title AS topic_title, r.created_at FROM response_sources rs
-    JOIN responses r ON r.id = rs.response_id JOIN topics t ON t.id = r.topic_id
-    WHERE rs.source_id = @sourceId AND r.deleted = 0 AND t.deleted = 0
-    ORDER BY r.created_at DESC, r.id DESC LIMIT @limit OFFSET @offset
-  `);
-  const citingCount = db.prepare<[string], { n: number }>(`
-    SELECT count(*) AS n FROM response_sources rs
-    JOIN responses r ON r.id = rs.response_id JOIN topics t ON t.id = r.topic_id
-    WHERE rs.source_id = ? AND r.deleted = 0 AND t.deleted = 0
-  `);
+  const citing = db.prepare<{ sourceId: string; limit: number; offset: number }, SourceCitation>(CITING.sqlite);
+  const citingCount = db.prepare<[string], { n: number }>(CITING_COUNT.sqlite);
   const search = db.prepare<[string, number], Source>(`
     SELECT s.id, s.url, s.name, s.description FROM sources_fts f JOIN sources s ON s.pk = f.rowid
     WHERE sources_fts MATCH ? ORDER BY f.rank LIMIT ?
@@ -85,11 +50,7 @@ export function createSourcesRepo(db: Db) {
   const catalogueEntry = db.prepare<[string], { name: string | null; description: string | null }>(
     'SELECT name, description FROM sources WHERE id = ?',
   );
-  // The citation as its author gave it: the catalogue row only lends the URL and id.
-  const forResponse = db.prepare<[string], Source>(`
-    SELECT s.id, s.url, rs.name, rs.description FROM response_sources rs JOIN sources s ON s.id = rs.source_id
-    WHERE rs.response_id = ? ORDER BY rs.position
-  `);
+  const forResponse = db.prepare<[string], Source>(CITATIONS_OF_RESPONSE.sqlite);
   // The same for a whole page of responses in one statement (ids as a JSON array).
   const forResponses = db.prepare<[string], Source & { response_id: string }>(`
     SELECT rs.response_id, s.id, s.url, rs.name, rs.description

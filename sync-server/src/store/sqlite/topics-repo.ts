@@ -1,29 +1,11 @@
 // Topics: rows, the three sorted lists (each an index scan), title search, aggregates.
 import type { Db } from './connection.js';
-import type { Category, Sort } from '../../../shared/constants.js';
-import type { Topic } from '../../../shared/types.js';
-import { hotScore } from '../../../shared/rules/hot.js';
-import { orderBySql, TOPIC_ORDERS } from '../../../shared/rules/sort-order.js';
-import { createPageCache, LIST_PAGES_KEPT } from './page-cache.js';
-
-export interface TopicRow {
-  id: string;
-  title: string;
-  category: string;
-  creator_uid: string;
-  created_at: string;
-  score: number;
-  responses_count: number;
-  hot: number;
-  stance_agree: number;
-  stance_disagree: number;
-  stance_unsure: number;
-  minds_changed: number;
-  deleted: number;
-  seq: number;
-  username: string | null;
-  user_has_upvoted: number;
-}
+import type { Sort } from '../../../../shared/constants.js';
+import { hotScore } from '../../../../shared/rules/hot.js';
+import { orderBySql, TOPIC_ORDERS } from '../../../../shared/rules/sort-order.js';
+import { createPageCache, LIST_PAGES_KEPT } from '../page-cache.js';
+import type { StanceCounts, TopicRow } from '../rows.js';
+import { STANCE_COUNTS } from '../sql.js';
 
 const SELECT = `
   SELECT t.id, t.title, t.category, t.creator_uid, t.created_at, t.score, t.responses_count, t.hot,
@@ -41,29 +23,6 @@ const ORDER: Record<Sort, string> = {
 /** How long (ms) and for how many queries a search's match count is remembered to choose its plan. */
 const MATCH_COUNT_TTL_MS = 5_000;
 const MATCH_COUNTS_KEPT = 1_000;
-
-/** A topic's stance counters (issue 13), in this column order. */
-export interface StanceCounts {
-  stance_agree: number;
-  stance_disagree: number;
-  stance_unsure: number;
-  minds_changed: number;
-}
-
-export function toTopic(row: TopicRow): Topic {
-  return {
-    id: row.id,
-    title: row.title,
-    categories: [row.category as Category],
-    created_at: row.created_at,
-    username: row.username,
-    creator_uid: row.creator_uid,
-    score: row.score,
-    user_has_upvoted: row.user_has_upvoted === 1,
-    user_has_downvoted: false,
-    responses_count: row.responses_count,
-  };
-}
 
 export function createTopicsRepo(db: Db) {
   const insert = db.prepare(`
@@ -172,14 +131,7 @@ export function createTopicsRepo(db: Db) {
   // already answers 404, and nothing else may serve what the author took back.
   const softDelete = db.prepare<[number, string]>("UPDATE topics SET deleted = 1, title = '', seq = ? WHERE id = ?");
   const restamp = db.prepare<[number, string]>('UPDATE topics SET seq = ? WHERE creator_uid = ?');
-  // Stance counters (issue 13), recounted from the topic's stances (an index-only scan).
-  const stanceCounts = db.prepare<[string], StanceCounts>(`
-    SELECT count(*) FILTER (WHERE stance = 'agree') AS stance_agree,
-           count(*) FILTER (WHERE stance = 'disagree') AS stance_disagree,
-           count(*) FILTER (WHERE stance = 'unsure') AS stance_unsure,
-           count(*) FILTER (WHERE stance <> first_stance) AS minds_changed
-    FROM stances WHERE topic_id = ?
-  `);
+  const stanceCounts = db.prepare<[string], StanceCounts>(STANCE_COUNTS.sqlite);
   const storedStanceCounts = db.prepare<[string], StanceCounts>(
     'SELECT stance_agree, stance_disagree, stance_unsure, minds_changed FROM topics WHERE id = ?',
   );

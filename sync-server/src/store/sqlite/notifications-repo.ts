@@ -1,46 +1,16 @@
 // Reply notifications of DESIGN.md §4, newest first.
 import type { Db } from './connection.js';
-import type { NotificationType } from '../../../shared/constants.js';
-import type { Notification } from '../../../shared/types.js';
-import { NOTIFICATION_ORDER, orderBySql } from '../../../shared/rules/sort-order.js';
-
-export interface NotificationRow {
-  id: string;
-  recipient_uid: string;
-  type: NotificationType;
-  actor_uid: string;
-  actor_display_name: string | null;
-  target_summary: string;
-  target_id: string;
-  response_id: string;
-  response_deleted: number;
-  created_at: string;
-  is_read: number;
-  deleted: number;
-  seq: number;
-}
+import type { NotificationType } from '../../../../shared/constants.js';
+import { NOTIFICATION_ORDER, orderBySql } from '../../../../shared/rules/sort-order.js';
+import type { NotificationRow } from '../rows.js';
+import { INSERT_NOTIFICATION, NOTIFICATIONS_FROM } from '../sql.js';
 
 const SELECT = `
   SELECT n.*, u.display_name AS actor_display_name
   FROM notifications n LEFT JOIN users u ON u.uid = n.actor_uid`;
 
-export function toNotification(row: NotificationRow): Notification {
-  return {
-    id: row.id,
-    type: row.type,
-    actor_display_name: row.actor_display_name ?? 'Anonymous',
-    target_summary: row.target_summary,
-    target_id: row.target_id,
-    created_at: row.created_at,
-    is_read: row.is_read === 1,
-  };
-}
-
 export function createNotificationsRepo(db: Db) {
-  const insert = db.prepare(`
-    INSERT INTO notifications (id, recipient_uid, type, actor_uid, target_summary, target_id, response_id, created_at, seq)
-    VALUES (@id, @recipient_uid, @type, @actor_uid, @target_summary, @target_id, @response_id, @created_at, @seq)
-  `);
+  const insert = db.prepare(INSERT_NOTIFICATION.sqlite);
   const get = db.prepare<[string], NotificationRow>(`${SELECT} WHERE n.id = ?`);
   const forUser = db.prepare<[string, number, number], NotificationRow>(`
     ${SELECT} WHERE n.recipient_uid = ? AND n.deleted = 0 ORDER BY ${orderBySql(NOTIFICATION_ORDER, 'n')} LIMIT ? OFFSET ?
@@ -49,9 +19,7 @@ export function createNotificationsRepo(db: Db) {
   const ofTopic = db.prepare<[string], { id: string; recipient_uid: string }>(
     'SELECT id, recipient_uid FROM notifications WHERE target_id = ? AND deleted = 0',
   );
-  const countFrom = db.prepare<[string, string, string], { n: number }>(
-    'SELECT count(*) AS n FROM notifications WHERE recipient_uid = ? AND actor_uid = ? AND created_at >= ? AND deleted = 0',
-  );
+  const countFrom = db.prepare<[string, string, string], { n: number }>(NOTIFICATIONS_FROM.sqlite);
   const softDelete = db.prepare<[number, string]>('UPDATE notifications SET deleted = 1, seq = ? WHERE id = ?');
   const aboutResponse = db.prepare<[string], { id: string; recipient_uid: string }>(
     'SELECT id, recipient_uid FROM notifications WHERE response_id = ? AND deleted = 0 AND response_deleted = 0',

@@ -1,28 +1,10 @@
 // Stances (issue 13): one row per user and topic, private to its owner, and the Δ credits
 // ("this changed my view") each change of stance gave. Counters derived from them live on
 // topics, responses and users and are recounted by those repositories.
-import type { Stance } from '../../../shared/constants.js';
-import type { StanceChange } from '../../../shared/sync-protocol.js';
+import type { StanceChange } from '../../../../shared/sync-protocol.js';
 import type { Db } from './connection.js';
-
-/** A stance as stored, with its JSON columns read. */
-export interface StanceRow {
-  uid: string;
-  topic_id: string;
-  stance: Stance;
-  first_stance: Stance;
-  history: StanceChange[];
-  credits: string[];
-  updated_at: string;
-  seq: number;
-}
-
-/** One Δ credit as stored: which response, in which topic, by whom it was written. */
-export interface CreditRow {
-  response_id: string;
-  topic_id: string;
-  author_uid: string;
-}
+import type { CreditRow, StanceRow } from '../rows.js';
+import { SAVE_STANCE } from '../sql.js';
 
 type StoredStance = Omit<StanceRow, 'history' | 'credits'> & { history: string; credits: string };
 
@@ -34,13 +16,7 @@ const read = (row: StoredStance): StanceRow => ({
 
 export function createStancesRepo(db: Db) {
   const get = db.prepare<[string, string], StoredStance>('SELECT * FROM stances WHERE uid = ? AND topic_id = ?');
-  const upsert = db.prepare<StoredStance>(`
-    INSERT INTO stances (uid, topic_id, stance, first_stance, history, credits, updated_at, seq)
-    VALUES (@uid, @topic_id, @stance, @first_stance, @history, @credits, @updated_at, @seq)
-    ON CONFLICT (uid, topic_id) DO UPDATE SET
-      stance = excluded.stance, history = excluded.history, credits = excluded.credits,
-      updated_at = excluded.updated_at, seq = excluded.seq
-  `);
+  const upsert = db.prepare<StoredStance>(SAVE_STANCE.sqlite);
   const changes = db.prepare<{ uid: string; seq: number; id: string; limit: number }, StoredStance>(`
     SELECT * FROM stances WHERE uid = @uid AND (seq > @seq OR (seq = @seq AND topic_id > @id))
     ORDER BY seq, topic_id LIMIT @limit

@@ -1,6 +1,9 @@
+// What differs on SQLite: one file in this one process, one synchronous connection (better-sqlite3)
+// taking turns, its write transactions grouped into one COMMIT, FTS5 for search; so one server process.
+//
 // The SQLite implementation of the storage boundary (store/types.ts). The
 // connection stays inside: callers get the Store's named operations only.
-import type { Sort } from '../../../shared/constants.js';
+import type { Sort } from '../../../../shared/constants.js';
 import type { Db } from './connection.js';
 import { createTopicsRepo } from './topics-repo.js';
 import { createResponsesRepo } from './responses-repo.js';
@@ -10,10 +13,10 @@ import { createUsersRepo } from './users-repo.js';
 import { createNotificationsRepo } from './notifications-repo.js';
 import { createMailRepo } from './mail-repo.js';
 import { createStancesRepo } from './stances-repo.js';
-import type { Store, TopicsRepo } from './types.js';
-import { createSqliteTransactions } from './sqlite-transactions.js';
+import type { Store, TopicsRepo } from '../types.js';
+import { createSqliteTransactions } from './transactions.js';
 
-export type { Store } from './types.js';
+export type { Store } from '../types.js';
 
 /** The SQLite store, plus what only SQLite can tell (tests check the query plans). */
 export interface SqliteStore extends Store {
@@ -29,7 +32,7 @@ export function createStore(db: Db): SqliteStore {
   const nextSeqStatement = db.prepare<[], { value: number }>("UPDATE meta SET value = value + 1 WHERE key = 'seq' RETURNING value");
   const anyTopic = db.prepare<[], { one: number }>('SELECT 1 AS one FROM topics LIMIT 1');
   // The repos are synchronous (better-sqlite3); the Store's callers await. The wrapper makes
-  // every call take its turn around the open transaction (sqlite-transactions.ts).
+  // every call take its turn around the open transaction (transactions.ts).
   const turns = createSqliteTransactions(db);
   return {
     ...turns.wrap({

@@ -1,34 +1,15 @@
 // Upvotes: one row per (voter, target), soft-deleted when taken back so the
 // removal replicates; scores and points are always recounted from these rows.
 import type { Db } from './connection.js';
-import type { Stance, TargetType } from '../../../shared/constants.js';
-
-export interface VoteRow {
-  voter_uid: string;
-  target_type: TargetType;
-  target_id: string;
-  target_creator_uid: string;
-  topic_id: string;
-  /** The voter's stance on the topic when the vote was (last) cast; null: none (issue 13). */
-  stance: Stance | null;
-  created_at: string;
-  updated_at: string;
-  deleted: number;
-  seq: number;
-}
+import type { Stance, TargetType } from '../../../../shared/constants.js';
+import type { VoteRow } from '../rows.js';
+import { SET_VOTE } from '../sql.js';
 
 export function createVotesRepo(db: Db) {
   const get = db.prepare<[string, string, string], VoteRow>(
     'SELECT * FROM votes WHERE voter_uid = ? AND target_type = ? AND target_id = ?',
   );
-  const upsert = db.prepare(`
-    INSERT INTO votes (voter_uid, target_type, target_id, target_creator_uid, topic_id, stance, created_at, updated_at, deleted, seq)
-    VALUES (@voter_uid, @target_type, @target_id, @target_creator_uid, @topic_id, @stance, @now, @now, @deleted, @seq)
-    ON CONFLICT (voter_uid, target_type, target_id) DO UPDATE SET
-      deleted = excluded.deleted, updated_at = excluded.updated_at, seq = excluded.seq,
-      -- Taking a vote back keeps the stance it was cast with; casting it again records the stance then.
-      stance = CASE WHEN excluded.deleted = 1 THEN votes.stance ELSE excluded.stance END
-  `);
+  const upsert = db.prepare(SET_VOTE.sqlite);
   const liveOnTargets = db.prepare<[string, string], { voter_uid: string; target_creator_uid: string }>(`
     SELECT voter_uid, target_creator_uid FROM votes WHERE target_type = ? AND target_id = ? AND deleted = 0
   `);

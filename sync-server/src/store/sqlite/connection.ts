@@ -79,7 +79,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
-  // The statement journal of a savepoint in memory: the group commit (sqlite-transactions.ts)
+  // The statement journal of a savepoint in memory: the group commit (transactions.ts)
   // keeps up to MAX_GROUP transactions' savepoints in one write transaction, whose journal
   // would otherwise spill to a temporary file past 64 KiB (issue 12: 10% of a create's CPU).
   db.pragma('temp_store = MEMORY');

@@ -1,26 +1,14 @@
 // Versioned, forward-only migrations: migrations/NNN-name.sql, applied in order,
 // each in its own transaction, the version kept in SQLite's user_version.
-import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type Database from 'better-sqlite3';
+import { readMigrations, type Migration } from '../migration-files.js';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 
-export interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-}
-
+/** SQLite's migrations (default: the shipped ones in ./migrations/). */
 export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
-  return readdirSync(dir)
-    .filter((file) => /^\d{3}-[\w-]+\.sql$/.test(file))
-    .sort()
-    .map((file) => ({
-      version: Number(file.slice(0, 3)),
-      name: file,
-      sql: readFileSync(dir + file, 'utf8'),
-    }));
+  return readMigrations(dir);
 }
 
 export function migrate(db: Database.Database, migrations = loadMigrations()): number {

@@ -1,48 +1,20 @@
 // Users as the server knows them: uid, display name (from the token), points, preferences.
-import type { UserResponse, UserTopic } from '../../../shared/types.js';
-import { persuasionPoints } from '../../../shared/rules/deltas.js';
+import type { UserResponse, UserTopic } from '../../../../shared/types.js';
+import { persuasionPoints } from '../../../../shared/rules/deltas.js';
 import type { Db } from './connection.js';
-
-export interface UserRow {
-  uid: string;
-  display_name: string | null;
-  email: string | null;
-  /** Every point: live upvotes by others on the user's items plus persuasion_points. */
-  points: number;
-  /** Points earned by Δ credits on the user's live responses (issue 13). */
-  persuasion_points: number;
-  receive_weekly_summary: number;
-  created_at: string;
-  seq: number;
-}
-
-/** A leaderboard row: total points and the part of them earned by Δ credits. */
-export interface LeaderboardRow {
-  uid: string;
-  display_name: string | null;
-  points: number;
-  persuasion_points: number;
-}
+import type { LeaderboardRow, UserRow } from '../rows.js';
+import { LEADERBOARD, RECOUNT_POINTS, REMEMBER_USER, RESPONSES_BY, TOPICS_BY } from '../sql.js';
 
 export function createUsersRepo(db: Db) {
-  const upsert = db.prepare<{ uid: string; display_name: string | null; email: string | null; created_at: string; seq: number }>(`
-    INSERT INTO users (uid, display_name, email, created_at, seq)
-    VALUES (@uid, @display_name, @email, @created_at, @seq)
-    ON CONFLICT (uid) DO UPDATE SET display_name = excluded.display_name, email = excluded.email, seq = excluded.seq
-  `);
+  const upsert = db.prepare<{ uid: string; display_name: string | null; email: string | null; created_at: string; seq: number }>(
+    REMEMBER_USER.sqlite,
+  );
   const get = db.prepare<[string], UserRow>('SELECT * FROM users WHERE uid = ?');
-  const refreshPoints = db.prepare<[string]>(`
-    UPDATE users SET points = (
-      SELECT count(*) FROM votes
-      WHERE target_creator_uid = users.uid AND voter_uid <> users.uid AND deleted = 0
-    ) + persuasion_points WHERE uid = ?
-  `);
+  const refreshPoints = db.prepare<[string]>(RECOUNT_POINTS.sqlite);
   const stamp = db.prepare<[number, string]>('UPDATE users SET seq = ? WHERE uid = ?');
   const addPoints = db.prepare<[number, number, string]>('UPDATE users SET points = points + ?, seq = ? WHERE uid = ?');
   const rankOf = db.prepare<[number], { rank: number }>('SELECT count(*) + 1 AS rank FROM users WHERE points > ?');
-  const leaderboard = db.prepare<[number], LeaderboardRow>(
-    'SELECT uid, display_name, points, persuasion_points FROM users WHERE points > 0 ORDER BY points DESC, uid LIMIT ?',
-  );
+  const leaderboard = db.prepare<[number], LeaderboardRow>(LEADERBOARD.sqlite);
   // Δ received on the user's live responses: one per person and response, however often that person
   // changed their mind and credited it again (no farming points by flip-flopping); never their own.
   const deltasReceived = db.prepare<[string], { n: number }>(`
@@ -54,15 +26,8 @@ export function createUsersRepo(db: Db) {
   const writePersuasion = db.prepare<{ uid: string; persuasion: number; seq: number }>(`
     UPDATE users SET points = points - persuasion_points + @persuasion, persuasion_points = @persuasion, seq = @seq WHERE uid = @uid
   `);
-  const topicsBy = db.prepare<[string, number], UserTopic>(
-    'SELECT id, title, created_at, score, responses_count FROM topics WHERE creator_uid = ? AND deleted = 0 ORDER BY created_at DESC, id DESC LIMIT ?',
-  );
-  const responsesBy = db.prepare<[string, number], UserResponse>(`
-    SELECT r.id, r.topic_id, t.title AS topic_title, r.type, r.content, r.created_at, r.score
-    FROM responses r JOIN topics t ON t.id = r.topic_id
-    WHERE r.creator_uid = ? AND r.deleted = 0 AND t.deleted = 0
-    ORDER BY r.created_at DESC, r.id DESC LIMIT ?
-  `);
+  const topicsBy = db.prepare<[string, number], UserTopic>(TOPICS_BY.sqlite);
+  const responsesBy = db.prepare<[string, number], UserResponse>(RESPONSES_BY.sqlite);
   const setPreference = db.prepare<[number, number, string]>('UPDATE users SET receive_weekly_summary = ?, seq = ? WHERE uid = ?');
   const changedSince = db.prepare<[string, number], UserRow>('SELECT * FROM users WHERE uid = ? AND seq > ?');
 

@@ -1,0 +1,300 @@
+// The rows both engines answer with, as the Store interface (types.ts) returns them, and the
+// mappers from a row to its API shape (shared/types.ts). Plain data: no engine, no driver.
+import type { Category, NotificationType, ResponseType, Stance, TargetType } from '../../../shared/constants.js';
+import type { StanceChange } from '../../../shared/sync-protocol.js';
+import type { Notification, Response, Source, Topic } from '../../../shared/types.js';
+
+/**
+ * The tables of the schema, as both engines hold them (each engine's own bookkeeping aside: SQLite's
+ * meta and FTS5 tables, PostgreSQL's crux_meta and search tables). A new table is added here, and
+ * the compiler then asks for its entry in every per-table list (store/pg/copy-from-sqlite.ts);
+ * tests/sync-server/engines-agree.test.ts checks the copy's list against SQLite's schema.
+ */
+export type Table =
+  | 'users'
+  | 'topics'
+  | 'responses'
+  | 'sources'
+  | 'response_sources'
+  | 'votes'
+  | 'notifications'
+  | 'stances'
+  | 'deltas'
+  | 'mail_runs'
+  | 'mail_sends'
+  | 'mail_points'
+  | 'mail_state';
+
+// Topics
+
+export interface TopicRow {
+  id: string;
+  title: string;
+  category: string;
+  creator_uid: string;
+  created_at: string;
+  score: number;
+  responses_count: number;
+  hot: number;
+  stance_agree: number;
+  stance_disagree: number;
+  stance_unsure: number;
+  minds_changed: number;
+  deleted: number;
+  seq: number;
+  username: string | null;
+  user_has_upvoted: number;
+}
+
+/** A topic's stance counters (issue 13), in this column order. */
+export interface StanceCounts {
+  stance_agree: number;
+  stance_disagree: number;
+  stance_unsure: number;
+  minds_changed: number;
+}
+
+export function toTopic(row: TopicRow): Topic {
+  return {
+    id: row.id,
+    title: row.title,
+    categories: [row.category as Category],
+    created_at: row.created_at,
+    username: row.username,
+    creator_uid: row.creator_uid,
+    score: row.score,
+    user_has_upvoted: row.user_has_upvoted === 1,
+    user_has_downvoted: false,
+    responses_count: row.responses_count,
+  };
+}
+
+// Responses
+
+export interface ResponseRow {
+  id: string;
+  topic_id: string;
+  parent_response_id: string | null;
+  quoted_response_id: string | null;
+  type: ResponseType;
+  content: string;
+  creator_uid: string;
+  created_at: string;
+  updated_at: string;
+  score: number;
+  comment_count: number;
+  delta_count: number;
+  upvotes_agree: number;
+  upvotes_disagree: number;
+  deleted: number;
+  seq: number;
+  username: string | null;
+  user_has_upvoted: number;
+  quoted_content: string | null;
+  quoted_username: string | null;
+  quoted_live: number | null;
+}
+
+/** A live response's standing with each side of its topic (issue 13). */
+export interface StanceTally {
+  id: string;
+  created_at: string;
+  upvotes_agree: number;
+  upvotes_disagree: number;
+  delta_count: number;
+}
+
+/** What a write adds to a response's maintained counters (votes by the voter's stance at the time). */
+export interface ResponseCountsDelta {
+  score?: number;
+  comments?: number;
+  upvotesAgree?: number;
+  upvotesDisagree?: number;
+}
+
+/** Where a page of a response list ends: the last row's order keys (RESPONSE_ORDER). */
+export interface ResponsePosition {
+  created_at: string;
+  id: string;
+}
+
+export function toResponse(row: ResponseRow, sources: Source[]): Response {
+  const quoteLive = row.quoted_response_id !== null && row.quoted_live === 1;
+  return {
+    id: row.id,
+    content: row.content,
+    type: row.type,
+    topic_id: row.topic_id,
+    parent_response_id: row.parent_response_id,
+    quoted_response: quoteLive ? { id: row.quoted_response_id!, content: row.quoted_content!, username: row.quoted_username } : null,
+    quoted_response_id: quoteLive ? row.quoted_response_id : null,
+    sources,
+    created_at: row.created_at,
+    username: row.username,
+    creator_uid: row.creator_uid,
+    score: row.score,
+    user_has_upvoted: row.user_has_upvoted === 1,
+    user_has_downvoted: false,
+    comment_count: row.comment_count,
+  };
+}
+
+// Stances and Δ credits (issue 13)
+
+/** A stance as stored, with its JSON columns read. */
+export interface StanceRow {
+  uid: string;
+  topic_id: string;
+  stance: Stance;
+  first_stance: Stance;
+  history: StanceChange[];
+  credits: string[];
+  updated_at: string;
+  seq: number;
+}
+
+/** One Δ credit as stored: which response, in which topic, by whom it was written. */
+export interface CreditRow {
+  response_id: string;
+  topic_id: string;
+  author_uid: string;
+}
+
+// Upvotes
+
+export interface VoteRow {
+  voter_uid: string;
+  target_type: TargetType;
+  target_id: string;
+  target_creator_uid: string;
+  topic_id: string;
+  /** The voter's stance on the topic when the vote was (last) cast; null: none (issue 13). */
+  stance: Stance | null;
+  created_at: string;
+  updated_at: string;
+  deleted: number;
+  seq: number;
+}
+
+// Users
+
+export interface UserRow {
+  uid: string;
+  display_name: string | null;
+  email: string | null;
+  /** Every point: live upvotes by others on the user's items plus persuasion_points. */
+  points: number;
+  /** Points earned by Δ credits on the user's live responses (issue 13). */
+  persuasion_points: number;
+  receive_weekly_summary: number;
+  created_at: string;
+  seq: number;
+}
+
+/** A leaderboard row: total points and the part of them earned by Δ credits. */
+export interface LeaderboardRow {
+  uid: string;
+  display_name: string | null;
+  points: number;
+  persuasion_points: number;
+}
+
+// Notifications
+
+export interface NotificationRow {
+  id: string;
+  recipient_uid: string;
+  type: NotificationType;
+  actor_uid: string;
+  actor_display_name: string | null;
+  target_summary: string;
+  target_id: string;
+  response_id: string;
+  response_deleted: number;
+  created_at: string;
+  is_read: number;
+  deleted: number;
+  seq: number;
+}
+
+export function toNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    type: row.type,
+    actor_display_name: row.actor_display_name ?? 'Anonymous',
+    target_summary: row.target_summary,
+    target_id: row.target_id,
+    created_at: row.created_at,
+    is_read: row.is_read === 1,
+  };
+}
+
+// Sources
+
+/** How many citing responses each row of the sources page carries (the rest: /api/sources/{id}/responses). */
+export const CITATIONS_PER_SOURCE = 5;
+
+/** One citation of a response: the catalogue row of its URL, and the name and description its author gave. */
+export interface CitationInput {
+  sourceId: string;
+  name?: string | null | undefined;
+  description?: string | null | undefined;
+}
+
+// The weekly summary (migration 004-mail.sql)
+
+export interface MailRecipient {
+  uid: string;
+  display_name: string | null;
+  email: string;
+}
+
+export interface MailReply {
+  id: string;
+  topic_id: string;
+  topic_title: string;
+  /** 'topic' when it answers the recipient's topic at root level, 'response' when it answers their response. */
+  replied_to: 'topic' | 'response';
+  parent_content: string | null;
+  type: 'for' | 'against' | 'neutral';
+  content: string;
+  author_name: string | null;
+  created_at: string;
+}
+
+export interface MailTopTopic {
+  id: string;
+  title: string;
+  category: string;
+  score: number;
+  responses_count: number;
+}
+
+export interface MailRun {
+  id: string;
+  kind: 'scheduled' | 'manual';
+  period_start: string;
+  period_end: string;
+  status: 'running' | 'done';
+  created_at: string;
+  finished_at: string | null;
+  sent: number;
+  failed: number;
+  skipped: number;
+}
+
+export interface MailSend {
+  run_id: string;
+  uid: string;
+  email: string;
+  status: 'sent' | 'failed';
+  attempts: number;
+  message_id: string | null;
+  error: string | null;
+  at: string;
+}
+
+export interface PointsSnapshot {
+  points: number;
+  rank: number;
+}

@@ -1,0 +1,189 @@
+// Statements both engines run as written (issue 22): SQLite's text, and the same text with its
+// parameters numbered $1, $2, … for PostgreSQL. The others differ (casts, FTS5 against tsquery,
+// INSERT OR IGNORE, json_each against unnest, a SQL function) or are one line, clearer beside their call.
+
+/**
+ * The statement for each engine. PostgreSQL numbers SQLite's parameters: each `?` in order, and
+ * each `@name` where it first stands, so its array of values lists the names in that order.
+ */
+function both(sqlite: string): { sqlite: string; pg: string } {
+  const named = new Map<string, number>();
+  let n = 0;
+  const pg = sqlite.replace(/@\w+|\?/g, (param) => {
+    if (param === '?') return `$${++n}`;
+    if (!named.has(param)) named.set(param, ++n);
+    return `$${named.get(param)}`;
+  });
+  return { sqlite, pg };
+}
+
+// Topics
+
+/** A topic's stance counters (issue 13), recounted from its stances (an index-only scan). */
+export const STANCE_COUNTS = both(`
+  SELECT count(*) FILTER (WHERE stance = 'agree') AS stance_agree,
+         count(*) FILTER (WHERE stance = 'disagree') AS stance_disagree,
+         count(*) FILTER (WHERE stance = 'unsure') AS stance_unsure,
+         count(*) FILTER (WHERE stance <> first_stance) AS minds_changed
+  FROM stances WHERE topic_id = ?
+`);
+
+// Responses
+
+/** Recounts a response's score, direct replies, upvotes by side and Δ count, and stamps its seq. */
+export const RECOUNT_RESPONSE = both(`
+  UPDATE responses SET
+    score = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = @id AND deleted = 0),
+    comment_count = (SELECT count(*) FROM responses c WHERE c.parent_response_id = @id AND c.deleted = 0),
+    upvotes_agree = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = @id AND deleted = 0 AND stance = 'agree'),
+    upvotes_disagree = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = @id AND deleted = 0 AND stance = 'disagree'),
+    delta_count = (SELECT count(DISTINCT uid) FROM deltas WHERE response_id = @id),
+    seq = @seq
+  WHERE id = @id
+`);
+
+// Sources
+
+/** The live responses in live topics citing a source, newest first. */
+export const CITING = both(`
+  SELECT r.id, r.topic_id, t.title AS topic_title, r.created_at FROM response_sources rs
+  JOIN responses r ON r.id = rs.response_id JOIN topics t ON t.id = r.topic_id
+  WHERE rs.source_id = @sourceId AND r.deleted = 0 AND t.deleted = 0
+  ORDER BY r.created_at DESC, r.id DESC LIMIT @limit OFFSET @offset
+`);
+
+/**
+ * The catalogue's suggested name and description of one source (bound: its id): the one given by
+ * the most distinct authors among live citations, ties to the earliest; unchanged when no live
+ * citation names it.
+ */
+export const SUGGEST_SOURCE_NAME = both(`
+  UPDATE sources SET
+    name = coalesce((
+      SELECT rs.name FROM response_sources rs JOIN responses r ON r.id = rs.response_id
+      WHERE rs.source_id = sources.id AND rs.name IS NOT NULL AND r.deleted = 0
+      GROUP BY rs.name ORDER BY count(DISTINCT r.creator_uid) DESC, min(r.created_at), rs.name LIMIT 1), name),
+    description = coalesce((
+      SELECT rs.description FROM response_sources rs JOIN responses r ON r.id = rs.response_id
+      WHERE rs.source_id = sources.id AND rs.description IS NOT NULL AND r.deleted = 0
+      GROUP BY rs.description ORDER BY count(DISTINCT r.creator_uid) DESC, min(r.created_at), rs.description LIMIT 1), description)
+  WHERE id = ?
+`);
+
+/** How many live responses in live topics cite the source. */
+export const CITING_COUNT = both(`
+  SELECT count(*) AS n FROM response_sources rs
+  JOIN responses r ON r.id = rs.response_id JOIN topics t ON t.id = r.topic_id
+  WHERE rs.source_id = ? AND r.deleted = 0 AND t.deleted = 0
+`);
+
+/** The response's citations as its author gave them: the catalogue row only lends the URL and id. */
+export const CITATIONS_OF_RESPONSE = both(`
+  SELECT s.id, s.url, rs.name, rs.description FROM response_sources rs JOIN sources s ON s.id = rs.source_id
+  WHERE rs.response_id = ? ORDER BY rs.position
+`);
+
+// Upvotes
+
+/** Casts a vote or takes it back (deleted = 1): one row per voter and target, so the removal replicates. */
+export const SET_VOTE = both(`
+  INSERT INTO votes (voter_uid, target_type, target_id, target_creator_uid, topic_id, stance, created_at, updated_at, deleted, seq)
+  VALUES (@voter_uid, @target_type, @target_id, @target_creator_uid, @topic_id, @stance, @now, @now, @deleted, @seq)
+  ON CONFLICT (voter_uid, target_type, target_id) DO UPDATE SET
+    deleted = excluded.deleted, updated_at = excluded.updated_at, seq = excluded.seq,
+    -- Taking a vote back keeps the stance it was cast with; casting it again records the stance then.
+    stance = CASE WHEN excluded.deleted = 1 THEN votes.stance ELSE excluded.stance END
+`);
+
+// Users
+
+/** Records the caller as the verified token describes them. */
+export const REMEMBER_USER = both(`
+  INSERT INTO users (uid, display_name, email, created_at, seq)
+  VALUES (@uid, @display_name, @email, @created_at, @seq)
+  ON CONFLICT (uid) DO UPDATE SET display_name = excluded.display_name, email = excluded.email, seq = excluded.seq
+`);
+
+/** Points: live upvotes by others on the user's items, plus the persuasion points. */
+export const RECOUNT_POINTS = both(`
+  UPDATE users SET points = (
+    SELECT count(*) FROM votes
+    WHERE target_creator_uid = users.uid AND voter_uid <> users.uid AND deleted = 0
+  ) + persuasion_points WHERE uid = ?
+`);
+
+/** Users with points, most first (ties by uid). */
+export const LEADERBOARD = both(
+  'SELECT uid, display_name, points, persuasion_points FROM users WHERE points > 0 ORDER BY points DESC, uid LIMIT ?',
+);
+
+/** The user's live topics, newest first. */
+export const TOPICS_BY = both(
+  'SELECT id, title, created_at, score, responses_count FROM topics WHERE creator_uid = ? AND deleted = 0 ORDER BY created_at DESC, id DESC LIMIT ?',
+);
+
+/** The user's live responses in live topics, newest first. */
+export const RESPONSES_BY = both(`
+  SELECT r.id, r.topic_id, t.title AS topic_title, r.type, r.content, r.created_at, r.score
+  FROM responses r JOIN topics t ON t.id = r.topic_id
+  WHERE r.creator_uid = ? AND r.deleted = 0 AND t.deleted = 0
+  ORDER BY r.created_at DESC, r.id DESC LIMIT ?
+`);
+
+// Notifications
+
+/** A reply notification (DESIGN.md §4). */
+export const INSERT_NOTIFICATION = both(`
+  INSERT INTO notifications (id, recipient_uid, type, actor_uid, target_summary, target_id, response_id, created_at, seq)
+  VALUES (@id, @recipient_uid, @type, @actor_uid, @target_summary, @target_id, @response_id, @created_at, @seq)
+`);
+
+/** The flood cap: live notifications one actor gave one recipient since a time. */
+export const NOTIFICATIONS_FROM = both(
+  'SELECT count(*) AS n FROM notifications WHERE recipient_uid = ? AND actor_uid = ? AND created_at >= ? AND deleted = 0',
+);
+
+// Stances
+
+/** Inserts or replaces the user's stance on the topic; an existing row keeps its first_stance. */
+export const SAVE_STANCE = both(`
+  INSERT INTO stances (uid, topic_id, stance, first_stance, history, credits, updated_at, seq)
+  VALUES (@uid, @topic_id, @stance, @first_stance, @history, @credits, @updated_at, @seq)
+  ON CONFLICT (uid, topic_id) DO UPDATE SET
+    stance = excluded.stance, history = excluded.history, credits = excluded.credits,
+    updated_at = excluded.updated_at, seq = excluded.seq
+`);
+
+// The weekly summary
+
+/** Records a mail sent (or failed) to a user in a run; a retry adds its attempts. */
+export const RECORD_SEND = both(`
+  INSERT INTO mail_sends (run_id, uid, email, status, attempts, message_id, error, at)
+  VALUES (@run_id, @uid, @email, @status, @attempts, @message_id, @error, @at)
+  ON CONFLICT (run_id, uid) DO UPDATE SET email = excluded.email, status = excluded.status,
+    attempts = mail_sends.attempts + excluded.attempts, message_id = excluded.message_id, error = excluded.error, at = excluded.at
+`);
+
+/** Live upvotes by others on the user's items, cast in [start, end). */
+export const POINTS_EARNED = both(`
+  SELECT count(*) AS n FROM votes
+  WHERE target_creator_uid = @uid AND voter_uid <> @uid AND deleted = 0 AND created_at >= @start AND created_at < @end
+`);
+
+/** Live topics created in [start, end), best score first, then most responses. */
+export const TOP_TOPICS = both(`
+  SELECT id, title, category, score, responses_count FROM topics
+  WHERE deleted = 0 AND created_at >= @start AND created_at < @end
+  ORDER BY score DESC, responses_count DESC, created_at DESC, id LIMIT @limit
+`);
+
+/** Users with the weekly summary on and an e-mail address, by uid. */
+export const MAIL_RECIPIENTS = both(
+  "SELECT uid, display_name, email FROM users WHERE receive_weekly_summary = 1 AND email IS NOT NULL AND trim(email) <> '' ORDER BY uid",
+);
+
+/** The user's points snapshot of the latest run whose period ended before a time. */
+export const PREVIOUS_SNAPSHOT = both(`
+  SELECT p.points, p.rank FROM mail_points p JOIN mail_runs r ON r.id = p.run_id
+  WHERE p.uid = ? AND r.period_end < ? ORDER BY r.period_end DESC LIMIT 1
+`);

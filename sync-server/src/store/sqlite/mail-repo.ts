@@ -1,0 +1,91 @@
+// The weekly summary's storage: who gets it, what happened to them in a period, and the
+// record of every run and every mail sent (migration 004-mail.sql).
+import type { Db } from './connection.js';
+import type { Synchronous } from './transactions.js';
+import type { MailRecipient, MailReply, MailRun, MailSend, MailTopTopic, PointsSnapshot } from '../rows.js';
+import type { MailRepo } from '../types.js';
+import { MAIL_RECIPIENTS, POINTS_EARNED, PREVIOUS_SNAPSHOT, RECORD_SEND, TOP_TOPICS } from '../sql.js';
+
+export function createMailRepo(db: Db): Synchronous<MailRepo> {
+  const recipients = db.prepare<[], MailRecipient>(MAIL_RECIPIENTS.sqlite);
+  // Two indexed halves (root answers to the user's topics, answers to the user's responses).
+  const replies = `
+    SELECT r.id, r.topic_id, t.title AS topic_title, 'topic' AS replied_to, NULL AS parent_content, r.type, r.content,
+           u.display_name AS author_name, r.created_at
+    FROM topics t
+    JOIN responses r ON r.topic_id = t.id AND r.parent_response_id IS NULL
+    LEFT JOIN users u ON u.uid = r.creator_uid
+    WHERE t.creator_uid = @uid AND t.deleted = 0 AND r.deleted = 0 AND r.creator_uid <> @uid
+      AND r.created_at >= @start AND r.created_at < @end
+    UNION ALL
+    SELECT r.id, r.topic_id, t.title, 'response', p.content, r.type, r.content, u.display_name, r.created_at
+    FROM responses p
+    JOIN responses r ON r.parent_response_id = p.id
+    JOIN topics t ON t.id = r.topic_id
+    LEFT JOIN users u ON u.uid = r.creator_uid
+    WHERE p.creator_uid = @uid AND p.deleted = 0 AND r.deleted = 0 AND t.deleted = 0 AND r.creator_uid <> @uid
+      AND r.created_at >= @start AND r.created_at < @end
+  `;
+  type Period = { uid: string; start: string; end: string };
+  const repliesPage = db.prepare<Period & { limit: number }, MailReply>(
+    `SELECT * FROM (${replies}) ORDER BY created_at DESC, id DESC LIMIT @limit`,
+  );
+  const repliesCount = db.prepare<Period, { n: number }>(`SELECT count(*) AS n FROM (${replies})`);
+  const pointsEarned = db.prepare<Period, { n: number }>(POINTS_EARNED.sqlite);
+  const topTopics = db.prepare<{ start: string; end: string; limit: number }, MailTopTopic>(TOP_TOPICS.sqlite);
+  const getRun = db.prepare<[string], MailRun>('SELECT * FROM mail_runs WHERE id = ?');
+  const insertRun = db.prepare(`
+    INSERT OR IGNORE INTO mail_runs (id, kind, period_start, period_end, status, created_at)
+    VALUES (@id, @kind, @period_start, @period_end, 'running', @created_at)
+  `);
+  const insertSnapshot = db.prepare('INSERT INTO mail_points (run_id, uid, points, rank) VALUES (?, ?, ?, ?)');
+  const unfinished = db.prepare<[], MailRun>("SELECT * FROM mail_runs WHERE status = 'running' ORDER BY created_at, id");
+  const lastEnd = db.prepare<[], { end: string | null }>('SELECT max(period_end) AS end FROM mail_runs');
+  const finish = db.prepare(
+    "UPDATE mail_runs SET status = 'done', finished_at = @at, sent = @sent, failed = @failed, skipped = @skipped WHERE id = @id",
+  );
+  const sendsOf = db.prepare<[string], MailSend>('SELECT * FROM mail_sends WHERE run_id = ? ORDER BY at, uid');
+  const recordSend = db.prepare(RECORD_SEND.sqlite);
+  const snapshot = db.prepare<[string, string], PointsSnapshot>('SELECT points, rank FROM mail_points WHERE run_id = ? AND uid = ?');
+  const previous = db.prepare<[string, string], PointsSnapshot>(PREVIOUS_SNAPSHOT.sqlite);
+  const getState = db.prepare<[string], { value: string }>('SELECT value FROM mail_state WHERE key = ?');
+  const initState = db.prepare('INSERT OR IGNORE INTO mail_state (key, value) VALUES (?, ?)');
+  const replaceState = db.prepare<[string, string, string]>('UPDATE mail_state SET value = ? WHERE key = ? AND value = ?');
+  const removeState = db.prepare<[string, string]>('DELETE FROM mail_state WHERE key = ? AND value = ?');
+
+  return {
+    recipients: () => recipients.all(),
+    repliesTo: (uid, start, end, limit) => ({
+      total: repliesCount.get({ uid, start, end })!.n,
+      items: repliesPage.all({ uid, start, end, limit }),
+    }),
+    pointsEarned: (uid, start, end) => pointsEarned.get({ uid, start, end })!.n,
+    topTopics: (start, end, limit) => topTopics.all({ start, end, limit }),
+    getRun: (id) => getRun.get(id),
+    createRun: (run, rows) =>
+      db
+        .transaction(() => {
+          if (insertRun.run(run).changes === 0) return false;
+          for (const row of rows) insertSnapshot.run(run.id, row.uid, row.points, row.rank);
+          return true;
+        })
+        .immediate(),
+    unfinishedRuns: () => unfinished.all(),
+    lastPeriodEnd: () => lastEnd.get()?.end ?? undefined,
+    finishRun: (id, at, counts) => finish.run({ id, at, ...counts }),
+    sendsOf: (runId) => sendsOf.all(runId),
+    recordSend: (row) => recordSend.run(row),
+    snapshot: (runId, uid) => snapshot.get(runId, uid),
+    previousSnapshot: (uid, end) => previous.get(uid, end),
+    getState: (key) => getState.get(key)?.value,
+    initState: (key, value) => {
+      initState.run(key, value);
+      return getState.get(key)!.value;
+    },
+    swapState: (key, expected, value) => {
+      if (expected === null) return value !== null && initState.run(key, value).changes > 0;
+      if (value === null) return removeState.run(key, expected).changes > 0;
+      return replaceState.run(value, key, expected).changes > 0;
+    },
+  };
+}
