@@ -1,5 +1,5 @@
 // `npm run db:copy-to-pg`: copies the SQLite site (DATA_DIR/crux.sqlite, or `-- --from <file>`)
-// into the PostgreSQL database of DATABASE_URL (README "PostgreSQL"). Stop the server first; the
+// into the PostgreSQL database of DATABASE_URL (docs/OPERATIONS.md "PostgreSQL"). Stop the server first; the
 // target must be empty. Afterwards, start the servers with DATABASE_URL set.
 import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // `npm run mail:scheduler`: the weekly summary's schedule as its own process, for when the web
-// servers run with MAIL_SCHEDULER=off (README "Weekly mail"). Run exactly one of these.
+// servers run with MAIL_SCHEDULER=off (docs/OPERATIONS.md "Weekly mail"). Run exactly one of these.
 import { readConfig } from '../sync-server/src/config.js';
 import { startMailScheduler } from '../sync-server/src/mail/scheduler.js';
 import { createMailer } from '../sync-server/src/mail/setup.js';

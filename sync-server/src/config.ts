@@ -7,7 +7,7 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseFile: string;
-  /** DATABASE_URL=postgres://…: the PostgreSQL store (issue 14; README "PostgreSQL"); unset: SQLite at databaseFile. */
+  /** DATABASE_URL=postgres://…: the PostgreSQL store (issue 14; docs/OPERATIONS.md "PostgreSQL"); unset: SQLite at databaseFile. */
   databaseUrl: string | undefined;
   /** PG_POOL_MAX: query connections per process on PostgreSQL (default 10). */
   pgPoolMax: number;
@@ -15,13 +15,13 @@ export interface Config {
   firebaseProjectId: string;
   serviceAccountJson: string | undefined;
   seedDemo: boolean;
-  /** The weekly summary mail (README "Weekly mail"). */
+  /** The weekly summary mail (docs/OPERATIONS.md "Weekly mail"). */
   mail: MailConfig;
   /** DB_BUSY_TIMEOUT_MS: how long a write waits for another connection's lock before a 503 (default 5000). */
   dbBusyTimeoutMs: number;
   /** AUTH_STATUS_CACHE_SECONDS: how long a disabled or revoked account's tokens may still pass (default 30). */
   authStatusCacheMs: number;
-  /** RATE_LIMITS=off, RATE_LIMIT_*, TRUST_PROXY (http/rate-limit.ts; README "Rate limits"). */
+  /** RATE_LIMITS=off, RATE_LIMIT_*, TRUST_PROXY (http/rate-limit.ts; docs/SECURITY.md "Rate limits"). */
   rateLimits: RateLimitConfig;
 }
 

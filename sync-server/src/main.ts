@@ -20,7 +20,7 @@ const { store } = backend;
 const verifier = createFirebaseVerifier(config.firebaseProjectId, config.serviceAccountJson, {
   statusCacheMs: config.authStatusCacheMs,
 });
-// Warns at start when the key is generated but PUBLIC_URL is a public address (README "Weekly mail").
+// Warns at start when the key is generated but PUBLIC_URL is a public address (docs/OPERATIONS.md "Weekly mail").
 const mailSigningKey = loadSigningKey({ configured: config.mail.signingKey, dataDir: config.dataDir, publicUrl: config.mail.publicUrl });
 const { app, ctx, limits } = createApp({
   store,
@@ -46,7 +46,7 @@ if ('keepAliveTimeout' in server) {
   server.headersTimeout = 66_000;
 }
 
-// The weekly summary e-mail on its schedule (README "Weekly mail"); with MAIL_SCHEDULER=off
+// The weekly summary e-mail on its schedule (docs/OPERATIONS.md "Weekly mail"); with MAIL_SCHEDULER=off
 // another process runs it (npm run mail:scheduler). Links default to this server's own address.
 let mailScheduler: MailScheduler | undefined;
 if (config.mail.schedulerEnabled) {

@@ -1,4 +1,4 @@
-// Rate limits (issue 11 point 4; README "Security" › "Rate limits"), counted in memory by
+// Rate limits (issue 11 point 4; docs/SECURITY.md "Rate limits"), counted in memory by
 // one server process, or in PostgreSQL shared by several (http/limit-backend.ts):
 //   writes      token buckets per user and per IP, counting ROWS: a REST write is
 //               one, a sync push of 50 documents is 50 (so a push cannot carry a
@@ -64,7 +64,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   trustProxy: false,
 };
 
-/** The environment variables, with the field each sets (README's config table lists them). */
+/** The environment variables, with the field each sets (README's Configuration table lists them). */
 export const RATE_LIMIT_ENV = {
   RATE_LIMIT_USER_WRITES_BURST: ['userWrites', 'burst'],
   RATE_LIMIT_USER_WRITES_PER_MIN: ['userWrites', 'perMinute'],

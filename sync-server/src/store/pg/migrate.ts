@@ -5,7 +5,7 @@
 // recorded). Transaction-level, not a session lock around the run: it works behind a connection
 // pooler in transaction mode (PgBouncer), where consecutive statements of one "session" may run
 // on different server connections and a session lock could be taken on one and released on
-// another (README "PostgreSQL").
+// another (docs/OPERATIONS.md "PostgreSQL").
 import { fileURLToPath } from 'node:url';
 import type { Pool, PoolClient } from 'pg';
 import { readMigrations, type Migration } from '../migration-files.js';
