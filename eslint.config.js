@@ -11,7 +11,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  globalIgnores(['**/node_modules/', 'dist/', 'dev-dist/', 'coverage/', 'data/', 'reports/', '.tmp/', 'tests/scripts/fixtures/']),
+  globalIgnores(['**/node_modules/', 'dist/', 'dev-dist/', 'build/', 'coverage/', 'data/', 'reports/', '.tmp/', 'tests/scripts/fixtures/']),
 
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,

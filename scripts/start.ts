@@ -1,9 +1,13 @@
-// `npm start`: builds the PWA, starts the Firebase Auth emulator and the server on
-// loopback, and stops both on one Ctrl-C. Env: PORT (8080), DATA_DIR (data/),
-// AUTH_EMULATOR_PORT (9099), SKIP_BUILD=1 to reuse an existing dist/.
+// `npm start`: builds the PWA and the server (scripts/build-server.ts), starts the Firebase Auth
+// emulator and the compiled server (`node build/server/main.js`, no TypeScript compiled at start)
+// on loopback, and stops both on one Ctrl-C. Env: PORT (8080), DATA_DIR (data/),
+// AUTH_EMULATOR_PORT (9099), SKIP_BUILD=1 to reuse an existing dist/ (and build/server/ unless
+// it is missing or older than a source file).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { startAuthEmulator } from './auth-emulator.js';
+import { buildServer, DEFAULT_OUT_DIR, newestSource } from './build-server.js';
 
 const port = process.env.PORT ?? '8080';
 const hasApp = existsSync('vite.config.ts') && existsSync('app/index.html');
@@ -14,11 +18,17 @@ if (hasApp && process.env.SKIP_BUILD !== '1') {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+const serverEntry = join(DEFAULT_OUT_DIR, 'main.js');
+if (process.env.SKIP_BUILD !== '1' || !existsSync(serverEntry) || statSync(serverEntry).mtimeMs < newestSource()) {
+  console.log('Building the server…');
+  await buildServer();
+}
+
 console.log('Starting the Firebase Auth emulator…');
 const emulator = await startAuthEmulator({ port: Number(process.env.AUTH_EMULATOR_PORT ?? 9099) });
 console.log(`Auth emulator on http://${emulator.host}`);
 
-const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
+const server: ChildProcess = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
   stdio: 'inherit',
   env: { ...process.env, PORT: port, FIREBASE_AUTH_EMULATOR_HOST: emulator.host },
 });

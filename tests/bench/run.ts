@@ -1,5 +1,5 @@
 // `npm run bench`: the one place speed is measured (issue 12). Runs every bench module, or those
-// named (`npm run bench -- server sync topic first-load`), and prints one table: each figure
+// named (`npm run bench -- startup server sync topic first-load`), and prints one table: each figure
 // with its budget, and a closing line naming every missed budget. The results are also written
 // as JSON to bench/results/<time>.json and bench/results/latest.json. Not a test: nothing here
 // asserts a timing; sizes and durations come from the BENCH_* variables each module documents.
@@ -12,6 +12,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** The benches, cheapest first; each module is loaded only when it runs. */
 const BENCHES: Record<string, () => Promise<BenchRow[]>> = {
+  startup: async () => (await import('./startup.js')).benchStartup(),
   sync: async () => (await import('./client-sync.js')).benchClientSync(),
   server: async () => (await import('./server.js')).benchServer(),
   topic: async () => (await import('./client-topic.js')).benchBigTopic(),

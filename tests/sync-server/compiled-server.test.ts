@@ -1,0 +1,79 @@
+// The compiled server (issue 22: scripts/build-server.ts, what `npm start` and production run):
+// built into a temp folder, it starts with plain `node` (no tsx loader), finds the migrations it
+// reads beside itself, and answers; the compiled db:migrate command runs the same way. On
+// the test engine, so the PostgreSQL lane runs it there too.
+import { execFile, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer, ROOT } from '../../scripts/build-server.js';
+import { waitForListening } from '../fixtures/listening.js';
+import { testDatabase, type TestDatabase } from '../fixtures/test-db.js';
+
+describe('the compiled server', () => {
+  let dir: string;
+  let outDir: string;
+  let database: TestDatabase;
+  let env: NodeJS.ProcessEnv;
+  const children: ReturnType<typeof spawn>[] = [];
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'crux-compiled-'));
+    // Inside the repository: the compiled files import their packages from its node_modules.
+    mkdirSync(join(ROOT, '.tmp'), { recursive: true });
+    outDir = mkdtempSync(join(ROOT, '.tmp', 'compiled-server-'));
+    await buildServer(outDir);
+    database = await testDatabase(dir, join(dir, 'data', 'crux.sqlite'));
+    env = {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: join(dir, 'data'),
+      STATIC_DIR: join(dir, 'no-build'),
+      SEED_DEMO: 'false',
+      RATE_LIMITS: 'off',
+      MAIL_SCHEDULER: 'off',
+      // /api/health asks no ID token: no emulator has to run.
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9',
+      ...(database.url ? { DATABASE_URL: database.url } : {}),
+    };
+    // Nothing may bring a TypeScript loader in through the environment.
+    delete env.NODE_OPTIONS;
+  }, 90_000);
+  afterAll(async () => {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await database?.drop();
+    rmSync(dir, { recursive: true, force: true });
+    if (outDir) rmSync(outDir, { recursive: true, force: true });
+  });
+
+  it('imports nothing of tsx', () => {
+    const code = readdirSync(outDir)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(join(outDir, file), 'utf8'));
+    expect(code.length).toBeGreaterThan(0);
+    for (const text of code) expect(text).not.toMatch(/from\s*["']tsx|import\(\s*["']tsx/);
+  });
+
+  it('migrates the database with the compiled db:migrate command', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, [join(outDir, 'db-migrate.js')], { cwd: dir, env });
+    expect(stdout).toMatch(/^Migrated /);
+  });
+
+  it('starts with plain node and answers /api/health', async () => {
+    const child = spawn(process.execPath, [join(outDir, 'main.js')], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    const url = await waitForListening(child);
+    const response = await fetch(`${url}/api/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+    // Its database has the migrated tables.
+    const db = await database.openDb();
+    try {
+      expect(await db.rows('SELECT id FROM topics')).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  }, 60_000);
+});
