@@ -2,13 +2,13 @@
 // a write has committed. In-process for one server; DESIGN.md §8 would fan this
 // out through the store when several servers run.
 
+import type { PrivateCollection } from '../../../shared/sync-protocol.js';
+
 export type Change =
   | { collection: 'topics' }
   | { collection: 'responses'; topicId: string }
-  | { collection: 'votes'; uid: string }
-  | { collection: 'notifications'; uid: string }
-  | { collection: 'profile'; uid: string }
-  | { collection: 'stances'; uid: string }
+  // A user's own collection changed: only that user's streams hear it (a new private collection needs no line here).
+  | { collection: PrivateCollection; uid: string }
   // Anything may have changed: the feed may have missed changes (a PostgreSQL process's LISTEN
   // connection was down, store/pg/change-feed.ts), so every stream tells its app to pull everything.
   | { collection: '*' };
