@@ -16,6 +16,7 @@ import { deferredData } from './hooks/deferred-data';
 import { firstPageReads, readFirstPage } from './hooks/first-page';
 import { unavailableData } from './hooks/unavailable-data';
 import { App, preloadPage } from './App';
+import { errorMessage } from './error-message';
 
 /** The local database, or, when it cannot open (e.g. storage blocked), a stand-in that says why. */
 async function openData(): Promise<CruxData> {
@@ -26,7 +27,7 @@ async function openData(): Promise<CruxData> {
     return data;
   } catch (error) {
     console.error(error);
-    return unavailableData(error instanceof Error ? error.message : String(error));
+    return unavailableData(errorMessage(error));
   }
 }
 

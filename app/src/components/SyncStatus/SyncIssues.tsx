@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useSyncProblems } from '../../hooks/useSyncProblems';
 import { ConflictView } from '../ConflictView/ConflictView';
 import './SyncStatus.css';
+import { errorMessage } from '../../error-message';
 
 const ACTIONS: Record<string, string> = {
   create: 'A new item',
@@ -19,7 +20,7 @@ export function SyncIssues() {
   const { problems: issues, retry, discard } = useSyncProblems();
   const [error, setError] = useState<string | null>(null);
   if (issues.length === 0) return null;
-  const act = (run: () => Promise<void>) => run().catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  const act = (run: () => Promise<void>) => run().catch((e: unknown) => setError(errorMessage(e)));
   return (
     <section className="sync-issues" aria-label="Changes that could not be saved">
       {issues.map((issue) =>
