@@ -9,7 +9,7 @@ import type { Stance, TargetType } from '../../../shared/constants.js';
 import { exportMyData, importDrafts } from './export.js';
 import { createSourceCatalog } from './catalog.js';
 import { createConnectivity } from './connectivity.js';
-import { openPublicDb, openUserDb, type DbOptions, type UserDb } from './db.js';
+import { openPublicDb, openUserDb, removeDb, type DbOptions, type UserDb } from './db.js';
 import { notFound, unauthorized } from '../../../shared/errors.js';
 import { MSG } from '../../../shared/messages.js';
 import { createFollows } from './follows.js';
@@ -229,7 +229,7 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
     userDb$.next(null);
     uid$.next(null);
     await world.controller.setUserDb(null);
-    if (removeData) await current.db.remove();
+    if (removeData) await removeDb(dbOptions, current.db);
     else await current.db.close();
   }
 
