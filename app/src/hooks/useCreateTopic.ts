@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MSG } from '../../../shared/messages';
-import { isCategory } from './category';
+import { isCategory } from '../../../shared/rules/category';
 import { useData } from './useData';
 import { errorMessage } from '../error-message';
 
