@@ -32,7 +32,7 @@ export interface WorldDeps {
  * queries and the actions. Built again when the public database is removed from the device
  * (sign-out with removeData), so anonymous browsing starts afresh on an empty database.
  */
-export async function createWorld(deps: WorldDeps) {
+async function createWorld(deps: WorldDeps) {
   const { connectivity, session } = deps;
   // Each step below is a task of its own (issue 12, TBT: see yield.ts), the first one apart from
   // evaluating the data layer's chunk.
