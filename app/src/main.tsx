@@ -1,4 +1,4 @@
-// Entry: renders the app at once over a data layer that is still opening (hooks/deferred-data.ts),
+// Entry: renders the app at once over a data layer that is still opening (data/deferred.ts),
 // then opens the local database (RxDB, Dexie and the replication are a chunk of their own, fetched
 // in parallel) and follows the Firebase user into it (the Firebase SDK loads after the first paint).
 // No eval under the app's CSP: set before anything parses (strict-csp.ts).
@@ -11,22 +11,24 @@ import { BrowserRouter } from 'react-router-dom';
 import type { CruxData } from './data';
 import { getSession, startSession, subscribeSession } from './auth/session';
 import { followSession } from './auth/follow-session';
-import { DataProvider } from './hooks/DataProvider';
-import { deferredData } from './hooks/deferred-data';
-import { firstPageReads, readFirstPage } from './hooks/first-page';
-import { unavailableData } from './hooks/unavailable-data';
+import { DataProvider } from './context/DataProvider';
+import { deferredData } from './data/deferred';
+import { firstPageReads, readFirstPage } from './data/first-page';
+import { unavailableData } from './data/unavailable';
 import { App, preloadPage } from './App';
+import { errorMessage } from './error-message';
 
 /** The local database, or, when it cannot open (e.g. storage blocked), a stand-in that says why. */
 async function openData(): Promise<CruxData> {
   try {
     const { createCruxData } = await import('./data');
-    const data = await createCruxData({ baseUrl: '', events: window, isOnline: () => navigator.onLine });
+    // sessionKnown is set below, before the first paint lets this run.
+    const data = await createCruxData({ baseUrl: '', events: window, isOnline: () => navigator.onLine, sessionKnown });
     followSession(data);
     return data;
   } catch (error) {
     console.error(error);
-    return unavailableData(error instanceof Error ? error.message : String(error));
+    return unavailableData(errorMessage(error));
   }
 }
 
@@ -58,7 +60,8 @@ const dataReady = firstPaint.then(openData);
 startSession(firstPaint);
 /**
  * Settles once Firebase has restored (or not) the persisted user. Subscribed before followSession
- * (openData), so on that publish followSession has already started the sign-in when this settles.
+ * (openData), so on that publish followSession has already started the sign-in when this settles:
+ * the data layer's calls made as the user wait for it, then for that sign-in (data/session.ts).
  */
 const sessionKnown = new Promise<void>((resolve) => {
   const unsubscribe = subscribeSession(() => {
@@ -71,11 +74,7 @@ const sessionKnown = new Promise<void>((resolve) => {
     resolve();
   }
 });
-const data = deferredData(
-  dataReady,
-  sessionKnown.then(() => dataReady).then(() => undefined),
-  firstPageReads(readFirstPage()),
-);
+const data = deferredData(dataReady, firstPageReads(readFirstPage()));
 // The page the app opens at renders with its chunk already in (routes/lazy-page.ts); a chunk that
 // cannot load is left to the page's own Suspense, which asks again.
 void preloadPage(window.location.pathname)

@@ -39,3 +39,14 @@ export function commonGroundScore(agree: SideApproval, disagree: SideApproval): 
 export function isCommonGround(agree: SideApproval, disagree: SideApproval): boolean {
   return commonGroundScore(agree, disagree) >= COMMON_GROUND_BADGE_THRESHOLD;
 }
+
+/** Whether a response earns the badge, from its upvotes by side and the topic's participants by side. */
+export function hasCommonGround(
+  response: { upvotes_agree: number; upvotes_disagree: number },
+  participants: { agree: number; disagree: number },
+): boolean {
+  return isCommonGround(
+    { upvotes: response.upvotes_agree, participants: participants.agree },
+    { upvotes: response.upvotes_disagree, participants: participants.disagree },
+  );
+}

@@ -3,7 +3,7 @@
 // store has rows, never after; it answers only the query it was made for; bad data is ignored.
 import { describe, expect, it } from 'vitest';
 import { Subject, type Observable } from 'rxjs';
-import { firstPageReads, readFirstPage } from '../../app/src/hooks/first-page';
+import { firstPageReads, readFirstPage } from '../../app/src/data/first-page';
 import type { ResponseView, TopicView } from '../../app/src/data';
 import { PAGE_SIZE } from '../../shared/constants';
 import type { FirstPageData, Response, Topic } from '../../shared/types';

@@ -1,7 +1,13 @@
 // Issue 13 #3 as a pure rule: the worked example of docs/COMMON-GROUND.md, the Wilson bound's known
 // values and properties, and the badge threshold.
 import { describe, expect, it } from 'vitest';
-import { COMMON_GROUND_BADGE_THRESHOLD, commonGroundScore, isCommonGround, wilsonLowerBound } from '../../shared/rules/common-ground';
+import {
+  COMMON_GROUND_BADGE_THRESHOLD,
+  commonGroundScore,
+  hasCommonGround,
+  isCommonGround,
+  wilsonLowerBound,
+} from '../../shared/rules/common-ground';
 
 describe('wilsonLowerBound', () => {
   it('matches hand-computed values (z = 1.96)', () => {
@@ -58,4 +64,18 @@ describe('commonGroundScore (docs/COMMON-GROUND.md worked example)', () => {
     expect(isCommonGround({ upvotes: 30, participants: 40 }, { upvotes: 20, participants: 30 })).toBe(true);
     expect(isCommonGround({ upvotes: 6, participants: 10 }, { upvotes: 3, participants: 8 })).toBe(false);
   });
+});
+
+describe("hasCommonGround (a response and its topic's participants by side)", () => {
+  it.each([
+    { agree: 2, disagree: 2, participants: { agree: 2, disagree: 2 }, badge: true },
+    { agree: 1, disagree: 1, participants: { agree: 1, disagree: 1 }, badge: false },
+    { agree: 30, disagree: 20, participants: { agree: 40, disagree: 30 }, badge: true },
+    { agree: 9, disagree: 0, participants: { agree: 10, disagree: 0 }, badge: false },
+  ])(
+    '$agree/$participants.agree agree and $disagree/$participants.disagree disagree: badge $badge',
+    ({ agree, disagree, participants, badge }) => {
+      expect(hasCommonGround({ upvotes_agree: agree, upvotes_disagree: disagree }, participants)).toBe(badge);
+    },
+  );
 });

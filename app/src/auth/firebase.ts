@@ -3,11 +3,7 @@
 // the installed app starts offline with its persisted (IndexedDB) user.
 // The SDK itself is a chunk of its own (issue 12): loaded on demand, never before the first paint.
 import type { Auth } from 'firebase/auth';
-
-export interface ClientConfig {
-  firebase: { apiKey: string; authDomain: string; projectId: string; appId?: string };
-  authEmulatorHost: string | null;
-}
+import type { ClientConfig } from '../../../shared/client-config';
 
 const CONFIG_KEY = 'crux.clientConfig';
 

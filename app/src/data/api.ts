@@ -225,6 +225,12 @@ export interface CruxDataOptions {
   keepTopics?: number;
   /** Wait before retrying a failed request. Default 5000 ms. */
   retryTimeMs?: number;
+  /**
+   * Settles once the app knows who is signed in (on a reload Firebase restores the persisted user a
+   * moment after the screens know it) and has called signIn or signOut for them: calls made as the
+   * user wait for it, then for that sign-in (session.ts). Default: settled (the caller signs in first).
+   */
+  sessionKnown?: Promise<unknown>;
 }
 
 export interface CruxData {

@@ -6,6 +6,7 @@ import { RxDBCleanupPlugin } from 'rxdb/plugins/cleanup';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
+import { RxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { COLLECTIONS, type CollectionsIn, type Database, type LocalDocs } from './collections/index.js';
 import { yieldToMain } from './yield.js';
 
@@ -122,4 +123,28 @@ export async function openUserDb(options: DbOptions, uid: string): Promise<UserD
   });
   await addCollectionsInTurn(db, 'user');
   return db;
+}
+
+const isIdbFactory = (value: unknown): value is IDBFactory => typeof (value as Partial<IDBFactory> | undefined)?.databases === 'function';
+
+/**
+ * Removes a database from the device. RxDB's Dexie storage keeps one IndexedDB database per
+ * collection and per internal store (`rxdb-dexie-<name>--<version>--<store>`), and `remove()` only
+ * empties them: for a user's database about 18 would stay, named after their uid. They are deleted
+ * here. A tab that still has one open delays that deletion, never the caller.
+ */
+export async function removeDb(options: DbOptions, db: PublicDb | UserDb): Promise<void> {
+  const prefix = `rxdb-dexie-${db.name}--`;
+  await db.remove();
+  if (!(options.storage instanceof RxStorageDexie)) return;
+  // Tests give each client an IndexedDB of its own (fake-indexeddb); the browser has one.
+  const factory: unknown = options.storage.settings.indexedDB ?? globalThis.indexedDB;
+  if (!isIdbFactory(factory)) return;
+  for (const { name } of await factory.databases()) {
+    if (!name?.startsWith(prefix)) continue;
+    await new Promise<void>((resolve) => {
+      const request = factory.deleteDatabase(name);
+      request.onsuccess = request.onerror = request.onblocked = () => resolve();
+    });
+  }
 }

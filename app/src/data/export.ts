@@ -1,6 +1,7 @@
 // "Download my data": the signed-in user's own data as it is on this device (no
 // network: works offline), in the format docs/SYNC.md documents; and the import
 // of the drafts of such an export back into the same user's database.
+import { SYNC_COLLECTIONS, type SyncCollection } from '../../../shared/sync-protocol.js';
 import type { Notification } from '../../../shared/types.js';
 import { badRequest, forbidden } from '../../../shared/errors.js';
 import type { Session } from './actions.js';
@@ -16,31 +17,28 @@ function item(doc: Record<string, unknown>): ExportedItem {
   return { ...wire, id: String(doc.id), pending: doc.pending === true };
 }
 
-export async function exportMyData(publicDb: PublicDb, s: Session): Promise<CruxExport> {
-  const [topics, responses, votes, notifications, profile, drafts, stances] = await Promise.all([
-    publicDb.topics.find({ selector: { creator_uid: s.uid } }).exec(),
-    publicDb.responses.find({ selector: { creator_uid: s.uid } }).exec(),
-    s.db.votes.find().exec(),
-    s.db.notifications.find().exec(),
-    s.db.profile.findOne(s.uid).exec(),
-    s.db.drafts.find().exec(),
-    s.db.stances.find().exec(),
-  ]);
-  return {
-    format: 'crux-export',
-    version: 1,
-    exported_at: new Date().toISOString(),
-    user: { uid: s.uid, display_name: profile?.display_name ?? null },
-    topics: topics.map(plain).map(item),
-    responses: responses.map(plain).map(item),
-    votes: votes.map((vote) => ({
+/** The parts of an export a collection fills. */
+type ExportPart = Partial<Omit<CruxExport, 'format' | 'version' | 'exported_at'>>;
+
+/** What each synced collection puts in the export. A new collection without an entry does not compile. */
+const EXPORTS: Record<SyncCollection, (publicDb: PublicDb, s: Session) => Promise<ExportPart>> = {
+  topics: async (publicDb, s) => ({
+    topics: (await publicDb.topics.find({ selector: { creator_uid: s.uid } }).exec()).map(plain).map(item),
+  }),
+  responses: async (publicDb, s) => ({
+    responses: (await publicDb.responses.find({ selector: { creator_uid: s.uid } }).exec()).map(plain).map(item),
+  }),
+  votes: async (_, s) => ({
+    votes: (await s.db.votes.find().exec()).map((vote) => ({
       target_type: vote.target_type,
       target_id: vote.target_id,
       topic_id: vote.topic_id,
       upvoted: vote.upvoted,
       updated_at: vote.updated_at,
     })),
-    notifications: notifications.map((n): Notification => ({
+  }),
+  notifications: async (_, s) => ({
+    notifications: (await s.db.notifications.find().exec()).map((n): Notification => ({
       id: n.id,
       type: n.type,
       actor_display_name: n.actor_display_name ?? null,
@@ -49,8 +47,16 @@ export async function exportMyData(publicDb: PublicDb, s: Session): Promise<Crux
       created_at: n.created_at,
       is_read: n.is_read,
     })),
-    preferences: profile ? { receive_weekly_summary: profile.receive_weekly_summary } : null,
-    stances: stances.map((doc) => ({
+  }),
+  profile: async (_, s) => {
+    const profile = await s.db.profile.findOne(s.uid).exec();
+    return {
+      user: { uid: s.uid, display_name: profile?.display_name ?? null },
+      preferences: profile ? { receive_weekly_summary: profile.receive_weekly_summary } : null,
+    };
+  },
+  stances: async (_, s) => ({
+    stances: (await s.db.stances.find().exec()).map((doc) => ({
       topic_id: doc.topic_id,
       stance: doc.stance,
       first_stance: doc.first_stance,
@@ -59,8 +65,29 @@ export async function exportMyData(publicDb: PublicDb, s: Session): Promise<Crux
       updated_at: doc.updated_at,
       pending: doc.pending,
     })),
+  }),
+};
+
+export async function exportMyData(publicDb: PublicDb, s: Session): Promise<CruxExport> {
+  const [drafts, ...parts] = await Promise.all([
+    s.db.drafts.find().exec(),
+    ...SYNC_COLLECTIONS.map((collection) => EXPORTS[collection](publicDb, s)),
+  ]);
+  // In the format's order (docs/SYNC.md); each collection's part fills its fields in.
+  const empty: CruxExport = {
+    format: 'crux-export',
+    version: 1,
+    exported_at: new Date().toISOString(),
+    user: { uid: s.uid, display_name: null },
+    topics: [],
+    responses: [],
+    votes: [],
+    notifications: [],
+    preferences: null,
+    stances: [],
     drafts: drafts.map((d) => ({ key: d.key, text: d.text, extra: { ...(d.extra as Record<string, unknown>) }, updated_at: d.updated_at })),
   };
+  return parts.reduce<CruxExport>((exported, part) => ({ ...exported, ...part }), empty);
 }
 
 interface ImportedDraft {

@@ -2,8 +2,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MSG } from '../../../shared/messages';
-import { isCategory } from './category';
+import { isCategory } from '../../../shared/rules/category';
 import { useData } from './useData';
+import { errorMessage } from '../error-message';
 
 /** The first rule broken, as SPEC.md's text; null when the topic may be created. */
 export function validateNewTopic(title: string, category: string, signedIn: boolean): string | null {
@@ -28,7 +29,7 @@ export function useCreateTopic(signedIn: boolean, onCreated: () => void) {
       onCreated();
       void navigate(`/topics/${topic.id}`);
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(errorMessage(e));
     } finally {
       setCreating(false);
     }

@@ -1,7 +1,7 @@
 // The data layer of the surrounding <DataProvider>: what every other hook reads and writes through.
 import { useContext } from 'react';
 import type { CruxData } from '../data';
-import { DataContext } from './data-context';
+import { DataContext } from '../context/data-context';
 
 export function useData(): CruxData {
   const data = useContext(DataContext);

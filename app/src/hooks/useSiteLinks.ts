@@ -16,9 +16,9 @@ export function useSiteLinks(): SiteLinks {
   useEffect(() => {
     let live = true;
     loadClientConfig().then(
+      // `?? null`: a config cached by a build from before the links has neither.
       (config) => {
-        const c = config as Partial<SiteLinks>;
-        if (live) setLinks({ discordUrl: c.discordUrl ?? null, supportUrl: c.supportUrl ?? null });
+        if (live) setLinks({ discordUrl: config.discordUrl ?? null, supportUrl: config.supportUrl ?? null });
       },
       () => undefined,
     );

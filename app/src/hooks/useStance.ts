@@ -5,6 +5,7 @@ import type { Stance } from '../../../shared/constants';
 import type { StanceView } from '../data/api';
 import { useData } from './useData';
 import { useObservable } from './useObservable';
+import { errorMessage } from '../error-message';
 
 export type { StanceView } from '../data/api';
 
@@ -36,7 +37,7 @@ export function useStance(topicId: string): TopicStance {
       try {
         await data.setStance(topicId, next);
       } catch (e) {
-        setWriteError(e instanceof Error ? e.message : String(e));
+        setWriteError(errorMessage(e));
       } finally {
         setSaving(false);
       }

@@ -3,7 +3,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { of } from 'rxjs';
 import { PAGE_SIZE, type Sort } from '../../../shared/constants';
 import type { TopicView } from '../data';
-import { isCategory } from './category';
+import { isCategory } from '../../../shared/rules/category';
 import { useData } from './useData';
 import { useObservable } from './useObservable';
 

@@ -9,9 +9,9 @@ import type { NotificationItem } from '../data/api';
 import { RelativeTime } from '../components/RelativeTime/RelativeTime';
 import { useNotifications } from '../hooks/useNotifications';
 import { useSession } from '../hooks/useSession';
-import { errorMessage } from './TopicListPage';
 import './NotificationsPage.css';
 import { authorName } from '../../../shared/rules/author-name';
+import { errorMessage } from '../error-message';
 
 export const NOTIFICATIONS_TITLE = 'Your Notifications';
 export const NOTIFICATIONS_EMPTY = 'You have no notifications.';

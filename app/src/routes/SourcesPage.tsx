@@ -8,8 +8,8 @@ import type { SourceCitation, SourceListing } from '../../../shared/types';
 import { useData } from '../hooks/useData';
 import { RemoteState } from '../components/RemoteState/RemoteState';
 import { useSources } from '../hooks/useSources';
-import { errorMessage } from './TopicListPage';
 import './SourcesPage.css';
+import { errorMessage } from '../error-message';
 
 export const SOURCES_EMPTY = 'No sources yet.';
 export const SOURCES_LOADING = 'Loading sources...';

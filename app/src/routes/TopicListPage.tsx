@@ -11,6 +11,7 @@ import { useSession } from '../hooks/useSession';
 import { useTopicList } from '../hooks/useTopicList';
 import { useTopicSearch } from '../hooks/useTopicSearch';
 import { useCreateTopic } from '../hooks/useCreateTopic';
+import { errorMessage } from '../error-message';
 
 export function TopicListPage() {
   const { category: rawCategory } = useParams();
@@ -82,8 +83,4 @@ export function TopicListPage() {
       )}
     </main>
   );
-}
-
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -17,8 +17,8 @@ import { useReplies } from '../hooks/useReplies';
 import { useSyncStatus } from '../hooks/useSyncStatus';
 import { useTopic, type TopicView as TopicData } from '../hooks/useTopic';
 import { TopicTreeContext, useTopicTreeState } from '../hooks/useTopicTree';
-import { errorMessage } from './TopicListPage';
 import '../components/ResponseItem/ResponseItem.css';
+import { errorMessage } from '../error-message';
 
 export const REPLIES_NOT_ON_DEVICE = 'Replies to this topic are not on this device yet; they load when you are back online';
 export const LINKED_REPLY_MISSING = 'The reply this link points to is not here: it may have been deleted, or not reached this device yet.';

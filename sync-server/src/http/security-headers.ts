@@ -6,7 +6,7 @@
 // signed-in API calls, `Cache-Control: no-store` so no shared or disk cache keeps a
 // user's own data.
 import type { MiddlewareHandler } from 'hono';
-import type { ClientConfig } from '../routes/config.js';
+import type { ClientConfig } from '../../../shared/client-config.js';
 
 /** The Firebase Auth endpoints the web SDK calls in production (sign-in, token refresh, account lookups). */
 const FIREBASE_CONNECT = ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', 'https://www.googleapis.com'];

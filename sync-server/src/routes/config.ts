@@ -1,16 +1,8 @@
 // /api/config: the web app's Firebase settings, read at start-up so one build runs
 // against the local emulator or a real project (and tests can pick the ports).
 import { Hono } from 'hono';
+import type { ClientConfig } from '../../../shared/client-config.js';
 import type { AppEnv } from '../http/auth.js';
-
-export interface ClientConfig {
-  firebase: { apiKey: string; authDomain: string; projectId: string; appId?: string };
-  /** "host:port" of the Auth emulator, only when the server itself uses one. */
-  authEmulatorHost: string | null;
-  /** The header's external Discord and Support links (DISCORD_URL, SUPPORT_URL); null hides the item. */
-  discordUrl: string | null;
-  supportUrl: string | null;
-}
 
 /** Only http(s) and mailto addresses become links; anything else (or unset) hides the item. */
 function externalUrl(value: string | undefined): string | null {

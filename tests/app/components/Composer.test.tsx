@@ -8,7 +8,7 @@ import type { ResponseType } from '../../../shared/constants';
 import type { SessionState } from '../../../app/src/auth/session';
 import { Composer, DRAFT_SAVED, SIGN_IN_NOTE } from '../../../app/src/components/Composer/Composer';
 import type { CruxData, Draft } from '../../../app/src/data/index.js';
-import { DataProvider } from '../../../app/src/hooks/DataProvider';
+import { DataProvider } from '../../../app/src/context/DataProvider';
 import { fakeData, fakeResponse } from '../../fixtures/fake-data';
 import { renderWithData, SIGNED_IN, SIGNED_OUT } from './with-data';
 

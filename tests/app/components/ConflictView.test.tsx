@@ -92,4 +92,10 @@ describe('conflict view', () => {
     await waitFor(() => expect(calls.discardProblem).toHaveBeenCalledWith('p2'));
     expect(calls.fixProblem).toHaveBeenCalledWith('p2');
   });
+
+  it('a refused write says what it was: a stance has a label of its own', () => {
+    renderProblems([REJECTED, { ...REJECTED, id: 'p3', collection: 'stances', itemId: 't1', action: 'stance', error: 'Topic not found.' }]);
+    expect(screen.getByText(/^A new item could not be saved/)).toBeTruthy();
+    expect(screen.getByText('A stance could not be saved: Topic not found.')).toBeTruthy();
+  });
 });

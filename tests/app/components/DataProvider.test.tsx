@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { SessionState } from '../../../app/src/auth/session';
 import { Composer } from '../../../app/src/components/Composer/Composer';
 import { SyncStatus } from '../../../app/src/components/SyncStatus/SyncStatus';
-import { UnavailableDataProvider } from '../../../app/src/hooks/DataProvider';
+import { UnavailableDataProvider } from '../../../app/src/context/DataProvider';
 import { TopicListPage } from '../../../app/src/routes/TopicListPage';
 import { TopicPage } from '../../../app/src/routes/TopicPage';
 import { SIGNED_IN } from './with-data';

@@ -7,7 +7,7 @@ import { fakeData } from '../../fixtures/fake-data';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import type { CruxData } from '../../../app/src/data/index.js';
-import { DataProvider } from '../../../app/src/hooks/DataProvider';
+import { DataProvider } from '../../../app/src/context/DataProvider';
 import { renderWithData, SIGNED_IN, SIGNED_OUT } from './with-data';
 
 const withProvider = (data: CruxData, ui: ReactElement) => (

@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { CruxData } from '../../../app/src/data/index.js';
-import { DataProvider } from '../../../app/src/hooks/DataProvider';
+import { DataProvider } from '../../../app/src/context/DataProvider';
 import type { SessionState } from '../../../app/src/auth/session';
 import { fakeData } from '../../fixtures/fake-data';
 

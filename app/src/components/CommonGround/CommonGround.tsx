@@ -1,6 +1,5 @@
 // Common ground (issue 13 #3): the sort beside the default order, and the badge on responses
 // approved by people on both sides (shared/rules/common-ground.ts decides; this only shows it).
-import { isCommonGround } from '../../../../shared/rules/common-ground';
 import type { ResponseOrder } from '../../hooks/useReplies';
 import './CommonGround.css';
 
@@ -33,19 +32,6 @@ export function ResponseOrderControl({ order, onChange }: { order: ResponseOrder
         </button>
       ))}
     </div>
-  );
-}
-
-interface Sides {
-  agree: number;
-  disagree: number;
-}
-
-/** Whether a response earns the badge, from its upvotes by side and the topic's participants by side. */
-export function hasCommonGround(response: { upvotes_agree: number; upvotes_disagree: number }, participants: Sides): boolean {
-  return isCommonGround(
-    { upvotes: response.upvotes_agree, participants: participants.agree },
-    { upvotes: response.upvotes_disagree, participants: participants.disagree },
   );
 }
 

@@ -15,6 +15,7 @@ import { StanceButtons } from '../Stance/Stance';
 import { QuotePanel } from './QuotePanel';
 import { SourcesPanel } from './SourcesPanel';
 import './Composer.css';
+import { errorMessage } from '../../error-message';
 
 /** Shown to a signed-out visitor before they type (issue 8 #9). */
 export const SIGN_IN_NOTE = 'Sign in to post a response. What you write here is kept while you sign in.';
@@ -105,7 +106,7 @@ export function Composer({ topicId, parentId, replyingTo, type, onType, edit, au
         setQuote((current) => current ?? submitted.quote);
         setSources((current) => [...submitted.sources, ...current.filter((s) => !submitted.sources.some((x) => x.url === s.url))]);
       }
-      setError(e instanceof Error ? e.message : String(e));
+      setError(errorMessage(e));
     } finally {
       setSaving(false);
     }

@@ -7,6 +7,7 @@ import { Link } from 'react-router-dom';
 import type { SyncProblem } from '../../hooks/useSyncProblems';
 import { useResolveConflict, type ConflictChoice } from '../../hooks/useResolveConflict';
 import './ConflictView.css';
+import { errorMessage } from '../../error-message';
 
 function text(state: Record<string, unknown> | null, field: string): string | null {
   const value = state?.[field];
@@ -44,7 +45,7 @@ export function ConflictView({ problem }: { problem: SyncProblem }) {
     try {
       await resolve(problem.id, choice);
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(errorMessage(e));
       setBusy(false);
     }
   }

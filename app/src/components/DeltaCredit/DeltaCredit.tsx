@@ -5,6 +5,7 @@ import { MAX_DELTAS_PER_CHANGE, PERSUASION_POINTS_PER_DELTA } from '../../../../
 import { MSG } from '../../../../shared/messages';
 import type { DebateStanding } from '../../hooks/useStance';
 import './DeltaCredit.css';
+import { errorMessage } from '../../error-message';
 
 export const CHANGED_MY_VIEW = 'This changed my view';
 
@@ -52,7 +53,7 @@ export function DeltaToggle({ responseId, standing }: DeltaToggleProps) {
     try {
       await standing.creditDeltas(next);
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(errorMessage(e));
     } finally {
       setSaving(false);
     }

@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useMyData } from '../../hooks/useMyData';
 import './MyDataPanel.css';
+import { errorMessage } from '../../error-message';
 
 interface Notice {
   text: string;
@@ -21,7 +22,7 @@ export function MyDataMenuItems() {
     return () => clearTimeout(timer);
   }, [notice]);
 
-  const fail = (e: unknown) => setNotice({ text: e instanceof Error ? e.message : String(e), error: true });
+  const fail = (e: unknown) => setNotice({ text: errorMessage(e), error: true });
   async function onDownload() {
     setBusy(true);
     try {

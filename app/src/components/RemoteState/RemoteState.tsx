@@ -3,8 +3,8 @@
 // above whatever copy is kept), and how old the copy on this device is. The page draws the copy.
 import type { ReactNode } from 'react';
 import type { RemoteCopy } from '../../data';
-import { errorMessage } from '../../routes/TopicListPage';
 import { RelativeTime } from '../RelativeTime/RelativeTime';
+import { errorMessage } from '../../error-message';
 
 interface Props<T> {
   copy: RemoteCopy<T> | undefined;

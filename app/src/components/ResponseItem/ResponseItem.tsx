@@ -17,8 +17,10 @@ import './ResponseItem.css';
 import { authorName } from '../../../../shared/rules/author-name';
 import { AuthorLink } from '../AuthorLink/AuthorLink';
 import { useDebateStanding } from '../../hooks/useStance';
-import { CommonGroundBadge, hasCommonGround } from '../CommonGround/CommonGround';
+import { hasCommonGround } from '../../../../shared/rules/common-ground';
+import { CommonGroundBadge } from '../CommonGround/CommonGround';
 import { canCreditDeltas, DeltaCount, DeltaToggle } from '../DeltaCredit/DeltaCredit';
+import { errorMessage } from '../../error-message';
 
 export const DELETE_RESPONSE_CONFIRM = 'Delete this response and all its replies?';
 
@@ -50,7 +52,7 @@ export const ResponseItem = memo(function ResponseItem({ response, depth }: { re
     try {
       await deleteResponse(response.id);
     } catch (e) {
-      setDeleteError(e instanceof Error ? e.message : String(e));
+      setDeleteError(errorMessage(e));
     }
   }
 

@@ -12,6 +12,7 @@ import {
   WIDGET,
 } from '../../auth/actions';
 import './SignInModal.css';
+import { errorMessage } from '../../error-message';
 
 type View = 'providers' | 'signIn' | 'signUp' | 'recover' | 'recoverSent';
 
@@ -37,7 +38,7 @@ export function SignInModal({ onClose }: { onClose: () => void }) {
       await action();
       if (closeAfter) onClose();
     } catch (e) {
-      setFormError(e instanceof Error ? e.message : String(e));
+      setFormError(errorMessage(e));
     } finally {
       setBusy(false);
     }

@@ -7,6 +7,7 @@ import { Modal } from '../Modal/Modal';
 import { isOwnDevice, rememberOwnDevice, useSignOut } from '../../hooks/useSignOut';
 import { useSyncStatus } from '../../hooks/useSyncStatus';
 import './SignOutDialog.css';
+import { errorMessage } from '../../error-message';
 
 export function SignOutDialog({ onClose }: { onClose: () => void }) {
   const signOut = useSignOut();
@@ -29,7 +30,7 @@ export function SignOutDialog({ onClose }: { onClose: () => void }) {
       await signOut({ removeData });
       onClose();
     } catch (e) {
-      setError(`You are logged out, but: ${e instanceof Error ? e.message : String(e)}`);
+      setError(`You are logged out, but: ${errorMessage(e)}`);
       setBusy(false);
     }
   }

@@ -5,21 +5,27 @@ import { useState } from 'react';
 import { useSyncProblems } from '../../hooks/useSyncProblems';
 import { ConflictView } from '../ConflictView/ConflictView';
 import './SyncStatus.css';
+import { errorMessage } from '../../error-message';
+import type { SyncAction } from '../../data/collections/index';
 
-const ACTIONS: Record<string, string> = {
+/** Each action a sync problem can name (a new one without its label does not compile). */
+const ACTIONS = {
   create: 'A new item',
   edit: 'An edit',
   delete: 'A deletion',
   vote: 'A vote',
   read: 'A read mark',
   preferences: 'A preference change',
-};
+  stance: 'A stance',
+} satisfies Record<SyncAction, string>;
+// A problem stored by an older version may name an action no longer made.
+const labels: Partial<Record<string, string>> = ACTIONS;
 
 export function SyncIssues() {
   const { problems: issues, retry, discard } = useSyncProblems();
   const [error, setError] = useState<string | null>(null);
   if (issues.length === 0) return null;
-  const act = (run: () => Promise<void>) => run().catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  const act = (run: () => Promise<void>) => run().catch((e: unknown) => setError(errorMessage(e)));
   return (
     <section className="sync-issues" aria-label="Changes that could not be saved">
       {issues.map((issue) =>
@@ -28,7 +34,7 @@ export function SyncIssues() {
         ) : (
           <div key={issue.id} className="sync-issue">
             <span>
-              {ACTIONS[issue.action] ?? 'A change'} could not be saved: {issue.error}
+              {labels[issue.action] ?? 'A change'} could not be saved: {issue.error}
             </span>
             <span className="sync-issue-actions">
               <button type="button" className="btn btn-small" onClick={() => act(() => retry(issue.id))}>

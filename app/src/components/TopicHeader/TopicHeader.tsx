@@ -17,6 +17,7 @@ import { useResponseBalance } from '../../hooks/useResponseBalance';
 import type { TopicStance } from '../../hooks/useStance';
 import { BalanceBars } from '../BalanceBars/BalanceBars';
 import { WhereIStand } from '../WhereIStand/WhereIStand';
+import { errorMessage } from '../../error-message';
 
 export const DELETE_TOPIC_CONFIRM = 'Delete this topic and all its responses?';
 
@@ -40,7 +41,7 @@ export function TopicHeader({ topic, onRespond, onDeleted, standing }: TopicHead
       await deleteTopic(topic.id);
       onDeleted();
     } catch (e) {
-      setDeleteError(e instanceof Error ? e.message : String(e));
+      setDeleteError(errorMessage(e));
     }
   }
   return (

@@ -3,7 +3,7 @@
 import { useMemo, type ReactNode } from 'react';
 import type { CruxData } from '../data';
 import { DataContext } from './data-context';
-import { unavailableData } from './unavailable-data';
+import { unavailableData } from '../data/unavailable';
 
 export function DataProvider({ data, children }: { data: CruxData; children: ReactNode }) {
   return <DataContext.Provider value={data}>{children}</DataContext.Provider>;

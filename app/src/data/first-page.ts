@@ -4,9 +4,9 @@
 // (vite.config.ts). The local store takes over as soon as it has rows; other revisits (answered by the
 // service worker's shell) have no such data and read the local store alone.
 import { Observable, distinctUntilChanged, filter, map, startWith } from 'rxjs';
-import { PAGE_SIZE } from '../../../shared/constants';
-import type { FirstPageData, Response, Topic } from '../../../shared/types';
-import type { ResponseView, TopicQuery, TopicView } from '../data';
+import { PAGE_SIZE } from '../../../shared/constants.js';
+import type { FirstPageData, Response, Topic } from '../../../shared/types.js';
+import type { ResponseView, TopicQuery, TopicView } from './api.js';
 
 const ELEMENT_ID = 'crux-first-page';
 

@@ -1,0 +1,70 @@
+// The writes of CruxData over the current world's actions (actions.ts), answered with the view
+// the screens show; and the calls on the user's own data (drafts, export, sync problems). Those
+// made as the user wait for the sign-in under way: client.ts wraps them (session.ts).
+import { filter, firstValueFrom, type Observable } from 'rxjs';
+import type { Stance, TargetType } from '../../../shared/constants.js';
+import { notFound, unauthorized } from '../../../shared/errors.js';
+import { MSG } from '../../../shared/messages.js';
+import type { CruxData, EditResponseInput, NewResponseInput, NewTopicInput } from './api.js';
+import { exportMyData, importDrafts } from './export.js';
+import type { SessionState } from './session.js';
+import type { Worlds } from './world.js';
+
+async function viewOf<T>(source: Observable<T | null | undefined>): Promise<T> {
+  return firstValueFrom(source.pipe(filter((value): value is T => value !== null && value !== undefined)));
+}
+
+export function createWrites(worlds: Worlds, session: SessionState) {
+  const world = () => worlds.current();
+  const signedInSession = () => {
+    const current = session.current();
+    if (!current) throw unauthorized(MSG.loginToSeeNotifications);
+    return current;
+  };
+
+  return {
+    async createTopic(input: NewTopicInput) {
+      const w = world();
+      const id = await w.actions.createTopic(input);
+      return viewOf(w.queries.topic$(id));
+    },
+    deleteTopic: (topicId: string) => world().actions.deleteTopic(topicId),
+    async createResponse(input: NewResponseInput) {
+      const w = world();
+      const id = await w.actions.createResponse(input);
+      await w.follows.open(input.topicId);
+      const views = await firstValueFrom(w.queries.topicResponses$(input.topicId).pipe(filter((list) => list.some((r) => r.id === id))));
+      return views.find((r) => r.id === id)!;
+    },
+    editResponse: (responseId: string, input: EditResponseInput) => world().actions.editResponse(responseId, input),
+    deleteResponse: (responseId: string) => world().actions.deleteResponse(responseId),
+    toggleVote: (targetType: TargetType, targetId: string) => world().actions.toggleVote(targetType, targetId),
+    setStance: (topicId: string, stance: Stance) => world().actions.setStance(topicId, stance),
+    creditDeltas: (topicId: string, responseIds: string[]) => world().actions.creditDeltas(topicId, responseIds),
+    markRead: (notificationId: string) => world().actions.markRead(notificationId),
+    markAllRead: () => world().actions.markAllRead(),
+    setWeeklySummary: (receive: boolean) => world().actions.setWeeklySummary(receive),
+    saveDraft: (key: string, text: string, extra?: Record<string, unknown>) => world().actions.saveDraft(key, text, extra),
+    // On a reload the composer asks before the user's database is open: a 'user-call', it waits for the sign-in.
+    loadDraft: (key: string) => world().actions.loadDraft(key),
+    deleteDraft: (key: string) => world().actions.deleteDraft(key),
+    async openTopic(topicId: string) {
+      await world().follows.open(topicId);
+      world().controller.resyncResponses();
+    },
+    async saveTopicOffline(topicId: string, saved: boolean) {
+      await world().follows.setSaved(topicId, saved);
+      world().controller.resyncResponses();
+    },
+    fixProblem: (problemId: string, patch?: Record<string, unknown>) => world().fixer.fix(problemId, patch),
+    resolveConflict: (problemId, choice) => world().fixer.resolveConflict(problemId, choice),
+    async discardProblem(problemId: string) {
+      const current = session.current();
+      const doc = current ? await current.db.sync_problems.findOne(problemId).exec() : null;
+      if (!doc) throw notFound('This problem no longer exists.');
+      await doc.remove();
+    },
+    exportMyData: async () => exportMyData(world().publicDb, signedInSession()),
+    importDrafts: async (exported: unknown) => importDrafts(signedInSession(), exported),
+  } satisfies Partial<CruxData>;
+}
