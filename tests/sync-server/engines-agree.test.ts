@@ -14,7 +14,8 @@ import type { AuthUser } from '../../sync-server/src/auth/verifier.js';
 import { createApp } from '../../sync-server/src/app.js';
 import { seedDemo } from '../../sync-server/src/seed/demo.js';
 import { openDatabase, type Db } from '../../sync-server/src/store/sqlite/connection.js';
-import { copySqliteToPostgres, TABLES, TargetNotEmptyError } from '../../sync-server/src/store/pg/copy-from-sqlite.js';
+import { copySqliteToPostgres, TargetNotEmptyError } from '../../sync-server/src/store/pg/copy-from-sqlite.js';
+import { TABLES } from '../../sync-server/src/store/rows.js';
 import { createPgStore } from '../../sync-server/src/store/pg/store.js';
 import { createStore } from '../../sync-server/src/store/sqlite/store.js';
 import type { Store } from '../../sync-server/src/store/types.js';
@@ -275,7 +276,7 @@ describe('SQLite and PostgreSQL answer alike', () => {
     await pullAll();
   });
 
-  it('the copy knows every table of the schema (its TABLES, keyed by store/rows.ts Table), and which PostgreSQL numbers', async () => {
+  it('the copy knows every table of the schema (store/rows.ts TABLES), and which PostgreSQL numbers', async () => {
     // SQLite's own bookkeeping aside: the seq counter (meta) and the FTS5 index tables.
     const schema = (sqliteDb.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[])
       .map((table) => table.name)

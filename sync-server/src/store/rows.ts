@@ -4,26 +4,37 @@ import type { Category, NotificationType, ResponseType, Stance, TargetType } fro
 import type { StanceChange } from '../../../shared/sync-protocol.js';
 import type { Notification, Response, Source, Topic } from '../../../shared/types.js';
 
+/** How the copy to PostgreSQL reads a table: its rows' order in SQLite, and whether PostgreSQL numbers them. */
+export interface TableInfo {
+  order: 'rowid' | 'pk';
+  identity?: true;
+}
+
 /**
  * The tables of the schema, as both engines hold them (each engine's own bookkeeping aside: SQLite's
- * meta and FTS5 tables, PostgreSQL's crux_meta and search tables). A new table is added here, and
- * the compiler then asks for its entry in every per-table list (store/pg/copy-from-sqlite.ts);
- * tests/sync-server/engines-agree.test.ts checks the copy's list against SQLite's schema.
+ * meta and FTS5 tables, PostgreSQL's crux_meta and search tables), in an order their references allow
+ * (the copy to PostgreSQL, store/pg/copy-from-sqlite.ts, follows this literal's order), with what
+ * orders a table's rows as SQLite wrote them and whether PostgreSQL numbers its rows (an identity
+ * `pk`, continued after the copied keys). A new table is one entry here;
+ * tests/sync-server/engines-agree.test.ts checks this list against SQLite's schema.
  */
-export type Table =
-  | 'users'
-  | 'topics'
-  | 'responses'
-  | 'sources'
-  | 'response_sources'
-  | 'votes'
-  | 'notifications'
-  | 'stances'
-  | 'deltas'
-  | 'mail_runs'
-  | 'mail_sends'
-  | 'mail_points'
-  | 'mail_state';
+const TABLE_LIST = {
+  users: { order: 'rowid' },
+  topics: { order: 'pk', identity: true },
+  responses: { order: 'pk', identity: true },
+  sources: { order: 'pk', identity: true },
+  response_sources: { order: 'rowid' },
+  votes: { order: 'rowid', identity: true },
+  notifications: { order: 'rowid', identity: true },
+  stances: { order: 'rowid' },
+  deltas: { order: 'rowid' },
+  mail_runs: { order: 'rowid' },
+  mail_sends: { order: 'rowid' },
+  mail_points: { order: 'rowid' },
+  mail_state: { order: 'rowid' },
+} as const satisfies Record<string, TableInfo>;
+export type Table = keyof typeof TABLE_LIST;
+export const TABLES: Readonly<Record<Table, TableInfo>> = TABLE_LIST;
 
 // Topics
 

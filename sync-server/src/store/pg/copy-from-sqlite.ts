@@ -10,29 +10,7 @@ import { migratePg } from './migrate.js';
 import { SEQ_LOCK_KEY } from './seq.js';
 import { tsvectorOf, type SearchTable } from './search.js';
 import { decodeText, encodeParams } from './nul.js';
-import type { Table } from '../rows.js';
-
-/**
- * Every table, in an order their references allow (the copy follows this literal's order), what
- * orders its rows as SQLite wrote them, and whether PostgreSQL numbers its rows (an identity `pk`,
- * continued after the copied keys). Keyed by Table: a table added to the schema without an entry
- * here does not compile.
- */
-export const TABLES: Record<Table, { order: 'rowid' | 'pk'; identity?: true }> = {
-  users: { order: 'rowid' },
-  topics: { order: 'pk', identity: true },
-  responses: { order: 'pk', identity: true },
-  sources: { order: 'pk', identity: true },
-  response_sources: { order: 'rowid' },
-  votes: { order: 'rowid', identity: true },
-  notifications: { order: 'rowid', identity: true },
-  stances: { order: 'rowid' },
-  deltas: { order: 'rowid' },
-  mail_runs: { order: 'rowid' },
-  mail_sends: { order: 'rowid' },
-  mail_points: { order: 'rowid' },
-  mail_state: { order: 'rowid' },
-};
+import { TABLES, type Table } from '../rows.js';
 
 /** The searched text of each indexed table, as the PostgreSQL repositories index it. */
 const SEARCHED: Record<SearchTable, { table: Table; columns: readonly string[] }> = {
