@@ -19,7 +19,7 @@ import { SYNCED } from './collections/index.js';
 import type { SyncProblemDocType } from './collections/sync-problem.schema.js';
 import type { PublicDb } from './db.js';
 import { badRequest, notFound } from '../../../shared/errors.js';
-import type { SyncCollection } from '../../../shared/sync-protocol.js';
+import { SYNC_COLLECTIONS, type SyncCollection } from '../../../shared/sync-protocol.js';
 
 export const CONFLICT_NEEDS_CHOICE = 'This change conflicts with a newer version: choose Keep mine, Keep theirs or Edit and merge.';
 
@@ -35,7 +35,8 @@ export function createProblemFixer(publicDb: PublicDb, actions: Actions, session
     throw badRequest('This change cannot be retried; discard it instead.');
   };
 
-  const isSynced = (collection: string): collection is SyncCollection => Object.hasOwn(SYNCED, collection);
+  // SYNCED is the whole registry at run time (drafts and sync_problems included): ask SYNC_COLLECTIONS.
+  const isSynced = (collection: string): collection is SyncCollection => (SYNC_COLLECTIONS as readonly string[]).includes(collection);
 
   /**
    * Writes the user's version again as a local change, under the item's original id, the way its
