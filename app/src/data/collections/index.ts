@@ -9,7 +9,7 @@
 import type { MigrationStrategies, RxJsonSchema } from 'rxdb';
 import type { FullSyncDocs, ResponseDoc, StanceDoc, SyncCollection, TopicDoc, VoteDoc } from '../../../../shared/sync-protocol.js';
 import type { Notification } from '../../../../shared/types.js';
-// Types only: actions.ts, api.ts and db.ts reach this module at run time.
+// Types only (db.ts imports this module: a value import back would be a cycle; the others are needed for their types alone).
 import type { Actions, Session } from '../actions.js';
 import type { CruxExport, ExportedItem } from '../api.js';
 import type { PublicDb } from '../db.js';
