@@ -1,11 +1,11 @@
 // "Download my data": the signed-in user's own data as it is on this device (no
 // network: works offline), in the format docs/SYNC.md documents; and the import
 // of the drafts of such an export back into the same user's database.
-import { SYNC_COLLECTIONS, type SyncCollection } from '../../../shared/sync-protocol.js';
-import type { Notification } from '../../../shared/types.js';
+import { SYNC_COLLECTIONS } from '../../../shared/sync-protocol.js';
 import { badRequest, forbidden } from '../../../shared/errors.js';
 import type { Session } from './actions.js';
 import type { CruxExport, ExportedItem } from './api.js';
+import { SYNCED } from './collections/index.js';
 import type { PublicDb } from './db.js';
 import { toWire } from './local-docs.js';
 
@@ -17,61 +17,11 @@ function item(doc: Record<string, unknown>): ExportedItem {
   return { ...wire, id: String(doc.id), pending: doc.pending === true };
 }
 
-/** The parts of an export a collection fills. */
-type ExportPart = Partial<Omit<CruxExport, 'format' | 'version' | 'exported_at'>>;
-
-/** What each synced collection puts in the export. A new collection without an entry does not compile. */
-const EXPORTS: Record<SyncCollection, (publicDb: PublicDb, s: Session) => Promise<ExportPart>> = {
-  topics: async (publicDb, s) => ({
-    topics: (await publicDb.topics.find({ selector: { creator_uid: s.uid } }).exec()).map(plain).map(item),
-  }),
-  responses: async (publicDb, s) => ({
-    responses: (await publicDb.responses.find({ selector: { creator_uid: s.uid } }).exec()).map(plain).map(item),
-  }),
-  votes: async (_, s) => ({
-    votes: (await s.db.votes.find().exec()).map((vote) => ({
-      target_type: vote.target_type,
-      target_id: vote.target_id,
-      topic_id: vote.topic_id,
-      upvoted: vote.upvoted,
-      updated_at: vote.updated_at,
-    })),
-  }),
-  notifications: async (_, s) => ({
-    notifications: (await s.db.notifications.find().exec()).map((n): Notification => ({
-      id: n.id,
-      type: n.type,
-      actor_display_name: n.actor_display_name ?? null,
-      target_summary: n.target_summary,
-      target_id: n.target_id,
-      created_at: n.created_at,
-      is_read: n.is_read,
-    })),
-  }),
-  profile: async (_, s) => {
-    const profile = await s.db.profile.findOne(s.uid).exec();
-    return {
-      user: { uid: s.uid, display_name: profile?.display_name ?? null },
-      preferences: profile ? { receive_weekly_summary: profile.receive_weekly_summary } : null,
-    };
-  },
-  stances: async (_, s) => ({
-    stances: (await s.db.stances.find().exec()).map((doc) => ({
-      topic_id: doc.topic_id,
-      stance: doc.stance,
-      first_stance: doc.first_stance,
-      history: doc.history.map((change) => ({ stance: change.stance, at: change.at })),
-      credits: [...doc.credits],
-      updated_at: doc.updated_at,
-      pending: doc.pending,
-    })),
-  }),
-};
-
 export async function exportMyData(publicDb: PublicDb, s: Session): Promise<CruxExport> {
   const [drafts, ...parts] = await Promise.all([
     s.db.drafts.find().exec(),
-    ...SYNC_COLLECTIONS.map((collection) => EXPORTS[collection](publicDb, s)),
+    // What each synced collection puts in (collections/index.ts: exportPart).
+    ...SYNC_COLLECTIONS.map((collection) => SYNCED[collection].exportPart({ publicDb, session: s, item: (doc) => item(plain(doc)) })),
   ]);
   // In the format's order (docs/SYNC.md); each collection's part fills its fields in.
   const empty: CruxExport = {

@@ -15,14 +15,13 @@ import type { RxDocument } from 'rxdb';
 import { filter, firstValueFrom, of, timeout, type Observable } from 'rxjs';
 import type { Actions, Session } from './actions.js';
 import type { ConflictChoice } from './api.js';
+import { SYNCED } from './collections/index.js';
 import type { SyncProblemDocType } from './collections/sync-problem.schema.js';
 import type { PublicDb } from './db.js';
 import { badRequest, notFound } from '../../../shared/errors.js';
-import type { ResponseDoc, StanceDoc, SyncCollection, TopicDoc, VoteDoc } from '../../../shared/sync-protocol.js';
+import { SYNC_COLLECTIONS, type SyncCollection } from '../../../shared/sync-protocol.js';
 
 export const CONFLICT_NEEDS_CHOICE = 'This change conflicts with a newer version: choose Keep mine, Keep theirs or Edit and merge.';
-
-type ResponseFields = Pick<ResponseDoc, 'topic_id' | 'parent_response_id' | 'type' | 'content' | 'quoted_response_id' | 'sources'>;
 
 export function createProblemFixer(publicDb: PublicDb, actions: Actions, session: () => Session | null) {
   async function load(problemId: string) {
@@ -32,82 +31,21 @@ export function createProblemFixer(publicDb: PublicDb, actions: Actions, session
     return { s, problem };
   }
 
-  const cannotRetry = () => {
+  const cannotRetry = (): never => {
     throw badRequest('This change cannot be retried; discard it instead.');
   };
 
+  // SYNCED is the whole registry at run time (drafts and sync_problems included): ask SYNC_COLLECTIONS.
+  const isSynced = (collection: string): collection is SyncCollection => (SYNC_COLLECTIONS as readonly string[]).includes(collection);
+
   /**
-   * How each synced collection writes the user's version again as a local change, under the item's
-   * original id, by the action the problem names. A new collection without an entry does not compile.
+   * Writes the user's version again as a local change, under the item's original id, the way its
+   * collection's entry does it by the action the problem names (collections/index.ts: sync.reapply).
    */
-  const REAPPLY: Record<SyncCollection, (s: Session, action: string, id: string, local: Record<string, unknown>) => Promise<void>> = {
-    async topics(_, action, id, local) {
-      if (action === 'create') {
-        const existing = await publicDb.topics.findOne(id).exec();
-        // Already here (it landed, or is still queued): nothing to create again.
-        if (existing && !existing.pending_delete) return;
-        const topic = local as Pick<TopicDoc, 'title' | 'category'>;
-        await actions.createTopic({ title: topic.title, category: topic.category }, id);
-      } else if (action === 'delete') await actions.deleteTopic(id);
-      else cannotRetry();
-    },
-    async responses(_, action, id, local) {
-      if (action === 'create') {
-        const existing = await publicDb.responses.findOne(id).exec();
-        if (existing && !existing.pending_delete) return;
-        const response = local as ResponseFields;
-        await actions.createResponse(
-          {
-            topicId: response.topic_id,
-            parentResponseId: response.parent_response_id,
-            type: response.type,
-            content: response.content,
-            quotedResponseId: response.quoted_response_id,
-            sources: response.sources,
-          },
-          id,
-        );
-      } else if (action === 'edit') {
-        const response = local as Pick<ResponseDoc, 'content' | 'quoted_response_id' | 'sources'>;
-        await actions.editResponse(id, {
-          content: response.content,
-          quotedResponseId: response.quoted_response_id,
-          sources: response.sources,
-        });
-      } else if (action === 'delete') await actions.deleteResponse(id);
-      else cannotRetry();
-    },
-    async votes(s, action, id, local) {
-      if (action !== 'vote') return cannotRetry();
-      const current = await s.db.votes.findOne(id).exec();
-      const vote = local as Pick<VoteDoc, 'upvoted' | 'target_type' | 'target_id'>;
-      if ((current?.upvoted ?? false) !== (vote.upvoted === true)) await actions.toggleVote(vote.target_type, vote.target_id);
-    },
-    async notifications(_, action, id) {
-      if (action !== 'read') return cannotRetry();
-      await actions.markRead(id);
-    },
-    async profile(_, action, __, local) {
-      if (action !== 'preferences') return cannotRetry();
-      await actions.setWeeklySummary(local.receive_weekly_summary === true);
-    },
-    async stances(_, action, __, local) {
-      if (action !== 'stance') return cannotRetry();
-      // The stance as the user recorded it (the refused first one left no document), then its
-      // credits, checked again by the same rule as a new credit.
-      const stance = local as Pick<StanceDoc, 'topic_id' | 'stance' | 'credits'>;
-      await actions.setStance(stance.topic_id, stance.stance);
-      if (Array.isArray(stance.credits) && stance.credits.length > 0) await actions.creditDeltas(stance.topic_id, stance.credits);
-    },
-  };
-
-  const isSynced = (collection: string): collection is SyncCollection => Object.hasOwn(REAPPLY, collection);
-
-  /** Writes the user's version again as a local change, under the item's original id. */
   async function reapply(s: Session, problem: RxDocument<SyncProblemDocType>, local: Record<string, unknown>) {
     const collection = problem.target_collection;
     if (!isSynced(collection)) return cannotRetry();
-    await REAPPLY[collection](s, problem.action, problem.itemId, local);
+    await SYNCED[collection].sync.reapply({ publicDb, actions, session: s, cannotRetry }, problem.action, problem.itemId, local);
   }
 
   return {

@@ -2,10 +2,17 @@
 // schema and migrations, and for the replicated ones how they sync. db.ts opens
 // the collections from here; the replication, the push handler, local-docs.ts,
 // dependencies.ts and the sync controller read these entries instead of
-// branching on a collection's name. A new synced collection without an entry
-// does not compile (SyncRegistry is keyed by SyncCollection).
+// branching on a collection's name, and so do fix-problem.ts (how a refused
+// write is written again) and export.ts (what "Download my data" holds). A new
+// synced collection without an entry does not compile (SyncRegistry is keyed by
+// SyncCollection).
 import type { MigrationStrategies, RxJsonSchema } from 'rxdb';
-import type { FullSyncDocs, SyncCollection } from '../../../../shared/sync-protocol.js';
+import type { FullSyncDocs, ResponseDoc, StanceDoc, SyncCollection, TopicDoc, VoteDoc } from '../../../../shared/sync-protocol.js';
+import type { Notification } from '../../../../shared/types.js';
+// Types only (db.ts imports this module: a value import back would be a cycle; the others are needed for their types alone).
+import type { Actions, Session } from '../actions.js';
+import type { CruxExport, ExportedItem } from '../api.js';
+import type { PublicDb } from '../db.js';
 import { draftMigrations, draftSchema, type DraftDocType } from './draft.schema.js';
 import { notificationMigrations, notificationSchema, type NotificationDocType } from './notification.schema.js';
 import { profileMigrations, profileSchema, type ProfileDocType } from './profile.schema.js';
@@ -18,17 +25,24 @@ import { voteMigrations, voteSchema, type VoteDocType } from './vote.schema.js';
 /** 'public': topics and responses, shared by whoever uses the device; 'user': one database per signed-in uid. */
 export type Database = 'public' | 'user';
 
-/** The local document type of each collection. */
-export interface LocalDocs {
-  topics: TopicDocType;
-  responses: ResponseDocType;
-  votes: VoteDocType;
-  notifications: NotificationDocType;
-  profile: ProfileDocType;
-  stances: StanceDocType;
-  drafts: DraftDocType;
-  sync_problems: SyncProblemDocType;
+/**
+ * Each collection's local document type and the database that holds it (its entry below must say
+ * the same). Declared apart from the entries so the database types (db.ts) do not depend on them:
+ * the entries' reapply and exportPart take those databases.
+ */
+interface Layout {
+  topics: { doc: TopicDocType; database: 'public' };
+  responses: { doc: ResponseDocType; database: 'public' };
+  votes: { doc: VoteDocType; database: 'user' };
+  notifications: { doc: NotificationDocType; database: 'user' };
+  profile: { doc: ProfileDocType; database: 'user' };
+  stances: { doc: StanceDocType; database: 'user' };
+  drafts: { doc: DraftDocType; database: 'user' };
+  sync_problems: { doc: SyncProblemDocType; database: 'user' };
 }
+
+/** The local document type of each collection. */
+export type LocalDocs = { [K in keyof Layout]: Layout[K]['doc'] };
 
 /**
  * A local document as the push side handles it: the local flags (`pending`,
@@ -60,6 +74,27 @@ function lastStanceChange(stance: LocalRow): string {
   return history[history.length - 1]?.at ?? String(stance.updated_at);
 }
 
+/** What a collection's `reapply` works with (fix-problem.ts). */
+export interface ReapplyContext {
+  publicDb: PublicDb;
+  actions: Actions;
+  /** The signed-in user the problem belongs to. */
+  session: Session;
+  /** Refuses the fix: this action cannot be written again (the user discards it instead). */
+  cannotRetry: () => never;
+}
+
+/** What a collection's `exportPart` works with (export.ts). */
+export interface ExportContext {
+  publicDb: PublicDb;
+  session: Session;
+  /** A local public item as exported: its wire document plus whether it still waits to be sent. */
+  item: (doc: { toJSON(): unknown }) => ExportedItem;
+}
+
+/** The parts of an export a collection fills. */
+export type ExportPart = Partial<Omit<CruxExport, 'format' | 'version' | 'exported_at'>>;
+
 export interface SyncBehaviour<C extends SyncCollection> {
   /**
    * 'checkpoint': GET /{collection}/pull from one {id, seq} position;
@@ -82,20 +117,28 @@ export interface SyncBehaviour<C extends SyncCollection> {
   author?: (doc: LocalRow) => unknown;
   /** What must reach the server first ("in the order made" across collections, dependencies.ts). */
   dependsOn?: (doc: LocalRow) => Dependency[];
+  /**
+   * "Fix" of a sync problem (fix-problem.ts): writes the user's version (`local`, the wire document
+   * as pushed, with their corrections) again as a local change under the item's original `id`, by
+   * the `action` the problem names; `ctx.cannotRetry()` for an action that cannot be written again.
+   */
+  reapply(ctx: ReapplyContext, action: string, id: string, local: Record<string, unknown>): Promise<void>;
 }
 
-interface LocalCollection<D> {
-  database: Database;
-  schema: RxJsonSchema<D>;
+interface LocalCollection<K extends keyof Layout> {
+  database: Layout[K]['database'];
+  schema: RxJsonSchema<LocalDocs[K]>;
   migrationStrategies: MigrationStrategies;
 }
 
-interface SyncedCollection<C extends SyncCollection> extends LocalCollection<LocalDocs[C]> {
+interface SyncedCollection<C extends SyncCollection> extends LocalCollection<C> {
   sync: SyncBehaviour<C>;
+  /** What this collection puts in "Download my data" (export.ts), from this device's data only. */
+  exportPart(ctx: ExportContext): Promise<ExportPart>;
 }
 
 export type SyncRegistry = { [C in SyncCollection]: SyncedCollection<C> };
-type Registry = SyncRegistry & { [K in Exclude<keyof LocalDocs, SyncCollection>]: LocalCollection<LocalDocs[K]> };
+type Registry = SyncRegistry & { [K in Exclude<keyof LocalDocs, SyncCollection>]: LocalCollection<K> };
 
 /** Topics and responses: made, edited and deleted by their author. */
 const authoredItem: Pick<SyncBehaviour<SyncCollection>, 'settle' | 'action' | 'revert' | 'author'> = {
@@ -106,6 +149,8 @@ const authoredItem: Pick<SyncBehaviour<SyncCollection>, 'settle' | 'action' | 'r
   revert: (next) => ({ ...next, pending: false, _deleted: true }),
   author: (doc) => doc.creator_uid,
 };
+
+type ResponseFields = Pick<ResponseDoc, 'topic_id' | 'parent_response_id' | 'type' | 'content' | 'quoted_response_id' | 'sources'>;
 
 /** A change to the server's state (a read, a preference) needs sending unless it is back to that state. */
 const settleUnlessChanged: SyncBehaviour<SyncCollection>['settle'] = (next, _assumed, unchanged) => (unchanged ? next : null);
@@ -119,7 +164,20 @@ export const COLLECTIONS = {
       ...authoredItem,
       pull: 'checkpoint',
       localFields: () => ({ pending: false, pending_delete: false }),
+      async reapply({ publicDb, actions, cannotRetry }, action, id, local) {
+        if (action === 'create') {
+          const existing = await publicDb.topics.findOne(id).exec();
+          // Already here (it landed, or is still queued): nothing to create again.
+          if (existing && !existing.pending_delete) return;
+          const topic = local as Pick<TopicDoc, 'title' | 'category'>;
+          await actions.createTopic({ title: topic.title, category: topic.category }, id);
+        } else if (action === 'delete') await actions.deleteTopic(id);
+        else cannotRetry();
+      },
     },
+    exportPart: async ({ publicDb, session, item }) => ({
+      topics: (await publicDb.topics.find({ selector: { creator_uid: session.uid } }).exec()).map(item),
+    }),
   },
   responses: {
     database: 'public',
@@ -135,7 +193,36 @@ export const COLLECTIONS = {
         { collection: 'responses', id: doc.parent_response_id as string | null },
         { collection: 'responses', id: doc.quoted_response_id as string | null },
       ],
+      async reapply({ publicDb, actions, cannotRetry }, action, id, local) {
+        if (action === 'create') {
+          const existing = await publicDb.responses.findOne(id).exec();
+          if (existing && !existing.pending_delete) return;
+          const response = local as ResponseFields;
+          await actions.createResponse(
+            {
+              topicId: response.topic_id,
+              parentResponseId: response.parent_response_id,
+              type: response.type,
+              content: response.content,
+              quotedResponseId: response.quoted_response_id,
+              sources: response.sources,
+            },
+            id,
+          );
+        } else if (action === 'edit') {
+          const response = local as Pick<ResponseDoc, 'content' | 'quoted_response_id' | 'sources'>;
+          await actions.editResponse(id, {
+            content: response.content,
+            quotedResponseId: response.quoted_response_id,
+            sources: response.sources,
+          });
+        } else if (action === 'delete') await actions.deleteResponse(id);
+        else cannotRetry();
+      },
     },
+    exportPart: async ({ publicDb, session, item }) => ({
+      responses: (await publicDb.responses.find({ selector: { creator_uid: session.uid } }).exec()).map(item),
+    }),
   },
   votes: {
     database: 'user',
@@ -166,7 +253,22 @@ export const COLLECTIONS = {
             ]
           : []),
       ],
+      async reapply({ session, actions, cannotRetry }, action, id, local) {
+        if (action !== 'vote') return cannotRetry();
+        const current = await session.db.votes.findOne(id).exec();
+        const vote = local as Pick<VoteDoc, 'upvoted' | 'target_type' | 'target_id'>;
+        if ((current?.upvoted ?? false) !== (vote.upvoted === true)) await actions.toggleVote(vote.target_type, vote.target_id);
+      },
     },
+    exportPart: async ({ session }) => ({
+      votes: (await session.db.votes.find().exec()).map((vote) => ({
+        target_type: vote.target_type,
+        target_id: vote.target_id,
+        topic_id: vote.topic_id,
+        upvoted: vote.upvoted,
+        updated_at: vote.updated_at,
+      })),
+    }),
   },
   notifications: {
     database: 'user',
@@ -178,7 +280,22 @@ export const COLLECTIONS = {
       settle: settleUnlessChanged,
       action: () => 'read',
       revert: (next) => ({ ...next, pending: false, _deleted: true }),
+      async reapply({ actions, cannotRetry }, action, id) {
+        if (action !== 'read') return cannotRetry();
+        await actions.markRead(id);
+      },
     },
+    exportPart: async ({ session }) => ({
+      notifications: (await session.db.notifications.find().exec()).map((n): Notification => ({
+        id: n.id,
+        type: n.type,
+        actor_display_name: n.actor_display_name ?? null,
+        target_summary: n.target_summary,
+        target_id: n.target_id,
+        created_at: n.created_at,
+        is_read: n.is_read,
+      })),
+    }),
   },
   profile: {
     database: 'user',
@@ -191,6 +308,17 @@ export const COLLECTIONS = {
       action: () => 'preferences',
       // The one profile document stays: only its pending change is given up.
       revert: (next) => ({ ...next, pending: false }),
+      async reapply({ actions, cannotRetry }, action, _id, local) {
+        if (action !== 'preferences') return cannotRetry();
+        await actions.setWeeklySummary(local.receive_weekly_summary === true);
+      },
+    },
+    exportPart: async ({ session }) => {
+      const profile = await session.db.profile.findOne(session.uid).exec();
+      return {
+        user: { uid: session.uid, display_name: profile?.display_name ?? null },
+        preferences: profile ? { receive_weekly_summary: profile.receive_weekly_summary } : null,
+      };
     },
   },
   stances: {
@@ -219,7 +347,26 @@ export const COLLECTIONS = {
           blocks: (vote) => String(vote.updated_at) < lastStanceChange(doc),
         },
       ],
+      async reapply({ actions, cannotRetry }, action, _id, local) {
+        if (action !== 'stance') return cannotRetry();
+        // The stance as the user recorded it (the refused first one left no document), then its
+        // credits, checked again by the same rule as a new credit.
+        const stance = local as Pick<StanceDoc, 'topic_id' | 'stance' | 'credits'>;
+        await actions.setStance(stance.topic_id, stance.stance);
+        if (Array.isArray(stance.credits) && stance.credits.length > 0) await actions.creditDeltas(stance.topic_id, stance.credits);
+      },
     },
+    exportPart: async ({ session }) => ({
+      stances: (await session.db.stances.find().exec()).map((doc) => ({
+        topic_id: doc.topic_id,
+        stance: doc.stance,
+        first_stance: doc.first_stance,
+        history: doc.history.map((change) => ({ stance: change.stance, at: change.at })),
+        credits: [...doc.credits],
+        updated_at: doc.updated_at,
+        pending: doc.pending,
+      })),
+    }),
   },
   drafts: { database: 'user', schema: draftSchema, migrationStrategies: draftMigrations },
   sync_problems: { database: 'user', schema: syncProblemSchema, migrationStrategies: syncProblemMigrations },
@@ -230,5 +377,5 @@ export const SYNCED: SyncRegistry = COLLECTIONS;
 
 /** Names of the collections a database holds. */
 export type CollectionsIn<D extends Database> = {
-  [K in keyof typeof COLLECTIONS]: (typeof COLLECTIONS)[K]['database'] extends D ? K : never;
-}[keyof typeof COLLECTIONS];
+  [K in keyof Layout]: Layout[K]['database'] extends D ? K : never;
+}[keyof Layout];

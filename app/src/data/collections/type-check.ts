@@ -1,7 +1,7 @@
 // Compile-time only: each synced collection's local document type (derived from
 // its RxDB schema) must be the wire document of shared/sync-protocol.ts plus the
 // documented local-only fields, so a field added on one side only fails `tsc`.
-// Nothing here runs; the `true` constants exist for the type checker.
+// Nothing here is read; MATCHES_WIRE exists for the type checker.
 import type {
   NotificationDoc,
   ProfileDoc,
@@ -9,6 +9,7 @@ import type {
   SourceDoc,
   StanceDoc,
   TopicDoc,
+  SyncCollection,
   VoteDoc,
 } from '../../../../shared/sync-protocol.js';
 import type { NotificationDocType } from './notification.schema.js';
@@ -43,22 +44,30 @@ export type AssertEqual<A, B> = [keyof A] extends [keyof B]
  */
 type AsStored<Wire, Nullable extends keyof Wire = never> = Omit<Wire, '_deleted' | Nullable> & { [K in Nullable]?: Wire[K] };
 
+/** `true` only when both checks are. */
+type Both<A extends boolean, B extends boolean> = [A, B] extends [true, true] ? true : false;
+
 /** Local-only flags (local-docs.ts): never sent, stripped by toWire. */
 type ItemFlags = 'pending' | 'pending_delete';
 
-export const topicMatchesWire: AssertEqual<Omit<TopicDocType, ItemFlags>, AsStored<TopicDoc, 'username'>> = true;
-
-export const responseMatchesWire: AssertEqual<
-  Omit<ResponseDocType, ItemFlags | 'sources'>,
-  AsStored<Omit<ResponseDoc, 'sources'>, 'username' | 'parent_response_id' | 'quoted_response_id'>
-> = true;
-export const sourceMatchesWire: AssertEqual<ResponseDocType['sources'][number], AsStored<SourceDoc, 'name' | 'description'>> = true;
-
-// `confirmed_upvoted`: the vote state the server's score already counts (views.ts voteDelta).
-export const voteMatchesWire: AssertEqual<Omit<VoteDocType, 'pending' | 'confirmed_upvoted'>, AsStored<VoteDoc>> = true;
-
-export const notificationMatchesWire: AssertEqual<Omit<NotificationDocType, 'pending'>, AsStored<NotificationDoc>> = true;
-
-export const profileMatchesWire: AssertEqual<Omit<ProfileDocType, 'pending'>, AsStored<ProfileDoc, 'display_name'>> = true;
-
-export const stanceMatchesWire: AssertEqual<Omit<StanceDocType, 'pending'>, AsStored<StanceDoc>> = true;
+/**
+ * One entry per synced collection (keyed by SyncCollection, so a collection added to
+ * SYNC_COLLECTIONS without its check fails `tsc` here): `true satisfies AssertEqual<…>` fails
+ * when that collection's local and wire documents differ.
+ */
+export const MATCHES_WIRE: Record<SyncCollection, true> = {
+  topics: true satisfies AssertEqual<Omit<TopicDocType, ItemFlags>, AsStored<TopicDoc, 'username'>>,
+  // The response itself, and each of its sources.
+  responses: true satisfies Both<
+    AssertEqual<
+      Omit<ResponseDocType, ItemFlags | 'sources'>,
+      AsStored<Omit<ResponseDoc, 'sources'>, 'username' | 'parent_response_id' | 'quoted_response_id'>
+    >,
+    AssertEqual<ResponseDocType['sources'][number], AsStored<SourceDoc, 'name' | 'description'>>
+  >,
+  // `confirmed_upvoted`: the vote state the server's score already counts (views.ts voteDelta).
+  votes: true satisfies AssertEqual<Omit<VoteDocType, 'pending' | 'confirmed_upvoted'>, AsStored<VoteDoc>>,
+  notifications: true satisfies AssertEqual<Omit<NotificationDocType, 'pending'>, AsStored<NotificationDoc>>,
+  profile: true satisfies AssertEqual<Omit<ProfileDocType, 'pending'>, AsStored<ProfileDoc, 'display_name'>>,
+  stances: true satisfies AssertEqual<Omit<StanceDocType, 'pending'>, AsStored<StanceDoc>>,
+};
