@@ -25,27 +25,12 @@ import type {
   UserScore,
   UserTopic,
 } from '../types.js';
-import type {
-  AnySyncDoc,
-  NotificationDoc,
-  NotificationTombstone,
-  ProfileDoc,
-  PullResponse,
-  PushResponse,
-  ResponseDoc,
-  ResponsesCheckpoint,
-  ResponseTombstone,
-  SourceDoc,
-  StanceDoc,
-  TopicDoc,
-  TopicTombstone,
-  VoteDoc,
-} from '../sync-protocol.js';
+import type { NotificationTombstone, ResponseTombstone, TopicTombstone } from '../sync-protocol.js';
 
-const id = z.string().describe('An opaque id: 1–64 of [A-Za-z0-9_-].');
-const time = z.string().describe('ISO 8601 UTC.');
-const count = z.number().int().nonnegative();
-const score = z.number().int();
+export const id = z.string().describe('An opaque id: 1–64 of [A-Za-z0-9_-].');
+export const time = z.string().describe('ISO 8601 UTC.');
+export const count = z.number().int().nonnegative();
+export const score = z.number().int();
 
 export const errorBodySchema = z
   .object({
@@ -215,86 +200,13 @@ export const categoriesSchema = z.array(z.enum(CATEGORIES)).meta({ id: 'Categori
 
 // ---- sync (docs/SYNC.md) ----
 
-const checkpointSchema = z.object({ id: z.string(), seq: count }).meta({ id: 'SyncCheckpoint' });
+export const checkpointSchema = z.object({ id: z.string(), seq: count }).meta({ id: 'SyncCheckpoint' });
 
 /** What every replicated document carries: the server's change number and whether it is deleted. */
-const replicated = { seq: count.describe("The server's change number of this state; 0 for one it has not seen."), _deleted: z.boolean() };
-
-export const topicDocSchema = z
-  .object({
-    id,
-    title: z.string(),
-    category: z.enum(CATEGORIES),
-    creator_uid: z.string(),
-    username: z.string().nullable(),
-    created_at: time,
-    score,
-    responses_count: count,
-    stance_agree: count,
-    stance_disagree: count,
-    stance_unsure: count,
-    minds_changed: count,
-    ...replicated,
-  })
-  .meta({ id: 'TopicDoc', description: 'A topic as the `topics` collection syncs it.' });
-
-export const sourceDocSchema = z
-  .object({ url: z.string(), name: z.string().nullable(), description: z.string().nullable() })
-  .meta({ id: 'SourceDoc', description: "A response's citation as its author gave it." });
-
-export const responseDocSchema = z
-  .object({
-    id,
-    topic_id: id,
-    parent_response_id: id.nullable(),
-    quoted_response_id: id.nullable(),
-    type: z.enum(RESPONSE_TYPES),
-    content: z.string(),
-    sources: z.array(sourceDocSchema),
-    creator_uid: z.string(),
-    username: z.string().nullable(),
-    created_at: time,
-    updated_at: time,
-    score,
-    comment_count: count,
-    delta_count: count,
-    upvotes_agree: count,
-    upvotes_disagree: count,
-    ...replicated,
-  })
-  .meta({ id: 'ResponseDoc', description: 'A response as the `responses` collection syncs it.' });
-
-export const voteDocSchema = z
-  .object({ id, target_type: z.enum(TARGET_TYPES), target_id: id, topic_id: id, upvoted: z.boolean(), updated_at: time, ...replicated })
-  .meta({ id: 'VoteDoc', description: "The caller's vote on one target (`id` is `{target_type}_{target_id}`)." });
-
-export const notificationDocSchema = notificationSchema
-  .extend({ response_id: id, response_deleted: z.boolean(), ...replicated })
-  .meta({ id: 'NotificationDoc', description: 'A notification as the `notifications` collection syncs it.' });
-
-export const profileDocSchema = z
-  .object({
-    id,
-    display_name: z.string().nullable(),
-    receive_weekly_summary: z.boolean(),
-    points: score,
-    persuasion_points: score,
-    ...replicated,
-  })
-  .meta({ id: 'ProfileDoc', description: "The caller's profile (`id` is the uid)." });
-
-export const stanceDocSchema = z
-  .object({
-    id,
-    topic_id: id,
-    stance: z.enum(STANCES),
-    first_stance: z.enum(STANCES),
-    history: z.array(z.object({ stance: z.enum(STANCES), at: time })),
-    credits: z.array(id),
-    updated_at: time,
-    ...replicated,
-  })
-  .meta({ id: 'StanceDoc', description: "The caller's stance on one topic (`id` is the topic id)." });
+export const replicated = {
+  seq: count.describe("The server's change number of this state; 0 for one it has not seen."),
+  _deleted: z.boolean(),
+};
 
 /** A deleted topic or notification: only what a device needs to remove it. */
 export const tombstoneSchema = z.object({ id, seq: count, _deleted: z.literal(true) }).meta({ id: 'Tombstone' });
@@ -303,53 +215,10 @@ export const responseTombstoneSchema = z
   .object({ id, topic_id: id, parent_response_id: id.nullable(), seq: count, _deleted: z.literal(true) })
   .meta({ id: 'ResponseTombstone' });
 
-/** A document of any collection (the path's `{collection}` says which). */
-export const syncDocumentSchema = z
-  .union([
-    topicDocSchema,
-    responseDocSchema,
-    voteDocSchema,
-    notificationDocSchema,
-    profileDocSchema,
-    stanceDocSchema,
-    tombstoneSchema,
-    responseTombstoneSchema,
-  ])
-  .meta({
-    id: 'SyncDocument',
-    description: "A collection's document, or the slim tombstone of a deleted topic, response or notification.",
-  });
-
 /** A document as a client pushes it: the collection's fields it may set are checked by the server (docs/SYNC.md). */
 export const pushedDocumentSchema = z
   .looseObject({ id })
   .meta({ id: 'PushedDocument', description: "A document of the path's collection, as the client holds it (docs/SYNC.md)." });
-
-export const pullAnswerSchema = z
-  .object({ documents: z.array(syncDocumentSchema), checkpoint: checkpointSchema })
-  .meta({ id: 'SyncPull', description: 'Documents after the checkpoint, ordered by (seq, id), and the checkpoint to pull from next.' });
-
-export const responsesPullAnswerSchema = z
-  .object({
-    documents: z.array(z.union([responseDocSchema, responseTombstoneSchema])),
-    checkpoint: z.object({ topics: z.record(z.string(), checkpointSchema) }),
-  })
-  .meta({ id: 'SyncResponsesPull', description: "Responses of several topics at once, with each topic's checkpoint." });
-
-export const pushAnswerSchema = z
-  .object({
-    conflicts: z.array(syncDocumentSchema).describe("The server's state of every row it did not take exactly as sent."),
-    rejected: z.array(
-      z.object({
-        id: z.string(),
-        status: z.number().int(),
-        error: z.string(),
-        code: z.string().optional(),
-        master: syncDocumentSchema.nullable(),
-      }),
-    ),
-  })
-  .meta({ id: 'SyncPush' });
 
 // ---- the TypeScript types are the schemas' (compile-time checks) ----
 
@@ -376,17 +245,6 @@ same<z.infer<typeof upvoteResultSchema>, UpvoteResult>(true);
 same<z.infer<typeof myStanceSchema>, MyStance>(true);
 same<z.infer<typeof topicStancesSchema>, TopicStances>(true);
 same<z.infer<typeof commonGroundEntrySchema>, CommonGroundEntry>(true);
-same<z.infer<typeof topicDocSchema>, TopicDoc>(true);
-same<z.infer<typeof sourceDocSchema>, SourceDoc>(true);
-same<z.infer<typeof responseDocSchema>, ResponseDoc>(true);
-same<z.infer<typeof voteDocSchema>, VoteDoc>(true);
-same<z.infer<typeof notificationDocSchema>, Omit<NotificationDoc, never>>(true);
-same<z.infer<typeof profileDocSchema>, ProfileDoc>(true);
-same<z.infer<typeof stanceDocSchema>, StanceDoc>(true);
 same<z.infer<typeof tombstoneSchema>, TopicTombstone>(true);
 same<z.infer<typeof tombstoneSchema>, NotificationTombstone>(true);
 same<z.infer<typeof responseTombstoneSchema>, ResponseTombstone>(true);
-same<z.infer<typeof syncDocumentSchema>, AnySyncDoc>(true);
-same<z.infer<typeof pullAnswerSchema>, PullResponse>(true);
-same<z.infer<typeof responsesPullAnswerSchema>, PullResponse<ResponseDoc | ResponseTombstone, ResponsesCheckpoint>>(true);
-same<z.infer<typeof pushAnswerSchema>, PushResponse>(true);

@@ -13,11 +13,8 @@ import {
   myStanceSchema,
   notificationSchema,
   preferencesAnswerSchema,
-  pullAnswerSchema,
-  pushAnswerSchema,
   responseMappingSchema,
   responseSchema,
-  responsesPullAnswerSchema,
   sourceCitationSchema,
   sourceListingSchema,
   sourceSchema,
@@ -30,6 +27,7 @@ import {
   userScoreSchema,
 } from '../../../shared/schemas/answers.js';
 import { createResponseSchema, updateResponseSchema } from '../../../shared/schemas/responses.js';
+import { pullAnswerSchema, pushAnswerSchema, responsesPullAnswerSchema } from './sync-documents.js';
 import { stanceSchema } from '../../../shared/schemas/stances.js';
 import { createTopicSchema, listTopicsQuerySchema } from '../../../shared/schemas/topics.js';
 import { upvoteSchema } from '../../../shared/schemas/upvotes.js';

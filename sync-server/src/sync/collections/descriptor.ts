@@ -29,6 +29,8 @@ export interface Listener {
 export interface CollectionDescriptor<C extends SyncCollection> {
   /** 'private': the caller's own documents only, pulled and pushed with a bearer token (PRIVATE_COLLECTIONS). */
   privacy: 'public' | 'private';
+  /** The document as a pull answers it: the OpenAPI document's description (typed by the wire document). */
+  documentSchema: z.ZodType<SyncDocs[C]>;
   /**
    * A pushed document at the edge: the fields a push may use must be there with
    * the right types (the domain's own schemas then check the values, as for the

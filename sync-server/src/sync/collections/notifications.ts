@@ -1,5 +1,6 @@
 // Notifications: the caller's own; the only change a push may carry is "read".
 import { z } from 'zod';
+import { id, replicated, notificationSchema } from '../../../../shared/schemas/answers.js';
 import { NOTIFICATION_TYPES } from '../../../../shared/constants.js';
 import { badRequest } from '../../../../shared/errors.js';
 import type { NotificationDoc, NotificationTombstone } from '../../../../shared/sync-protocol.js';
@@ -20,7 +21,13 @@ export function notificationDoc(row: NotificationRow): NotificationDoc | Notific
   };
 }
 
+/** The document as a pull answers it (the OpenAPI document describes it; the descriptor type checks it against the wire type). */
+const documentSchema = notificationSchema
+  .extend({ response_id: id, response_deleted: z.boolean(), ...replicated })
+  .meta({ id: 'NotificationDoc', description: 'A notification as the `notifications` collection syncs it.' });
+
 export const notifications: CollectionDescriptor<'notifications'> = {
+  documentSchema,
   privacy: 'private',
   // The kind is the server's (never read from a push), but must be one it knows.
   pushSchema: z.looseObject({ ...docBase, type: z.enum(NOTIFICATION_TYPES).optional(), is_read: z.boolean() }),

@@ -1,6 +1,7 @@
 // Profile: one document per user (id = uid); a push may change only the
 // weekly-summary preference.
 import { z } from 'zod';
+import { id, score, replicated } from '../../../../shared/schemas/answers.js';
 import { forbidden } from '../../../../shared/errors.js';
 import { MSG } from '../../../../shared/messages.js';
 import { preferencesSchema } from '../../../../shared/schemas/users.js';
@@ -23,7 +24,20 @@ export function profileDoc(row: UserRow): ProfileDoc {
   };
 }
 
+/** The document as a pull answers it (the OpenAPI document describes it; the descriptor type checks it against the wire type). */
+const documentSchema = z
+  .object({
+    id,
+    display_name: z.string().nullable(),
+    receive_weekly_summary: z.boolean(),
+    points: score,
+    persuasion_points: score,
+    ...replicated,
+  })
+  .meta({ id: 'ProfileDoc', description: "The caller's profile (`id` is the uid)." });
+
 export const profile: CollectionDescriptor<'profile'> = {
+  documentSchema,
   privacy: 'private',
   pushSchema: z.looseObject({ ...docBase, receive_weekly_summary: z.boolean() }),
   // One document: sent when it changed after the checkpoint's seq.

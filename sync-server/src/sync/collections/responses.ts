@@ -1,6 +1,8 @@
 // Responses: public, pulled per topic (the device keeps only the topics it
 // follows); created, edited and deleted by their author.
 import { z } from 'zod';
+import { RESPONSE_TYPES } from '../../../../shared/constants.js';
+import { id, time, count, score, replicated } from '../../../../shared/schemas/answers.js';
 import { badRequest } from '../../../../shared/errors.js';
 import { createResponseSchema, updateResponseSchema } from '../../../../shared/schemas/responses.js';
 import type { ResponseDoc, ResponseTombstone } from '../../../../shared/sync-protocol.js';
@@ -49,7 +51,35 @@ export async function responseDocs(store: Store, rows: readonly ResponseRow[]): 
   return Promise.all(rows.map((row) => responseDoc(store, row, sources.get(row.id) ?? [])));
 }
 
+/** The document as a pull answers it (the OpenAPI document describes it; the descriptor type checks it against the wire type). */
+const sourceDocSchema = z
+  .object({ url: z.string(), name: z.string().nullable(), description: z.string().nullable() })
+  .meta({ id: 'SourceDoc', description: "A response's citation as its author gave it." });
+
+const documentSchema = z
+  .object({
+    id,
+    topic_id: id,
+    parent_response_id: id.nullable(),
+    quoted_response_id: id.nullable(),
+    type: z.enum(RESPONSE_TYPES),
+    content: z.string(),
+    sources: z.array(sourceDocSchema),
+    creator_uid: z.string(),
+    username: z.string().nullable(),
+    created_at: time,
+    updated_at: time,
+    score,
+    comment_count: count,
+    delta_count: count,
+    upvotes_agree: count,
+    upvotes_disagree: count,
+    ...replicated,
+  })
+  .meta({ id: 'ResponseDoc', description: 'A response as the `responses` collection syncs it.' });
+
 export const responses: CollectionDescriptor<'responses'> = {
+  documentSchema,
   privacy: 'public',
   pushSchema: z.looseObject({
     ...docBase,

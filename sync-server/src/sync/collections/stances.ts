@@ -2,6 +2,7 @@
 // pushed, loaded and streamed for their owner only. A push records the stance (and the Δ credits
 // of its latest change) through the same domain operation as PUT /api/topics/{id}/stance.
 import { z } from 'zod';
+import { id, time, replicated } from '../../../../shared/schemas/answers.js';
 import { STANCES } from '../../../../shared/constants.js';
 import { badRequest } from '../../../../shared/errors.js';
 import { MSG } from '../../../../shared/messages.js';
@@ -20,7 +21,22 @@ export function stanceDoc(row: StanceRow): StanceDoc {
 
 const firstStance = z.enum(STANCES, { error: MSG.stanceMissing });
 
+/** The document as a pull answers it (the OpenAPI document describes it; the descriptor type checks it against the wire type). */
+const documentSchema = z
+  .object({
+    id,
+    topic_id: id,
+    stance: z.enum(STANCES),
+    first_stance: z.enum(STANCES),
+    history: z.array(z.object({ stance: z.enum(STANCES), at: time })),
+    credits: z.array(id),
+    updated_at: time,
+    ...replicated,
+  })
+  .meta({ id: 'StanceDoc', description: "The caller's stance on one topic (`id` is the topic id)." });
+
 export const stances: CollectionDescriptor<'stances'> = {
+  documentSchema,
   privacy: 'private',
   // Values are checked by the REST call's schema in apply; here only the shape a push may use.
   pushSchema: z.looseObject({

@@ -1,5 +1,7 @@
 // Topics: public; created and deleted by their author (a topic is never edited).
 import { z } from 'zod';
+import { CATEGORIES } from '../../../../shared/constants.js';
+import { id, time, count, score, replicated } from '../../../../shared/schemas/answers.js';
 import type { Category } from '../../../../shared/constants.js';
 import { badRequest } from '../../../../shared/errors.js';
 import { createTopicSchema } from '../../../../shared/schemas/topics.js';
@@ -31,7 +33,27 @@ export function topicDoc(row: TopicRow): TopicDoc | TopicTombstone {
   };
 }
 
+/** The document as a pull answers it (the OpenAPI document describes it; the descriptor type checks it against the wire type). */
+const documentSchema = z
+  .object({
+    id,
+    title: z.string(),
+    category: z.enum(CATEGORIES),
+    creator_uid: z.string(),
+    username: z.string().nullable(),
+    created_at: time,
+    score,
+    responses_count: count,
+    stance_agree: count,
+    stance_disagree: count,
+    stance_unsure: count,
+    minds_changed: count,
+    ...replicated,
+  })
+  .meta({ id: 'TopicDoc', description: 'A topic as the `topics` collection syncs it.' });
+
 export const topics: CollectionDescriptor<'topics'> = {
+  documentSchema,
   privacy: 'public',
   pushSchema: z.looseObject({ ...docBase, title: z.string(), category: z.string() }),
   pull: async (ctx, _scope, from, limit) => (await ctx.store.topics.changesSince(from, limit, null)).map(topicDoc),

@@ -1,6 +1,8 @@
 // Votes: the caller's own. A taken-back vote stays a live document with
 // upvoted=false (never a tombstone), so the toggle replicates both ways.
 import { z } from 'zod';
+import { TARGET_TYPES } from '../../../../shared/constants.js';
+import { id, time, replicated } from '../../../../shared/schemas/answers.js';
 import { badRequest } from '../../../../shared/errors.js';
 import { parseVoteDocId, voteDocId } from '../../../../shared/rules/vote-id.js';
 import type { VoteDoc } from '../../../../shared/sync-protocol.js';
@@ -28,7 +30,13 @@ function targetOf(id: string) {
   return target;
 }
 
+/** The document as a pull answers it (the OpenAPI document describes it; the descriptor type checks it against the wire type). */
+const documentSchema = z
+  .object({ id, target_type: z.enum(TARGET_TYPES), target_id: id, topic_id: id, upvoted: z.boolean(), updated_at: time, ...replicated })
+  .meta({ id: 'VoteDoc', description: "The caller's vote on one target (`id` is `{target_type}_{target_id}`)." });
+
 export const votes: CollectionDescriptor<'votes'> = {
+  documentSchema,
   privacy: 'private',
   pushSchema: z.looseObject({ ...docBase, target_type: z.string(), target_id: z.string(), upvoted: z.boolean() }),
   pull: async (ctx, scope, from, limit) => (await ctx.store.votes.changesSince(caller(scope).uid, from, limit)).map(voteDoc),
