@@ -30,13 +30,16 @@ export const STANCE_COUNTS = both(`
 
 // Responses
 
-/** Recounts a response's score, direct replies, upvotes by side and Δ count, and stamps its seq. */
+/**
+ * Recounts a response's score, direct replies, upvotes by side and Δ count, and stamps its seq.
+ * The author's own upvote counts in the score but on no side (issue 25: it would tell their stance).
+ */
 export const RECOUNT_RESPONSE = both(`
   UPDATE responses SET
     score = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = @id AND deleted = 0),
     comment_count = (SELECT count(*) FROM responses c WHERE c.parent_response_id = @id AND c.deleted = 0),
-    upvotes_agree = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = @id AND deleted = 0 AND stance = 'agree'),
-    upvotes_disagree = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = @id AND deleted = 0 AND stance = 'disagree'),
+    upvotes_agree = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = @id AND deleted = 0 AND stance = 'agree' AND voter_uid <> target_creator_uid),
+    upvotes_disagree = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = @id AND deleted = 0 AND stance = 'disagree' AND voter_uid <> target_creator_uid),
     delta_count = (SELECT count(DISTINCT uid) FROM deltas WHERE response_id = @id),
     seq = @seq
   WHERE id = @id
