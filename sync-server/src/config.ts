@@ -2,6 +2,12 @@
 import { resolve } from 'node:path';
 import { readRateLimits, type RateLimitConfig } from './http/rate-limit.js';
 
+/** The server's own address, for links when PUBLIC_URL is not set (works out of the box locally). */
+export function localUrl(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
 export interface Config {
   port: number;
   host: string;
