@@ -178,7 +178,7 @@ describe('sources page API', () => {
     // With PUBLIC_URL, its origin, whatever the Host.
     const { app } = createApp({
       store: server.store,
-      verifier: { verify: () => Promise.reject(new Error('unused')) } as never,
+      verifier: { verify: () => Promise.reject(new Error('unused')) },
       log: () => {},
       publicUrl: 'https://crux.example',
     });
