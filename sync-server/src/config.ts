@@ -52,7 +52,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 export interface MailConfig {
-  /** PUBLIC_URL, where links in mails point, no trailing slash; unset: the server's own local address (mail/setup.ts). */
+  /** PUBLIC_URL, where links in mails, robots.txt and sitemap.xml point, no trailing slash; unset: the server's own local address (mail/setup.ts). */
   publicUrl: string | undefined;
   /** SMTP_URL (e.g. smtps://user:pass@smtp.example.com); unset: .eml files under outboxDir. */
   smtpUrl: string | undefined;
