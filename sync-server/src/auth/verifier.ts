@@ -34,9 +34,7 @@ export interface TokenVerifier {
 
 /** The parts of firebase-admin's Auth the verifier uses (tests pass their own). */
 export interface AuthBackend {
-  verifyIdToken(
-    token: string,
-  ): Promise<{
+  verifyIdToken(token: string): Promise<{
     uid: string;
     auth_time: number;
     exp?: number | undefined;
