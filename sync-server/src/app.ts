@@ -45,6 +45,8 @@ export interface AppDeps {
   mailSigningKey?: Buffer;
   /** Default: from the environment (RATE_LIMIT_*, RATE_LIMITS=off; http/rate-limit.ts). */
   rateLimits?: RateLimitConfig;
+  /** PUBLIC_URL (no trailing slash): the origin robots.txt and sitemap.xml link to; unset: the server's own address. */
+  publicUrl?: string;
   /** Where the rate limits keep their counts; default: this process's memory (http/limit-backend.ts). */
   limitBackend?: LimitBackend;
 }
@@ -94,7 +96,7 @@ export function createApp(deps: AppDeps) {
   // Text answers the build did not precompress (large JSON, robots, sitemap, sw.js): br or gzip on the fly.
   app.use('*', compressText());
   app.route('/api', api);
-  app.route('/', siteFilesRoutes(ctx, limits));
+  app.route('/', siteFilesRoutes(ctx, limits, deps.publicUrl));
   app.all('/api/*', (c) => c.json({ error: MSG.notFound, code: 'not-found' }, 404));
   app.onError((error, c) => errorResponse(c, error, log));
   return { app, ctx, limits };

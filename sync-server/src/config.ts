@@ -2,6 +2,12 @@
 import { resolve } from 'node:path';
 import { readRateLimits, type RateLimitConfig } from './http/rate-limit.js';
 
+/** The server's own address, for links when PUBLIC_URL is not set (works out of the box locally). */
+export function localUrl(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -46,7 +52,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 export interface MailConfig {
-  /** PUBLIC_URL, where links in mails point, no trailing slash; unset: the server's own local address (mail/setup.ts). */
+  /** PUBLIC_URL, where links in mails, robots.txt and sitemap.xml point, no trailing slash; unset: the server's own local address (mail/setup.ts). */
   publicUrl: string | undefined;
   /** SMTP_URL (e.g. smtps://user:pass@smtp.example.com); unset: .eml files under outboxDir. */
   smtpUrl: string | undefined;

@@ -29,6 +29,7 @@ const { app, ctx, limits } = createApp({
   rateLimits: config.rateLimits,
   changes: backend.changes,
   limitBackend: backend.limits,
+  publicUrl: config.mail.publicUrl,
 });
 
 if (config.seedDemo && (await seedDemoIfEmpty(ctx))) console.log('Seeded demo debates.');

@@ -11,7 +11,7 @@ import { verifyUnsubscribeToken } from '../../sync-server/src/mail/token.js';
 import { previewRun, resumeUnfinished, runWeekly, type MailerDeps } from '../../sync-server/src/mail/weekly.js';
 import type { Store } from '../../sync-server/src/store/types.js';
 import { apiClient } from '../fixtures/api.js';
-import { createTestUser, type TestUser } from '../fixtures/auth.js';
+import { createTestUser, setEmailVerified, type TestUser } from '../fixtures/auth.js';
 import { parseMime, partOf, startMailTestServer, startSmtpSink, type MailTestServer, type SmtpSink } from '../fixtures/mail.js';
 
 const KEY = Buffer.from('test-signing-key-0123456789abcdef0123456789', 'utf8');
@@ -210,6 +210,63 @@ describe('weekly summary over SMTP', () => {
     );
     expect(await server!.store.mail.getRun('bad-address')).toMatchObject({ status: 'done', sent: 1, failed: 1 });
   });
+});
+
+describe('weekly summary to verified addresses only (issue 25)', () => {
+  it(
+    'mails a verified address, never an unverified one, and never hands the mailer anything but one plain address',
+    { timeout: 60_000 },
+    async () => {
+      const [unverified, verified, odd] = await Promise.all([
+        createTestUser('Uma Unverified', { emailVerified: false }),
+        createTestUser('Vic Verified'),
+        createTestUser('Odd Address'),
+      ]);
+      server = await startMailTestServer({ signingKey: KEY });
+      // Each has something new: a reply from Bob on their topic.
+      for (const user of [unverified, verified, odd]) {
+        const topic = await as(user).post('/topics', { title: `A topic by ${user.name}`, categories: ['Culture'] });
+        expect(topic.status, topic.text).toBe(201);
+        expect((await as(bob).post('/responses', { topic_id: topic.body.id, type: 'for', content: 'Agreed.' })).status).toBe(201);
+      }
+      // An address that got past the identity provider but is not one plain address.
+      const db = await server.openDb();
+      const list = `${odd.email}, victim@example.org`;
+      await db.run('UPDATE users SET email = ? WHERE uid = ?', list, odd.uid);
+      expect(await db.row('SELECT email_verified FROM users WHERE uid = ?', unverified.uid)).toEqual({ email_verified: 0 });
+      expect(await db.row('SELECT email_verified FROM users WHERE uid = ?', verified.uid)).toEqual({ email_verified: 1 });
+      await db.close();
+
+      const smtpTransport = createMailTransport({ smtpUrl: smtp.url, outboxDir: '/nonexistent' });
+      const handed: string[] = [];
+      const transport: MailerDeps['transport'] = { ...smtpTransport, send: (mail) => (handed.push(mail.to), smtpTransport.send(mail)) };
+      const report = await runWeekly(deps(server.store, transport), {
+        id: 'verified-only',
+        kind: 'manual',
+        periodEnd: new Date(Date.now() + 1000),
+      });
+      smtpTransport.close();
+      expect(report.sent).toContain(verified.uid);
+      expect(report.sent).not.toContain(unverified.uid);
+      expect(report.failed).toEqual([odd.uid]);
+      const to = smtp.received.flatMap((m) => m.to);
+      expect(to).toContain(verified.email);
+      expect(to).not.toContain(unverified.email);
+      expect(to).not.toContain('victim@example.org');
+      expect(handed.some((address) => address.includes('victim@example.org') || address.includes(unverified.email))).toBe(false);
+      expect(logs.some((l) => l.startsWith('mail: SKIPPED run=verified-only') && l.includes(odd.uid))).toBe(true);
+      expect((await server.store.mail.sendsOf('verified-only')).find((s) => s.uid === odd.uid)).toMatchObject({
+        status: 'failed',
+        attempts: 0,
+      });
+
+      // Verified later: the next token carries the claim, and the next run has them among its recipients.
+      await setEmailVerified(unverified.uid, true);
+      await unverified.refresh();
+      expect((await as(unverified).get('/users/preferences')).status).toBe(200);
+      expect((await server.store.mail.recipients()).map((r) => r.uid)).toContain(unverified.uid);
+    },
+  );
 });
 
 describe('weekly summary in outbox mode', () => {

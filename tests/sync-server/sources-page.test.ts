@@ -7,6 +7,22 @@ import { apiClient, type ApiResult } from '../fixtures/api.js';
 import { createTestUser, type TestUser } from '../fixtures/auth.js';
 import { makeResponse, makeTopic } from '../fixtures/builders.js';
 import { startTestServer, type TestServer } from '../fixtures/server.js';
+import { request as httpRequest } from 'node:http';
+import { createApp } from '../../sync-server/src/app.js';
+
+/** GET with a Host header of the caller's choosing (fetch would not send it). */
+function getWithHost(url: string, host: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers: { host } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve(body));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 describe('sources page API', () => {
   let server: TestServer;
@@ -151,5 +167,25 @@ describe('sources page API', () => {
     expect(text).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     expect(text).toContain(`${server.url}/sources</loc>`);
     expect(text).toContain(`${server.url}/topics/${topic.id}</loc>`);
+  });
+
+  it('robots.txt and sitemap.xml name the site, never the Host header the caller sent (issue 25)', async () => {
+    for (const path of ['/robots.txt', '/sitemap.xml']) {
+      const text = await getWithHost(`${server.url}${path}`, 'evil.example');
+      expect(text).not.toContain('evil.example');
+      expect(text).toContain(server.url);
+    }
+    // With PUBLIC_URL, its origin, whatever the Host.
+    const { app } = createApp({
+      store: server.store,
+      verifier: { verify: () => Promise.reject(new Error('unused')) },
+      log: () => {},
+      publicUrl: 'https://crux.example',
+    });
+    const robots = await (await app.request('/robots.txt', { headers: { host: 'evil.example' } })).text();
+    expect(robots).toContain('Sitemap: https://crux.example/sitemap.xml');
+    const sitemap = await (await app.request('/sitemap.xml', { headers: { host: 'evil.example' } })).text();
+    expect(sitemap).toContain(`<loc>https://crux.example/topics/${topic.id}</loc>`);
+    expect(sitemap).not.toContain('evil.example');
   });
 });

@@ -246,6 +246,37 @@ describe('stances', () => {
       expect(await responseDoc(topic.id, response.id)).toMatchObject({ score: 2, upvotes_agree: 0, upvotes_disagree: 1 });
     });
 
+    it('counts a self-upvote in the score but on no side (issue 25), through REST and push', async () => {
+      const topic = await makeTopic(as(ada));
+      await put(ada, topic.id, { stance: 'disagree' });
+      await put(bob, topic.id, { stance: 'agree' });
+      const mine = await makeResponse(as(ada), { topic_id: topic.id });
+      await upvote(as(ada), 'response', mine.id);
+      expect(await responseDoc(topic.id, mine.id)).toMatchObject({ score: 1, upvotes_agree: 0, upvotes_disagree: 0 });
+      const ground = await as().get<CommonGroundEntry[]>(`/topics/${topic.id}/common-ground`);
+      expect(ground.body.find((entry) => entry.response_id === mine.id)).toMatchObject({ upvotes_agree: 0, upvotes_disagree: 0 });
+      // Someone else's upvote still counts on their side; taking the self-upvote back leaves it.
+      await upvote(as(bob), 'response', mine.id);
+      expect(await responseDoc(topic.id, mine.id)).toMatchObject({ score: 2, upvotes_agree: 1, upvotes_disagree: 0 });
+      await unvote(as(ada), 'response', mine.id);
+      expect(await responseDoc(topic.id, mine.id)).toMatchObject({ score: 1, upvotes_agree: 1, upvotes_disagree: 0 });
+
+      const bobs = await makeResponse(as(bob), { topic_id: topic.id });
+      const vote = {
+        id: `response_${bobs.id}`,
+        target_type: 'response',
+        target_id: bobs.id,
+        topic_id: topic.id,
+        upvoted: true,
+        updated_at: '',
+        seq: 0,
+        _deleted: false,
+      };
+      const pushed = await as(bob).post<PushResponse<unknown>>('/sync/votes/push', [{ newDocumentState: vote }], SYNC);
+      expect(pushed.status, pushed.text).toBe(200);
+      expect(await responseDoc(topic.id, bobs.id)).toMatchObject({ score: 1, upvotes_agree: 0, upvotes_disagree: 0 });
+    });
+
     it('ranks responses approved by both sides first; ties by created_at, then id', async () => {
       const topic = await makeTopic(as(ada));
       const [oneSided, both, none, alsoNone] = await Promise.all([

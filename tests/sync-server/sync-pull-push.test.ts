@@ -5,6 +5,7 @@ import { apiClient } from '../fixtures/api.js';
 import { createTestUser, type TestUser } from '../fixtures/auth.js';
 import { countRows, makeResponse, makeTopic, uniqueId } from '../fixtures/builders.js';
 import { startTestServer, type TestServer } from '../fixtures/server.js';
+import { SEQ_MESSAGE } from '../../sync-server/src/sync/routes.js';
 
 const topicDoc = (overrides: Partial<TopicDoc>): TopicDoc => ({
   id: uniqueId('t'),
@@ -33,6 +34,27 @@ describe('sync pull and push', () => {
     [ada, bob] = await Promise.all([createTestUser('Ada'), createTestUser('Bob')]);
   });
   afterAll(() => server.stop());
+
+  it('refuses a seq past the safe whole numbers with the same 400 on GET and POST pull (issue 25)', async () => {
+    const anon = apiClient(server.url);
+    const topic = await makeTopic(apiClient(server.url, ada.token));
+    for (const seq of ['100000000000000000000000', '9007199254740992', '1e23', '-1', '1.5']) {
+      const res = await anon.get<{ error: string }>(`/sync/topics/pull?id=&seq=${seq}&limit=10`);
+      expect(res.status, `seq=${seq}: ${res.text}`).toBe(400);
+      expect(res.body.error).toBe(SEQ_MESSAGE);
+    }
+    for (const seq of [1e23, 2 ** 53, -1, 1.5]) {
+      const res = await anon.post<{ error: string }>('/sync/responses/pull', {
+        checkpoint: { topics: { [topic.id]: { id: '', seq } } },
+        limit: 10,
+      });
+      expect(res.status, `seq=${seq}: ${res.text}`).toBe(400);
+      expect(res.body.error).toBe(SEQ_MESSAGE);
+    }
+    const fine = await anon.get<PullResponse<TopicDoc>>(`/sync/topics/pull?id=&seq=${Number.MAX_SAFE_INTEGER}&limit=10`);
+    expect(fine.status).toBe(200);
+    expect(fine.body.documents).toEqual([]);
+  });
 
   it('pulls topics in (seq, id) order from a checkpoint, page by page, tombstones included', async () => {
     const api = apiClient(server.url, ada.token);

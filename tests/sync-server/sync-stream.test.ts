@@ -12,6 +12,7 @@ import { createTestUser, type TestUser } from '../fixtures/auth.js';
 import { makeResponse, makeTopic } from '../fixtures/builders.js';
 import { PROJECT_ID } from '../../scripts/auth-emulator.js';
 import { startTestServer, type TestServer } from '../fixtures/server.js';
+import { connect as connectTcp, type Socket } from 'node:net';
 
 interface Reader {
   events: StreamEvent[];
@@ -124,5 +125,65 @@ describe('sync live stream', () => {
     });
     expect(reader.comments[0]?.trim()).toBe('ping');
     expect((await fetch(`${server.url}/api/sync/stream?topics=a,b%20c`)).status).toBe(400);
+  });
+
+  it('releases a stream whose client went away at once, not at the next heartbeat (issue 25)', async () => {
+    // The real app (its compression and headers in front of the stream), its change feed counted.
+    const feed = server.ctx.changes;
+    const original = feed.subscribe.bind(feed);
+    let subscribed = 0;
+    feed.subscribe = (listener) => {
+      subscribed++;
+      const unsubscribe = original(listener);
+      return () => {
+        subscribed--;
+        return unsubscribe();
+      };
+    };
+    const waitFor = async (check: () => boolean, ms: number) => {
+      const until = Date.now() + ms;
+      while (!check()) {
+        if (Date.now() > until) return false;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return true;
+    };
+    try {
+      const before = subscribed;
+      const open: Reader[] = [];
+      for (let i = 0; i < 4; i++) open.push(await connect(ada.token));
+      await Promise.all(open.map((reader) => reader.next((e) => e.collection === '*')));
+      expect(subscribed).toBe(before + 4);
+      open.forEach((reader) => reader.close());
+      expect(await waitFor(() => subscribed === before, 3000), `subscriptions left: ${subscribed - before}`).toBe(true);
+
+      // A client that only half-closes (its FIN, no reset: a proxy or a laptop going away politely)
+      // is gone too: the server must not hold its socket and subscription until a write fails.
+      const { port } = new URL(server.url);
+      const sockets = await Promise.all(
+        [1, 2, 3].map(
+          () =>
+            new Promise<Socket>((resolve, reject) => {
+              const socket = connectTcp(Number(port), '127.0.0.1', () =>
+                socket.write(`GET /api/sync/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ada.token}\r\n\r\n`),
+              );
+              let text = '';
+              socket.on('data', (chunk: Buffer) => {
+                text += chunk.toString();
+                if (text.includes('RESYNC')) resolve(socket);
+              });
+              socket.on('error', reject);
+            }),
+        ),
+      );
+      expect(subscribed).toBe(before + 3);
+      const closed = sockets.map((socket) => new Promise<void>((resolve) => socket.on('close', () => resolve())));
+      sockets.forEach((socket) => socket.end());
+      expect(await waitFor(() => subscribed === before, 3000), `half-closed subscriptions left: ${subscribed - before}`).toBe(true);
+      // And the server closed its side of each connection.
+      await Promise.race([Promise.all(closed), new Promise((_, reject) => setTimeout(() => reject(new Error('sockets kept open')), 3000))]);
+    } finally {
+      feed.subscribe = original;
+    }
   });
 });

@@ -9,6 +9,8 @@ export interface SessionUser {
   uid: string;
   email: string | null;
   displayName: string | null;
+  /** Firebase's emailVerified: the weekly summary goes only to a verified address (issue 25). */
+  emailVerified?: boolean;
 }
 
 export interface SessionState {
@@ -25,7 +27,7 @@ let currentUser: User | null = null;
 const listeners = new Set<() => void>();
 
 function toSessionUser(user: User | null): SessionUser | null {
-  return user ? { uid: user.uid, email: user.email, displayName: user.displayName } : null;
+  return user ? { uid: user.uid, email: user.email, displayName: user.displayName, emailVerified: user.emailVerified } : null;
 }
 
 /**

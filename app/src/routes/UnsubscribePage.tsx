@@ -8,6 +8,7 @@ import { MSG } from '../../../shared/messages';
 import { useData } from '../hooks/useData';
 import { useObservable } from '../hooks/useObservable';
 import { useSession } from '../hooks/useSession';
+import { sendVerificationEmail, VERIFY_MAIL } from '../auth/actions';
 import './UnsubscribePage.css';
 
 export const SUBSCRIPTIONS_TITLE = 'Email Subscriptions';
@@ -133,7 +134,8 @@ function Preference() {
   return (
     <>
       <p className="unsubscribe-statement">{subscribed ? SUBSCRIBED_TEXT : UNSUBSCRIBED_TEXT}</p>
-      {user?.email && <p className="muted">The weekly summary goes to {user.email}.</p>}
+      {user?.email && user.emailVerified !== false && <p className="muted">The weekly summary goes to {user.email}.</p>}
+      {user?.email && user.emailVerified === false && <VerifyAddress email={user.email} />}
       <button type="button" className="btn btn-primary" onClick={() => void toggle()} disabled={saving}>
         {subscribed ? 'Unsubscribe' : 'Subscribe'}
       </button>
@@ -147,5 +149,40 @@ function Preference() {
         )}
       </div>
     </>
+  );
+}
+
+/** An unverified address gets no weekly summary (issue 25): says so, and sends Firebase's verification mail. */
+function VerifyAddress({ email }: { email: string }) {
+  const [sending, setSending] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  async function send() {
+    setSending(true);
+    setOutcome(null);
+    try {
+      await sendVerificationEmail();
+      setOutcome({ ok: true });
+    } catch (e) {
+      setOutcome({ ok: false, detail: e instanceof Error ? e.message : '' });
+    } finally {
+      setSending(false);
+    }
+  }
+  return (
+    <div className="verify-address">
+      <p className="muted">{VERIFY_MAIL.notice}</p>
+      <button type="button" className="btn btn-ghost" onClick={() => void send()} disabled={sending}>
+        {VERIFY_MAIL.button}
+      </button>
+      <div aria-live="polite">
+        {outcome?.ok && <p className="success-text">{VERIFY_MAIL.sent(email)}</p>}
+        {outcome && !outcome.ok && (
+          <p className="error-text" role="alert">
+            {VERIFY_MAIL.failed}
+            {outcome.detail && outcome.detail !== VERIFY_MAIL.failed ? ` ${outcome.detail}` : ''}
+          </p>
+        )}
+      </div>
+    </div>
   );
 }

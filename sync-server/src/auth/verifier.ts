@@ -23,6 +23,8 @@ export interface AuthUser {
   uid: string;
   name: string | null;
   email: string | null;
+  /** The token's email_verified claim: the weekly summary goes only to a verified address (issue 25). */
+  emailVerified?: boolean;
 }
 
 export interface TokenVerifier {
@@ -32,9 +34,14 @@ export interface TokenVerifier {
 
 /** The parts of firebase-admin's Auth the verifier uses (tests pass their own). */
 export interface AuthBackend {
-  verifyIdToken(
-    token: string,
-  ): Promise<{ uid: string; auth_time: number; exp?: number | undefined; name?: unknown; email?: string | undefined }>;
+  verifyIdToken(token: string): Promise<{
+    uid: string;
+    auth_time: number;
+    exp?: number | undefined;
+    name?: unknown;
+    email?: string | undefined;
+    email_verified?: boolean | undefined;
+  }>;
   getUser(uid: string): Promise<{ disabled: boolean; tokensValidAfterTime?: string | undefined }>;
 }
 
@@ -101,6 +108,16 @@ function isUserNotFound(error: unknown): boolean {
   return code === 'auth/user-not-found';
 }
 
+/** The caller as the verified token describes them. */
+function userOf(decoded: { uid: string; name?: unknown; email?: string | undefined; email_verified?: boolean | undefined }): AuthUser {
+  return {
+    uid: decoded.uid,
+    name: acceptableDisplayName(decoded.name),
+    email: decoded.email ?? null,
+    emailVerified: decoded.email_verified === true,
+  };
+}
+
 export function createTokenVerifier(auth: AuthBackend, options: VerifierOptions = {}): TokenVerifier {
   const now = options.now ?? Date.now;
   const verifyIdToken = cachedVerify(auth, options.maxCachedTokens ?? 10_000, now);
@@ -108,7 +125,7 @@ export function createTokenVerifier(auth: AuthBackend, options: VerifierOptions 
     return {
       async verify(token) {
         const decoded = await verifyIdToken(token);
-        return { uid: decoded.uid, name: acceptableDisplayName(decoded.name), email: decoded.email ?? null };
+        return userOf(decoded);
       },
     };
   }
@@ -158,7 +175,7 @@ export function createTokenVerifier(auth: AuthBackend, options: VerifierOptions 
       if (decoded.auth_time * 1000 < status.validAfterMs) throw new TokenRefused('The session was revoked.');
       // A name that breaks the username rules (too long, invisible or direction-changing
       // characters) is not stored: the user shows as "Anonymous" until they choose another.
-      return { uid: decoded.uid, name: acceptableDisplayName(decoded.name), email: decoded.email ?? null };
+      return userOf(decoded);
     },
   };
 }

@@ -59,13 +59,15 @@ export async function setVote(
       deleted: !upvoted,
       seq: await store.nextSeq(),
     });
-    // Maintained counters: one vote more or less (O(1), equal to a recount).
+    // Maintained counters: one vote more or less (O(1), equal to a recount). A self-upvote counts
+    // in the score but on no side (issue 25): the public counts by side would tell the author's stance.
     const delta = upvoted ? 1 : -1;
+    const counted = target.creator_uid === actor.uid ? null : side;
     if (type === 'topic') await store.topics.addToCounts(targetId, { score: delta }, await store.nextSeq());
     else {
       await store.responses.addToCounts(
         targetId,
-        { score: delta, upvotesAgree: side === 'agree' ? delta : 0, upvotesDisagree: side === 'disagree' ? delta : 0 },
+        { score: delta, upvotesAgree: counted === 'agree' ? delta : 0, upvotesDisagree: counted === 'disagree' ? delta : 0 },
         await store.nextSeq(),
       );
     }

@@ -1,17 +1,13 @@
 // Wires the weekly mail from the configuration: the server (main.ts) and the commands
 // (scripts/mail-weekly.ts, scripts/mail-scheduler.ts) build it the same way.
-import type { Config } from '../config.js';
+import { localUrl, type Config } from '../config.js';
 import type { Store } from '../store/types.js';
 import { parseSchedule, type Schedule } from './schedule.js';
 import { loadSigningKey } from './signing-key.js';
 import { createMailTransport } from './transport.js';
 import type { MailerDeps } from './weekly.js';
 
-/** The server's own address, for links when PUBLIC_URL is not set (works out of the box locally). */
-export function localUrl(host: string, port: number): string {
-  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
-  return `http://${name}:${port}`;
-}
+export { localUrl };
 
 export function createMailer(options: {
   config: Config;

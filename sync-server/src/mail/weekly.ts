@@ -10,6 +10,7 @@ import { WEEK_MS } from './schedule.js';
 import { signUnsubscribeToken } from './token.js';
 import { DEFAULT_RETRY, sendWithRetry, type MailTransport, type OutgoingMail, type RetryOptions } from './transport.js';
 import type { MailRecipient, MailRun } from '../store/rows.js';
+import { isPlainAddress } from './address.js';
 
 export interface MailerDeps {
   store: Store;
@@ -48,6 +49,9 @@ async function periodStart(store: Store, end: Date): Promise<string> {
   const start = last && last > weekAgo ? last : weekAgo;
   return start < end.toISOString() ? start : end.toISOString();
 }
+
+/** Why a recipient's address never reached the mailer. */
+export const REFUSED_ADDRESS = 'not one plain e-mail address; refused before sending';
 
 export function unsubscribeLinks(publicUrl: string, token: string) {
   const query = `token=${encodeURIComponent(token)}`;
@@ -132,8 +136,13 @@ async function sendRun(deps: MailerDeps, run: MailRun): Promise<RunReport> {
       continue;
     }
     if (deps.stillSending && !deps.stillSending()) throw new Error(`run ${run.id} stopped: another process holds the weekly lease`);
-    const mail = composeMail(deps, run, digest);
-    const result = await sendWithRetry(deps.transport, mail, deps.retry ?? DEFAULT_RETRY);
+    // Checked before the mailer sees it (issue 25): anything but one plain address is refused,
+    // recorded as failed with no attempt, and logged as skipped; the batch goes on.
+    const plain = isPlainAddress(recipient.email);
+    const mail = plain ? composeMail(deps, run, digest) : null;
+    const result = mail
+      ? await sendWithRetry(deps.transport, mail, deps.retry ?? DEFAULT_RETRY)
+      : ({ ok: false, attempts: 0, error: REFUSED_ADDRESS } as const);
     await store.mail.recordSend({
       run_id: run.id,
       uid: recipient.uid,
@@ -151,7 +160,8 @@ async function sendRun(deps: MailerDeps, run: MailRun): Promise<RunReport> {
       );
     } else {
       report.failed.push(recipient.uid);
-      deps.log(`mail: FAILED run=${run.id} uid=${recipient.uid} to=${recipient.email} attempts=${result.attempts}: ${result.error}`);
+      if (!plain) deps.log(`mail: SKIPPED run=${run.id} uid=${recipient.uid} to=${JSON.stringify(recipient.email)}: ${REFUSED_ADDRESS}`);
+      else deps.log(`mail: FAILED run=${run.id} uid=${recipient.uid} to=${recipient.email} attempts=${result.attempts}: ${result.error}`);
     }
     deps.afterSend?.(recipient.uid);
   }

@@ -3,6 +3,7 @@
 import { Hono, type Context } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { existsSync, readFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { DomainContext } from '../domain/context.js';
@@ -10,6 +11,7 @@ import type { AppEnv } from '../http/auth.js';
 import { NO_RATE_LIMITS, RATE_LIMIT_MSG, type RateLimits } from '../http/rate-limit.js';
 import { appendVary, chooseEncoding } from '../http/compression.js';
 import type { FirstPageData } from '../../../shared/types.js';
+import { localUrl } from '../config.js';
 import { topicPagePreloads, withFirstPage } from './first-page.js';
 
 /** The app's own pages; user data (notifications, unsubscribe) is not for crawlers. */
@@ -19,9 +21,18 @@ const SITEMAP_TOPICS = 1_000;
 const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
-const originOf = (url: string) => new URL(url).origin;
+/**
+ * The site's origin for the links these files give (issue 25): PUBLIC_URL, else the address the
+ * server itself listens on (as the mail's links, mail/setup.ts), never the caller's Host header,
+ * which anyone can set to any name.
+ */
+function siteOrigin(c: Context<AppEnv>, publicUrl: string | undefined): string {
+  if (publicUrl) return publicUrl;
+  const socket = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket;
+  return socket?.localAddress && socket.localPort ? localUrl(socket.localAddress, socket.localPort) : 'http://localhost';
+}
 
-export function siteFilesRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE_LIMITS) {
+export function siteFilesRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE_LIMITS, publicUrl?: string) {
   return new Hono<AppEnv>()
     .get('/robots.txt', (c) => {
       const body = [
@@ -31,13 +42,13 @@ export function siteFilesRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE
         'Disallow: /notifications',
         'Disallow: /unsubscribe',
         '',
-        `Sitemap: ${originOf(c.req.url)}/sitemap.xml`,
+        `Sitemap: ${siteOrigin(c, publicUrl)}/sitemap.xml`,
         '',
       ].join('\n');
       return c.body(body, 200, { 'Content-Type': 'text/plain; charset=utf-8' });
     })
     .get('/sitemap.xml', async (c) => {
-      const origin = originOf(c.req.url);
+      const origin = siteOrigin(c, publicUrl);
       // Reads a thousand topics: an expensive read, counted per address (crawlers are anonymous).
       await limits.read(c, null, RATE_LIMIT_MSG.requests);
       const topics = await ctx.store.topics.list({ sort: 'new', limit: SITEMAP_TOPICS, offset: 0, viewer: null });

@@ -200,6 +200,8 @@ export interface UserRow {
   receive_weekly_summary: number;
   created_at: string;
   seq: number;
+  /** 1: the token the e-mail came from said it was verified (issue 25); the weekly mail goes only there. */
+  email_verified: number;
 }
 
 /** A leaderboard row: total points and the part of them earned by Δ credits. */

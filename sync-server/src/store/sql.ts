@@ -30,13 +30,16 @@ export const STANCE_COUNTS = both(`
 
 // Responses
 
-/** Recounts a response's score, direct replies, upvotes by side and Δ count, and stamps its seq. */
+/**
+ * Recounts a response's score, direct replies, upvotes by side and Δ count, and stamps its seq.
+ * The author's own upvote counts in the score but on no side (issue 25: it would tell their stance).
+ */
 export const RECOUNT_RESPONSE = both(`
   UPDATE responses SET
     score = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = @id AND deleted = 0),
     comment_count = (SELECT count(*) FROM responses c WHERE c.parent_response_id = @id AND c.deleted = 0),
-    upvotes_agree = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = @id AND deleted = 0 AND stance = 'agree'),
-    upvotes_disagree = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = @id AND deleted = 0 AND stance = 'disagree'),
+    upvotes_agree = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = @id AND deleted = 0 AND stance = 'agree' AND voter_uid <> target_creator_uid),
+    upvotes_disagree = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = @id AND deleted = 0 AND stance = 'disagree' AND voter_uid <> target_creator_uid),
     delta_count = (SELECT count(DISTINCT uid) FROM deltas WHERE response_id = @id),
     seq = @seq
   WHERE id = @id
@@ -97,11 +100,12 @@ export const SET_VOTE = both(`
 
 // Users
 
-/** Records the caller as the verified token describes them. */
+/** Records the caller as the verified token describes them (the e-mail with its email_verified claim). */
 export const REMEMBER_USER = both(`
-  INSERT INTO users (uid, display_name, email, created_at, seq)
-  VALUES (@uid, @display_name, @email, @created_at, @seq)
-  ON CONFLICT (uid) DO UPDATE SET display_name = excluded.display_name, email = excluded.email, seq = excluded.seq
+  INSERT INTO users (uid, display_name, email, email_verified, created_at, seq)
+  VALUES (@uid, @display_name, @email, @email_verified, @created_at, @seq)
+  ON CONFLICT (uid) DO UPDATE SET display_name = excluded.display_name, email = excluded.email,
+    email_verified = excluded.email_verified, seq = excluded.seq
 `);
 
 /** Points: live upvotes by others on the user's items, plus the persuasion points. */
@@ -177,10 +181,11 @@ export const TOP_TOPICS = both(`
   ORDER BY score DESC, responses_count DESC, created_at DESC, id LIMIT @limit
 `);
 
-/** Users with the weekly summary on and an e-mail address, by uid. */
-export const MAIL_RECIPIENTS = both(
-  "SELECT uid, display_name, email FROM users WHERE receive_weekly_summary = 1 AND email IS NOT NULL AND trim(email) <> '' ORDER BY uid",
-);
+/** Users with the weekly summary on and a verified e-mail address (issue 25), by uid. */
+export const MAIL_RECIPIENTS = both(`
+  SELECT uid, display_name, email FROM users
+  WHERE receive_weekly_summary = 1 AND email_verified = 1 AND email IS NOT NULL AND trim(email) <> '' ORDER BY uid
+`);
 
 /** The user's points snapshot of the latest run whose period ended before a time. */
 export const PREVIOUS_SNAPSHOT = both(`

@@ -191,7 +191,11 @@ export interface VotesRepo {
 export interface UsersRepo {
   get(uid: string): Promise<UserRow | undefined>;
   /** Records the caller as the verified token describes them; returns true if anything changed. */
-  remember(user: { uid: string; name: string | null; email: string | null }, now: string, seq: () => Promise<number>): Promise<boolean>;
+  remember(
+    user: { uid: string; name: string | null; email: string | null; emailVerified?: boolean },
+    now: string,
+    seq: () => Promise<number>,
+  ): Promise<boolean>;
   /**
    * Recounts the points (live upvotes by others on the user's items); returns whether they changed.
    * With `seq`, a change stamps the user's row so the profile replicates the new points.

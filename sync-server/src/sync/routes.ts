@@ -24,9 +24,16 @@ import { push } from './push.js';
 import { openStream } from './stream.js';
 
 const topicId = z.string().regex(ID_PATTERN, 'topic_id is not a valid id.');
+/** A checkpoint's seq, the same bound for GET pull's query and POST pull's body (issue 25): a safe whole number. */
+export const SEQ_MESSAGE = `seq must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}.`;
+const seqNumber = z
+  .number({ error: SEQ_MESSAGE })
+  .int({ error: SEQ_MESSAGE })
+  .min(0, SEQ_MESSAGE)
+  .max(Number.MAX_SAFE_INTEGER, SEQ_MESSAGE);
 const checkpointSchema = z.object({
   id: z.string().max(200),
-  seq: z.number().int().nonnegative(),
+  seq: seqNumber,
 });
 const limitParam = z
   .string()
@@ -35,7 +42,12 @@ const limitParam = z
   .refine((n) => n >= 1 && n <= MAX_PULL_LIMIT, `limit must be between 1 and ${MAX_PULL_LIMIT}.`);
 export const pullQuery = z.object({
   id: z.string().max(200).default(''),
-  seq: z.string().regex(/^\d+$/, 'seq must be a whole number.').transform(Number).default(0),
+  seq: z
+    .string()
+    .regex(/^\d{1,16}$/, SEQ_MESSAGE)
+    .transform(Number)
+    .pipe(seqNumber)
+    .default(0),
   limit: limitParam.default(100),
   topic_id: topicId.optional(),
 });

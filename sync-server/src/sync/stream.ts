@@ -3,6 +3,7 @@
 // each (re)connection, then RESYNC for a collection (or a followed topic) when
 // the change feed reports a commit the caller may see. Sending no documents
 // avoids RxDB's stream/push race (issue 5571): the client pulls from its checkpoint.
+import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import type { StreamEvent, SyncCollection } from '../../../shared/sync-protocol.js';
@@ -66,9 +67,14 @@ export function openStream(c: Context, ctx: DomainContext, user: AuthUser | null
     const heartbeat = setInterval(() => write(': ping\n\n'), options.heartbeatMs);
     await new Promise<void>((resolve) => {
       stream.onAbort(resolve);
-      if (stream.aborted) resolve(); // gone before the listener was set: its count must still be released
+      // The request's own signal too (issue 25): aborted as soon as the connection closes.
+      c.req.raw.signal.addEventListener('abort', () => resolve(), { once: true });
+      if (stream.aborted || c.req.raw.signal.aborted) resolve(); // gone before the listener was set: its count must still be released
     });
     clearInterval(heartbeat);
     unsubscribe();
+    // End the response and its socket at once: nothing holds them until a heartbeat's write fails.
+    (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.destroy();
+    void stream.close().catch(() => undefined);
   }
 }

@@ -11,8 +11,12 @@ import { UnsubscribePage } from '../../../app/src/routes/UnsubscribePage';
 import { fakeData } from '../../fixtures/fake-data';
 import { renderWithData, SIGNED_IN, SIGNED_OUT } from './with-data';
 
-const held = vi.hoisted(() => ({ session: null as SessionState | null }));
+const held = vi.hoisted(() => ({ session: null as SessionState | null, sendVerificationEmail: null as null | (() => Promise<void>) }));
 vi.mock('../../../app/src/hooks/useSession', () => ({ useSession: () => held.session }));
+vi.mock('../../../app/src/auth/actions', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../app/src/auth/actions')>()),
+  sendVerificationEmail: () => held.sendVerificationEmail!(),
+}));
 
 beforeEach(() => {
   held.session = SIGNED_IN;
@@ -23,6 +27,34 @@ afterEach(() => {
 });
 
 describe('UnsubscribePage', () => {
+  it('an unverified address: says why no mail comes and sends the verification e-mail (issue 25)', async () => {
+    held.session = { ...SIGNED_IN, user: { ...SIGNED_IN.user!, emailVerified: false } };
+    const send = vi.fn(async () => {});
+    held.sendVerificationEmail = send;
+    renderWithData(<UnsubscribePage />, fakeData({ preferences$: () => of({ receive_weekly_summary: true }) }), '/unsubscribe');
+    screen.getByText('You are subscribed to the weekly summary e-mails.');
+    screen.getByText('We send the weekly summary only to a verified address.');
+    expect(screen.queryByText(/The weekly summary goes to/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Send verification e-mail' }));
+    await screen.findByText(/Verification e-mail sent to ada@example\.org\./);
+    expect(send).toHaveBeenCalledTimes(1);
+
+    held.sendVerificationEmail = async () => {
+      throw new Error('Too many attempts. Try again later.');
+    };
+    fireEvent.click(screen.getByRole('button', { name: 'Send verification e-mail' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Could not send the verification e-mail. Too many attempts. Try again later.');
+  });
+
+  it('a verified address: no notice, no button, the address it goes to', () => {
+    held.session = { ...SIGNED_IN, user: { ...SIGNED_IN.user!, emailVerified: true } };
+    renderWithData(<UnsubscribePage />, fakeData({ preferences$: () => of({ receive_weekly_summary: true }) }), '/unsubscribe');
+    screen.getByText('The weekly summary goes to ada@example.org.');
+    expect(screen.queryByText('We send the weekly summary only to a verified address.')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send verification e-mail' })).toBeNull();
+  });
+
   it('signed out: the title and the SPEC text', () => {
     held.session = SIGNED_OUT;
     renderWithData(<UnsubscribePage />, fakeData(), '/unsubscribe');

@@ -12,8 +12,10 @@ export function createPgUsersRepo(q: PgQueries): UsersRepo {
     get,
     async remember(user, now, seq) {
       const existing = await get(user.uid);
-      if (existing && existing.display_name === user.name && existing.email === user.email) return false;
-      await q.run(REMEMBER_USER.pg, [user.uid, user.name, user.email, now, await seq()]);
+      const verified = user.emailVerified ? 1 : 0;
+      if (existing && existing.display_name === user.name && existing.email === user.email && existing.email_verified === verified)
+        return false;
+      await q.run(REMEMBER_USER.pg, [user.uid, user.name, user.email, verified, now, await seq()]);
       return true;
     },
     async refreshPoints(uid, seq) {

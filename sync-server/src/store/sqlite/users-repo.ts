@@ -6,9 +6,14 @@ import type { LeaderboardRow, UserRow } from '../rows.js';
 import { LEADERBOARD, RECOUNT_POINTS, REMEMBER_USER, RESPONSES_BY, TOPICS_BY } from '../sql.js';
 
 export function createUsersRepo(db: Db) {
-  const upsert = db.prepare<{ uid: string; display_name: string | null; email: string | null; created_at: string; seq: number }>(
-    REMEMBER_USER.sqlite,
-  );
+  const upsert = db.prepare<{
+    uid: string;
+    display_name: string | null;
+    email: string | null;
+    email_verified: number;
+    created_at: string;
+    seq: number;
+  }>(REMEMBER_USER.sqlite);
   const get = db.prepare<[string], UserRow>('SELECT * FROM users WHERE uid = ?');
   const refreshPoints = db.prepare<[string]>(RECOUNT_POINTS.sqlite);
   const stamp = db.prepare<[number, string]>('UPDATE users SET seq = ? WHERE uid = ?');
@@ -35,13 +40,22 @@ export function createUsersRepo(db: Db) {
     get: (uid: string) => get.get(uid),
     /** Records the caller as the verified token describes them; returns true if anything changed. */
     async remember(
-      user: { uid: string; name: string | null; email: string | null },
+      user: { uid: string; name: string | null; email: string | null; emailVerified?: boolean },
       now: string,
       seq: () => Promise<number>,
     ): Promise<boolean> {
       const existing = get.get(user.uid);
-      if (existing && existing.display_name === user.name && existing.email === user.email) return false;
-      upsert.run({ uid: user.uid, display_name: user.name, email: user.email, created_at: now, seq: await seq() });
+      const verified = user.emailVerified ? 1 : 0;
+      if (existing && existing.display_name === user.name && existing.email === user.email && existing.email_verified === verified)
+        return false;
+      upsert.run({
+        uid: user.uid,
+        display_name: user.name,
+        email: user.email,
+        email_verified: verified,
+        created_at: now,
+        seq: await seq(),
+      });
       return true;
     },
     /** Recounts the points; when they changed and `seq` is given, stamps a new seq (points replicate live). */
