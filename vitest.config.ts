@@ -152,6 +152,7 @@ export const SQLITE_ONLY: Record<string, string> = {
   'tests/sync-server/migrations.test.ts': "SQLite's migrations and pragmas",
   'tests/sync-server/migration-003.test.ts': "a SQLite migration's data rewrite",
   'tests/sync-server/migration-006.test.ts': "a SQLite migration's data rewrite",
+  'tests/sync-server/migration-008.test.ts': "a SQLite migration's data rewrite (a real upgrade from 007)",
   'tests/sync-server/query-plans.test.ts': "SQLite's query plans (EXPLAIN QUERY PLAN)",
   'tests/sync-server/store-speed.test.ts': "SQLite's connection handling (the WAL checkpointer, the busy wrapper)",
   'tests/sync-server/sqlite-group-commit.test.ts': "the SQLite store's group commit of its one connection's transactions",

@@ -50,6 +50,7 @@ export const MSG = {
   deltaTooMany: 'You can credit at most 3 responses for each change of view.',
   deltaOwnResponse: 'You cannot credit your own response.',
   deltaOtherTopic: 'You can only credit responses in this topic.',
+  deltaAfterChange: 'You can only credit a response written before your stance changed.',
   internal: 'Something went wrong on our side. Please try again.',
   syncOutdated: 'Crux was updated — reload to keep syncing.',
 } as const;

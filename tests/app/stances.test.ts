@@ -12,7 +12,6 @@ import { responseSchemaV0 } from '../../app/src/data/collections/response.schema
 import { topicSchemaV1 } from '../../app/src/data/collections/topic.schema.v1.js';
 import { openUserDb, userDbName } from '../../app/src/data/db.js';
 import type { Change } from '../../sync-server/src/domain/change-feed.js';
-import { PERSUASION_POINTS_PER_DELTA } from '../../shared/constants.js';
 import { MSG } from '../../shared/messages.js';
 import type { CommonGroundEntry, MyStance, TopicStances, UserProfile } from '../../shared/types.js';
 import { apiClient } from '../fixtures/api.js';
@@ -99,7 +98,8 @@ describe('stances, Δ and common ground in the data layer', () => {
     expect(confirmed).toMatchObject({ stance: 'disagree', first_stance: 'agree', credits: [moving.id] });
     expect(confirmed!.history.map((change) => change.stance)).toEqual(['agree', 'disagree']);
 
-    // The server: the "before" kept, one change, one Δ, the author's points moved once.
+    // The server: the "before" kept, one change, one Δ — which earns no points: the server never saw
+    // that offline "before", so the change opens no credit window (issue 25, docs/COMMON-GROUND.md).
     const mine = await api(ada).get<MyStance>(`/topics/${topic.id}/stance`);
     expect(mine.status, mine.text).toBe(200);
     expect(mine.body).toMatchObject({ stance: 'disagree', first_stance: 'agree', credits: [moving.id] });
@@ -107,8 +107,8 @@ describe('stances, Δ and common ground in the data layer', () => {
     const aggregate = (await api(carol).get<TopicStances>(`/topics/${topic.id}/stances`)).body;
     expect(aggregate).toMatchObject({ agree: 0, disagree: 1, unsure: 0, minds_changed: 1 });
     const author = (await api(bob).get<UserProfile>(`/users/${bob.uid}`)).body;
-    expect(author.persuasion_points).toBe(PERSUASION_POINTS_PER_DELTA);
-    expect(author.points).toBe(bobPointsBefore + PERSUASION_POINTS_PER_DELTA);
+    expect(author.persuasion_points).toBe(0);
+    expect(author.points).toBe(bobPointsBefore);
     // Exactly once: one stance row, one Δ row, one committed stance operation.
     expect(await countRows(server.db, 'stances', 'uid = ? AND topic_id = ?', ada.uid, topic.id)).toBe(1);
     expect(await countRows(server.db, 'deltas', 'response_id = ?', moving.id)).toBe(1);

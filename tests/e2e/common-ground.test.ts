@@ -4,9 +4,12 @@
 // stance changed and a Δ given offline land once: the author's points and the topic's "changed
 // their mind" count move exactly once, the balance bars read the device offline (after a reload too),
 // and the persuasion points show on the leaderboard and the author's page; (c) offline, the debate map opens a response nested 4 levels deep.
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PERSUASION_POINTS_PER_DELTA } from '../../shared/constants';
+import { STANDING_MIN_AGE_DAYS } from '../../shared/rules/standing';
 import type { TopicStances, UserProfile } from '../../shared/types';
 import { apiClient } from '../fixtures/api';
 import { createTestUser, type TestUser } from '../fixtures/auth';
@@ -53,6 +56,29 @@ async function responseBy(user: TestUser, topicId: string, content: string, pare
   const res = await as(user).post('/responses', { topic_id: topicId, type: 'for', content, parent_response_id: parentId });
   expect(res.status, res.text).toBe(201);
   return (res.body as { id: string }).id;
+}
+
+/**
+ * Gives a user standing (shared/rules/standing.ts), so their Δ earns its author points: 5 points
+ * (upvotes by the others on their topic and response) and an account first seen days ago (the
+ * server's SQLite file, written directly: no call makes an account older).
+ */
+async function giveStanding(user: TestUser): Promise<void> {
+  const topicId = await topicBy(user, 'Should every street have a bench?');
+  const responseId = await responseBy(user, topicId, 'Benches make streets a place to stay.');
+  for (const voter of [ada, bob, dan, eve]) {
+    if (voter === user) continue;
+    expect((await as(voter).post('/upvotes', { target_type: 'topic', target_id: topicId })).status).toBeLessThan(300);
+    expect((await as(voter).post('/upvotes', { target_type: 'response', target_id: responseId })).status).toBeLessThan(300);
+  }
+  const db = new Database(join(server.dataDir, 'crux.sqlite'), { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    const longAgo = new Date(Date.now() - (STANDING_MIN_AGE_DAYS + 1) * 24 * 60 * 60 * 1000).toISOString();
+    db.prepare('UPDATE users SET created_at = ? WHERE uid = ?').run(longAgo, user.uid);
+  } finally {
+    db.close();
+  }
 }
 
 const stancesOf = async (topicId: string) => (await as(ada).get<TopicStances>(`/topics/${topicId}/stances`)).body;
@@ -153,6 +179,8 @@ describe('common ground, Δ and the debate map (issue 13)', () => {
     await responseBy(bob, topicId, persuasive);
     const before = await profileOf(bob);
     expect(before.persuasion_points).toBe(0);
+    // Cy's Δ earns Bob points only if Cy has standing (issue 25, docs/COMMON-GROUND.md).
+    await giveStanding(cy);
 
     const tab = await openTopicSignedIn(cy, topicId, title);
     const { page } = tab;

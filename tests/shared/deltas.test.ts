@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_DELTAS_PER_CHANGE, PERSUASION_POINTS_PER_DELTA } from '../../shared/constants.js';
 import { MSG } from '../../shared/messages.js';
 import { creditProblem, mindChanged, persuasionPoints, type CreditTarget } from '../../shared/rules/deltas.js';
+import { hasStanding, STANDING_MIN_AGE_DAYS, STANDING_MIN_POINTS } from '../../shared/rules/standing.js';
 
 describe('persuasionPoints', () => {
   it('is documented as 5 per Δ', () => {
@@ -68,5 +69,38 @@ describe('creditProblem', () => {
 
   it('allows exactly MAX_DELTAS_PER_CHANGE (3) per change', () => {
     expect(MAX_DELTAS_PER_CHANGE).toBe(3);
+  });
+
+  it('refuses a response written after the change, when both times are known (issue 25)', () => {
+    const timed: Record<string, CreditTarget> = {
+      before: { topic_id: 't1', creator_uid: 'bob', created_at: '2026-03-01T10:00:00.000Z' },
+      same: { topic_id: 't1', creator_uid: 'bob', created_at: '2026-03-01T12:00:00.000Z' },
+      after: { topic_id: 't1', creator_uid: 'bob', created_at: '2026-03-01T12:00:01.000Z' },
+    };
+    const at = (credits: string[], changedAt?: string) =>
+      creditProblem(credits, { uid: 'ada', topicId: 't1', changes: 1, changedAt, target: (id) => timed[id] });
+    expect(at(['before', 'same'], '2026-03-01T12:00:00.000Z')).toBeNull();
+    expect(at(['before', 'after'], '2026-03-01T12:00:00.000Z')).toMatchObject({
+      code: 'invalid-argument',
+      message: MSG.deltaAfterChange,
+    });
+    // Without the change's time (the app offline) nothing is refused for it.
+    expect(at(['after'])).toBeNull();
+  });
+});
+
+describe('hasStanding', () => {
+  const now = '2026-03-10T00:00:00.000Z';
+  it('is documented as 3 days and 5 points', () => {
+    expect([STANDING_MIN_AGE_DAYS, STANDING_MIN_POINTS]).toEqual([3, 5]);
+  });
+
+  it.each([
+    ['old enough with enough points', '2026-03-07T00:00:00.000Z', 5, true],
+    ['a minute too young', '2026-03-07T00:01:00.000Z', 50, false],
+    ['old, one point short', '2026-01-01T00:00:00.000Z', 4, false],
+    ['new, no points', now, 0, false],
+  ])('%s', (_case, createdAt, points, expected) => {
+    expect(hasStanding({ created_at: createdAt, points }, now)).toBe(expected);
   });
 });

@@ -669,13 +669,13 @@ export function runStoreContract(name: string, makeStore: () => Promise<StoreUnd
           });
           return await store.topics.refreshStanceCounts(topicId, store.nextSeq);
         });
-      const credit = async (uid: string, changeNo: number, responseIds: string[]) =>
+      const credit = async (uid: string, changeNo: number, responseIds: string[], counts = 1) =>
         await store.transaction(async () => {
           await store.stances.setCredits(
             uid,
             't1',
             changeNo,
-            responseIds.map((id) => ({ response_id: id, topic_id: 't1', author_uid: 'ada' })),
+            responseIds.map((id) => ({ response_id: id, topic_id: 't1', author_uid: 'ada', counts })),
             day(3),
           );
           for (const id of ['r1', 'r2', 'r3']) await store.responses.refreshDeltaCount(id, store.nextSeq);
@@ -730,14 +730,20 @@ export function runStoreContract(name: string, makeStore: () => Promise<StoreUnd
         expect(await credit('bob', 1, ['r1', 'r2'])).toBe(true);
         expect((await store.stances.creditsFor('bob', 't1', 1)).map((row) => row.response_id).sort()).toEqual(['r1', 'r2']);
         expect((await store.responses.get('r1', null))!.delta_count).toBe(1);
+        // Points: one Δ per creditor and topic (issue 25), however many of the author's responses.
         expect(await store.users.get('ada')).toMatchObject({
-          persuasion_points: 2 * PERSUASION_POINTS_PER_DELTA,
-          points: 2 * PERSUASION_POINTS_PER_DELTA,
+          persuasion_points: PERSUASION_POINTS_PER_DELTA,
+          points: PERSUASION_POINTS_PER_DELTA,
         });
         await credit('bob', 1, ['r3']);
         await credit('bob', 2, ['r3']);
+        // A credit that does not count (no standing, or a change the server never saw) shows, earns nothing.
+        expect(await credit('cy', 1, ['r3'], 0)).toBe(false);
+        expect((await store.responses.get('r3', null))!.delta_count).toBe(2);
         await credit('cy', 1, ['r3']);
-        expect(await store.stances.creditsFor('bob', 't1', 1)).toEqual([{ response_id: 'r3', topic_id: 't1', author_uid: 'ada' }]);
+        expect(await store.stances.creditsFor('bob', 't1', 1)).toEqual([
+          { response_id: 'r3', topic_id: 't1', author_uid: 'ada', counts: 1 },
+        ]);
         // People, not credits: Bob credited r3 for two changes of mind and counts once.
         expect(await Promise.all(['r1', 'r2', 'r3'].map(async (id) => (await store.responses.get(id, null))!.delta_count))).toEqual([
           0, 0, 2,

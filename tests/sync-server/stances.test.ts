@@ -5,6 +5,7 @@ import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_DELTAS_PER_CHANGE, PERSUASION_POINTS_PER_DELTA, STANCES } from '../../shared/constants.js';
 import { MSG } from '../../shared/messages.js';
+import { STANDING_MIN_AGE_DAYS, STANDING_MIN_POINTS } from '../../shared/rules/standing.js';
 import type { ProfileDoc, PullResponse, PushResponse, ResponseDoc, StanceDoc, StreamEvent, TopicDoc } from '../../shared/sync-protocol.js';
 import type { CommonGroundEntry, LeaderboardEntry, MyStance, TopicStances, UserProfile } from '../../shared/types.js';
 import { apiClient } from '../fixtures/api.js';
@@ -38,6 +39,16 @@ describe('stances', () => {
   beforeAll(async () => {
     server = await startTestServer();
     [ada, bob, carol] = await Promise.all([createTestUser('Ada'), createTestUser('Bob'), createTestUser('Carol')]);
+    // Ada and Bob give Δ credits that count: they need standing (shared/rules/standing.ts), an
+    // account seen long enough ago with enough points (tests/sync-server/delta-rules.test.ts ages
+    // accounts with the server's clock instead).
+    const voters = await Promise.all(Array.from({ length: STANDING_MIN_POINTS }, (_, i) => createTestUser(`Voter ${i}`)));
+    for (const creditor of [ada, bob]) {
+      const topic = await makeTopic(as(creditor));
+      for (const voter of voters) await upvote(as(voter), 'topic', topic.id);
+      const longAgo = new Date(Date.now() - (STANDING_MIN_AGE_DAYS + 1) * 24 * 60 * 60 * 1000).toISOString();
+      await server.db.run('UPDATE users SET created_at = ? WHERE uid = ?', longAgo, creditor.uid);
+    }
   });
   afterAll(() => server.stop());
 
@@ -166,11 +177,19 @@ describe('stances', () => {
       expect((await responseDoc(topic.id, r2!.id)).delta_count).toBe(1);
       expect((await page(carol)).persuasion_points).toBe(carolBefore.persuasion_points + PERSUASION_POINTS_PER_DELTA);
 
-      // A new change starts a new list; the earlier change's credit still counts.
+      // A new change starts a new list; the earlier change's credit still shows. Points: one Δ per
+      // creditor and topic (docs/COMMON-GROUND.md), so Ada's second credit to Carol here adds none.
       const changed = await put(ada, topic.id, { stance: 'unsure', credits: [r3!.id] });
       expect(changed.body.credits).toEqual([r3!.id]);
       expect((await responseDoc(topic.id, r2!.id)).delta_count).toBe(1);
       expect((await responseDoc(topic.id, r3!.id)).delta_count).toBe(1);
+      carolNow = await page(carol);
+      expect(carolNow.persuasion_points).toBe(carolBefore.persuasion_points + PERSUASION_POINTS_PER_DELTA);
+      expect(carolNow.points).toBe(carolBefore.points + PERSUASION_POINTS_PER_DELTA);
+      // Bob's Δ in the same topic counts: another creditor.
+      await put(bob, topic.id, { stance: 'agree' });
+      await put(bob, topic.id, { stance: 'disagree', credits: [r3!.id] });
+      expect((await responseDoc(topic.id, r3!.id)).delta_count).toBe(2);
       carolNow = await page(carol);
       expect(carolNow.persuasion_points).toBe(carolBefore.persuasion_points + 2 * PERSUASION_POINTS_PER_DELTA);
       expect(carolNow.points).toBe(carolBefore.points + 2 * PERSUASION_POINTS_PER_DELTA);
@@ -192,14 +211,16 @@ describe('stances', () => {
       const profile = await as(carol).get<PullResponse<ProfileDoc>>('/sync/profile/pull', SYNC);
       expect(profile.body.documents[0]).toMatchObject({ points: carolNow.points, persuasion_points: carolNow.persuasion_points });
 
-      // Deleting a credited response takes its Δ away, as its votes are.
+      // Deleting a credited response takes its Δ away, as its votes are: Bob's only credit goes,
+      // Ada's credit of r2 still counts for her.
       expect((await as(carol).del(`/responses/${r3!.id}`)).status).toBe(204);
       expect((await page(carol)).persuasion_points).toBe(carolBefore.persuasion_points + PERSUASION_POINTS_PER_DELTA);
       expect((await page(carol)).points).toBe(carolBefore.points + PERSUASION_POINTS_PER_DELTA);
       // The credit given before stays in Ada's list and does not block her other writes.
       const still = await put(ada, topic.id, { stance: 'unsure', credits: [r3!.id, r1!.id] });
       expect(still.status, still.text).toBe(200);
-      expect((await page(carol)).persuasion_points).toBe(carolBefore.persuasion_points + 2 * PERSUASION_POINTS_PER_DELTA);
+      expect((await responseDoc(topic.id, r1!.id)).delta_count).toBe(1);
+      expect((await page(carol)).persuasion_points).toBe(carolBefore.persuasion_points + PERSUASION_POINTS_PER_DELTA);
 
       // Deleting the topic takes the rest away.
       expect((await as(ada).del(`/topics/${topic.id}`)).status).toBe(204);
@@ -207,7 +228,7 @@ describe('stances', () => {
       expect((await page(carol)).points).toBe(carolBefore.points);
     });
 
-    it('counts one Δ per person and response: changing back and forth and crediting again earns nothing more', async () => {
+    it('counts one Δ per person and topic: changing back and forth and crediting again earns nothing more', async () => {
       const topic = await makeTopic(as(ada));
       const response = await makeResponse(as(carol), { topic_id: topic.id });
       const before = await page(carol);
@@ -310,7 +331,7 @@ describe('stances', () => {
   });
 
   describe('replication', () => {
-    it('a push made offline keeps the true first stance, credits once, and lands once when retried', async () => {
+    it('a push made offline keeps the true first stance, records its credit once (no points: the server never saw the before), and lands once when retried', async () => {
       const topic = await makeTopic(as(ada));
       const response = await makeResponse(as(carol), { topic_id: topic.id });
       const carolBefore = await page(carol);
@@ -326,7 +347,8 @@ describe('stances', () => {
       expect(retry.body).toEqual({ conflicts: [landed], rejected: [] });
       expect(await countRows(server.db, 'deltas', 'topic_id = ?', topic.id)).toBe(1);
       expect((await responseDoc(topic.id, response.id)).delta_count).toBe(1);
-      expect((await page(carol)).persuasion_points).toBe(carolBefore.persuasion_points + PERSUASION_POINTS_PER_DELTA);
+      // The offline "before" is shown, but the server never saw it: that change earns no points (issue 25).
+      expect((await page(carol)).persuasion_points).toBe(carolBefore.persuasion_points);
       expect(await aggregate(topic.id)).toMatchObject({ disagree: 1, minds_changed: 1 });
 
       // Another device's "before" never replaces the server's.

@@ -6,6 +6,7 @@ import type { Stance } from '../../../shared/constants.js';
 import { notFound } from '../../../shared/errors.js';
 import { MSG } from '../../../shared/messages.js';
 import { creditProblem, type CreditTarget } from '../../../shared/rules/deltas.js';
+import { hasStanding } from '../../../shared/rules/standing.js';
 import type { MyStance } from '../../../shared/types.js';
 import type { Change } from './change-feed.js';
 import { liveTopic, nowIso, publish, type DomainContext } from './context.js';
@@ -44,16 +45,22 @@ export async function myStance(ctx: DomainContext, uid: string, topicId: string)
   return toMyStance(row);
 }
 
-/** The stance and history after this input: a different stance appends to the history (a new change). */
+/**
+ * The stance and history after this input: a different stance appends to the history (a new
+ * change). `creditFrom`: the first change that may earn Δ credits — a device's offline "before"
+ * (first_stance on the first record) is shown, but that change opens no credit window: the server
+ * never saw the earlier stance.
+ */
 function nextState(existing: StanceRow | undefined, input: StanceInput, now: string) {
   if (!existing) {
     const first = input.first_stance ?? input.stance;
     const history = [{ stance: first, at: now }];
     if (input.stance !== first) history.push({ stance: input.stance, at: now });
-    return { first, history, newChange: true };
+    return { first, history, newChange: true, creditFrom: history.length };
   }
-  if (input.stance === existing.stance) return { first: existing.first_stance, history: existing.history, newChange: false };
-  return { first: existing.first_stance, history: [...existing.history, { stance: input.stance, at: now }], newChange: true };
+  const creditFrom = existing.credit_from ?? 1;
+  if (input.stance === existing.stance) return { first: existing.first_stance, history: existing.history, newChange: false, creditFrom };
+  return { first: existing.first_stance, history: [...existing.history, { stance: input.stance, at: now }], newChange: true, creditFrom };
 }
 
 /**
@@ -69,7 +76,7 @@ export async function recordStance(ctx: DomainContext, uid: string, topicId: str
     await liveTopic(ctx, topicId);
     const existing = await store.stances.get(uid, topicId);
     const now = nowIso(ctx);
-    const { first, history, newChange } = nextState(existing, input, now);
+    const { first, history, newChange, creditFrom } = nextState(existing, input, now);
     const changeNo = history.length - 1;
     const credits = [...(input.credits ?? (newChange ? [] : existing!.credits))];
     if (existing && !newChange && JSON.stringify(credits) === JSON.stringify(existing.credits)) return existing;
@@ -88,11 +95,17 @@ export async function recordStance(ctx: DomainContext, uid: string, topicId: str
       }
     }
     const target = (id: string) => recordedTargets.get(id);
-    const problem = creditProblem(credits, { uid, topicId, changes: changeNo, target });
+    // Only responses written before the change (the server's time of it) can be credited.
+    const problem = creditProblem(credits, { uid, topicId, changes: changeNo, changedAt: history[changeNo]!.at, target });
     if (problem) throw problem;
+    // Whether a new credit earns its author persuasion points: a change the server recorded, and a
+    // creditor with standing now (shared/rules/standing.ts). Recorded credits keep what they were given.
+    const creditor = await store.users.get(uid);
+    const counts = changeNo >= creditFrom && creditor !== undefined && hasStanding(creditor, now) ? 1 : 0;
+    const recordedCounts = new Map(recorded.map((credit) => [credit.response_id, credit.counts ?? 1]));
     const creditRows: CreditRow[] = credits.map((id) => {
       const { topic_id, creator_uid } = target(id)!;
-      return { response_id: id, topic_id, author_uid: creator_uid };
+      return { response_id: id, topic_id, author_uid: creator_uid, counts: recordedCounts.get(id) ?? counts };
     });
 
     const row: StanceRow = {
@@ -104,6 +117,7 @@ export async function recordStance(ctx: DomainContext, uid: string, topicId: str
       credits,
       updated_at: now,
       seq: await store.nextSeq(),
+      credit_from: creditFrom,
     };
     await store.stances.save(row);
     await store.stances.setCredits(uid, topicId, changeNo, creditRows, now);
@@ -121,7 +135,9 @@ export async function recordStance(ctx: DomainContext, uid: string, topicId: str
 
 async function liveCreditTarget(ctx: DomainContext, responseId: string): Promise<CreditTarget | undefined> {
   const response = await ctx.store.responses.get(responseId, null);
-  return response && !response.deleted ? { topic_id: response.topic_id, creator_uid: response.creator_uid } : undefined;
+  return response && !response.deleted
+    ? { topic_id: response.topic_id, creator_uid: response.creator_uid, created_at: response.created_at }
+    : undefined;
 }
 
 /** Recounts the Δ count of each response and the persuasion points of each author; returns what to tell listeners. */

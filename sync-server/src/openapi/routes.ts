@@ -219,7 +219,8 @@ export const ROUTES: readonly RouteDoc[] = [
     summary: "Record the caller's stance",
     description:
       'A stance other than the current one is a change (kept in `history`, starts a new list of credits); `credits` (Δ) replaces the ' +
-      "latest change's list: at most 3, responses of this topic, not your own, only after a change.",
+      "latest change's list: at most 3, responses of this topic written before that change, not your own, only after a change. " +
+      'A Δ earns its author persuasion points only from a creditor with standing, once per creditor and topic (docs/COMMON-GROUND.md).',
     auth: 'required',
     params: topicId,
     body: { schema: stanceSchema, required: true, example: { stance: 'agree', credits: ['R1'] } },

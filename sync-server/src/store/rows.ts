@@ -162,6 +162,12 @@ export interface StanceRow {
   credits: string[];
   updated_at: string;
   seq: number;
+  /**
+   * The first change (history index) that may earn Δ credits: 1, or 2 when the stance was first
+   * recorded with a device's offline "before" the server never saw (issue 25). Written once.
+   * Omitted when saving: 1.
+   */
+  credit_from?: number;
 }
 
 /** One Δ credit as stored: which response, in which topic, by whom it was written. */
@@ -169,6 +175,11 @@ export interface CreditRow {
   response_id: string;
   topic_id: string;
   author_uid: string;
+  /**
+   * 1 when the credit counts toward the author's persuasion points (a change the server recorded,
+   * a creditor with standing when giving it), else 0; omitted when saving: 1.
+   */
+  counts?: number;
 }
 
 // Upvotes

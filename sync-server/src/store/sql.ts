@@ -108,6 +108,17 @@ export const REMEMBER_USER = both(`
     email_verified = excluded.email_verified, seq = excluded.seq
 `);
 
+/**
+ * The Δ credits that earn an author (bound: their uid) persuasion points: on their live responses,
+ * counted ones only, at most one per creditor and topic (docs/COMMON-GROUND.md "Persuasion points").
+ */
+export const COUNTED_DELTAS = both(`
+  SELECT count(*) AS n FROM (
+    SELECT DISTINCT d.uid, d.topic_id FROM deltas d JOIN responses r ON r.id = d.response_id
+    WHERE d.author_uid = ? AND d.uid <> d.author_uid AND d.counts = 1 AND r.deleted = 0
+  ) AS counted
+`);
+
 /** Points: live upvotes by others on the user's items, plus the persuasion points. */
 export const RECOUNT_POINTS = both(`
   UPDATE users SET points = (
@@ -149,10 +160,10 @@ export const NOTIFICATIONS_FROM = both(
 
 // Stances
 
-/** Inserts or replaces the user's stance on the topic; an existing row keeps its first_stance. */
+/** Inserts or replaces the user's stance on the topic; an existing row keeps its first_stance and credit_from. */
 export const SAVE_STANCE = both(`
-  INSERT INTO stances (uid, topic_id, stance, first_stance, history, credits, updated_at, seq)
-  VALUES (@uid, @topic_id, @stance, @first_stance, @history, @credits, @updated_at, @seq)
+  INSERT INTO stances (uid, topic_id, stance, first_stance, history, credits, updated_at, seq, credit_from)
+  VALUES (@uid, @topic_id, @stance, @first_stance, @history, @credits, @updated_at, @seq, @credit_from)
   ON CONFLICT (uid, topic_id) DO UPDATE SET
     stance = excluded.stance, history = excluded.history, credits = excluded.credits,
     updated_at = excluded.updated_at, seq = excluded.seq

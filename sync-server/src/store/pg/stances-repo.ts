@@ -29,6 +29,7 @@ export function createPgStancesRepo(q: PgQueries): StancesRepo {
         JSON.stringify(row.credits),
         row.updated_at,
         row.seq,
+        row.credit_from ?? 1,
       ]);
     },
     changesSince: async (uid, checkpoint, limit) =>
@@ -40,20 +41,16 @@ export function createPgStancesRepo(q: PgQueries): StancesRepo {
       ).map(read),
     creditsFor: (uid, topicId, changeNo) =>
       q.rows<CreditRow>(
-        'SELECT response_id, topic_id, author_uid FROM deltas WHERE uid = $1 AND topic_id = $2 AND change_no = $3 ORDER BY response_id',
+        'SELECT response_id, topic_id, author_uid, counts FROM deltas WHERE uid = $1 AND topic_id = $2 AND change_no = $3 ORDER BY response_id',
         [uid, topicId, changeNo],
       ),
     async setCredits(uid, topicId, changeNo, credits, now) {
       await q.run('DELETE FROM deltas WHERE uid = $1 AND topic_id = $2 AND change_no = $3', [uid, topicId, changeNo]);
       for (const credit of credits) {
-        await q.run(`INSERT INTO deltas (uid, topic_id, change_no, response_id, author_uid, created_at) VALUES ($1, $2, $3, $4, $5, $6)`, [
-          uid,
-          topicId,
-          changeNo,
-          credit.response_id,
-          credit.author_uid,
-          now,
-        ]);
+        await q.run(
+          `INSERT INTO deltas (uid, topic_id, change_no, response_id, author_uid, counts, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+          [uid, topicId, changeNo, credit.response_id, credit.author_uid, credit.counts ?? 1, now],
+        );
       }
     },
     authorsCreditedOn: async (responseId) =>

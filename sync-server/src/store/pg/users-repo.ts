@@ -4,7 +4,7 @@ import type { UserResponse, UserTopic } from '../../../../shared/types.js';
 import type { UsersRepo } from '../types.js';
 import type { PgQueries } from './queries.js';
 import type { LeaderboardRow, UserRow } from '../rows.js';
-import { LEADERBOARD, RECOUNT_POINTS, REMEMBER_USER, RESPONSES_BY, TOPICS_BY } from '../sql.js';
+import { COUNTED_DELTAS, LEADERBOARD, RECOUNT_POINTS, REMEMBER_USER, RESPONSES_BY, TOPICS_BY } from '../sql.js';
 
 export function createPgUsersRepo(q: PgQueries): UsersRepo {
   const get = (uid: string) => q.row<UserRow>('SELECT * FROM users WHERE uid = $1', [uid]);
@@ -33,14 +33,8 @@ export function createPgUsersRepo(q: PgQueries): UsersRepo {
     async refreshPersuasionPoints(uid, seq) {
       const user = await get(uid);
       if (!user) return false;
-      // One per person and response, however often that person credited it again; never their own.
-      const received = await q.row<{ n: number }>(
-        `SELECT count(*) AS n FROM (
-           SELECT DISTINCT d.uid, d.response_id FROM deltas d JOIN responses r ON r.id = d.response_id
-           WHERE d.author_uid = $1 AND d.uid <> d.author_uid AND r.deleted = 0
-         ) AS received`,
-        [uid],
-      );
+      // One per creditor and topic, counted credits only; never their own.
+      const received = await q.row<{ n: number }>(COUNTED_DELTAS.pg, [uid]);
       const persuasion = persuasionPoints(received!.n);
       if (persuasion === user.persuasion_points) return false;
       await q.run('UPDATE users SET points = points - persuasion_points + $2, persuasion_points = $2, seq = $3 WHERE uid = $1', [

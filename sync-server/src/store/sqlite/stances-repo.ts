@@ -6,7 +6,7 @@ import type { Db } from './connection.js';
 import type { CreditRow, StanceRow } from '../rows.js';
 import { SAVE_STANCE } from '../sql.js';
 
-type StoredStance = Omit<StanceRow, 'history' | 'credits'> & { history: string; credits: string };
+type StoredStance = Omit<StanceRow, 'history' | 'credits'> & { history: string; credits: string; credit_from: number };
 
 const read = (row: StoredStance): StanceRow => ({
   ...row,
@@ -22,12 +22,20 @@ export function createStancesRepo(db: Db) {
     ORDER BY seq, topic_id LIMIT @limit
   `);
   const creditsOf = db.prepare<[string, string, number], CreditRow>(
-    'SELECT response_id, topic_id, author_uid FROM deltas WHERE uid = ? AND topic_id = ? AND change_no = ?',
+    'SELECT response_id, topic_id, author_uid, counts FROM deltas WHERE uid = ? AND topic_id = ? AND change_no = ?',
   );
   const dropCredits = db.prepare<[string, string, number]>('DELETE FROM deltas WHERE uid = ? AND topic_id = ? AND change_no = ?');
-  const addCredit = db.prepare<{ uid: string; topic_id: string; change_no: number; response_id: string; author_uid: string; now: string }>(`
-    INSERT INTO deltas (uid, topic_id, change_no, response_id, author_uid, created_at)
-    VALUES (@uid, @topic_id, @change_no, @response_id, @author_uid, @now)
+  const addCredit = db.prepare<{
+    uid: string;
+    topic_id: string;
+    change_no: number;
+    response_id: string;
+    author_uid: string;
+    counts: number;
+    now: string;
+  }>(`
+    INSERT INTO deltas (uid, topic_id, change_no, response_id, author_uid, counts, created_at)
+    VALUES (@uid, @topic_id, @change_no, @response_id, @author_uid, @counts, @now)
   `);
   const authorsCreditedOn = db.prepare<[string], { author_uid: string }>('SELECT DISTINCT author_uid FROM deltas WHERE response_id = ?');
 
@@ -38,7 +46,7 @@ export function createStancesRepo(db: Db) {
     },
     /** Inserts or replaces the user's stance on the topic; `first_stance` is written only by the insert. */
     save(row: StanceRow): void {
-      upsert.run({ ...row, history: JSON.stringify(row.history), credits: JSON.stringify(row.credits) });
+      upsert.run({ ...row, history: JSON.stringify(row.history), credits: JSON.stringify(row.credits), credit_from: row.credit_from ?? 1 });
     },
     changesSince: (uid: string, checkpoint: { seq: number; id: string }, limit: number): StanceRow[] =>
       changes.all({ uid, seq: checkpoint.seq, id: checkpoint.id, limit }).map(read),
@@ -48,7 +56,15 @@ export function createStancesRepo(db: Db) {
     setCredits(uid: string, topicId: string, changeNo: number, credits: readonly CreditRow[], now: string): void {
       dropCredits.run(uid, topicId, changeNo);
       for (const credit of credits) {
-        addCredit.run({ uid, topic_id: topicId, change_no: changeNo, response_id: credit.response_id, author_uid: credit.author_uid, now });
+        addCredit.run({
+          uid,
+          topic_id: topicId,
+          change_no: changeNo,
+          response_id: credit.response_id,
+          author_uid: credit.author_uid,
+          counts: credit.counts ?? 1,
+          now,
+        });
       }
     },
     /** Whose persuasion points a response's Δ credits count towards (its author, or none). */

@@ -3,7 +3,7 @@ import type { UserResponse, UserTopic } from '../../../../shared/types.js';
 import { persuasionPoints } from '../../../../shared/rules/deltas.js';
 import type { Db } from './connection.js';
 import type { LeaderboardRow, UserRow } from '../rows.js';
-import { LEADERBOARD, RECOUNT_POINTS, REMEMBER_USER, RESPONSES_BY, TOPICS_BY } from '../sql.js';
+import { COUNTED_DELTAS, LEADERBOARD, RECOUNT_POINTS, REMEMBER_USER, RESPONSES_BY, TOPICS_BY } from '../sql.js';
 
 export function createUsersRepo(db: Db) {
   const upsert = db.prepare<{
@@ -20,14 +20,9 @@ export function createUsersRepo(db: Db) {
   const addPoints = db.prepare<[number, number, string]>('UPDATE users SET points = points + ?, seq = ? WHERE uid = ?');
   const rankOf = db.prepare<[number], { rank: number }>('SELECT count(*) + 1 AS rank FROM users WHERE points > ?');
   const leaderboard = db.prepare<[number], LeaderboardRow>(LEADERBOARD.sqlite);
-  // Δ received on the user's live responses: one per person and response, however often that person
-  // changed their mind and credited it again (no farming points by flip-flopping); never their own.
-  const deltasReceived = db.prepare<[string], { n: number }>(`
-    SELECT count(*) AS n FROM (
-      SELECT DISTINCT d.uid, d.response_id FROM deltas d JOIN responses r ON r.id = d.response_id
-      WHERE d.author_uid = ? AND d.uid <> d.author_uid AND r.deleted = 0
-    )
-  `);
+  // Δ received that count: one per creditor and topic, however often that person changed their mind
+  // and credited again (no farming points by flip-flopping); never their own.
+  const deltasReceived = db.prepare<[string], { n: number }>(COUNTED_DELTAS.sqlite);
   const writePersuasion = db.prepare<{ uid: string; persuasion: number; seq: number }>(`
     UPDATE users SET points = points - persuasion_points + @persuasion, persuasion_points = @persuasion, seq = @seq WHERE uid = @uid
   `);
@@ -73,7 +68,7 @@ export function createUsersRepo(db: Db) {
       return addPoints.run(delta, await seq(), uid).changes > 0;
     },
     /**
-     * Recounts the persuasion points (Δ credits on the user's live responses) and moves `points` by
+     * Recounts the persuasion points (the Δ credits that count, COUNTED_DELTAS) and moves `points` by
      * the difference; when they changed, stamps a new seq (the profile replicates) and returns true.
      */
     async refreshPersuasionPoints(uid: string, seq: () => Promise<number>): Promise<boolean> {
