@@ -13,6 +13,9 @@ import type { AddressInfo } from 'node:net';
 import { startMailScheduler, type MailScheduler } from './mail/scheduler.js';
 import { createMailer } from './mail/setup.js';
 import { loadSigningKey } from './mail/signing-key.js';
+import { startBackupSchedule, type BackupSchedule } from './backup/schedule.js';
+import { backupSqlite } from './backup/sqlite.js';
+import { backupPostgres } from './backup/postgres.js';
 
 const config = readConfig();
 const backend = await openBackend(config);
@@ -56,11 +59,26 @@ if (config.mail.schedulerEnabled) {
   });
 }
 
+// Scheduled backups (docs/OPERATIONS.md "Backups"): BACKUP_DIR set, every BACKUP_EVERY_HOURS.
+let backups: BackupSchedule | undefined;
+const backupDir = config.backup.dir;
+if (backupDir) {
+  const { databaseUrl } = config;
+  backups = startBackupSchedule({
+    config: { ...config.backup, dir: backupDir },
+    extension: databaseUrl ? 'dump' : 'sqlite',
+    backup: (target) =>
+      databaseUrl
+        ? backupPostgres(databaseUrl, target)
+        : backupSqlite(config.databaseFile, target, { busyTimeoutMs: config.dbBusyTimeoutMs }),
+  });
+}
+
 async function stop() {
   // A run cut short here is resumed at the next start (mail/weekly.ts). A mail in flight gets two
   // seconds to finish, so the weekly lease is given back rather than left to expire.
   server.close();
-  await Promise.race([mailScheduler?.stop(), new Promise((resolve) => setTimeout(resolve, 2000))]);
+  await Promise.race([Promise.all([mailScheduler?.stop(), backups?.stop()]), new Promise((resolve) => setTimeout(resolve, 2000))]);
   await backend.close().catch(() => {});
   process.exit(0);
 }
