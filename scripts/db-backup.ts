@@ -3,10 +3,9 @@
 // snapshot, checked with quick_check; PostgreSQL (DATABASE_URL): `pg_dump -Fc`. Without a file:
 // BACKUP_DIR (else DATA_DIR/backups)/crux-<UTC time>.sqlite or .dump.
 import { join, resolve } from 'node:path';
-import { backupPostgres } from '../sync-server/src/backup/postgres.js';
-import { backupFileName } from '../sync-server/src/backup/schedule.js';
-import { backupSqlite } from '../sync-server/src/backup/sqlite.js';
 import { readConfig } from '../sync-server/src/config.js';
+import { backupDatabase } from '../sync-server/src/backend.js';
+import { backupFileName } from '../sync-server/src/backup/schedule.js';
 
 const config = readConfig();
 const given = process.argv[2];
@@ -15,8 +14,7 @@ const target = given
   : join(config.backup.dir ?? join(config.dataDir, 'backups'), backupFileName(new Date(), config.databaseUrl ? 'dump' : 'sqlite'));
 const started = Date.now();
 try {
-  if (config.databaseUrl) await backupPostgres(config.databaseUrl, target);
-  else await backupSqlite(config.databaseFile, target, { busyTimeoutMs: config.dbBusyTimeoutMs });
+  await backupDatabase(config, target);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { DatabaseInUseError } from './sqlite.js';
+import { DatabaseInUseError } from '../../backup/errors.js';
 
 const run = promisify(execFile);
 

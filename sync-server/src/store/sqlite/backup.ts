@@ -19,12 +19,10 @@ import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { DatabaseInUseError } from '../../backup/errors.js';
 
 /** The file holds a SQLite database (its header). */
 export const SQLITE_MAGIC = 'SQLite format 3\0';
-
-/** Another process has the database open: a server (or a shell) is running on it. */
-export class DatabaseInUseError extends Error {}
 
 // The backup: plain JS evaluated in a worker (no TypeScript loader needed there).
 const BACKUP_WORKER = `
