@@ -28,6 +28,8 @@ export interface Config {
   backup: BackupConfig;
   /** SHUTDOWN_TIMEOUT_MS: how long a SIGTERM's drain may take before the process exits anyway (default 10000). */
   shutdownTimeoutMs: number;
+  /** SHUTDOWN_DELAY_MS: after a SIGTERM, how long /api/ready says 503 while requests are still taken (default 0). */
+  shutdownDelayMs: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -53,6 +55,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keep: Math.floor(positive(env.BACKUP_KEEP, 7)),
     },
     shutdownTimeoutMs: positive(env.SHUTDOWN_TIMEOUT_MS, 10_000),
+    shutdownDelayMs: positive(env.SHUTDOWN_DELAY_MS, 0),
   };
 }
 

@@ -31,16 +31,20 @@ let appFetch: ((request: Request, env: Bindings) => Response | Promise<Response>
 const json = (body: unknown, status: number, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers } });
 
+// False once a SIGTERM's SHUTDOWN_DELAY_MS is over: from then on nothing new is taken.
+let accepting = true;
+
 async function handle(request: Request, env: Bindings): Promise<Response> {
   const state = readiness.state();
   if (state !== 'serving' || !appFetch) {
     const path = new URL(request.url).pathname;
     if (path === '/api/ready') {
       const { body, status } = readyAnswer(state);
-      return json(body, status, state === 'draining' ? { Connection: 'close' } : {});
+      return json(body, status, state === 'draining' && !accepting ? { Connection: 'close' } : {});
     }
-    // Draining: nothing new is taken (but /api/health, which stays as it was); starting: nothing yet.
-    if (state !== 'draining' || path !== '/api/health' || !appFetch)
+    // Starting: nothing yet. Draining: what SHUTDOWN_DELAY_MS still lets in, and /api/health (as it was).
+    const taken = appFetch && state === 'draining' && (accepting || path === '/api/health');
+    if (!taken)
       return json({ error: 'The server is not serving (starting or shutting down): try again.', code: 'unavailable' }, 503, {
         'Retry-After': '1',
         ...(state === 'draining' ? { Connection: 'close' } : {}),
@@ -48,7 +52,7 @@ async function handle(request: Request, env: Bindings): Promise<Response> {
   }
   inFlight++;
   try {
-    return await appFetch(request, env);
+    return await appFetch!(request, env);
   } finally {
     inFlight--;
     if (inFlight === 0) drained?.();
@@ -73,7 +77,7 @@ let stopping = false;
 async function stop() {
   if (stopping) return;
   stopping = true;
-  readiness.set('draining'); // /api/ready 503, live streams end, new requests 503
+  readiness.set('draining'); // /api/ready 503
   // Bounded: whatever still runs after SHUTDOWN_TIMEOUT_MS is cut short (a write not yet
   // committed is not acknowledged either; the mail run resumes at the next start, mail/weekly.ts).
   const deadline = setTimeout(() => {
@@ -81,6 +85,10 @@ async function stop() {
     process.exit(1);
   }, config.shutdownTimeoutMs);
   deadline.unref();
+  // Behind a load balancer that polls /api/ready: still serving while it notices (default 0).
+  if (config.shutdownDelayMs > 0 && appFetch) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+  accepting = false; // new requests 503
+  readiness.endStreams(); // live streams end; their clients reconnect (elsewhere)
   server.close(); // no new connections
   server.closeIdleConnections();
   if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));

@@ -1,8 +1,9 @@
 // Graceful shutdown and readiness (issue 27; docs/OPERATIONS.md "Shutdown and readiness"): a
 // SIGTERM in the middle of a burst of writes against the real server process loses nothing it
 // acknowledged (the writes under way finish and commit, new ones are refused with 503), ends the
-// live streams (their clients reconnect elsewhere), answers /api/ready with 503 from then on, and
-// the process exits 0 within SHUTDOWN_TIMEOUT_MS. Runs on both engines.
+// live streams (their clients reconnect elsewhere), answers /api/ready with 503 from then on (at once;
+// requests are still taken for SHUTDOWN_DELAY_MS, so that is observable), and the process exits 0 within
+// SHUTDOWN_TIMEOUT_MS. Runs on both engines.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +16,8 @@ import { testDatabase, type TestDatabase, type TestDb } from '../fixtures/test-d
 const IN_FLIGHT = 20;
 const SIGTERM_AFTER = 100;
 const SHUTDOWN_TIMEOUT_MS = 10_000;
+/** SIGTERM's first phase: /api/ready says 503 while requests are still taken (what a load balancer needs to notice). */
+const SHUTDOWN_DELAY_MS = 500;
 
 const until = async (done: () => boolean, ms = 60_000) => {
   const end = Date.now() + ms;
@@ -42,7 +45,10 @@ describe('SIGTERM in the middle of a burst of writes', () => {
   });
 
   it('drains: nothing acknowledged is lost, streams end, /api/ready is 503, exit 0 within the bound', async () => {
-    const first = await startServerProcess(dir, database.url, { SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS) });
+    const first = await startServerProcess(dir, database.url, {
+      SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+      SHUTDOWN_DELAY_MS: String(SHUTDOWN_DELAY_MS),
+    });
     const ready = await fetch(`${first.url}/api/ready`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ ready: true, state: 'serving' });
@@ -99,6 +105,7 @@ describe('SIGTERM in the middle of a burst of writes', () => {
     const writers = Promise.all([...Array.from({ length: IN_FLIGHT }, writer), poller()]);
     await until(() => acknowledged.length >= SIGTERM_AFTER);
     const termAt = Date.now();
+    const acknowledgedAtTerm = acknowledged.length;
     termSent = true;
     first.child.kill('SIGTERM');
     const exit = await exited;
@@ -109,11 +116,13 @@ describe('SIGTERM in the middle of a burst of writes', () => {
     expect(await streamEnded).toBe('ended');
     // Refusals while draining are 503s (try again elsewhere), nothing else.
     expect(refused.filter((status) => status !== 503)).toEqual([]);
-    // Once /api/ready said 503 (draining), it never said 200 again.
+    // /api/ready said 503 (draining) after the SIGTERM, and once it had, never 200 again.
     const firstDraining = readyAnswers.findIndex((answer) => answer.status === 503);
-    if (firstDraining >= 0) {
-      expect(readyAnswers.slice(firstDraining).every((answer) => answer.status === 503 && answer.state === 'draining')).toBe(true);
-    }
+    expect(firstDraining).toBeGreaterThanOrEqual(0);
+    expect(readyAnswers[firstDraining]!.afterTerm).toBe(true);
+    expect(readyAnswers.slice(firstDraining).every((answer) => answer.status === 503 && answer.state === 'draining')).toBe(true);
+    // Writes went on being acknowledged while it said so (SHUTDOWN_DELAY_MS), and were kept (below).
+    expect(acknowledged.length).toBeGreaterThan(acknowledgedAtTerm);
     console.log(
       `shutdown: ${acknowledged.length} acknowledged, ${refused.length} refused with 503, ${readyAnswers.filter((a) => a.status === 503).length} /api/ready 503s, exit after ${exit.at - termAt} ms`,
     );

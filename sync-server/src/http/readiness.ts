@@ -9,21 +9,21 @@ export type { ReadyState };
 export interface Readiness {
   state(): ReadyState;
   set(state: ReadyState): void;
-  /** Aborted when draining begins: the live streams end (their clients reconnect to another process). */
+  /** Aborted by endStreams() (draining, once requests stop being taken): the live streams end, and their clients reconnect elsewhere. */
   readonly draining: AbortSignal;
+  endStreams(): void;
 }
 
 export function createReadiness(initial: ReadyState = 'serving'): Readiness {
   let state = initial;
   const draining = new AbortController();
-  if (initial === 'draining') draining.abort();
   return {
     state: () => state,
     set(next) {
       state = next;
-      if (next === 'draining') draining.abort();
     },
     draining: draining.signal,
+    endStreams: () => draining.abort(),
   };
 }
 
