@@ -7,6 +7,8 @@
 //   build/server/copy-to-postgres.js npm run db:copy-to-pg
 //   build/server/mail-weekly.js      npm run mail:weekly
 //   build/server/mail-scheduler.js   npm run mail:scheduler
+//   build/server/db-backup.js        npm run db:backup
+//   build/server/db-restore.js       npm run db:restore
 // What the code reads beside itself at run time (the SQL migrations, found from import.meta.url)
 // is copied keeping its place under the repository: every sync-server/src/**/*.sql lands at
 // build/server/sync-server/src/**/*.sql, and each source file's import.meta.url is rewritten to
@@ -28,6 +30,8 @@ export const ENTRY_POINTS: Record<string, string> = {
   'copy-to-postgres': 'scripts/copy-to-postgres.ts',
   'mail-weekly': 'scripts/mail-weekly.ts',
   'mail-scheduler': 'scripts/mail-scheduler.ts',
+  'db-backup': 'scripts/db-backup.ts',
+  'db-restore': 'scripts/db-restore.ts',
 };
 
 /** Folders whose files the compiled server reads at run time, copied keeping their layout. */

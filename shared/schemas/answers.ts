@@ -44,6 +44,19 @@ export const errorBodySchema = z
 
 export const healthSchema = z.object({ ok: z.literal(true) }).meta({ id: 'Health' });
 
+/** GET /api/ready: whether this process should be sent traffic (sync-server/src/http/readiness.ts). */
+export const readyStateSchema = z.enum(['starting', 'migrating', 'serving', 'draining']);
+export type ReadyState = z.infer<typeof readyStateSchema>;
+export const readySchema = z
+  .object({
+    ready: z.boolean().meta({ description: 'true only while serving.' }),
+    state: readyStateSchema.meta({
+      description: 'starting: opening the database; migrating: applying migrations; serving; draining: shutting down (SIGTERM).',
+    }),
+  })
+  .meta({ id: 'Ready' });
+export type ReadyAnswer = z.infer<typeof readySchema>;
+
 export const clientConfigSchema = z
   .object({
     firebase: z.object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string(), appId: z.string().optional() }),

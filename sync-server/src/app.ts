@@ -29,6 +29,7 @@ import { openApiDocument } from './openapi/document.js';
 import { requireCurrentSyncProtocol } from './sync/protocol-version.js';
 import { syncRoutes } from './sync/routes.js';
 import type { Store } from './store/types.js';
+import { createReadiness, readyAnswer, type Readiness } from './http/readiness.js';
 
 /** How much of a too-large body is read and dropped before the 413; past it the connection closes. */
 const DISCARD_BYTES = 16 * LIMITS.bodyBytes;
@@ -49,6 +50,8 @@ export interface AppDeps {
   publicUrl?: string;
   /** Where the rate limits keep their counts; default: this process's memory (http/limit-backend.ts). */
   limitBackend?: LimitBackend;
+  /** GET /api/ready's state, and the signal that ends live streams on shutdown (main.ts); default: serving. */
+  readiness?: Readiness;
 }
 
 export function createApp(deps: AppDeps) {
@@ -61,6 +64,7 @@ export function createApp(deps: AppDeps) {
   const log = deps.log ?? ((message, error) => console.error(message, error));
   const clientConfig = deps.clientConfig ?? readClientConfig();
   const limits = createRateLimits(deps.rateLimits ?? readRateLimits(), deps.limitBackend);
+  const readiness = deps.readiness ?? createReadiness();
 
   const api = new Hono<AppEnv>()
     .use(
@@ -69,6 +73,10 @@ export function createApp(deps: AppDeps) {
       ),
     )
     .get('/health', (c) => c.json({ ok: true }))
+    .get('/ready', (c) => {
+      const { body, status } = readyAnswer(readiness.state());
+      return c.json(body, status, { 'Cache-Control': 'no-store' });
+    })
     .route('/config', configRoutes(clientConfig))
     // This API's description (openapi/): public, the same for everyone until the next deploy.
     .get('/openapi.json', (c) => c.json(openApiDocument(), 200, { 'Cache-Control': 'public, max-age=3600' }))
@@ -89,7 +97,7 @@ export function createApp(deps: AppDeps) {
     .route('/upvotes', upvotesRoutes(ctx))
     .route('/users', usersRoutes(ctx))
     .route('/notifications', notificationsRoutes(ctx))
-    .route('/sync', syncRoutes(ctx, { limits }));
+    .route('/sync', syncRoutes(ctx, { limits, shutdown: readiness.draining }));
 
   const app = new Hono<AppEnv>();
   app.use('*', securityHeaders(clientConfig));

@@ -12,6 +12,9 @@ import { DEFAULT_CHECKPOINT_EVERY_MS, openDatabase } from './store/sqlite/connec
 import { createPgStore } from './store/pg/store.js';
 import { createStore } from './store/sqlite/store.js';
 import type { Store } from './store/types.js';
+import { closeSync, openSync, readSync } from 'node:fs';
+import { backupSqlite, restoreSqlite, SQLITE_MAGIC } from './store/sqlite/backup.js';
+import { backupPostgres, PG_DUMP_MAGIC, restorePostgres } from './store/pg/backup.js';
 
 export interface Backend {
   store: Store;
@@ -67,4 +70,45 @@ export async function openBackend(
       await store.close();
     },
   };
+}
+
+type DatabaseConfig = Pick<Config, 'databaseUrl' | 'databaseFile' | 'dbBusyTimeoutMs'>;
+
+/**
+ * A consistent copy of the configured database into `target` while the servers serve (docs/OPERATIONS.md
+ * "Backups"): SQLite's online backup API in one snapshot (store/sqlite/backup.ts), or `pg_dump -Fc` (store/pg/backup.ts).
+ */
+export function backupDatabase(config: DatabaseConfig, target: string): Promise<void> {
+  if (config.databaseUrl) return backupPostgres(checkUrl(config.databaseUrl), target);
+  return backupSqlite(config.databaseFile, target, { busyTimeoutMs: config.dbBusyTimeoutMs });
+}
+
+/** The file's first bytes, to tell a SQLite database from a pg_dump archive. */
+function head(path: string): string {
+  const fd = openSync(path, 'r');
+  try {
+    const buffer = Buffer.alloc(16);
+    const read = readSync(fd, buffer, 0, 16, 0);
+    return buffer.subarray(0, read).toString('latin1');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Puts the backup `file` in place of the configured database; throws DatabaseInUseError
+ * (backup/errors.ts) while a server runs on it. Answers what it did, for the operator.
+ */
+export async function restoreDatabase(config: DatabaseConfig, file: string): Promise<string> {
+  const start = head(file);
+  if (config.databaseUrl) {
+    if (!start.startsWith(PG_DUMP_MAGIC))
+      throw new Error(`${file} is not a pg_dump custom-format archive (DATABASE_URL is set: restoring into PostgreSQL).`);
+    await restorePostgres(file, checkUrl(config.databaseUrl));
+    return `Restored ${file} into the PostgreSQL database.`;
+  }
+  if (start !== SQLITE_MAGIC)
+    throw new Error(`${file} is not a SQLite database (DATABASE_URL is unset: restoring into ${config.databaseFile}).`);
+  const { previous } = restoreSqlite(file, config.databaseFile);
+  return `Restored ${file} to ${config.databaseFile}${previous ? `; the database it replaced is ${previous}` : ''}.`;
 }

@@ -1,6 +1,7 @@
 // Everything the server reads from the environment, in one place (README lists it).
 import { resolve } from 'node:path';
 import { readRateLimits, type RateLimitConfig } from './http/rate-limit.js';
+import type { BackupConfig } from './backup/schedule.js';
 
 /** The server's own address, for links when PUBLIC_URL is not set (works out of the box locally). */
 export function localUrl(host: string, port: number): string {
@@ -29,6 +30,12 @@ export interface Config {
   authStatusCacheMs: number;
   /** RATE_LIMITS=off, RATE_LIMIT_*, TRUST_PROXY (http/rate-limit.ts; docs/SECURITY.md "Rate limits"). */
   rateLimits: RateLimitConfig;
+  /** BACKUP_DIR, BACKUP_EVERY_HOURS, BACKUP_KEEP: scheduled backups (backup/schedule.ts; docs/OPERATIONS.md "Backups"). */
+  backup: BackupConfig;
+  /** SHUTDOWN_TIMEOUT_MS: how long a SIGTERM's drain may take before the process exits anyway (default 10000). */
+  shutdownTimeoutMs: number;
+  /** SHUTDOWN_DELAY_MS: after a SIGTERM, how long /api/ready says 503 while requests are still taken (default 0). */
+  shutdownDelayMs: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -48,7 +55,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: readRateLimits(env),
     dbBusyTimeoutMs: Number(env.DB_BUSY_TIMEOUT_MS ?? 5000),
     authStatusCacheMs: 1000 * Number(env.AUTH_STATUS_CACHE_SECONDS ?? 30),
+    backup: {
+      dir: env.BACKUP_DIR?.trim() ? resolve(env.BACKUP_DIR.trim()) : undefined,
+      everyHours: positive(env.BACKUP_EVERY_HOURS, 24),
+      keep: Math.floor(positive(env.BACKUP_KEEP, 7)),
+    },
+    shutdownTimeoutMs: positive(env.SHUTDOWN_TIMEOUT_MS, 10_000),
+    shutdownDelayMs: positive(env.SHUTDOWN_DELAY_MS, 0),
   };
+}
+
+/** A positive number, or `fallback` when unset or not one. */
+function positive(value: string | undefined, fallback: number): number {
+  const number = Number(value?.trim() || NaN);
+  return Number.isFinite(number) && number > 0 ? number : fallback;
 }
 
 export interface MailConfig {

@@ -1,69 +1,158 @@
 // The Node listener: opens the database (SQLite, or PostgreSQL with DATABASE_URL: backend.ts),
-// seeds demo debates on first run, serves the API and the PWA build, and stops cleanly on
-// SIGINT/SIGTERM.
-import { serve } from '@hono/node-server';
+// seeds demo debates on first run, serves the API and the PWA build, and drains on SIGINT/SIGTERM
+// (docs/OPERATIONS.md "Shutdown and readiness"). It listens first, so GET /api/ready answers 503
+// while the database opens and migrates; the "listening" line is printed once it serves.
+import { serve, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import { createApp } from './app.js';
 import { createFirebaseVerifier } from './auth/verifier.js';
 import { readConfig } from './config.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 import { mountSite } from './routes/site-files.js';
 import { limitedFirstPage } from './routes/first-page.js';
-import { openBackend } from './backend.js';
+import { backupDatabase, openBackend, type Backend } from './backend.js';
 import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { startMailScheduler, type MailScheduler } from './mail/scheduler.js';
 import { createMailer } from './mail/setup.js';
 import { loadSigningKey } from './mail/signing-key.js';
+import { startBackupSchedule, type BackupSchedule } from './backup/schedule.js';
+import { createReadiness, readyAnswer } from './http/readiness.js';
+
+type Bindings = HttpBindings | Http2Bindings;
 
 const config = readConfig();
-const backend = await openBackend(config);
-const { store } = backend;
-const verifier = createFirebaseVerifier(config.firebaseProjectId, config.serviceAccountJson, {
-  statusCacheMs: config.authStatusCacheMs,
-});
-// Warns at start when the key is generated but PUBLIC_URL is a public address (docs/OPERATIONS.md "Weekly mail").
-const mailSigningKey = loadSigningKey({ configured: config.mail.signingKey, dataDir: config.dataDir, publicUrl: config.mail.publicUrl });
-const { app, ctx, limits } = createApp({
-  store,
-  verifier,
-  mailSigningKey,
-  rateLimits: config.rateLimits,
-  changes: backend.changes,
-  limitBackend: backend.limits,
-  publicUrl: config.mail.publicUrl,
-});
+const readiness = createReadiness('starting');
 
-if (config.seedDemo && (await seedDemoIfEmpty(ctx))) console.log('Seeded demo debates.');
+// Requests the app is answering (a write is answered after its COMMIT): drained before the store closes.
+let inFlight = 0;
+let drained: (() => void) | undefined;
+let appFetch: ((request: Request, env: Bindings) => Response | Promise<Response>) | undefined;
 
-mountSite(app, config.staticDir, limitedFirstPage(ctx, limits));
+const json = (body: unknown, status: number, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers } });
 
-const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-  // Tests read this line to learn the port when PORT=0.
-  console.log(`Crux server listening on http://${config.host}:${info.port}`);
-});
+// False once a SIGTERM's SHUTDOWN_DELAY_MS is over: from then on nothing new is taken.
+let accepting = true;
+
+async function handle(request: Request, env: Bindings): Promise<Response> {
+  const state = readiness.state();
+  if (state !== 'serving' || !appFetch) {
+    const path = new URL(request.url).pathname;
+    if (path === '/api/ready') {
+      const { body, status } = readyAnswer(state);
+      return json(body, status, state === 'draining' && !accepting ? { Connection: 'close' } : {});
+    }
+    // Starting: nothing yet. Draining: what SHUTDOWN_DELAY_MS still lets in, and /api/health (as it was).
+    const taken = appFetch && state === 'draining' && (accepting || path === '/api/health');
+    if (!taken)
+      return json({ error: 'The server is not serving (starting or shutting down): try again.', code: 'unavailable' }, 503, {
+        'Retry-After': '1',
+        ...(state === 'draining' ? { Connection: 'close' } : {}),
+      });
+  }
+  inFlight++;
+  try {
+    return await appFetch!(request, env);
+  } finally {
+    inFlight--;
+    if (inFlight === 0) drained?.();
+  }
+}
+
+const server = serve({ fetch: handle, port: config.port, hostname: config.host }) as Server;
 // Idle keep-alive connections stay open longer than a client or a load balancer keeps them (60 s
 // is common): with Node's 5 s, a request sent on a connection the server is just closing was reset.
-if ('keepAliveTimeout' in server) {
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-}
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+await new Promise<void>((resolve, reject) => {
+  server.once('listening', resolve);
+  server.once('error', reject);
+});
 
-// The weekly summary e-mail on its schedule (docs/OPERATIONS.md "Weekly mail"); with MAIL_SCHEDULER=off
-// another process runs it (npm run mail:scheduler). Links default to this server's own address.
+let backend: Backend | undefined;
 let mailScheduler: MailScheduler | undefined;
-if (config.mail.schedulerEnabled) {
-  server.once('listening', () => {
-    const mailer = createMailer({ config, store, port: (server.address() as AddressInfo).port, signingKey: mailSigningKey });
-    mailScheduler = startMailScheduler({ ...mailer.deps, schedule: mailer.schedule });
-  });
-}
+let backups: BackupSchedule | undefined;
+let stopping = false;
 
 async function stop() {
-  // A run cut short here is resumed at the next start (mail/weekly.ts). A mail in flight gets two
-  // seconds to finish, so the weekly lease is given back rather than left to expire.
-  server.close();
-  await Promise.race([mailScheduler?.stop(), new Promise((resolve) => setTimeout(resolve, 2000))]);
-  await backend.close().catch(() => {});
+  if (stopping) return;
+  stopping = true;
+  readiness.set('draining'); // /api/ready 503
+  // Bounded: whatever still runs after SHUTDOWN_TIMEOUT_MS is cut short (a write not yet
+  // committed is not acknowledged either; the mail run resumes at the next start, mail/weekly.ts).
+  const deadline = setTimeout(() => {
+    console.error(`Shutdown: still busy after ${config.shutdownTimeoutMs} ms (${inFlight} requests); exiting anyway.`);
+    process.exit(1);
+  }, config.shutdownTimeoutMs);
+  deadline.unref();
+  // Behind a load balancer that polls /api/ready: still serving while it notices (default 0).
+  if (config.shutdownDelayMs > 0 && appFetch) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+  accepting = false; // new requests 503
+  readiness.endStreams(); // live streams end; their clients reconnect (elsewhere)
+  server.close(); // no new connections
+  server.closeIdleConnections();
+  if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
+  // The weekly mail's step under way and a backup under way finish; then the store closes (the
+  // SQLite group commit has answered everyone above, so nothing waits for a COMMIT).
+  await Promise.all([mailScheduler?.stop(), backups?.stop()]);
+  await backend?.close().catch(() => {});
+  server.closeAllConnections();
+  console.log('Shutdown: drained.');
   process.exit(0);
 }
 process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());
+
+try {
+  readiness.set('migrating');
+  backend = await openBackend(config);
+  readiness.set('starting');
+  const { store } = backend;
+  const verifier = createFirebaseVerifier(config.firebaseProjectId, config.serviceAccountJson, {
+    statusCacheMs: config.authStatusCacheMs,
+  });
+  // Warns at start when the key is generated but PUBLIC_URL is a public address (docs/OPERATIONS.md "Weekly mail").
+  const mailSigningKey = loadSigningKey({ configured: config.mail.signingKey, dataDir: config.dataDir, publicUrl: config.mail.publicUrl });
+  const { app, ctx, limits } = createApp({
+    store,
+    verifier,
+    mailSigningKey,
+    rateLimits: config.rateLimits,
+    changes: backend.changes,
+    limitBackend: backend.limits,
+    readiness,
+    publicUrl: config.mail.publicUrl,
+  });
+
+  if (config.seedDemo && (await seedDemoIfEmpty(ctx))) console.log('Seeded demo debates.');
+
+  mountSite(app, config.staticDir, limitedFirstPage(ctx, limits));
+  const port = (server.address() as AddressInfo).port;
+
+  // The weekly summary e-mail on its schedule (docs/OPERATIONS.md "Weekly mail"); with MAIL_SCHEDULER=off
+  // another process runs it (npm run mail:scheduler). Links default to this server's own address.
+  if (config.mail.schedulerEnabled) {
+    const mailer = createMailer({ config, store, port, signingKey: mailSigningKey });
+    mailScheduler = startMailScheduler({ ...mailer.deps, schedule: mailer.schedule });
+  }
+
+  // Scheduled backups (docs/OPERATIONS.md "Backups"): BACKUP_DIR set, every BACKUP_EVERY_HOURS.
+  const backupDir = config.backup.dir;
+  if (backupDir) {
+    backups = startBackupSchedule({
+      config: { ...config.backup, dir: backupDir },
+      extension: config.databaseUrl ? 'dump' : 'sqlite',
+      backup: (target) => backupDatabase(config, target),
+    });
+  }
+
+  if (!stopping) {
+    appFetch = (request, env) => app.fetch(request, env);
+    readiness.set('serving');
+    // Tests read this line to learn the port when PORT=0.
+    console.log(`Crux server listening on http://${config.host}:${port}`);
+  }
+} catch (error) {
+  console.error('The server could not start:', error);
+  process.exit(1);
+}

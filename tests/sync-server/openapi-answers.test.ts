@@ -74,6 +74,7 @@ describe('real answers fit the OpenAPI document', () => {
 
   it('answers the service routes as described', async () => {
     expect((await call(null, 'get', '/api/health', '/health')).body).toEqual({ ok: true });
+    expect((await call(null, 'get', '/api/ready', '/ready')).body).toEqual({ ready: true, state: 'serving' });
     await call(null, 'get', '/api/config', '/config');
     const self = await call(null, 'get', '/api/openapi.json', '/openapi.json');
     expect(self.body).toEqual(doc);

@@ -9,6 +9,7 @@ import {
   clientConfigSchema,
   commonGroundEntrySchema,
   healthSchema,
+  readySchema,
   leaderboardEntrySchema,
   myStanceSchema,
   notificationSchema,
@@ -117,6 +118,19 @@ export const ROUTES: readonly RouteDoc[] = [
     summary: 'Whether the server is up',
     auth: 'none',
     answers: { 200: { description: 'Up.', schema: healthSchema } },
+  },
+  {
+    method: 'get',
+    path: '/api/ready',
+    tag: 'Service',
+    summary: 'Whether this server process should be sent traffic',
+    description:
+      'A load balancer\'s or orchestrator\'s readiness probe: 200 while serving; 503 while the process starts, migrates its database or drains on SIGTERM (docs/OPERATIONS.md "Shutdown and readiness"). `/api/health` stays 200 throughout.',
+    auth: 'none',
+    answers: {
+      200: { description: 'Serving.', schema: readySchema },
+      503: { description: 'Starting, migrating or draining: send traffic elsewhere.', schema: readySchema },
+    },
   },
   {
     method: 'get',

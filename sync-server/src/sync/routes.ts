@@ -73,9 +73,14 @@ export interface SyncRoutesOptions {
   heartbeatMs?: number;
   /** Rows pushed count against the caller's write limits, documents pulled against their pull limits; live streams against their open-stream limits. */
   limits?: RateLimits;
+  /** Aborted on shutdown: every live stream ends, and its client reconnects (to another process). */
+  shutdown?: AbortSignal;
 }
 
-export function syncRoutes(ctx: DomainContext, { heartbeatMs = STREAM_HEARTBEAT_MS, limits = NO_RATE_LIMITS }: SyncRoutesOptions = {}) {
+export function syncRoutes(
+  ctx: DomainContext,
+  { heartbeatMs = STREAM_HEARTBEAT_MS, limits = NO_RATE_LIMITS, shutdown }: SyncRoutesOptions = {},
+) {
   return new Hono<AppEnv>()
     .get('/stream', async (c) => {
       const { topics } = readQuery(c, streamQuery);
@@ -86,7 +91,7 @@ export function syncRoutes(ctx: DomainContext, { heartbeatMs = STREAM_HEARTBEAT_
       // Anonymous is allowed: public collections only.
       const user = c.get('user');
       const release = await limits.stream(c, user);
-      return openStream(c, ctx, user, new Set(ids), { heartbeatMs, onClose: release });
+      return openStream(c, ctx, user, new Set(ids), { heartbeatMs, onClose: release, ...(shutdown ? { shutdown } : {}) });
     })
     .post('/responses/pull', async (c) => {
       const body = await readJson(c, responsesPullBody);

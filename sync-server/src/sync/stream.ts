@@ -16,6 +16,8 @@ export interface StreamOptions {
   heartbeatMs: number;
   /** Called once when the stream ends (the caller's open-stream count is released). */
   onClose?: () => void;
+  /** Aborted when the server drains (SIGTERM): the stream ends, and the app's stream client reconnects. */
+  shutdown?: AbortSignal;
 }
 
 /** The events one listener should get for a batch of committed changes (deduplicated). */
@@ -65,12 +67,18 @@ export function openStream(c: Context, ctx: DomainContext, user: AuthUser | null
       for (const event of eventsFor(changes, { user, topics })) send(event);
     });
     const heartbeat = setInterval(() => write(': ping\n\n'), options.heartbeatMs);
+    // The server drains (SIGTERM): ending the response makes the client reconnect, to another process.
+    let draining = () => {};
     await new Promise<void>((resolve) => {
+      draining = () => resolve();
       stream.onAbort(resolve);
       // The request's own signal too (issue 25): aborted as soon as the connection closes.
       c.req.raw.signal.addEventListener('abort', () => resolve(), { once: true });
       if (stream.aborted || c.req.raw.signal.aborted) resolve(); // gone before the listener was set: its count must still be released
+      options.shutdown?.addEventListener('abort', draining, { once: true });
+      if (options.shutdown?.aborted) resolve();
     });
+    options.shutdown?.removeEventListener('abort', draining);
     clearInterval(heartbeat);
     unsubscribe();
     // End the response and its socket at once: nothing holds them until a heartbeat's write fails.
