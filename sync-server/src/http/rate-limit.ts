@@ -18,13 +18,10 @@ import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import { CruxError } from '../../../shared/errors.js';
 import type { AuthUser } from '../auth/verifier.js';
-import { createMemoryLimitBackend, type BucketTake, type LimitBackend } from './limit-backend.js';
-
-/** A token bucket: `burst` at once, refilled at `perMinute`. */
-export interface Rate {
-  burst: number;
-  perMinute: number;
-}
+import { createMemoryLimitBackend, type BucketTake, type LimitBackend, type Rate } from './limit-backend.js';
+// The buckets live with the in-memory backend (one-way imports: a cycle between the two broke
+// `npm run db:migrate` under tsx, which evaluated this module's NO_RATE_LIMITS first).
+export { OpenCounts, TokenBuckets, type Rate } from './limit-backend.js';
 
 export interface RateLimitConfig {
   /** false: no limit is applied at all (RATE_LIMITS=off, e.g. for a load test). */
@@ -101,93 +98,6 @@ export function readRateLimits(env: NodeJS.ProcessEnv = process.env): RateLimitC
   return config;
 }
 
-interface BucketState {
-  tokens: number;
-  at: number;
-}
-
-/**
- * Token buckets by key. `take(key, cost)` answers 0 when the cost was taken, else the
- * milliseconds until it could be. A cost above the burst is taken from a full bucket
- * (leaving it in debt), so a large but legal request is slowed, never refused forever.
- */
-export class TokenBuckets {
-  private readonly buckets = new Map<string, BucketState>();
-  private readonly perMs: number;
-  private takes = 0;
-
-  constructor(
-    readonly rate: Rate,
-    private readonly now: () => number = Date.now,
-    private readonly maxKeys = 100_000,
-  ) {
-    this.perMs = rate.perMinute / 60_000;
-  }
-
-  private level(state: BucketState, now: number): number {
-    return Math.min(this.rate.burst, state.tokens + (now - state.at) * this.perMs);
-  }
-
-  take(key: string, cost = 1, force = false): number {
-    const now = this.now();
-    if (++this.takes % 1000 === 0 || this.buckets.size >= this.maxKeys) this.sweep(now);
-    const state = this.buckets.get(key) ?? { tokens: this.rate.burst, at: now };
-    const tokens = this.level(state, now);
-    const needed = Math.min(cost, this.rate.burst);
-    if (!force && tokens < needed) return Math.max(1, Math.ceil((needed - tokens) / this.perMs));
-    // Re-inserted, so the map's order is least recently used first.
-    this.buckets.delete(key);
-    this.buckets.set(key, { tokens: tokens - cost, at: now });
-    return 0;
-  }
-
-  /** What is left for a key right now (a full bucket when the key is unknown). */
-  remaining(key: string): number {
-    const state = this.buckets.get(key);
-    return state ? this.level(state, this.now()) : this.rate.burst;
-  }
-
-  get size(): number {
-    return this.buckets.size;
-  }
-
-  /** Forgets full buckets (they behave as unknown keys), then the least recently used past maxKeys. */
-  private sweep(now: number) {
-    for (const [key, state] of this.buckets) if (this.level(state, now) >= this.rate.burst) this.buckets.delete(key);
-    for (const key of this.buckets.keys()) {
-      if (this.buckets.size < this.maxKeys) break;
-      this.buckets.delete(key);
-    }
-  }
-}
-
-/** Counts of things open at once (live streams) by key. */
-export class OpenCounts {
-  private readonly open = new Map<string, number>();
-
-  constructor(readonly max: number) {}
-
-  /** A release function, or null when the key is at its maximum. Releasing twice is harmless. */
-  acquire(key: string): (() => void) | null {
-    const count = this.open.get(key) ?? 0;
-    if (count >= this.max) return null;
-    this.open.set(key, count + 1);
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      const left = (this.open.get(key) ?? 1) - 1;
-      if (left <= 0) this.open.delete(key);
-      else this.open.set(key, left);
-    };
-  }
-
-  count(key: string): number {
-    return this.open.get(key) ?? 0;
-  }
-}
-
-/** The texts a person reads with a 429 (SPEC.md §5's style: what happened, what to do). */
 export const RATE_LIMIT_MSG = {
   writes: (seconds: number) => `You are making changes too quickly. Try again in ${waitText(seconds)}.`,
   ipWrites: (seconds: number) => `Too many changes are coming from your IP address. Try again in ${waitText(seconds)}.`,
