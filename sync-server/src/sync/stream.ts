@@ -67,22 +67,25 @@ export function openStream(c: Context, ctx: DomainContext, user: AuthUser | null
       for (const event of eventsFor(changes, { user, topics })) send(event);
     });
     const heartbeat = setInterval(() => write(': ping\n\n'), options.heartbeatMs);
-    // The server drains (SIGTERM): ending the response makes the client reconnect, to another process.
+    // Why the stream ends: the client went away, or the server drains (SIGTERM), where ending the
+    // response cleanly makes the client reconnect, to another process.
     let draining = () => {};
-    await new Promise<void>((resolve) => {
-      draining = () => resolve();
-      stream.onAbort(resolve);
+    const why = await new Promise<'gone' | 'draining'>((resolve) => {
+      draining = () => resolve('draining');
+      stream.onAbort(() => resolve('gone'));
       // The request's own signal too (issue 25): aborted as soon as the connection closes.
-      c.req.raw.signal.addEventListener('abort', () => resolve(), { once: true });
-      if (stream.aborted || c.req.raw.signal.aborted) resolve(); // gone before the listener was set: its count must still be released
+      c.req.raw.signal.addEventListener('abort', () => resolve('gone'), { once: true });
+      if (stream.aborted || c.req.raw.signal.aborted) resolve('gone'); // gone before the listener was set: its count must still be released
       options.shutdown?.addEventListener('abort', draining, { once: true });
-      if (options.shutdown?.aborted) resolve();
+      if (options.shutdown?.aborted) resolve('draining');
     });
     options.shutdown?.removeEventListener('abort', draining);
     clearInterval(heartbeat);
     unsubscribe();
-    // End the response and its socket at once: nothing holds them until a heartbeat's write fails.
-    (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.destroy();
+    // A client that went away: its socket goes at once (nothing holds it until a heartbeat's write
+    // fails). A drain ends the response after what was queued, so the client sees a clean end.
+    if (why === 'gone') (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.destroy();
+    else await queue;
     void stream.close().catch(() => undefined);
   }
 }
