@@ -95,7 +95,7 @@ export function createApp(deps: AppDeps) {
     .route('/responses', responsesRoutes(ctx, limits))
     .route('/sources', sourcesRoutes(ctx, limits))
     .route('/upvotes', upvotesRoutes(ctx))
-    .route('/users', usersRoutes(ctx))
+    .route('/users', usersRoutes(ctx, limits))
     .route('/notifications', notificationsRoutes(ctx))
     .route('/sync', syncRoutes(ctx, { limits, shutdown: readiness.draining }));
 

@@ -6,7 +6,8 @@ import type { Db } from '../../sync-server/src/store/sqlite/connection.js';
 
 export function seedBench(db: Db, topics: number, responsesInOneTopic: number): { bigTopicId: string } {
   const insertTopic = db.prepare(
-    'INSERT INTO topics (id, title, category, creator_uid, created_at, responses_count, hot, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    `INSERT INTO topics (id, title, category, creator_uid, created_at, responses_count, responses_for, responses_against,
+                         responses_neutral, hot, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertResponse = db.prepare(`
     INSERT INTO responses (id, topic_id, parent_response_id, quoted_response_id, type, content, creator_uid, created_at, updated_at, seq)
@@ -27,6 +28,10 @@ export function seedBench(db: Db, topics: number, responsesInOneTopic: number): 
         'bench',
         created,
         count,
+        // Response i is of type i % 3.
+        Math.ceil(count / 3),
+        Math.ceil((count - 1) / 3),
+        Math.ceil((count - 2) / 3),
         hotScore(0, count, created),
         ++seq,
       );
@@ -84,16 +89,19 @@ const WORDS = (
   'censorship news journalism advertising billionaires charity religion science philosophy ethics future'
 ).split(' ');
 
+/** How many of the big topic's roots one user wrote (the bench's user page; issue 25 #5). */
+export const PROLIFIC_RESPONSES = 20_000;
+
 /**
  * 100,000 topics / 1,000,000 responses / 2,000,000 upvotes by default, in one transaction of
- * prepared inserts, with every stored counter (score, responses_count, comment_count, hot,
+ * prepared inserts, with every stored counter (score, responses_count and by type, comment_count, hot,
  * points) equal to what a recount gives, the citations of the big topic's roots, and the
  * FTS indexes (kept by the schema's triggers). Deterministic.
  */
 export function seedLarge(
   db: Db,
   sizes: LargeSeedSizes = largeSeedSizes(),
-): { bigTopicId: string; users: number; sources: number; counts: LargeSeedSizes } {
+): { bigTopicId: string; prolificUid: string; users: number; sources: number; counts: LargeSeedSizes } {
   const { topics: T, responses: R, upvotes: V, bigTopicRoots } = sizes;
   const USERS = 1000;
   const SOURCES = 1000;
@@ -114,9 +122,12 @@ export function seedLarge(
   const rParent = new Int32Array(R).fill(-1);
   const rCreator = new Int32Array(R);
   const topicResponses = new Int32Array(T);
+  // By type: [for, against, neutral] of topic i at 3i..3i+2 (response j is of type j % 3).
+  const topicTypes = new Int32Array(T * 3);
   const commentCount = new Int32Array(R);
   for (let j = 0; j < R; j++) {
-    rCreator[j] = (j * 7) % USERS;
+    // The big topic's first PROLIFIC_RESPONSES roots are one user's (a user page of that many).
+    rCreator[j] = j < Math.min(PROLIFIC_RESPONSES, bigTopicRoots) ? 0 : (j * 7) % USERS;
     if (j < bigTopicRoots || T === 1) {
       rTopic[j] = 0;
     } else {
@@ -129,6 +140,7 @@ export function seedLarge(
       }
     }
     topicResponses[rTopic[j]!]!++;
+    topicTypes[rTopic[j]! * 3 + (j % 3)]!++;
   }
   // Upvotes: each voter votes on distinct targets; one in ten on a topic, the rest on responses.
   const perVoter = Math.ceil(V / USERS);
@@ -156,7 +168,8 @@ export function seedLarge(
 
   const insertUser = db.prepare('INSERT INTO users (uid, display_name, email, points, created_at, seq) VALUES (?, ?, NULL, ?, ?, ?)');
   const insertTopic = db.prepare(
-    'INSERT INTO topics (id, title, category, creator_uid, created_at, score, responses_count, hot, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    `INSERT INTO topics (id, title, category, creator_uid, created_at, score, responses_count, responses_for, responses_against,
+                         responses_neutral, hot, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertResponse = db.prepare(`
     INSERT INTO responses (id, topic_id, parent_response_id, quoted_response_id, type, content, creator_uid, created_at, updated_at,
@@ -187,6 +200,9 @@ export function seedLarge(
         created,
         topicScore[i],
         count,
+        topicTypes[i * 3],
+        topicTypes[i * 3 + 1],
+        topicTypes[i * 3 + 2],
         hotScore(topicScore[i]!, count, created),
         ++seq,
       );
@@ -225,5 +241,5 @@ export function seedLarge(
     db.prepare("UPDATE meta SET value = ? WHERE key = 'seq'").run(seq);
   })();
   db.pragma('optimize');
-  return { bigTopicId: topicId(0), users: USERS, sources: SOURCES, counts: { ...sizes, upvotes: made } };
+  return { bigTopicId: topicId(0), prolificUid: uid(0), users: USERS, sources: SOURCES, counts: { ...sizes, upvotes: made } };
 }

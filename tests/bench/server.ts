@@ -17,7 +17,7 @@ import { createFirebaseVerifier, type TokenVerifier } from '../../sync-server/sr
 import { DEFAULT_RATE_LIMITS } from '../../sync-server/src/http/rate-limit.js';
 import { DEFAULT_CHECKPOINT_EVERY_MS, openDatabase } from '../../sync-server/src/store/sqlite/connection.js';
 import { createStore } from '../../sync-server/src/store/sqlite/store.js';
-import { largeSeedSizes, seedLarge, type LargeSeedSizes } from './seed.js';
+import { largeSeedSizes, PROLIFIC_RESPONSES, seedLarge, type LargeSeedSizes } from './seed.js';
 import type { BenchRow } from './types.js';
 
 export interface BenchServerOptions {
@@ -200,6 +200,24 @@ export async function benchServer(opts: BenchServerOptions = {}): Promise<BenchR
       unit: 'ms',
       budget: 50,
       note: `mean; p99 ${page.latencyP99} ms`,
+    });
+
+    // Issue 25 #5: a user's page and a topic's stance totals cost the same whatever the size behind them.
+    const userPage = await run('GET /api/users/{uid}', { url: `${main.url}/api/users/${seeded.prolificUid}` });
+    rows.push({
+      name: `server: GET /api/users/{uid} p99 (a user with ${Math.min(PROLIFIC_RESPONSES, sizes.bigTopicRoots).toLocaleString('en')} responses)`,
+      value: userPage.latencyP99,
+      unit: 'ms',
+      budget: 50,
+      note: `${Math.round(userPage.requestsPerSecond)} req/s`,
+    });
+    const stances = await run('GET /api/topics/{id}/stances', { url: `${main.url}/api/topics/${seeded.bigTopicId}/stances` });
+    rows.push({
+      name: `server: GET /api/topics/{id}/stances p99 (a ${sizes.bigTopicRoots.toLocaleString('en')}-response topic)`,
+      value: stances.latencyP99,
+      unit: 'ms',
+      budget: 50,
+      note: `${Math.round(stances.requestsPerSecond)} req/s`,
     });
 
     // The sync pull of a followed topic: the first 1,000 responses of the big topic (each root cites

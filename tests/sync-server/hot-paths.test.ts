@@ -9,6 +9,7 @@ import { createTokenVerifier, DEFAULT_STATUS_CACHE_MS, type AuthBackend } from '
 import { createChangeFeed } from '../../sync-server/src/domain/change-feed.js';
 import type { DomainContext } from '../../sync-server/src/domain/context.js';
 import { createResponse, deleteResponse, rootResponsesPage } from '../../sync-server/src/domain/responses.js';
+import { topicStances } from '../../sync-server/src/domain/common-ground.js';
 import { createTopic, deleteTopic, listTopics } from '../../sync-server/src/domain/topics.js';
 import { rememberUser } from '../../sync-server/src/domain/users.js';
 import { setVote } from '../../sync-server/src/domain/votes.js';
@@ -324,6 +325,68 @@ describe('title search', () => {
         expect(found.map((t) => t.id)).toEqual(expected.slice(5, 15).map((t) => t.id));
       }
     }
+    await testStore.close();
+  });
+});
+
+describe("a topic's stored response counts by type (issue 25 #5)", () => {
+  it('equal a full recount after a random mix of creates and deletes of every type', async () => {
+    const { db, ctx, store, testStore } = await setup();
+    let seed = 11;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const types = ['for', 'against', 'neutral'] as const;
+    const topics: string[] = [];
+    for (let i = 0; i < 3; i++) topics.push((await createTopic(ctx, users[i]!, { title: `Counted ${i}`, categories: ['Science'] })).id);
+    const responses: { id: string; creator: string }[] = [];
+    for (let step = 0; step < 300; step++) {
+      const actor = users[random(users.length)]!;
+      const live: typeof responses = [];
+      for (const r of responses) if ((await store.responses.get(r.id, null))?.deleted === 0) live.push(r);
+      if (random(4) === 0 && live.length > 0) {
+        // A delete takes the response's whole subtree, of any types.
+        const victim = live[random(live.length)]!;
+        await deleteResponse(
+          ctx,
+          users.find((u) => u.uid === victim.creator)!,
+          victim.id,
+        );
+      } else {
+        const parent = live.length > 0 && random(2) === 0 ? live[random(live.length)]! : null;
+        const type = types[random(types.length)]!;
+        const input = parent
+          ? { parent_response_id: parent.id, type, content: `Reply ${step}` }
+          : { topic_id: topics[random(topics.length)]!, type, content: `Root ${step}` };
+        responses.push({ id: (await createResponse(ctx, actor, input)).id, creator: actor.uid });
+      }
+    }
+    const drift = await db.rows(
+      `SELECT * FROM (SELECT t.id, t.responses_count, t.responses_for, t.responses_against, t.responses_neutral,
+           (SELECT count(*) FROM responses r WHERE r.topic_id = t.id AND r.deleted = 0) AS real_count,
+           (SELECT count(*) FROM responses r WHERE r.topic_id = t.id AND r.deleted = 0 AND r.type = 'for') AS real_for,
+           (SELECT count(*) FROM responses r WHERE r.topic_id = t.id AND r.deleted = 0 AND r.type = 'against') AS real_against,
+           (SELECT count(*) FROM responses r WHERE r.topic_id = t.id AND r.deleted = 0 AND r.type = 'neutral') AS real_neutral
+         FROM topics t WHERE t.deleted = 0) AS counted
+       WHERE responses_count <> real_count OR responses_for <> real_for OR responses_against <> real_against
+          OR responses_neutral <> real_neutral OR responses_count <> responses_for + responses_against + responses_neutral`,
+    );
+    expect(drift).toEqual([]);
+    // The public totals are the stored counts, equal to counting the rows.
+    for (const id of topics) {
+      const recounted = Object.fromEntries(types.map((type) => [type, 0]));
+      for (const { type, n } of await store.responses.countByType(id)) recounted[type] = Number(n);
+      expect((await topicStances(ctx, id)).responses).toEqual(recounted);
+    }
+    expect((await db.row<{ n: number }>('SELECT count(*) AS n FROM responses WHERE deleted = 1'))!.n).toBeGreaterThan(10);
+    // A repair recount writes the same values.
+    const before = await db.rows('SELECT id, responses_for, responses_against, responses_neutral FROM topics ORDER BY id');
+    for (const id of topics) {
+      const createdAt = (await store.topics.get(id, null))!.created_at;
+      await store.transaction(async () => await store.topics.refreshAggregates(id, createdAt, await store.nextSeq()));
+    }
+    expect(await db.rows('SELECT id, responses_for, responses_against, responses_neutral FROM topics ORDER BY id')).toEqual(before);
     await testStore.close();
   });
 });

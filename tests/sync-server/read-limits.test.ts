@@ -1,7 +1,8 @@
 // Issue 11 point 4, the expensive reads the first pass left open: sync pulls (anonymous allowed,
 // up to 1,000 documents or 200 topics a call) are paid in the documents they return; a topic
 // list page past the first, common ground, the sitemap, a topic's server-rendered first page and
-// the one-click unsubscribe count as expensive reads. Over a limit: 429 `rate-limited` with
+// the one-click unsubscribe count as expensive reads, and so do a user's page and a topic's stance
+// totals (issue 25 #5). Over a limit: 429 `rate-limited` with
 // Retry-After and a sentence for a person (the first page degrades to the plain shell instead).
 // Limits are set low through RATE_LIMIT_* (refills of one a minute, so nothing refills mid-test).
 import { serve, type ServerType } from '@hono/node-server';
@@ -132,6 +133,29 @@ describe('other expensive reads', () => {
     const res = await apiClient(server.url, ada.token).get(`/topics?offset=${MAX_TOPICS_OFFSET + 1}`);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: `offset must be between 0 and ${MAX_TOPICS_OFFSET}.`, code: 'invalid-argument' });
+  });
+});
+
+describe("a user's page and a topic's stance totals (issue 25 #5)", () => {
+  let server: TestServer;
+  let topicId: string;
+  beforeAll(async () => {
+    server = await withEnv({ RATE_LIMIT_USER_READS_BURST: '1', RATE_LIMIT_USER_READS_PER_MIN: '1' }, () => startTestServer());
+    topicId = (await makeTopic(apiClient(server.url, ada.token))).id;
+  });
+  afterAll(() => server.stop());
+
+  it("a user's page, for a signed-in caller", async () => {
+    const api = apiClient(server.url, ada.token);
+    expect((await api.get(`/users/${ada.uid}`)).status).toBe(200);
+    expectRateLimited(await api.get(`/users/${ada.uid}`), REQUESTS_TEXT);
+  });
+
+  it("a topic's stance totals, for an anonymous caller (then the user page shares the allowance)", async () => {
+    const anon = apiClient(server.url);
+    expect((await anon.get(`/topics/${topicId}/stances`)).status).toBe(200);
+    expectRateLimited(await anon.get(`/topics/${topicId}/stances`), REQUESTS_TEXT);
+    expectRateLimited(await anon.get(`/users/${ada.uid}`), REQUESTS_TEXT);
   });
 });
 

@@ -1,7 +1,7 @@
 // Response operations: the tree reads, create (with notifications), inline edit,
 // and delete of a whole subtree. Counters are maintained (added to) in the same transaction.
 import type { AuthUser } from '../auth/verifier.js';
-import { NOTIFICATION_SUMMARY_CHARS } from '../../../shared/constants.js';
+import { NOTIFICATION_SUMMARY_CHARS, type ResponseType } from '../../../shared/constants.js';
 import { MSG } from '../../../shared/messages.js';
 import type { CreateResponseInput, UpdateResponseInput } from '../../../shared/schemas/responses.js';
 import type { SourceInput } from '../../../shared/schemas/common.js';
@@ -166,7 +166,7 @@ export async function createResponse(ctx: DomainContext, actor: AuthUser, input:
     await saveSources(ctx, id, input.sources);
     // Maintained counters (O(1) in the topic's size, equal to a recount).
     if (parent) await store.responses.addToCounts(parent.id, { comments: 1 }, await store.nextSeq());
-    await store.topics.addToCounts(topic.id, { responses: 1 }, await store.nextSeq());
+    await store.topics.addToCounts(topic.id, { responses: { [input.type]: 1 } }, await store.nextSeq());
     changes = await notifyReply(ctx, actor, id, parent, topic, now);
   });
   publish(ctx, changes);
@@ -261,7 +261,9 @@ export async function deleteResponse(ctx: DomainContext, actor: AuthUser, id: st
     for (const uid of persuaded) changes.push(...(await refreshPersuasion(ctx, uid)));
     if (row.parent_response_id) await store.responses.addToCounts(row.parent_response_id, { comments: -1 }, await store.nextSeq());
     const topic = await liveTopic(ctx, row.topic_id);
-    await store.topics.addToCounts(topic.id, { responses: -nodes.length }, await store.nextSeq());
+    const removed: Partial<Record<ResponseType, number>> = {};
+    for (const node of nodes) removed[node.type] = (removed[node.type] ?? 0) - 1;
+    await store.topics.addToCounts(topic.id, { responses: removed }, await store.nextSeq());
     return changes;
   });
   publish(ctx, changes);

@@ -3,8 +3,9 @@
 //   writes      token buckets per user and per IP, counting ROWS: a REST write is
 //               one, a sync push of 50 documents is 50 (so a push cannot carry a
 //               flood of replies or votes past the limit)
-//   reads       expensive reads (searches, list pages, deep topic pages, common ground,
-//               the sitemap, a topic's server-rendered first page, one-click unsubscribe):
+//   reads       expensive reads (searches, list pages, deep topic pages, common ground, a
+//               topic's stance totals, a user's page, the sitemap, a topic's server-rendered
+//               first page, one-click unsubscribe):
 //               a bucket per user, or per IP for anonymous callers, plus one per IP
 //   pulls       sync pulls, counting DOCUMENTS: a pull costs one plus the documents it
 //               returned (a pull may return 1,000, or span 200 topics), per user (per IP

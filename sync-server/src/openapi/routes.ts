@@ -246,11 +246,12 @@ export const ROUTES: readonly RouteDoc[] = [
     path: '/api/topics/{id}/stances',
     tag: 'Stances',
     summary: "A topic's public stance totals",
-    description: 'No individual stance is ever served to anyone but its owner.',
+    description: 'No individual stance is ever served to anyone but its owner. An expensive read.',
     auth: 'optional',
     params: topicId,
     answers: { 200: { description: 'The totals.', schema: topicStancesSchema } },
     errors: ['not-found'],
+    limited: true,
   },
   {
     method: 'get',
@@ -491,11 +492,12 @@ export const ROUTES: readonly RouteDoc[] = [
     path: '/api/users/{uid}',
     tag: 'Users',
     summary: "A user's public page",
-    description: 'Points, rank and the latest 50 topics and responses (beyond DESIGN.md, for user pages).',
+    description: 'Points, rank and the latest 50 topics and responses (beyond DESIGN.md, for user pages). An expensive read.',
     auth: 'optional',
     params: { uid: "The user's uid." },
     answers: { 200: { description: 'The page.', schema: userProfileSchema } },
     errors: ['not-found'],
+    limited: true,
   },
   // ---- notifications ----
   {

@@ -36,7 +36,11 @@ export function stancesRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE_L
         const input = await readJson(c, stanceSchema);
         return c.json(await recordStance(ctx, user.uid, c.req.param('id'), input));
       })
-      .get('/:id/stances', async (c) => c.json(await topicStances(ctx, c.req.param('id'))))
+      .get('/:id/stances', async (c) => {
+        // Stored totals (O(1)), but public and unauthenticated: counted as an expensive read.
+        await limits.read(c, c.get('user'), RATE_LIMIT_MSG.requests);
+        return c.json(await topicStances(ctx, c.req.param('id')));
+      })
       .get('/:id/common-ground', async (c) => {
         const { limit } = readQuery(c, commonGroundQuery);
         // Scores every live response of the topic: an expensive read.

@@ -6,6 +6,7 @@ import { preferencesSchema } from '../../../shared/schemas/users.js';
 import type { DomainContext } from '../domain/context.js';
 import { leaderboard, preferences, setPreferences, userProfile, userScore } from '../domain/users.js';
 import { requireUser, type AppEnv } from '../http/auth.js';
+import { NO_RATE_LIMITS, RATE_LIMIT_MSG, type RateLimits } from '../http/rate-limit.js';
 import { readJson, readQuery } from '../http/validate.js';
 
 /**
@@ -16,7 +17,7 @@ export const includeQuery = z.object({
   include: z.enum(['persuasion'], { error: 'include can only be "persuasion".' }).optional(),
 });
 
-export function usersRoutes(ctx: DomainContext) {
+export function usersRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE_LIMITS) {
   return (
     new Hono<AppEnv>()
       .get('/leaderboard', async (c) => {
@@ -36,7 +37,10 @@ export function usersRoutes(ctx: DomainContext) {
         const { include } = readQuery(c, includeQuery);
         return c.json(await userScore(ctx, c.req.param('uid'), { persuasion: include === 'persuasion' }));
       })
-      // A user's public page (no token needed, like the leaderboard).
-      .get('/:uid', async (c) => c.json(await userProfile(ctx, c.req.param('uid'))))
+      // A user's public page (no token needed, like the leaderboard): an expensive read.
+      .get('/:uid', async (c) => {
+        await limits.read(c, c.get('user'), RATE_LIMIT_MSG.requests);
+        return c.json(await userProfile(ctx, c.req.param('uid')));
+      })
   );
 }

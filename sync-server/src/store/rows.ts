@@ -46,6 +46,10 @@ export interface TopicRow {
   created_at: string;
   score: number;
   responses_count: number;
+  /** The live responses of each type (maintained like responses_count). */
+  responses_for: number;
+  responses_against: number;
+  responses_neutral: number;
   hot: number;
   stance_agree: number;
   stance_disagree: number;
@@ -113,6 +117,15 @@ export interface StanceTally {
   upvotes_agree: number;
   upvotes_disagree: number;
   delta_count: number;
+}
+
+/**
+ * What a write adds to a topic's maintained counters: its score (topic votes), and its live
+ * responses by type (responses_count is their sum).
+ */
+export interface TopicCountsDelta {
+  score?: number;
+  responses?: Partial<Record<ResponseType, number>>;
 }
 
 /** What a write adds to a response's maintained counters (votes by the voter's stance at the time). */

@@ -27,6 +27,7 @@ import type {
   ResponseRow,
   StanceRow,
   StanceTally,
+  TopicCountsDelta,
   TopicRow,
   UserRow,
   VoteRow,
@@ -63,10 +64,10 @@ export interface TopicsRepo {
   list(query: TopicListQuery): Promise<TopicRow[]>;
   /** Live topics whose title matches an FTS query (shared/rules/search-words.ts ftsQuery), in the sort's order. */
   search(query: TopicListQuery & { match: string }): Promise<TopicRow[]>;
-  /** Recounts score and responses, recomputes the hot score and stamps `seq` (repairs and tests: O(topic size)). */
+  /** Recounts score and responses (by type too), recomputes the hot score and stamps `seq` (repairs and tests: O(topic size)). */
   refreshAggregates(id: string, createdAt: string, seq: number): Promise<void>;
-  /** Adds to the maintained score and response count, recomputes the hot score and stamps `seq`: O(1). */
-  addToCounts(id: string, delta: { score?: number; responses?: number }, seq: number): Promise<void>;
+  /** Adds to the maintained score and response counts (by type and total), recomputes the hot score and stamps `seq`: O(1). */
+  addToCounts(id: string, delta: TopicCountsDelta, seq: number): Promise<void>;
   /**
    * Recounts the stance counters (agree, disagree, unsure, minds changed) from the topic's stances;
    * when they changed, stamps a new seq and returns true.
@@ -116,7 +117,7 @@ export interface ResponsesRepo {
   /** Live responses of a topic whose content matches an FTS query, best match first. */
   search(topicId: string, match: string, limit: number, viewer: string | null): Promise<ResponseRow[]>;
   /** The response and all its live descendants. */
-  subtree(id: string): Promise<{ id: string; creator_uid: string }[]>;
+  subtree(id: string): Promise<{ id: string; creator_uid: string; type: ResponseType }[]>;
   liveIdsOfTopic(topicId: string): Promise<string[]>;
   softDelete(id: string, seq: number): Promise<void>;
   /** Stamps `seq` on every response of the creator (e.g. after they renamed); returns the topics they are in. */

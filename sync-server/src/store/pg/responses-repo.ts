@@ -88,11 +88,14 @@ export function createPgResponsesRepo(q: PgQueries): ResponsesRepo {
     // Breadth first, each response's live replies in (created_at, id) order: the order SQLite's
     // recursive query walks, which is the order a subtree delete stamps its seqs in.
     async subtree(id) {
-      const nodes = await q.rows<{ id: string; creator_uid: string }>('SELECT id, creator_uid FROM responses WHERE id = $1', [id]);
+      const nodes = await q.rows<{ id: string; creator_uid: string; type: ResponseType }>(
+        'SELECT id, creator_uid, type FROM responses WHERE id = $1',
+        [id],
+      );
       let level = nodes.map((node) => node.id);
       while (level.length > 0) {
-        const children = await q.rows<{ id: string; creator_uid: string }>(
-          `SELECT id, creator_uid FROM responses WHERE parent_response_id = ANY ($1::text[]) AND deleted = 0
+        const children = await q.rows<{ id: string; creator_uid: string; type: ResponseType }>(
+          `SELECT id, creator_uid, type FROM responses WHERE parent_response_id = ANY ($1::text[]) AND deleted = 0
            ORDER BY array_position($1::text[], parent_response_id), created_at, id`,
           [level],
         );

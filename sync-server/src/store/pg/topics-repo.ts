@@ -12,6 +12,7 @@ import { STANCE_COUNTS } from '../sql.js';
 /** The row as the SQLite store reads it; `viewer` is the placeholder of the viewer's uid. */
 const select = (viewer: string) => `
   SELECT t.id, t.title, t.category, t.creator_uid, t.created_at, t.score, t.responses_count, t.hot,
+         t.responses_for, t.responses_against, t.responses_neutral,
          t.stance_agree, t.stance_disagree, t.stance_unsure, t.minds_changed, t.deleted, t.seq, u.display_name AS username,
          EXISTS (SELECT 1 FROM votes v WHERE v.voter_uid = ${viewer} AND v.target_type = 'topic'
                  AND v.target_id = t.id AND v.deleted = 0)::int AS user_has_upvoted
@@ -74,25 +75,31 @@ export function createPgTopicsRepo(q: PgQueries): TopicsRepo {
         q.rows<TopicRow>(listSql(query, true), listParams(query, tsqueryOf(query.match))),
       ),
     async refreshAggregates(id, createdAt, seq) {
-      const counts = await q.row<{ score: number; responses_count: number }>(
+      const counts = await q.row<Pick<TopicRow, 'score' | 'responses_count' | 'responses_for' | 'responses_against' | 'responses_neutral'>>(
         `SELECT (SELECT count(*) FROM votes WHERE target_type = 'topic' AND target_id = $1 AND deleted = 0) AS score,
-                (SELECT count(*) FROM responses WHERE topic_id = $1 AND deleted = 0) AS responses_count`,
+                (SELECT count(*) FROM responses WHERE topic_id = $1 AND deleted = 0) AS responses_count,
+                (SELECT count(*) FROM responses WHERE topic_id = $1 AND deleted = 0 AND type = 'for') AS responses_for,
+                (SELECT count(*) FROM responses WHERE topic_id = $1 AND deleted = 0 AND type = 'against') AS responses_against,
+                (SELECT count(*) FROM responses WHERE topic_id = $1 AND deleted = 0 AND type = 'neutral') AS responses_neutral`,
         [id],
       );
-      const { score, responses_count } = counts!;
-      await q.run('UPDATE topics SET score = $2, responses_count = $3, hot = $4, seq = $5 WHERE id = $1', [
-        id,
-        score,
-        responses_count,
-        hotScore(score, responses_count, createdAt),
-        seq,
-      ]);
+      const { score, responses_count, responses_for, responses_against, responses_neutral } = counts!;
+      await q.run(
+        `UPDATE topics SET score = $2, responses_count = $3, hot = $4, seq = $5,
+                responses_for = $6, responses_against = $7, responses_neutral = $8 WHERE id = $1`,
+        [id, score, responses_count, hotScore(score, responses_count, createdAt), seq, responses_for, responses_against, responses_neutral],
+      );
     },
     async addToCounts(id, delta, seq) {
+      const fors = delta.responses?.for ?? 0;
+      const againsts = delta.responses?.against ?? 0;
+      const neutrals = delta.responses?.neutral ?? 0;
       const row = await q.row<{ score: number; responses_count: number; created_at: string }>(
-        `UPDATE topics SET score = score + $2, responses_count = responses_count + $3, seq = $4
+        `UPDATE topics SET score = score + $2, responses_count = responses_count + $3, seq = $4,
+                responses_for = responses_for + $5, responses_against = responses_against + $6,
+                responses_neutral = responses_neutral + $7
          WHERE id = $1 RETURNING score, responses_count, created_at`,
-        [id, delta.score ?? 0, delta.responses ?? 0, seq],
+        [id, delta.score ?? 0, fors + againsts + neutrals, seq, fors, againsts, neutrals],
       );
       if (row) await q.run('UPDATE topics SET hot = $2 WHERE id = $1', [id, hotScore(row.score, row.responses_count, row.created_at)]);
     },

@@ -61,12 +61,12 @@ export function createResponsesRepo(db: Db) {
     WHERE responses_fts MATCH @match AND r.topic_id = @topicId AND r.deleted = 0
     ORDER BY f.rank LIMIT @limit
   `);
-  const subtree = db.prepare<[string], { id: string; creator_uid: string }>(`
+  const subtree = db.prepare<[string], { id: string; creator_uid: string; type: ResponseType }>(`
     WITH RECURSIVE tree (id) AS (
       SELECT ? UNION ALL
       SELECT r.id FROM responses r JOIN tree ON r.parent_response_id = tree.id WHERE r.deleted = 0
     )
-    SELECT r.id, r.creator_uid FROM tree JOIN responses r ON r.id = tree.id
+    SELECT r.id, r.creator_uid, r.type FROM tree JOIN responses r ON r.id = tree.id
   `);
   const live = db.prepare<[string], { id: string }>('SELECT id FROM responses WHERE topic_id = ? AND deleted = 0');
   // A deleted response keeps its row (its tombstone replicates) but not its text nor its citations.

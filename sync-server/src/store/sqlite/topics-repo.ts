@@ -1,14 +1,15 @@
 // Topics: rows, the three sorted lists (each an index scan), title search, aggregates.
 import type { Db } from './connection.js';
-import type { Sort } from '../../../../shared/constants.js';
+import type { ResponseType, Sort } from '../../../../shared/constants.js';
 import { hotScore } from '../../../../shared/rules/hot.js';
 import { orderBySql, TOPIC_ORDERS } from '../../../../shared/rules/sort-order.js';
 import { createPageCache, LIST_PAGES_KEPT } from '../page-cache.js';
-import type { StanceCounts, TopicRow } from '../rows.js';
+import type { StanceCounts, TopicCountsDelta, TopicRow } from '../rows.js';
 import { STANCE_COUNTS } from '../sql.js';
 
 const SELECT = `
   SELECT t.id, t.title, t.category, t.creator_uid, t.created_at, t.score, t.responses_count, t.hot,
+         t.responses_for, t.responses_against, t.responses_neutral,
          t.stance_agree, t.stance_disagree, t.stance_unsure, t.minds_changed, t.deleted, t.seq, u.display_name AS username,
          EXISTS (SELECT 1 FROM votes v WHERE v.voter_uid = @viewer AND v.target_type = 'topic'
                  AND v.target_id = t.id AND v.deleted = 0) AS user_has_upvoted
@@ -109,24 +110,34 @@ export function createTopicsRepo(db: Db) {
     // A walk stops after about wanted × rows / matches index rows (matches spread evenly).
     return (wanted * rows * WALK_COST) / matches < matches ? 'walk' : 'matches';
   };
-  const counts = db.prepare<[string, string], { score: number; responses_count: number }>(`
+  const counts = db.prepare<
+    { id: string },
+    Pick<TopicRow, 'score' | 'responses_count' | 'responses_for' | 'responses_against' | 'responses_neutral'>
+  >(`
     SELECT
-      (SELECT count(*) FROM votes WHERE target_type = 'topic' AND target_id = ? AND deleted = 0) AS score,
-      (SELECT count(*) FROM responses WHERE topic_id = ? AND deleted = 0) AS responses_count
+      (SELECT count(*) FROM votes WHERE target_type = 'topic' AND target_id = @id AND deleted = 0) AS score,
+      (SELECT count(*) FROM responses WHERE topic_id = @id AND deleted = 0) AS responses_count,
+      (SELECT count(*) FROM responses WHERE topic_id = @id AND deleted = 0 AND type = 'for') AS responses_for,
+      (SELECT count(*) FROM responses WHERE topic_id = @id AND deleted = 0 AND type = 'against') AS responses_against,
+      (SELECT count(*) FROM responses WHERE topic_id = @id AND deleted = 0 AND type = 'neutral') AS responses_neutral
   `);
   // Maintained counters (issue 12): a write adds its difference instead of recounting the topic,
   // and the stored hot score follows in the same statement (one row write, not two).
   db.function('crux_hot_score', { deterministic: true }, (score, responses, createdAt) =>
     hotScore(Number(score), Number(responses), String(createdAt)),
   );
-  const addToCounts = db.prepare<{ id: string; score: number; responses: number; seq: number }>(`
+  const addToCounts = db.prepare<{ id: string; score: number; responses: number; seq: number } & Record<`${ResponseType}s`, number>>(`
     UPDATE topics SET score = score + @score, responses_count = responses_count + @responses, seq = @seq,
+                      responses_for = responses_for + @fors, responses_against = responses_against + @againsts,
+                      responses_neutral = responses_neutral + @neutrals,
                       hot = crux_hot_score(score + @score, responses_count + @responses, created_at)
     WHERE id = @id
   `);
-  const writeAggregates = db.prepare(
-    'UPDATE topics SET score = @score, responses_count = @responses_count, hot = @hot, seq = @seq WHERE id = @id',
-  );
+  const writeAggregates = db.prepare(`
+    UPDATE topics SET score = @score, responses_count = @responses_count, responses_for = @responses_for,
+           responses_against = @responses_against, responses_neutral = @responses_neutral, hot = @hot, seq = @seq
+    WHERE id = @id
+  `);
   // A deleted topic keeps its row (its tombstone replicates) but not its title: REST
   // already answers 404, and nothing else may serve what the author took back.
   const softDelete = db.prepare<[number, string]>("UPDATE topics SET deleted = 1, title = '', seq = ? WHERE id = ?");
@@ -175,13 +186,16 @@ export function createTopicsRepo(db: Db) {
      * Adds to the stored score and response count (a vote, a response created or deleted),
      * recomputes the stored hot score and stamps a new seq: O(1) in the topic's size.
      */
-    addToCounts(id: string, delta: { score?: number; responses?: number }, seq: number) {
-      addToCounts.run({ id, score: delta.score ?? 0, responses: delta.responses ?? 0, seq });
+    addToCounts(id: string, delta: TopicCountsDelta, seq: number) {
+      const fors = delta.responses?.for ?? 0;
+      const againsts = delta.responses?.against ?? 0;
+      const neutrals = delta.responses?.neutral ?? 0;
+      addToCounts.run({ id, score: delta.score ?? 0, responses: fors + againsts + neutrals, fors, againsts, neutrals, seq });
     },
     /** Recounts score and responses, restores the stored hot score and stamps a new seq (repairs and tests). */
     refreshAggregates(id: string, createdAt: string, seq: number) {
-      const { score, responses_count } = counts.get(id, id)!;
-      writeAggregates.run({ id, score, responses_count, hot: hotScore(score, responses_count, createdAt), seq });
+      const recounted = counts.get({ id })!;
+      writeAggregates.run({ id, ...recounted, hot: hotScore(recounted.score, recounted.responses_count, createdAt), seq });
     },
     /** Recounts the stance counters; when they changed, stamps a new seq (they replicate) and returns true. */
     async refreshStanceCounts(id: string, seq: () => Promise<number>): Promise<boolean> {
