@@ -1,9 +1,9 @@
 // Reply notifications of DESIGN.md §4, newest first.
 import type { Db } from './connection.js';
-import type { NotificationType } from '../../../../shared/constants.js';
 import { NOTIFICATION_ORDER, orderBySql } from '../../../../shared/rules/sort-order.js';
 import type { NotificationRow } from '../rows.js';
 import { INSERT_NOTIFICATION, NOTIFICATIONS_FROM } from '../sql.js';
+import type { NotificationInsert } from '../types.js';
 
 const SELECT = `
   SELECT n.*, u.display_name AS actor_display_name
@@ -31,17 +31,7 @@ export function createNotificationsRepo(db: Db) {
   `);
 
   return {
-    insert: (row: {
-      id: string;
-      recipient_uid: string;
-      type: NotificationType;
-      actor_uid: string;
-      target_summary: string;
-      target_id: string;
-      response_id: string;
-      created_at: string;
-      seq: number;
-    }) => insert.run(row),
+    insert: (row: NotificationInsert) => insert.run(row),
     get: (id: string) => get.get(id),
     forUser: (uid: string, limit: number, offset: number) => forUser.all(uid, limit, offset),
     markRead: (id: string, seq: number) => markRead.run(seq, id),

@@ -5,6 +5,7 @@ import type { ResponseMapping } from '../../../../shared/types.js';
 import { orderBySql, RESPONSE_ORDER } from '../../../../shared/rules/sort-order.js';
 import { RECOUNT_RESPONSE, SUGGEST_SOURCE_NAME } from '../sql.js';
 import type { ResponseCountsDelta, ResponsePosition, ResponseRow, StanceTally } from '../rows.js';
+import type { ResponseInsert } from '../types.js';
 
 // The quote is shown only while the quoted response still exists.
 const SELECT = `
@@ -104,17 +105,7 @@ export function createResponsesRepo(db: Db) {
   `);
 
   return {
-    insert: (row: {
-      id: string;
-      topic_id: string;
-      parent_response_id: string | null;
-      quoted_response_id: string | null;
-      type: ResponseType;
-      content: string;
-      creator_uid: string;
-      created_at: string;
-      seq: number;
-    }) => insert.run(row),
+    insert: (row: ResponseInsert) => insert.run(row),
     get: (id: string, viewer: string | null) => get.get({ id, viewer }),
     roots: (topicId: string, viewer: string | null) => roots.all({ topicId, viewer }),
     replies: (parentId: string, viewer: string | null) => replies.all({ parentId, viewer }),

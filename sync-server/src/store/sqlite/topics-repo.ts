@@ -6,6 +6,7 @@ import { orderBySql, TOPIC_ORDERS } from '../../../../shared/rules/sort-order.js
 import { createPageCache, LIST_PAGES_KEPT } from '../page-cache.js';
 import type { StanceCounts, TopicCountsDelta, TopicRow } from '../rows.js';
 import { STANCE_COUNTS } from '../sql.js';
+import type { TopicInsert } from '../types.js';
 
 const SELECT = `
   SELECT t.id, t.title, t.category, t.creator_uid, t.created_at, t.score, t.responses_count, t.hot,
@@ -155,8 +156,7 @@ export function createTopicsRepo(db: Db) {
   `);
 
   return {
-    insert: (row: { id: string; title: string; category: string; creator_uid: string; created_at: string; seq: number }) =>
-      insert.run({ ...row, hot: hotScore(0, 0, row.created_at) }),
+    insert: (row: TopicInsert) => insert.run({ ...row, hot: hotScore(0, 0, row.created_at) }),
     get: (id: string, viewer: string | null) => get.get({ id, viewer }),
     list: (query: { sort: Sort; category?: string | undefined; limit: number; offset: number; viewer: string | null }) =>
       cachedList(

@@ -1,9 +1,10 @@
 // Upvotes: one row per (voter, target), soft-deleted when taken back so the
-// removal replicates; scores and points are always recounted from these rows.
+// removal replicates; scores and points are counters moved with each vote (domain/votes.ts) and a recount of these rows rebuilds them.
 import type { Db } from './connection.js';
-import type { Stance, TargetType } from '../../../../shared/constants.js';
+import type { TargetType } from '../../../../shared/constants.js';
 import type { VoteRow } from '../rows.js';
 import { SET_VOTE } from '../sql.js';
+import type { VoteSet } from '../types.js';
 
 export function createVotesRepo(db: Db) {
   const get = db.prepare<[string, string, string], VoteRow>(
@@ -23,17 +24,7 @@ export function createVotesRepo(db: Db) {
 
   return {
     get: (voter: string, type: TargetType, targetId: string) => get.get(voter, type, targetId),
-    set(row: {
-      voter_uid: string;
-      target_type: TargetType;
-      target_id: string;
-      target_creator_uid: string;
-      topic_id: string;
-      stance?: Stance | null;
-      now: string;
-      deleted: boolean;
-      seq: number;
-    }) {
+    set(row: VoteSet) {
       upsert.run({ ...row, stance: row.stance ?? null, deleted: row.deleted ? 1 : 0 });
     },
     /**
