@@ -65,8 +65,57 @@ export const MAX_DELTAS_PER_CHANGE = 3;
 /** Persuasion points a response's author earns for each Δ it receives (added to their points). */
 export const PERSUASION_POINTS_PER_DELTA = 5;
 
-export const NOTIFICATION_TYPES = ['reply_to_topic', 'reply_to_comment'] as const;
+/** Replies (SPEC), and a moderator's removal or restore of the recipient's topic or response (issue 23). */
+export const NOTIFICATION_TYPES = ['reply_to_topic', 'reply_to_comment', 'moderation_removed', 'moderation_restored'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** Opaque ids (DESIGN.md §3): 1–64 characters of [A-Za-z0-9_-]. */
 export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+// ---- moderation (issue 23) ----
+
+/** A user's role: the Firebase custom claim ROLE_CLAIM, read from the verified ID token. */
+export const ROLES = ['member', 'moderator', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+export const ROLE_CLAIM = 'crux_role';
+/** Moderators and admins see the queue and act on reports. */
+export const isModerator = (role: Role | null | undefined): boolean => role === 'moderator' || role === 'admin';
+
+export const REPORT_TARGET_TYPES = ['topic', 'response', 'user'] as const;
+export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+export const REPORT_REASONS = ['spam', 'harassment', 'hate', 'misinformation', 'off-topic', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_STATUSES = ['open', 'handled'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+export const REPORT_NOTE_MAX = 500;
+
+/** What a moderator does from the queue (POST /api/moderation/actions). */
+export const MODERATION_ACTIONS = ['remove', 'restore', 'dismiss', 'lock', 'unlock', 'suspend', 'unsuspend'] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+/** What the moderation log records: the actions, the automatic hide, and an admin's role changes. */
+export const MODERATION_LOG_ACTIONS = [...MODERATION_ACTIONS, 'hide', 'role'] as const;
+export type ModerationLogAction = (typeof MODERATION_LOG_ACTIONS)[number];
+export const MODERATION_REASON_MAX = 500;
+/** The longest timed suspension; without `days` a suspension is for good. */
+export const MAX_SUSPENSION_DAYS = 3650;
+/** suspended_until of a suspension for good. */
+export const SUSPENDED_FOR_GOOD = '9999-12-31T23:59:59.999Z';
+
+/** A topic or response a moderator removed, or hid automatically pending review (null: neither). */
+export const MODERATION_STATES = ['removed', 'hidden'] as const;
+export type ModerationState = (typeof MODERATION_STATES)[number];
+
+/** Defaults of the server's moderation limits (each has an environment variable, docs/OPERATIONS.md). */
+export const MODERATION_DEFAULTS = {
+  /** AUTO_HIDE_REPORTS: distinct reporters with standing that hide an item pending review. */
+  autoHideReports: 3,
+  /** NEW_USER_TOPICS_PER_DAY: topics a new account may create in 24 hours. */
+  newUserTopicsPerDay: 3,
+  /** NEW_USER_LINKS: sources a new account may cite in one response. */
+  newUserLinks: 2,
+  /** NEW_ACCOUNT_HOURS: an account is new for this long (and while it has 0 points). */
+  newAccountHours: 24,
+  /** SPAM_REPEATS: the same content posted more than this many times in SPAM_WINDOW_MINUTES is refused. */
+  spamRepeats: 3,
+  spamWindowMinutes: 60,
+} as const;

@@ -53,4 +53,40 @@ export const MSG = {
   deltaAfterChange: 'You can only credit a response written before your stance changed.',
   internal: 'Something went wrong on our side. Please try again.',
   syncOutdated: 'Crux was updated — reload to keep syncing.',
+  // ---- moderation (issue 23) ----
+  loginToReport: 'You must be logged in to report.',
+  reportThanks: 'Thanks — a moderator will look at this.',
+  reportOwnItem: 'You cannot report your own content.',
+  reportTargetNotFound: 'The item you reported does not exist.',
+  reportReasonMissing: 'Please choose a reason.',
+  reportNoteTooLong: 'A note has at most 500 characters.',
+  loginToModerate: 'You must be logged in to moderate.',
+  moderatorsOnly: 'Only moderators can do this.',
+  adminsOnly: 'Only admins can change roles.',
+  cannotActOnAdmin: 'Moderators cannot act on admins.',
+  moderationReasonEmpty: 'Please give a reason: the author will see it.',
+  hiddenPendingReview: 'Hidden until a moderator reviews it',
+  topicLocked: 'This topic is locked: it takes no new responses.',
+  removedItemReadOnly: 'A moderator removed this item: it cannot be edited.',
+  spamRepeat: 'You have posted the same text several times in the last hour: it looks like spam.',
+  loginToBlock: 'You must be logged in to block someone.',
+  blockSelf: 'You cannot block yourself.',
 } as const;
+
+/** The text everyone but the author and moderators reads in place of a removed item. */
+export const removedByModerator = (reason: string) => `Removed by a moderator: ${reason}`;
+
+/** What a suspended user's refused write says. `until` is an ISO time; SUSPENDED_FOR_GOOD means for good. */
+export function suspendedMessage(until: string, reason: string): string {
+  if (until.startsWith('9999')) return `Your account is suspended: ${reason}`;
+  return `Your account is suspended until ${until.slice(0, 10)}: ${reason}`;
+}
+
+/** The author's notification of a removal. */
+export const removalNotice = (kind: 'topic' | 'response', reason: string) => `A moderator removed your ${kind}: ${reason}`;
+export const restoreNotice = (kind: 'topic' | 'response') => `A moderator restored your ${kind}.`;
+
+export const newUserTopicsMessage = (perDay: number) => `New accounts can create at most ${perDay} topics a day.`;
+export const newUserLinksMessage = (links: number) => `New accounts can cite at most ${links} sources in a response.`;
+/** The collapsed line of a blocked user's topic or response ("Show" is the button beside it). */
+export const blockedHidden = (name: string) => `Hidden: you blocked ${name}.`;

@@ -5,16 +5,16 @@
 // SYNC_PROTOCOL_VERSION: bump when a document shape or an endpoint changes in a
 // way an older client cannot read; the client sends it as `x-crux-sync` and the
 // server refuses another version with 426 `sync-outdated` (the app asks for a reload).
-import type { Category, ResponseType, Stance, TargetType } from './constants.js';
+import type { Category, ModerationState, ReportReason, ReportStatus, ReportTargetType, ResponseType, Role, Stance, TargetType } from './constants.js';
 import type { Notification } from './types.js';
 
-export const SYNC_PROTOCOL_VERSION = 1;
+export const SYNC_PROTOCOL_VERSION = 2;
 export const SYNC_PROTOCOL_HEADER = 'x-crux-sync';
 
-export const SYNC_COLLECTIONS = ['topics', 'responses', 'votes', 'notifications', 'profile', 'stances'] as const;
+export const SYNC_COLLECTIONS = ['topics', 'responses', 'votes', 'notifications', 'profile', 'stances', 'reports', 'blocks'] as const;
 export type SyncCollection = (typeof SYNC_COLLECTIONS)[number];
 
-const PRIVATE = ['votes', 'notifications', 'profile', 'stances'] as const satisfies readonly SyncCollection[];
+const PRIVATE = ['votes', 'notifications', 'profile', 'stances', 'reports', 'blocks'] as const satisfies readonly SyncCollection[];
 /** Per-user collections: pulled and pushed with the caller's bearer token only. */
 export const PRIVATE_COLLECTIONS: readonly SyncCollection[] = PRIVATE;
 export type PrivateCollection = (typeof PRIVATE)[number];
@@ -55,6 +55,16 @@ export interface TopicDoc extends Replicated {
   stance_unsure: number;
   /** Participants whose current stance differs from their first one ("changed their mind here"). */
   minds_changed: number;
+  /** A moderator locked it: it takes no new responses (issue 23). */
+  locked: boolean;
+  /**
+   * Removed by a moderator, or hidden pending review; null otherwise. While set, `title` is the text
+   * everyone reads instead (removedByModerator / MSG.hiddenPendingReview): the author's title is kept
+   * apart on the server and served to the author and moderators only.
+   */
+  moderation: ModerationState | null;
+  /** The moderator's reason of a removal (null when hidden or not moderated). */
+  moderation_reason: string | null;
 }
 
 export interface SourceDoc {
@@ -82,6 +92,9 @@ export interface ResponseDoc extends Replicated {
   /** Live upvotes by voters whose stance was agree / disagree when they voted (common ground, issue 13 #3). */
   upvotes_agree: number;
   upvotes_disagree: number;
+  /** As TopicDoc's: while set, `content` is the replacement text, `sources` is [] and `quoted_response_id` null. */
+  moderation: ModerationState | null;
+  moderation_reason: string | null;
 }
 
 /** The caller's vote on one target; `id` is `${target_type}_${target_id}`. Never an RxDB tombstone: upvoted=false. */
@@ -110,6 +123,11 @@ export interface ProfileDoc extends Replicated {
   points: number;
   /** The part of `points` earned by Δ credits (PERSUASION_POINTS_PER_DELTA each). */
   persuasion_points: number;
+  /** The role the server last read from the user's token ('member' until then). */
+  role: Role;
+  /** Suspended until this time (SUSPENDED_FOR_GOOD: for good), else null; the reason with it. */
+  suspended_until: string | null;
+  suspension_reason: string | null;
 }
 
 /** One recorded stance, with the server's time of recording. */
@@ -140,6 +158,40 @@ export interface StanceDoc extends Replicated {
    * (earlier changes' credits stay counted).
    */
   credits: string[];
+  updated_at: string;
+}
+
+/**
+ * The caller's report of one item (issue 23); `id` is `${target_type}_${target_id}` (reportDocId).
+ * One per reporter and target: reporting again updates it (and reopens it once handled). Private:
+ * only the reporter reads it; moderators read reports through /api/moderation. Never a tombstone.
+ * A push sets `reason`, `note` and `status` ('open' to report); the server keeps the rest.
+ */
+export interface ReportDoc extends Replicated {
+  id: string;
+  target_type: ReportTargetType;
+  target_id: string;
+  reason: ReportReason;
+  note: string | null;
+  /** 'handled' once a moderator acted on the target or dismissed its reports. */
+  status: ReportStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The id of a user's report document of a target. */
+export const reportDocId = (targetType: ReportTargetType, targetId: string) => `${targetType}_${targetId}`;
+
+/**
+ * A user the caller blocked (issue 23); `id` is the blocked uid. Private and synced; unblocking
+ * sets `blocked: false` (never a tombstone), as a taken-back vote. A push sets `blocked`.
+ */
+export interface BlockDoc extends Replicated {
+  id: string;
+  blocked_uid: string;
+  /** The blocked user's display name, as the server knows it (null: none). */
+  display_name: string | null;
+  blocked: boolean;
   updated_at: string;
 }
 
@@ -177,6 +229,8 @@ export interface FullSyncDocs {
   notifications: NotificationDoc;
   profile: ProfileDoc;
   stances: StanceDoc;
+  reports: ReportDoc;
+  blocks: BlockDoc;
 }
 
 /** What travels for each collection: topics, responses and notifications arrive as slim tombstones once deleted. */
@@ -187,6 +241,8 @@ export interface SyncDocs {
   notifications: NotificationDoc | NotificationTombstone;
   profile: ProfileDoc;
   stances: StanceDoc;
+  reports: ReportDoc;
+  blocks: BlockDoc;
 }
 export type AnySyncDoc = SyncDocs[SyncCollection];
 
@@ -204,6 +260,8 @@ export const USER_FIELDS = {
   notifications: ['is_read'],
   profile: ['receive_weekly_summary'],
   stances: ['stance', 'first_stance', 'credits'],
+  reports: ['reason', 'note', 'status'],
+  blocks: ['blocked'],
 } as const satisfies { [C in SyncCollection]: readonly (keyof FullSyncDocs[C])[] };
 
 // ---- pull ----

@@ -1,5 +1,17 @@
 // The entities of SPEC.md §3 as they travel over the REST API (snake_case).
-import type { Category, NotificationType, ResponseType, Stance, TargetType } from './constants.js';
+import type {
+  Category,
+  ModerationLogAction,
+  ModerationState,
+  NotificationType,
+  ReportReason,
+  ReportStatus,
+  ReportTargetType,
+  ResponseType,
+  Role,
+  Stance,
+  TargetType,
+} from './constants.js';
 
 export interface Topic {
   id: string;
@@ -12,6 +24,11 @@ export interface Topic {
   user_has_upvoted: boolean;
   user_has_downvoted: boolean;
   responses_count: number;
+  /** A moderator locked it: no new responses (issue 23). */
+  locked: boolean;
+  /** Removed by a moderator or hidden pending review (the title is then the replacement text); else null. */
+  moderation: ModerationState | null;
+  moderation_reason: string | null;
 }
 
 export interface Source {
@@ -61,6 +78,9 @@ export interface Response {
   user_has_upvoted: boolean;
   user_has_downvoted: boolean;
   comment_count: number;
+  /** As Topic's: while set, content is the replacement text, sources [] and the quote null. */
+  moderation: ModerationState | null;
+  moderation_reason: string | null;
 }
 
 export interface ResponseMapping {
@@ -184,4 +204,100 @@ export interface CommonGroundEntry {
   /** shared/rules/common-ground.ts commonGroundScore. */
   score: number;
   common_ground: boolean;
+}
+
+// ---- moderation (issue 23) ----
+
+/** POST /api/reports: the caller's report (one per reporter and target). */
+export interface Report {
+  id: string;
+  target_type: ReportTargetType;
+  target_id: string;
+  reason: ReportReason;
+  note: string | null;
+  status: ReportStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One report of a queue item, as moderators read it (the reporter's identity is for them only). */
+export interface QueueReport {
+  reporter_uid: string;
+  reporter_name: string | null;
+  reason: ReportReason;
+  note: string | null;
+  status: ReportStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The reported item as a moderator judges it: the author's own text, even when removed or hidden. */
+export interface QueueTarget {
+  /** A topic's title, a response's content, a user's display name. */
+  text: string;
+  sources: Source[];
+  /** The topic the item is in (a topic: itself; a user: null), and its title, for the link. */
+  topic_id: string | null;
+  topic_title: string | null;
+  /** Where the item is: `/topics/{id}`, `/topics/{topic}#response-{id}` or `/users/{uid}`. */
+  link: string;
+  author_uid: string;
+  author_name: string | null;
+  author_role: Role;
+  created_at: string | null;
+  /** The author deleted it. */
+  deleted: boolean;
+  moderation: ModerationState | null;
+  moderation_reason: string | null;
+  /** Topics only. */
+  locked: boolean;
+  /** Users (and any item's author): suspended until, else null. */
+  suspended_until: string | null;
+}
+
+/** GET /api/moderation/reports: the reports of one target, grouped. */
+export interface ModerationQueueItem {
+  target_type: ReportTargetType;
+  target_id: string;
+  /** 'open' while any of its reports is open. */
+  status: ReportStatus;
+  target: QueueTarget;
+  reports: QueueReport[];
+  /** Distinct reporters (of the listed status). */
+  reporters: number;
+  first_reported_at: string;
+  last_reported_at: string;
+}
+
+export interface ModerationQueuePage {
+  items: ModerationQueueItem[];
+  /** Targets of this status in all. */
+  total: number;
+}
+
+/** GET /api/moderation/log: one action, newest first. */
+export interface ModerationLogEntry {
+  id: string;
+  /** Who acted (null: the automatic hide). */
+  moderator_uid: string | null;
+  moderator_name: string | null;
+  action: ModerationLogAction;
+  target_type: ReportTargetType;
+  target_id: string;
+  reason: string;
+  /** A timed suspension's length; a role change's new role is in `reason`. */
+  days: number | null;
+  created_at: string;
+}
+
+/** GET /api/moderation/original/{target_type}/{id}: a moderated item's own text, for its author and moderators. */
+export interface ModeratedOriginal {
+  target_type: 'topic' | 'response';
+  target_id: string;
+  /** A topic's title or a response's content. */
+  text: string;
+  sources: Source[];
+  quoted_response_id: string | null;
+  moderation: ModerationState | null;
+  moderation_reason: string | null;
 }
