@@ -11,7 +11,7 @@ import type { Notification } from './types.js';
 export const SYNC_PROTOCOL_VERSION = 2;
 export const SYNC_PROTOCOL_HEADER = 'x-crux-sync';
 
-export const SYNC_COLLECTIONS = ['topics', 'responses', 'votes', 'notifications', 'profile', 'stances', 'reports', 'blocks'] as const;
+export const SYNC_COLLECTIONS = ['topics', 'responses', 'votes', 'notifications', 'profile', 'stances'] as const;
 export type SyncCollection = (typeof SYNC_COLLECTIONS)[number];
 
 const PRIVATE = ['votes', 'notifications', 'profile', 'stances', 'reports', 'blocks'] as const satisfies readonly SyncCollection[];
@@ -229,8 +229,6 @@ export interface FullSyncDocs {
   notifications: NotificationDoc;
   profile: ProfileDoc;
   stances: StanceDoc;
-  reports: ReportDoc;
-  blocks: BlockDoc;
 }
 
 /** What travels for each collection: topics, responses and notifications arrive as slim tombstones once deleted. */
@@ -241,8 +239,6 @@ export interface SyncDocs {
   notifications: NotificationDoc | NotificationTombstone;
   profile: ProfileDoc;
   stances: StanceDoc;
-  reports: ReportDoc;
-  blocks: BlockDoc;
 }
 export type AnySyncDoc = SyncDocs[SyncCollection];
 
@@ -260,8 +256,6 @@ export const USER_FIELDS = {
   notifications: ['is_read'],
   profile: ['receive_weekly_summary'],
   stances: ['stance', 'first_stance', 'credits'],
-  reports: ['reason', 'note', 'status'],
-  blocks: ['blocked'],
 } as const satisfies { [C in SyncCollection]: readonly (keyof FullSyncDocs[C])[] };
 
 // ---- pull ----
