@@ -14,7 +14,7 @@ export const SYNC_PROTOCOL_HEADER = 'x-crux-sync';
 export const SYNC_COLLECTIONS = ['topics', 'responses', 'votes', 'notifications', 'profile', 'stances'] as const;
 export type SyncCollection = (typeof SYNC_COLLECTIONS)[number];
 
-const PRIVATE = ['votes', 'notifications', 'profile', 'stances', 'reports', 'blocks'] as const satisfies readonly SyncCollection[];
+const PRIVATE = ['votes', 'notifications', 'profile', 'stances'] as const satisfies readonly SyncCollection[];
 /** Per-user collections: pulled and pushed with the caller's bearer token only. */
 export const PRIVATE_COLLECTIONS: readonly SyncCollection[] = PRIVATE;
 export type PrivateCollection = (typeof PRIVATE)[number];
