@@ -3,7 +3,7 @@
 // against them at compile time (the `Same` checks at the end): a field added to one and not the other
 // fails `tsc`. Each named schema is a component of the document (`.meta({ id })`).
 import { z } from 'zod';
-import { CATEGORIES, NOTIFICATION_TYPES, RESPONSE_TYPES, STANCES, TARGET_TYPES } from '../constants.js';
+import { CATEGORIES, MODERATION_STATES, NOTIFICATION_TYPES, RESPONSE_TYPES, STANCES, TARGET_TYPES } from '../constants.js';
 import { ERROR_STATUS, type ErrorBody } from '../errors.js';
 import type {
   CommonGroundEntry,
@@ -66,6 +66,15 @@ export const clientConfigSchema = z
   })
   .meta({ id: 'ClientConfig', description: "The web app's Firebase settings and the header's external links." });
 
+/** A topic's or response's moderation: while set, its text is the replacement everyone reads. */
+const moderated = {
+  moderation: z
+    .enum(MODERATION_STATES)
+    .nullable()
+    .describe('`removed` by a moderator (the text reads "Removed by a moderator: {reason}") or `hidden` pending review; null: neither.'),
+  moderation_reason: z.string().nullable().describe("The moderator's reason of a removal."),
+};
+
 export const topicSchema = z
   .object({
     id,
@@ -78,6 +87,8 @@ export const topicSchema = z
     user_has_upvoted: z.boolean(),
     user_has_downvoted: z.boolean(),
     responses_count: count,
+    locked: z.boolean().describe('A moderator locked it: no new responses.'),
+    ...moderated,
   })
   .meta({ id: 'Topic' });
 
@@ -112,6 +123,7 @@ export const responseSchema = z
     user_has_upvoted: z.boolean(),
     user_has_downvoted: z.boolean(),
     comment_count: count,
+    ...moderated,
   })
   .meta({ id: 'Response' });
 

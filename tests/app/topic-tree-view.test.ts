@@ -23,6 +23,8 @@ const doc = (id: string, overrides: Partial<ResponseDocType> = {}): ResponseDocT
   delta_count: 0,
   upvotes_agree: 0,
   upvotes_disagree: 0,
+  moderation: null,
+  moderation_reason: null,
   seq: 10,
   pending: false,
   pending_delete: false,

@@ -100,6 +100,9 @@ describe('the OpenAPI document', () => {
       user_has_upvoted: false,
       user_has_downvoted: false,
       responses_count: 0,
+      locked: false,
+      moderation: null,
+      moderation_reason: null,
     };
     expect(check.errors('get', '/api/topics/{id}', 200, topic)).toEqual([]);
     expect(check.errors('get', '/api/topics', 200, [topic])).toEqual([]);

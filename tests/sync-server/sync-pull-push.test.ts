@@ -20,6 +20,9 @@ const topicDoc = (overrides: Partial<TopicDoc>): TopicDoc => ({
   stance_disagree: 999,
   stance_unsure: 999,
   minds_changed: 999,
+  locked: false,
+  moderation: null,
+  moderation_reason: null,
   seq: 0,
   _deleted: false,
   ...overrides,
@@ -131,6 +134,8 @@ describe('sync pull and push', () => {
       delta_count: 0,
       upvotes_agree: 0,
       upvotes_disagree: 0,
+      moderation: null,
+      moderation_reason: null,
       seq: 0,
       _deleted: false,
     };

@@ -87,6 +87,9 @@ export function topicView(
     stance_disagree: doc.stance_disagree,
     stance_unsure: doc.stance_unsure,
     minds_changed: doc.minds_changed,
+    locked: doc.locked,
+    moderation: doc.moderation ?? null,
+    moderation_reason: doc.moderation_reason ?? null,
     isPending: doc.pending,
     isSavedOffline: saved.has(doc.id),
     responsesOnDevice: onDevice.has(doc.id),
@@ -225,6 +228,8 @@ export function createTopicTreeBuilder() {
         delta_count: doc.delta_count,
         upvotes_agree: doc.upvotes_agree,
         upvotes_disagree: doc.upvotes_disagree,
+        moderation: doc.moderation ?? null,
+        moderation_reason: doc.moderation_reason ?? null,
         isPending: doc.pending,
       };
       if (latest()) views.set(doc.id, { doc, view });

@@ -1,6 +1,6 @@
 // The rows both engines answer with, as the Store interface (types.ts) returns them, and the
 // mappers from a row to its API shape (shared/types.ts). Plain data: no engine, no driver.
-import type { Category, NotificationType, ResponseType, Stance, TargetType } from '../../../shared/constants.js';
+import type { Category, ModerationState, NotificationType, ResponseType, Role, Stance, TargetType } from '../../../shared/constants.js';
 import type { StanceChange } from '../../../shared/sync-protocol.js';
 import type { Notification, Response, Source, Topic } from '../../../shared/types.js';
 
@@ -57,6 +57,11 @@ export interface TopicRow {
   minds_changed: number;
   deleted: number;
   seq: number;
+  /** 1: a moderator locked it (no new responses). */
+  locked: number;
+  /** Removed or hidden pending review (the title is then the replacement text); null: neither. */
+  moderation: ModerationState | null;
+  moderation_reason: string | null;
   username: string | null;
   user_has_upvoted: number;
 }
@@ -81,6 +86,9 @@ export function toTopic(row: TopicRow): Topic {
     user_has_upvoted: row.user_has_upvoted === 1,
     user_has_downvoted: false,
     responses_count: row.responses_count,
+    locked: row.locked === 1,
+    moderation: row.moderation,
+    moderation_reason: row.moderation_reason,
   };
 }
 
@@ -103,6 +111,9 @@ export interface ResponseRow {
   upvotes_disagree: number;
   deleted: number;
   seq: number;
+  /** As TopicRow's: while set, content is the replacement text, sources and quote are cleared. */
+  moderation: ModerationState | null;
+  moderation_reason: string | null;
   username: string | null;
   user_has_upvoted: number;
   quoted_content: string | null;
@@ -160,6 +171,8 @@ export function toResponse(row: ResponseRow, sources: Source[]): Response {
     user_has_upvoted: row.user_has_upvoted === 1,
     user_has_downvoted: false,
     comment_count: row.comment_count,
+    moderation: row.moderation,
+    moderation_reason: row.moderation_reason,
   };
 }
 
@@ -226,6 +239,11 @@ export interface UserRow {
   seq: number;
   /** 1: the token the e-mail came from said it was verified (issue 25); the weekly mail goes only there. */
   email_verified: number;
+  /** The crux_role claim of the user's last verified token (issue 23). */
+  role: Role;
+  /** A moderator's suspension: until (SUSPENDED_FOR_GOOD: for good) and why; null: none. */
+  suspended_until: string | null;
+  suspension_reason: string | null;
 }
 
 /** A leaderboard row: total points and the part of them earned by Δ credits. */

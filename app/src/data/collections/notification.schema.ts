@@ -5,12 +5,12 @@ import { toTypedRxJsonSchema, type ExtractDocumentTypeFromTypedRxJsonSchema, typ
 
 const notificationSchemaLiteral = {
   title: 'notifications',
-  version: 1,
+  version: 2,
   primaryKey: 'id',
   type: 'object',
   properties: {
     id: { type: 'string', maxLength: 64 },
-    type: { type: 'string', enum: ['reply_to_topic', 'reply_to_comment'] },
+    type: { type: 'string', enum: ['reply_to_topic', 'reply_to_comment', 'moderation_removed', 'moderation_restored'] },
     actor_display_name: { type: 'string' },
     target_summary: { type: 'string' },
     target_id: { type: 'string' },
@@ -42,4 +42,6 @@ export const notificationSchema: RxJsonSchema<NotificationDocType> = notificatio
 export const notificationMigrations: MigrationStrategies = {
   // v0 → v1: not known locally until the re-stamped copy is pulled; '' opens the topic.
   1: (old: Record<string, unknown>) => ({ ...old, response_id: '', response_deleted: false }),
+  // v1 → v2: the moderation notices join the types (issue 23); stored ones are replies, unchanged.
+  2: (old: Record<string, unknown>) => ({ ...old }),
 };

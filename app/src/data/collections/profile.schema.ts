@@ -1,10 +1,10 @@
 // Local schema of `profile` (user database): one document, id = uid. Version 1 adds
-// persuasion points (issue 13); version 0 is profile.schema.v0.ts.
+// persuasion points (issue 13); version 2 the role and suspension (issue 23). Older: profile.schema.v0.ts, v1.ts.
 import { toTypedRxJsonSchema, type ExtractDocumentTypeFromTypedRxJsonSchema, type MigrationStrategies, type RxJsonSchema } from 'rxdb';
 
 const profileSchemaLiteral = {
   title: 'profile',
-  version: 1,
+  version: 2,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -14,10 +14,14 @@ const profileSchemaLiteral = {
     points: { type: 'integer' },
     // The part of `points` earned by Δ credits.
     persuasion_points: { type: 'integer' },
+    // Moderation (issue 23): the role the server read from the token, and a suspension.
+    role: { type: 'string', enum: ['member', 'moderator', 'admin'] },
+    suspended_until: { type: ['string', 'null'] },
+    suspension_reason: { type: ['string', 'null'] },
     seq: { type: 'integer' },
     pending: { type: 'boolean' },
   },
-  required: ['id', 'receive_weekly_summary', 'points', 'persuasion_points', 'seq', 'pending'],
+  required: ['id', 'receive_weekly_summary', 'points', 'persuasion_points', 'role', 'suspended_until', 'suspension_reason', 'seq', 'pending'],
 } as const;
 
 export const profileSchemaTyped = toTypedRxJsonSchema(profileSchemaLiteral);
@@ -26,4 +30,6 @@ export const profileSchema: RxJsonSchema<ProfileDocType> = profileSchemaLiteral;
 export const profileMigrations: MigrationStrategies = {
   // v0 → v1: no Δ was ever credited before persuasion points existed (the server starts at 0 too).
   1: (old: Record<string, unknown>) => ({ ...old, persuasion_points: 0 }),
+  // v1 → v2: a member, not suspended, until the next pull says otherwise (the server re-stamps changed profiles).
+  2: (old: Record<string, unknown>) => ({ ...old, role: 'member', suspended_until: null, suspension_reason: null }),
 };

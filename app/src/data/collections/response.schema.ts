@@ -1,11 +1,11 @@
 // Local schema of `responses` (public database): the responses of the topics
 // opened or saved for offline, replicated per topic. Version 1 adds the Δ and
-// common-ground counters (issue 13); version 0 is response.schema.v0.ts.
+// common-ground counters (issue 13); version 2 moderation (issue 23). Older: response.schema.v0.ts, v1.ts.
 import { toTypedRxJsonSchema, type ExtractDocumentTypeFromTypedRxJsonSchema, type MigrationStrategies, type RxJsonSchema } from 'rxdb';
 
 const responseSchemaLiteral = {
   title: 'responses',
-  version: 1,
+  version: 2,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -37,6 +37,9 @@ const responseSchemaLiteral = {
     delta_count: { type: 'integer' },
     upvotes_agree: { type: 'integer' },
     upvotes_disagree: { type: 'integer' },
+    // Moderation (issue 23): while set, content is the replacement text the server sends.
+    moderation: { type: ['string', 'null'], enum: ['removed', 'hidden', null] },
+    moderation_reason: { type: ['string', 'null'] },
     seq: { type: 'integer' },
     pending: { type: 'boolean' },
     pending_delete: { type: 'boolean' },
@@ -55,6 +58,8 @@ const responseSchemaLiteral = {
     'delta_count',
     'upvotes_agree',
     'upvotes_disagree',
+    'moderation',
+    'moderation_reason',
     'seq',
     'pending',
     'pending_delete',
@@ -70,4 +75,6 @@ export const responseMigrations: MigrationStrategies = {
   // v0 → v1: the counters start at 0, as the server's do for every existing response (a later
   // change there comes with a new seq, so the next pull brings it).
   1: (old: Record<string, unknown>) => ({ ...old, delta_count: 0, upvotes_agree: 0, upvotes_disagree: 0 }),
+  // v1 → v2: moderation (issue 23). Nothing was moderated before; a later moderation comes with a new seq.
+  2: (old: Record<string, unknown>) => ({ ...old, moderation: null, moderation_reason: null }),
 };

@@ -1,4 +1,5 @@
-// Local schema of `topics` (public database). Version 2: the stance counts (issue 13);
+// Local schema of `topics` (public database). Version 3: moderation (issue 23); version 2
+// (topic.schema.v2.ts): the stance counts (issue 13);
 // version 1 (topic.schema.v1.ts) had one `category` string and the local-only flags;
 // version 0 (topic.schema.v0.ts) kept a `categories` list.
 import { toTypedRxJsonSchema, type ExtractDocumentTypeFromTypedRxJsonSchema, type MigrationStrategies, type RxJsonSchema } from 'rxdb';
@@ -6,7 +7,7 @@ import { CATEGORIES } from '../../../../shared/constants.js';
 
 const topicSchemaLiteral = {
   title: 'topics',
-  version: 2,
+  version: 3,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -23,6 +24,11 @@ const topicSchemaLiteral = {
     stance_disagree: { type: 'integer' },
     stance_unsure: { type: 'integer' },
     minds_changed: { type: 'integer' },
+    // Moderation (issue 23): locked takes no new responses; while `moderation` is set the title is
+    // the replacement text the server sends (the author's own is never synced).
+    locked: { type: 'boolean' },
+    moderation: { type: ['string', 'null'], enum: ['removed', 'hidden', null] },
+    moderation_reason: { type: ['string', 'null'] },
     seq: { type: 'integer' },
     // Local only: a user action not yet confirmed by the server (stripped before a push).
     pending: { type: 'boolean' },
@@ -41,6 +47,9 @@ const topicSchemaLiteral = {
     'stance_disagree',
     'stance_unsure',
     'minds_changed',
+    'locked',
+    'moderation',
+    'moderation_reason',
     'seq',
     'pending',
     'pending_delete',
@@ -62,4 +71,6 @@ export const topicMigrations: MigrationStrategies = {
   // v1 → v2: stance counts. 0 is the truth for a stored topic: the server's counts start at 0 for
   // every existing topic, and any later change comes with a new seq, so the next pull brings it.
   2: (old: Record<string, unknown>) => ({ ...old, stance_agree: 0, stance_disagree: 0, stance_unsure: 0, minds_changed: 0 }),
+  // v2 → v3: moderation (issue 23). Nothing was moderated before; a later moderation comes with a new seq.
+  3: (old: Record<string, unknown>) => ({ ...old, locked: false, moderation: null, moderation_reason: null }),
 };

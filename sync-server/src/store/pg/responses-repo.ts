@@ -13,7 +13,7 @@ import { RECOUNT_RESPONSE } from '../sql.js';
 const select = (viewer: string) => `
   SELECT r.id, r.topic_id, r.parent_response_id, r.quoted_response_id, r.type, r.content, r.creator_uid,
          r.created_at, r.updated_at, r.score, r.comment_count,
-         r.delta_count, r.upvotes_agree, r.upvotes_disagree, r.deleted, r.seq,
+         r.delta_count, r.upvotes_agree, r.upvotes_disagree, r.deleted, r.seq, r.moderation, r.moderation_reason,
          u.display_name AS username,
          EXISTS (SELECT 1 FROM votes v WHERE v.voter_uid = ${viewer} AND v.target_type = 'response'
                  AND v.target_id = r.id AND v.deleted = 0)::int AS user_has_upvoted,

@@ -11,7 +11,7 @@ import type { ResponseInsert } from '../types.js';
 const SELECT = `
   SELECT r.id, r.topic_id, r.parent_response_id, r.quoted_response_id, r.type, r.content, r.creator_uid,
          r.created_at, r.updated_at, r.score, r.comment_count,
-         r.delta_count, r.upvotes_agree, r.upvotes_disagree, r.deleted, r.seq,
+         r.delta_count, r.upvotes_agree, r.upvotes_disagree, r.deleted, r.seq, r.moderation, r.moderation_reason,
          u.display_name AS username,
          EXISTS (SELECT 1 FROM votes v WHERE v.voter_uid = @viewer AND v.target_type = 'response'
                  AND v.target_id = r.id AND v.deleted = 0) AS user_has_upvoted,

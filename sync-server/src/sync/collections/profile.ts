@@ -1,7 +1,8 @@
 // Profile: one document per user (id = uid); a push may change only the
 // weekly-summary preference.
 import { z } from 'zod';
-import { id, score, replicated } from '../../../../shared/schemas/answers.js';
+import { ROLES } from '../../../../shared/constants.js';
+import { id, score, time, replicated } from '../../../../shared/schemas/answers.js';
 import { forbidden } from '../../../../shared/errors.js';
 import { MSG } from '../../../../shared/messages.js';
 import { preferencesSchema } from '../../../../shared/schemas/users.js';
@@ -19,6 +20,9 @@ export function profileDoc(row: UserRow): ProfileDoc {
     receive_weekly_summary: row.receive_weekly_summary === 1,
     points: row.points,
     persuasion_points: row.persuasion_points,
+    role: row.role,
+    suspended_until: row.suspended_until,
+    suspension_reason: row.suspension_reason,
     seq: row.seq,
     _deleted: false,
   };
@@ -32,6 +36,9 @@ const documentSchema = z
     receive_weekly_summary: z.boolean(),
     points: score,
     persuasion_points: score,
+    role: z.enum(ROLES),
+    suspended_until: time.nullable(),
+    suspension_reason: z.string().nullable(),
     ...replicated,
   })
   .meta({ id: 'ProfileDoc', description: "The caller's profile (`id` is the uid)." });

@@ -1,7 +1,7 @@
 // Responses: public, pulled per topic (the device keeps only the topics it
 // follows); created, edited and deleted by their author.
 import { z } from 'zod';
-import { RESPONSE_TYPES } from '../../../../shared/constants.js';
+import { MODERATION_STATES, RESPONSE_TYPES } from '../../../../shared/constants.js';
 import { id, time, count, score, replicated } from '../../../../shared/schemas/answers.js';
 import { badRequest } from '../../../../shared/errors.js';
 import { createResponseSchema, updateResponseSchema } from '../../../../shared/schemas/responses.js';
@@ -40,6 +40,8 @@ export async function responseDoc(store: Store, row: ResponseRow, sources?: read
     delta_count: row.delta_count,
     upvotes_agree: row.upvotes_agree,
     upvotes_disagree: row.upvotes_disagree,
+    moderation: row.moderation,
+    moderation_reason: row.moderation_reason,
     seq: row.seq,
     _deleted: false,
   };
@@ -74,6 +76,8 @@ const documentSchema = z
     delta_count: count,
     upvotes_agree: count,
     upvotes_disagree: count,
+    moderation: z.enum(MODERATION_STATES).nullable(),
+    moderation_reason: z.string().nullable(),
     ...replicated,
   })
   .meta({ id: 'ResponseDoc', description: 'A response as the `responses` collection syncs it.' });

@@ -1,6 +1,6 @@
 // Topics: public; created and deleted by their author (a topic is never edited).
 import { z } from 'zod';
-import { CATEGORIES } from '../../../../shared/constants.js';
+import { CATEGORIES, MODERATION_STATES } from '../../../../shared/constants.js';
 import { id, time, count, score, replicated } from '../../../../shared/schemas/answers.js';
 import type { Category } from '../../../../shared/constants.js';
 import { badRequest } from '../../../../shared/errors.js';
@@ -28,6 +28,9 @@ export function topicDoc(row: TopicRow): TopicDoc | TopicTombstone {
     stance_disagree: row.stance_disagree,
     stance_unsure: row.stance_unsure,
     minds_changed: row.minds_changed,
+    locked: row.locked === 1,
+    moderation: row.moderation,
+    moderation_reason: row.moderation_reason,
     seq: row.seq,
     _deleted: false,
   };
@@ -48,6 +51,9 @@ const documentSchema = z
     stance_disagree: count,
     stance_unsure: count,
     minds_changed: count,
+    locked: z.boolean(),
+    moderation: z.enum(MODERATION_STATES).nullable(),
+    moderation_reason: z.string().nullable(),
     ...replicated,
   })
   .meta({ id: 'TopicDoc', description: 'A topic as the `topics` collection syncs it.' });
