@@ -19,6 +19,8 @@ const RESPONSE_READ_ONLY = [
   'user_has_upvoted',
   'user_has_downvoted',
   'comment_count',
+  'moderation',
+  'moderation_reason',
 ] as const;
 
 export const createResponseSchema = z

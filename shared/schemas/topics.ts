@@ -12,6 +12,9 @@ const TOPIC_READ_ONLY = [
   'user_has_upvoted',
   'user_has_downvoted',
   'responses_count',
+  'locked',
+  'moderation',
+  'moderation_reason',
 ] as const;
 
 export const createTopicSchema = z
