@@ -18,6 +18,7 @@
 import { cert, getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { acceptableDisplayName } from '../../../shared/schemas/users.js';
+import { ROLE_CLAIM, ROLES, type Role } from '../../../shared/constants.js';
 
 export interface AuthUser {
   uid: string;
@@ -25,6 +26,12 @@ export interface AuthUser {
   email: string | null;
   /** The token's email_verified claim: the weekly summary goes only to a verified address (issue 25). */
   emailVerified?: boolean;
+  /**
+   * The crux_role custom claim (issue 23): from the account's current claims when the verifier
+   * reads the account (so a change applies within AUTH_STATUS_CACHE_SECONDS), else from the token.
+   * Absent (in-process callers: the seed, tests) or unknown: 'member'.
+   */
+  role?: Role;
 }
 
 export interface TokenVerifier {
@@ -41,8 +48,14 @@ export interface AuthBackend {
     name?: unknown;
     email?: string | undefined;
     email_verified?: boolean | undefined;
+    iat?: number | undefined;
+    [claim: string]: unknown;
   }>;
-  getUser(uid: string): Promise<{ disabled: boolean; tokensValidAfterTime?: string | undefined }>;
+  getUser(uid: string): Promise<{
+    disabled: boolean;
+    tokensValidAfterTime?: string | undefined;
+    customClaims?: { [claim: string]: unknown } | undefined;
+  }>;
 }
 
 export interface VerifierOptions {
@@ -92,6 +105,8 @@ interface AccountStatus {
   disabled: boolean;
   /** Tokens issued (auth_time) before this instant were revoked; 0 when never. */
   validAfterMs: number;
+  /** The account's crux_role claim now (may be newer than a token's). */
+  role: Role;
   readAt: number;
 }
 
@@ -108,13 +123,19 @@ function isUserNotFound(error: unknown): boolean {
   return code === 'auth/user-not-found';
 }
 
+/** A claim's value as a role: anything but a known role is a member. */
+export function roleOf(claim: unknown): Role {
+  return (ROLES as readonly unknown[]).includes(claim) ? (claim as Role) : 'member';
+}
+
 /** The caller as the verified token describes them. */
-function userOf(decoded: { uid: string; name?: unknown; email?: string | undefined; email_verified?: boolean | undefined }): AuthUser {
+function userOf(decoded: Decoded): AuthUser {
   return {
     uid: decoded.uid,
     name: acceptableDisplayName(decoded.name),
     email: decoded.email ?? null,
     emailVerified: decoded.email_verified === true,
+    role: roleOf(decoded[ROLE_CLAIM]),
   };
 }
 
@@ -137,7 +158,12 @@ export function createTokenVerifier(auth: AuthBackend, options: VerifierOptions 
   async function read(uid: string): Promise<AccountStatus> {
     const record = await auth.getUser(uid);
     const validAfter = record.tokensValidAfterTime ? Date.parse(record.tokensValidAfterTime) : 0;
-    const status = { disabled: record.disabled, validAfterMs: Number.isFinite(validAfter) ? validAfter : 0, readAt: now() };
+    const status = {
+      disabled: record.disabled,
+      validAfterMs: Number.isFinite(validAfter) ? validAfter : 0,
+      role: roleOf(record.customClaims?.[ROLE_CLAIM]),
+      readAt: now(),
+    };
     cache.delete(uid);
     cache.set(uid, status);
     if (cache.size > maxAccounts) cache.delete(cache.keys().next().value!);
@@ -175,7 +201,12 @@ export function createTokenVerifier(auth: AuthBackend, options: VerifierOptions 
       if (decoded.auth_time * 1000 < status.validAfterMs) throw new TokenRefused('The session was revoked.');
       // A name that breaks the username rules (too long, invisible or direction-changing
       // characters) is not stored: the user shows as "Anonymous" until they choose another.
-      return userOf(decoded);
+      // The role as the account has it now (a revoked moderator stops moderating within the cache's
+      // time), unless the token was issued after the account was read: then the token is newer
+      // (`iat` is in whole seconds: a token of the second the account was read in counts as newer).
+      const user = userOf(decoded);
+      const issuedAt = typeof decoded.iat === 'number' ? decoded.iat * 1000 : 0;
+      return issuedAt + 1000 > status.readAt ? user : { ...user, role: status.role };
     },
   };
 }

@@ -40,7 +40,8 @@ export async function rememberUser(ctx: DomainContext, user: AuthUser): Promise<
   const remembered = rememberedByStore.get(store) ?? new Map<string, string>();
   rememberedByStore.set(store, remembered);
   watchFeed(ctx, remembered);
-  const key = JSON.stringify([user.name, user.email, user.emailVerified === true]);
+  const role = user.role ?? 'member';
+  const key = JSON.stringify([user.name, user.email, user.emailVerified === true, role]);
   if (remembered.get(user.uid) === key) return;
   const note = () => {
     remembered.delete(user.uid);
@@ -49,7 +50,13 @@ export async function rememberUser(ctx: DomainContext, user: AuthUser): Promise<
   };
   // Checked without the write lock (a write transaction starts IMMEDIATE), and again inside it.
   const known = await store.users.get(user.uid);
-  if (known && known.display_name === user.name && known.email === user.email && known.email_verified === (user.emailVerified ? 1 : 0))
+  if (
+    known &&
+    known.display_name === user.name &&
+    known.email === user.email &&
+    known.email_verified === (user.emailVerified ? 1 : 0) &&
+    known.role === role
+  )
     return note();
   const changes = await store.transaction(async (): Promise<Change[]> => {
     const before = await store.users.get(user.uid);

@@ -102,10 +102,10 @@ export const SET_VOTE = both(`
 
 /** Records the caller as the verified token describes them (the e-mail with its email_verified claim). */
 export const REMEMBER_USER = both(`
-  INSERT INTO users (uid, display_name, email, email_verified, created_at, seq)
-  VALUES (@uid, @display_name, @email, @email_verified, @created_at, @seq)
+  INSERT INTO users (uid, display_name, email, email_verified, role, created_at, seq)
+  VALUES (@uid, @display_name, @email, @email_verified, @role, @created_at, @seq)
   ON CONFLICT (uid) DO UPDATE SET display_name = excluded.display_name, email = excluded.email,
-    email_verified = excluded.email_verified, seq = excluded.seq
+    email_verified = excluded.email_verified, role = excluded.role, seq = excluded.seq
 `);
 
 /**

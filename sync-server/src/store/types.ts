@@ -10,7 +10,7 @@
 // - Deletes are tombstones (`deleted = 1` with a fresh seq), so they replicate.
 // - `viewer` (a uid or null) only fills `user_has_upvoted`.
 // - Writes happen inside `transaction`; a throw rolls every write of it back.
-import type { ResponseType, Sort, Stance, TargetType } from '../../../shared/constants.js';
+import type { ResponseType, Role, Sort, Stance, TargetType } from '../../../shared/constants.js';
 import type { ResponseMapping, Source, SourceCitation, SourceListing, UserResponse, UserTopic } from '../../../shared/types.js';
 import type {
   CreditRow,
@@ -193,7 +193,7 @@ export interface UsersRepo {
   get(uid: string): Promise<UserRow | undefined>;
   /** Records the caller as the verified token describes them; returns true if anything changed. */
   remember(
-    user: { uid: string; name: string | null; email: string | null; emailVerified?: boolean },
+    user: { uid: string; name: string | null; email: string | null; emailVerified?: boolean; role?: Role },
     now: string,
     seq: () => Promise<number>,
   ): Promise<boolean>;

@@ -13,9 +13,16 @@ export function createPgUsersRepo(q: PgQueries): UsersRepo {
     async remember(user, now, seq) {
       const existing = await get(user.uid);
       const verified = user.emailVerified ? 1 : 0;
-      if (existing && existing.display_name === user.name && existing.email === user.email && existing.email_verified === verified)
+      const role = user.role ?? 'member';
+      if (
+        existing &&
+        existing.display_name === user.name &&
+        existing.email === user.email &&
+        existing.email_verified === verified &&
+        existing.role === role
+      )
         return false;
-      await q.run(REMEMBER_USER.pg, [user.uid, user.name, user.email, verified, now, await seq()]);
+      await q.run(REMEMBER_USER.pg, [user.uid, user.name, user.email, verified, role, now, await seq()]);
       return true;
     },
     async refreshPoints(uid, seq) {

@@ -1,4 +1,5 @@
 // Users as the server knows them: uid, display name (from the token), points, preferences.
+import type { Role } from '../../../../shared/constants.js';
 import type { UserResponse, UserTopic } from '../../../../shared/types.js';
 import { persuasionPoints } from '../../../../shared/rules/deltas.js';
 import type { Db } from './connection.js';
@@ -11,6 +12,7 @@ export function createUsersRepo(db: Db) {
     display_name: string | null;
     email: string | null;
     email_verified: number;
+    role: Role;
     created_at: string;
     seq: number;
   }>(REMEMBER_USER.sqlite);
@@ -35,15 +37,23 @@ export function createUsersRepo(db: Db) {
     get: (uid: string) => get.get(uid),
     /** Records the caller as the verified token describes them; returns true if anything changed. */
     async remember(
-      user: { uid: string; name: string | null; email: string | null; emailVerified?: boolean },
+      user: { uid: string; name: string | null; email: string | null; emailVerified?: boolean; role?: Role },
       now: string,
       seq: () => Promise<number>,
     ): Promise<boolean> {
       const existing = get.get(user.uid);
       const verified = user.emailVerified ? 1 : 0;
-      if (existing && existing.display_name === user.name && existing.email === user.email && existing.email_verified === verified)
+      const role = user.role ?? 'member';
+      if (
+        existing &&
+        existing.display_name === user.name &&
+        existing.email === user.email &&
+        existing.email_verified === verified &&
+        existing.role === role
+      )
         return false;
       upsert.run({
+        role,
         uid: user.uid,
         display_name: user.name,
         email: user.email,
