@@ -301,3 +301,26 @@ export interface ModeratedOriginal {
   moderation: ModerationState | null;
   moderation_reason: string | null;
 }
+
+/** GET /api/moderation/log: newest first. */
+export interface ModerationLogPage {
+  items: ModerationLogEntry[];
+  total: number;
+}
+
+/** PUT /api/users/{uid}/role: the user's role now. */
+export interface RoleChange {
+  uid: string;
+  role: Role;
+}
+
+/*
+ * The moderation calls (issue 23), for both sides:
+ *   POST /api/reports {target_type, target_id, reason, note?}      → 201 Report (200: an open report updated)
+ *   GET  /api/moderation/reports?status=open|handled&limit&offset  → ModerationQueuePage
+ *   POST /api/moderation/actions {action, target_type, target_id, reason, days?} → 200 ModerationLogEntry
+ *   GET  /api/moderation/log?limit&offset                          → ModerationLogPage
+ *   GET  /api/moderation/original/{topic|response}/{id}             → ModeratedOriginal (author and moderators)
+ *   PUT  /api/users/{uid}/role {role: member|moderator}             → RoleChange (admins)
+ * All /api/moderation calls are 401 signed out and 403 for members.
+ */
