@@ -64,7 +64,7 @@ export function TopicPage() {
 
 function TopicView({ topicId }: { topicId: string }) {
   const navigate = useNavigate();
-  const { topic, error, loading } = useTopic(topicId);
+  const { topic, error } = useTopic(topicId);
   const [order, setOrder] = useState<ResponseOrder>('default');
   // Read beside the topic, not after it: the first screen of a big debate waits for neither.
   const roots = useReplies(topicId, null, true, order);
@@ -123,7 +123,10 @@ function TopicView({ topicId }: { topicId: string }) {
         </p>
       </>
     );
-  else if (loading || !topic)
+  // Only before the first topic: when the data layer takes over from the first screen (or its
+  // source is re-made), the topic on screen stays and so does the composer with what is typed in
+  // it and its open sign-in dialog (a remount here lost both).
+  else if (!topic)
     body = (
       <p className="status-text" role="status">
         Loading topic...
