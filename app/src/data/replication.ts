@@ -15,6 +15,7 @@ import {
 } from '../../../shared/sync-protocol.js';
 import { SYNCED, type LocalRow } from './collections/index.js';
 import { toLocal } from './local-docs.js';
+import { forgetTopicPage } from '../service-worker/topic-pages.js';
 import { createPushHandler, type PushDeps } from './push-handler.js';
 
 export const PULL_BATCH = 1000;
@@ -73,6 +74,20 @@ function pullHandler(name: SyncCollection, deps: ReplicationDeps): PullHandler {
   };
 }
 
+/**
+ * A pulled topic or response a moderator removed or hid: the topic's kept page (the service worker's
+ * copy of the server's first screen) may still hold its text, so it goes (issue 23 #4).
+ */
+async function forgetModeratedPages(name: SyncCollection, documents: readonly AnySyncDoc[]): Promise<void> {
+  if (name !== 'topics' && name !== 'responses') return;
+  const topics = new Set<string>();
+  for (const doc of documents) {
+    if (!('moderation' in doc) || !doc.moderation) continue;
+    topics.add('topic_id' in doc ? doc.topic_id : doc.id);
+  }
+  for (const topicId of topics) await forgetTopicPage(topicId);
+}
+
 /** `collection` is the local collection named `name` (RxCollection's default document type: any of them). */
 export function replicate(name: SyncCollection, collection: RxCollection, deps: ReplicationDeps): CollectionReplication {
   const stream$ = new Subject<'RESYNC'>();
@@ -83,6 +98,7 @@ export function replicate(name: SyncCollection, collection: RxCollection, deps: 
     pull: {
       handler: async (checkpoint, batchSize) => {
         const answer = await handler(checkpoint, batchSize);
+        await forgetModeratedPages(name, answer.documents);
         return { documents: answer.documents.map((doc) => ({ ...doc })), checkpoint: answer.checkpoint };
       },
       batchSize: PULL_BATCH,

@@ -21,3 +21,20 @@ export const removeTopicPages = (): Promise<void> => removeWhere(() => true);
 
 /** Pages kept under earlier builds: their scripts are gone, and the worker no longer reads them. */
 export const removeOtherBuildsTopicPages = (): Promise<void> => removeWhere((name) => CURRENT !== undefined && name !== CURRENT);
+
+/**
+ * Drops the kept page of one topic (issue 23): a moderator removed or hid something in it, and the
+ * kept page still holds the first screen as it was. Without its page, an offline visit renders from
+ * the local database, which the same pull has already redacted.
+ */
+export async function forgetTopicPage(topicId: string): Promise<void> {
+  if (typeof caches === 'undefined' || typeof location === 'undefined') return;
+  try {
+    const url = new URL(`/topics/${encodeURIComponent(topicId)}`, location.origin).href;
+    for (const name of await caches.keys()) {
+      if (name.startsWith(TOPIC_PAGES_CACHE_PREFIX)) await (await caches.open(name)).delete(url, { ignoreSearch: true });
+    }
+  } catch {
+    /* Cache Storage unavailable: nothing was kept there */
+  }
+}
