@@ -93,7 +93,7 @@ export function UserPage() {
   return (
     <main className="page user-page" id="main">
       <h1>{copy?.value ? authorName(copy.value.display_name) : 'User'}</h1>
-      <UserBlockControls uid={uid} name={copy?.value?.display_name ?? null} />
+      {copy?.value && <UserBlockControls uid={uid} name={copy.value.display_name} />}
       {body}
     </main>
   );

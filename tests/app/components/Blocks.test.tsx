@@ -152,11 +152,11 @@ describe('the user page’s Block button', () => {
     expect(blockUser).toHaveBeenCalledExactlyOnceWith(BOB, 'Bob');
     const unblock = await screen.findByRole('button', { name: 'Unblock Bob' });
     expect(unblock.textContent).toBe('Unblock');
-    expect(screen.getByRole('status').textContent).toBe(blockedNote('Bob'));
+    expect(screen.getByTestId('block-status').textContent).toBe(blockedNote('Bob'));
     fireEvent.click(unblock);
     expect(unblockUser).toHaveBeenCalledExactlyOnceWith(BOB);
     expect((await screen.findByRole('button', { name: 'Block Bob' })).textContent).toBe('Block');
-    expect(screen.getByRole('status').textContent).toBe('');
+    expect(screen.getByTestId('block-status').textContent).toBe('');
   });
 
   it('shows the data layer’s refusal', async () => {

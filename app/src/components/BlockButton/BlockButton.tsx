@@ -47,7 +47,7 @@ export function BlockButton({ uid, name }: { uid: string; name: string | null })
       >
         {blocked ? 'Unblock' : 'Block'}
       </button>
-      <span role="status" className="block-status">
+      <span aria-live="polite" className="block-status" data-testid="block-status">
         {blocked && !signedOut && <span className="muted">{blockedNote(shown)}</span>}
       </span>
       {signedOut && hint && (
