@@ -160,10 +160,17 @@ describe('blocks', () => {
     // Others still notify Frank.
     await makeResponse(as(ada), { topic_id: topic.id, type: 'for' });
     expect((await notifications(frank)).length).toBe(before + 1);
+    // Nor do they reach his weekly summary's replies (a digest of what would have notified him).
+    const week = { start: new Date(Date.now() - 60 * 60_000).toISOString(), end: new Date(Date.now() + 60_000).toISOString() };
+    const mailed = await server.store.mail.repliesTo(frank.uid, week.start, week.end, 100);
+    expect(mailed.items.map((reply) => reply.author_name)).toEqual(['Ada']);
+    expect(mailed.total).toBe(1);
     // Unblocked: Gina's next reply notifies him again.
     expect((await as(frank).del(`/blocks/${gina.uid}`)).status).toBe(204);
     const again = await makeResponse(as(gina), { topic_id: topic.id, parent_response_id: frankReply.id, type: 'for' });
     expect((await notifications(frank)).map((n) => n.response_id)).toContain(again.id);
+    const unblocked = await server.store.mail.repliesTo(frank.uid, week.start, new Date(Date.now() + 60_000).toISOString(), 100);
+    expect(unblocked.items.filter((reply) => reply.author_name === 'Gina')).toHaveLength(4);
   });
 
   it('a blocked user who renames reaches the blocker as a new block document with the new name', async () => {
