@@ -7,13 +7,20 @@ import { useObservable } from './useObservable';
 
 export type { BlockedUserView } from '../data/api';
 
-/** Whether the signed-in user blocks `uid` (false while not known, signed out, or unreadable). */
-export function useIsBlocked(uid: string | null | undefined): boolean {
+const NOBODY: ReadonlySet<string> = new Set();
+
+/** The uids the signed-in user blocks (empty while not known, signed out, or unreadable). */
+export function useBlockedUids(): ReadonlySet<string> {
   const data = useData();
   // One shared set in the data layer: each row subscribes to it, no query per row.
   const uids$ = useMemo(() => data.blockedUids$(), [data]);
-  const { value } = useObservable(uids$);
-  return Boolean(uid && value?.has(uid));
+  return useObservable(uids$).value ?? NOBODY;
+}
+
+/** Whether the signed-in user blocks `uid` (false while not known, signed out, or unreadable). */
+export function useIsBlocked(uid: string | null | undefined): boolean {
+  const blocked = useBlockedUids();
+  return Boolean(uid && blocked.has(uid));
 }
 
 /** The blocked users, most recently blocked first, and unblocking one of them. */

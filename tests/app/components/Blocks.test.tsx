@@ -118,6 +118,27 @@ describe('a blocked author’s items collapse', () => {
   });
 });
 
+describe('the debate map of a topic with a blocked author', () => {
+  it('keeps their responses in place, saying only that they are hidden', async () => {
+    const topic = fakeTopic({ id: 't1', responses_count: 2 });
+    const hers = fakeResponse({ id: 'm-ada', topic_id: 't1', content: 'Tea has less caffeine.', creator_uid: 'uid-ada', username: 'Ada' });
+    const his = fakeResponse({ id: 'm-bob', topic_id: 't1', content: 'Coffee is stronger.', creator_uid: BOB, username: 'Bob' });
+    renderTopicPage(topic, { rootResponses$: () => of([hers, his]), topicResponses$: () => of([hers, his]), ...blocking(BOB) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Debate map' }));
+    const region = screen.getByRole('region', { name: 'Debate map' });
+    await within(region).findByRole('group', { name: 'Debate map: 2 responses' }, { timeout: 5000 });
+    fireEvent.click(within(region).getByRole('button', { name: 'Outline' }));
+    const outline = within(region).getByRole('navigation', { name: 'Outline of the debate' });
+    expect(within(outline).getByRole('link', { name: /Tea has less caffeine/ })).toBeTruthy();
+    expect(
+      within(outline)
+        .getByRole('link', { name: new RegExp(blockedHidden('Bob').replace('.', '\\.')) })
+        .getAttribute('href'),
+    ).toBe('#response-m-bob');
+    expect(region.textContent).not.toContain('Coffee is stronger.');
+  });
+});
+
 describe('the user page’s Block button', () => {
   const bob: UserProfile = { uid: BOB, display_name: 'Bob', points: 1, persuasion_points: 0, rank: 2, topics: [], responses: [] };
   const copy = (value: UserProfile): RemoteCopy<UserProfile> => ({
