@@ -100,6 +100,24 @@ describe('blocks in the data layer', () => {
     await until(b.data.blockedUsers$(), (list) => list.length === 0);
   });
 
+  it('a block the server refuses (a user it does not know) becomes a sync problem and is undone here', async () => {
+    const a = await client(server.url, { user: carol });
+    await a.data.blockUser('no-such-user', 'Nobody');
+    const [problem] = await until(a.data.syncProblems$(), (list) => list.length === 1);
+    expect(problem).toMatchObject({
+      kind: 'rejected',
+      collection: 'blocks',
+      itemId: 'no-such-user',
+      action: 'block',
+      status: 404,
+      error: MSG.userNotFound,
+    });
+    expect(await until(a.data.blockedUsers$(), (list) => list.length === 0)).toEqual([]);
+    await until(a.data.status$, (s) => s.pending === 0);
+    expect(await countRows(server.db, 'blocks', 'blocked_uid = ?', 'no-such-user')).toBe(0);
+    await a.data.discardProblem(problem!.id);
+  });
+
   it('refuses on the device what the server would: yourself, and signed out', async () => {
     const a = await client(server.url, { user: bob });
     await expect(a.data.blockUser(bob.uid, 'Bob')).rejects.toMatchObject({ message: MSG.blockSelf, code: 'invalid-argument' });
