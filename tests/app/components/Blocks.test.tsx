@@ -74,7 +74,7 @@ describe('a blocked author’s items collapse', () => {
   });
 
   it('a response and the blocked author’s replies deeper in the thread collapse, each on its own line', async () => {
-    const topic = fakeTopic({ id: 't1', responses_count: 3 });
+    const topic = fakeTopic({ id: 't1', responses_count: 4 });
     const hers = fakeResponse({
       id: 'r-ada',
       topic_id: 't1',
@@ -92,7 +92,16 @@ describe('a blocked author’s items collapse', () => {
       creator_uid: BOB,
       username: 'Bob',
     });
-    const roots$ = new BehaviorSubject<ResponseView[]>([hers, his]);
+    const quoting = fakeResponse({
+      id: 'r-cy',
+      topic_id: 't1',
+      content: 'I side with the quote.',
+      quoted_response_id: 'r-bob',
+      quoted_response: { id: 'r-bob', content: 'Coffee is stronger.', username: 'Bob', creator_uid: BOB },
+      creator_uid: 'uid-cy',
+      username: 'Cy',
+    });
+    const roots$ = new BehaviorSubject<ResponseView[]>([hers, his, quoting]);
     renderTopicPage(topic, {
       rootResponses$: () => roots$,
       topicResponses$: () => of([hers, his, reply]),
@@ -105,6 +114,10 @@ describe('a blocked author’s items collapse', () => {
     // It keeps the response's place: links and quotes to #response-r-bob still find it.
     expect(line.id).toBe('response-r-bob');
     expect(within(line).getByText(blockedHidden('Bob'))).toBeTruthy();
+    // Cy's response quoting Bob's stays, its quote saying only that it is hidden.
+    const quote = within(document.getElementById('response-r-cy')!).getByTestId('quoted-block');
+    expect(quote.textContent).toContain(blockedHidden('Bob'));
+    expect(quote.textContent).not.toContain('Coffee is stronger.');
     // Ada's thread opened: Bob's reply in it is collapsed too.
     fireEvent.click(screen.getByRole('button', { name: 'Show All (1)' }));
     await waitFor(() => expect(screen.getAllByTestId('blocked-collapsed')).toHaveLength(2));

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { blockedHidden } from '../../../../shared/messages';
 import { authorName } from '../../../../shared/rules/author-name';
 import { useIsBlocked } from '../../hooks/useBlocks';
+import type { ResponseView } from '../../hooks/useReplies';
 import './BlockedCollapse.css';
 
 interface BlockedCollapseProps {
@@ -51,4 +52,22 @@ export function BlockedCollapse({ uid, name, kind, id, revealedSelector, classNa
       </button>
     </li>
   );
+}
+
+/** The same view each time for the same response, so a memoised row re-renders only when it changes. */
+const hiddenQuotes = new WeakMap<ResponseView, ResponseView>();
+
+/**
+ * A response whose quote is of a blocked author: the quote block says only that it is hidden
+ * (blockedHidden), the quoted response itself being collapsed where it stands. Otherwise `response` itself.
+ */
+export function withHiddenQuote(response: ResponseView, blocked: ReadonlySet<string>): ResponseView {
+  const quote = response.quoted_response;
+  if (!quote?.creator_uid || !blocked.has(quote.creator_uid)) return response;
+  let view = hiddenQuotes.get(response);
+  if (!view) {
+    view = { ...response, quoted_response: { ...quote, content: blockedHidden(authorName(quote.username)) } };
+    hiddenQuotes.set(response, view);
+  }
+  return view;
 }

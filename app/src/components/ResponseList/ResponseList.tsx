@@ -5,7 +5,8 @@ import { memo, startTransition, useEffect, useMemo, useState } from 'react';
 import type { ResponseView } from '../../hooks/useReplies';
 import { useTopicTree, useTreeVersion } from '../../hooks/useTopicTree';
 import { ResponseItem } from '../ResponseItem/ResponseItem';
-import { BlockedCollapse } from '../BlockedCollapse/BlockedCollapse';
+import { BlockedCollapse, withHiddenQuote } from '../BlockedCollapse/BlockedCollapse';
+import { useBlockedUids } from '../../hooks/useBlocks';
 
 /**
  * Rows rendered with the list (more than a tall screen holds; the data layer reads as many roots
@@ -36,6 +37,7 @@ export const ResponseList = memo(function ResponseList({ responses, depth, empty
   const tree = useTopicTree();
   const version = useTreeVersion(tree);
   const [rendered, setRendered] = useState(FIRST_ROWS);
+  const blocked = useBlockedUids();
   // Quote and link navigation expands a row, or highlights one, that may not be rendered yet.
   const wanted = useMemo(() => {
     void version;
@@ -68,7 +70,7 @@ export const ResponseList = memo(function ResponseList({ responses, depth, empty
           className="response"
           revealedSelector={`[id="response-${r.id}"]`}
         >
-          <ResponseItem response={r} depth={depth} />
+          <ResponseItem response={withHiddenQuote(r, blocked)} depth={depth} />
         </BlockedCollapse>
       ))}
     </ul>
