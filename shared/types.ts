@@ -147,6 +147,14 @@ export interface Notification {
   is_read: boolean;
 }
 
+/** A user the caller blocked (issue 23): GET /api/blocks, PUT /api/blocks/{uid}. Only the caller ever reads it. */
+export interface BlockedUser {
+  uid: string;
+  display_name: string | null;
+  /** When the block was made (or last changed). */
+  updated_at: string;
+}
+
 export interface Preferences {
   receive_weekly_summary: boolean;
 }

@@ -21,6 +21,7 @@ const AboutPage = lazyPage(() => import('./routes/AboutPage').then((m) => m.Abou
 const TermsPage = lazyPage(() => import('./routes/TermsPage').then((m) => m.TermsPage));
 const PrivacyPage = lazyPage(() => import('./routes/PrivacyPage').then((m) => m.PrivacyPage));
 const UnsubscribePage = lazyPage(() => import('./routes/UnsubscribePage').then((m) => m.UnsubscribePage));
+const BlockedUsersPage = lazyPage(() => import('./routes/BlockedUsersPage').then((m) => m.BlockedUsersPage));
 const NotFoundPage = lazyPage(() => import('./routes/NotFoundPage').then((m) => m.NotFoundPage));
 
 /** The routes of SPEC.md §2, in matching order; the last one catches every other address. */
@@ -36,6 +37,7 @@ const PAGES: { path: string; Page: ComponentType & { preload?: () => Promise<voi
   { path: '/notifications', Page: NotificationsPage },
   { path: '/unsubscribe', Page: UnsubscribePage },
   { path: '/sources', Page: SourcesPage },
+  { path: '/settings/blocked', Page: BlockedUsersPage },
   { path: '*', Page: NotFoundPage },
 ];
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { CATEGORIES, MODERATION_STATES, NOTIFICATION_TYPES, RESPONSE_TYPES, STANCES, TARGET_TYPES } from '../constants.js';
 import { ERROR_STATUS, type ErrorBody } from '../errors.js';
 import type {
+  BlockedUser,
   CommonGroundEntry,
   LeaderboardEntry,
   MyStance,
@@ -182,6 +183,10 @@ export const notificationSchema = z
 
 export const preferencesAnswerSchema = z.object({ receive_weekly_summary: z.boolean() }).meta({ id: 'Preferences' });
 
+export const blockedUserSchema = z
+  .object({ uid: id, display_name: z.string().nullable(), updated_at: time })
+  .meta({ id: 'BlockedUser', description: 'A user the caller blocked (issue 23); nobody else ever reads it.' });
+
 export const unsubscribedSchema = z.object({ ok: z.literal(true), receive_weekly_summary: z.literal(false) }).meta({ id: 'Unsubscribed' });
 
 export const upvoteResultSchema = z
@@ -266,6 +271,7 @@ same<z.infer<typeof userResponseSchema>, UserResponse>(true);
 same<z.infer<typeof userProfileSchema>, UserProfile>(true);
 same<z.infer<typeof notificationSchema>, Notification>(true);
 same<z.infer<typeof preferencesAnswerSchema>, Preferences>(true);
+same<z.infer<typeof blockedUserSchema>, BlockedUser>(true);
 same<z.infer<typeof upvoteResultSchema>, UpvoteResult>(true);
 same<z.infer<typeof myStanceSchema>, MyStance>(true);
 same<z.infer<typeof topicStancesSchema>, TopicStances>(true);

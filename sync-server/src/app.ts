@@ -15,6 +15,7 @@ import { securityHeaders } from './http/security-headers.js';
 import { createRateLimits, readRateLimits, type RateLimitConfig } from './http/rate-limit.js';
 import type { LimitBackend } from './http/limit-backend.js';
 import type { ClientConfig } from '../../shared/client-config.js';
+import { blocksRoutes } from './routes/blocks.js';
 import { configRoutes, readClientConfig } from './routes/config.js';
 import { notificationsRoutes } from './routes/notifications.js';
 import { responsesRoutes } from './routes/responses.js';
@@ -97,6 +98,7 @@ export function createApp(deps: AppDeps) {
     .route('/upvotes', upvotesRoutes(ctx))
     .route('/users', usersRoutes(ctx, limits))
     .route('/notifications', notificationsRoutes(ctx))
+    .route('/blocks', blocksRoutes(ctx))
     .route('/sync', syncRoutes(ctx, { limits, shutdown: readiness.draining }));
 
   const app = new Hono<AppEnv>();

@@ -646,6 +646,94 @@ export function runStoreContract(name: string, makeStore: () => Promise<StoreUnd
       });
     });
 
+    describe('blocks', () => {
+      const block = async (blocker: string, blocked: string, on = true, seq?: number) =>
+        await store.transaction(
+          async () =>
+            await store.blocks.set({
+              blocker_uid: blocker,
+              blocked_uid: blocked,
+              blocked: on,
+              now: day(3),
+              seq: seq ?? (await store.nextSeq()),
+            }),
+        );
+      beforeEach(async () => {
+        await addUser('ada', 'Ada');
+        await addUser('bob', 'Bob');
+        await addUser('cy', null);
+      });
+
+      it('set and get: one row per blocker and blocked user, with the blocked user’s current name; unblocking keeps the row', async () => {
+        expect(await store.blocks.get('ada', 'bob')).toBeUndefined();
+        await block('ada', 'bob');
+        const on = (await store.blocks.get('ada', 'bob'))!;
+        expect(on).toEqual({
+          blocker_uid: 'ada',
+          blocked_uid: 'bob',
+          blocked: 1,
+          updated_at: day(3),
+          seq: expect.any(Number),
+          display_name: 'Bob',
+        });
+        expect(await store.blocks.isBlocked('ada', 'bob')).toBe(true);
+        expect(await store.blocks.isBlocked('bob', 'ada')).toBe(false);
+        await block('ada', 'bob', false);
+        const off = (await store.blocks.get('ada', 'bob'))!;
+        expect(off.blocked).toBe(0);
+        expect(off.seq).toBeGreaterThan(on.seq);
+        expect(await store.blocks.isBlocked('ada', 'bob')).toBe(false);
+        // A user the server has no row for yet: no name.
+        await block('ada', 'ghost');
+        expect((await store.blocks.get('ada', 'ghost'))!.display_name).toBeNull();
+      });
+
+      it('list: the blocker’s live blocks only, most recent first', async () => {
+        await block('ada', 'bob');
+        await block('ada', 'cy');
+        await block('bob', 'ada');
+        await store.transaction(async () =>
+          store.blocks.set({ blocker_uid: 'ada', blocked_uid: 'cy', blocked: true, now: day(4), seq: await store.nextSeq() }),
+        );
+        expect((await store.blocks.list('ada')).map((row) => [row.blocked_uid, row.display_name])).toEqual([
+          ['cy', null],
+          ['bob', 'Bob'],
+        ]);
+        await block('ada', 'bob', false);
+        expect((await store.blocks.list('ada')).map((row) => row.blocked_uid)).toEqual(['cy']);
+        expect(await store.blocks.list('cy')).toEqual([]);
+      });
+
+      it('changesSince: the blocker’s own rows by (seq, blocked uid), strictly after the checkpoint', async () => {
+        const seq = await store.transaction(async () => await store.nextSeq());
+        await block('ada', 'cy', true, seq);
+        await block('ada', 'bob', true, seq);
+        await block('bob', 'ada');
+        const page = await store.blocks.changesSince('ada', START, 10);
+        expect(page.map((row) => row.blocked_uid)).toEqual(['bob', 'cy']);
+        expect((await store.blocks.changesSince('ada', { seq, id: 'bob' }, 10)).map((row) => row.blocked_uid)).toEqual(['cy']);
+        expect(await store.blocks.changesSince('ada', START, 1)).toHaveLength(1);
+        await block('ada', 'bob', false);
+        expect((await store.blocks.changesSince('ada', START, 10)).map((row) => [row.blocked_uid, row.blocked])).toEqual([
+          ['cy', 1],
+          ['bob', 0],
+        ]);
+      });
+
+      it('restampBlocked gives every row naming the user a new seq and returns the blockers', async () => {
+        await block('ada', 'bob');
+        await block('cy', 'bob');
+        await block('ada', 'cy');
+        const before = (await store.blocks.get('ada', 'bob'))!.seq;
+        const seq = await store.transaction(async () => await store.nextSeq());
+        const blockers = await store.transaction(async () => await store.blocks.restampBlocked('bob', seq));
+        expect([...blockers].sort()).toEqual(['ada', 'cy']);
+        expect((await store.blocks.get('ada', 'bob'))!.seq).toBe(seq);
+        expect(seq).toBeGreaterThan(before);
+        expect((await store.blocks.get('ada', 'cy'))!.seq).toBeLessThan(seq);
+      });
+    });
+
     describe('stances and Δ credits', () => {
       const at = (n: number) => ({ at: day(n) });
       const save = async (uid: string, topicId: string, stance: StanceRow['stance'], first: StanceRow['stance'], credits: string[] = []) =>

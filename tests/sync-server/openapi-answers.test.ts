@@ -173,6 +173,16 @@ describe('real answers fit the OpenAPI document', () => {
     await call(ada, 'post', '/api/users/preferences', '/users/preferences', { receive_weekly_summary: false });
     expect((await call(ada, 'post', '/api/users/preferences', '/users/preferences', { receive_weekly_summary: 'no' })).status).toBe(400);
 
+    // Blocks (issue 23): Ada blocks Bob, lists, unblocks; the refusals
+    const blocked = await call(ada, 'put', '/api/blocks/{uid}', `/blocks/${bob.uid}`);
+    expect(blocked.status).toBe(200);
+    expect((await call(ada, 'get', '/api/blocks', '/blocks')).body).toEqual([blocked.body]);
+    expect((await call(ada, 'put', '/api/blocks/{uid}', `/blocks/${ada.uid}`)).status).toBe(400);
+    expect((await call(ada, 'put', '/api/blocks/{uid}', '/blocks/nobody')).status).toBe(404);
+    expect((await call(null, 'get', '/api/blocks', '/blocks')).status).toBe(401);
+    expect((await call(ada, 'delete', '/api/blocks/{uid}', `/blocks/${bob.uid}`)).status).toBe(204);
+    expect((await call(ada, 'delete', '/api/blocks/{uid}', `/blocks/${ada.uid}`)).status).toBe(400);
+
     // Notifications: Bob's reply and root response notified Ada
     const notes = (await call(ada, 'get', '/api/notifications/user/{uid}', `/notifications/user/${ada.uid}?limit=10`)).body as {
       id: string;
@@ -212,7 +222,8 @@ describe('real answers fit the OpenAPI document', () => {
     const topic = await newTopic(ada);
     await apiClient(server.url, bob.token).post('/responses', { topic_id: topic.id, type: 'for', content: 'Synced.' });
     await apiClient(server.url, bob.token).put(`/topics/${topic.id}/stance`, { stance: 'unsure' });
-    for (const collection of ['topics', 'votes', 'notifications', 'profile', 'stances']) {
+    await apiClient(server.url, bob.token).put(`/blocks/${ada.uid}`);
+    for (const collection of ['topics', 'votes', 'notifications', 'profile', 'stances', 'blocks']) {
       const pulled = await call(bob, 'get', '/api/sync/{collection}/pull', `/sync/${collection}/pull?limit=50`);
       expect(pulled.status).toBe(200);
     }

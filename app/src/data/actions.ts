@@ -14,6 +14,7 @@ import type { PublicDb, UserDb } from './db.js';
 import { badRequest, notFound, unauthorized } from '../../../shared/errors.js';
 import { arrivalRules, whenStored, type Arrivals } from './arrival.js';
 import { createStanceActions } from './stance-actions.js';
+import { createBlockActions } from './block-actions.js';
 
 export interface Session {
   uid: string;
@@ -185,6 +186,7 @@ export function createActions(publicDb: PublicDb, session: () => Session | null,
     },
 
     ...createStanceActions(publicDb, signedIn, storedTopic),
+    ...createBlockActions(signedIn),
 
     async markRead(notificationId: string) {
       const s = signedIn(MSG.loginToSeeNotifications);

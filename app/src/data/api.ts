@@ -4,7 +4,7 @@
 import type { Observable } from 'rxjs';
 import type { AnyStorage } from './db.js';
 import type { Category, ResponseType, Sort, Stance, TargetType } from '../../../shared/constants.js';
-import type { Notification, Preferences, QuotedResponse, Response, Source, Topic } from '../../../shared/types.js';
+import type { BlockedUser, Notification, Preferences, QuotedResponse, Response, Source, Topic } from '../../../shared/types.js';
 import type { NotificationDoc, ResponseDoc, StanceChange, StanceDoc, SyncCollection, TopicDoc } from '../../../shared/sync-protocol.js';
 import type { UserProfile, UserScore } from '../../../shared/types.js';
 import type { LeaderboardCopy, RemoteCopy } from './leaderboard.js';
@@ -52,6 +52,12 @@ export interface StanceView {
   /** Responses credited with Δ for the latest change (≤ 3). */
   credits: string[];
   /** Not yet confirmed by the server. */
+  isPending: boolean;
+}
+
+/** A user the signed-in user blocked (issue 23), as on this device. */
+export interface BlockedUserView extends BlockedUser {
+  /** The block is not yet confirmed by the server. */
   isPending: boolean;
 }
 
@@ -160,6 +166,8 @@ export interface CruxExport {
   preferences: { receive_weekly_summary: boolean } | null;
   /** The user's own stances (issue 13) on this device; `pending: true` means not yet on the server. */
   stances: (Omit<StanceDoc, 'id' | 'seq' | '_deleted'> & { pending: boolean })[];
+  /** The users the user blocks (issue 23) on this device; `pending: true` means not yet on the server. */
+  blocks: (BlockedUser & { pending: boolean })[];
   drafts: { key: string; text: string; extra: Record<string, unknown>; updated_at: string }[];
 }
 
@@ -290,6 +298,13 @@ export interface CruxData {
   userProfile$(uid: string): Observable<RemoteCopy<UserProfile>>;
   /** The signed-in user's points (live from their profile) and rank; null when signed out or without a score. */
   score$(): Observable<UserScore | null>;
+  /** The users the signed-in user blocks (issue 23), most recently blocked first; [] when signed out. Live, offline too. */
+  blockedUsers$(): Observable<BlockedUserView[]>;
+  /**
+   * The uids the signed-in user blocks, as one shared live set (every row of a list reads it to collapse
+   * a blocked author's items); empty when signed out, null when the data cannot be read.
+   */
+  blockedUids$(): Observable<ReadonlySet<string> | null>;
 
   // ---- writes (local at once, replicated when possible; throw CruxError with a message for a person) ----
   createTopic(input: NewTopicInput): Promise<TopicView>;
@@ -310,6 +325,14 @@ export interface CruxData {
    * list; [] withdraws). Refused with shared/rules/deltas.ts creditProblem's error.
    */
   creditDeltas(topicId: string, responseIds: string[]): Promise<void>;
+  /**
+   * Blocks a user (issue 23): their topics and responses collapse on this user's devices and their
+   * replies no longer notify them. Local at once (`isPending`), replicated like any write; yourself:
+   * MSG.blockSelf; signed out: MSG.loginToBlock. `displayName`: their name as shown, until the server's.
+   */
+  blockUser(uid: string, displayName: string | null): Promise<void>;
+  /** Unblocks a user (nothing when not blocked); local at once, replicated like any write. */
+  unblockUser(uid: string): Promise<void>;
   markRead(notificationId: string): Promise<void>;
   markAllRead(): Promise<void>;
   setWeeklySummary(receive: boolean): Promise<void>;

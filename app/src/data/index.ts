@@ -7,6 +7,7 @@
 export { createCruxData } from './client.js';
 export { CruxError } from '../../../shared/errors.js';
 export type {
+  BlockedUserView,
   ConflictChoice,
   CruxData,
   CruxExport,

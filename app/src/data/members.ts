@@ -51,6 +51,8 @@ export const CRUX_DATA_MEMBERS = {
   leaderboard$: 'read',
   userProfile$: 'read',
   score$: 'quiet-read',
+  blockedUsers$: 'read',
+  blockedUids$: 'quiet-read',
 
   createTopic: 'user-call',
   deleteTopic: 'user-call',
@@ -60,6 +62,8 @@ export const CRUX_DATA_MEMBERS = {
   toggleVote: 'user-call',
   setStance: 'user-call',
   creditDeltas: 'user-call',
+  blockUser: 'user-call',
+  unblockUser: 'user-call',
   markRead: 'user-call',
   markAllRead: 'user-call',
   setWeeklySummary: 'user-call',

@@ -17,6 +17,7 @@ import { hotScore } from '../../../shared/rules/hot.js';
 import { comparatorFor, NOTIFICATION_ORDER, TOPIC_ORDERS } from '../../../shared/rules/sort-order.js';
 import type { Preferences } from '../../../shared/types.js';
 import type {
+  BlockedUserView,
   NotificationItem,
   ResponseBalance,
   ResponseOrder,
@@ -28,6 +29,7 @@ import type {
 } from './api.js';
 import { createCommonGroundOrderer, type Sides } from './common-ground-order.js';
 import type { StanceDocType } from './collections/stance.schema.js';
+import type { BlockDocType } from './collections/block.schema.js';
 import type { MangoQuerySortPart } from 'rxdb';
 import type { ResponseDocType } from './collections/response.schema.js';
 import type { SyncProblemDocType } from './collections/sync-problem.schema.js';
@@ -178,6 +180,27 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
       }),
     );
 
+  /** The user's live blocks (issue 23), most recent first: one query shared by the settings list and every collapsed row. */
+  const blockedUsers$: Observable<BlockedUserView[]> = userDb$.pipe(
+    switchMap((db) => (db ? db.blocks.find({ selector: { blocked: true } }).$ : of([]))),
+    map((docs) =>
+      plain<BlockDocType>(docs)
+        .map((doc) => ({
+          uid: doc.blocked_uid,
+          display_name: doc.display_name ?? null,
+          updated_at: doc.updated_at,
+          isPending: doc.pending,
+        }))
+        .sort((a, b) => b.updated_at.localeCompare(a.updated_at) || a.uid.localeCompare(b.uid)),
+    ),
+    shareReplay({ bufferSize: 1, refCount: true }),
+  );
+  const blockedUids$: Observable<ReadonlySet<string>> = blockedUsers$.pipe(
+    map((list) => new Set(list.map((user) => user.uid))),
+    distinctUntilChanged((a, b) => a.size === b.size && [...a].every((uid) => b.has(uid))),
+    shareReplay({ bufferSize: 1, refCount: true }),
+  );
+
   return {
     topics$(query: TopicQuery = {}): Observable<TopicView[]> {
       const sort = query.sort ?? 'hot';
@@ -257,6 +280,8 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
       return path;
     },
     notifications$,
+    blockedUsers$: () => blockedUsers$,
+    blockedUids$: () => blockedUids$,
     unreadCount$: () =>
       notifications$().pipe(
         map((list) => list.filter((n) => !n.is_read).length),
@@ -296,6 +321,7 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
                   found(db.notifications as never),
                   found(db.profile as never),
                   found(db.stances as never),
+                  found(db.blocks as never),
                 ])
               : of([0]),
           ),

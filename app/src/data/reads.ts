@@ -56,6 +56,8 @@ export function createReads({ baseUrl, fetchImpl, connectivity, worlds, session 
     stance$: (topicId) => live((w) => w.queries.stance$(topicId)),
     ancestorPath: (responseId) => worlds.current().queries.ancestorPath(responseId),
     notifications$: () => live((w) => w.notifications$()),
+    blockedUsers$: () => live((w) => w.queries.blockedUsers$()),
+    blockedUids$: () => live((w) => w.queries.blockedUids$()),
     unreadCount$: () => live((w) => w.queries.unreadCount$()),
     preferences$: () => live((w) => w.queries.preferences$(session.uid$)),
     syncProblems$: () => live((w) => w.queries.syncProblems$()),

@@ -41,6 +41,8 @@ export function createWrites(worlds: Worlds, session: SessionState) {
     toggleVote: (targetType: TargetType, targetId: string) => world().actions.toggleVote(targetType, targetId),
     setStance: (topicId: string, stance: Stance) => world().actions.setStance(topicId, stance),
     creditDeltas: (topicId: string, responseIds: string[]) => world().actions.creditDeltas(topicId, responseIds),
+    blockUser: (uid: string, displayName: string | null) => world().actions.blockUser(uid, displayName),
+    unblockUser: (uid: string) => world().actions.unblockUser(uid),
     markRead: (notificationId: string) => world().actions.markRead(notificationId),
     markAllRead: () => world().actions.markAllRead(),
     setWeeklySummary: (receive: boolean) => world().actions.setWeeklySummary(receive),

@@ -6,6 +6,8 @@ import type { Sort } from '../../../shared/constants';
 import { SearchCreate, SearchResults } from '../components/SearchCreate/SearchCreate';
 import { TopicFilters } from '../components/TopicFilters/TopicFilters';
 import { TopicRow } from '../components/TopicRow/TopicRow';
+import { BlockedCollapse } from '../components/BlockedCollapse/BlockedCollapse';
+import type { TopicView } from '../hooks/useTopic';
 import { InfiniteSentinel } from '../components/InfiniteSentinel/InfiniteSentinel';
 import { useSession } from '../hooks/useSession';
 import { useTopicList } from '../hooks/useTopicList';
@@ -54,7 +56,7 @@ export function TopicListPage() {
         <SearchResults text={text} signedIn={Boolean(user)} searching={search.searching} count={search.results.length} onCreate={create}>
           <ul className="topic-list" aria-label="Matching topics">
             {search.results.map((t) => (
-              <TopicRow key={t.id} topic={t} />
+              <BlockedTopicRow key={t.id} topic={t} />
             ))}
           </ul>
         </SearchResults>
@@ -74,7 +76,7 @@ export function TopicListPage() {
           ) : (
             <ul className="topic-list" aria-label="Topics">
               {list.topics.map((t) => (
-                <TopicRow key={t.id} topic={t} />
+                <BlockedTopicRow key={t.id} topic={t} />
               ))}
             </ul>
           )}
@@ -82,5 +84,20 @@ export function TopicListPage() {
         </>
       )}
     </main>
+  );
+}
+
+/** A topic row, or one line while its author is blocked (issue 23): BlockedCollapse. */
+function BlockedTopicRow({ topic }: { topic: TopicView }) {
+  return (
+    <BlockedCollapse
+      uid={topic.creator_uid}
+      name={topic.username}
+      kind="topic"
+      className="card"
+      revealedSelector={`[data-topic-id="${topic.id}"] .topic-row-title`}
+    >
+      <TopicRow topic={topic} />
+    </BlockedCollapse>
   );
 }

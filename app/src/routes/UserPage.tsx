@@ -6,6 +6,7 @@ import { useUserProfile } from '../hooks/useUserProfile';
 import { authorName } from '../../../shared/rules/author-name';
 import { RemoteState } from '../components/RemoteState/RemoteState';
 import './UserPage.css';
+import { UserBlockControls } from '../components/BlockButton/BlockButton';
 import { PERSUASION_EXPLAINED } from '../components/DeltaCredit/DeltaCredit';
 
 export const USER_NOT_FOUND = 'User not found.';
@@ -92,6 +93,7 @@ export function UserPage() {
   return (
     <main className="page user-page" id="main">
       <h1>{copy?.value ? authorName(copy.value.display_name) : 'User'}</h1>
+      {copy?.value && <UserBlockControls uid={uid} name={copy.value.display_name} />}
       {body}
     </main>
   );

@@ -181,7 +181,7 @@ export async function createResponse(ctx: DomainContext, actor: AuthUser, input:
 export const NOTIFY_PER_PAIR = 20;
 export const NOTIFY_WINDOW_MS = 60 * 60_000;
 
-/** DESIGN.md §4: tell the author of the answered topic or response, never yourself. */
+/** DESIGN.md §4: tell the author of the answered topic or response, never yourself, nor someone who blocked you. */
 async function notifyReply(
   ctx: DomainContext,
   actor: AuthUser,
@@ -193,7 +193,12 @@ async function notifyReply(
   const recipient = parent ? parent.creator_uid : topic.creator_uid;
   const changes: Change[] = [{ collection: 'topics' }, { collection: 'responses', topicId: topic.id }];
   const since = new Date(Date.parse(now) - NOTIFY_WINDOW_MS).toISOString();
-  if (recipient !== actor.uid && (await ctx.store.notifications.countFrom(actor.uid, recipient, since)) < NOTIFY_PER_PAIR) {
+  if (
+    recipient !== actor.uid &&
+    // Issue 23: a reply by someone the recipient blocked does not notify them (nothing tells the replier).
+    !(await ctx.store.blocks.isBlocked(recipient, actor.uid)) &&
+    (await ctx.store.notifications.countFrom(actor.uid, recipient, since)) < NOTIFY_PER_PAIR
+  ) {
     await ctx.store.notifications.insert({
       id: ctx.newId(),
       recipient_uid: recipient,

@@ -69,6 +69,10 @@ export async function rememberUser(ctx: DomainContext, user: AuthUser): Promise<
       for (const topicId of await store.responses.restampCreator(user.uid, await store.nextSeq())) {
         changes.push({ collection: 'responses', topicId });
       }
+      // Whoever blocked them holds their name in a block document (issue 23): pulled again too.
+      for (const blocker of await store.blocks.restampBlocked(user.uid, await store.nextSeq())) {
+        changes.push({ collection: 'blocks', uid: blocker });
+      }
     }
     return changes;
   });

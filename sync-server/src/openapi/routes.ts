@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../../../shared/errors.js';
 import {
+  blockedUserSchema,
   categoriesSchema,
   clientConfigSchema,
   commonGroundEntrySchema,
@@ -33,7 +34,7 @@ import { stanceSchema } from '../../../shared/schemas/stances.js';
 import { createTopicSchema, listTopicsQuerySchema } from '../../../shared/schemas/topics.js';
 import { upvoteSchema } from '../../../shared/schemas/upvotes.js';
 import { preferencesSchema } from '../../../shared/schemas/users.js';
-import { SYNC_COLLECTIONS } from '../../../shared/sync-protocol.js';
+import { PRIVATE_COLLECTIONS, SYNC_COLLECTIONS } from '../../../shared/sync-protocol.js';
 import { notificationsPageQuery } from '../routes/notifications.js';
 import { mappingsQuery, responsesListQuery, responsesSearchQuery } from '../routes/responses.js';
 import { sourceCitationsQuery, sourcesListQuery } from '../routes/sources.js';
@@ -525,6 +526,40 @@ export const ROUTES: readonly RouteDoc[] = [
     answers: { 200: { description: 'The notification, now read.', schema: notificationSchema } },
     errors: ['permission-denied', 'not-found'],
   },
+  // ---- blocks (issue 23) ----
+  {
+    method: 'get',
+    path: '/api/blocks',
+    tag: 'Blocks',
+    summary: 'The users the caller blocked',
+    description:
+      "Most recently blocked first. Private: nobody else ever reads a user's blocks, and nothing tells the blocked user. Their replies " +
+      'no longer notify the caller; the app collapses their topics and responses. Also replicated as the `blocks` collection.',
+    auth: 'required',
+    answers: { 200: { description: 'The blocked users.', schema: z.array(blockedUserSchema) } },
+  },
+  {
+    method: 'put',
+    path: '/api/blocks/{uid}',
+    tag: 'Blocks',
+    summary: 'Block a user',
+    description: 'No body. Blocking again changes nothing. Yourself: `400`; a user the server does not know: `404`.',
+    auth: 'required',
+    params: { uid: "The user's uid." },
+    answers: { 200: { description: 'Blocked.', schema: blockedUserSchema } },
+    errors: ['invalid-argument', 'not-found'],
+  },
+  {
+    method: 'delete',
+    path: '/api/blocks/{uid}',
+    tag: 'Blocks',
+    summary: 'Unblock a user',
+    description: 'No body. `204` also when the user was not blocked.',
+    auth: 'required',
+    params: { uid: "The user's uid." },
+    answers: { 204: { description: 'Unblocked (or was not blocked).' } },
+    errors: ['invalid-argument', 'not-found'],
+  },
   // ---- weekly mail ----
   {
     method: 'post',
@@ -583,8 +618,7 @@ export const ROUTES: readonly RouteDoc[] = [
     path: '/api/sync/{collection}/pull',
     tag: 'Sync',
     summary: "Pull a collection's documents after a checkpoint",
-    description:
-      "The private collections (votes, notifications, profile, stances) are the caller's own and need a token; `limit` at most 1000.",
+    description: `The private collections (${PRIVATE_COLLECTIONS.join(', ')}) are the caller's own and need a token; \`limit\` at most 1000.`,
     auth: 'optional',
     params: collectionParam,
     query: pullQuery,

@@ -41,6 +41,7 @@ export function siteFilesRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE
         'Disallow: /api/',
         'Disallow: /notifications',
         'Disallow: /unsubscribe',
+        'Disallow: /settings/',
         '',
         `Sitemap: ${siteOrigin(c, publicUrl)}/sitemap.xml`,
         '',

@@ -32,6 +32,7 @@ const TABLE_LIST = {
   mail_sends: { order: 'rowid' },
   mail_points: { order: 'rowid' },
   mail_state: { order: 'rowid' },
+  blocks: { order: 'rowid' },
 } as const satisfies Record<string, TableInfo>;
 export type Table = keyof typeof TABLE_LIST;
 export const TABLES: Readonly<Record<Table, TableInfo>> = TABLE_LIST;
@@ -222,6 +223,20 @@ export interface VoteRow {
   updated_at: string;
   deleted: number;
   seq: number;
+}
+
+// Blocks (issue 23)
+
+/** One user the blocker blocked (or unblocked: blocked = 0, kept so the change replicates). */
+export interface BlockRow {
+  blocker_uid: string;
+  blocked_uid: string;
+  /** 1: blocked; 0: unblocked since. */
+  blocked: number;
+  updated_at: string;
+  seq: number;
+  /** The blocked user's current display name (joined from users; null: none). */
+  display_name: string | null;
 }
 
 // Users

@@ -203,3 +203,29 @@ export const PREVIOUS_SNAPSHOT = both(`
   SELECT p.points, p.rank FROM mail_points p JOIN mail_runs r ON r.id = p.run_id
   WHERE p.uid = ? AND r.period_end < ? ORDER BY r.period_end DESC LIMIT 1
 `);
+
+// Blocks (issue 23)
+
+/** A block row with the blocked user's current name (users may not know them yet: left join). */
+const BLOCK_COLUMNS = `
+  SELECT b.blocker_uid, b.blocked_uid, b.blocked, b.updated_at, b.seq, u.display_name
+  FROM blocks b LEFT JOIN users u ON u.uid = b.blocked_uid`;
+
+/** Blocks or unblocks (blocked = 0): one row per blocker and blocked user, so the change replicates. */
+export const SET_BLOCK = both(`
+  INSERT INTO blocks (blocker_uid, blocked_uid, blocked, updated_at, seq) VALUES (?, ?, ?, ?, ?)
+  ON CONFLICT (blocker_uid, blocked_uid) DO UPDATE SET blocked = excluded.blocked, updated_at = excluded.updated_at, seq = excluded.seq
+`);
+
+export const GET_BLOCK = both(`${BLOCK_COLUMNS} WHERE b.blocker_uid = ? AND b.blocked_uid = ?`);
+
+export const IS_BLOCKED = both('SELECT 1 AS one FROM blocks WHERE blocker_uid = ? AND blocked_uid = ? AND blocked = 1');
+
+export const LIST_BLOCKS = both(`${BLOCK_COLUMNS} WHERE b.blocker_uid = ? AND b.blocked = 1 ORDER BY b.updated_at DESC, b.blocked_uid`);
+
+/** The blocker's rows after a (seq, blocked_uid) checkpoint: the index blocks_blocker_seq answers it. */
+export const BLOCK_CHANGES = both(`${BLOCK_COLUMNS}
+  WHERE b.blocker_uid = ? AND (b.seq > ? OR (b.seq = ? AND b.blocked_uid > ?)) ORDER BY b.seq, b.blocked_uid LIMIT ?`);
+
+/** The blocked user renamed: every row naming them gets a new seq, so each blocker pulls the new name. */
+export const RESTAMP_BLOCKED = both('UPDATE blocks SET seq = ? WHERE blocked_uid = ? RETURNING blocker_uid');

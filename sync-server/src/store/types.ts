@@ -13,6 +13,7 @@
 import type { ResponseType, Role, Sort, Stance, TargetType } from '../../../shared/constants.js';
 import type { ResponseMapping, Source, SourceCitation, SourceListing, UserResponse, UserTopic } from '../../../shared/types.js';
 import type {
+  BlockRow,
   CreditRow,
   LeaderboardRow,
   MailRecipient,
@@ -264,6 +265,30 @@ export interface StancesRepo {
   authorsCreditedOn(responseId: string): Promise<string[]>;
 }
 
+export interface BlockSet {
+  blocker_uid: string;
+  blocked_uid: string;
+  /** false: unblocked (the row stays with blocked = 0, so the change replicates). */
+  blocked: boolean;
+  now: string;
+  seq: number;
+}
+
+/** Who blocked whom (issue 23): private to the blocker; never deleted, unblocking sets blocked = 0. */
+export interface BlocksRepo {
+  /** The blocker's row for that user (blocked or not), with the user's current name, or undefined. */
+  get(blocker: string, blocked: string): Promise<BlockRow | undefined>;
+  set(row: BlockSet): Promise<void>;
+  /** Whether `recipient` blocks `actor` now (their replies do not notify them). */
+  isBlocked(recipient: string, actor: string): Promise<boolean>;
+  /** The users the blocker blocks now, most recently blocked first. */
+  list(blocker: string): Promise<BlockRow[]>;
+  /** The blocker's rows changed after the checkpoint (a block's id is the blocked uid), by (seq, blocked_uid). */
+  changesSince(blocker: string, checkpoint: Checkpoint, limit: number): Promise<BlockRow[]>;
+  /** Stamps `seq` on every row naming the user as blocked (they renamed); returns the blockers. */
+  restampBlocked(blocked: string, seq: number): Promise<string[]>;
+}
+
 export interface Store {
   /** A fresh change number, greater than every one before; call only inside `transaction`. */
   nextSeq(): Promise<number>;
@@ -292,6 +317,8 @@ export interface Store {
   notifications: NotificationsRepo;
   /** Where users stand on topics and the Δ credits they gave (issue 13). Private to each owner. */
   stances: StancesRepo;
+  /** Whom each user blocked (issue 23). Private to each blocker. */
+  blocks: BlocksRepo;
   /** The weekly summary e-mail's recipients, content and run records (sync-server/src/mail/). */
   mail: MailRepo;
   close(): Promise<void>;

@@ -3,7 +3,10 @@
 // score, Δ marked; a node opens its response in the thread. "Outline" is the same tree as nested
 // links, the accessible alternative to the picture.
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { blockedHidden } from '../../../../shared/messages';
+import { authorName } from '../../../../shared/rules/author-name';
 import { truncate } from '../../../../shared/rules/truncate';
+import { useBlockedUids } from '../../hooks/useBlocks';
 import type { ResponseView } from '../../hooks/useReplies';
 import { useTopicResponses } from '../../hooks/useTopicResponses';
 import { useTopicTree } from '../../hooks/useTopicTree';
@@ -27,7 +30,16 @@ export function responseSummary(r: ResponseView): string {
 }
 
 export default function DebateMap({ topicId }: { topicId: string }) {
-  const { responses, error, loading } = useTopicResponses(topicId);
+  const { responses: all, error, loading } = useTopicResponses(topicId);
+  // A blocked author's responses keep their place, saying only that they are hidden (issue 23).
+  const blocked = useBlockedUids();
+  const responses = useMemo(
+    () =>
+      blocked.size === 0
+        ? all
+        : all.map((r) => (blocked.has(r.creator_uid) ? { ...r, content: blockedHidden(authorName(r.username)) } : r)),
+    [all, blocked],
+  );
   const tree = useTopicTree();
   const [view, setView] = useState<View>('map');
   const open = (id: string) => void tree.goToResponse(id);

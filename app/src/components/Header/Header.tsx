@@ -14,6 +14,7 @@ import { signOut as firebaseSignOut } from '../../auth/session';
 import { SignInModal } from '../SignInModal/SignInModal';
 import { SignOutDialog } from '../SignOutDialog/SignOutDialog';
 import { MyDataMenuItems } from '../MyDataPanel/MyDataPanel';
+import { BLOCKED_USERS_LINK, BLOCKED_USERS_PATH } from '../BlockButton/blocked-users-link';
 import { NotificationBell, ScoreLink } from '../NotificationBell/NotificationBell';
 import { useSiteLinks } from '../../hooks/useSiteLinks';
 import { SessionEnded, SyncStatus } from '../SyncStatus/SyncStatus';
@@ -129,6 +130,7 @@ export function Header() {
                   <MyDataMenuItems />
                 </div>
               </div>
+              <NavLink to={BLOCKED_USERS_PATH}>{BLOCKED_USERS_LINK}</NavLink>
               <button type="button" className="btn btn-ghost" aria-haspopup="dialog" onClick={() => setSignOutOpen(true)}>
                 Logout
               </button>

@@ -5,6 +5,8 @@ import { memo, startTransition, useEffect, useMemo, useState } from 'react';
 import type { ResponseView } from '../../hooks/useReplies';
 import { useTopicTree, useTreeVersion } from '../../hooks/useTopicTree';
 import { ResponseItem } from '../ResponseItem/ResponseItem';
+import { BlockedCollapse, withHiddenQuote } from '../BlockedCollapse/BlockedCollapse';
+import { useBlockedUids } from '../../hooks/useBlocks';
 
 /**
  * Rows rendered with the list (more than a tall screen holds; the data layer reads as many roots
@@ -35,6 +37,7 @@ export const ResponseList = memo(function ResponseList({ responses, depth, empty
   const tree = useTopicTree();
   const version = useTreeVersion(tree);
   const [rendered, setRendered] = useState(FIRST_ROWS);
+  const blocked = useBlockedUids();
   // Quote and link navigation expands a row, or highlights one, that may not be rendered yet.
   const wanted = useMemo(() => {
     void version;
@@ -57,7 +60,18 @@ export const ResponseList = memo(function ResponseList({ responses, depth, empty
   return (
     <ul className="response-list" aria-label={label}>
       {shown.map((r) => (
-        <ResponseItem key={r.id} response={r} depth={depth} />
+        // A blocked author's response is one line until shown (issue 23): BlockedCollapse.
+        <BlockedCollapse
+          key={r.id}
+          uid={r.creator_uid}
+          name={r.username}
+          kind="response"
+          id={`response-${r.id}`}
+          className="response"
+          revealedSelector={`[id="response-${r.id}"]`}
+        >
+          <ResponseItem response={withHiddenQuote(r, blocked)} depth={depth} />
+        </BlockedCollapse>
       ))}
     </ul>
   );

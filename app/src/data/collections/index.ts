@@ -7,12 +7,21 @@
 // synced collection without an entry does not compile (SyncRegistry is keyed by
 // SyncCollection).
 import type { MigrationStrategies, RxJsonSchema } from 'rxdb';
-import type { FullSyncDocs, ResponseDoc, StanceDoc, SyncCollection, TopicDoc, VoteDoc } from '../../../../shared/sync-protocol.js';
+import type {
+  BlockDoc,
+  FullSyncDocs,
+  ResponseDoc,
+  StanceDoc,
+  SyncCollection,
+  TopicDoc,
+  VoteDoc,
+} from '../../../../shared/sync-protocol.js';
 import type { Notification } from '../../../../shared/types.js';
 // Types only (db.ts imports this module: a value import back would be a cycle; the others are needed for their types alone).
 import type { Actions, Session } from '../actions.js';
 import type { CruxExport, ExportedItem } from '../api.js';
 import type { PublicDb } from '../db.js';
+import { blockMigrations, blockSchema, type BlockDocType } from './block.schema.js';
 import { draftMigrations, draftSchema, type DraftDocType } from './draft.schema.js';
 import { notificationMigrations, notificationSchema, type NotificationDocType } from './notification.schema.js';
 import { profileMigrations, profileSchema, type ProfileDocType } from './profile.schema.js';
@@ -37,6 +46,7 @@ interface Layout {
   notifications: { doc: NotificationDocType; database: 'user' };
   profile: { doc: ProfileDocType; database: 'user' };
   stances: { doc: StanceDocType; database: 'user' };
+  blocks: { doc: BlockDocType; database: 'user' };
   drafts: { doc: DraftDocType; database: 'user' };
   sync_problems: { doc: SyncProblemDocType; database: 'user' };
 }
@@ -57,7 +67,7 @@ export interface LocalRow {
 }
 
 /** What the user did, as a sync problem names it. */
-export type SyncAction = 'create' | 'edit' | 'delete' | 'vote' | 'read' | 'preferences' | 'stance';
+export type SyncAction = 'create' | 'edit' | 'delete' | 'vote' | 'read' | 'preferences' | 'stance' | 'block' | 'unblock';
 
 /**
  * What must reach the server before a document is pushed: an item it points at (public, on the
@@ -363,6 +373,34 @@ export const COLLECTIONS = {
         first_stance: doc.first_stance,
         history: doc.history.map((change) => ({ stance: change.stance, at: change.at })),
         credits: [...doc.credits],
+        updated_at: doc.updated_at,
+        pending: doc.pending,
+      })),
+    }),
+  },
+  blocks: {
+    database: 'user',
+    schema: blockSchema,
+    migrationStrategies: blockMigrations,
+    sync: {
+      pull: 'checkpoint',
+      localFields: () => ({ pending: false }),
+      // Blocked and unblocked again offline (or the reverse): back to the server's state, nothing to send.
+      settle: (next, assumed) => ((assumed?.blocked === true) === (next.blocked === true) ? next : null),
+      action: (next) => (next.blocked === true ? 'block' : 'unblock'),
+      // A block the server refused was never made there: unblocked here (never a tombstone, block.schema.ts).
+      revert: (next) => ({ ...next, blocked: false, pending: false }),
+      async reapply({ actions, cannotRetry }, action, id, local) {
+        const block = local as Pick<BlockDoc, 'display_name'>;
+        if (action === 'block') await actions.blockUser(id, block.display_name ?? null);
+        else if (action === 'unblock') await actions.unblockUser(id);
+        else cannotRetry();
+      },
+    },
+    exportPart: async ({ session }) => ({
+      blocks: (await session.db.blocks.find({ selector: { blocked: true } }).exec()).map((doc) => ({
+        uid: doc.blocked_uid,
+        display_name: doc.display_name ?? null,
         updated_at: doc.updated_at,
         pending: doc.pending,
       })),

@@ -3,6 +3,7 @@
 // documented local-only fields, so a field added on one side only fails `tsc`.
 // Nothing here is read; MATCHES_WIRE exists for the type checker.
 import type {
+  BlockDoc,
   NotificationDoc,
   ProfileDoc,
   ResponseDoc,
@@ -12,6 +13,7 @@ import type {
   SyncCollection,
   VoteDoc,
 } from '../../../../shared/sync-protocol.js';
+import type { BlockDocType } from './block.schema.js';
 import type { NotificationDocType } from './notification.schema.js';
 import type { ProfileDocType } from './profile.schema.js';
 import type { ResponseDocType } from './response.schema.js';
@@ -70,4 +72,5 @@ export const MATCHES_WIRE: Record<SyncCollection, true> = {
   notifications: true satisfies AssertEqual<Omit<NotificationDocType, 'pending'>, AsStored<NotificationDoc>>,
   profile: true satisfies AssertEqual<Omit<ProfileDocType, 'pending'>, AsStored<ProfileDoc, 'display_name'>>,
   stances: true satisfies AssertEqual<Omit<StanceDocType, 'pending'>, AsStored<StanceDoc>>,
+  blocks: true satisfies AssertEqual<Omit<BlockDocType, 'pending'>, AsStored<BlockDoc, 'display_name'>>,
 };

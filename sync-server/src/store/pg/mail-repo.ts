@@ -4,7 +4,7 @@ import type { MailRecipient, MailReply, MailRun, MailSend, MailTopTopic, PointsS
 import type { MailRepo } from '../types.js';
 import { MAIL_RECIPIENTS, POINTS_EARNED, PREVIOUS_SNAPSHOT, RECORD_SEND, TOP_TOPICS } from '../sql.js';
 
-// Two indexed halves (root answers to the user's topics, answers to the user's responses); $1 uid, $2 start, $3 end.
+// Two indexed halves (root answers to the user's topics, answers to the user's responses), none by a user they block (issue 23); $1 uid, $2 start, $3 end.
 const REPLIES = `
   SELECT r.id, r.topic_id, t.title AS topic_title, 'topic'::text COLLATE "C" AS replied_to, NULL::text AS parent_content, r.type, r.content,
          u.display_name AS author_name, r.created_at
@@ -13,6 +13,7 @@ const REPLIES = `
   LEFT JOIN users u ON u.uid = r.creator_uid
   WHERE t.creator_uid = $1 AND t.deleted = 0 AND r.deleted = 0 AND r.creator_uid <> $1
     AND r.created_at >= $2 AND r.created_at < $3
+    AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_uid = $1 AND b.blocked_uid = r.creator_uid AND b.blocked = 1)
   UNION ALL
   SELECT r.id, r.topic_id, t.title, 'response', p.content, r.type, r.content, u.display_name, r.created_at
   FROM responses p
@@ -20,7 +21,8 @@ const REPLIES = `
   JOIN topics t ON t.id = r.topic_id
   LEFT JOIN users u ON u.uid = r.creator_uid
   WHERE p.creator_uid = $1 AND p.deleted = 0 AND r.deleted = 0 AND t.deleted = 0 AND r.creator_uid <> $1
-    AND r.created_at >= $2 AND r.created_at < $3`;
+    AND r.created_at >= $2 AND r.created_at < $3
+    AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_uid = $1 AND b.blocked_uid = r.creator_uid AND b.blocked = 1)`;
 
 export function createPgMailRepo(q: PgQueries): MailRepo {
   const getState = async (key: string) => (await q.row<{ value: string }>('SELECT value FROM mail_state WHERE key = $1', [key]))?.value;

@@ -34,6 +34,7 @@ import { createPgVotesRepo } from './votes-repo.js';
 import { createPgUsersRepo } from './users-repo.js';
 import { createPgNotificationsRepo } from './notifications-repo.js';
 import { createPgStancesRepo } from './stances-repo.js';
+import { createPgBlocksRepo } from './blocks-repo.js';
 import { createPgMailRepo } from './mail-repo.js';
 
 export interface PgStoreOptions {
@@ -178,6 +179,7 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
     users: createPgUsersRepo(q),
     notifications: createPgNotificationsRepo(q),
     stances: createPgStancesRepo(q),
+    blocks: createPgBlocksRepo(q),
     mail: createPgMailRepo(q),
     close: () => pool.end(),
   };

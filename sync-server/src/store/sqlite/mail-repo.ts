@@ -8,7 +8,7 @@ import { MAIL_RECIPIENTS, POINTS_EARNED, PREVIOUS_SNAPSHOT, RECORD_SEND, TOP_TOP
 
 export function createMailRepo(db: Db): Synchronous<MailRepo> {
   const recipients = db.prepare<[], MailRecipient>(MAIL_RECIPIENTS.sqlite);
-  // Two indexed halves (root answers to the user's topics, answers to the user's responses).
+  // Two indexed halves (root answers to the user's topics, answers to the user's responses); none by a user they block (issue 23).
   const replies = `
     SELECT r.id, r.topic_id, t.title AS topic_title, 'topic' AS replied_to, NULL AS parent_content, r.type, r.content,
            u.display_name AS author_name, r.created_at
@@ -17,6 +17,7 @@ export function createMailRepo(db: Db): Synchronous<MailRepo> {
     LEFT JOIN users u ON u.uid = r.creator_uid
     WHERE t.creator_uid = @uid AND t.deleted = 0 AND r.deleted = 0 AND r.creator_uid <> @uid
       AND r.created_at >= @start AND r.created_at < @end
+      AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_uid = @uid AND b.blocked_uid = r.creator_uid AND b.blocked = 1)
     UNION ALL
     SELECT r.id, r.topic_id, t.title, 'response', p.content, r.type, r.content, u.display_name, r.created_at
     FROM responses p
@@ -25,6 +26,7 @@ export function createMailRepo(db: Db): Synchronous<MailRepo> {
     LEFT JOIN users u ON u.uid = r.creator_uid
     WHERE p.creator_uid = @uid AND p.deleted = 0 AND r.deleted = 0 AND t.deleted = 0 AND r.creator_uid <> @uid
       AND r.created_at >= @start AND r.created_at < @end
+      AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_uid = @uid AND b.blocked_uid = r.creator_uid AND b.blocked = 1)
   `;
   type Period = { uid: string; start: string; end: string };
   const repliesPage = db.prepare<Period & { limit: number }, MailReply>(

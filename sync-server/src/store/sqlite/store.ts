@@ -13,6 +13,7 @@ import { createUsersRepo } from './users-repo.js';
 import { createNotificationsRepo } from './notifications-repo.js';
 import { createMailRepo } from './mail-repo.js';
 import { createStancesRepo } from './stances-repo.js';
+import { createBlocksRepo } from './blocks-repo.js';
 import type { Store, TopicsRepo } from '../types.js';
 import { createSqliteTransactions } from './transactions.js';
 
@@ -49,6 +50,7 @@ export function createStore(db: Db): SqliteStore {
     users: turns.wrap(createUsersRepo(db)),
     notifications: turns.wrap(createNotificationsRepo(db)),
     stances: turns.wrap(createStancesRepo(db)),
+    blocks: turns.wrap(createBlocksRepo(db)),
     mail: turns.wrap(createMailRepo(db)),
   };
 }

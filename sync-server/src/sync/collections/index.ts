@@ -3,6 +3,7 @@
 // its privacy must agree with PRIVATE_COLLECTIONS (tests/sync-server/sync-collections.test.ts).
 import type { SyncCollection } from '../../../../shared/sync-protocol.js';
 import type { CollectionDescriptor } from './descriptor.js';
+import { blocks } from './blocks.js';
 import { notifications } from './notifications.js';
 import { profile } from './profile.js';
 import { responses } from './responses.js';
@@ -17,11 +18,13 @@ export const COLLECTIONS: { [C in SyncCollection]: CollectionDescriptor<C> } = {
   notifications,
   profile,
   stances,
+  blocks,
 };
 
 export const descriptorOf = <C extends SyncCollection>(collection: C): CollectionDescriptor<C> => COLLECTIONS[collection];
 
 export type { CollectionDescriptor, Listener, PullScope } from './descriptor.js';
+export { blockDoc } from './blocks.js';
 export { notificationDoc } from './notifications.js';
 export { profileDoc } from './profile.js';
 export { responseDoc } from './responses.js';

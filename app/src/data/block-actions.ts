@@ -1,0 +1,47 @@
+// Blocking (issue 23 #6): the user's block documents (user database, id = the blocked uid) written
+// locally with `pending: true` and sent by the replication like any write (collections/index.ts
+// `blocks`). Unblocking sets blocked=false: the document stays, so an unsent unblock replicates too.
+import { badRequest } from '../../../shared/errors.js';
+import { MSG } from '../../../shared/messages.js';
+import type { Session } from './actions.js';
+
+const now = () => new Date().toISOString();
+
+export function createBlockActions(signedIn: (message: string) => Session) {
+  return {
+    /** Blocks `uid` (nothing when already blocked); `displayName`: their name as shown here, until the server's arrives. */
+    async blockUser(uid: string, displayName: string | null): Promise<void> {
+      const s = signedIn(MSG.loginToBlock);
+      if (uid === s.uid) throw badRequest(MSG.blockSelf);
+      if (!uid) throw badRequest(MSG.userNotFound);
+      const existing = await s.db.blocks.findOne(uid).exec();
+      if (existing?.blocked) return;
+      if (existing) {
+        await existing.incrementalPatch({
+          blocked: true,
+          display_name: existing.display_name ?? displayName,
+          updated_at: now(),
+          pending: true,
+        });
+        return;
+      }
+      await s.db.blocks.insert({
+        id: uid,
+        blocked_uid: uid,
+        display_name: displayName,
+        blocked: true,
+        updated_at: now(),
+        seq: 0,
+        pending: true,
+      });
+    },
+
+    /** Unblocks `uid` (nothing when not blocked). */
+    async unblockUser(uid: string): Promise<void> {
+      const s = signedIn(MSG.loginToBlock);
+      const existing = await s.db.blocks.findOne(uid).exec();
+      if (!existing?.blocked) return;
+      await existing.incrementalPatch({ blocked: false, updated_at: now(), pending: true });
+    },
+  };
+}
