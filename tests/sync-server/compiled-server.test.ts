@@ -33,6 +33,7 @@ describe('the compiled server', () => {
       STATIC_DIR: join(dir, 'no-build'),
       SEED_DEMO: 'false',
       RATE_LIMITS: 'off',
+      MODERATION_LIMITS: 'off',
       MAIL_SCHEDULER: 'off',
       // /api/health asks no ID token: no emulator has to run.
       FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9',
