@@ -16,6 +16,7 @@ export function createMailRepo(db: Db): Synchronous<MailRepo> {
     JOIN responses r ON r.topic_id = t.id AND r.parent_response_id IS NULL
     LEFT JOIN users u ON u.uid = r.creator_uid
     WHERE t.creator_uid = @uid AND t.deleted = 0 AND r.deleted = 0 AND r.creator_uid <> @uid
+      AND t.moderation IS NULL AND r.moderation IS NULL
       AND r.created_at >= @start AND r.created_at < @end
     UNION ALL
     SELECT r.id, r.topic_id, t.title, 'response', p.content, r.type, r.content, u.display_name, r.created_at
@@ -24,6 +25,7 @@ export function createMailRepo(db: Db): Synchronous<MailRepo> {
     JOIN topics t ON t.id = r.topic_id
     LEFT JOIN users u ON u.uid = r.creator_uid
     WHERE p.creator_uid = @uid AND p.deleted = 0 AND r.deleted = 0 AND t.deleted = 0 AND r.creator_uid <> @uid
+      AND p.moderation IS NULL AND r.moderation IS NULL AND t.moderation IS NULL
       AND r.created_at >= @start AND r.created_at < @end
   `;
   type Period = { uid: string; start: string; end: string };
