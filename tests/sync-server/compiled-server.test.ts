@@ -62,6 +62,11 @@ describe('the compiled server', () => {
     expect(stdout).toMatch(/^Migrated /);
   });
 
+  it('runs the compiled users:role command with plain node (its usage, without arguments)', async () => {
+    const run = promisify(execFile)(process.execPath, [join(outDir, 'users-role.js')], { cwd: dir, env });
+    await expect(run).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('Usage: npm run users:role -- <email or uid>') });
+  });
+
   it('starts with plain node and answers /api/health', async () => {
     const child = spawn(process.execPath, [join(outDir, 'main.js')], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);
