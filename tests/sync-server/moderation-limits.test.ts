@@ -2,12 +2,13 @@
 // meet the same rules, each at its edge (n allowed, n + 1 refused), on both engines. An account is
 // new while younger than NEW_ACCOUNT_HOURS or without a point; the tests make an account "old"
 // by setting users.created_at and points directly (what the API cannot do in a test's time).
+// Moderators and admins are never new accounts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODERATION_DEFAULTS } from '../../shared/constants.js';
 import { MSG, newUserLinksMessage, newUserTopicsMessage } from '../../shared/messages.js';
 import type { PushResponse, ResponseDoc, TopicDoc } from '../../shared/sync-protocol.js';
 import { apiClient } from '../fixtures/api.js';
-import { createTestUser, type TestUser } from '../fixtures/auth.js';
+import { createTestUser, setTestUserRole, type TestUser } from '../fixtures/auth.js';
 import { countRows, uniqueId } from '../fixtures/builders.js';
 import { startTestServer, type TestServer } from '../fixtures/server.js';
 
@@ -147,6 +148,21 @@ describe('new-account limits and spam', () => {
       expect(res.status).toBe(400);
       expect(res.body.error).toBe(newUserLinksMessage(LINKS));
     }
+  });
+
+  it('a moderator or admin is never a new account (the spam check still applies)', async () => {
+    const mod = await createTestUser('New Moderator');
+    await setTestUserRole(mod, 'moderator');
+    for (let i = 0; i <= TOPICS; i++) {
+      expect((await as(mod).post('/topics', { title: `Moderator topic ${i}`, categories: ['Science'] })).status).toBe(201);
+    }
+    expect(
+      (await as(mod).post('/responses', { topic_id: hostTopic, type: 'for', content: 'Sourced', sources: links(LINKS + 1) })).status,
+    ).toBe(201);
+    for (let i = 0; i < REPEATS; i++) {
+      expect((await as(mod).post('/topics', { title: 'Moderator repeats', categories: ['Science'] })).status).toBe(201);
+    }
+    expect((await as(mod).post('/topics', { title: 'Moderator repeats', categories: ['Science'] })).body.error).toBe(MSG.spamRepeat);
   });
 
   it(`REST: a new account cites ${LINKS} sources in a response; ${LINKS + 1} is 400, on create and on edit`, async () => {

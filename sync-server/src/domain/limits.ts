@@ -5,14 +5,15 @@
 // callers) nothing is limited.
 //
 // An account is new while it is younger than NEW_ACCOUNT_HOURS (users.created_at: when the server
-// first saw it) or has 0 points. A new account may create NEW_USER_TOPICS_PER_DAY topics in 24 h
+// first saw it) or has 0 points; a moderator or admin never is. A new account may create NEW_USER_TOPICS_PER_DAY topics in 24 h
 // (deleted ones count) and cite NEW_USER_LINKS sources in one response (create and edit). Any
 // account: the same text posted more than SPAM_REPEATS times within SPAM_WINDOW_MINUTES (topics: the
 // title; responses: the content, at creation) is refused. "The same": equal once trimmed, runs of
 // whitespace made one space and lower-cased (normalizedForSpam), so "Buy NOW" and " buy  now " match.
-import { MODERATION_DEFAULTS } from '../../../shared/constants.js';
+import { isModerator, MODERATION_DEFAULTS } from '../../../shared/constants.js';
 import { badRequest, forbidden } from '../../../shared/errors.js';
 import { MSG, newUserLinksMessage, newUserTopicsMessage } from '../../../shared/messages.js';
+import type { AuthUser } from '../auth/verifier.js';
 import type { DomainContext } from './context.js';
 
 export interface ModerationLimits {
@@ -47,9 +48,13 @@ export function normalizedForSpam(text: string): string {
 
 const limitsOf = (ctx: DomainContext): ModerationLimits | null => (ctx.moderation?.enabled ? ctx.moderation : null);
 
-/** Younger than NEW_ACCOUNT_HOURS, or without a point (an account the server has not seen yet is new). */
-async function isNewAccount(ctx: DomainContext, limits: ModerationLimits, uid: string): Promise<boolean> {
-  const user = await ctx.store.users.get(uid);
+/**
+ * Younger than NEW_ACCOUNT_HOURS, or without a point (an account the server has not seen yet is
+ * new). Moderators and admins never are: someone appointed them.
+ */
+async function isNewAccount(ctx: DomainContext, limits: ModerationLimits, actor: AuthUser): Promise<boolean> {
+  if (isModerator(actor.role)) return false;
+  const user = await ctx.store.users.get(actor.uid);
   if (!user || user.points <= 0) return true;
   return ctx.clock().getTime() - Date.parse(user.created_at) < limits.newAccountHours * HOUR_MS;
 }
@@ -68,31 +73,35 @@ async function checkRepeats(
 }
 
 /** A new topic's limits: a new account's topics per day (403), then the same title repeated (400). */
-export async function checkTopicLimits(ctx: DomainContext, uid: string, title: string): Promise<void> {
+export async function checkTopicLimits(ctx: DomainContext, actor: AuthUser, title: string): Promise<void> {
   const limits = limitsOf(ctx);
   if (!limits) return;
-  if (await isNewAccount(ctx, limits, uid)) {
+  if (await isNewAccount(ctx, limits, actor)) {
     const since = new Date(ctx.clock().getTime() - DAY_MS).toISOString();
-    if ((await ctx.store.topics.countCreatedSince(uid, since)) >= limits.newUserTopicsPerDay) {
+    if ((await ctx.store.topics.countCreatedSince(actor.uid, since)) >= limits.newUserTopicsPerDay) {
       throw forbidden(newUserTopicsMessage(limits.newUserTopicsPerDay));
     }
   }
-  await checkRepeats(ctx, limits, title, (sinceIso, max) => ctx.store.topics.recentTitles(uid, sinceIso, max));
+  await checkRepeats(ctx, limits, title, (sinceIso, max) => ctx.store.topics.recentTitles(actor.uid, sinceIso, max));
 }
 
 /** A new account's sources in one response (400): counted by distinct URL, as they are saved. */
-export async function checkResponseLinks(ctx: DomainContext, uid: string, sources: readonly { url: string }[] | undefined): Promise<void> {
+export async function checkResponseLinks(
+  ctx: DomainContext,
+  actor: AuthUser,
+  sources: readonly { url: string }[] | undefined,
+): Promise<void> {
   const limits = limitsOf(ctx);
   if (!limits || !sources) return;
   const links = new Set(sources.map((source) => source.url)).size;
-  if (links > limits.newUserLinks && (await isNewAccount(ctx, limits, uid))) throw badRequest(newUserLinksMessage(limits.newUserLinks));
+  if (links > limits.newUserLinks && (await isNewAccount(ctx, limits, actor))) throw badRequest(newUserLinksMessage(limits.newUserLinks));
 }
 
 /** A new response's content repeated (400). */
-export async function checkResponseRepeats(ctx: DomainContext, uid: string, content: string): Promise<void> {
+export async function checkResponseRepeats(ctx: DomainContext, actor: AuthUser, content: string): Promise<void> {
   const limits = limitsOf(ctx);
   if (!limits) return;
-  await checkRepeats(ctx, limits, content, (sinceIso, max) => ctx.store.responses.recentContents(uid, sinceIso, max));
+  await checkRepeats(ctx, limits, content, (sinceIso, max) => ctx.store.responses.recentContents(actor.uid, sinceIso, max));
 }
 
 /** No new-account limit and no spam check (MODERATION_LIMITS=off): test servers and benchmarks. */

@@ -153,8 +153,8 @@ export async function createResponse(ctx: DomainContext, actor: AuthUser, input:
     }
     const topic = await liveTopic(ctx, parent?.topic_id ?? input.topic_id!);
     // After the retry check above: a retried create answers as before and does not count itself.
-    await checkResponseLinks(ctx, actor.uid, input.sources);
-    await checkResponseRepeats(ctx, actor.uid, input.content);
+    await checkResponseLinks(ctx, actor, input.sources);
+    await checkResponseRepeats(ctx, actor, input.content);
     const now = nowIso(ctx);
     await store.responses.insert({
       id,
@@ -219,7 +219,7 @@ export async function updateResponse(ctx: DomainContext, actor: AuthUser, id: st
   const row = await store.transaction(async () => {
     const row = await liveResponse(ctx, id, null);
     assertOwner(row, actor.uid, MSG.notYourResponse);
-    await checkResponseLinks(ctx, actor.uid, input.sources);
+    await checkResponseLinks(ctx, actor, input.sources);
     await store.responses.update({
       id,
       content: input.content,

@@ -46,7 +46,7 @@ export async function addTopic(ctx: DomainContext, actor: AuthUser, input: Creat
     throw conflict(MSG.idTaken);
   }
   // After the retry check: a retried create answers as before and does not count itself.
-  await checkTopicLimits(ctx, actor.uid, input.title);
+  await checkTopicLimits(ctx, actor, input.title);
   await store.topics.insert({
     id,
     title: input.title,
