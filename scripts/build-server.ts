@@ -9,6 +9,7 @@
 //   build/server/mail-scheduler.js   npm run mail:scheduler
 //   build/server/db-backup.js        npm run db:backup
 //   build/server/db-restore.js       npm run db:restore
+//   build/server/users-role.js       npm run users:role
 // What the code reads beside itself at run time (the SQL migrations, found from import.meta.url)
 // is copied keeping its place under the repository: every sync-server/src/**/*.sql lands at
 // build/server/sync-server/src/**/*.sql, and each source file's import.meta.url is rewritten to
@@ -32,6 +33,7 @@ export const ENTRY_POINTS: Record<string, string> = {
   'mail-scheduler': 'scripts/mail-scheduler.ts',
   'db-backup': 'scripts/db-backup.ts',
   'db-restore': 'scripts/db-restore.ts',
+  'users-role': 'scripts/users-role.ts',
 };
 
 /** Folders whose files the compiled server reads at run time, copied keeping their layout. */

@@ -2,12 +2,15 @@
 // emulator and the compiled server (`node build/server/main.js`, no TypeScript compiled at start)
 // on loopback, and stops both on one Ctrl-C. Env: PORT (8080), DATA_DIR (data/),
 // AUTH_EMULATOR_PORT (9099), SKIP_BUILD=1 to reuse an existing dist/ (and build/server/ unless
-// it is missing or older than a source file).
+// it is missing or older than a source file). Unless SEED_DEMO=false, the emulator gets a demo
+// moderator and a demo admin (scripts/roles.ts DEMO_STAFF; their e-mail and password are printed),
+// and `npm run users:role` reaches the emulator with the FIREBASE_AUTH_EMULATOR_HOST printed.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { startAuthEmulator } from './auth-emulator.js';
+import { PROJECT_ID, startAuthEmulator } from './auth-emulator.js';
 import { buildServer, DEFAULT_OUT_DIR, newestSource } from './build-server.js';
+import { adminAuth, seedDemoStaff } from './roles.js';
 
 const port = process.env.PORT ?? '8080';
 const hasApp = existsSync('vite.config.ts') && existsSync('app/index.html');
@@ -27,6 +30,13 @@ if (process.env.SKIP_BUILD !== '1' || !existsSync(serverEntry) || statSync(serve
 console.log('Starting the Firebase Auth emulator…');
 const emulator = await startAuthEmulator({ port: Number(process.env.AUTH_EMULATOR_PORT ?? 9099) });
 console.log(`Auth emulator on http://${emulator.host}`);
+if (process.env.SEED_DEMO !== 'false') {
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host; // firebase-admin reads it from the environment
+  for (const line of await seedDemoStaff(adminAuth({ FIREBASE_AUTH_EMULATOR_HOST: emulator.host, FIREBASE_PROJECT_ID: PROJECT_ID }))) {
+    console.log(line);
+  }
+}
+console.log(`Roles: FIREBASE_AUTH_EMULATOR_HOST=${emulator.host} npm run users:role -- <email or uid> <member|moderator|admin>`);
 
 const server: ChildProcess = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
   stdio: 'inherit',

@@ -7,6 +7,8 @@ import { newId as defaultNewId } from '../../shared/ids.js';
 import type { TokenVerifier } from './auth/verifier.js';
 import { createChangeFeed, type ChangeFeed } from './domain/change-feed.js';
 import type { DomainContext } from './domain/context.js';
+import type { ModerationLimits } from './domain/limits.js';
+import { readModerationLimits } from './config.js';
 import { authenticate, type AppEnv } from './http/auth.js';
 import { limitBody } from './http/body-limit.js';
 import { compressText } from './http/compression.js';
@@ -53,6 +55,8 @@ export interface AppDeps {
   limitBackend?: LimitBackend;
   /** GET /api/ready's state, and the signal that ends live streams on shutdown (main.ts); default: serving. */
   readiness?: Readiness;
+  /** New-account limits and the spam check (domain/limits.ts); default: from the environment (MODERATION_LIMITS=off, NEW_USER_*, SPAM_*). */
+  moderation?: ModerationLimits;
 }
 
 export function createApp(deps: AppDeps) {
@@ -61,6 +65,7 @@ export function createApp(deps: AppDeps) {
     clock: deps.clock ?? (() => new Date()),
     newId: deps.newId ?? defaultNewId,
     changes: deps.changes ?? createChangeFeed(),
+    moderation: deps.moderation ?? readModerationLimits(),
   };
   const log = deps.log ?? ((message, error) => console.error(message, error));
   const clientConfig = deps.clientConfig ?? readClientConfig();

@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { readRateLimits, type RateLimitConfig } from './http/rate-limit.js';
 import type { BackupConfig } from './backup/schedule.js';
+import { DEFAULT_MODERATION_LIMITS, type ModerationLimits } from './domain/limits.js';
 
 /** The server's own address, for links when PUBLIC_URL is not set (works out of the box locally). */
 export function localUrl(host: string, port: number): string {
@@ -36,6 +37,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** SHUTDOWN_DELAY_MS: after a SIGTERM, how long /api/ready says 503 while requests are still taken (default 0). */
   shutdownDelayMs: number;
+  /** MODERATION_LIMITS=off, AUTO_HIDE_REPORTS, NEW_USER_*, NEW_ACCOUNT_HOURS, SPAM_*: docs/MODERATION.md (domain/limits.ts). */
+  moderation: ModerationLimits;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -62,7 +65,33 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     shutdownTimeoutMs: positive(env.SHUTDOWN_TIMEOUT_MS, 10_000),
     shutdownDelayMs: positive(env.SHUTDOWN_DELAY_MS, 0),
+    moderation: readModerationLimits(env),
   };
+}
+
+/** The environment variables of the moderation limits, with the field each sets (docs/MODERATION.md lists them). */
+export const MODERATION_ENV = {
+  AUTO_HIDE_REPORTS: 'autoHideReports',
+  NEW_USER_TOPICS_PER_DAY: 'newUserTopicsPerDay',
+  NEW_USER_LINKS: 'newUserLinks',
+  NEW_ACCOUNT_HOURS: 'newAccountHours',
+  SPAM_REPEATS: 'spamRepeats',
+  SPAM_WINDOW_MINUTES: 'spamWindowMinutes',
+} as const;
+
+/**
+ * The new-account limits and the spam check (unset or invalid variables keep MODERATION_DEFAULTS;
+ * 0 is allowed: NEW_USER_LINKS=0, no source for new accounts). MODERATION_LIMITS=off turns the
+ * new-account limits and the spam check off (load tests, test servers).
+ */
+export function readModerationLimits(env: NodeJS.ProcessEnv = process.env): ModerationLimits {
+  const limits: ModerationLimits = { ...DEFAULT_MODERATION_LIMITS };
+  limits.enabled = !['off', 'false', '0'].includes((env.MODERATION_LIMITS ?? '').trim().toLowerCase());
+  for (const [name, field] of Object.entries(MODERATION_ENV)) {
+    const value = Number(env[name]?.trim() || NaN);
+    if (Number.isFinite(value) && value >= 0) limits[field] = field === 'newAccountHours' ? value : Math.floor(value);
+  }
+  return limits;
 }
 
 /** A positive number, or `fallback` when unset or not one. */

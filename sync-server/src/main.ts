@@ -122,6 +122,7 @@ try {
     limitBackend: backend.limits,
     readiness,
     publicUrl: config.mail.publicUrl,
+    moderation: config.moderation,
   });
 
   if (config.seedDemo && (await seedDemoIfEmpty(ctx))) console.log('Seeded demo debates.');

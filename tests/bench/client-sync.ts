@@ -16,6 +16,7 @@ import type { PullResponse, PushResponse, SyncCollection } from '../../shared/sy
 import { createApp } from '../../sync-server/src/app.js';
 import type { TokenVerifier } from '../../sync-server/src/auth/verifier.js';
 import { DEFAULT_RATE_LIMITS } from '../../sync-server/src/http/rate-limit.js';
+import { NO_MODERATION_LIMITS } from '../../sync-server/src/domain/limits.js';
 import { openDatabase } from '../../sync-server/src/store/sqlite/connection.js';
 import { createStore } from '../../sync-server/src/store/sqlite/store.js';
 import { seedBench } from './seed.js';
@@ -41,7 +42,13 @@ async function startServer(topics: number, responses: number) {
   const store = createStore(db);
   const { bigTopicId } = seedBench(db, topics, responses);
   // It measures throughput: one user pushing 2,000 rows at once is what the write limit exists to stop.
-  const { app } = createApp({ store, verifier: benchVerifier, log: () => {}, rateLimits: { ...DEFAULT_RATE_LIMITS, enabled: false } });
+  const { app } = createApp({
+    store,
+    verifier: benchVerifier,
+    log: () => {},
+    rateLimits: { ...DEFAULT_RATE_LIMITS, enabled: false },
+    moderation: NO_MODERATION_LIMITS,
+  });
   const { server, port } = await new Promise<{ server: ServerType; port: number }>((resolve) => {
     const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve({ server, port: info.port }));
   });

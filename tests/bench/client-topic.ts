@@ -90,6 +90,7 @@ async function startServer(dataDir: string, emulatorHost: string) {
       DATA_DIR: dataDir,
       SEED_DEMO: 'false',
       RATE_LIMITS: 'off',
+      MODERATION_LIMITS: 'off',
       MAIL_SCHEDULER: 'off',
       FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
     },

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from '../../sync-server/src/app.js';
 import { DEFAULT_RATE_LIMITS } from '../../sync-server/src/http/rate-limit.js';
+import { NO_MODERATION_LIMITS } from '../../sync-server/src/domain/limits.js';
 import { DEFAULT_CHECKPOINT_EVERY_MS, openDatabase } from '../../sync-server/src/store/sqlite/connection.js';
 import { createStore } from '../../sync-server/src/store/sqlite/store.js';
 import { seedLarge } from './seed.js';
@@ -31,6 +32,7 @@ const { app } = createApp({
   verifier: { verify: async () => ({ uid: 'bench', name: 'Bench', email: null }) },
   log: () => {},
   rateLimits: { ...DEFAULT_RATE_LIMITS, enabled: false },
+  moderation: NO_MODERATION_LIMITS,
 });
 const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
   const headers: Record<string, string> = {

@@ -14,6 +14,7 @@ import { createApp } from '../../sync-server/src/app.js';
 import type { TokenVerifier } from '../../sync-server/src/auth/verifier.js';
 import { createPgChangeFeed } from '../../sync-server/src/store/pg/change-feed.js';
 import { DEFAULT_RATE_LIMITS } from '../../sync-server/src/http/rate-limit.js';
+import { NO_MODERATION_LIMITS } from '../../sync-server/src/domain/limits.js';
 import { openDatabase } from '../../sync-server/src/store/sqlite/connection.js';
 import { copySqliteToPostgres } from '../../sync-server/src/store/pg/copy-from-sqlite.js';
 import { createPgStore } from '../../sync-server/src/store/pg/store.js';
@@ -45,7 +46,13 @@ function cannon(options: Record<string, unknown>): Promise<Measured> {
 }
 
 async function listen(store: Store) {
-  const { app } = createApp({ store, verifier: refuseTokens, log: () => {}, rateLimits: { ...DEFAULT_RATE_LIMITS, enabled: false } });
+  const { app } = createApp({
+    store,
+    verifier: refuseTokens,
+    log: () => {},
+    rateLimits: { ...DEFAULT_RATE_LIMITS, enabled: false },
+    moderation: NO_MODERATION_LIMITS,
+  });
   return new Promise<{ server: ServerType; url: string }>((resolve) => {
     const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
       resolve({ server, url: `http://127.0.0.1:${info.port}` }),

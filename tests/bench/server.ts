@@ -15,6 +15,7 @@ import { PROJECT_ID, startAuthEmulator, type RunningEmulator } from '../../scrip
 import { createApp } from '../../sync-server/src/app.js';
 import { createFirebaseVerifier, type TokenVerifier } from '../../sync-server/src/auth/verifier.js';
 import { DEFAULT_RATE_LIMITS } from '../../sync-server/src/http/rate-limit.js';
+import { NO_MODERATION_LIMITS } from '../../sync-server/src/domain/limits.js';
 import { DEFAULT_CHECKPOINT_EVERY_MS, openDatabase } from '../../sync-server/src/store/sqlite/connection.js';
 import { createStore } from '../../sync-server/src/store/sqlite/store.js';
 import { largeSeedSizes, PROLIFIC_RESPONSES, seedLarge, type LargeSeedSizes } from './seed.js';
@@ -114,7 +115,7 @@ export async function benchServer(opts: BenchServerOptions = {}): Promise<BenchR
     log(`seeded in ${seedSeconds.toFixed(1)} s`);
 
     const rateLimits = { ...DEFAULT_RATE_LIMITS, enabled: false };
-    const { app } = createApp({ store, verifier: fakeVerifier, log: () => {}, rateLimits });
+    const { app } = createApp({ store, verifier: fakeVerifier, log: () => {}, rateLimits, moderation: NO_MODERATION_LIMITS });
     const main = await listen(app.fetch);
     servers.push(main.server);
 
@@ -167,6 +168,7 @@ export async function benchServer(opts: BenchServerOptions = {}): Promise<BenchR
           verifier: createFirebaseVerifier(PROJECT_ID, undefined, { maxCachedTokens: 10_000 }),
           log: () => {},
           rateLimits,
+          moderation: NO_MODERATION_LIMITS,
         });
         const realServer = await listen(real.app.fetch);
         servers.push(realServer.server);

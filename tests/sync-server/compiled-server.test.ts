@@ -33,6 +33,7 @@ describe('the compiled server', () => {
       STATIC_DIR: join(dir, 'no-build'),
       SEED_DEMO: 'false',
       RATE_LIMITS: 'off',
+      MODERATION_LIMITS: 'off',
       MAIL_SCHEDULER: 'off',
       // /api/health asks no ID token: no emulator has to run.
       FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9',
@@ -59,6 +60,11 @@ describe('the compiled server', () => {
   it('migrates the database with the compiled db:migrate command', async () => {
     const { stdout } = await promisify(execFile)(process.execPath, [join(outDir, 'db-migrate.js')], { cwd: dir, env });
     expect(stdout).toMatch(/^Migrated /);
+  });
+
+  it('runs the compiled users:role command with plain node (its usage, without arguments)', async () => {
+    const run = promisify(execFile)(process.execPath, [join(outDir, 'users-role.js')], { cwd: dir, env });
+    await expect(run).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('Usage: npm run users:role -- <email or uid>') });
   });
 
   it('starts with plain node and answers /api/health', async () => {

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../sync-server/src/auth/verifier.js';
 import { createApp } from '../../sync-server/src/app.js';
 import { seedDemo } from '../../sync-server/src/seed/demo.js';
+import { NO_MODERATION_LIMITS } from '../../sync-server/src/domain/limits.js';
 import { openDatabase, type Db } from '../../sync-server/src/store/sqlite/connection.js';
 import { copySqliteToPostgres, TargetNotEmptyError } from '../../sync-server/src/store/pg/copy-from-sqlite.js';
 import { TABLES } from '../../sync-server/src/store/rows.js';
@@ -49,6 +50,7 @@ function appsOver(stores: { sqlite: Store; postgres: Store }) {
       newId: () => `engine-${String(++ids).padStart(5, '0')}`,
       log: () => {},
       rateLimits: { enabled: false } as never,
+      moderation: NO_MODERATION_LIMITS,
     }).app;
   };
   return { sqlite: make(stores.sqlite), postgres: make(stores.postgres) };

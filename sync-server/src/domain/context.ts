@@ -6,12 +6,15 @@ import { MSG } from '../../../shared/messages.js';
 import type { TopicRow } from '../store/rows.js';
 import type { Store } from '../store/types.js';
 import type { Change, ChangeFeed } from './change-feed.js';
+import type { ModerationLimits } from './limits.js';
 
 export interface DomainContext {
   store: Store;
   clock: () => Date;
   newId: () => string;
   changes: ChangeFeed;
+  /** New-account limits and the spam check (domain/limits.ts); absent: nothing limited (the demo seed). */
+  moderation?: ModerationLimits;
 }
 
 export const nowIso = (ctx: DomainContext) => ctx.clock().toISOString();

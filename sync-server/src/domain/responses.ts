@@ -13,6 +13,7 @@ import { assertOwner, assertParentInTopic } from '../../../shared/rules/ownershi
 import { liveTopic, nowIso, publish, type DomainContext } from './context.js';
 import type { Change } from './change-feed.js';
 import { refreshPersuasion } from './stances.js';
+import { checkResponseLinks, checkResponseRepeats } from './limits.js';
 import { type ResponsePosition, type ResponseRow, toResponse } from '../store/rows.js';
 
 const SEARCH_LIMIT = 20;
@@ -151,6 +152,9 @@ export async function createResponse(ctx: DomainContext, actor: AuthUser, input:
       assertParentInTopic(parent, input.topic_id);
     }
     const topic = await liveTopic(ctx, parent?.topic_id ?? input.topic_id!);
+    // After the retry check above: a retried create answers as before and does not count itself.
+    await checkResponseLinks(ctx, actor, input.sources);
+    await checkResponseRepeats(ctx, actor, input.content);
     const now = nowIso(ctx);
     await store.responses.insert({
       id,
@@ -220,6 +224,7 @@ export async function updateResponse(ctx: DomainContext, actor: AuthUser, id: st
   const row = await store.transaction(async () => {
     const row = await liveResponse(ctx, id, null);
     assertOwner(row, actor.uid, MSG.notYourResponse);
+    await checkResponseLinks(ctx, actor, input.sources);
     await store.responses.update({
       id,
       content: input.content,

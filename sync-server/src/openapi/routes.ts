@@ -198,11 +198,12 @@ export const ROUTES: readonly RouteDoc[] = [
     summary: 'Create a topic',
     description:
       'A client may send its own `id`; a retried create by the same user answers `201` with the topic that landed the first time. ' +
-      'Fields the server computes may be sent back (they are ignored); any other unknown field is refused.',
+      'Fields the server computes may be sent back (they are ignored); any other unknown field is refused. ' +
+      'A new account (docs/MODERATION.md) past NEW_USER_TOPICS_PER_DAY topics in 24 h is `403`; the same title posted more than SPAM_REPEATS times in SPAM_WINDOW_MINUTES is `400`.',
     auth: 'required',
     body: { schema: createTopicSchema, required: true, example: { title: 'Is tea better?', categories: ['Culture'] } },
     answers: { 201: { description: 'The new topic.', schema: topicSchema } },
-    errors: ['invalid-argument', 'already-exists'],
+    errors: ['invalid-argument', 'permission-denied', 'already-exists'],
   },
   {
     method: 'delete',
@@ -336,7 +337,8 @@ export const ROUTES: readonly RouteDoc[] = [
     summary: 'Post a response or a reply',
     description:
       'A `topic_id` makes a root response, a `parent_response_id` alone is enough for a reply. A quote must be in the same topic. ' +
-      'A client may send its own `id` (a retried create answers `201` with what landed the first time).',
+      'A client may send its own `id` (a retried create answers `201` with what landed the first time). ' +
+      'A new account (docs/MODERATION.md) citing more than NEW_USER_LINKS sources, or the same content posted more than SPAM_REPEATS times in SPAM_WINDOW_MINUTES, is `400`.',
     auth: 'required',
     body: {
       schema: createResponseSchema,
@@ -358,7 +360,8 @@ export const ROUTES: readonly RouteDoc[] = [
     path: '/api/responses/{id}',
     tag: 'Responses',
     summary: 'Edit a response (creator only)',
-    description: 'Content, quote and sources only; a field left out stays as it was, `null`/`[]` clear.',
+    description:
+      'Content, quote and sources only; a field left out stays as it was, `null`/`[]` clear. A new account citing more than NEW_USER_LINKS sources is `400`.',
     auth: 'required',
     params: id,
     body: { schema: updateResponseSchema, required: true, example: { content: '…', quoted_response_id: null, sources: [] } },

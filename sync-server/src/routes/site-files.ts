@@ -52,7 +52,10 @@ export function siteFilesRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE
       const origin = siteOrigin(c, publicUrl);
       // Reads a thousand topics: an expensive read, counted per address (crawlers are anonymous).
       await limits.read(c, null, RATE_LIMIT_MSG.requests);
-      const topics = await ctx.store.topics.list({ sort: 'new', limit: SITEMAP_TOPICS, offset: 0, viewer: null });
+      // A topic a moderator removed, or hidden pending review (issue 23), is not offered to crawlers.
+      const topics = (await ctx.store.topics.list({ sort: 'new', limit: SITEMAP_TOPICS, offset: 0, viewer: null })).filter(
+        (topic) => topic.moderation == null,
+      );
       const urls = [
         ...SITEMAP_PAGES.map((path) => `  <url><loc>${escapeXml(origin + path)}</loc></url>`),
         ...topics.map(

@@ -188,7 +188,7 @@ export const POINTS_EARNED = both(`
 /** Live topics created in [start, end), best score first, then most responses. */
 export const TOP_TOPICS = both(`
   SELECT id, title, category, score, responses_count FROM topics
-  WHERE deleted = 0 AND created_at >= @start AND created_at < @end
+  WHERE deleted = 0 AND moderation IS NULL AND created_at >= @start AND created_at < @end
   ORDER BY score DESC, responses_count DESC, created_at DESC, id LIMIT @limit
 `);
 

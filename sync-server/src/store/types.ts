@@ -78,6 +78,10 @@ export interface TopicsRepo {
   /** Stamps `seq` on every topic (live or not) of the creator, e.g. after they renamed; returns how many. */
   restampCreator(uid: string, seq: number): Promise<number>;
   changesSince(checkpoint: Checkpoint, limit: number, viewer: string | null): Promise<TopicRow[]>;
+  /** How many topics (deleted ones included) the user created at or after `sinceIso` (new-account limit). */
+  countCreatedSince(uid: string, sinceIso: string): Promise<number>;
+  /** The titles of the user's live topics created at or after `sinceIso`, at most `limit`, newest first (spam check). */
+  recentTitles(uid: string, sinceIso: string, limit: number): Promise<string[]>;
 }
 
 export interface ResponseInsert {
@@ -136,6 +140,8 @@ export interface ResponsesRepo {
   countByType(topicId: string): Promise<{ type: ResponseType; n: number }[]>;
   /** A topic's responses (tombstones included) changed after the checkpoint. */
   changesSince(topicId: string, checkpoint: Checkpoint, limit: number, viewer: string | null): Promise<ResponseRow[]>;
+  /** The content of the user's live responses created at or after `sinceIso`, at most `limit`, newest first (spam check). */
+  recentContents(uid: string, sinceIso: string, limit: number): Promise<string[]>;
 }
 
 export interface SourcesRepo {

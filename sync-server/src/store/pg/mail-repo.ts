@@ -12,6 +12,7 @@ const REPLIES = `
   JOIN responses r ON r.topic_id = t.id AND r.parent_response_id IS NULL
   LEFT JOIN users u ON u.uid = r.creator_uid
   WHERE t.creator_uid = $1 AND t.deleted = 0 AND r.deleted = 0 AND r.creator_uid <> $1
+    AND t.moderation IS NULL AND r.moderation IS NULL
     AND r.created_at >= $2 AND r.created_at < $3
     AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_uid = $1 AND b.blocked_uid = r.creator_uid AND b.blocked = 1)
   UNION ALL
@@ -21,6 +22,7 @@ const REPLIES = `
   JOIN topics t ON t.id = r.topic_id
   LEFT JOIN users u ON u.uid = r.creator_uid
   WHERE p.creator_uid = $1 AND p.deleted = 0 AND r.deleted = 0 AND t.deleted = 0 AND r.creator_uid <> $1
+    AND p.moderation IS NULL AND r.moderation IS NULL AND t.moderation IS NULL
     AND r.created_at >= $2 AND r.created_at < $3
     AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_uid = $1 AND b.blocked_uid = r.creator_uid AND b.blocked = 1)`;
 

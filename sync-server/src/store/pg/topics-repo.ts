@@ -130,5 +130,17 @@ export function createPgTopicsRepo(q: PgQueries): TopicsRepo {
         limit,
         viewer,
       ]),
+    // New-account limit and spam check (issue 23): the author's recent topics, by topics_creator_time.
+    countCreatedSince: async (uid, sinceIso) =>
+      Number(
+        (await q.row<{ n: string }>('SELECT count(*) AS n FROM topics WHERE creator_uid = $1 AND created_at >= $2', [uid, sinceIso]))!.n,
+      ),
+    recentTitles: async (uid, sinceIso, limit) =>
+      (
+        await q.rows<{ title: string }>(
+          'SELECT title FROM topics WHERE creator_uid = $1 AND created_at >= $2 AND deleted = 0 ORDER BY created_at DESC LIMIT $3',
+          [uid, sinceIso, limit],
+        )
+      ).map((row) => row.title),
   };
 }

@@ -16,6 +16,7 @@ export function createMailRepo(db: Db): Synchronous<MailRepo> {
     JOIN responses r ON r.topic_id = t.id AND r.parent_response_id IS NULL
     LEFT JOIN users u ON u.uid = r.creator_uid
     WHERE t.creator_uid = @uid AND t.deleted = 0 AND r.deleted = 0 AND r.creator_uid <> @uid
+      AND t.moderation IS NULL AND r.moderation IS NULL
       AND r.created_at >= @start AND r.created_at < @end
       AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_uid = @uid AND b.blocked_uid = r.creator_uid AND b.blocked = 1)
     UNION ALL
@@ -25,6 +26,7 @@ export function createMailRepo(db: Db): Synchronous<MailRepo> {
     JOIN topics t ON t.id = r.topic_id
     LEFT JOIN users u ON u.uid = r.creator_uid
     WHERE p.creator_uid = @uid AND p.deleted = 0 AND r.deleted = 0 AND t.deleted = 0 AND r.creator_uid <> @uid
+      AND p.moderation IS NULL AND r.moderation IS NULL AND t.moderation IS NULL
       AND r.created_at >= @start AND r.created_at < @end
       AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_uid = @uid AND b.blocked_uid = r.creator_uid AND b.blocked = 1)
   `;

@@ -72,6 +72,10 @@ export function createResponsesRepo(db: Db) {
   const live = db.prepare<[string], { id: string }>('SELECT id FROM responses WHERE topic_id = ? AND deleted = 0');
   // A deleted response keeps its row (its tombstone replicates) but not its text nor its citations.
   const softDelete = db.prepare<[number, string]>("UPDATE responses SET deleted = 1, content = '', seq = ? WHERE id = ?");
+  // The spam check (issue 23): the author's recent responses, by responses_creator_time.
+  const recentContents = db.prepare<[string, string, number], { content: string }>(
+    'SELECT content FROM responses WHERE creator_uid = ? AND created_at >= ? AND deleted = 0 ORDER BY created_at DESC LIMIT ?',
+  );
   const citedSources = db.prepare<[string], { source_id: string }>('SELECT source_id FROM response_sources WHERE response_id = ?');
   const dropCitations = db.prepare<[string]>('DELETE FROM response_sources WHERE response_id = ?');
   const refreshSuggestion = db.prepare<[string]>(SUGGEST_SOURCE_NAME.sqlite);
@@ -162,5 +166,6 @@ export function createResponsesRepo(db: Db) {
     countByType: (topicId: string) => countByType.all(topicId),
     changesSince: (topicId: string, checkpoint: { seq: number; id: string }, limit: number, viewer: string | null) =>
       changes.all({ topicId, ...checkpoint, limit, viewer }),
+    recentContents: (uid: string, sinceIso: string, limit: number) => recentContents.all(uid, sinceIso, limit).map((row) => row.content),
   };
 }

@@ -152,6 +152,13 @@ export function createTopicsRepo(db: Db) {
     UPDATE topics SET stance_agree = @stance_agree, stance_disagree = @stance_disagree, stance_unsure = @stance_unsure,
            minds_changed = @minds_changed, seq = @seq WHERE id = @id
   `);
+  // New-account limit and spam check (issue 23): the author's recent topics, by topics_creator_time.
+  const createdSince = db.prepare<[string, string], { n: number }>(
+    'SELECT count(*) AS n FROM topics WHERE creator_uid = ? AND created_at >= ?',
+  );
+  const recentTitles = db.prepare<[string, string, number], { title: string }>(
+    'SELECT title FROM topics WHERE creator_uid = ? AND created_at >= ? AND deleted = 0 ORDER BY created_at DESC LIMIT ?',
+  );
   const changes = db.prepare<{ seq: number; id: string; limit: number; viewer: string | null }, TopicRow>(`
     ${SELECT} WHERE (t.seq > @seq OR (t.seq = @seq AND t.id > @id)) ORDER BY t.seq, t.id LIMIT @limit
   `);
@@ -232,5 +239,7 @@ export function createTopicsRepo(db: Db) {
       ).map((row) => row.detail),
     changesSince: (checkpoint: { seq: number; id: string }, limit: number, viewer: string | null) =>
       changes.all({ ...checkpoint, limit, viewer }),
+    countCreatedSince: (uid: string, sinceIso: string) => createdSince.get(uid, sinceIso)!.n,
+    recentTitles: (uid: string, sinceIso: string, limit: number) => recentTitles.all(uid, sinceIso, limit).map((row) => row.title),
   };
 }
