@@ -49,6 +49,8 @@ describe('responses', () => {
         user_has_upvoted: false,
         user_has_downvoted: false,
         comment_count: 0,
+        moderation: null,
+        moderation_reason: null,
       });
       expect(await responseOf(res.body.id)).toEqual(res.body);
       expect((await topicOf(topic.id)).responses_count).toBe(1);

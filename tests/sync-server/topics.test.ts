@@ -62,6 +62,9 @@ describe('topics', () => {
         user_has_upvoted: false,
         user_has_downvoted: false,
         responses_count: 0,
+        locked: false,
+        moderation: null,
+        moderation_reason: null,
       });
       const again = await as().get(`/topics/${res.body.id}`);
       expect(again.status).toBe(200);
