@@ -10,7 +10,16 @@
 // - Deletes are tombstones (`deleted = 1` with a fresh seq), so they replicate.
 // - `viewer` (a uid or null) only fills `user_has_upvoted`.
 // - Writes happen inside `transaction`; a throw rolls every write of it back.
-import type { ModerationState, ReportStatus, ReportTargetType, ResponseType, Role, Sort, Stance, TargetType } from '../../../shared/constants.js';
+import type {
+  ModerationState,
+  ReportStatus,
+  ReportTargetType,
+  ResponseType,
+  Role,
+  Sort,
+  Stance,
+  TargetType,
+} from '../../../shared/constants.js';
 import type { ResponseMapping, Source, SourceCitation, SourceListing, UserResponse, UserTopic } from '../../../shared/types.js';
 import type {
   CreditRow,
