@@ -104,8 +104,8 @@ export async function moderate(ctx: DomainContext, moderator: AuthUser, input: M
   const { store } = ctx;
   const { action, target_type: type, target_id: id, reason } = input;
   const { entry, changes } = await store.transaction(async () => {
-    const author = await authorOf(ctx, type, id);
     if (!FITS[action].includes(type)) throw badRequest(`A ${type} cannot be given the action ${action}.`);
+    const author = await authorOf(ctx, type, id);
     if (moderator.role !== 'admin' && (await store.users.get(author))?.role === 'admin') throw forbidden(MSG.cannotActOnAdmin);
     const changes: Change[] = [];
     const now = nowIso(ctx);
