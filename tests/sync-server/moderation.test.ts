@@ -11,7 +11,7 @@ import type { ProfileDoc, PullResponse, PushResponse, ReportDoc, ResponseDoc, To
 import { reportDocId } from '../../shared/sync-protocol.js';
 import type { ModerationLogEntry, ModerationLogPage, ModerationQueuePage, Report, Response, Topic } from '../../shared/types.js';
 import { apiClient } from '../fixtures/api.js';
-import { createTestUser, setTestUserRole, type TestUser } from '../fixtures/auth.js';
+import { createTestUser, deleteTestUser, setTestUserRole, type TestUser } from '../fixtures/auth.js';
 import { makeResponse, makeTopic, uniqueId } from '../fixtures/builders.js';
 import { startTestServer, type TestServer } from '../fixtures/server.js';
 
@@ -307,6 +307,13 @@ describe('moderation', () => {
       expect((await as(user).get('/moderation/reports')).status).toBe(403);
       expect((await as(admin).put(`/users/${admin.uid}/role`, { role: 'member' })).status).toBe(403);
       expect((await as(admin).put('/users/no-such-user/role', { role: 'moderator' })).status).toBe(404);
+      // Known here but deleted from Firebase: 404 too, and nothing changes.
+      const gone = await createTestUser('Gone');
+      expect((await as(gone).get('/users/preferences')).status).toBe(200);
+      await deleteTestUser(gone);
+      const goneRole = await as(admin).put(`/users/${gone.uid}/role`, { role: 'moderator' });
+      expect(goneRole.status).toBe(404);
+      expect(goneRole.body.error).toBe(MSG.userNotFound);
       expect((await as(admin).put(`/users/${user.uid}/role`, { role: 'admin' })).status).toBe(400);
       const log = (await as(admin).get<ModerationLogPage>('/moderation/log')).body.items;
       expect(log[0]).toMatchObject({ action: 'role', target_id: user.uid, reason: 'member', moderator_uid: admin.uid });

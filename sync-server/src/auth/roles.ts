@@ -4,7 +4,8 @@
 import { cert, getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { ROLE_CLAIM } from '../../../shared/constants.js';
-import { CruxError } from '../../../shared/errors.js';
+import { CruxError, notFound } from '../../../shared/errors.js';
+import { MSG } from '../../../shared/messages.js';
 import type { RoleAdmin } from '../domain/moderation.js';
 
 export function firebaseApp(projectId: string, serviceAccountJson?: string): App {
@@ -19,8 +20,15 @@ export function createFirebaseRoleAdmin(projectId: string, serviceAccountJson?: 
   const auth = getAuth(firebaseApp(projectId, serviceAccountJson));
   return {
     async setRole(uid, role) {
-      const claims = (await auth.getUser(uid)).customClaims ?? {};
-      await auth.setCustomUserClaims(uid, { ...claims, [ROLE_CLAIM]: role });
+      try {
+        const claims = (await auth.getUser(uid)).customClaims ?? {};
+        await auth.setCustomUserClaims(uid, { ...claims, [ROLE_CLAIM]: role });
+      } catch (error) {
+        // The account is gone from Firebase (deleted): as for any unknown user.
+        if (error && typeof error === 'object' && 'code' in error && error.code === 'auth/user-not-found') throw notFound(MSG.userNotFound);
+        // No admin credentials, or Firebase unreachable: nothing was changed.
+        throw new CruxError('unavailable', 'Roles cannot be changed right now: the account service did not answer.');
+      }
     },
   };
 }
