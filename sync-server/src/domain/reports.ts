@@ -34,11 +34,11 @@ export function toReport(row: ReportRow): Report {
 /** Who wrote the reported item (a user: the user); 404 when there is no such live item or user. */
 async function targetAuthor(ctx: DomainContext, type: ReportTargetType, id: string): Promise<string> {
   const { store } = ctx;
-  const row = type === 'topic' ? await store.topics.get(id, null) : type === 'response' ? await store.responses.get(id, null) : undefined;
   if (type === 'user') {
     if (!(await store.users.get(id))) throw notFound(MSG.reportTargetNotFound);
     return id;
   }
+  const row = type === 'topic' ? await store.topics.get(id, null) : await store.responses.get(id, null);
   if (!row || row.deleted) throw notFound(MSG.reportTargetNotFound);
   return row.creator_uid;
 }
