@@ -3,10 +3,14 @@
 // as the verifier (auth/verifier.ts), so it works against the Auth emulator as in production.
 import { cert, getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { ROLE_CLAIM } from '../../../shared/constants.js';
+import { ROLE_CLAIM, type Role } from '../../../shared/constants.js';
 import { CruxError, notFound } from '../../../shared/errors.js';
 import { MSG } from '../../../shared/messages.js';
-import type { RoleAdmin } from '../domain/moderation.js';
+
+/** Sets a user's role claim (crux_role) where tokens come from: firebase-admin in main.ts and tests. */
+export interface RoleAdmin {
+  setRole(uid: string, role: Role): Promise<void>;
+}
 
 export function firebaseApp(projectId: string, serviceAccountJson?: string): App {
   const name = `crux-${projectId}`;

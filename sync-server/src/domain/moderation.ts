@@ -1,6 +1,7 @@
 // What moderators do (issue 23 #3): the queue of reported targets, the actions on a target (one
 // transaction each, logged), the log, an item's original text, and an admin's role changes.
 // Moderators cannot act on admins; a moderator's own content is handled like anyone's.
+import type { RoleAdmin } from '../auth/roles.js';
 import type { AuthUser } from '../auth/verifier.js';
 import {
   isModerator,
@@ -8,7 +9,6 @@ import {
   type ModerationAction,
   type ReportStatus,
   type ReportTargetType,
-  type Role,
 } from '../../../shared/constants.js';
 import { badRequest, forbidden, notFound } from '../../../shared/errors.js';
 import { MSG } from '../../../shared/messages.js';
@@ -27,11 +27,6 @@ import { nowIso, publish, type DomainContext } from './context.js';
 import { hideItem, originalSources, restoreItem } from './moderation-items.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Sets a user's role claim (crux_role) where tokens come from: firebase-admin in main.ts and tests. */
-export interface RoleAdmin {
-  setRole(uid: string, role: Role): Promise<void>;
-}
 
 /** Which target types each action fits. */
 const FITS: Record<ModerationAction, readonly ReportTargetType[]> = {

@@ -12,15 +12,8 @@ import {
   setRoleSchema,
 } from '../../../shared/schemas/moderation.js';
 import type { DomainContext } from '../domain/context.js';
-import {
-  assertModerator,
-  moderate,
-  moderatedOriginal,
-  moderationLog,
-  moderationQueue,
-  setUserRole,
-  type RoleAdmin,
-} from '../domain/moderation.js';
+import { assertModerator, moderate, moderatedOriginal, moderationLog, moderationQueue, setUserRole } from '../domain/moderation.js';
+import type { RoleAdmin } from '../auth/roles.js';
 import { requireUser, type AppEnv } from '../http/auth.js';
 import { NO_RATE_LIMITS, type RateLimits } from '../http/rate-limit.js';
 import { parse, readJson, readQuery } from '../http/validate.js';
