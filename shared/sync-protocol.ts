@@ -21,10 +21,10 @@ import type { Notification } from './types.js';
 export const SYNC_PROTOCOL_VERSION = 2;
 export const SYNC_PROTOCOL_HEADER = 'x-crux-sync';
 
-export const SYNC_COLLECTIONS = ['topics', 'responses', 'votes', 'notifications', 'profile', 'stances', 'blocks'] as const;
+export const SYNC_COLLECTIONS = ['topics', 'responses', 'votes', 'notifications', 'profile', 'stances', 'reports', 'blocks'] as const;
 export type SyncCollection = (typeof SYNC_COLLECTIONS)[number];
 
-const PRIVATE = ['votes', 'notifications', 'profile', 'stances', 'blocks'] as const satisfies readonly SyncCollection[];
+const PRIVATE = ['votes', 'notifications', 'profile', 'stances', 'reports', 'blocks'] as const satisfies readonly SyncCollection[];
 /** Per-user collections: pulled and pushed with the caller's bearer token only. */
 export const PRIVATE_COLLECTIONS: readonly SyncCollection[] = PRIVATE;
 export type PrivateCollection = (typeof PRIVATE)[number];
@@ -239,6 +239,7 @@ export interface FullSyncDocs {
   notifications: NotificationDoc;
   profile: ProfileDoc;
   stances: StanceDoc;
+  reports: ReportDoc;
   blocks: BlockDoc;
 }
 
@@ -250,6 +251,7 @@ export interface SyncDocs {
   notifications: NotificationDoc | NotificationTombstone;
   profile: ProfileDoc;
   stances: StanceDoc;
+  reports: ReportDoc;
   blocks: BlockDoc;
 }
 export type AnySyncDoc = SyncDocs[SyncCollection];
@@ -268,6 +270,7 @@ export const USER_FIELDS = {
   notifications: ['is_read'],
   profile: ['receive_weekly_summary'],
   stances: ['stance', 'first_stance', 'credits'],
+  reports: ['reason', 'note', 'status'],
   blocks: ['blocked'],
 } as const satisfies { [C in SyncCollection]: readonly (keyof FullSyncDocs[C])[] };
 

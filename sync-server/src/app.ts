@@ -28,6 +28,9 @@ import { topicsRoutes } from './routes/topics.js';
 import { unsubscribeRoutes } from './routes/unsubscribe.js';
 import { upvotesRoutes } from './routes/upvotes.js';
 import { usersRoutes } from './routes/users.js';
+import { moderationRoutes, roleRoutes } from './routes/moderation.js';
+import { reportsRoutes } from './routes/reports.js';
+import { NO_ROLE_ADMIN, type RoleAdmin } from './auth/roles.js';
 import { openApiDocument } from './openapi/document.js';
 import { requireCurrentSyncProtocol } from './sync/protocol-version.js';
 import { syncRoutes } from './sync/routes.js';
@@ -57,6 +60,8 @@ export interface AppDeps {
   readiness?: Readiness;
   /** New-account limits and the spam check (domain/limits.ts); default: from the environment (MODERATION_LIMITS=off, NEW_USER_*, SPAM_*). */
   moderation?: ModerationLimits;
+  /** Sets the crux_role claim for PUT /api/users/{uid}/role (auth/roles.ts); default: refused (503). */
+  roleAdmin?: RoleAdmin;
 }
 
 export function createApp(deps: AppDeps) {
@@ -101,7 +106,10 @@ export function createApp(deps: AppDeps) {
     .route('/responses', responsesRoutes(ctx, limits))
     .route('/sources', sourcesRoutes(ctx, limits))
     .route('/upvotes', upvotesRoutes(ctx))
+    .route('/users', roleRoutes(ctx, deps.roleAdmin ?? NO_ROLE_ADMIN))
     .route('/users', usersRoutes(ctx, limits))
+    .route('/reports', reportsRoutes(ctx))
+    .route('/moderation', moderationRoutes(ctx, limits))
     .route('/notifications', notificationsRoutes(ctx))
     .route('/blocks', blocksRoutes(ctx))
     .route('/sync', syncRoutes(ctx, { limits, shutdown: readiness.draining }));

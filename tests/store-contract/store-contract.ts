@@ -8,7 +8,7 @@ import { hotScore } from '../../shared/rules/hot.js';
 import { ftsQuery } from '../../shared/rules/search-words.js';
 import { comparatorFor, TOPIC_ORDERS } from '../../shared/rules/sort-order.js';
 import type { Checkpoint, ResponseInsert, Store, TopicInsert } from '../../sync-server/src/store/types.js';
-import type { StanceRow } from '../../sync-server/src/store/rows.js';
+import type { ReportRow, StanceRow } from '../../sync-server/src/store/rows.js';
 
 export interface StoreUnderTest {
   store: Store;
@@ -892,6 +892,210 @@ export function runStoreContract(name: string, makeStore: () => Promise<StoreUnd
           { type: 'against', n: 1 },
           { type: 'for', n: 3 },
         ]);
+      });
+    });
+
+    describe('reports (issue 23)', () => {
+      const save = async (reporter: string, row: Partial<ReportRow> & { target_id: string }) =>
+        await store.transaction(async () => {
+          const seq = await store.nextSeq();
+          await store.reports.save({
+            reporter_uid: reporter,
+            target_type: 'topic',
+            target_author_uid: 'ada',
+            reason: 'spam',
+            note: null,
+            status: 'open',
+            created_at: day(2),
+            updated_at: day(2),
+            ...row,
+            seq,
+          });
+          return seq;
+        });
+      beforeEach(async () => {
+        for (const uid of ['ada', 'bob', 'cy', 'dee']) await addUser(uid, uid.toUpperCase());
+        await addTopic({ id: 't1' });
+        await addTopic({ id: 't2' });
+        await addResponse({ id: 'r1', topic_id: 't1' });
+      });
+
+      it('save inserts one report per reporter and target and replaces it; get reads it back', async () => {
+        await save('bob', { target_id: 't1' });
+        await save('bob', { target_id: 't1', reason: 'hate', note: 'again', updated_at: day(3) });
+        expect(await store.reports.get('bob', 'topic', 't1')).toMatchObject({
+          reason: 'hate',
+          note: 'again',
+          status: 'open',
+          updated_at: day(3),
+        });
+        expect(await store.reports.get('bob', 'response', 't1')).toBeUndefined();
+        expect(await store.reports.get('cy', 'topic', 't1')).toBeUndefined();
+      });
+
+      it("changesSince pages the reporter's own reports by (seq, id)", async () => {
+        await save('bob', { target_id: 't1' });
+        await save('bob', { target_type: 'response', target_id: 'r1' });
+        await save('cy', { target_id: 't1' });
+        await save('bob', { target_type: 'user', target_id: 'ada' });
+        const all = await store.reports.changesSince('bob', START, 10);
+        expect(all.map((row) => `${row.target_type}_${row.target_id}`)).toEqual(['topic_t1', 'response_r1', 'user_ada']);
+        const first = all[0]!;
+        expect((await store.reports.changesSince('bob', { seq: first.seq, id: 'topic_t1' }, 1)).map((row) => row.target_id)).toEqual([
+          'r1',
+        ]);
+        expect(await store.reports.changesSince('bob', { seq: all[2]!.seq, id: 'user_ada' }, 10)).toEqual([]);
+      });
+
+      it('the queue: targets grouped by status, hidden first, then most reporters, then the oldest; totals; reporters named', async () => {
+        await save('bob', { target_id: 't1', created_at: day(1), updated_at: day(1) });
+        await save('bob', { target_id: 't2', created_at: day(3), updated_at: day(3) });
+        await save('cy', { target_id: 't2', created_at: day(4), updated_at: day(5) });
+        await save('dee', { target_type: 'response', target_id: 'r1', created_at: day(6), updated_at: day(6) });
+        await save('cy', { target_type: 'user', target_id: 'ada', created_at: day(0), updated_at: day(0) });
+        const open = await store.reports.queue('open', 10, 0);
+        expect(open.map((row) => [row.target_id, row.reporters])).toEqual([
+          ['t2', 2],
+          ['ada', 1],
+          ['t1', 1],
+          ['r1', 1],
+        ]);
+        expect(open[0]).toMatchObject({ first_reported_at: day(3), last_reported_at: day(5), hidden: 0, target_author_uid: 'ada' });
+        expect(await store.reports.queueTotal('open')).toBe(4);
+        expect((await store.reports.queue('open', 2, 1)).map((row) => row.target_id)).toEqual(['ada', 't1']);
+        // A hidden item tops the queue.
+        await store.transaction(
+          async () => await store.moderation.setResponseModeration('r1', 'Hidden', null, 'hidden', null, await store.nextSeq()),
+        );
+        expect((await store.reports.queue('open', 10, 0))[0]).toMatchObject({ target_id: 'r1', hidden: 1 });
+        expect((await store.reports.forTarget('topic', 't2', 'open')).map((row) => [row.reporter_uid, row.reporter_name])).toEqual([
+          ['bob', 'BOB'],
+          ['cy', 'CY'],
+        ]);
+        // Handled: each report a new seq; the target leaves the open queue for the handled one.
+        const before = (await store.reports.get('bob', 'topic', 't2'))!.seq;
+        const reporters = await store.transaction(async () => await store.reports.markHandled('topic', 't2', store.nextSeq));
+        expect(reporters.sort()).toEqual(['bob', 'cy']);
+        const handled = (await store.reports.get('bob', 'topic', 't2'))!;
+        expect(handled).toMatchObject({ status: 'handled' });
+        expect(handled.seq).toBeGreaterThan(before);
+        expect((await store.reports.queue('open', 10, 0)).map((row) => row.target_id)).not.toContain('t2');
+        expect((await store.reports.queue('handled', 10, 0)).map((row) => row.target_id)).toEqual(['t2']);
+        expect(await store.reports.queueTotal('handled')).toBe(1);
+        expect(await store.transaction(async () => await store.reports.markHandled('topic', 't2', store.nextSeq))).toEqual([]);
+        // One open report again: the target is open, not handled.
+        await save('dee', { target_id: 't2' });
+        expect((await store.reports.queue('handled', 10, 0)).map((row) => row.target_id)).toEqual([]);
+        expect((await store.reports.queue('open', 10, 0)).find((row) => row.target_id === 't2')!.reporters).toBe(1);
+      });
+
+      it("reportersWithStanding counts the open reports' reporters old enough with enough points", async () => {
+        await save('bob', { target_id: 't1' });
+        await save('cy', { target_id: 't1' });
+        await save('dee', { target_id: 't1' });
+        // Every user was first seen on day 1 with 0 points.
+        expect(await store.reports.reportersWithStanding('topic', 't1', day(5), 0)).toBe(3);
+        expect(await store.reports.reportersWithStanding('topic', 't1', day(0), 0)).toBe(0);
+        await store.transaction(async () => await store.users.addPoints('bob', 5, store.nextSeq));
+        expect(await store.reports.reportersWithStanding('topic', 't1', day(5), 5)).toBe(1);
+        await store.transaction(async () => await store.reports.markHandled('topic', 't1', store.nextSeq));
+        expect(await store.reports.reportersWithStanding('topic', 't1', day(5), 0)).toBe(0);
+      });
+    });
+
+    describe('moderation (issue 23)', () => {
+      beforeEach(async () => {
+        await addUser('ada');
+        await addUser('mo', 'Mo');
+        await addTopic({ id: 't1', title: 'Zebra crossings everywhere' });
+        await addResponse({ id: 'r1', topic_id: 't1', content: 'Quokkas are friendly' });
+      });
+
+      it('the original is kept, replaced and dropped; a moderated title or content is no longer found by search, and is again once put back', async () => {
+        const original = {
+          target_type: 'response' as const,
+          target_id: 'r1',
+          text: 'Quokkas are friendly',
+          quoted_response_id: null,
+          sources: '[]',
+        };
+        await store.transaction(async () => {
+          await store.moderation.saveOriginal(original);
+          await store.moderation.saveOriginal({ ...original, sources: '[{"source_id":"s"}]' });
+          await store.moderation.setResponseModeration('r1', 'Removed by a moderator: x', null, 'removed', 'x', await store.nextSeq());
+          await store.moderation.saveOriginal({
+            target_type: 'topic',
+            target_id: 't1',
+            text: 'Zebra crossings everywhere',
+            quoted_response_id: null,
+            sources: '[]',
+          });
+          await store.moderation.setTopicModeration('t1', 'Hidden until a moderator reviews it', 'hidden', null, await store.nextSeq());
+        });
+        expect(await store.moderation.original('response', 'r1')).toEqual({ ...original, sources: '[{"source_id":"s"}]' });
+        expect(await store.moderation.original('topic', 'r1')).toBeUndefined();
+        expect(await store.responses.get('r1', null)).toMatchObject({
+          content: 'Removed by a moderator: x',
+          moderation: 'removed',
+          moderation_reason: 'x',
+        });
+        expect(await store.topics.get('t1', null)).toMatchObject({ title: 'Hidden until a moderator reviews it', moderation: 'hidden' });
+        expect(await store.responses.search('t1', match('quokkas'), 10, null)).toEqual([]);
+        expect(await store.topics.search({ match: match('zebra'), sort: 'new', limit: 10, offset: 0, viewer: null })).toEqual([]);
+        expect((await store.responses.search('t1', match('removed moderator'), 10, null)).map((row) => row.id)).toEqual(['r1']);
+        await store.transaction(async () => {
+          await store.moderation.setResponseModeration('r1', 'Quokkas are friendly', null, null, null, await store.nextSeq());
+          await store.moderation.setTopicModeration('t1', 'Zebra crossings everywhere', null, null, await store.nextSeq());
+          await store.moderation.dropOriginal('response', 'r1');
+        });
+        expect(await store.moderation.original('response', 'r1')).toBeUndefined();
+        expect((await store.responses.search('t1', match('quokkas'), 10, null)).map((row) => row.id)).toEqual(['r1']);
+        expect(
+          (await store.topics.search({ match: match('zebra'), sort: 'new', limit: 10, offset: 0, viewer: null })).map((row) => row.id),
+        ).toEqual(['t1']);
+      });
+
+      it('locks, suspensions and roles stamp a new seq so they replicate', async () => {
+        const topicSeq = (await store.topics.get('t1', null))!.seq;
+        await store.transaction(async () => await store.moderation.setTopicLocked('t1', true, await store.nextSeq()));
+        const locked = (await store.topics.get('t1', null))!;
+        expect(locked.locked).toBe(1);
+        expect(locked.seq).toBeGreaterThan(topicSeq);
+        const userSeq = (await store.users.get('ada'))!.seq;
+        await store.transaction(async () => await store.moderation.setSuspension('ada', day(9), 'Spam', await store.nextSeq()));
+        expect(await store.users.get('ada')).toMatchObject({ suspended_until: day(9), suspension_reason: 'Spam' });
+        expect(await store.users.changedSince('ada', userSeq)).toBeDefined();
+        await store.transaction(async () => {
+          await store.moderation.setSuspension('ada', null, null, await store.nextSeq());
+          await store.moderation.setRole('ada', 'moderator', await store.nextSeq());
+        });
+        expect(await store.users.get('ada')).toMatchObject({ suspended_until: null, suspension_reason: null, role: 'moderator' });
+        await store.transaction(async () => await store.moderation.setTopicLocked('t1', false, await store.nextSeq()));
+        expect((await store.topics.get('t1', null))!.locked).toBe(0);
+      });
+
+      it('the log: newest first with the moderator’s name (null for the automatic hide), paged, counted', async () => {
+        const entry = (id: string, at: string, moderator: string | null) => ({
+          id,
+          moderator_uid: moderator,
+          action: 'remove' as const,
+          target_type: 'topic' as const,
+          target_id: 't1',
+          reason: `Reason ${id}`,
+          days: null,
+          created_at: at,
+        });
+        await store.transaction(async () => {
+          await store.moderation.log(entry('l1', day(1), 'mo'));
+          await store.moderation.log({ ...entry('l2', day(3), null), action: 'hide' });
+          await store.moderation.log({ ...entry('l3', day(2), 'mo'), action: 'suspend', target_type: 'user', target_id: 'ada', days: 7 });
+        });
+        const page = await store.moderation.logPage(10, 0);
+        expect(page.map((row) => row.id)).toEqual(['l2', 'l3', 'l1']);
+        expect(page[0]).toMatchObject({ moderator_uid: null, moderator_name: null, action: 'hide' });
+        expect(page[1]).toMatchObject({ moderator_name: 'Mo', days: 7, target_type: 'user', reason: 'Reason l3' });
+        expect((await store.moderation.logPage(1, 1)).map((row) => row.id)).toEqual(['l3']);
+        expect(await store.moderation.logTotal()).toBe(3);
       });
     });
 

@@ -25,6 +25,7 @@ import { startPostgres, type Postgres } from '../fixtures/postgres.js';
 const USERS: Record<string, AuthUser> = {
   ada: { uid: 'engine-ada', name: 'Ada', email: 'ada@example.com' },
   bob: { uid: 'engine-bob', name: 'Bob', email: 'bob@example.com' },
+  mod: { uid: 'engine-mod', name: 'Mod', email: 'mod@example.com', role: 'moderator' },
 };
 const verifier = {
   verify: (token: string) => (USERS[token] ? Promise.resolve(USERS[token]) : Promise.reject(new Error('unknown token'))),
@@ -302,6 +303,53 @@ describe('SQLite and PostgreSQL answer alike', () => {
     } finally {
       await client.end();
     }
+  });
+
+  it("reports, the queue, removal and restore, the log and the reporter's pull (issue 23), alike", async () => {
+    const topics = (await same('/api/topics?sort=new&limit=100')) as Array<Listed & { creator_uid: string }>;
+    const topic = topics.find((candidate) => !candidate.creator_uid.startsWith('engine-'))!;
+    const [root] = (await same(`/api/responses?topic_id=${topic.id}`)) as Listed[];
+    await same('/api/reports', { method: 'POST', token: 'bob', body: { target_type: 'topic', target_id: topic.id, reason: 'spam' } });
+    await same('/api/reports', {
+      method: 'POST',
+      token: 'bob',
+      body: { target_type: 'response', target_id: root!.id, reason: 'hate', note: 'x' },
+    });
+    await same('/api/reports', { method: 'POST', token: 'ada', body: { target_type: 'response', target_id: root!.id, reason: 'other' } });
+    expect(((await same('/api/moderation/reports', { token: 'mod' })) as { items: unknown[] }).items).toHaveLength(2);
+    await same('/api/moderation/actions', {
+      method: 'POST',
+      token: 'mod',
+      body: { action: 'remove', target_type: 'response', target_id: root!.id, reason: 'Rude' },
+    });
+    await same(`/api/responses?topic_id=${topic.id}`);
+    await same(`/api/responses/search?topic_id=${topic.id}&q=the`);
+    await same(`/api/sync/responses/pull?topic_id=${topic.id}&limit=1000`);
+    await same(`/api/moderation/original/response/${root!.id}`, { token: 'mod' });
+    await same('/api/moderation/reports?status=handled', { token: 'mod' });
+    await same('/api/moderation/actions', {
+      method: 'POST',
+      token: 'mod',
+      body: { action: 'lock', target_type: 'topic', target_id: topic.id, reason: 'Heated' },
+    });
+    await same('/api/moderation/actions', {
+      method: 'POST',
+      token: 'mod',
+      body: { action: 'restore', target_type: 'response', target_id: root!.id, reason: 'Ok' },
+    });
+    await same(`/api/responses?topic_id=${topic.id}`);
+    await same(`/api/responses/search?topic_id=${topic.id}&q=the`);
+    await same('/api/responses', { method: 'POST', token: 'bob', body: { topic_id: topic.id, type: 'for', content: 'Locked out' } });
+    await same('/api/moderation/actions', {
+      method: 'POST',
+      token: 'mod',
+      body: { action: 'suspend', target_type: 'user', target_id: 'engine-ada', reason: 'Spam', days: 2 },
+    });
+    await same('/api/topics', { method: 'POST', token: 'ada', body: { title: 'Suspended', categories: ['Science'] } });
+    expect(((await same('/api/moderation/log', { token: 'mod' })) as { total: number }).total).toBe(4);
+    await same('/api/sync/reports/pull?limit=100', { token: 'bob' });
+    await same('/api/sync/profile/pull?limit=10', { token: 'ada' });
+    await same('/api/notifications/user/' + topic.creator_uid, { token: 'mod' });
   });
 
   it('the copy refuses a database that already holds a site', async () => {

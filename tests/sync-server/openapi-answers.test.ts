@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUnsubscribeToken } from '../../sync-server/src/mail/token.js';
 import type { OpenApiDocument } from '../../sync-server/src/openapi/document.js';
 import { apiClient, type ApiResult } from '../fixtures/api.js';
-import { createTestUser, type TestUser } from '../fixtures/auth.js';
+import { createTestUser, setTestUserRole, type TestUser } from '../fixtures/auth.js';
 import { startMailTestServer, type MailTestServer } from '../fixtures/mail.js';
 import { answerChecker, type AnswerChecker } from '../fixtures/openapi.js';
 
@@ -218,12 +218,51 @@ describe('real answers fit the OpenAPI document', () => {
     expect(opened.status).toBe(303);
   });
 
+  it('answers the moderation calls as described', async () => {
+    const [mod, admin] = await Promise.all([createTestUser('Mod'), createTestUser('Admin')]);
+    await Promise.all([setTestUserRole(mod, 'moderator'), setTestUserRole(admin, 'admin')]);
+    const topic = await newTopic(ada);
+    const report = { target_type: 'topic', target_id: topic.id, reason: 'spam' };
+    expect((await call(bob, 'post', '/api/reports', '/reports', report)).status).toBe(201);
+    expect((await call(bob, 'post', '/api/reports', '/reports', { ...report, note: 'Again' })).status).toBe(200);
+    expect((await call(ada, 'post', '/api/reports', '/reports', report)).status).toBe(400);
+    expect((await call(bob, 'post', '/api/reports', '/reports', { ...report, target_id: 'missing' })).status).toBe(404);
+    expect((await call(null, 'post', '/api/reports', '/reports', report)).status).toBe(401);
+    const queue = await call(mod, 'get', '/api/moderation/reports', '/moderation/reports?status=open&limit=20');
+    expect((queue.body as { items: unknown[] }).items).not.toEqual([]);
+    expect((await call(bob, 'get', '/api/moderation/reports', '/moderation/reports')).status).toBe(403);
+    expect((await call(mod, 'get', '/api/moderation/reports', '/moderation/reports?status=closed')).status).toBe(400);
+    const action = { action: 'remove', target_type: 'topic', target_id: topic.id, reason: 'Spam' };
+    expect((await call(mod, 'post', '/api/moderation/actions', '/moderation/actions', action)).status).toBe(200);
+    expect(
+      (await call(mod, 'post', '/api/moderation/actions', '/moderation/actions', { ...action, action: 'lock', target_type: 'user' }))
+        .status,
+    ).toBe(400);
+    expect((await call(mod, 'post', '/api/moderation/actions', '/moderation/actions', { ...action, target_id: 'missing' })).status).toBe(
+      404,
+    );
+    expect((await call(null, 'post', '/api/moderation/actions', '/moderation/actions', action)).status).toBe(401);
+    expect((await call(mod, 'get', '/api/moderation/log', '/moderation/log?limit=10')).status).toBe(200);
+    expect((await call(bob, 'get', '/api/moderation/log', '/moderation/log')).status).toBe(403);
+    const original = '/api/moderation/original/{target_type}/{id}';
+    expect((await call(ada, 'get', original, `/moderation/original/topic/${topic.id}`)).status).toBe(200);
+    expect((await call(bob, 'get', original, `/moderation/original/topic/${topic.id}`)).status).toBe(403);
+    expect((await call(mod, 'get', original, '/moderation/original/response/missing')).status).toBe(404);
+    expect((await call(mod, 'get', original, `/moderation/original/user/${bob.uid}`)).status).toBe(400);
+    expect((await call(admin, 'put', '/api/users/{uid}/role', `/users/${bob.uid}/role`, { role: 'moderator' })).status).toBe(200);
+    expect((await call(mod, 'put', '/api/users/{uid}/role', `/users/${bob.uid}/role`, { role: 'member' })).status).toBe(403);
+    expect((await call(admin, 'put', '/api/users/{uid}/role', '/users/missing/role', { role: 'member' })).status).toBe(404);
+    expect((await call(admin, 'put', '/api/users/{uid}/role', `/users/${bob.uid}/role`, { role: 'admin' })).status).toBe(400);
+    expect((await call(admin, 'put', '/api/users/{uid}/role', `/users/${bob.uid}/role`, { role: 'member' })).status).toBe(200);
+    await bob.refresh();
+  });
+
   it('answers sync pulls, pushes and the stream as described', async () => {
     const topic = await newTopic(ada);
     await apiClient(server.url, bob.token).post('/responses', { topic_id: topic.id, type: 'for', content: 'Synced.' });
     await apiClient(server.url, bob.token).put(`/topics/${topic.id}/stance`, { stance: 'unsure' });
     await apiClient(server.url, bob.token).put(`/blocks/${ada.uid}`);
-    for (const collection of ['topics', 'votes', 'notifications', 'profile', 'stances', 'blocks']) {
+    for (const collection of ['topics', 'votes', 'notifications', 'profile', 'stances', 'reports', 'blocks']) {
       const pulled = await call(bob, 'get', '/api/sync/{collection}/pull', `/sync/${collection}/pull?limit=50`);
       expect(pulled.status).toBe(200);
     }

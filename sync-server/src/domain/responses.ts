@@ -14,6 +14,7 @@ import { liveTopic, nowIso, publish, type DomainContext } from './context.js';
 import type { Change } from './change-feed.js';
 import { refreshPersuasion } from './stances.js';
 import { checkResponseLinks, checkResponseRepeats } from './limits.js';
+import { assertNotLocked, assertNotModerated, assertNotSuspended } from './moderation-rules.js';
 import { type ResponsePosition, type ResponseRow, toResponse } from '../store/rows.js';
 
 const SEARCH_LIMIT = 20;
@@ -146,12 +147,14 @@ export async function createResponse(ctx: DomainContext, actor: AuthUser, input:
       if (existing.creator_uid === actor.uid && !existing.deleted) return;
       throw conflict(MSG.idTaken);
     }
+    await assertNotSuspended(ctx, actor.uid);
     let parent: ResponseRow | undefined;
     if (input.parent_response_id != null) {
       parent = await liveResponse(ctx, input.parent_response_id, null);
       assertParentInTopic(parent, input.topic_id);
     }
     const topic = await liveTopic(ctx, parent?.topic_id ?? input.topic_id!);
+    assertNotLocked(topic);
     // After the retry check above: a retried create answers as before and does not count itself.
     await checkResponseLinks(ctx, actor, input.sources);
     await checkResponseRepeats(ctx, actor, input.content);
@@ -224,6 +227,8 @@ export async function updateResponse(ctx: DomainContext, actor: AuthUser, id: st
   const row = await store.transaction(async () => {
     const row = await liveResponse(ctx, id, null);
     assertOwner(row, actor.uid, MSG.notYourResponse);
+    assertNotModerated(row);
+    await assertNotSuspended(ctx, actor.uid);
     await checkResponseLinks(ctx, actor, input.sources);
     await store.responses.update({
       id,

@@ -10,6 +10,7 @@ import { liveTopic, nowIso, publish, type DomainContext } from './context.js';
 import type { Change } from './change-feed.js';
 import { refreshPersuasion } from './stances.js';
 import { checkTopicLimits } from './limits.js';
+import { assertNotSuspended } from './moderation-rules.js';
 import { toTopic } from '../store/rows.js';
 
 export async function listTopics(ctx: DomainContext, query: ListTopicsQuery, viewer: string | null): Promise<Topic[]> {
@@ -45,6 +46,7 @@ export async function addTopic(ctx: DomainContext, actor: AuthUser, input: Creat
     if (existing.creator_uid === actor.uid && !existing.deleted) return id;
     throw conflict(MSG.idTaken);
   }
+  await assertNotSuspended(ctx, actor.uid);
   // After the retry check: a retried create answers as before and does not count itself.
   await checkTopicLimits(ctx, actor, input.title);
   await store.topics.insert({

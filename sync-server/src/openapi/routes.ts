@@ -28,6 +28,21 @@ import {
   userProfileSchema,
   userScoreSchema,
 } from '../../../shared/schemas/answers.js';
+import {
+  moderatedOriginalSchema,
+  moderationLogEntrySchema,
+  moderationLogPageSchema,
+  moderationQueuePageSchema,
+  reportSchema,
+  roleChangeSchema,
+} from '../../../shared/schemas/moderation-answers.js';
+import {
+  createReportSchema,
+  moderationActionSchema,
+  moderationLogQuerySchema,
+  moderationQueueQuerySchema,
+  setRoleSchema,
+} from '../../../shared/schemas/moderation.js';
 import { createResponseSchema, updateResponseSchema } from '../../../shared/schemas/responses.js';
 import { pullAnswerSchema, pushAnswerSchema, responsesPullAnswerSchema } from './sync-documents.js';
 import { stanceSchema } from '../../../shared/schemas/stances.js';
@@ -502,6 +517,95 @@ export const ROUTES: readonly RouteDoc[] = [
     answers: { 200: { description: 'The page.', schema: userProfileSchema } },
     errors: ['not-found'],
     limited: true,
+  },
+  {
+    method: 'put',
+    path: '/api/users/{uid}/role',
+    tag: 'Moderation',
+    summary: "Grant or revoke a user's moderator role (admins)",
+    description:
+      "Sets the `crux_role` custom claim (firebase-admin) and the user's stored role; logged as `role`. `403` for anyone but an admin, and for a user who is an admin (admins are made with `npm run users:role`).",
+    auth: 'required',
+    params: { uid: "The user's uid." },
+    body: { schema: setRoleSchema, required: true, example: { role: 'moderator' } },
+    answers: { 200: { description: 'The role now.', schema: roleChangeSchema } },
+    errors: ['invalid-argument', 'permission-denied', 'not-found'],
+  },
+  // ---- moderation (issue 23) ----
+  {
+    method: 'post',
+    path: '/api/reports',
+    tag: 'Moderation',
+    summary: 'Report a topic, a response or a user',
+    description:
+      "One report per reporter and target: `201` for a new report (or a handled one reported again), `200` for the update of the caller's open report. Your own item (or yourself) is `400`; a missing target `404`; a suspended caller `403`. Only moderators ever see reports.",
+    auth: 'required',
+    body: {
+      schema: createReportSchema,
+      required: true,
+      example: { target_type: 'response', target_id: 'R', reason: 'spam', note: 'Posted ten times' },
+    },
+    answers: {
+      201: { description: 'Reported.', schema: reportSchema },
+      200: { description: 'The open report updated.', schema: reportSchema },
+    },
+    errors: ['invalid-argument', 'permission-denied', 'not-found'],
+  },
+  {
+    method: 'get',
+    path: '/api/moderation/reports',
+    tag: 'Moderation',
+    summary: "The moderators' queue: reported targets, grouped",
+    description:
+      "Targets with open reports (`status=open`, the default) or whose reports are all handled (`status=handled`): hidden ones first, then most distinct reporters, then the oldest first report. Each carries the author's own text (even when removed), every report with its reporter, and `total`. Moderators and admins only (`403`). An expensive read.",
+    auth: 'required',
+    query: moderationQueueQuerySchema,
+    queryNotes: { limit: '0–100, default 20.', offset: 'Default 0.' },
+    queryExample: '?status=open&limit=20&offset=0',
+    answers: { 200: { description: 'A page of the queue.', schema: moderationQueuePageSchema } },
+    errors: ['invalid-argument', 'permission-denied'],
+    limited: true,
+  },
+  {
+    method: 'post',
+    path: '/api/moderation/actions',
+    tag: 'Moderation',
+    summary: 'Act on a reported target',
+    description:
+      "`remove` / `restore` (topics, responses), `dismiss` (the reports; un-hides a hidden item), `lock` / `unlock` (topics), `suspend` (users: `days`, or for good without) / `unsuspend`. One transaction, logged; remove, restore, dismiss, lock and suspend mark the target's open reports handled. `400` for an action that does not fit the target, `403` for members and for a moderator acting on an admin's item, `404` for a missing target.",
+    auth: 'required',
+    body: {
+      schema: moderationActionSchema,
+      required: true,
+      example: { action: 'remove', target_type: 'response', target_id: 'R', reason: 'Personal attack' },
+    },
+    answers: { 200: { description: 'The log entry of the action.', schema: moderationLogEntrySchema } },
+    errors: ['invalid-argument', 'permission-denied', 'not-found'],
+  },
+  {
+    method: 'get',
+    path: '/api/moderation/log',
+    tag: 'Moderation',
+    summary: 'The moderation log, newest first',
+    description:
+      'Every action (who, what, target, reason, days, when); `moderator_uid` null is the automatic hide. Moderators and admins only.',
+    auth: 'required',
+    query: moderationLogQuerySchema,
+    queryNotes: { limit: '1–100, default 50.', offset: 'Default 0.' },
+    answers: { 200: { description: 'A page of the log.', schema: moderationLogPageSchema } },
+    errors: ['invalid-argument', 'permission-denied'],
+  },
+  {
+    method: 'get',
+    path: '/api/moderation/original/{target_type}/{id}',
+    tag: 'Moderation',
+    summary: "A removed or hidden item's own text, for its author and moderators",
+    description:
+      "The author's text, sources and quote as they were before the removal; for an item not moderated, its current text with `moderation` null. `403` for anyone but the author and moderators.",
+    auth: 'required',
+    params: { target_type: '`topic` or `response`.', id: "The item's id." },
+    answers: { 200: { description: 'The original.', schema: moderatedOriginalSchema } },
+    errors: ['invalid-argument', 'permission-denied', 'not-found'],
   },
   // ---- notifications ----
   {

@@ -36,6 +36,8 @@ import { createPgNotificationsRepo } from './notifications-repo.js';
 import { createPgStancesRepo } from './stances-repo.js';
 import { createPgBlocksRepo } from './blocks-repo.js';
 import { createPgMailRepo } from './mail-repo.js';
+import { createPgReportsRepo } from './reports-repo.js';
+import { createPgModerationRepo } from './moderation-repo.js';
 
 export interface PgStoreOptions {
   connectionString: string;
@@ -181,6 +183,8 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
     stances: createPgStancesRepo(q),
     blocks: createPgBlocksRepo(q),
     mail: createPgMailRepo(q),
+    reports: createPgReportsRepo(q),
+    moderation: createPgModerationRepo(q),
     close: () => pool.end(),
   };
 }

@@ -14,6 +14,8 @@ import { createNotificationsRepo } from './notifications-repo.js';
 import { createMailRepo } from './mail-repo.js';
 import { createStancesRepo } from './stances-repo.js';
 import { createBlocksRepo } from './blocks-repo.js';
+import { createReportsRepo } from './reports-repo.js';
+import { createModerationRepo } from './moderation-repo.js';
 import type { Store, TopicsRepo } from '../types.js';
 import { createSqliteTransactions } from './transactions.js';
 
@@ -52,5 +54,7 @@ export function createStore(db: Db): SqliteStore {
     stances: turns.wrap(createStancesRepo(db)),
     blocks: turns.wrap(createBlocksRepo(db)),
     mail: turns.wrap(createMailRepo(db)),
+    reports: turns.wrap(createReportsRepo(db)),
+    moderation: turns.wrap(createModerationRepo(db)),
   };
 }

@@ -6,6 +6,7 @@ import type { CollectionDescriptor } from './descriptor.js';
 import { blocks } from './blocks.js';
 import { notifications } from './notifications.js';
 import { profile } from './profile.js';
+import { reports } from './reports.js';
 import { responses } from './responses.js';
 import { stances } from './stances.js';
 import { topics } from './topics.js';
@@ -19,6 +20,7 @@ export const COLLECTIONS: { [C in SyncCollection]: CollectionDescriptor<C> } = {
   profile,
   stances,
   blocks,
+  reports,
 };
 
 export const descriptorOf = <C extends SyncCollection>(collection: C): CollectionDescriptor<C> => COLLECTIONS[collection];
@@ -27,6 +29,7 @@ export type { CollectionDescriptor, Listener, PullScope } from './descriptor.js'
 export { blockDoc } from './blocks.js';
 export { notificationDoc } from './notifications.js';
 export { profileDoc } from './profile.js';
+export { reportDoc } from './reports.js';
 export { responseDoc } from './responses.js';
 export { stanceDoc } from './stances.js';
 export { topicDoc } from './topics.js';

@@ -1,0 +1,43 @@
+// Roles (issue 23 #1): an admin's grant or revocation of `moderator` sets the crux_role custom
+// claim through firebase-admin (the account's other claims kept), on the same firebase-admin app
+// as the verifier (auth/verifier.ts), so it works against the Auth emulator as in production.
+import { cert, getApps, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { ROLE_CLAIM, type Role } from '../../../shared/constants.js';
+import { CruxError, notFound } from '../../../shared/errors.js';
+import { MSG } from '../../../shared/messages.js';
+
+/** Sets a user's role claim (crux_role) where tokens come from: firebase-admin in main.ts and tests. */
+export interface RoleAdmin {
+  setRole(uid: string, role: Role): Promise<void>;
+}
+
+export function firebaseApp(projectId: string, serviceAccountJson?: string): App {
+  const name = `crux-${projectId}`;
+  return (
+    getApps().find((candidate) => candidate.name === name) ??
+    initializeApp(serviceAccountJson ? { projectId, credential: cert(JSON.parse(serviceAccountJson)) } : { projectId }, name)
+  );
+}
+
+export function createFirebaseRoleAdmin(projectId: string, serviceAccountJson?: string): RoleAdmin {
+  const auth = getAuth(firebaseApp(projectId, serviceAccountJson));
+  return {
+    async setRole(uid, role) {
+      try {
+        const claims = (await auth.getUser(uid)).customClaims ?? {};
+        await auth.setCustomUserClaims(uid, { ...claims, [ROLE_CLAIM]: role });
+      } catch (error) {
+        // The account is gone from Firebase (deleted): as for any unknown user.
+        if (error && typeof error === 'object' && 'code' in error && error.code === 'auth/user-not-found') throw notFound(MSG.userNotFound);
+        // No admin credentials, or Firebase unreachable: nothing was changed.
+        throw new CruxError('unavailable', 'Roles cannot be changed right now: the account service did not answer.');
+      }
+    },
+  };
+}
+
+/** Without firebase-admin credentials (in-process uses): a role change answers 503. */
+export const NO_ROLE_ADMIN: RoleAdmin = {
+  setRole: () => Promise.reject(new CruxError('unavailable', 'Roles cannot be changed on this server.')),
+};
