@@ -2,6 +2,7 @@
 // runs this file on PostgreSQL): persuasion points cannot be minted by flip-flopping, by a first
 // push's offline "before", by crediting responses written after the change, or by accounts without
 // standing (shared/rules/standing.ts). The server's clock is injected so accounts can age.
+import { SYNC_PROTOCOL_VERSION } from '../../shared/sync-protocol.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_DELTAS_PER_CHANGE, PERSUASION_POINTS_PER_DELTA } from '../../shared/constants.js';
 import { MSG } from '../../shared/messages.js';
@@ -13,7 +14,7 @@ import { createTestUser, type TestUser } from '../fixtures/auth.js';
 import { makeResponse, makeTopic, upvote } from '../fixtures/builders.js';
 import { startTestServer, type TestServer } from '../fixtures/server.js';
 
-const SYNC = { headers: { 'x-crux-sync': '1' } };
+const SYNC = { headers: { 'x-crux-sync': String(SYNC_PROTOCOL_VERSION) } };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe('Δ credits that earn persuasion points', () => {

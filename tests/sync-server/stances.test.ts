@@ -2,6 +2,7 @@
 // SQLite file and emulator tokens: every rule through REST and push, and the privacy of one
 // person's stance (REST, pull and the live stream never give it to anyone else).
 import { createParser } from 'eventsource-parser';
+import { SYNC_PROTOCOL_VERSION } from '../../shared/sync-protocol.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_DELTAS_PER_CHANGE, PERSUASION_POINTS_PER_DELTA, STANCES } from '../../shared/constants.js';
 import { MSG } from '../../shared/messages.js';
@@ -13,7 +14,7 @@ import { createTestUser, type TestUser } from '../fixtures/auth.js';
 import { countRows, makeResponse, makeTopic, unvote, upvote } from '../fixtures/builders.js';
 import { startTestServer, type TestServer } from '../fixtures/server.js';
 
-const SYNC = { headers: { 'x-crux-sync': '1' } };
+const SYNC = { headers: { 'x-crux-sync': String(SYNC_PROTOCOL_VERSION) } };
 
 describe('stances', () => {
   let server: TestServer;
@@ -534,7 +535,7 @@ function stanceLeaks(value: unknown, path = '$'): string[] {
 async function openStream(url: string, token: string | null) {
   const abort = new AbortController();
   const res = await fetch(`${url}/api/sync/stream`, {
-    headers: { 'x-crux-sync': '1', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: { 'x-crux-sync': String(SYNC_PROTOCOL_VERSION), ...(token ? { authorization: `Bearer ${token}` } : {}) },
     signal: abort.signal,
   });
   expect(res.status).toBe(200);
