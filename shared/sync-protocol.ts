@@ -5,16 +5,26 @@
 // SYNC_PROTOCOL_VERSION: bump when a document shape or an endpoint changes in a
 // way an older client cannot read; the client sends it as `x-crux-sync` and the
 // server refuses another version with 426 `sync-outdated` (the app asks for a reload).
-import type { Category, ModerationState, ReportReason, ReportStatus, ReportTargetType, ResponseType, Role, Stance, TargetType } from './constants.js';
+import type {
+  Category,
+  ModerationState,
+  ReportReason,
+  ReportStatus,
+  ReportTargetType,
+  ResponseType,
+  Role,
+  Stance,
+  TargetType,
+} from './constants.js';
 import type { Notification } from './types.js';
 
 export const SYNC_PROTOCOL_VERSION = 2;
 export const SYNC_PROTOCOL_HEADER = 'x-crux-sync';
 
-export const SYNC_COLLECTIONS = ['topics', 'responses', 'votes', 'notifications', 'profile', 'stances'] as const;
+export const SYNC_COLLECTIONS = ['topics', 'responses', 'votes', 'notifications', 'profile', 'stances', 'reports'] as const;
 export type SyncCollection = (typeof SYNC_COLLECTIONS)[number];
 
-const PRIVATE = ['votes', 'notifications', 'profile', 'stances'] as const satisfies readonly SyncCollection[];
+const PRIVATE = ['votes', 'notifications', 'profile', 'stances', 'reports'] as const satisfies readonly SyncCollection[];
 /** Per-user collections: pulled and pushed with the caller's bearer token only. */
 export const PRIVATE_COLLECTIONS: readonly SyncCollection[] = PRIVATE;
 export type PrivateCollection = (typeof PRIVATE)[number];
@@ -229,6 +239,7 @@ export interface FullSyncDocs {
   notifications: NotificationDoc;
   profile: ProfileDoc;
   stances: StanceDoc;
+  reports: ReportDoc;
 }
 
 /** What travels for each collection: topics, responses and notifications arrive as slim tombstones once deleted. */
@@ -239,6 +250,7 @@ export interface SyncDocs {
   notifications: NotificationDoc | NotificationTombstone;
   profile: ProfileDoc;
   stances: StanceDoc;
+  reports: ReportDoc;
 }
 export type AnySyncDoc = SyncDocs[SyncCollection];
 
@@ -256,6 +268,7 @@ export const USER_FIELDS = {
   notifications: ['is_read'],
   profile: ['receive_weekly_summary'],
   stances: ['stance', 'first_stance', 'credits'],
+  reports: ['reason', 'note', 'status'],
 } as const satisfies { [C in SyncCollection]: readonly (keyof FullSyncDocs[C])[] };
 
 // ---- pull ----

@@ -35,6 +35,7 @@ export async function exportMyData(publicDb: PublicDb, s: Session): Promise<Crux
     notifications: [],
     preferences: null,
     stances: [],
+    reports: [],
     drafts: drafts.map((d) => ({ key: d.key, text: d.text, extra: { ...(d.extra as Record<string, unknown>) }, updated_at: d.updated_at })),
   };
   return parts.reduce<CruxExport>((exported, part) => ({ ...exported, ...part }), empty);

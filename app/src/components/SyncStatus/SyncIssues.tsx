@@ -17,6 +17,7 @@ const ACTIONS = {
   read: 'A read mark',
   preferences: 'A preference change',
   stance: 'A stance',
+  report: 'A report',
 } satisfies Record<SyncAction, string>;
 // A problem stored by an older version may name an action no longer made.
 const labels: Partial<Record<string, string>> = ACTIONS;

@@ -5,6 +5,7 @@
 import type {
   NotificationDoc,
   ProfileDoc,
+  ReportDoc,
   ResponseDoc,
   SourceDoc,
   StanceDoc,
@@ -14,6 +15,7 @@ import type {
 } from '../../../../shared/sync-protocol.js';
 import type { NotificationDocType } from './notification.schema.js';
 import type { ProfileDocType } from './profile.schema.js';
+import type { ReportDocType } from './report.schema.js';
 import type { ResponseDocType } from './response.schema.js';
 import type { StanceDocType } from './stance.schema.js';
 import type { TopicDocType } from './topic.schema.js';
@@ -70,4 +72,5 @@ export const MATCHES_WIRE: Record<SyncCollection, true> = {
   notifications: true satisfies AssertEqual<Omit<NotificationDocType, 'pending'>, AsStored<NotificationDoc>>,
   profile: true satisfies AssertEqual<Omit<ProfileDocType, 'pending'>, AsStored<ProfileDoc, 'display_name'>>,
   stances: true satisfies AssertEqual<Omit<StanceDocType, 'pending'>, AsStored<StanceDoc>>,
+  reports: true satisfies AssertEqual<Omit<ReportDocType, 'pending'>, AsStored<ReportDoc, 'note'>>,
 };
