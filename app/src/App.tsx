@@ -8,6 +8,7 @@ import { Header } from './components/Header/Header';
 import { UsernameModal } from './components/UsernameModal/UsernameModal';
 import { UpdatePrompt } from './components/UpdatePrompt/UpdatePrompt';
 import { SyncIssues } from './components/SyncStatus/SyncIssues';
+import { SuspensionBanner } from './components/SuspensionBanner/SuspensionBanner';
 import { useUsernamePrompt } from './hooks/useUsernamePrompt';
 import { TopicListPage } from './routes/TopicListPage';
 import { lazyPage } from './routes/lazy-page';
@@ -21,6 +22,8 @@ const AboutPage = lazyPage(() => import('./routes/AboutPage').then((m) => m.Abou
 const TermsPage = lazyPage(() => import('./routes/TermsPage').then((m) => m.TermsPage));
 const PrivacyPage = lazyPage(() => import('./routes/PrivacyPage').then((m) => m.PrivacyPage));
 const UnsubscribePage = lazyPage(() => import('./routes/UnsubscribePage').then((m) => m.UnsubscribePage));
+const ModerationPage = lazyPage(() => import('./routes/ModerationPage').then((m) => m.ModerationPage));
+const ModerationLogPage = lazyPage(() => import('./routes/ModerationLogPage').then((m) => m.ModerationLogPage));
 const NotFoundPage = lazyPage(() => import('./routes/NotFoundPage').then((m) => m.NotFoundPage));
 
 /** The routes of SPEC.md §2, in matching order; the last one catches every other address. */
@@ -36,6 +39,8 @@ const PAGES: { path: string; Page: ComponentType & { preload?: () => Promise<voi
   { path: '/notifications', Page: NotificationsPage },
   { path: '/unsubscribe', Page: UnsubscribePage },
   { path: '/sources', Page: SourcesPage },
+  { path: '/moderation', Page: ModerationPage },
+  { path: '/moderation/log', Page: ModerationLogPage },
   { path: '*', Page: NotFoundPage },
 ];
 
@@ -59,6 +64,7 @@ export function App() {
       </a>
       <Header />
       <SyncIssues />
+      <SuspensionBanner />
       <Suspense fallback={<PageFallback />}>
         <Routes>
           {PAGES.map(({ path, Page }) => (

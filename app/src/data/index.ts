@@ -15,6 +15,7 @@ export type {
   EditResponseInput,
   ExportedItem,
   LeaderboardCopy,
+  MyAccount,
   NewResponseInput,
   NewTopicInput,
   RemoteCopy,

@@ -16,6 +16,7 @@ import { SignOutDialog } from '../SignOutDialog/SignOutDialog';
 import { MyDataMenuItems } from '../MyDataPanel/MyDataPanel';
 import { NotificationBell, ScoreLink } from '../NotificationBell/NotificationBell';
 import { useSiteLinks } from '../../hooks/useSiteLinks';
+import { ModerationLink, ModerationMenuLink } from '../ModerationLink/ModerationLink';
 import { SessionEnded, SyncStatus } from '../SyncStatus/SyncStatus';
 import './Header.css';
 
@@ -73,6 +74,7 @@ export function Header() {
         <div className="site-header-user">
           <SyncStatus />
           {user && <ScoreLink />}
+          {user && <ModerationLink />}
           {user && <NotificationBell />}
           {user?.displayName && (
             <Link to={`/users/${encodeURIComponent(user.uid)}`} className="site-user" data-testid="header-user" title="Your page">
@@ -114,6 +116,7 @@ export function Header() {
           )}
           {user && (
             <>
+              <ModerationMenuLink />
               <div className="site-my-data">
                 <button
                   ref={myDataRef}
