@@ -7,6 +7,7 @@ import { authorName } from '../../../shared/rules/author-name';
 import { RemoteState } from '../components/RemoteState/RemoteState';
 import './UserPage.css';
 import { PERSUASION_EXPLAINED } from '../components/DeltaCredit/DeltaCredit';
+import { UserModeration } from '../components/UserModeration/UserModeration';
 
 export const USER_NOT_FOUND = 'User not found.';
 const STANCE = { for: 'Agrees', against: 'Disagrees', neutral: 'Discusses' } as const;
@@ -92,6 +93,7 @@ export function UserPage() {
   return (
     <main className="page user-page" id="main">
       <h1>{copy?.value ? authorName(copy.value.display_name) : 'User'}</h1>
+      {uid && <UserModeration uid={uid} name={copy?.value ? authorName(copy.value.display_name) : 'this user'} />}
       {body}
     </main>
   );
