@@ -25,6 +25,11 @@ import { topicsRoutes } from './routes/topics.js';
 import { unsubscribeRoutes } from './routes/unsubscribe.js';
 import { upvotesRoutes } from './routes/upvotes.js';
 import { usersRoutes } from './routes/users.js';
+import { moderationRoutes, roleRoutes } from './routes/moderation.js';
+import { reportsRoutes } from './routes/reports.js';
+import { NO_ROLE_ADMIN } from './auth/roles.js';
+import type { RoleAdmin } from './domain/moderation.js';
+import { readAutoHideReports } from './domain/moderation-rules.js';
 import { openApiDocument } from './openapi/document.js';
 import { requireCurrentSyncProtocol } from './sync/protocol-version.js';
 import { syncRoutes } from './sync/routes.js';
@@ -52,6 +57,10 @@ export interface AppDeps {
   limitBackend?: LimitBackend;
   /** GET /api/ready's state, and the signal that ends live streams on shutdown (main.ts); default: serving. */
   readiness?: Readiness;
+  /** Sets the crux_role claim for PUT /api/users/{uid}/role (auth/roles.ts); default: refused (503). */
+  roleAdmin?: RoleAdmin;
+  /** AUTO_HIDE_REPORTS (issue 23); default: from the environment. */
+  autoHideReports?: number;
 }
 
 export function createApp(deps: AppDeps) {
@@ -60,6 +69,7 @@ export function createApp(deps: AppDeps) {
     clock: deps.clock ?? (() => new Date()),
     newId: deps.newId ?? defaultNewId,
     changes: deps.changes ?? createChangeFeed(),
+    autoHideReports: deps.autoHideReports ?? readAutoHideReports(),
   };
   const log = deps.log ?? ((message, error) => console.error(message, error));
   const clientConfig = deps.clientConfig ?? readClientConfig();
@@ -95,7 +105,10 @@ export function createApp(deps: AppDeps) {
     .route('/responses', responsesRoutes(ctx, limits))
     .route('/sources', sourcesRoutes(ctx, limits))
     .route('/upvotes', upvotesRoutes(ctx))
+    .route('/users', roleRoutes(ctx, deps.roleAdmin ?? NO_ROLE_ADMIN))
     .route('/users', usersRoutes(ctx, limits))
+    .route('/reports', reportsRoutes(ctx))
+    .route('/moderation', moderationRoutes(ctx, limits))
     .route('/notifications', notificationsRoutes(ctx))
     .route('/sync', syncRoutes(ctx, { limits, shutdown: readiness.draining }));
 

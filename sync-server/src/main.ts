@@ -5,6 +5,7 @@
 import { serve, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import { createApp } from './app.js';
 import { createFirebaseVerifier } from './auth/verifier.js';
+import { createFirebaseRoleAdmin } from './auth/roles.js';
 import { readConfig } from './config.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 import { mountSite } from './routes/site-files.js';
@@ -122,6 +123,7 @@ try {
     limitBackend: backend.limits,
     readiness,
     publicUrl: config.mail.publicUrl,
+    roleAdmin: createFirebaseRoleAdmin(config.firebaseProjectId, config.serviceAccountJson),
   });
 
   if (config.seedDemo && (await seedDemoIfEmpty(ctx))) console.log('Seeded demo debates.');

@@ -15,8 +15,8 @@
 // request it guards, so a verified token is remembered (bounded LRU, by its string)
 // until its own `exp`; the account-state check above still runs on every request,
 // from its cache, so a disabled or revoked account is refused within the same window.
-import { cert, getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
+import { firebaseApp } from './roles.js';
 import { acceptableDisplayName } from '../../../shared/schemas/users.js';
 import { ROLE_CLAIM, ROLES, type Role } from '../../../shared/constants.js';
 
@@ -212,11 +212,7 @@ export function createTokenVerifier(auth: AuthBackend, options: VerifierOptions 
 }
 
 export function createFirebaseVerifier(projectId: string, serviceAccountJson?: string, options: VerifierOptions = {}): TokenVerifier {
-  const name = `crux-${projectId}`;
-  const app: App =
-    getApps().find((candidate) => candidate.name === name) ??
-    initializeApp(serviceAccountJson ? { projectId, credential: cert(JSON.parse(serviceAccountJson)) } : { projectId }, name);
-  const auth = getAuth(app);
+  const auth = getAuth(firebaseApp(projectId, serviceAccountJson));
   // Reading an account (getUser) needs admin credentials, which checking a token's
   // signature does not: the emulator, a service account, or Google's application
   // default credentials (GOOGLE_APPLICATION_CREDENTIALS, or AUTH_CHECK_ACCOUNTS=on where

@@ -12,6 +12,8 @@ export interface DomainContext {
   clock: () => Date;
   newId: () => string;
   changes: ChangeFeed;
+  /** AUTO_HIDE_REPORTS (issue 23); default MODERATION_DEFAULTS.autoHideReports. */
+  autoHideReports?: number;
 }
 
 export const nowIso = (ctx: DomainContext) => ctx.clock().toISOString();

@@ -13,6 +13,7 @@ import { assertOwner, assertParentInTopic } from '../../../shared/rules/ownershi
 import { liveTopic, nowIso, publish, type DomainContext } from './context.js';
 import type { Change } from './change-feed.js';
 import { refreshPersuasion } from './stances.js';
+import { assertNotLocked, assertNotModerated, assertNotSuspended } from './moderation-rules.js';
 import { type ResponsePosition, type ResponseRow, toResponse } from '../store/rows.js';
 
 const SEARCH_LIMIT = 20;
@@ -145,12 +146,14 @@ export async function createResponse(ctx: DomainContext, actor: AuthUser, input:
       if (existing.creator_uid === actor.uid && !existing.deleted) return;
       throw conflict(MSG.idTaken);
     }
+    await assertNotSuspended(ctx, actor.uid);
     let parent: ResponseRow | undefined;
     if (input.parent_response_id != null) {
       parent = await liveResponse(ctx, input.parent_response_id, null);
       assertParentInTopic(parent, input.topic_id);
     }
     const topic = await liveTopic(ctx, parent?.topic_id ?? input.topic_id!);
+    assertNotLocked(topic);
     const now = nowIso(ctx);
     await store.responses.insert({
       id,
@@ -215,6 +218,8 @@ export async function updateResponse(ctx: DomainContext, actor: AuthUser, id: st
   const row = await store.transaction(async () => {
     const row = await liveResponse(ctx, id, null);
     assertOwner(row, actor.uid, MSG.notYourResponse);
+    assertNotModerated(row);
+    await assertNotSuspended(ctx, actor.uid);
     await store.responses.update({
       id,
       content: input.content,

@@ -11,6 +11,7 @@ import type { MyStance } from '../../../shared/types.js';
 import type { Change } from './change-feed.js';
 import { liveTopic, nowIso, publish, type DomainContext } from './context.js';
 import type { CreditRow, StanceRow } from '../store/rows.js';
+import { assertNotSuspended } from './moderation-rules.js';
 
 export interface StanceInput {
   stance: Stance;
@@ -80,6 +81,7 @@ export async function recordStance(ctx: DomainContext, uid: string, topicId: str
     const changeNo = history.length - 1;
     const credits = [...(input.credits ?? (newChange ? [] : existing!.credits))];
     if (existing && !newChange && JSON.stringify(credits) === JSON.stringify(existing.credits)) return existing;
+    await assertNotSuspended(ctx, uid);
 
     // Credits already recorded for this change were valid when given: they stay valid even if
     // the response was deleted since (it then counts for nobody); new ones must be live.

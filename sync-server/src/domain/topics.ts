@@ -9,6 +9,7 @@ import { assertOwner } from '../../../shared/rules/ownership.js';
 import { liveTopic, nowIso, publish, type DomainContext } from './context.js';
 import type { Change } from './change-feed.js';
 import { refreshPersuasion } from './stances.js';
+import { assertNotSuspended } from './moderation-rules.js';
 import { toTopic } from '../store/rows.js';
 
 export async function listTopics(ctx: DomainContext, query: ListTopicsQuery, viewer: string | null): Promise<Topic[]> {
@@ -44,6 +45,7 @@ export async function addTopic(ctx: DomainContext, actor: AuthUser, input: Creat
     if (existing.creator_uid === actor.uid && !existing.deleted) return id;
     throw conflict(MSG.idTaken);
   }
+  await assertNotSuspended(ctx, actor.uid);
   await store.topics.insert({
     id,
     title: input.title,

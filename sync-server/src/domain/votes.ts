@@ -7,6 +7,7 @@ import type { UpvoteResult } from '../../../shared/types.js';
 import { notFound } from '../../../shared/errors.js';
 import { nowIso, publish, type DomainContext } from './context.js';
 import type { Change } from './change-feed.js';
+import { assertNotSuspended } from './moderation-rules.js';
 
 interface Target {
   creator_uid: string;
@@ -45,6 +46,7 @@ export async function setVote(
     const isUpvoted = current !== undefined && current.deleted === 0;
     if (isUpvoted === upvoted) return false;
     if (!upvoted && current === undefined) return false;
+    await assertNotSuspended(ctx, actor.uid);
     // Common ground (issue 13): the vote keeps the voter's stance at the time it is cast; taking
     // it back removes it from the side it was counted on, whatever the voter thinks now.
     const side = upvoted ? ((await store.stances.get(actor.uid, target.topic_id))?.stance ?? null) : (current?.stance ?? null);

@@ -1,6 +1,18 @@
 // The rows both engines answer with, as the Store interface (types.ts) returns them, and the
 // mappers from a row to its API shape (shared/types.ts). Plain data: no engine, no driver.
-import type { Category, ModerationState, NotificationType, ResponseType, Role, Stance, TargetType } from '../../../shared/constants.js';
+import type {
+  Category,
+  ModerationLogAction,
+  ModerationState,
+  NotificationType,
+  ReportReason,
+  ReportStatus,
+  ReportTargetType,
+  ResponseType,
+  Role,
+  Stance,
+  TargetType,
+} from '../../../shared/constants.js';
 import type { StanceChange } from '../../../shared/sync-protocol.js';
 import type { Notification, Response, Source, Topic } from '../../../shared/types.js';
 
@@ -32,6 +44,9 @@ const TABLE_LIST = {
   mail_sends: { order: 'rowid' },
   mail_points: { order: 'rowid' },
   mail_state: { order: 'rowid' },
+  moderated_originals: { order: 'rowid' },
+  reports: { order: 'rowid' },
+  moderation_log: { order: 'pk', identity: true },
 } as const satisfies Record<string, TableInfo>;
 export type Table = keyof typeof TABLE_LIST;
 export const TABLES: Readonly<Record<Table, TableInfo>> = TABLE_LIST;
@@ -272,11 +287,15 @@ export interface NotificationRow {
   seq: number;
 }
 
+/** Who a moderation notice says acted: never the moderator's name (issue 23). */
+export const MODERATOR_ACTOR_NAME = 'A moderator';
+
 export function toNotification(row: NotificationRow): Notification {
+  const moderation = row.type === 'moderation_removed' || row.type === 'moderation_restored';
   return {
     id: row.id,
     type: row.type,
-    actor_display_name: row.actor_display_name ?? 'Anonymous',
+    actor_display_name: moderation ? MODERATOR_ACTOR_NAME : (row.actor_display_name ?? 'Anonymous'),
     target_summary: row.target_summary,
     target_id: row.target_id,
     created_at: row.created_at,
@@ -352,4 +371,64 @@ export interface MailSend {
 export interface PointsSnapshot {
   points: number;
   rank: number;
+}
+
+// Moderation (issue 23, migration 010-moderation.sql)
+
+/** One user's report of one target (one per reporter and target). */
+export interface ReportRow {
+  reporter_uid: string;
+  target_type: ReportTargetType;
+  target_id: string;
+  /** The target's author (a user: the user), as the server found it when reported. */
+  target_author_uid: string;
+  reason: ReportReason;
+  note: string | null;
+  status: ReportStatus;
+  created_at: string;
+  updated_at: string;
+  seq: number;
+}
+
+/** A report with the reporter's display name (the moderators' queue). */
+export interface QueueReportRow extends ReportRow {
+  reporter_name: string | null;
+}
+
+/** One target of the moderators' queue: its reports of the listed status, summed up. */
+export interface QueueTargetRow {
+  target_type: ReportTargetType;
+  target_id: string;
+  target_author_uid: string;
+  /** Distinct reporters (one report each). */
+  reporters: number;
+  first_reported_at: string;
+  last_reported_at: string;
+  /** 1: the target is hidden pending review (it tops the queue). */
+  hidden: number;
+}
+
+/** A moderated item's own text, sources (JSON: [{source_id, url, name, description}]) and quote. */
+export interface ModeratedOriginalRow {
+  target_type: 'topic' | 'response';
+  target_id: string;
+  text: string;
+  quoted_response_id: string | null;
+  sources: string;
+}
+
+/** One line of the moderation log (moderator_uid null: the automatic hide). */
+export interface ModerationLogRow {
+  id: string;
+  moderator_uid: string | null;
+  action: ModerationLogAction;
+  target_type: ReportTargetType;
+  target_id: string;
+  reason: string;
+  days: number | null;
+  created_at: string;
+}
+
+export interface ModerationLogListRow extends ModerationLogRow {
+  moderator_name: string | null;
 }

@@ -203,3 +203,79 @@ export const PREVIOUS_SNAPSHOT = both(`
   SELECT p.points, p.rank FROM mail_points p JOIN mail_runs r ON r.id = p.run_id
   WHERE p.uid = ? AND r.period_end < ? ORDER BY r.period_end DESC LIMIT 1
 `);
+
+// Reports and moderation (issue 23)
+
+/** A report's replicated id, `{target_type}_{target_id}` (shared/sync-protocol.ts reportDocId). */
+const REPORT_ID = `(target_type || '_' || target_id)`;
+
+/** The reporter's reports after a (seq, id) checkpoint; ordering by (seq, target_type, target_id) is the order of (seq, id). */
+export const REPORTS_SINCE = both(`
+  SELECT * FROM reports
+  WHERE reporter_uid = @uid AND (seq > @seq OR (seq = @seq AND ${REPORT_ID} > @id))
+  ORDER BY seq, target_type, target_id LIMIT @limit
+`);
+
+/** Inserts a report or replaces the reporter's report of the target. */
+export const SAVE_REPORT = both(`
+  INSERT INTO reports (reporter_uid, target_type, target_id, target_author_uid, reason, note, status, created_at, updated_at, seq)
+  VALUES (@reporter_uid, @target_type, @target_id, @target_author_uid, @reason, @note, @status, @created_at, @updated_at, @seq)
+  ON CONFLICT (reporter_uid, target_type, target_id) DO UPDATE SET
+    target_author_uid = excluded.target_author_uid, reason = excluded.reason, note = excluded.note, status = excluded.status,
+    created_at = excluded.created_at, updated_at = excluded.updated_at, seq = excluded.seq
+`);
+
+/** Targets with reports of a status ('handled': none open), hidden ones first, then most reporters, then the oldest. */
+const QUEUE_TARGETS = `
+  FROM reports r
+  WHERE r.status = @status
+    AND (@status = 'open' OR NOT EXISTS (
+      SELECT 1 FROM reports o WHERE o.target_type = r.target_type AND o.target_id = r.target_id AND o.status = 'open'))
+  GROUP BY r.target_type, r.target_id`;
+
+export const REPORT_QUEUE = both(`
+  SELECT q.* FROM (
+    SELECT r.target_type, r.target_id, max(r.target_author_uid) AS target_author_uid, count(*) AS reporters,
+           min(r.created_at) AS first_reported_at, max(r.updated_at) AS last_reported_at,
+           CASE
+             WHEN r.target_type = 'topic' AND EXISTS (SELECT 1 FROM topics t WHERE t.id = r.target_id AND t.moderation = 'hidden') THEN 1
+             WHEN r.target_type = 'response' AND EXISTS (SELECT 1 FROM responses p WHERE p.id = r.target_id AND p.moderation = 'hidden') THEN 1
+             ELSE 0
+           END AS hidden
+    ${QUEUE_TARGETS}
+  ) q
+  ORDER BY q.hidden DESC, q.reporters DESC, q.first_reported_at, q.target_type, q.target_id
+  LIMIT @limit OFFSET @offset
+`);
+
+export const REPORT_QUEUE_TOTAL = both(`SELECT count(*) AS n FROM (SELECT r.target_type ${QUEUE_TARGETS}) q`);
+
+export const REPORTS_OF_TARGET = both(`
+  SELECT r.*, u.display_name AS reporter_name FROM reports r LEFT JOIN users u ON u.uid = r.reporter_uid
+  WHERE r.target_type = ? AND r.target_id = ? AND r.status = ?
+  ORDER BY r.created_at, r.reporter_uid
+`);
+
+export const REPORTERS_WITH_STANDING = both(`
+  SELECT count(*) AS n FROM reports r JOIN users u ON u.uid = r.reporter_uid
+  WHERE r.target_type = ? AND r.target_id = ? AND r.status = 'open' AND u.created_at <= ? AND u.points >= ?
+`);
+
+export const MODERATION_LOG_PAGE = both(`
+  SELECT l.id, l.moderator_uid, l.action, l.target_type, l.target_id, l.reason, l.days, l.created_at,
+         u.display_name AS moderator_name
+  FROM moderation_log l LEFT JOIN users u ON u.uid = l.moderator_uid
+  ORDER BY l.created_at DESC, l.pk DESC LIMIT ? OFFSET ?
+`);
+
+export const SAVE_ORIGINAL = both(`
+  INSERT INTO moderated_originals (target_type, target_id, text, quoted_response_id, sources)
+  VALUES (?, ?, ?, ?, ?)
+  ON CONFLICT (target_type, target_id) DO UPDATE SET
+    text = excluded.text, quoted_response_id = excluded.quoted_response_id, sources = excluded.sources
+`);
+
+export const INSERT_MODERATION_LOG = both(`
+  INSERT INTO moderation_log (id, moderator_uid, action, target_type, target_id, reason, days, created_at)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+`);

@@ -10,7 +10,16 @@
 // - Deletes are tombstones (`deleted = 1` with a fresh seq), so they replicate.
 // - `viewer` (a uid or null) only fills `user_has_upvoted`.
 // - Writes happen inside `transaction`; a throw rolls every write of it back.
-import type { ResponseType, Role, Sort, Stance, TargetType } from '../../../shared/constants.js';
+import type {
+  ModerationState,
+  ReportStatus,
+  ReportTargetType,
+  ResponseType,
+  Role,
+  Sort,
+  Stance,
+  TargetType,
+} from '../../../shared/constants.js';
 import type { ResponseMapping, Source, SourceCitation, SourceListing, UserResponse, UserTopic } from '../../../shared/types.js';
 import type {
   CreditRow,
@@ -20,7 +29,13 @@ import type {
   MailRun,
   MailSend,
   MailTopTopic,
+  ModeratedOriginalRow,
+  ModerationLogListRow,
+  ModerationLogRow,
   NotificationRow,
+  QueueReportRow,
+  QueueTargetRow,
+  ReportRow,
   PointsSnapshot,
   ResponseCountsDelta,
   ResponsePosition,
@@ -294,7 +309,59 @@ export interface Store {
   stances: StancesRepo;
   /** The weekly summary e-mail's recipients, content and run records (sync-server/src/mail/). */
   mail: MailRepo;
+  /** Users' reports of topics, responses and users (issue 23): each reporter's own, and the moderators' queue. */
+  reports: ReportsRepo;
+  /** Moderators' writes (issue 23): removal and restore, locks, suspensions, roles, the log. */
+  moderation: ModerationRepo;
   close(): Promise<void>;
+}
+
+export interface ReportsRepo {
+  get(reporterUid: string, targetType: ReportTargetType, targetId: string): Promise<ReportRow | undefined>;
+  /** Inserts the report or replaces the reporter's report of the same target. */
+  save(row: ReportRow): Promise<void>;
+  /** The reporter's reports changed after the checkpoint, by (seq, id); a report's id is `{target_type}_{target_id}`. */
+  changesSince(reporterUid: string, checkpoint: Checkpoint, limit: number): Promise<ReportRow[]>;
+  /**
+   * Targets with reports of this status ('open': any open report; 'handled': every report handled),
+   * hidden ones first, then most distinct reporters, then the earliest first report.
+   */
+  queue(status: ReportStatus, limit: number, offset: number): Promise<QueueTargetRow[]>;
+  /** How many targets `queue` lists in all for this status. */
+  queueTotal(status: ReportStatus): Promise<number>;
+  /** A target's reports of this status, oldest first, with the reporters' names. */
+  forTarget(targetType: ReportTargetType, targetId: string, status: ReportStatus): Promise<QueueReportRow[]>;
+  /** Marks the target's open reports handled, each with a new seq (the reporters' devices learn it); returns the reporters. */
+  markHandled(targetType: ReportTargetType, targetId: string, seq: () => Promise<number>): Promise<string[]>;
+  /** Distinct reporters of the target's open reports whose accounts were first seen by `createdBefore` and hold at least `minPoints`. */
+  reportersWithStanding(targetType: ReportTargetType, targetId: string, createdBefore: string, minPoints: number): Promise<number>;
+}
+
+export interface ModerationRepo {
+  /** Keeps an item's own text, quote and sources (replaces an earlier copy). */
+  saveOriginal(row: ModeratedOriginalRow): Promise<void>;
+  original(targetType: 'topic' | 'response', targetId: string): Promise<ModeratedOriginalRow | undefined>;
+  dropOriginal(targetType: 'topic' | 'response', targetId: string): Promise<void>;
+  /** Writes a topic's title and moderation state with a new seq; the title search follows. */
+  setTopicModeration(id: string, title: string, moderation: ModerationState | null, reason: string | null, seq: number): Promise<void>;
+  /** Writes a response's content, quote and moderation state with a new seq; the content search follows. */
+  setResponseModeration(
+    id: string,
+    content: string,
+    quotedResponseId: string | null,
+    moderation: ModerationState | null,
+    reason: string | null,
+    seq: number,
+  ): Promise<void>;
+  setTopicLocked(id: string, locked: boolean, seq: number): Promise<void>;
+  /** Sets (until and reason) or clears (nulls) a user's suspension, with a new seq on the user's row (the profile syncs). */
+  setSuspension(uid: string, until: string | null, reason: string | null, seq: number): Promise<void>;
+  /** Sets a user's role with a new seq on the user's row. */
+  setRole(uid: string, role: Role, seq: number): Promise<void>;
+  log(row: ModerationLogRow): Promise<void>;
+  /** The log, newest first, with the moderators' names. */
+  logPage(limit: number, offset: number): Promise<ModerationLogListRow[]>;
+  logTotal(): Promise<number>;
 }
 
 export interface MailRepo {

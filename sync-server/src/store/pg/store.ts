@@ -35,6 +35,8 @@ import { createPgUsersRepo } from './users-repo.js';
 import { createPgNotificationsRepo } from './notifications-repo.js';
 import { createPgStancesRepo } from './stances-repo.js';
 import { createPgMailRepo } from './mail-repo.js';
+import { createPgReportsRepo } from './reports-repo.js';
+import { createPgModerationRepo } from './moderation-repo.js';
 
 export interface PgStoreOptions {
   connectionString: string;
@@ -179,6 +181,8 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
     notifications: createPgNotificationsRepo(q),
     stances: createPgStancesRepo(q),
     mail: createPgMailRepo(q),
+    reports: createPgReportsRepo(q),
+    moderation: createPgModerationRepo(q),
     close: () => pool.end(),
   };
 }

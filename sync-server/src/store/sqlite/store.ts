@@ -13,6 +13,8 @@ import { createUsersRepo } from './users-repo.js';
 import { createNotificationsRepo } from './notifications-repo.js';
 import { createMailRepo } from './mail-repo.js';
 import { createStancesRepo } from './stances-repo.js';
+import { createReportsRepo } from './reports-repo.js';
+import { createModerationRepo } from './moderation-repo.js';
 import type { Store, TopicsRepo } from '../types.js';
 import { createSqliteTransactions } from './transactions.js';
 
@@ -50,5 +52,7 @@ export function createStore(db: Db): SqliteStore {
     notifications: turns.wrap(createNotificationsRepo(db)),
     stances: turns.wrap(createStancesRepo(db)),
     mail: turns.wrap(createMailRepo(db)),
+    reports: turns.wrap(createReportsRepo(db)),
+    moderation: turns.wrap(createModerationRepo(db)),
   };
 }

@@ -5,6 +5,7 @@ import type { SyncCollection } from '../../../../shared/sync-protocol.js';
 import type { CollectionDescriptor } from './descriptor.js';
 import { notifications } from './notifications.js';
 import { profile } from './profile.js';
+import { reports } from './reports.js';
 import { responses } from './responses.js';
 import { stances } from './stances.js';
 import { topics } from './topics.js';
@@ -17,6 +18,7 @@ export const COLLECTIONS: { [C in SyncCollection]: CollectionDescriptor<C> } = {
   notifications,
   profile,
   stances,
+  reports,
 };
 
 export const descriptorOf = <C extends SyncCollection>(collection: C): CollectionDescriptor<C> => COLLECTIONS[collection];
@@ -24,6 +26,7 @@ export const descriptorOf = <C extends SyncCollection>(collection: C): Collectio
 export type { CollectionDescriptor, Listener, PullScope } from './descriptor.js';
 export { notificationDoc } from './notifications.js';
 export { profileDoc } from './profile.js';
+export { reportDoc } from './reports.js';
 export { responseDoc } from './responses.js';
 export { stanceDoc } from './stances.js';
 export { topicDoc } from './topics.js';

@@ -1,0 +1,34 @@
+// The moderation rules every write obeys (issue 23), in one place: the domain operations call
+// them, so REST and sync push refuse alike. A suspended user may still read, delete their own
+// content, mark notifications read, change preferences and block; nothing else.
+import { MODERATION_DEFAULTS } from '../../../shared/constants.js';
+import { forbidden } from '../../../shared/errors.js';
+import { MSG, suspendedMessage } from '../../../shared/messages.js';
+import type { UserRow } from '../store/rows.js';
+import { nowIso, type DomainContext } from './context.js';
+
+/** Whether the user's suspension runs at `now` (ISO). */
+export const isSuspended = (user: Pick<UserRow, 'suspended_until'> | undefined, now: string): boolean =>
+  user?.suspended_until != null && user.suspended_until > now;
+
+/** 403 with the suspension's message when the user is suspended now (creating, editing, voting, stances, reports). */
+export async function assertNotSuspended(ctx: DomainContext, uid: string): Promise<void> {
+  const user = await ctx.store.users.get(uid);
+  if (user && isSuspended(user, nowIso(ctx))) throw forbidden(suspendedMessage(user.suspended_until!, user.suspension_reason ?? ''));
+}
+
+/** A locked topic takes no new responses. */
+export function assertNotLocked(topic: { locked: number }): void {
+  if (topic.locked === 1) throw forbidden(MSG.topicLocked);
+}
+
+/** A removed or hidden item cannot be edited by its author (its text is not in the row). */
+export function assertNotModerated(item: { moderation: string | null }): void {
+  if (item.moderation !== null) throw forbidden(MSG.removedItemReadOnly);
+}
+
+/** AUTO_HIDE_REPORTS: distinct reporters with standing that hide an item pending review (docs/OPERATIONS.md). */
+export function readAutoHideReports(env: NodeJS.ProcessEnv = process.env): number {
+  const value = Number(env.AUTO_HIDE_REPORTS);
+  return env.AUTO_HIDE_REPORTS?.trim() && Number.isInteger(value) && value >= 1 ? value : MODERATION_DEFAULTS.autoHideReports;
+}

@@ -1,0 +1,41 @@
+// Reports (issue 23): one per reporter and target; each reporter's own pull, and the moderators' queue.
+import type { ReportStatus, ReportTargetType } from '../../../../shared/constants.js';
+import type { Db } from './connection.js';
+import type { QueueReportRow, QueueTargetRow, ReportRow } from '../rows.js';
+import { REPORT_QUEUE, REPORT_QUEUE_TOTAL, REPORTERS_WITH_STANDING, REPORTS_OF_TARGET, REPORTS_SINCE, SAVE_REPORT } from '../sql.js';
+import type { Checkpoint } from '../types.js';
+
+export function createReportsRepo(db: Db) {
+  const get = db.prepare<[string, string, string], ReportRow>(
+    'SELECT * FROM reports WHERE reporter_uid = ? AND target_type = ? AND target_id = ?',
+  );
+  const save = db.prepare<ReportRow>(SAVE_REPORT.sqlite);
+  const since = db.prepare<{ uid: string; seq: number; id: string; limit: number }, ReportRow>(REPORTS_SINCE.sqlite);
+  const queue = db.prepare<{ status: ReportStatus; limit: number; offset: number }, QueueTargetRow>(REPORT_QUEUE.sqlite);
+  const queueTotal = db.prepare<{ status: ReportStatus }, { n: number }>(REPORT_QUEUE_TOTAL.sqlite);
+  const ofTarget = db.prepare<[string, string, string], QueueReportRow>(REPORTS_OF_TARGET.sqlite);
+  const openReporters = db.prepare<[string, string], { reporter_uid: string }>(
+    "SELECT reporter_uid FROM reports WHERE target_type = ? AND target_id = ? AND status = 'open' ORDER BY reporter_uid",
+  );
+  const handle = db.prepare<[number, string, string, string]>(
+    "UPDATE reports SET status = 'handled', seq = ? WHERE reporter_uid = ? AND target_type = ? AND target_id = ?",
+  );
+  const withStanding = db.prepare<[string, string, string, number], { n: number }>(REPORTERS_WITH_STANDING.sqlite);
+
+  return {
+    get: (reporterUid: string, targetType: ReportTargetType, targetId: string) => get.get(reporterUid, targetType, targetId),
+    save: (row: ReportRow) => void save.run(row),
+    changesSince: (reporterUid: string, checkpoint: Checkpoint, limit: number) =>
+      since.all({ uid: reporterUid, seq: checkpoint.seq, id: checkpoint.id, limit }),
+    queue: (status: ReportStatus, limit: number, offset: number) => queue.all({ status, limit, offset }),
+    queueTotal: (status: ReportStatus) => queueTotal.get({ status })!.n,
+    forTarget: (targetType: ReportTargetType, targetId: string, status: ReportStatus) => ofTarget.all(targetType, targetId, status),
+    async markHandled(targetType: ReportTargetType, targetId: string, seq: () => Promise<number>): Promise<string[]> {
+      const reporters = openReporters.all(targetType, targetId).map((row) => row.reporter_uid);
+      for (const uid of reporters) handle.run(await seq(), uid, targetType, targetId);
+      return reporters;
+    },
+    reportersWithStanding: (targetType: ReportTargetType, targetId: string, createdBefore: string, minPoints: number) =>
+      withStanding.get(targetType, targetId, createdBefore, minPoints)!.n,
+  };
+}
