@@ -296,6 +296,7 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
                   found(db.notifications as never),
                   found(db.profile as never),
                   found(db.stances as never),
+                  found(db.reports as never),
                 ])
               : of([0]),
           ),
