@@ -64,7 +64,7 @@ export function ReportDialog({ targetType, targetId, onClose }: ReportDialogProp
         </p>
         <div className="report-buttons">
           <button type="button" className="btn btn-primary report-target" onClick={onClose}>
-            Close
+            Done
           </button>
         </div>
       </Modal>
