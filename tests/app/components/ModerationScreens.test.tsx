@@ -52,6 +52,8 @@ describe('Header: the moderators’ way to the queue', () => {
     expect(link!.getAttribute('href')).toBe('/moderation');
     expect(screen.getByTestId('moderation-badge').textContent).toBe('3');
     expect(moderationQueue).toHaveBeenCalledWith('open', 0, 0);
+    // Both badges share one request.
+    expect(moderationQueue).toHaveBeenCalledTimes(1);
     // The phone's menu has the same way.
     expect(screen.getAllByRole('link', { name: 'Moderation, 3 open reports' })).toHaveLength(2);
 
