@@ -100,6 +100,8 @@ function Queue() {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [version, setVersion] = useState(0);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
+  // What the last action did: said above the queue (its card may leave the list once handled).
+  const [notice, setNotice] = useState<string | null>(null);
 
   useEffect(() => {
     let alive = true;
@@ -147,7 +149,8 @@ function Queue() {
             <QueueCard
               key={`${item.target_type}_${item.target_id}`}
               item={item}
-              onActed={() => {
+              onActed={(text) => {
+                setNotice(text);
                 moderationChanged();
                 reload();
               }}
@@ -168,6 +171,9 @@ function Queue() {
           </button>
         ))}
       </div>
+      <p className="status-text moderation-done" role="status">
+        {notice}
+      </p>
       {body}
     </>
   );
@@ -244,14 +250,13 @@ function stateText(item: ModerationQueueItem): string[] {
 
 const KIND_LABEL = { topic: 'Topic', response: 'Response', user: 'User' } as const;
 
-function QueueCard({ item, onActed }: { item: ModerationQueueItem; onActed: () => void }) {
+function QueueCard({ item, onActed }: { item: ModerationQueueItem; onActed: (message: string) => void }) {
   const [acting, setActing] = useState<{
     action: ModerationAction;
     targetType: 'topic' | 'response' | 'user';
     targetId: string;
     what: string;
   } | null>(null);
-  const [done, setDone] = useState<string | null>(null);
   const { target } = item;
   const headingId = `queue-${item.target_type}-${item.target_id}`;
   const states = stateText(item);
@@ -357,19 +362,13 @@ function QueueCard({ item, onActed }: { item: ModerationQueueItem; onActed: () =
           </button>
         )}
       </div>
-      {done && (
-        <p className="status-text moderation-done" role="status">
-          {done}
-        </p>
-      )}
       {acting && (
         <ActionDialog
           {...acting}
           onClose={() => setActing(null)}
           onDone={(text) => {
             setActing(null);
-            setDone(text);
-            onActed();
+            onActed(text);
           }}
         />
       )}
@@ -417,7 +416,7 @@ export function ActionDialog({ action, targetType, targetId, what, onClose, onDo
         reason: reason.trim(),
         ...(action === 'suspend' ? { days: length } : {}),
       });
-      onDone(`${ACTION_LABELS[action]}: done.`);
+      onDone(`${ACTION_LABELS[action]} done: ${reason.trim()}`);
     } catch (e) {
       setError(errorMessage(e));
       setSaving(false);

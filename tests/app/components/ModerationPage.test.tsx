@@ -151,6 +151,7 @@ describe('ModerationPage', () => {
     fireEvent.change(within(dialog).getByLabelText('Reason (the author sees it)'), { target: { value: ' Personal attack ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByText('Remove done: Personal attack').getAttribute('role')).toBe('status');
     expect(moderate).toHaveBeenCalledWith({ action: 'remove', target_type: 'response', target_id: 'r1', reason: 'Personal attack' });
     await waitFor(() => expect(moderationQueue).toHaveBeenCalledTimes(2));
   });

@@ -103,7 +103,7 @@ export function ReportDialog({ targetType, targetId, onClose }: ReportDialogProp
             aria-describedby={countId}
             onChange={(e) => setNote(e.target.value)}
           />
-          <span id={countId} className="muted report-count" aria-live="polite">
+          <span id={countId} className="muted report-count">
             {note.length}/{REPORT_NOTE_MAX}
           </span>
         </div>
