@@ -8,6 +8,7 @@ import { Header } from './components/Header/Header';
 import { UsernameModal } from './components/UsernameModal/UsernameModal';
 import { UpdatePrompt } from './components/UpdatePrompt/UpdatePrompt';
 import { SyncIssues } from './components/SyncStatus/SyncIssues';
+import { SuspensionBanner } from './components/SuspensionBanner/SuspensionBanner';
 import { useUsernamePrompt } from './hooks/useUsernamePrompt';
 import { TopicListPage } from './routes/TopicListPage';
 import { lazyPage } from './routes/lazy-page';
@@ -22,6 +23,8 @@ const TermsPage = lazyPage(() => import('./routes/TermsPage').then((m) => m.Term
 const PrivacyPage = lazyPage(() => import('./routes/PrivacyPage').then((m) => m.PrivacyPage));
 const UnsubscribePage = lazyPage(() => import('./routes/UnsubscribePage').then((m) => m.UnsubscribePage));
 const BlockedUsersPage = lazyPage(() => import('./routes/BlockedUsersPage').then((m) => m.BlockedUsersPage));
+const ModerationPage = lazyPage(() => import('./routes/ModerationPage').then((m) => m.ModerationPage));
+const ModerationLogPage = lazyPage(() => import('./routes/ModerationLogPage').then((m) => m.ModerationLogPage));
 const NotFoundPage = lazyPage(() => import('./routes/NotFoundPage').then((m) => m.NotFoundPage));
 
 /** The routes of SPEC.md §2, in matching order; the last one catches every other address. */
@@ -38,6 +41,8 @@ const PAGES: { path: string; Page: ComponentType & { preload?: () => Promise<voi
   { path: '/unsubscribe', Page: UnsubscribePage },
   { path: '/sources', Page: SourcesPage },
   { path: '/settings/blocked', Page: BlockedUsersPage },
+  { path: '/moderation', Page: ModerationPage },
+  { path: '/moderation/log', Page: ModerationLogPage },
   { path: '*', Page: NotFoundPage },
 ];
 
@@ -61,6 +66,7 @@ export function App() {
       </a>
       <Header />
       <SyncIssues />
+      <SuspensionBanner />
       <Suspense fallback={<PageFallback />}>
         <Routes>
           {PAGES.map(({ path, Page }) => (

@@ -2,13 +2,15 @@
 // the replication sends it when it can. The same zod schemas as the server
 // check the input first, so most mistakes never reach the outbox.
 import type { z } from 'zod';
-import type { TargetType } from '../../../shared/constants.js';
+import type { ReportReason, ReportTargetType, TargetType } from '../../../shared/constants.js';
 import { newId } from '../../../shared/ids.js';
 import { MSG } from '../../../shared/messages.js';
 import { createResponseSchema, updateResponseSchema } from '../../../shared/schemas/responses.js';
+import { createReportSchema } from '../../../shared/schemas/moderation.js';
 import { createTopicSchema } from '../../../shared/schemas/topics.js';
 import { assertOwner, assertParentInTopic } from '../../../shared/rules/ownership.js';
 import { voteDocId } from '../../../shared/rules/vote-id.js';
+import { reportDocId } from '../../../shared/sync-protocol.js';
 import type { Draft, EditResponseInput, NewResponseInput, NewTopicInput } from './api.js';
 import type { PublicDb, UserDb } from './db.js';
 import { badRequest, notFound, unauthorized } from '../../../shared/errors.js';
@@ -187,6 +189,41 @@ export function createActions(publicDb: PublicDb, session: () => Session | null,
 
     ...createStanceActions(publicDb, signedIn, storedTopic),
     ...createBlockActions(signedIn),
+
+    /**
+     * Reports a topic, a response or a user (issue 23): one report per target, reporting again
+     * updates it (and reopens it once handled). Private, replicated like any write.
+     */
+    async report(targetType: ReportTargetType, targetId: string, reason: ReportReason, note: string | null = null) {
+      const s = signedIn(MSG.loginToReport);
+      const valid = check(createReportSchema, { target_type: targetType, target_id: targetId, reason, note });
+      if (valid.target_type === 'user') {
+        if (valid.target_id === s.uid) throw badRequest(MSG.reportOwnItem);
+      } else {
+        const target = valid.target_type === 'topic' ? await storedTopic(valid.target_id) : await storedResponse(valid.target_id);
+        if (target && target.creator_uid === s.uid) throw badRequest(MSG.reportOwnItem);
+        if (target?.pending_delete) throw notFound(MSG.reportTargetNotFound);
+      }
+      const id = reportDocId(valid.target_type, valid.target_id);
+      const at = now();
+      const existing = await s.db.reports.findOne(id).exec();
+      if (existing) {
+        await existing.incrementalPatch({ reason: valid.reason, note: valid.note, status: 'open', updated_at: at, pending: true });
+        return;
+      }
+      await s.db.reports.insert({
+        id,
+        target_type: valid.target_type,
+        target_id: valid.target_id,
+        reason: valid.reason,
+        note: valid.note,
+        status: 'open',
+        created_at: at,
+        updated_at: at,
+        seq: 0,
+        pending: true,
+      });
+    },
 
     async markRead(notificationId: string) {
       const s = signedIn(MSG.loginToSeeNotifications);

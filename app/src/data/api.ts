@@ -3,9 +3,29 @@
 // touches the network; replication keeps the local database in step.
 import type { Observable } from 'rxjs';
 import type { AnyStorage } from './db.js';
-import type { Category, ResponseType, Sort, Stance, TargetType } from '../../../shared/constants.js';
+import type {
+  Category,
+  ReportReason,
+  ReportStatus,
+  ReportTargetType,
+  ResponseType,
+  Role,
+  Sort,
+  Stance,
+  TargetType,
+} from '../../../shared/constants.js';
+import type { ModerationActionInput } from '../../../shared/schemas/moderation.js';
+import type { ModeratedOriginal, ModerationLogEntry, ModerationLogPage, ModerationQueuePage, RoleChange } from '../../../shared/types.js';
 import type { BlockedUser, Notification, Preferences, QuotedResponse, Response, Source, Topic } from '../../../shared/types.js';
-import type { NotificationDoc, ResponseDoc, StanceChange, StanceDoc, SyncCollection, TopicDoc } from '../../../shared/sync-protocol.js';
+import type {
+  NotificationDoc,
+  ReportDoc,
+  ResponseDoc,
+  StanceChange,
+  StanceDoc,
+  SyncCollection,
+  TopicDoc,
+} from '../../../shared/sync-protocol.js';
 import type { UserProfile, UserScore } from '../../../shared/types.js';
 import type { LeaderboardCopy, RemoteCopy } from './leaderboard.js';
 
@@ -168,6 +188,8 @@ export interface CruxExport {
   stances: (Omit<StanceDoc, 'id' | 'seq' | '_deleted'> & { pending: boolean })[];
   /** The users the user blocks (issue 23) on this device; `pending: true` means not yet on the server. */
   blocks: (BlockedUser & { pending: boolean })[];
+  /** The user's own reports (issue 23) on this device; `pending: true` means not yet on the server. */
+  reports: (Omit<ReportDoc, 'id' | 'seq' | '_deleted'> & { pending: boolean })[];
   drafts: { key: string; text: string; extra: Record<string, unknown>; updated_at: string }[];
 }
 
@@ -206,6 +228,15 @@ export interface SessionUser {
   uid: string;
   /** A fresh Firebase ID token for each request (`user.getIdToken(forceRefresh)`); null/throw when impossible. */
   getToken(forceRefresh?: boolean): Promise<string | null>;
+}
+
+/** The signed-in user's own role and suspension (issue 23), from their synced profile. */
+export interface MyAccount {
+  uid: string;
+  role: Role;
+  /** Suspended until this ISO time (SUSPENDED_FOR_GOOD: for good); null when not suspended. May be past. */
+  suspended_until: string | null;
+  suspension_reason: string | null;
 }
 
 export interface CruxDataOptions {
@@ -305,6 +336,20 @@ export interface CruxData {
    * a blocked author's items); empty when signed out, null when the data cannot be read.
    */
   blockedUids$(): Observable<ReadonlySet<string> | null>;
+  /** The signed-in user's role and suspension, live from their synced profile; null when signed out. */
+  myAccount$(): Observable<MyAccount | null>;
+
+  // ---- moderation (issue 23): asked of the server as the signed-in user; rejects offline ----
+  /** GET /api/moderation/reports: the queue's page (limit 0: only its `total`). 403 for members. */
+  moderationQueue(status: ReportStatus, limit: number, offset: number): Promise<ModerationQueuePage>;
+  /** POST /api/moderation/actions: rejects with the server's text (e.g. MSG.cannotActOnAdmin). */
+  moderate(input: ModerationActionInput): Promise<ModerationLogEntry>;
+  /** GET /api/moderation/log: newest first. */
+  moderationLog(limit: number, offset: number): Promise<ModerationLogPage>;
+  /** GET /api/moderation/original/{type}/{id}: a removed or hidden item's own text (its author and moderators). */
+  moderatedOriginal(targetType: 'topic' | 'response', targetId: string): Promise<ModeratedOriginal>;
+  /** PUT /api/users/{uid}/role (admins). */
+  setUserRole(uid: string, role: 'member' | 'moderator'): Promise<RoleChange>;
 
   // ---- writes (local at once, replicated when possible; throw CruxError with a message for a person) ----
   createTopic(input: NewTopicInput): Promise<TopicView>;
@@ -333,6 +378,11 @@ export interface CruxData {
   blockUser(uid: string, displayName: string | null): Promise<void>;
   /** Unblocks a user (nothing when not blocked); local at once, replicated like any write. */
   unblockUser(uid: string): Promise<void>;
+  /**
+   * Reports a topic, a response or a user (issue 23): one report per target (again: updates it).
+   * Local at once, replicated like any write; refused signed out (MSG.loginToReport) or for one's own item.
+   */
+  report(targetType: ReportTargetType, targetId: string, reason: ReportReason, note?: string | null): Promise<void>;
   markRead(notificationId: string): Promise<void>;
   markAllRead(): Promise<void>;
   setWeeklySummary(receive: boolean): Promise<void>;

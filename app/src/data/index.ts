@@ -16,6 +16,7 @@ export type {
   EditResponseInput,
   ExportedItem,
   LeaderboardCopy,
+  MyAccount,
   NewResponseInput,
   NewTopicInput,
   RemoteCopy,

@@ -37,6 +37,8 @@ import type { VoteDocType } from './collections/vote.schema.js';
 import type { PublicDb, UserDb } from './db.js';
 import type { Follows } from './follows.js';
 import { problemView } from './problems.js';
+import { SYNCED } from './collections/index.js';
+import { SYNC_COLLECTIONS } from '../../../shared/sync-protocol.js';
 import { titleMatcher } from '../../../shared/rules/search-words.js';
 import { createTopicTreeBuilder, responsesCountDelta, topicView, type TopicTreeView, type VoteMap } from './views.js';
 import { FIRST_SCREEN_ROOTS, PAGE_SIZE } from '../../../shared/constants.js';
@@ -316,13 +318,12 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
         userDb$.pipe(
           switchMap((db) =>
             db
-              ? combineLatest([
-                  found(db.votes as never),
-                  found(db.notifications as never),
-                  found(db.profile as never),
-                  found(db.stances as never),
-                  found(db.blocks as never),
-                ])
+              ? combineLatest(
+                  // Every synced collection of the user's database (the registry says which): a new one counts without a line here.
+                  SYNC_COLLECTIONS.filter((name) => SYNCED[name].database === 'user').map((name) =>
+                    found((db as unknown as Record<string, Parameters<typeof found>[0]>)[name]!),
+                  ),
+                )
               : of([0]),
           ),
           map((counts) => counts.reduce((a, b) => a + b, 0)),

@@ -6,6 +6,7 @@ import type { CruxData } from './api.js';
 import { createSourceCatalog } from './catalog.js';
 import type { Connectivity } from './connectivity.js';
 import { createLeaderboard } from './leaderboard.js';
+import { createModeration } from './moderation.js';
 import { createScore } from './score.js';
 import type { SessionState } from './session.js';
 import { createSources } from './sources.js';
@@ -45,7 +46,10 @@ export function createReads({ baseUrl, fetchImpl, connectivity, worlds, session 
     pointsMoved$,
   });
 
+  const moderation = createModeration({ baseUrl, fetchImpl, connectivity, session: current, userDb$: session.userDb$, uid$: session.uid$ });
+
   return {
+    ...moderation,
     uid$: session.uid$,
     topics$: (query) => live((w) => w.queries.topics$(query)),
     topic$: (topicId) => live((w) => w.queries.topic$(topicId)),

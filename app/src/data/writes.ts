@@ -2,7 +2,7 @@
 // the screens show; and the calls on the user's own data (drafts, export, sync problems). Those
 // made as the user wait for the sign-in under way: client.ts wraps them (session.ts).
 import { filter, firstValueFrom, type Observable } from 'rxjs';
-import type { Stance, TargetType } from '../../../shared/constants.js';
+import type { ReportReason, ReportTargetType, Stance, TargetType } from '../../../shared/constants.js';
 import { notFound, unauthorized } from '../../../shared/errors.js';
 import { MSG } from '../../../shared/messages.js';
 import type { CruxData, EditResponseInput, NewResponseInput, NewTopicInput } from './api.js';
@@ -43,6 +43,8 @@ export function createWrites(worlds: Worlds, session: SessionState) {
     creditDeltas: (topicId: string, responseIds: string[]) => world().actions.creditDeltas(topicId, responseIds),
     blockUser: (uid: string, displayName: string | null) => world().actions.blockUser(uid, displayName),
     unblockUser: (uid: string) => world().actions.unblockUser(uid),
+    report: (targetType: ReportTargetType, targetId: string, reason: ReportReason, note?: string | null) =>
+      world().actions.report(targetType, targetId, reason, note ?? null),
     markRead: (notificationId: string) => world().actions.markRead(notificationId),
     markAllRead: () => world().actions.markAllRead(),
     setWeeklySummary: (receive: boolean) => world().actions.setWeeklySummary(receive),

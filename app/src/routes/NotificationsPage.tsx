@@ -12,6 +12,7 @@ import { useSession } from '../hooks/useSession';
 import './NotificationsPage.css';
 import { authorName } from '../../../shared/rules/author-name';
 import { errorMessage } from '../error-message';
+import { removalNotice, restoreNotice } from '../../../shared/messages';
 
 export const NOTIFICATIONS_TITLE = 'Your Notifications';
 export const NOTIFICATIONS_EMPTY = 'You have no notifications.';
@@ -25,8 +26,17 @@ export function notificationHref(n: Pick<NotificationItem, 'target_id' | 'respon
   return n.response_id && !n.response_deleted ? `${topic}#response-${encodeURIComponent(n.response_id)}` : topic;
 }
 
-/** 'replied to your topic: "{summary}"' or, for any other reply type, 'replied to your comment: "{summary}"'. */
-export function notificationText(n: Pick<Notification, 'type' | 'target_summary'>): string {
+/** A moderator's removal or restoration of the user's item (issue 23): read without an actor's name. */
+export const isModerationNotice = (n: Pick<Notification, 'type'>) => n.type === 'moderation_removed' || n.type === 'moderation_restored';
+
+/**
+ * 'replied to your topic: "{summary}"' or, for any other reply type, 'replied to your comment: "{summary}"';
+ * a moderator's notice: removalNotice / restoreNotice (the item is the topic when `response_id` is '').
+ */
+export function notificationText(n: Pick<Notification, 'type' | 'target_summary'> & { response_id?: string }): string {
+  const kind = n.response_id ? 'response' : 'topic';
+  if (n.type === 'moderation_removed') return removalNotice(kind, n.target_summary);
+  if (n.type === 'moderation_restored') return restoreNotice(kind);
   const what = n.type === 'reply_to_topic' ? 'topic' : 'comment';
   return `replied to your ${what}: "${n.target_summary}"`;
 }
@@ -84,7 +94,13 @@ function NotificationsBody() {
                 </>
               )}
               <span className="notification-text">
-                <strong className="notification-actor">{authorName(n.actor_display_name)}</strong> {notificationText(n)}
+                {isModerationNotice(n) ? (
+                  notificationText(n)
+                ) : (
+                  <>
+                    <strong className="notification-actor">{authorName(n.actor_display_name)}</strong> {notificationText(n)}
+                  </>
+                )}
                 {n.response_deleted && <span className="notification-gone muted"> {REPLY_DELETED}</span>}
               </span>
               <span className="notification-time muted">

@@ -14,6 +14,7 @@ import { useTopicList } from '../hooks/useTopicList';
 import { useTopicSearch } from '../hooks/useTopicSearch';
 import { useCreateTopic } from '../hooks/useCreateTopic';
 import { errorMessage } from '../error-message';
+import { useSuspension } from '../hooks/useMyAccount';
 
 export function TopicListPage() {
   const { category: rawCategory } = useParams();
@@ -32,7 +33,9 @@ export function TopicListPage() {
   const search = useTopicSearch(text, sort);
   const creator = useCreateTopic(Boolean(user), () => setText(''));
   const isSearching = text.trim().length > 0;
-  const create = () => void creator.create(text, newCategory);
+  // A suspended account cannot start a topic (issue 23): the reason instead of Create.
+  const suspension = useSuspension();
+  const create = () => (suspension ? undefined : void creator.create(text, newCategory));
 
   return (
     <main className="page" id="main">
@@ -49,8 +52,8 @@ export function TopicListPage() {
           creator.clearError();
         }}
         onCreate={create}
-        error={creator.error}
-        disabled={creator.creating}
+        error={suspension ?? creator.error}
+        disabled={creator.creating || suspension !== null}
       />
       {isSearching ? (
         <SearchResults text={text} signedIn={Boolean(user)} searching={search.searching} count={search.results.length} onCreate={create}>

@@ -8,6 +8,7 @@ import { RemoteState } from '../components/RemoteState/RemoteState';
 import './UserPage.css';
 import { UserBlockControls } from '../components/BlockButton/BlockButton';
 import { PERSUASION_EXPLAINED } from '../components/DeltaCredit/DeltaCredit';
+import { UserModeration } from '../components/UserModeration/UserModeration';
 
 export const USER_NOT_FOUND = 'User not found.';
 const STANCE = { for: 'Agrees', against: 'Disagrees', neutral: 'Discusses' } as const;
@@ -94,6 +95,7 @@ export function UserPage() {
     <main className="page user-page" id="main">
       <h1>{copy?.value ? authorName(copy.value.display_name) : 'User'}</h1>
       {copy?.value && <UserBlockControls uid={uid} name={copy.value.display_name} />}
+      {uid && <UserModeration uid={uid} name={copy?.value ? authorName(copy.value.display_name) : 'this user'} />}
       {body}
     </main>
   );

@@ -9,6 +9,7 @@ import { useDraft } from '../../hooks/useDraft';
 import { useEditResponse } from '../../hooks/useEditResponse';
 import type { QuotedResponse } from '../../hooks/useResponseSearch';
 import { useSession } from '../../hooks/useSession';
+import { useWriteBlock } from '../../hooks/useWriteBlock';
 import { getSession } from '../../auth/session';
 import { SignInModal } from '../SignInModal/SignInModal';
 import { StanceButtons } from '../Stance/Stance';
@@ -53,6 +54,8 @@ export function Composer({ topicId, parentId, replyingTo, type, onType, edit, au
   // A signed-out visitor pressed Post: the reply is sent once they have signed in.
   const postAfterSignIn = useRef(false);
   const textRef = useRef<HTMLTextAreaElement>(null);
+  // A locked topic or a suspended account: the reason instead of the form (issue 23).
+  const blocked = useWriteBlock(topicId, Boolean(edit));
 
   // What is in the box belongs to whoever typed it: when that person signs out (or another signs
   // in), the box empties; their stored draft stays theirs. A visitor's text is kept through sign-in.
@@ -145,6 +148,12 @@ export function Composer({ topicId, parentId, replyingTo, type, onType, edit, au
   const placeholder = edit ? 'Edit your response' : `${verb} "${truncate(replyingTo, PLACEHOLDER_CHARS)}"`;
   const signedOut = sessionReady && !user && !edit;
   const noteId = `${idPrefix}-signin-note`;
+  if (blocked)
+    return (
+      <p className="composer-blocked" role="note" data-testid="composer-blocked">
+        {blocked}
+      </p>
+    );
   return (
     <>
       <form

@@ -17,6 +17,7 @@ import { MyDataMenuItems } from '../MyDataPanel/MyDataPanel';
 import { BLOCKED_USERS_LINK, BLOCKED_USERS_PATH } from '../BlockButton/blocked-users-link';
 import { NotificationBell, ScoreLink } from '../NotificationBell/NotificationBell';
 import { useSiteLinks } from '../../hooks/useSiteLinks';
+import { ModerationLink, ModerationMenuLink } from '../ModerationLink/ModerationLink';
 import { SessionEnded, SyncStatus } from '../SyncStatus/SyncStatus';
 import './Header.css';
 
@@ -74,6 +75,7 @@ export function Header() {
         <div className="site-header-user">
           <SyncStatus />
           {user && <ScoreLink />}
+          {user && <ModerationLink />}
           {user && <NotificationBell />}
           {user?.displayName && (
             <Link to={`/users/${encodeURIComponent(user.uid)}`} className="site-user" data-testid="header-user" title="Your page">
@@ -115,6 +117,7 @@ export function Header() {
           )}
           {user && (
             <>
+              <ModerationMenuLink />
               <div className="site-my-data">
                 <button
                   ref={myDataRef}

@@ -21,6 +21,8 @@ import { hasCommonGround } from '../../../../shared/rules/common-ground';
 import { CommonGroundBadge } from '../CommonGround/CommonGround';
 import { canCreditDeltas, DeltaCount, DeltaToggle } from '../DeltaCredit/DeltaCredit';
 import { errorMessage } from '../../error-message';
+import { ModeratedText } from '../ModeratedText/ModeratedText';
+import { ReportButton } from '../ReportDialog/ReportDialog';
 
 export const DELETE_RESPONSE_CONFIRM = 'Delete this response and all its replies?';
 
@@ -113,21 +115,29 @@ export const ResponseItem = memo(function ResponseItem({ response, depth }: { re
             }}
           />
         ) : (
-          <p className="response-content" data-testid="response-content">
-            {response.content}
-          </p>
-        )}
-        {!editing && response.sources.length > 0 && (
-          <ul className="response-sources" aria-label="Sources">
-            {response.sources.map((s) => (
-              <li key={s.url}>
-                <a href={s.url} target="_blank" rel="noreferrer nofollow">
-                  {s.name || s.url}
-                </a>
-                {s.description && <span className="muted"> — {s.description}</span>}
-              </li>
-            ))}
-          </ul>
+          // Removed or hidden by a moderator: the replacement text as a notice (issue 23).
+          <ModeratedText
+            targetType="response"
+            targetId={response.id}
+            text={response.content}
+            moderation={response.moderation}
+            creatorUid={response.creator_uid}
+            className="response-content"
+            testId="response-content"
+          >
+            {response.sources.length > 0 && (
+              <ul className="response-sources" aria-label="Sources">
+                {response.sources.map((s) => (
+                  <li key={s.url}>
+                    <a href={s.url} target="_blank" rel="noreferrer nofollow">
+                      {s.name || s.url}
+                    </a>
+                    {s.description && <span className="muted"> — {s.description}</span>}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </ModeratedText>
         )}
         <div className="response-actions">
           <VoteButton
@@ -142,11 +152,16 @@ export const ResponseItem = memo(function ResponseItem({ response, depth }: { re
             {expanded ? 'Hide All' : 'Show All'} ({response.comment_count})
           </button>
           {canCreditDeltas(standing, isCreator, Boolean(user)) && <DeltaToggle responseId={response.id} standing={standing} />}
+          {!isCreator && !response.isPending && (
+            <ReportButton targetType="response" targetId={response.id} label={`response: ${excerpt}`} />
+          )}
           {isCreator && !editing && (
             <>
-              <button type="button" className="btn btn-small btn-ghost" onClick={() => setEditing(true)}>
-                Edit
-              </button>
+              {!response.moderation && (
+                <button type="button" className="btn btn-small btn-ghost" onClick={() => setEditing(true)}>
+                  Edit
+                </button>
+              )}
               <button type="button" className="btn btn-small btn-ghost btn-danger" onClick={() => void remove()}>
                 Delete
               </button>

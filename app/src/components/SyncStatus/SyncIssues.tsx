@@ -19,6 +19,7 @@ const ACTIONS = {
   stance: 'A stance',
   block: 'A block',
   unblock: 'An unblock',
+  report: 'A report',
 } satisfies Record<SyncAction, string>;
 // A problem stored by an older version may name an action no longer made.
 const labels: Partial<Record<string, string>> = ACTIONS;

@@ -18,6 +18,8 @@ import type { TopicStance } from '../../hooks/useStance';
 import { BalanceBars } from '../BalanceBars/BalanceBars';
 import { WhereIStand } from '../WhereIStand/WhereIStand';
 import { errorMessage } from '../../error-message';
+import { ModeratedText } from '../ModeratedText/ModeratedText';
+import { ReportButton } from '../ReportDialog/ReportDialog';
 
 export const DELETE_TOPIC_CONFIRM = 'Delete this topic and all its responses?';
 
@@ -53,9 +55,21 @@ export function TopicHeader({ topic, onRespond, onDeleted, standing }: TopicHead
           </Link>
         ))}
       </div>
-      <h1 id="topic-title" className="topic-title">
-        {topic.title}
-      </h1>
+      {topic.locked && (
+        <p className="topic-locked-badge" data-testid="topic-locked">
+          <span aria-hidden="true">🔒</span> Locked
+        </p>
+      )}
+      <ModeratedText
+        as="h1"
+        id="topic-title"
+        targetType="topic"
+        targetId={topic.id}
+        text={topic.title}
+        moderation={topic.moderation}
+        creatorUid={topic.creator_uid}
+        className="topic-title"
+      />
       <p className="topic-meta">
         <RelativeTime date={topic.created_at} /> ·{' '}
         <span>
@@ -72,6 +86,9 @@ export function TopicHeader({ topic, onRespond, onDeleted, standing }: TopicHead
           label={`topic: ${topic.title}`}
         />
         <StanceButtons onPick={onRespond} />
+        {user?.uid !== topic.creator_uid && !topic.isPending && (
+          <ReportButton targetType="topic" targetId={topic.id} label={`topic: ${topic.title}`} />
+        )}
         {user?.uid === topic.creator_uid && (
           <button type="button" className="btn btn-small btn-ghost btn-danger" onClick={() => void remove()}>
             Delete

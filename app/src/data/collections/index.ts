@@ -10,6 +10,7 @@ import type { MigrationStrategies, RxJsonSchema } from 'rxdb';
 import type {
   BlockDoc,
   FullSyncDocs,
+  ReportDoc,
   ResponseDoc,
   StanceDoc,
   SyncCollection,
@@ -25,6 +26,7 @@ import { blockMigrations, blockSchema, type BlockDocType } from './block.schema.
 import { draftMigrations, draftSchema, type DraftDocType } from './draft.schema.js';
 import { notificationMigrations, notificationSchema, type NotificationDocType } from './notification.schema.js';
 import { profileMigrations, profileSchema, type ProfileDocType } from './profile.schema.js';
+import { reportMigrations, reportSchema, type ReportDocType } from './report.schema.js';
 import { responseMigrations, responseSchema, type ResponseDocType } from './response.schema.js';
 import { stanceMigrations, stanceSchema, type StanceDocType } from './stance.schema.js';
 import { syncProblemMigrations, syncProblemSchema, type SyncProblemDocType } from './sync-problem.schema.js';
@@ -47,6 +49,7 @@ interface Layout {
   profile: { doc: ProfileDocType; database: 'user' };
   stances: { doc: StanceDocType; database: 'user' };
   blocks: { doc: BlockDocType; database: 'user' };
+  reports: { doc: ReportDocType; database: 'user' };
   drafts: { doc: DraftDocType; database: 'user' };
   sync_problems: { doc: SyncProblemDocType; database: 'user' };
 }
@@ -67,7 +70,7 @@ export interface LocalRow {
 }
 
 /** What the user did, as a sync problem names it. */
-export type SyncAction = 'create' | 'edit' | 'delete' | 'vote' | 'read' | 'preferences' | 'stance' | 'block' | 'unblock';
+export type SyncAction = 'create' | 'edit' | 'delete' | 'vote' | 'read' | 'preferences' | 'stance' | 'block' | 'unblock' | 'report';
 
 /**
  * What must reach the server before a document is pushed: an item it points at (public, on the
@@ -401,6 +404,45 @@ export const COLLECTIONS = {
       blocks: (await session.db.blocks.find({ selector: { blocked: true } }).exec()).map((doc) => ({
         uid: doc.blocked_uid,
         display_name: doc.display_name ?? null,
+        updated_at: doc.updated_at,
+        pending: doc.pending,
+      })),
+    }),
+  },
+  reports: {
+    database: 'user',
+    schema: reportSchema,
+    migrationStrategies: reportMigrations,
+    sync: {
+      pull: 'checkpoint',
+      localFields: () => ({ pending: false }),
+      // Reported again with the same reason and note as the server holds: nothing to send.
+      settle: settleUnlessChanged,
+      action: () => 'report',
+      // A first report the server refused was never recorded there: it goes from the device (the
+      // user's version waits in sync problems). Never a tombstone on the wire.
+      revert: (next) => ({ ...next, pending: false, _deleted: true }),
+      // A reported topic or response made on this device must reach the server first.
+      dependsOn: (doc) =>
+        doc.target_type === 'topic'
+          ? [{ collection: 'topics', id: doc.target_id as string }]
+          : doc.target_type === 'response'
+            ? [{ collection: 'responses', id: doc.target_id as string }]
+            : [],
+      async reapply({ actions, cannotRetry }, action, _id, local) {
+        if (action !== 'report') return cannotRetry();
+        const report = local as Pick<ReportDoc, 'target_type' | 'target_id' | 'reason' | 'note'>;
+        await actions.report(report.target_type, report.target_id, report.reason, report.note ?? null);
+      },
+    },
+    exportPart: async ({ session }) => ({
+      reports: (await session.db.reports.find().exec()).map((doc) => ({
+        target_type: doc.target_type,
+        target_id: doc.target_id,
+        reason: doc.reason,
+        note: doc.note ?? null,
+        status: doc.status,
+        created_at: doc.created_at,
         updated_at: doc.updated_at,
         pending: doc.pending,
       })),

@@ -6,6 +6,7 @@ import type {
   BlockDoc,
   NotificationDoc,
   ProfileDoc,
+  ReportDoc,
   ResponseDoc,
   SourceDoc,
   StanceDoc,
@@ -16,6 +17,7 @@ import type {
 import type { BlockDocType } from './block.schema.js';
 import type { NotificationDocType } from './notification.schema.js';
 import type { ProfileDocType } from './profile.schema.js';
+import type { ReportDocType } from './report.schema.js';
 import type { ResponseDocType } from './response.schema.js';
 import type { StanceDocType } from './stance.schema.js';
 import type { TopicDocType } from './topic.schema.js';
@@ -73,4 +75,5 @@ export const MATCHES_WIRE: Record<SyncCollection, true> = {
   profile: true satisfies AssertEqual<Omit<ProfileDocType, 'pending'>, AsStored<ProfileDoc, 'display_name'>>,
   stances: true satisfies AssertEqual<Omit<StanceDocType, 'pending'>, AsStored<StanceDoc>>,
   blocks: true satisfies AssertEqual<Omit<BlockDocType, 'pending'>, AsStored<BlockDoc, 'display_name'>>,
+  reports: true satisfies AssertEqual<Omit<ReportDocType, 'pending'>, AsStored<ReportDoc, 'note'>>,
 };

@@ -1,0 +1,162 @@
+// Reporting a topic, a response or a user (issue 23): a reason (one of six) and an optional note,
+// written on this device at once and sent like any write (offline too). The reporter then reads
+// MSG.reportThanks; the item stays as it was until a moderator acts.
+import { useId, useState, type FormEvent } from 'react';
+import { REPORT_NOTE_MAX, REPORT_REASONS, type ReportReason, type ReportTargetType } from '../../../../shared/constants';
+import { MSG } from '../../../../shared/messages';
+import { errorMessage } from '../../error-message';
+import { useReport } from '../../hooks/useReport';
+import { useSession } from '../../hooks/useSession';
+import { Modal } from '../Modal/Modal';
+import './ReportDialog.css';
+
+/** Each reason as a person reads it. */
+export const REPORT_REASON_LABELS = {
+  spam: 'Spam',
+  harassment: 'Harassment',
+  hate: 'Hate',
+  misinformation: 'Misinformation',
+  'off-topic': 'Off-topic',
+  other: 'Other',
+} satisfies Record<ReportReason, string>;
+
+const KIND = { topic: 'topic', response: 'response', user: 'user' } satisfies Record<ReportTargetType, string>;
+
+interface ReportDialogProps {
+  targetType: ReportTargetType;
+  targetId: string;
+  onClose: () => void;
+}
+
+export function ReportDialog({ targetType, targetId, onClose }: ReportDialogProps) {
+  const report = useReport();
+  const id = useId();
+  const [reason, setReason] = useState<ReportReason | null>(null);
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [done, setDone] = useState(false);
+  const title = `Report this ${KIND[targetType]}`;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!reason) {
+      setError(MSG.reportReasonMissing);
+      return;
+    }
+    setError(null);
+    setSaving(true);
+    try {
+      await report(targetType, targetId, reason, note.trim() || null);
+      setDone(true);
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  if (done)
+    return (
+      <Modal title={title} onClose={onClose}>
+        <p className="report-thanks" role="status">
+          {MSG.reportThanks}
+        </p>
+        <div className="report-buttons">
+          <button type="button" className="btn btn-primary report-target" onClick={onClose}>
+            Done
+          </button>
+        </div>
+      </Modal>
+    );
+
+  const noteId = `${id}-note`;
+  const countId = `${id}-count`;
+  return (
+    <Modal title={title} onClose={onClose}>
+      <form className="report-form" onSubmit={(e) => void submit(e)} noValidate>
+        <fieldset className="report-reasons">
+          <legend>Why are you reporting it?</legend>
+          {REPORT_REASONS.map((value) => (
+            <label key={value} className="report-reason">
+              <input
+                type="radio"
+                name={`${id}-reason`}
+                value={value}
+                checked={reason === value}
+                onChange={() => {
+                  setReason(value);
+                  setError(null);
+                }}
+              />
+              <span>{REPORT_REASON_LABELS[value]}</span>
+            </label>
+          ))}
+        </fieldset>
+        <div className="field">
+          <label htmlFor={noteId}>Note (optional)</label>
+          <textarea
+            id={noteId}
+            className="textarea"
+            value={note}
+            maxLength={REPORT_NOTE_MAX}
+            aria-describedby={countId}
+            onChange={(e) => setNote(e.target.value)}
+          />
+          <span id={countId} className="muted report-count">
+            {note.length}/{REPORT_NOTE_MAX}
+          </span>
+        </div>
+        {error && (
+          <p className="error-text" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="report-buttons">
+          <button type="button" className="btn report-target" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary report-target" disabled={saving}>
+            Report
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+interface ReportButtonProps {
+  targetType: ReportTargetType;
+  targetId: string;
+  /** What is reported, for screen readers: "Report response: …". */
+  label: string;
+  className?: string;
+}
+
+/** The "Report" control: opens the dialog; signed out, it says to log in (like a vote). */
+export function ReportButton({ targetType, targetId, label, className = 'btn btn-small btn-ghost' }: ReportButtonProps) {
+  const { user } = useSession();
+  const [open, setOpen] = useState(false);
+  const [hint, setHint] = useState(false);
+  const signedOut = !user;
+  return (
+    <>
+      <button
+        type="button"
+        className={`${className} report-button`}
+        aria-label={`Report ${label}`}
+        aria-disabled={signedOut}
+        title={signedOut ? MSG.loginToReport : undefined}
+        onClick={() => (signedOut ? setHint(true) : setOpen(true))}
+      >
+        Report
+      </button>
+      {signedOut && hint && (
+        <span className="error-text report-hint" role="alert">
+          {MSG.loginToReport}
+        </span>
+      )}
+      {open && <ReportDialog targetType={targetType} targetId={targetId} onClose={() => setOpen(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+// @vitest-environment jsdom
+// Issue 23 #2: the Report control and dialog — six reasons with human labels, an optional note with
+// its counter, Report / Cancel, the thanks after; signed out, the login message and no dialog.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { SessionState } from '../../../app/src/auth/session';
+import { ReportButton } from '../../../app/src/components/ReportDialog/ReportDialog';
+import { CruxError } from '../../../app/src/data/index.js';
+import { MSG } from '../../../shared/messages';
+import { fakeData } from '../../fixtures/fake-data';
+import { renderWithData, SIGNED_IN, SIGNED_OUT } from './with-data';
+
+const held = vi.hoisted(() => ({ session: null as SessionState | null }));
+vi.mock('../../../app/src/hooks/useSession', () => ({ useSession: () => held.session }));
+
+beforeEach(() => {
+  held.session = SIGNED_IN;
+});
+afterEach(cleanup);
+
+describe('ReportDialog', () => {
+  it('reports with a reason and a note, then thanks the reporter', async () => {
+    const report = vi.fn(async () => undefined);
+    renderWithData(<ReportButton targetType="response" targetId="r1" label="response: Tea wins" />, fakeData({ report }));
+    fireEvent.click(screen.getByRole('button', { name: 'Report response: Tea wins' }));
+    const dialog = screen.getByRole('dialog', { name: 'Report this response' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    const radios = screen.getAllByRole('radio');
+    expect(radios.map((r) => (r.closest('label') as HTMLElement).textContent)).toEqual([
+      'Spam',
+      'Harassment',
+      'Hate',
+      'Misinformation',
+      'Off-topic',
+      'Other',
+    ]);
+    // No reason yet: said, nothing sent.
+    fireEvent.click(screen.getByRole('button', { name: 'Report' }));
+    expect(screen.getByRole('alert').textContent).toBe(MSG.reportReasonMissing);
+    expect(report).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Harassment' }));
+    const note = screen.getByLabelText('Note (optional)');
+    expect(note.getAttribute('maxlength')).toBe('500');
+    fireEvent.change(note, { target: { value: 'Rude!' } });
+    expect(screen.getByText('5/500')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Report' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(MSG.reportThanks));
+    expect(report).toHaveBeenCalledWith('response', 'r1', 'harassment', 'Rude!');
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('an empty note is sent as none, Cancel sends nothing, a refusal shows its text', async () => {
+    const report = vi.fn(async () => {
+      throw new CruxError('invalid-argument', MSG.reportOwnItem);
+    });
+    renderWithData(<ReportButton targetType="topic" targetId="t1" label="topic: Tea?" />, fakeData({ report }));
+    fireEvent.click(screen.getByRole('button', { name: 'Report topic: Tea?' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(report).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Report topic: Tea?' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Spam' }));
+    fireEvent.change(screen.getByLabelText('Note (optional)'), { target: { value: '   ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Report' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(MSG.reportOwnItem));
+    expect(report).toHaveBeenCalledWith('topic', 't1', 'spam', null);
+  });
+
+  it('signed out: the login message, no dialog', () => {
+    held.session = SIGNED_OUT;
+    const report = vi.fn();
+    renderWithData(<ReportButton targetType="user" targetId="uid-bob" label="user Bob" />, fakeData({ report }));
+    const button = screen.getByRole('button', { name: 'Report user Bob' });
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(button);
+    expect(screen.getByRole('alert').textContent).toBe(MSG.loginToReport);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(report).not.toHaveBeenCalled();
+  });
+});

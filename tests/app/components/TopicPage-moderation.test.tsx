@@ -1,0 +1,91 @@
+// @vitest-environment jsdom
+// Issue 23 on the topic page: a removed response keeps its place, votes and replies and reads as a
+// notice with no Edit; a response quoting it shows the replacement; Report on others' items only;
+// a locked topic has its badge and the lock's words instead of the composer.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { of } from 'rxjs';
+import type { SessionState } from '../../../app/src/auth/session';
+import { MSG, removedByModerator } from '../../../shared/messages';
+import { fakeResponse, fakeTopic } from '../../fixtures/fake-data';
+import { renderTopicPage } from './topic-page';
+import { SIGNED_IN, SIGNED_OUT } from './with-data';
+
+const session = vi.hoisted(() => ({ current: null as SessionState | null }));
+vi.mock('../../../app/src/hooks/useSession', () => ({ useSession: () => session.current }));
+
+beforeEach(() => {
+  session.current = SIGNED_IN;
+  // jsdom does not scroll: Agree / Disagree / Discuss brings the composer into view.
+  Element.prototype.scrollIntoView = vi.fn();
+});
+afterEach(cleanup);
+
+describe('TopicPage: moderation', () => {
+  it('a removed response is a notice in its place, with its score and replies, no Edit; its quote shows the replacement', async () => {
+    const topic = fakeTopic({ responses_count: 2, creator_uid: 'uid-bob' });
+    const removed = fakeResponse({
+      topic_id: topic.id,
+      creator_uid: 'uid-ada',
+      content: removedByModerator('Personal attack'),
+      moderation: 'removed',
+      moderation_reason: 'Personal attack',
+      score: 4,
+      comment_count: 1,
+    });
+    const quoting = fakeResponse({
+      topic_id: topic.id,
+      creator_uid: 'uid-bob',
+      username: 'Bob',
+      content: 'Answering it.',
+      quoted_response: { id: removed.id, content: removed.content, username: 'Ada', creator_uid: 'uid-ada' },
+      quoted_response_id: removed.id,
+    });
+    renderTopicPage(topic, { rootResponses$: () => of([removed, quoting]) });
+    const rows = await screen.findAllByTestId('response');
+    expect(rows).toHaveLength(2);
+    const first = rows[0]!;
+    const text = within(first).getByTestId('response-content');
+    expect(text.textContent).toBe(removedByModerator('Personal attack'));
+    expect(text.className).toContain('moderated-text');
+    expect(within(first).getByTestId('score').textContent).toBe('4');
+    expect(within(first).getByRole('button', { name: 'Show All (1)' })).toBeTruthy();
+    // Ada's own removed response: Delete stays, Edit goes, her own text is one click away; no Report of her own.
+    expect(within(first).queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(within(first).getByRole('button', { name: 'Delete' })).toBeTruthy();
+    expect(within(first).getByRole('button', { name: 'Show my text' })).toBeTruthy();
+    expect(within(first).queryByRole('button', { name: /^Report/ })).toBeNull();
+
+    const second = rows[1]!;
+    expect(within(second).getByTestId('quoted-block').textContent).toContain(removedByModerator('Personal attack'));
+    expect(within(second).getByRole('button', { name: 'Report response: Answering it.' })).toBeTruthy();
+    // The topic is Bob's: Ada may report it.
+    expect(screen.getByRole('button', { name: `Report topic: ${topic.title}` })).toBeTruthy();
+  });
+
+  it('a locked topic shows its badge, and the lock’s words where the composer would be', async () => {
+    session.current = SIGNED_OUT;
+    const topic = fakeTopic({ locked: true, creator_uid: 'uid-bob' });
+    renderTopicPage(topic);
+    expect(await screen.findByTestId('topic-locked')).toBeTruthy();
+    expect(screen.getByTestId('topic-locked').textContent).toContain('Locked');
+    fireEvent.click(screen.getAllByRole('button', { name: /Agree/ })[0]!);
+    expect((await screen.findAllByTestId('composer-blocked'))[0]!.textContent).toBe(MSG.topicLocked);
+    expect(screen.queryByLabelText('Your response')).toBeNull();
+  });
+
+  it('a removed topic’s title is the notice; its author cannot report it', async () => {
+    const topic = fakeTopic({
+      creator_uid: 'uid-ada',
+      title: removedByModerator('Spam'),
+      moderation: 'removed',
+      moderation_reason: 'Spam',
+    });
+    renderTopicPage(topic);
+    const title = await screen.findByRole('heading', { level: 1 });
+    expect(title.textContent).toBe(removedByModerator('Spam'));
+    expect(title.className).toContain('moderated-text');
+    expect(screen.queryByRole('button', { name: /^Report topic/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Show my text' })).toBeTruthy();
+  });
+});
