@@ -123,7 +123,9 @@ describe('moderation in the browser (issue 23)', () => {
       const cyContext = await browser.newContext();
       const cyPage = await signedIn(cyContext, cy);
       await openTopic(cyPage, topicId, title);
-      await responseItem(cyPage, original).getByRole('button', { name: /^Report response/ }).click();
+      await responseItem(cyPage, original)
+        .getByRole('button', { name: /^Report response/ })
+        .click();
       const reportDialog = cyPage.getByRole('dialog');
       await reportDialog.getByRole('radio', { name: 'Spam' }).check();
       await reportDialog.getByLabel('Note (optional)').fill('Selling watches in a debate about moderation.');
@@ -244,9 +246,7 @@ describe('moderation in the browser (issue 23)', () => {
     await context.setOffline(false);
 
     // The block reached the server once the device was online again (it was made online here, so it already had).
-    await expect
-      .poll(async () => ((await api(eve).get('/blocks')).body as { uid: string }[]).map((b) => b.uid), SYNCED)
-      .toEqual([fay.uid]);
+    await expect.poll(async () => ((await api(eve).get('/blocks')).body as { uid: string }[]).map((b) => b.uid), SYNCED).toEqual([fay.uid]);
     await context.close();
   });
 
@@ -269,7 +269,9 @@ describe('moderation in the browser (issue 23)', () => {
         await page.getByRole('heading', { level: 1 }).waitFor();
         expect(await axeViolations(page), `log ${colorScheme} ${viewport.width}`).toEqual([]);
         await openTopic(page, topicId, title);
-        await responseItem(page, 'An argument to look at in both themes.').getByRole('button', { name: /^Report response/ }).click();
+        await responseItem(page, 'An argument to look at in both themes.')
+          .getByRole('button', { name: /^Report response/ })
+          .click();
         await page.getByRole('dialog').getByRole('radio', { name: 'Spam' }).waitFor();
         expect(await axeViolations(page), `report dialog ${colorScheme} ${viewport.width}`).toEqual([]);
         await context.close();

@@ -1,7 +1,6 @@
 // The moderation rules every write obeys (issue 23), in one place: the domain operations call
 // them, so REST and sync push refuse alike. A suspended user may still read, delete their own
 // content, mark notifications read, change preferences and block; nothing else.
-import { MODERATION_DEFAULTS } from '../../../shared/constants.js';
 import { forbidden } from '../../../shared/errors.js';
 import { MSG, suspendedMessage } from '../../../shared/messages.js';
 import type { UserRow } from '../store/rows.js';

@@ -21,7 +21,17 @@ const profileSchemaLiteral = {
     seq: { type: 'integer' },
     pending: { type: 'boolean' },
   },
-  required: ['id', 'receive_weekly_summary', 'points', 'persuasion_points', 'role', 'suspended_until', 'suspension_reason', 'seq', 'pending'],
+  required: [
+    'id',
+    'receive_weekly_summary',
+    'points',
+    'persuasion_points',
+    'role',
+    'suspended_until',
+    'suspension_reason',
+    'seq',
+    'pending',
+  ],
 } as const;
 
 export const profileSchemaTyped = toTypedRxJsonSchema(profileSchemaLiteral);
