@@ -32,6 +32,13 @@ export interface PushDeps {
     /** The server answered these changes. */
     landed(docs: LocalRow[]): void;
   };
+  /**
+   * The documents' current local states (absent: deleted or gone). RxDB hands the handler the
+   * state each change had when it was made; a change made while the replication was still pausing
+   * for an outage comes after the resume with its old state, then again with the new one (two
+   * server writes for one action). The latest still-pending state is sent instead, once.
+   */
+  current?: (ids: string[]) => Promise<Map<string, LocalRow>>;
 }
 
 type Decision<R> = { kind: 'skip' } | { kind: 'resolve'; doc: R } | { kind: 'send' };
@@ -106,7 +113,18 @@ export function createPushHandler(deps: PushDeps) {
     return resolved;
   }
 
-  return async (rows: Row[]): Promise<WithDeleted<LocalRow>[]> => {
+  /** Each row with its document's latest local state when that is still an unsent change. */
+  async function freshest(rows: Row[]): Promise<Row[]> {
+    if (!deps.current || rows.length === 0) return rows;
+    const now = await deps.current(rows.map((row) => row.newDocumentState.id));
+    return rows.map((row) => {
+      const latest = now.get(row.newDocumentState.id);
+      return latest && latest.pending === true ? { ...row, newDocumentState: { ...latest, _deleted: false } } : row;
+    });
+  }
+
+  return async (given: Row[]): Promise<WithDeleted<LocalRow>[]> => {
+    const rows = await freshest(given);
     const resolved: WithDeleted<LocalRow>[] = [];
     const toSend: Row[] = [];
     for (const row of rows) {

@@ -106,7 +106,14 @@ export function replicate(name: SyncCollection, collection: RxCollection, deps: 
       stream$: stream$.asObservable(),
     },
     push: {
-      handler: createPushHandler({ ...deps, collection: name }),
+      handler: createPushHandler({
+        ...deps,
+        collection: name,
+        current: async (ids) => {
+          const docs = await collection.findByIds(ids).exec();
+          return new Map([...docs].map(([id, doc]) => [id, doc.toMutableJSON() as LocalRow]));
+        },
+      }),
       batchSize: PUSH_BATCH,
     },
     live: true,
