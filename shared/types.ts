@@ -133,6 +133,8 @@ export interface UserProfile {
   /** The part of points earned by Δ credits (issue 13 #2). */
   persuasion_points: number;
   rank: number;
+  /** The role the server last read from the user's token (issue 23): staff are shown as such. */
+  role: Role;
   topics: UserTopic[];
   responses: UserResponse[];
 }

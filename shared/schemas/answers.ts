@@ -3,7 +3,7 @@
 // against them at compile time (the `Same` checks at the end): a field added to one and not the other
 // fails `tsc`. Each named schema is a component of the document (`.meta({ id })`).
 import { z } from 'zod';
-import { CATEGORIES, MODERATION_STATES, NOTIFICATION_TYPES, RESPONSE_TYPES, STANCES, TARGET_TYPES } from '../constants.js';
+import { CATEGORIES, MODERATION_STATES, ROLES, NOTIFICATION_TYPES, RESPONSE_TYPES, STANCES, TARGET_TYPES } from '../constants.js';
 import { ERROR_STATUS, type ErrorBody } from '../errors.js';
 import type {
   BlockedUser,
@@ -164,6 +164,7 @@ export const userProfileSchema = z
     points: score,
     persuasion_points: score,
     rank: z.number().int().positive(),
+    role: z.enum(ROLES).describe('member, moderator or admin (issue 23): staff are shown as such.'),
     topics: z.array(userTopicSchema),
     responses: z.array(userResponseSchema),
   })

@@ -29,6 +29,12 @@ describe('roles', () => {
     expect((await profileOf(member)).role).toBe('member');
   });
 
+  it("a user's public page says their role, so staff are shown as such", async () => {
+    await profileOf(mod);
+    expect((await as(member).get<{ role: string }>(`/users/${mod.uid}`)).body.role).toBe('moderator');
+    expect((await as(mod).get<{ role: string }>(`/users/${member.uid}`)).body.role).toBe('member');
+  });
+
   it('an unknown claim value is a member', async () => {
     const odd = await createTestUser('Odd');
     const res = await fetch(

@@ -94,8 +94,13 @@ export function UserPage() {
   return (
     <main className="page user-page" id="main">
       <h1>{copy?.value ? authorName(copy.value.display_name) : 'User'}</h1>
+      {copy?.value && copy.value.role !== 'member' && (
+        <p className="user-role-badge">{copy.value.role === 'admin' ? 'Admin' : 'Moderator'}</p>
+      )}
       {copy?.value && <UserBlockControls uid={uid} name={copy.value.display_name} />}
-      {uid && <UserModeration uid={uid} name={copy?.value ? authorName(copy.value.display_name) : 'this user'} />}
+      {uid && (
+        <UserModeration uid={uid} name={copy?.value ? authorName(copy.value.display_name) : 'this user'} role={copy?.value?.role ?? null} />
+      )}
       {body}
     </main>
   );

@@ -112,6 +112,7 @@ export async function userProfile(ctx: DomainContext, uid: string): Promise<User
     points: user.points,
     persuasion_points: user.persuasion_points,
     rank: await users.rankFor(user.points),
+    role: user.role,
     topics: await users.topicsBy(uid, USER_PAGE_ITEMS),
     responses: (await users.responsesBy(uid, USER_PAGE_ITEMS)).map((response) => ({
       ...response,

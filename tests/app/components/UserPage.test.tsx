@@ -18,6 +18,7 @@ const ada: UserProfile = {
   points: 17,
   persuasion_points: 10,
   rank: 3,
+  role: 'member',
   topics: [{ id: 't1', title: 'Is tea better than coffee?', created_at: new Date().toISOString(), score: 2, responses_count: 1 }],
   responses: [
     {
