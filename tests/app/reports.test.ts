@@ -154,4 +154,49 @@ describe('reports in the data layer', () => {
     const log = await m.data.moderationLog(50, 0);
     expect(log.items[0]).toMatchObject({ action: 'remove', target_id: response.id, reason: 'Personal attack', moderator_uid: mod.uid });
   });
+
+  it('a removal reaches a device that holds the text and erases it from IndexedDB', async () => {
+    const a = await client(server.url, { user: ada });
+    const topic = await makeTopic(api(bob), { title: 'Are kettles overrated?' });
+    const original = 'Kettles at half price on kettle-shop dot example';
+    const response = await makeResponse(api(bob), { topic_id: topic.id, content: original });
+    await a.data.openTopic(topic.id);
+    await until(a.data.topicResponses$(topic.id), (list) => list[0]?.content === original);
+    expect(await storedCopies(a, original)).not.toEqual([]);
+
+    const removed = await api(mod).post('/moderation/actions', {
+      action: 'remove',
+      target_type: 'response',
+      target_id: response.id,
+      reason: 'Advertising',
+    });
+    expect(removed.status).toBe(200);
+    // The live stream tells the device to pull; the pulled state replaces the text.
+    const list = await until(a.data.topicResponses$(topic.id), (l) => l[0]?.moderation === 'removed', 20_000);
+    expect(list[0]!.content).toBe(removedByModerator('Advertising'));
+    expect(await storedCopies(a, original)).toEqual([]);
+  });
 });
+
+/** Every database/store of the client's IndexedDB holding a value that contains `text`. */
+async function storedCopies(c: TestClient, text: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const { name } of await c.indexedDB.databases()) {
+    if (!name) continue;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = c.indexedDB.open(name);
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error ?? new Error(name));
+    });
+    for (const store of Array.from(db.objectStoreNames)) {
+      const values = await new Promise<unknown[]>((resolve) => {
+        const all = db.transaction(store).objectStore(store).getAll();
+        all.onsuccess = () => resolve(all.result as unknown[]);
+        all.onerror = () => resolve([]);
+      });
+      if (values.some((value) => JSON.stringify(value).includes(text))) found.push(`${name}/${store}`);
+    }
+    db.close();
+  }
+  return found;
+}
