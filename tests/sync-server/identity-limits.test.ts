@@ -104,7 +104,13 @@ describe('disabled and revoked accounts', () => {
       const { auth, calls } = backend(state);
       const verifier = createTokenVerifier(auth, { now: () => now });
       expect(DEFAULT_STATUS_CACHE_MS).toBe(30_000);
-      await expect(verifier.verify('t')).resolves.toEqual({ uid: 'u1', name: 'Ada', email: 'ada@example.com', emailVerified: false, role: 'member' });
+      await expect(verifier.verify('t')).resolves.toEqual({
+        uid: 'u1',
+        name: 'Ada',
+        email: 'ada@example.com',
+        emailVerified: false,
+        role: 'member',
+      });
       await verifier.verify('t');
       expect(calls.getUser).toBe(1);
       state.disabled = true;

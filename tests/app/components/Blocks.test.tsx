@@ -153,7 +153,16 @@ describe('the debate map of a topic with a blocked author', () => {
 });
 
 describe('the user page’s Block button', () => {
-  const bob: UserProfile = { uid: BOB, display_name: 'Bob', points: 1, persuasion_points: 0, rank: 2, role: 'member', topics: [], responses: [] };
+  const bob: UserProfile = {
+    uid: BOB,
+    display_name: 'Bob',
+    points: 1,
+    persuasion_points: 0,
+    rank: 2,
+    role: 'member',
+    topics: [],
+    responses: [],
+  };
   const copy = (value: UserProfile): RemoteCopy<UserProfile> => ({
     value,
     fetchedAt: new Date().toISOString(),
