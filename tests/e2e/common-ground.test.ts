@@ -123,6 +123,8 @@ describe('common ground, Δ and the debate map (issue 13)', () => {
       await stanceGroup(bobTab.page).getByRole('button', { name: 'I agree' }).click();
       await stanceGroup(cyTab.page).getByRole('button', { name: 'I disagree' }).click();
       expect(await stanceGroup(bobTab.page).getByRole('button', { name: 'I agree' }).getAttribute('aria-pressed')).toBe('true');
+      // Issue 24 #9: a first stance, sent, leaves nothing to say under the question: no blank line reserved.
+      await expect.poll(() => bobTab.page.getByTestId('stance-mine').evaluate((el) => el.getBoundingClientRect().height), SYNCED).toBe(0);
       // A vote counts by the voter's stance when it lands: the stances reach the server first.
       await expect.poll(() => stancesOf(topicId), SYNCED).toMatchObject({ agree: 2, disagree: 2, unsure: 0, minds_changed: 0 });
       await bobTab.page.getByRole('img', { name: 'Stances: 2 agree, 2 disagree, 0 unsure' }).waitFor({ timeout: 20_000 });

@@ -255,10 +255,15 @@ describe('honest states', () => {
     });
     await note.waitFor();
     expect(await page.getByText('No responses yet.').count()).toBe(0);
+    // Issue 24 #6: beside "1 response", the balance bar says so too, never 0 / 0 / 0.
+    expect(await page.getByTestId('topic-responses-count').textContent()).toBe('1 response');
+    await page.getByRole('img', { name: 'Responses: Not on this device yet' }).waitFor();
+    expect(await page.getByTestId('response-balance').textContent()).not.toMatch(/\d/);
     await screenshot(page, 'replies-not-on-device');
     await context.setOffline(false);
     await responseItem(page, 'No, a satellite.').waitFor({ timeout: 20_000 });
     expect(await note.count()).toBe(0);
+    await page.getByRole('img', { name: 'Responses: 1 agree, 0 disagree, 0 discuss' }).waitFor({ timeout: 20_000 });
     expect(topic.id).toBeTruthy();
     await context.close();
   });

@@ -1,6 +1,6 @@
 // Competition ranking ("1224") used for the leaderboard and a user's rank.
 import { describe, expect, it } from 'vitest';
-import { competitionRanks } from '../../shared/rules/rank.js';
+import { competitionRanks, shownRank } from '../../shared/rules/rank.js';
 
 describe('competitionRanks', () => {
   it.each([
@@ -48,5 +48,20 @@ describe('competitionRanks', () => {
     const input = [{ points: 2 }, { points: 1 }];
     competitionRanks(input);
     expect(input).toEqual([{ points: 2 }, { points: 1 }]);
+  });
+});
+
+// Issue 24 #6: the leaderboard lists only users with points, so a rank is shown only with points.
+describe('shownRank', () => {
+  it.each([
+    [0, 7, null],
+    [0, 1, null],
+    [-3, 9, null],
+    [1, 2, 2],
+    [12, 3, 3],
+    [5, null, null],
+    [5, undefined, null],
+  ])('%i points, server rank %j → %j', (points, rank, shown) => {
+    expect(shownRank(points, rank)).toBe(shown);
   });
 });

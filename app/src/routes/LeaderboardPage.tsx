@@ -1,9 +1,10 @@
 // /leaderboard (SPEC.md §2): Rank, User, Points in competition ranking; the signed-in user's
 // row marked (aria-current and a "You" label, not colour alone) and their own rank shown even
-// outside the top 100; the last copy stays readable offline with its age. "Persuasion" is the part
+// outside the top 100 (not while they have no points: no rank until there are points, as the
+// header says too); the last copy stays readable offline with its age. "Persuasion" is the part
 // of the points earned by Δ credits (issue 13 #2).
 import { Link } from 'react-router-dom';
-import { competitionRanks } from '../../../shared/rules/rank';
+import { competitionRanks, shownRank } from '../../../shared/rules/rank';
 import type { LeaderboardEntry, UserScore } from '../../../shared/types';
 import { RemoteState } from '../components/RemoteState/RemoteState';
 import { PERSUASION_EXPLAINED } from '../components/DeltaCredit/DeltaCredit';
@@ -40,6 +41,8 @@ export function LeaderboardPage() {
 
 function LeaderboardTable({ entries, me, uid }: { entries: LeaderboardEntry[]; me: UserScore | null; uid: string | null }) {
   const listed = uid !== null && entries.some((entry) => entry.uid === uid);
+  // The list holds only users with points: one with none has no rank to show below it either.
+  const ownRank = me ? shownRank(me.points, me.rank) : null;
   return (
     <table className="leaderboard">
       <thead>
@@ -65,13 +68,13 @@ function LeaderboardTable({ entries, me, uid }: { entries: LeaderboardEntry[]; m
           />
         ))}
       </tbody>
-      {me && !listed && (
+      {me && ownRank !== null && !listed && (
         <tbody className="leaderboard-own">
           <tr className="leaderboard-gap" aria-hidden="true">
             <td colSpan={4}>⋯</td>
           </tr>
           {/* A copy kept before the score carried persuasion points has none: unknown, not 0. */}
-          <Row uid={me.uid} name={null} rank={me.rank} points={me.points} persuasion={me.persuasion_points ?? null} mine />
+          <Row uid={me.uid} name={null} rank={ownRank} points={me.points} persuasion={me.persuasion_points ?? null} mine />
         </tbody>
       )}
     </table>

@@ -1,9 +1,10 @@
 // /users/{uid} (issue 9, beyond SPEC): a user's name, points (persuasion points among them, issue 13)
-// and rank, their topics and responses.
+// and rank (none until they have points, as on the leaderboard), their topics and responses.
 import { Link, useParams } from 'react-router-dom';
 import { RelativeTime } from '../components/RelativeTime/RelativeTime';
 import { useUserProfile } from '../hooks/useUserProfile';
 import { authorName } from '../../../shared/rules/author-name';
+import { shownRank } from '../../../shared/rules/rank';
 import { RemoteState } from '../components/RemoteState/RemoteState';
 import './UserPage.css';
 import { UserBlockControls } from '../components/BlockButton/BlockButton';
@@ -11,6 +12,8 @@ import { PERSUASION_EXPLAINED } from '../components/DeltaCredit/DeltaCredit';
 import { UserModeration } from '../components/UserModeration/UserModeration';
 
 export const USER_NOT_FOUND = 'User not found.';
+/** A user with no points has no place on the leaderboard, so no rank (issue 24 #6). */
+export const NO_RANK_YET = 'None yet';
 const STANCE = { for: 'Agrees', against: 'Disagrees', neutral: 'Discusses' } as const;
 
 export function UserPage() {
@@ -45,7 +48,7 @@ export function UserPage() {
             </div>
             <div>
               <dt>Rank</dt>
-              <dd>{profile.rank}</dd>
+              <dd>{shownRank(profile.points, profile.rank) ?? NO_RANK_YET}</dd>
             </div>
           </dl>
           <section aria-labelledby="user-topics">

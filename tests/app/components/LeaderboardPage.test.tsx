@@ -117,18 +117,30 @@ describe('LeaderboardPage', () => {
     ]);
     cleanup();
     // A copy kept before scores carried persuasion points: unknown, never a made-up 0.
-    show(copy({ entries: [entry('u1', 'Ada', 5, 1)], me: { uid: 'uid-ada', points: 0, rank: 150 } }), 'uid-ada');
+    show(copy({ entries: [entry('u1', 'Ada', 5, 1)], me: { uid: 'uid-ada', points: 4, rank: 150 } }), 'uid-ada');
     expect(rows()).toEqual([
       ['1', 'Ada', '5', '0'],
-      ['150', 'You', '0', '—not known'],
+      ['150', 'You', '4', '—not known'],
     ]);
     const mine = screen.getAllByRole('row').find((row) => row.getAttribute('aria-current') === 'true')!;
     expect(within(mine).getByRole('link').getAttribute('href')).toBe('/users/uid-ada');
   });
 
   it("never shows another user's kept score as the signed-in user's", () => {
-    show(copy({ entries: [entry('u1', 'Ada', 5, 1)], me: { uid: 'someone-else', points: 0, rank: 150 } }), 'uid-ada');
+    show(copy({ entries: [entry('u1', 'Ada', 5, 1)], me: { uid: 'someone-else', points: 4, rank: 150 } }), 'uid-ada');
     expect(rows()).toEqual([['1', 'Ada', '5', '0']]);
+  });
+
+  // Issue 24 #6: the list holds only users with points; one with none gets no "#n" below it (the
+  // header shows "0 pts" alone), and an empty list stays empty.
+  it('no own row, and no rank, for a signed-in user with no points', () => {
+    show(copy({ entries: [entry('u1', 'Ada', 5, 1)], me: { uid: 'uid-ada', points: 0, rank: 2, persuasion_points: 0 } }), 'uid-ada');
+    expect(rows()).toEqual([['1', 'Ada', '5', '0']]);
+    expect(screen.getAllByRole('row').filter((row) => row.hasAttribute('aria-current'))).toHaveLength(0);
+    cleanup();
+    show(copy({ entries: [], me: { uid: 'uid-ada', points: 0, rank: 1, persuasion_points: 0 } }), 'uid-ada');
+    expect(screen.getByText(LEADERBOARD_EMPTY)).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
   });
 
   it('reads the last copy offline with its age', () => {

@@ -46,6 +46,24 @@ describe('Header: notifications badge and score', () => {
     expect(screen.queryByTestId('header-score')).toBeNull();
   });
 
+  // Issue 24 #6: the leaderboard lists only users with points, so a user with none has no rank to
+  // show ("0 pts · #7" disagreed with it, as "#1" did on an empty leaderboard).
+  it('no rank while the user has no points; the rank once they have some', () => {
+    const score$ = new BehaviorSubject<UserScore | null>({ uid: 'uid-ada', points: 0, rank: 7 });
+    renderWithData(<Header />, fakeData({ score$: () => score$ }));
+    const score = screen.getByRole('link', { name: '0 points: leaderboard' });
+    expect(score.textContent).toBe('0 pts');
+    expect(score.getAttribute('href')).toBe('/leaderboard');
+    // The server's "#1" for the only user there is, on an empty leaderboard: still no rank.
+    act(() => score$.next({ uid: 'uid-ada', points: 0, rank: 1 }));
+    expect(screen.getByTestId('header-score').textContent).toBe('0 pts');
+    // Fewer than none (downvotes): not on the leaderboard either.
+    act(() => score$.next({ uid: 'uid-ada', points: -2, rank: 9 }));
+    expect(screen.getByRole('link', { name: '-2 points: leaderboard' }).textContent).toBe('-2 pts');
+    act(() => score$.next({ uid: 'uid-ada', points: 1, rank: 2 }));
+    expect(screen.getByRole('link', { name: '1 point, rank 2: leaderboard' }).textContent).toBe('1 pt · #2');
+  });
+
   it('signed out: no bell, no score', () => {
     held.session = SIGNED_OUT;
     renderWithData(<Header />, fakeData({ unreadCount$: () => of(3), score$: () => of({ uid: 'x', points: 1, rank: 1 }) }));

@@ -6,6 +6,7 @@ import { of } from 'rxjs';
 import type { SessionState } from '../../../app/src/auth/session';
 import type { TopicView } from '../../../app/src/data/index.js';
 import { REPLIES_NOT_ON_DEVICE } from '../../../app/src/routes/TopicPage';
+import { BALANCE_LOADING, BALANCE_NOT_ON_DEVICE } from '../../../app/src/components/BalanceBars/BalanceBars';
 import { fakeResponse, fakeTopic } from '../../fixtures/fake-data';
 import { ONLINE, renderTopicPage } from './topic-page';
 import { SIGNED_OUT } from './with-data';
@@ -19,8 +20,15 @@ beforeEach(() => {
 afterEach(cleanup);
 
 function renderTopic(topic: TopicView, online: boolean, roots = [] as ReturnType<typeof fakeResponse>[]) {
-  renderTopicPage(topic, { rootResponses$: () => of(roots), status$: of({ ...ONLINE, online }) });
+  // The device counts only the replies it holds: none here, whatever the server has.
+  renderTopicPage(topic, {
+    rootResponses$: () => of(roots),
+    status$: of({ ...ONLINE, online }),
+    responseBalance$: () => of({ for: 0, against: 0, neutral: 0 }),
+  });
 }
+
+const responsesBar = () => screen.getByTestId('response-balance');
 
 describe('TopicPage: replies not on this device', () => {
   it('offline, with replies on the server only, says they are not on this device (role=status)', async () => {
@@ -35,6 +43,33 @@ describe('TopicPage: replies not on this device', () => {
     renderTopic(fakeTopic({ responses_count: 2, responsesOnDevice: false }), true);
     await screen.findByText('Loading responses...');
     expect(screen.queryByText('No responses yet.')).toBeNull();
+    // Issue 24 #6: nor does the balance bar count 0 / 0 / 0 of them.
+    expect(screen.getByRole('img', { name: `Responses: ${BALANCE_LOADING}` }).children).toHaveLength(0);
+    expect(responsesBar().textContent).toBe(`Responses${BALANCE_LOADING}`);
+  });
+
+  // Issue 24 #6: "1 response" beside bars of 0 / 0 / 0 disagreed; the bar says what the page says.
+  it('offline, the balance bar says the replies are not on this device instead of 0 / 0 / 0', async () => {
+    renderTopic(fakeTopic({ responses_count: 1, responsesOnDevice: false }), false);
+    await screen.findByText(REPLIES_NOT_ON_DEVICE);
+    expect(screen.getByTestId('topic-responses-count').textContent).toBe('1 response');
+    const bar = screen.getByRole('img', { name: `Responses: ${BALANCE_NOT_ON_DEVICE}` });
+    expect(bar.children).toHaveLength(0);
+    expect(responsesBar().textContent).toBe(`Responses${BALANCE_NOT_ON_DEVICE}`);
+    expect(responsesBar().textContent).not.toMatch(/\d/);
+    // The stances are on the topic itself: still counted.
+    expect(screen.getByRole('img', { name: /^Stances: 0 agree/ })).toBeTruthy();
+  });
+
+  it('counts the replies (0 / 0 / 0 too) once they are on this device, or when there are none', async () => {
+    renderTopic(fakeTopic({ responses_count: 0, responsesOnDevice: false }), false);
+    await screen.findByText('No responses yet.');
+    expect(screen.getByRole('img', { name: 'Responses: 0 agree, 0 disagree, 0 discuss' })).toBeTruthy();
+    expect(screen.queryByText(BALANCE_NOT_ON_DEVICE)).toBeNull();
+    cleanup();
+    renderTopic(fakeTopic({ responses_count: 1, responsesOnDevice: true }), false);
+    await screen.findByText('No responses yet.');
+    expect(screen.getByRole('img', { name: 'Responses: 0 agree, 0 disagree, 0 discuss' })).toBeTruthy();
   });
 
   it.each([

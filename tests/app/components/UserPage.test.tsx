@@ -5,7 +5,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { of, throwError, type Observable } from 'rxjs';
 import { Route, Routes } from 'react-router-dom';
 import type { RemoteCopy } from '../../../app/src/data/index.js';
-import { UserPage, USER_NOT_FOUND } from '../../../app/src/routes/UserPage';
+import { NO_RANK_YET, UserPage, USER_NOT_FOUND } from '../../../app/src/routes/UserPage';
 import type { UserProfile } from '../../../shared/types';
 import { fakeData } from '../../fixtures/fake-data';
 import { renderWithData } from './with-data';
@@ -99,6 +99,13 @@ describe('UserPage', () => {
     expect(screen.getByRole('link', { name: 'Is tea better than coffee?' }).getAttribute('href')).toBe('/topics/t1');
     expect(screen.getByRole('link', { name: 'Dogs need walks.' }).getAttribute('href')).toBe('/topics/t2#response-r1');
     expect(screen.getByText(/Disagrees · on “Cats or dogs”/)).toBeTruthy();
+  });
+
+  // Issue 24 #6: the leaderboard lists only users with points; one with none has no rank yet.
+  it('no rank for a user with no points', () => {
+    show(() => of(copy({ ...ada, points: 0, persuasion_points: 0, rank: 7 })));
+    expect(screen.getByText('Points').nextElementSibling?.textContent).toBe('0');
+    expect(screen.getByText('Rank').nextElementSibling?.textContent).toBe(NO_RANK_YET);
   });
 
   it('empty lists and the offline copy', () => {

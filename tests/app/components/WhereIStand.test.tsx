@@ -65,6 +65,32 @@ describe('Where do you stand?', () => {
     expect(screen.getByTestId('stance-mine').textContent).toBe('');
   });
 
+  // Issue 24 #9: no blank reserved line under the question. The live region stays (to announce a
+  // change) but holds no block, and reserves no line, while there is nothing to say.
+  it('renders no empty line under the choices when there is nothing to say', async () => {
+    for (const [what, value] of [
+      ['no stance yet', null],
+      ['a stance never changed', stance()],
+    ] as const) {
+      renderTopicPage(topic, { stance$: () => of(value) });
+      await screen.findByRole('heading', { name: 'Where do you stand?' });
+      const region = screen.getByTestId('stance-mine');
+      expect(region.getAttribute('aria-live'), what).toBe('polite');
+      expect(region.childNodes, what).toHaveLength(0);
+      const group = screen.getByRole('group', { name: 'Where do you stand?' });
+      // No note line (the class that sets a note's line and margin) waits under the choices.
+      expect(group.querySelectorAll('.where-i-stand-note'), what).toHaveLength(0);
+      const emptyBlocks = [...group.querySelectorAll('p, div')].filter((el) => el.textContent === '' && el !== region);
+      expect(emptyBlocks, what).toEqual([]);
+      cleanup();
+    }
+    // Signed out: the sign-in prompt, and no empty block either.
+    session.current = SIGNED_OUT;
+    renderTopicPage(topic, { stance$: () => of(null) });
+    await screen.findByRole('button', { name: SIGN_IN_TO_STAND });
+    expect(screen.getByTestId('stance-mine').childNodes).toHaveLength(0);
+  });
+
   it('shows the before and the now once the stance changed, and how to credit what changed it', async () => {
     const history = [
       { stance: 'agree' as const, at: '2026-01-01T00:00:00.000Z' },
@@ -75,11 +101,13 @@ describe('Where do you stand?', () => {
     expect(screen.getByTestId('stance-mine').textContent).toBe(
       'You first said Agree; now Disagree. Did a response change your view? Press “This changed my view” on it (up to 3).',
     );
+    // The message is its one paragraph inside the live region.
+    expect(screen.getByTestId('stance-mine').querySelectorAll('p')).toHaveLength(1);
   });
 
   it('says a stance is not sent yet while it waits on this device', async () => {
     renderTopicPage(topic, { stance$: () => of(stance({ isPending: true })) });
-    await screen.findByText(/saved on this device, not sent yet/);
+    expect((await screen.findByText(/saved on this device, not sent yet/)).textContent).toBe('(saved on this device, not sent yet)');
   });
 
   it('shows why a stance could not be recorded', async () => {

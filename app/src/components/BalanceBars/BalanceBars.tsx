@@ -1,6 +1,7 @@
 // The shape of the debate in the topic header (issue 13 #4): responses by type and participants'
 // stances, each a small bar with its numbers beside it; the bar itself is one image whose text
-// alternative carries the same numbers (never colour alone).
+// alternative carries the same numbers (never colour alone). When the topic's replies are not on
+// this device, the responses bar says so instead of counting 0 / 0 / 0 (issue 24 #6).
 import type { ReactNode } from 'react';
 import type { ResponseType, Stance } from '../../../../shared/constants';
 import type { ResponseBalance } from '../../hooks/useResponseBalance';
@@ -21,6 +22,11 @@ const RESPONSE_TYPES: ResponseType[] = ['for', 'against', 'neutral'];
 const RESPONSE_WORDS: Record<ResponseType, string> = { for: 'agree', against: 'disagree', neutral: 'discuss' };
 const STANCE_ORDER: Stance[] = ['agree', 'disagree', 'unsure'];
 
+/** The responses bar offline, when the server has replies this device has not pulled (the topic page's REPLIES_NOT_ON_DEVICE, short). */
+export const BALANCE_NOT_ON_DEVICE = 'Not on this device yet';
+/** The same, online, while they are on their way. */
+export const BALANCE_LOADING = 'Loading...';
+
 export function responseSegments(balance: ResponseBalance | undefined): Segment[] {
   return RESPONSE_TYPES.map((type) => {
     const count = balance?.[type] ?? 0;
@@ -40,12 +46,14 @@ interface BalanceBarsProps {
   balance: ResponseBalance | undefined;
   stances: Record<Stance, number>;
   mindsChanged: number;
+  /** Said instead of the responses' numbers when they are not counted on this device (e.g. BALANCE_NOT_ON_DEVICE). */
+  responsesNote?: string | null;
 }
 
-export function BalanceBars({ balance, stances, mindsChanged }: BalanceBarsProps) {
+export function BalanceBars({ balance, stances, mindsChanged, responsesNote }: BalanceBarsProps) {
   return (
     <div className="balance-bars">
-      <BalanceBar title="Responses" segments={responseSegments(balance)} testId="response-balance" />
+      <BalanceBar title="Responses" segments={responseSegments(balance)} testId="response-balance" note={responsesNote ?? null} />
       <BalanceBar
         title="Stances"
         segments={stanceSegments(stances)}
@@ -56,15 +64,24 @@ export function BalanceBars({ balance, stances, mindsChanged }: BalanceBarsProps
   );
 }
 
-function BalanceBar({ title, segments, testId, extra }: { title: string; segments: Segment[]; testId: string; extra?: ReactNode }) {
-  const total = segments.reduce((sum, s) => sum + s.count, 0);
-  const description = `${title}: ${segments.map((s) => s.text).join(', ')}`;
+interface BalanceBarProps {
+  title: string;
+  segments: Segment[];
+  testId: string;
+  extra?: ReactNode;
+  /** Said instead of the numbers, which are not known here: the bar draws nothing. */
+  note?: string | null;
+}
+
+function BalanceBar({ title, segments, testId, extra, note = null }: BalanceBarProps) {
+  const total = note === null ? segments.reduce((sum, s) => sum + s.count, 0) : 0;
+  const description = `${title}: ${note ?? segments.map((s) => s.text).join(', ')}`;
   return (
     <div className="balance-row" data-testid={testId}>
       <span className="balance-title" aria-hidden="true">
         {title}
       </span>
-      <div className="balance-bar" role="img" aria-label={description}>
+      <div className={note === null ? 'balance-bar' : 'balance-bar balance-bar-unknown'} role="img" aria-label={description}>
         {total > 0 &&
           segments.map((s) =>
             s.count > 0 ? <span key={s.key} className={`balance-segment balance-${s.tone}`} style={{ flexGrow: s.count }} /> : null,
@@ -73,12 +90,13 @@ function BalanceBar({ title, segments, testId, extra }: { title: string; segment
       {/* The same numbers in words for everyone (the image's label already reads them out). */}
       <p className="balance-legend">
         <span aria-hidden="true">
-          {segments.map((s, i) => (
-            <span key={s.key} className={`balance-count balance-count-${s.tone}`}>
-              {i > 0 && ' · '}
-              <span className="balance-icon">{s.icon}</span> {s.text}
-            </span>
-          ))}
+          {note ??
+            segments.map((s, i) => (
+              <span key={s.key} className={`balance-count balance-count-${s.tone}`}>
+                {i > 0 && ' · '}
+                <span className="balance-icon">{s.icon}</span> {s.text}
+              </span>
+            ))}
         </span>
         {extra && (
           <>

@@ -1,20 +1,24 @@
 // Signed-in header items, both live from the data layer: the points-and-rank link to the
-// leaderboard (hidden while there is no score) and the notification bell with its unread
-// badge. The numbers are in the accessible names too, not only on screen.
+// leaderboard (hidden while there is no score; no rank until there are points, as the leaderboard
+// lists only users with points) and the notification bell with its unread badge. The numbers are
+// in the accessible names too, not only on screen.
 import { Link } from 'react-router-dom';
+import { shownRank } from '../../../../shared/rules/rank';
 import { useMyScore } from '../../hooks/useMyScore';
 import { useUnreadCount } from '../../hooks/useUnreadCount';
 import './NotificationBell.css';
 
 export function scoreText(points: number, rank: number | null | undefined): string {
   const pts = `${points} ${points === 1 ? 'pt' : 'pts'}`;
-  return rank ? `${pts} · #${rank}` : pts;
+  const shown = shownRank(points, rank);
+  return shown ? `${pts} · #${shown}` : pts;
 }
 
 export function ScoreLink() {
   const score = useMyScore();
   if (!score) return null;
-  const label = `${score.points} ${score.points === 1 ? 'point' : 'points'}${score.rank ? `, rank ${score.rank}` : ''}: leaderboard`;
+  const rank = shownRank(score.points, score.rank);
+  const label = `${score.points} ${score.points === 1 ? 'point' : 'points'}${rank ? `, rank ${rank}` : ''}: leaderboard`;
   return (
     <Link to="/leaderboard" className="site-score" aria-label={label} data-testid="header-score">
       {scoreText(score.points, score.rank)}

@@ -15,7 +15,8 @@ import './TopicHeader.css';
 import { AuthorLink } from '../AuthorLink/AuthorLink';
 import { useResponseBalance } from '../../hooks/useResponseBalance';
 import type { TopicStance } from '../../hooks/useStance';
-import { BalanceBars } from '../BalanceBars/BalanceBars';
+import { BALANCE_LOADING, BALANCE_NOT_ON_DEVICE, BalanceBars } from '../BalanceBars/BalanceBars';
+import { useSyncStatus } from '../../hooks/useSyncStatus';
 import { WhereIStand } from '../WhereIStand/WhereIStand';
 import { errorMessage } from '../../error-message';
 import { ModeratedText } from '../ModeratedText/ModeratedText';
@@ -34,6 +35,11 @@ interface TopicHeaderProps {
 export function TopicHeader({ topic, onRespond, onDeleted, standing }: TopicHeaderProps) {
   const { user } = useSession();
   const { balance } = useResponseBalance(topic.id);
+  const status = useSyncStatus();
+  const online = status ? status.online : navigator.onLine;
+  // The server has replies this device has not pulled: the bar counts none of them, so it says so
+  // (as the page below does) rather than 0 / 0 / 0 beside "1 response".
+  const repliesElsewhere = !topic.responsesOnDevice && topic.responses_count > 0;
   const deleteTopic = useDeleteTopic();
   const [deleteError, setDeleteError] = useState<string | null>(null);
   async function remove() {
@@ -105,6 +111,7 @@ export function TopicHeader({ topic, onRespond, onDeleted, standing }: TopicHead
         balance={balance}
         stances={{ agree: topic.stance_agree ?? 0, disagree: topic.stance_disagree ?? 0, unsure: topic.stance_unsure ?? 0 }}
         mindsChanged={topic.minds_changed ?? 0}
+        responsesNote={repliesElsewhere ? (online ? BALANCE_LOADING : BALANCE_NOT_ON_DEVICE) : null}
       />
     </section>
   );

@@ -17,6 +17,7 @@ export function WhereIStand({ standing }: { standing: TopicStance }) {
   const current = stance?.stance ?? null;
   const changed = stance ? stance.first_stance !== stance.stance : false;
   const canCredit = stance ? stance.history.length >= 2 : false;
+  const mine = user && stance ? stanceNote(stance, changed, canCredit) : '';
 
   return (
     <div className="where-i-stand" role="group" aria-labelledby="where-i-stand-title">
@@ -45,12 +46,11 @@ export function WhereIStand({ standing }: { standing: TopicStance }) {
           </button>
         </p>
       )}
-      {/* Always rendered (maybe empty) so recording a stance never moves the page. */}
-      <p className="where-i-stand-note muted" data-testid="stance-mine" aria-live="polite">
-        {user && stance && changed ? changedLine(stance.first_stance, stance.stance) : ''}
-        {user && stance && canCredit ? ` ${CREDIT_HINT}` : ''}
-        {user && stance?.isPending ? ' (saved on this device, not sent yet)' : ''}
-      </p>
+      {/* A live region always there to announce a change, but of no height while there is nothing to
+          say (issue 24 #9: no blank reserved line); a message takes its line only while shown. */}
+      <div className="where-i-stand-live" data-testid="stance-mine" aria-live="polite">
+        {mine && <p className="where-i-stand-note muted">{mine}</p>}
+      </div>
       {writeError && (
         <p className="error-text" role="alert">
           {writeError}
@@ -59,6 +59,17 @@ export function WhereIStand({ standing }: { standing: TopicStance }) {
       {signInOpen && <SignInModal onClose={() => setSignInOpen(false)} />}
     </div>
   );
+}
+
+/** The before and now, how to credit a change, and whether it is sent yet; '' when none applies. */
+function stanceNote(stance: NonNullable<TopicStance['stance']>, changed: boolean, canCredit: boolean): string {
+  return [
+    changed ? changedLine(stance.first_stance, stance.stance) : '',
+    canCredit ? CREDIT_HINT : '',
+    stance.isPending ? '(saved on this device, not sent yet)' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 function StanceChoice({ choice, pressed, disabled, onPick }: { choice: Stance; pressed: boolean; disabled: boolean; onPick: () => void }) {
