@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiClient } from '../fixtures/api';
 import { createTestUser, disableTestUser, type TestUser } from '../fixtures/auth';
+import { axeViolations } from './axe';
 import { ensureBuild, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
 import { logOut, responseItem, signInThroughModal } from './flows';
 
@@ -324,6 +325,17 @@ describe('honest states', () => {
       const download = await page.getByRole('button', { name: 'Download my data' }).boundingBox();
       expect(download!.height).toBeLessThan(48); // one line
       expect(download!.x + download!.width).toBeLessThanOrEqual(width);
+      // Email Subscriptions (/unsubscribe) sits in the same panel, one line, on screen (issue 24 #7).
+      const subscriptions = await page.getByRole('link', { name: 'Email Subscriptions' }).boundingBox();
+      expect(subscriptions!.height).toBeLessThan(48);
+      expect(subscriptions!.x + subscriptions!.width).toBeLessThanOrEqual(width);
+      if (width === 960) {
+        for (const colorScheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme });
+          expect(await axeViolations(page), `My data panel ${colorScheme}`).toEqual([]);
+        }
+        await page.emulateMedia({ colorScheme: 'light' });
+      }
       await myData.click();
       const logout = await page.getByRole('button', { name: 'Logout' }).boundingBox();
       expect(logout!.x + logout!.width).toBeLessThanOrEqual(width);
@@ -337,6 +349,14 @@ describe('honest states', () => {
     await page.getByRole('button', { name: 'Download my data' }).waitFor();
     await page.getByLabel('Import drafts').focus();
     await page.keyboard.press('Escape');
+    expect(await page.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe('false');
+    // On the phone too, the e-mail preference is a thumb-sized item of the menu, and leads to its page.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: 'My data', exact: true }).click();
+    const subscriptions = page.getByRole('link', { name: 'Email Subscriptions' });
+    expect((await subscriptions.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await subscriptions.click();
+    await page.getByRole('heading', { level: 1, name: 'Email Subscriptions' }).waitFor();
     expect(await page.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe('false');
     await context.close();
   });

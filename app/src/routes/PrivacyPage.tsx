@@ -1,6 +1,8 @@
 // /privacy (SPEC.md §1, §2): the privacy policy; requests are answered within one month; last
-// updated July 19, 2025. Static text, part of the bundle, so it reads offline.
+// updated July 19, 2025. Static text, part of the bundle, so it reads offline. Requests go
+// through the Support link only when SUPPORT_URL is configured; unset, the page names none.
 import { Link } from 'react-router-dom';
+import { SupportSentence } from '../components/SupportLink/SupportLink';
 import './StaticPage.css';
 
 export const PRIVACY_UPDATED = 'Last updated: July 19, 2025';
@@ -52,8 +54,8 @@ export function PrivacyPage() {
       <h2>6. Your rights</h2>
       <p>
         You can ask to see, correct, export or delete your personal data, or object to how we use it. Requests are answered within one
-        month. Send them through the Support link in the menu. People under 16 are not intended users of Crux (see the{' '}
-        <Link to="/terms">Terms and Conditions</Link>).
+        month. <SupportSentence>{(support) => <>Send them to us through {support}. </>}</SupportSentence>People under 16 are not intended
+        users of Crux (see the <Link to="/terms">Terms and Conditions</Link>).
       </p>
       <h2>7. Changes to this policy</h2>
       <p>We may update this policy; the date at the top shows when it last changed.</p>

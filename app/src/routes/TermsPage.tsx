@@ -1,6 +1,8 @@
 // /terms (SPEC.md §1, §2): the terms and conditions; people under 16 are not intended users;
-// last updated July 19, 2025. Static text, part of the bundle, so it reads offline.
+// last updated July 19, 2025. Static text, part of the bundle, so it reads offline. Questions go
+// through the Support link only when SUPPORT_URL is configured; unset, the page names none.
 import { Link } from 'react-router-dom';
+import { SupportSentence } from '../components/SupportLink/SupportLink';
 import './StaticPage.css';
 
 export const TERMS_UPDATED = 'Last updated: July 19, 2025';
@@ -54,8 +56,8 @@ export function TermsPage() {
       </p>
       <h2>8. Contact</h2>
       <p>
-        Questions about these terms: use the Support link in the menu. How we handle personal data is described in our{' '}
-        <Link to="/privacy">Privacy Policy</Link>.
+        <SupportSentence>{(support) => <>Questions about these terms: ask us through {support}. </>}</SupportSentence>How we handle personal
+        data is described in our <Link to="/privacy">Privacy Policy</Link>.
       </p>
       <p className="static-back">
         <Link to="/">

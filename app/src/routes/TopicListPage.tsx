@@ -1,6 +1,8 @@
 // Topic list (/ and /c/{category}): search-or-create box, sorts, category filter,
-// rows with infinite scroll, and search results while text is in the box.
-import { useState } from 'react';
+// rows with infinite scroll, and search results while text is in the box. Create signed out
+// says the SPEC's "log in" text and offers the sign-in; once signed in, the topic is created
+// (once) with what is in the box then, as the composer does with a reply.
+import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { Sort } from '../../../shared/constants';
 import { SearchCreate, SearchResults } from '../components/SearchCreate/SearchCreate';
@@ -15,6 +17,8 @@ import { useTopicSearch } from '../hooks/useTopicSearch';
 import { useCreateTopic } from '../hooks/useCreateTopic';
 import { errorMessage } from '../error-message';
 import { useSuspension } from '../hooks/useMyAccount';
+import { getSession } from '../auth/session';
+import { SignInModal } from '../components/SignInModal/SignInModal';
 
 export function TopicListPage() {
   const { category: rawCategory } = useParams();
@@ -35,7 +39,31 @@ export function TopicListPage() {
   const isSearching = text.trim().length > 0;
   // A suspended account cannot start a topic (issue 23): the reason instead of Create.
   const suspension = useSuspension();
-  const create = () => (suspension ? undefined : void creator.create(text, newCategory));
+  const [signInOpen, setSignInOpen] = useState(false);
+  // A visitor pressed Create: the topic is created once they have signed in.
+  const createAfterSignIn = useRef(false);
+  if (user && signInOpen) setSignInOpen(false);
+  const create = () => {
+    if (suspension) return;
+    if (!user && text.trim()) {
+      createAfterSignIn.current = true;
+      setSignInOpen(true);
+    }
+    void creator.create(text, newCategory);
+  };
+  const uid = user?.uid ?? null;
+  useEffect(() => {
+    if (!createAfterSignIn.current || !uid) return;
+    createAfterSignIn.current = false;
+    // The data layer waits for the sign-in under way (data/session.ts) before creating.
+    if (text.trim()) void creator.create(text, newCategory);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- fires on the sign-in, with the box of that moment
+  }, [uid]);
+  function closeSignIn() {
+    setSignInOpen(false);
+    // Closed without signing in: nothing is created later behind the visitor's back; the text stays.
+    if (!getSession().user) createAfterSignIn.current = false;
+  }
 
   return (
     <main className="page" id="main">
@@ -86,6 +114,7 @@ export function TopicListPage() {
           <InfiniteSentinel onLoadMore={list.loadMore} trigger={list.topics.length} loading={list.loadingMore} />
         </>
       )}
+      {signInOpen && <SignInModal onClose={closeSignIn} />}
     </main>
   );
 }

@@ -85,6 +85,34 @@ describe('Composer', () => {
     expect(screen.getByLabelText('Source URL')).toBeTruthy();
   });
 
+  it('the quote search offers matches, and says politely when nothing matches (issue 24 #7)', async () => {
+    const responses = [
+      fakeResponse({ id: 'r1', content: 'Coffee keeps me awake.' }),
+      fakeResponse({ id: 'r2', content: 'Tea is calmer.' }),
+    ];
+    renderWithData(<Harness replyingTo="Tea?" />, fakeData({ topicResponses$: () => of(responses) }));
+    fireEvent.click(screen.getByRole('button', { name: 'Quote a response' }));
+    const search = screen.getByLabelText('Search a response to quote');
+    const note = screen.getByTestId('quote-no-match');
+    // One live region, mounted before anything is said in it, so the message is announced.
+    expect(note.getAttribute('aria-live')).toBe('polite');
+    expect(note.textContent).toBe('');
+
+    fireEvent.change(search, { target: { value: 'coffee' } });
+    const suggestions = await screen.findByRole('list', { name: 'Quote suggestions' });
+    expect(suggestions.textContent).toBe('Coffee keeps me awake.');
+    expect(note.textContent).toBe('');
+
+    fireEvent.change(search, { target: { value: '  chocolate ' } });
+    await waitFor(() => expect(note.textContent).toBe('No response matches “chocolate”.'));
+    expect(screen.queryByRole('list', { name: 'Quote suggestions' })).toBeNull();
+    expect(screen.getByTestId('quote-no-match')).toBe(note);
+
+    // Too short to search: nothing is said.
+    fireEvent.change(search, { target: { value: 'ch' } });
+    await waitFor(() => expect(note.textContent).toBe(''));
+  });
+
   it('posts a reply through the data layer, then empties the form and forgets the draft', async () => {
     session.current = SIGNED_IN;
     const createResponse = vi.fn(async () => fakeResponse({ content: 'Tea wins.', isPending: true }));

@@ -2,14 +2,15 @@
 // Issue 8 #5 and #10: Logout asks whether to remove the user's data from the device (the data layer
 // hears it before Firebase signs out), "Download my data" / "Import drafts", no raw e-mail address.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
 import type { SessionState } from '../../../app/src/auth/session';
 import { Header } from '../../../app/src/components/Header/Header';
 import { UsernameModal } from '../../../app/src/components/UsernameModal/UsernameModal';
 import { exportFileName, readText } from '../../../app/src/hooks/useMyData';
 import { resetUsernamePrompt, useUsernamePrompt } from '../../../app/src/hooks/useUsernamePrompt';
 import { fakeData } from '../../fixtures/fake-data';
-import { renderWithData, SIGNED_IN } from './with-data';
+import { renderWithData, SIGNED_IN, SIGNED_OUT } from './with-data';
 
 const held = vi.hoisted(() => ({ session: null as SessionState | null, order: [] as string[] }));
 vi.mock('../../../app/src/auth/firebase', () => ({ loadClientConfig: async () => ({}) }));
@@ -177,5 +178,46 @@ describe('Header: the user', () => {
     fireEvent.keyDown(download, { key: 'Escape' });
     expect(burger.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(burger);
+  });
+});
+
+describe('Header: ways in (issue 24 #7)', () => {
+  function Where() {
+    return <output data-testid="where">{useLocation().pathname}</output>;
+  }
+  const menu = () => within(screen.getByRole('navigation', { name: 'Main menu' }));
+
+  it('signed out, the menu leads to the leaderboard', () => {
+    held.session = SIGNED_OUT;
+    renderWithData(
+      <>
+        <Header />
+        <Where />
+      </>,
+    );
+    const leaderboard = menu().getByRole('link', { name: 'Leaderboard' });
+    expect(leaderboard.getAttribute('href')).toBe('/leaderboard');
+    fireEvent.click(leaderboard);
+    expect(screen.getByTestId('where').textContent).toBe('/leaderboard');
+    expect(menu().queryByRole('link', { name: 'Email Subscriptions' })).toBeNull();
+  });
+
+  it('signed in, "My data" holds Email Subscriptions (/unsubscribe), and a page change closes it', () => {
+    renderWithData(
+      <>
+        <Header />
+        <Where />
+      </>,
+    );
+    // Signed in, the score link leads to the leaderboard; the menu's one row has no room for a second way.
+    expect(menu().queryByRole('link', { name: 'Leaderboard' })).toBeNull();
+    const myData = menu().getByRole('button', { name: 'My data' });
+    expect(menu().queryByRole('link', { name: 'Email Subscriptions' })).toBeNull(); // hidden until opened
+    fireEvent.click(myData);
+    const subscriptions = menu().getByRole('link', { name: 'Email Subscriptions' });
+    expect(subscriptions.getAttribute('href')).toBe('/unsubscribe');
+    fireEvent.click(subscriptions);
+    expect(screen.getByTestId('where').textContent).toBe('/unsubscribe');
+    expect(myData.getAttribute('aria-expanded')).toBe('false');
   });
 });

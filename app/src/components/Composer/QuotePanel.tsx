@@ -1,5 +1,6 @@
 // Quote search panel: searches the topic's responses from 3 characters on and
-// offers suggestions truncated to 60 characters.
+// offers suggestions truncated to 60 characters, or says (politely, aria-live) that
+// nothing matches.
 import { useState } from 'react';
 import { QUOTE_SUGGESTION_CHARS } from '../../../../shared/constants';
 import { truncate } from '../../../../shared/rules/truncate';
@@ -14,7 +15,7 @@ interface QuotePanelProps {
 
 export function QuotePanel({ topicId, excludeId, idPrefix, onPick }: QuotePanelProps) {
   const [text, setText] = useState('');
-  const results = useResponseSearch(topicId, text, excludeId);
+  const { results, query } = useResponseSearch(topicId, text, excludeId);
   return (
     <div className="composer-panel">
       <label htmlFor={`${idPrefix}-quote-search`}>Search a response to quote</label>
@@ -26,6 +27,9 @@ export function QuotePanel({ topicId, excludeId, idPrefix, onPick }: QuotePanelP
         placeholder="Type at least 3 characters"
         autoComplete="off"
       />
+      <p className="composer-no-match muted" aria-live="polite" data-testid="quote-no-match">
+        {query !== null && results.length === 0 && `No response matches “${query}”.`}
+      </p>
       {results.length > 0 && (
         <ul className="composer-suggestions" aria-label="Quote suggestions">
           {results.map((r) => (

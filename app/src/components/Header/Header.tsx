@@ -1,9 +1,11 @@
 // Site header: logo home, signed in the points-and-rank link to the leaderboard and the
 // notification bell with its unread badge (both live), the user's name (or "Set username"
 // while they have none: the e-mail address is never shown), Sign-in button, and the menu
-// (a burger under 960 px): About, Sources, Terms, Privacy, Discord and Support (external,
-// from configuration, hidden when unset), and signed in a "My data" disclosure (Download
-// my data, Import drafts) and Logout (which asks whether to remove the user's data from
+// (a burger under 960 px): signed out Leaderboard (signed in, the score link leads there and
+// the one header row is full), About, Sources, Terms, Privacy, Discord and Support (external,
+// from configuration, hidden when unset), and signed in a "My data" disclosure (Download my
+// data, Import drafts, and Email Subscriptions: the weekly summary preference, reachable
+// without the mail) and Logout (which asks whether to remove the user's data from
 // this device). A session that has ended shows a strip below.
 import { useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
@@ -101,6 +103,7 @@ export function Header() {
           <span aria-hidden="true">☰</span>
         </button>
         <nav id="site-menu" className={`site-menu${menuOpen ? ' is-open' : ''}`} aria-label="Main menu">
+          {!user && <NavLink to="/leaderboard">Leaderboard</NavLink>}
           <NavLink to="/about">About</NavLink>
           <NavLink to="/sources">Sources</NavLink>
           <NavLink to="/terms">Terms</NavLink>
@@ -131,6 +134,10 @@ export function Header() {
                 </button>
                 <div id="site-my-data-panel" className="site-my-data-panel" hidden={!myDataOpen}>
                   <MyDataMenuItems />
+                  {/* SPEC's title of the page (UnsubscribePage's SUBSCRIPTIONS_TITLE: not imported, the page is lazy). */}
+                  <NavLink to="/unsubscribe" className="btn btn-ghost">
+                    Email Subscriptions
+                  </NavLink>
                 </div>
               </div>
               <NavLink to={BLOCKED_USERS_PATH}>{BLOCKED_USERS_LINK}</NavLink>
