@@ -1,5 +1,6 @@
 // Topic list (/ and /c/{category}): search-or-create box, sorts, category filter,
-// rows with infinite scroll, and search results while text is in the box.
+// rows with infinite scroll, and search results while text is in the box. A visitor first reads
+// what Crux is (Intro, issue 24 #1).
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { Sort } from '../../../shared/constants';
@@ -15,6 +16,7 @@ import { useTopicSearch } from '../hooks/useTopicSearch';
 import { useCreateTopic } from '../hooks/useCreateTopic';
 import { errorMessage } from '../error-message';
 import { useSuspension } from '../hooks/useMyAccount';
+import { Intro } from '../components/Intro/Intro';
 
 export function TopicListPage() {
   const { category: rawCategory } = useParams();
@@ -40,6 +42,7 @@ export function TopicListPage() {
   return (
     <main className="page" id="main">
       <h1 className="visually-hidden">{category ? `${category} topics` : 'Topics'}</h1>
+      <Intro />
       <SearchCreate
         text={text}
         category={newCategory}

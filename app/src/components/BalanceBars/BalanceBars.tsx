@@ -6,6 +6,8 @@ import type { ResponseType, Stance } from '../../../../shared/constants';
 import type { ResponseBalance } from '../../hooks/useResponseBalance';
 import { STANCE } from '../Stance/Stance';
 import { mindsChangedLine, STANCE_CHOICE } from '../WhereIStand/stance-labels';
+import { ExplainButton, ExplainText, useExplain } from '../Explain/Explain';
+import { DELTA_EXPLAINED, STANCE_BAR_EXPLAINED } from '../Explain/explanations';
 import './BalanceBars.css';
 
 interface Segment {
@@ -43,26 +45,54 @@ interface BalanceBarsProps {
 }
 
 export function BalanceBars({ balance, stances, mindsChanged }: BalanceBarsProps) {
+  // What the stance bar and Δ mean, readable by touch and keyboard (issue 24 #1).
+  const stanceBar = useExplain(STANCE_BAR_EXPLAINED);
+  const delta = useExplain(DELTA_EXPLAINED);
   return (
     <div className="balance-bars">
       <BalanceBar title="Responses" segments={responseSegments(balance)} testId="response-balance" />
       <BalanceBar
         title="Stances"
+        titleExtra={<ExplainButton explain={stanceBar} topic="the stance bar" />}
         segments={stanceSegments(stances)}
         testId="stance-balance"
-        extra={<span data-testid="minds-changed">{mindsChangedLine(mindsChanged)}</span>}
+        extra={
+          <>
+            <span data-testid="minds-changed">{mindsChangedLine(mindsChanged)}</span>
+            <ExplainButton explain={delta} topic="Δ (delta)" />
+          </>
+        }
+        after={
+          <>
+            <ExplainText explain={stanceBar} className="balance-explain" />
+            <ExplainText explain={delta} className="balance-explain" />
+          </>
+        }
       />
     </div>
   );
 }
 
-function BalanceBar({ title, segments, testId, extra }: { title: string; segments: Segment[]; testId: string; extra?: ReactNode }) {
+interface BalanceBarProps {
+  title: string;
+  /** Beside the title (an explanation's button). */
+  titleExtra?: ReactNode;
+  segments: Segment[];
+  testId: string;
+  /** After the numbers, on their line. */
+  extra?: ReactNode;
+  /** Whole lines under the row (the explanations' texts). */
+  after?: ReactNode;
+}
+
+function BalanceBar({ title, titleExtra, segments, testId, extra, after }: BalanceBarProps) {
   const total = segments.reduce((sum, s) => sum + s.count, 0);
   const description = `${title}: ${segments.map((s) => s.text).join(', ')}`;
   return (
     <div className="balance-row" data-testid={testId}>
-      <span className="balance-title" aria-hidden="true">
-        {title}
+      <span className="balance-title">
+        <span aria-hidden="true">{title}</span>
+        {titleExtra}
       </span>
       <div className="balance-bar" role="img" aria-label={description}>
         {total > 0 &&
@@ -87,6 +117,7 @@ function BalanceBar({ title, segments, testId, extra }: { title: string; segment
           </>
         )}
       </p>
+      {after}
     </div>
   );
 }
