@@ -55,7 +55,7 @@ function LeaderboardTable({ entries, me, uid }: { entries: LeaderboardEntry[]; m
             <th scope="col">
               <span className="leaderboard-th-explained">
                 <abbr title={PERSUASION_EXPLAINED}>Persuasion</abbr>
-                <ExplainButton explain={persuasion} topic="Persuasion" />
+                <ExplainButton explain={persuasion} question="What is Persuasion?" />
               </span>
             </th>
           </tr>

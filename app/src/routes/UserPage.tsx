@@ -43,7 +43,7 @@ export function UserPage() {
             <div>
               <dt className="user-score-explained">
                 <abbr title={PERSUASION_EXPLAINED}>Persuasion points</abbr>
-                <ExplainButton explain={persuasion} topic="Persuasion points" />
+                <ExplainButton explain={persuasion} question="What are persuasion points?" />
               </dt>
               <dd data-testid="persuasion-points">{profile.persuasion_points ?? 0}</dd>
             </div>

@@ -53,13 +53,13 @@ export function BalanceBars({ balance, stances, mindsChanged }: BalanceBarsProps
       <BalanceBar title="Responses" segments={responseSegments(balance)} testId="response-balance" />
       <BalanceBar
         title="Stances"
-        titleExtra={<ExplainButton explain={stanceBar} topic="the stance bar" />}
+        titleExtra={<ExplainButton explain={stanceBar} question="What is the stance bar?" />}
         segments={stanceSegments(stances)}
         testId="stance-balance"
         extra={
           <>
             <span data-testid="minds-changed">{mindsChangedLine(mindsChanged)}</span>
-            <ExplainButton explain={delta} topic="Δ (delta)" />
+            <ExplainButton explain={delta} question="What is Δ (delta)?" />
           </>
         }
         after={

@@ -32,7 +32,7 @@ export function ResponseOrderControl({ order, onChange }: { order: ResponseOrder
           {o.label}
         </button>
       ))}
-      <Explain topic={COMMON_GROUND} text={COMMON_GROUND_EXPLAINED} />
+      <Explain question={`What is ${COMMON_GROUND}?`} text={COMMON_GROUND_EXPLAINED} />
     </div>
   );
 }

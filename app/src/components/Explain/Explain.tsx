@@ -19,15 +19,13 @@ export function useExplain(text: string): ExplainState {
   return { id, open, text, toggle: () => setOpen((o) => !o) };
 }
 
-/** "What is {topic}?" is the button's name (the "?" is its face). */
-export const explainLabel = (topic: string) => `What is ${topic}?`;
-
-export function ExplainButton({ explain, topic }: { explain: ExplainState; topic: string }) {
+/** `question` ("What is Δ (delta)?") is the button's name; the "?" is its face. */
+export function ExplainButton({ explain, question }: { explain: ExplainState; question: string }) {
   return (
     <button
       type="button"
       className="explain-toggle"
-      aria-label={explainLabel(topic)}
+      aria-label={question}
       aria-expanded={explain.open}
       aria-controls={explain.id}
       onClick={explain.toggle}
@@ -48,11 +46,11 @@ export function ExplainText({ explain, className }: { explain: ExplainState; cla
 }
 
 /** The button and, when open, its text right after it (a whole line of a wrapping row). */
-export function Explain({ topic, text }: { topic: string; text: string }) {
+export function Explain({ question, text }: { question: string; text: string }) {
   const explain = useExplain(text);
   return (
     <>
-      <ExplainButton explain={explain} topic={topic} />
+      <ExplainButton explain={explain} question={question} />
       <ExplainText explain={explain} />
     </>
   );
