@@ -45,7 +45,7 @@ function LeaderboardTable({ entries, me, uid }: { entries: LeaderboardEntry[]; m
   const persuasion = useExplain(PERSUASION_EXPLAINED);
   return (
     <>
-      <ExplainText explain={persuasion} className="leaderboard-explain" />
+      <ExplainText explain={persuasion} className="leaderboard-explain" lead="Persuasion" />
       <table className="leaderboard">
         <thead>
           <tr>

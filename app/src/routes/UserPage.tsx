@@ -52,7 +52,7 @@ export function UserPage() {
               <dd>{profile.rank}</dd>
             </div>
           </dl>
-          <ExplainText explain={persuasion} className="user-score-explain" />
+          <ExplainText explain={persuasion} className="user-score-explain" lead="Persuasion points" />
           <section aria-labelledby="user-topics">
             <h2 id="user-topics">Topics</h2>
             {profile.topics.length === 0 ? (

@@ -41,13 +41,13 @@ function explainer(name: string) {
 }
 
 /** Opens it, checks the words, closes it. */
-function opensAndCloses(name: string, words: string) {
+function opensAndCloses(name: string, words: string, lead = '') {
   const { button, text, open } = explainer(name);
   expect(open()).toBe(false);
   expect(button.getAttribute('aria-expanded')).toBe('false');
   fireEvent.click(button);
   expect(open()).toBe(true);
-  expect(text.textContent).toBe(words);
+  expect(text.textContent).toBe(lead + words);
   fireEvent.click(button);
   expect(open()).toBe(false);
 }
@@ -110,7 +110,7 @@ describe('where the ideas beyond a forum are explained', () => {
       stale: false,
     };
     renderWithData(<LeaderboardPage />, fakeData({ leaderboard$: () => of(copy), uid$: of(null) }), '/leaderboard');
-    opensAndCloses('What is Persuasion?', PERSUASION_EXPLAINED);
+    opensAndCloses('What is Persuasion?', PERSUASION_EXPLAINED, 'Persuasion: ');
     expect(screen.getByText('Persuasion').getAttribute('title')).toBe(PERSUASION_EXPLAINED);
   });
 
@@ -140,7 +140,7 @@ describe('where the ideas beyond a forum are explained', () => {
       fakeData({ userProfile$: () => of(copy) }),
       '/users/uid-ada',
     );
-    opensAndCloses('What are persuasion points?', PERSUASION_EXPLAINED);
+    opensAndCloses('What are persuasion points?', PERSUASION_EXPLAINED, 'Persuasion points: ');
     expect(screen.getByText('Persuasion points').getAttribute('title')).toBe(PERSUASION_EXPLAINED);
   });
 });

@@ -57,10 +57,10 @@ export function BalanceBars({ balance, stances, mindsChanged }: BalanceBarsProps
         segments={stanceSegments(stances)}
         testId="stance-balance"
         extra={
-          <>
+          <span className="balance-minds">
             <span data-testid="minds-changed">{mindsChangedLine(mindsChanged)}</span>
             <ExplainButton explain={delta} question="What is Δ (delta)?" />
-          </>
+          </span>
         }
         after={
           <>

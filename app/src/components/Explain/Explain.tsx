@@ -37,9 +37,11 @@ export function ExplainButton({ explain, question }: { explain: ExplainState; qu
   );
 }
 
-export function ExplainText({ explain, className }: { explain: ExplainState; className?: string }) {
+/** `lead` ("Persuasion") names the idea when the text is away from its button. */
+export function ExplainText({ explain, className, lead }: { explain: ExplainState; className?: string; lead?: string }) {
   return (
     <span id={explain.id} className={`explain-text${className ? ` ${className}` : ''}`} hidden={!explain.open}>
+      {lead && <strong>{lead}: </strong>}
       {explain.text}
     </span>
   );
