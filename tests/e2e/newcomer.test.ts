@@ -90,6 +90,24 @@ describe('a newcomer on a phone', () => {
     await context.close();
   });
 
+  it('"How Crux works" opens the About page at its section, below the sticky header', { timeout: 60_000 }, async () => {
+    const context = await browser.newContext(PHONE);
+    const { page, errors } = await newPage(context);
+    await page.goto(server.url + '/');
+    await intro(page).getByRole('link', { name: 'How Crux works' }).tap();
+    const section = page.getByRole('heading', { level: 2, name: 'How Crux works' });
+    await section.waitFor();
+    await expect.poll(async () => (await section.boundingBox())!.y).toBeGreaterThanOrEqual(60);
+    expect((await section.boundingBox())!.y).toBeLessThan(844 / 2);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      expect(await axeViolations(page), `About ${colorScheme}`).toEqual([]);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('"?" explanations open by keyboard and by touch, 44 px tall on a phone, without widening the page', { timeout: 90_000 }, async () => {
     const context = await browser.newContext(PHONE);
     const { page, errors } = await newPage(context);
