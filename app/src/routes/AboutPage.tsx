@@ -1,8 +1,16 @@
-// /about (SPEC.md §2): what Crux is for. Static text, part of the bundle, so it reads offline.
-import { Link } from 'react-router-dom';
+// /about (SPEC.md §2): what Crux is for, and how it works (issue 24 #1: the first screen's intro
+// links to that section). Static text, part of the bundle, so it reads offline.
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { HOW_CRUX_WORKS_ID } from '../components/Intro/Intro';
 import './StaticPage.css';
 
 export function AboutPage() {
+  // A link to a section ("/about#how-crux-works") opens at it: the router does not scroll to it.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView?.();
+  }, [hash]);
   return (
     <main className="page static-page" id="main">
       <h1>About Crux</h1>
@@ -10,6 +18,25 @@ export function AboutPage() {
         Crux is a place to get to the heart of a disagreement. Anyone can open a topic, a question worth arguing about, and everyone can
         answer it with arguments that agree, disagree or discuss.
       </p>
+      <h2 id={HOW_CRUX_WORKS_ID}>How Crux works</h2>
+      <ol>
+        <li>
+          <strong>Say where you stand.</strong> On a topic, record whether you agree, disagree or are unsure. The stance bar shows where
+          everyone taking part stands.
+        </li>
+        <li>
+          <strong>Read the arguments.</strong> Responses agree, disagree or discuss, and answer each other, so you see the best reasons on
+          each side.
+        </li>
+        <li>
+          <strong>Change your mind, and say what did it.</strong> If your stance changes, credit the responses that changed it with “This
+          changed my view”: they get a Δ (delta), and their authors earn persuasion points on the leaderboard.
+        </li>
+        <li>
+          <strong>Find the common ground.</strong> A response upvoted by many who agree and many who disagree is marked Common ground; you
+          can put those first.
+        </li>
+      </ol>
       <h2>What it is for</h2>
       <p>
         Most online discussions reward the loudest reply. Crux is built for the best one: every response says where it stands, can quote the

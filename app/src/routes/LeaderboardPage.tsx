@@ -7,7 +7,8 @@ import { Link } from 'react-router-dom';
 import { competitionRanks, shownRank } from '../../../shared/rules/rank';
 import type { LeaderboardEntry, UserScore } from '../../../shared/types';
 import { RemoteState } from '../components/RemoteState/RemoteState';
-import { PERSUASION_EXPLAINED } from '../components/DeltaCredit/DeltaCredit';
+import { PERSUASION_EXPLAINED } from '../components/Explain/explanations';
+import { ExplainButton, ExplainText, useExplain } from '../components/Explain/Explain';
 import { useLeaderboard } from '../hooks/useLeaderboard';
 import './LeaderboardPage.css';
 import { ANONYMOUS } from '../../../shared/rules/author-name';
@@ -43,41 +44,49 @@ function LeaderboardTable({ entries, me, uid }: { entries: LeaderboardEntry[]; m
   const listed = uid !== null && entries.some((entry) => entry.uid === uid);
   // The list holds only users with points: one with none has no rank to show below it either.
   const ownRank = me ? shownRank(me.points, me.rank) : null;
+  // The column's "?" opens its explanation above the table (a header cell is too narrow for it).
+  const persuasion = useExplain(PERSUASION_EXPLAINED);
   return (
-    <table className="leaderboard">
-      <thead>
-        <tr>
-          <th scope="col">Rank</th>
-          <th scope="col">User</th>
-          <th scope="col">Points</th>
-          <th scope="col">
-            <abbr title={PERSUASION_EXPLAINED}>Persuasion</abbr>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {entries.map((entry) => (
-          <Row
-            key={entry.uid}
-            uid={entry.uid}
-            name={entry.display_name}
-            rank={entry.rank}
-            points={entry.points}
-            persuasion={entry.persuasion_points ?? 0}
-            mine={entry.uid === uid}
-          />
-        ))}
-      </tbody>
-      {me && ownRank !== null && !listed && (
-        <tbody className="leaderboard-own">
-          <tr className="leaderboard-gap" aria-hidden="true">
-            <td colSpan={4}>⋯</td>
+    <>
+      <ExplainText explain={persuasion} className="leaderboard-explain" lead="Persuasion" />
+      <table className="leaderboard">
+        <thead>
+          <tr>
+            <th scope="col">Rank</th>
+            <th scope="col">User</th>
+            <th scope="col">Points</th>
+            <th scope="col">
+              <span className="leaderboard-th-explained">
+                <abbr title={PERSUASION_EXPLAINED}>Persuasion</abbr>
+                <ExplainButton explain={persuasion} question="What is Persuasion?" />
+              </span>
+            </th>
           </tr>
-          {/* A copy kept before the score carried persuasion points has none: unknown, not 0. */}
-          <Row uid={me.uid} name={null} rank={ownRank} points={me.points} persuasion={me.persuasion_points ?? null} mine />
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <Row
+              key={entry.uid}
+              uid={entry.uid}
+              name={entry.display_name}
+              rank={entry.rank}
+              points={entry.points}
+              persuasion={entry.persuasion_points ?? 0}
+              mine={entry.uid === uid}
+            />
+          ))}
         </tbody>
-      )}
-    </table>
+        {me && ownRank !== null && !listed && (
+          <tbody className="leaderboard-own">
+            <tr className="leaderboard-gap" aria-hidden="true">
+              <td colSpan={4}>⋯</td>
+            </tr>
+            {/* A copy kept before the score carried persuasion points has none: unknown, not 0. */}
+            <Row uid={me.uid} name={null} rank={ownRank} points={me.points} persuasion={me.persuasion_points ?? null} mine />
+          </tbody>
+        )}
+      </table>
+    </>
   );
 }
 

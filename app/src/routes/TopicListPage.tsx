@@ -1,7 +1,8 @@
 // Topic list (/ and /c/{category}): search-or-create box, sorts, category filter,
 // rows with infinite scroll, and search results while text is in the box. Create signed out
 // says the SPEC's "log in" text and offers the sign-in; once signed in, the topic is created
-// (once) with what is in the box then, as the composer does with a reply.
+// (once) with what is in the box then, as the composer does with a reply. A visitor first reads
+// what Crux is (Intro, issue 24 #1).
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { Sort } from '../../../shared/constants';
@@ -19,6 +20,7 @@ import { errorMessage } from '../error-message';
 import { useSuspension } from '../hooks/useMyAccount';
 import { getSession } from '../auth/session';
 import { SignInModal } from '../components/SignInModal/SignInModal';
+import { Intro } from '../components/Intro/Intro';
 
 export function TopicListPage() {
   const { category: rawCategory } = useParams();
@@ -68,6 +70,7 @@ export function TopicListPage() {
   return (
     <main className="page" id="main">
       <h1 className="visually-hidden">{category ? `${category} topics` : 'Topics'}</h1>
+      <Intro />
       <SearchCreate
         text={text}
         category={newCategory}

@@ -8,7 +8,8 @@ import { shownRank } from '../../../shared/rules/rank';
 import { RemoteState } from '../components/RemoteState/RemoteState';
 import './UserPage.css';
 import { UserBlockControls } from '../components/BlockButton/BlockButton';
-import { PERSUASION_EXPLAINED } from '../components/DeltaCredit/DeltaCredit';
+import { PERSUASION_EXPLAINED } from '../components/Explain/explanations';
+import { ExplainButton, ExplainText, useExplain } from '../components/Explain/Explain';
 import { UserModeration } from '../components/UserModeration/UserModeration';
 
 export const USER_NOT_FOUND = 'User not found.';
@@ -19,6 +20,8 @@ const STANCE = { for: 'Agrees', against: 'Disagrees', neutral: 'Discusses' } as 
 export function UserPage() {
   const { uid = '' } = useParams();
   const { copy, error } = useUserProfile(uid);
+  // What persuasion points are: a "?" beside them opens it under the figures (issue 24 #1).
+  const persuasion = useExplain(PERSUASION_EXPLAINED);
   if (copy?.notFound)
     return (
       <main className="page" id="main">
@@ -41,8 +44,9 @@ export function UserPage() {
               <dd>{profile.points}</dd>
             </div>
             <div>
-              <dt>
+              <dt className="user-score-explained">
                 <abbr title={PERSUASION_EXPLAINED}>Persuasion points</abbr>
+                <ExplainButton explain={persuasion} question="What are persuasion points?" />
               </dt>
               <dd data-testid="persuasion-points">{profile.persuasion_points ?? 0}</dd>
             </div>
@@ -51,6 +55,7 @@ export function UserPage() {
               <dd>{shownRank(profile.points, profile.rank) ?? NO_RANK_YET}</dd>
             </div>
           </dl>
+          <ExplainText explain={persuasion} className="user-score-explain" lead="Persuasion points" />
           <section aria-labelledby="user-topics">
             <h2 id="user-topics">Topics</h2>
             {profile.topics.length === 0 ? (

@@ -76,7 +76,8 @@ describe('LeaderboardPage', () => {
       }),
     );
     const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
-    expect(headers).toEqual(['Rank', 'User', 'Points', 'Persuasion']);
+    // Persuasion has its "?" (Explain, issue 24 #1).
+    expect(headers).toEqual(['Rank', 'User', 'Points', 'Persuasion?']);
     expect(rows()).toEqual([
       ['1', 'Ada', '5', '0'],
       ['2', 'Bob', '3', '0'],

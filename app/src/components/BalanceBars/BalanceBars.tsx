@@ -7,6 +7,8 @@ import type { ResponseType, Stance } from '../../../../shared/constants';
 import type { ResponseBalance } from '../../hooks/useResponseBalance';
 import { STANCE } from '../Stance/Stance';
 import { mindsChangedLine, STANCE_CHOICE } from '../WhereIStand/stance-labels';
+import { ExplainButton, ExplainText, useExplain } from '../Explain/Explain';
+import { DELTA_EXPLAINED, STANCE_BAR_EXPLAINED } from '../Explain/explanations';
 import './BalanceBars.css';
 
 interface Segment {
@@ -51,14 +53,29 @@ interface BalanceBarsProps {
 }
 
 export function BalanceBars({ balance, stances, mindsChanged, responsesNote }: BalanceBarsProps) {
+  // What the stance bar and Δ mean, readable by touch and keyboard (issue 24 #1).
+  const stanceBar = useExplain(STANCE_BAR_EXPLAINED);
+  const delta = useExplain(DELTA_EXPLAINED);
   return (
     <div className="balance-bars">
       <BalanceBar title="Responses" segments={responseSegments(balance)} testId="response-balance" note={responsesNote ?? null} />
       <BalanceBar
         title="Stances"
+        titleExtra={<ExplainButton explain={stanceBar} question="What is the stance bar?" />}
         segments={stanceSegments(stances)}
         testId="stance-balance"
-        extra={<span data-testid="minds-changed">{mindsChangedLine(mindsChanged)}</span>}
+        extra={
+          <span className="balance-minds">
+            <span data-testid="minds-changed">{mindsChangedLine(mindsChanged)}</span>
+            <ExplainButton explain={delta} question="What is Δ (delta)?" />
+          </span>
+        }
+        after={
+          <>
+            <ExplainText explain={stanceBar} className="balance-explain" />
+            <ExplainText explain={delta} className="balance-explain" />
+          </>
+        }
       />
     </div>
   );
@@ -66,20 +83,26 @@ export function BalanceBars({ balance, stances, mindsChanged, responsesNote }: B
 
 interface BalanceBarProps {
   title: string;
+  /** Beside the title (an explanation's button). */
+  titleExtra?: ReactNode;
   segments: Segment[];
   testId: string;
+  /** After the numbers, on their line. */
   extra?: ReactNode;
+  /** Whole lines under the row (the explanations' texts). */
+  after?: ReactNode;
   /** Said instead of the numbers, which are not known here: the bar draws nothing. */
   note?: string | null;
 }
 
-function BalanceBar({ title, segments, testId, extra, note = null }: BalanceBarProps) {
+function BalanceBar({ title, titleExtra, segments, testId, extra, after, note = null }: BalanceBarProps) {
   const total = note === null ? segments.reduce((sum, s) => sum + s.count, 0) : 0;
   const description = `${title}: ${note ?? segments.map((s) => s.text).join(', ')}`;
   return (
     <div className="balance-row" data-testid={testId}>
-      <span className="balance-title" aria-hidden="true">
-        {title}
+      <span className="balance-title">
+        <span aria-hidden="true">{title}</span>
+        {titleExtra}
       </span>
       <div className={note === null ? 'balance-bar' : 'balance-bar balance-bar-unknown'} role="img" aria-label={description}>
         {total > 0 &&
@@ -105,6 +128,7 @@ function BalanceBar({ title, segments, testId, extra, note = null }: BalanceBarP
           </>
         )}
       </p>
+      {after}
     </div>
   );
 }

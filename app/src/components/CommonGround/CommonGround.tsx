@@ -1,18 +1,19 @@
 // Common ground (issue 13 #3): the sort beside the default order, and the badge on responses
 // approved by people on both sides (shared/rules/common-ground.ts decides; this only shows it).
 import type { ResponseOrder } from '../../hooks/useReplies';
+import { COMMON_GROUND_EXPLAINED } from '../Explain/explanations';
+import { Explain } from '../Explain/Explain';
 import './CommonGround.css';
 
+export { COMMON_GROUND_EXPLAINED };
 export const COMMON_GROUND = 'Common ground';
-export const COMMON_GROUND_EXPLAINED =
-  'Approved by people on both sides: many who agree and many who disagree with the question upvoted it.';
 
 const ORDERS: { order: ResponseOrder; label: string }[] = [
   { order: 'default', label: 'Default' },
   { order: 'common-ground', label: COMMON_GROUND },
 ];
 
-/** Two pressed/unpressed buttons (a toolbar of toggles: each says which order is on). */
+/** Two pressed/unpressed buttons (a toolbar of toggles: each says which order is on), and what common ground is. */
 export function ResponseOrderControl({ order, onChange }: { order: ResponseOrder; onChange: (order: ResponseOrder) => void }) {
   return (
     <div className="response-order" role="group" aria-label="Order responses">
@@ -31,6 +32,7 @@ export function ResponseOrderControl({ order, onChange }: { order: ResponseOrder
           {o.label}
         </button>
       ))}
+      <Explain question={`What is ${COMMON_GROUND}?`} text={COMMON_GROUND_EXPLAINED} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // "This changed my view" (Δ, issue 13 #2): a response's Δ count, and the toggle with which a user
 // whose stance changed credits it (at most MAX_DELTAS_PER_CHANGE per change, never their own).
 import { useState } from 'react';
-import { MAX_DELTAS_PER_CHANGE, PERSUASION_POINTS_PER_DELTA } from '../../../../shared/constants';
+import { MAX_DELTAS_PER_CHANGE } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import type { DebateStanding } from '../../hooks/useStance';
 import './DeltaCredit.css';
@@ -9,8 +9,7 @@ import { errorMessage } from '../../error-message';
 
 export const CHANGED_MY_VIEW = 'This changed my view';
 
-/** What persuasion points count (leaderboard column and user page). */
-export const PERSUASION_EXPLAINED = `Points earned when people credit a response with changing their view (${PERSUASION_POINTS_PER_DELTA} per Δ); part of the points.`;
+export { PERSUASION_EXPLAINED } from '../Explain/explanations';
 
 /** "1 person credited this with changing their view" / "2 people …". */
 export const deltaCountLabel = (count: number) => `${count} ${count === 1 ? 'person' : 'people'} credited this with changing their view`;
