@@ -15,23 +15,26 @@ const ORDERS: { order: ResponseOrder; label: string }[] = [
 
 /** Two pressed/unpressed buttons (a toolbar of toggles: each says which order is on), and what common ground is. */
 export function ResponseOrderControl({ order, onChange }: { order: ResponseOrder; onChange: (order: ResponseOrder) => void }) {
+  // The "?" sits beside the group, not in it: the group holds the two orders only.
   return (
-    <div className="response-order" role="group" aria-label="Order responses">
-      <span className="response-order-label" aria-hidden="true">
-        Order:
-      </span>
-      {ORDERS.map((o) => (
-        <button
-          key={o.order}
-          type="button"
-          className="btn btn-small"
-          aria-pressed={order === o.order}
-          title={o.order === 'common-ground' ? `Responses approved by both sides first. ${COMMON_GROUND_EXPLAINED}` : 'Oldest first'}
-          onClick={() => onChange(o.order)}
-        >
-          {o.label}
-        </button>
-      ))}
+    <div className="response-order-wrap">
+      <div className="response-order" role="group" aria-label="Order responses">
+        <span className="response-order-label" aria-hidden="true">
+          Order:
+        </span>
+        {ORDERS.map((o) => (
+          <button
+            key={o.order}
+            type="button"
+            className="btn btn-small"
+            aria-pressed={order === o.order}
+            title={o.order === 'common-ground' ? `Responses approved by both sides first. ${COMMON_GROUND_EXPLAINED}` : 'Oldest first'}
+            onClick={() => onChange(o.order)}
+          >
+            {o.label}
+          </button>
+        ))}
+      </div>
       <Explain question={`What is ${COMMON_GROUND}?`} text={COMMON_GROUND_EXPLAINED} />
     </div>
   );
