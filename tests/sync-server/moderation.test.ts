@@ -385,6 +385,20 @@ describe('moderation', () => {
       expect((await api.post('/responses', { topic_id: other.id, type: 'for', content: 'Back' })).status).toBe(201);
     });
 
+    it('a suspended moderator cannot act until unsuspended (an admin suspends them)', async () => {
+      const deputy = await createTestUser('Deputy');
+      await setTestUserRole(deputy, 'moderator');
+      expect((await as(deputy).get('/users/preferences')).status).toBe(200); // known to the server
+      const topic = await makeTopic(as(author));
+      expect((await act(admin, { action: 'suspend', target_type: 'user', target_id: deputy.uid, days: 1 })).status).toBe(200);
+      const refused = await act(deputy, { action: 'lock', target_type: 'topic', target_id: topic.id });
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toMatch(/^Your account is suspended until \d{4}-\d\d-\d\d: Rule 1$/);
+      expect((await as(author).get<{ locked: boolean }>(`/topics/${topic.id}`)).body.locked).toBe(false);
+      expect((await act(admin, { action: 'unsuspend', target_type: 'user', target_id: deputy.uid })).status).toBe(200);
+      expect((await act(deputy, { action: 'lock', target_type: 'topic', target_id: topic.id })).status).toBe(200);
+    });
+
     it('a removed or hidden item cannot be edited by its author', async () => {
       const topic = await makeTopic(as(author));
       const response = await makeResponse(as(author), { topic_id: topic.id });

@@ -25,6 +25,7 @@ import type { ModerationLogRow, NotificationRow } from '../store/rows.js';
 import type { Change } from './change-feed.js';
 import { nowIso, publish, type DomainContext } from './context.js';
 import { hideItem, originalSources, restoreItem } from './moderation-items.js';
+import { assertNotSuspended } from './moderation-rules.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -99,6 +100,9 @@ export async function moderate(ctx: DomainContext, moderator: AuthUser, input: M
   const { store } = ctx;
   const { action, target_type: type, target_id: id, reason } = input;
   const { entry, changes } = await store.transaction(async () => {
+    // A suspended moderator's actions are writes like any other: refused until the suspension ends.
+    // Admins answer to nobody here (only an admin can suspend one, and `npm run users:role` unmakes one).
+    if (moderator.role !== 'admin') await assertNotSuspended(ctx, moderator.uid);
     if (!FITS[action].includes(type)) throw badRequest(`A ${type} cannot be given the action ${action}.`);
     const author = await authorOf(ctx, type, id);
     if (moderator.role !== 'admin' && (await store.users.get(author))?.role === 'admin') throw forbidden(MSG.cannotActOnAdmin);

@@ -1,4 +1,5 @@
 // One row of the topic list: upvote + score, title, relative time, author, response count.
+import '../ModeratedText/ModeratedText.css';
 import { Link } from 'react-router-dom';
 import type { TopicView } from '../../hooks/useTopic';
 import { RelativeTime } from '../RelativeTime/RelativeTime';
@@ -21,7 +22,8 @@ export function TopicRow({ topic }: { topic: TopicView }) {
         label={`topic: ${topic.title}`}
       />
       <div className="topic-row-body">
-        <Link to={`/topics/${topic.id}`} className="topic-row-title">
+        {/* A removed or hidden topic's title is the notice that replaced it: read as one (issue 23). */}
+        <Link to={`/topics/${topic.id}`} className={topic.moderation ? 'topic-row-title moderated-text' : 'topic-row-title'}>
           {topic.title}
         </Link>
         <div className="topic-row-meta">
