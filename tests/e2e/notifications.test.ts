@@ -229,6 +229,19 @@ describe('notifications', () => {
         // The burger menu, open, signed in.
         await page.getByRole('button', { name: 'Menu' }).click();
         await page.getByRole('button', { name: 'Logout' }).waitFor();
+        // "My data" and "Logout" start where the links above them do (issue 24 #9).
+        const textLeft = (name: string, role: 'link' | 'button') =>
+          page
+            .getByRole('navigation', { name: 'Main menu' })
+            .getByRole(role, { name, exact: true })
+            .evaluate((el) => {
+              const range = document.createRange();
+              range.selectNodeContents(el);
+              return Math.round(range.getBoundingClientRect().left);
+            });
+        const linkLeft = await textLeft('About', 'link');
+        expect(await textLeft('My data', 'button'), 'My data').toBe(linkLeft);
+        expect(await textLeft('Logout', 'button'), 'Logout').toBe(linkLeft);
         expect(await axeViolations(page), `menu ${colorScheme}`).toEqual([]);
         await screenshot(page, `menu-signed-in-${colorScheme}`);
         await context.close();

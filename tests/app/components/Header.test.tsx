@@ -107,6 +107,17 @@ describe('Header: my data', () => {
     click.mockRestore();
   });
 
+  it('opening the Logout dialog closes the My data panel and its toast (issue 24 #9)', async () => {
+    renderWithData(<Header />);
+    const toggle = screen.getByRole('button', { name: 'My data' });
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await screen.findByRole('dialog', { name: 'Log out of Crux' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.getElementById('site-my-data-panel')!.hidden).toBe(true);
+  });
+
   it('"Import drafts" hands the chosen file to the data layer and says how many came in', async () => {
     const importDrafts = vi.fn(async () => 2);
     renderWithData(<Header />, fakeData({ importDrafts }));

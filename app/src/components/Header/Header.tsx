@@ -141,7 +141,16 @@ export function Header() {
                 </div>
               </div>
               <NavLink to={BLOCKED_USERS_PATH}>{BLOCKED_USERS_LINK}</NavLink>
-              <button type="button" className="btn btn-ghost" aria-haspopup="dialog" onClick={() => setSignOutOpen(true)}>
+              <button
+                type="button"
+                className="btn btn-ghost"
+                aria-haspopup="dialog"
+                onClick={() => {
+                  // The My data panel (and its toast) closes: the dialog is the one thing open (issue 24 #9).
+                  setMyDataOpen(false);
+                  setSignOutOpen(true);
+                }}
+              >
                 Logout
               </button>
             </>
