@@ -9,7 +9,7 @@ import { RelativeTime } from '../components/RelativeTime/RelativeTime';
 import { errorMessage } from '../error-message';
 import { useData } from '../hooks/useData';
 import { useSyncStatus } from '../hooks/useSyncStatus';
-import { ModerationNav, ModeratorsOnly, Pager, useModeratorGate } from './ModerationPage';
+import { ModeratorsPage, Pager } from './ModerationPage';
 import './ModerationPage.css';
 
 export const LOG_TITLE = 'Moderation log';
@@ -36,23 +36,10 @@ function targetLink(entry: ModerationLogEntry) {
 }
 
 export function ModerationLogPage() {
-  const gate = useModeratorGate();
   return (
-    <main className="page moderation-page" id="main">
-      <h1>{LOG_TITLE}</h1>
-      {gate === 'no' ? (
-        <ModeratorsOnly />
-      ) : gate === 'loading' ? (
-        <p className="status-text" role="status">
-          Loading...
-        </p>
-      ) : (
-        <>
-          <ModerationNav />
-          <Log />
-        </>
-      )}
-    </main>
+    <ModeratorsPage title={LOG_TITLE}>
+      <Log />
+    </ModeratorsPage>
   );
 }
 

@@ -3,7 +3,7 @@
 // text in context, every report, and the actions its kind allows. Every action asks for a reason
 // (the author sees it) and shows the server's refusal as it says it. Members and visitors read
 // MSG.moderatorsOnly. It asks the server (nothing is kept for offline reading).
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import {
   MAX_SUSPENSION_DAYS,
@@ -69,11 +69,12 @@ export function ModerationNav() {
   );
 }
 
-export function ModerationPage() {
+/** A moderators' page: its title, then who may not see it, a loading line, or the page with the nav. */
+export function ModeratorsPage({ title, children }: { title: string; children: ReactNode }) {
   const gate = useModeratorGate();
   return (
     <main className="page moderation-page" id="main">
-      <h1>{MODERATION_TITLE}</h1>
+      <h1>{title}</h1>
       {gate === 'no' ? (
         <ModeratorsOnly />
       ) : gate === 'loading' ? (
@@ -83,10 +84,18 @@ export function ModerationPage() {
       ) : (
         <>
           <ModerationNav />
-          <Queue />
+          {children}
         </>
       )}
     </main>
+  );
+}
+
+export function ModerationPage() {
+  return (
+    <ModeratorsPage title={MODERATION_TITLE}>
+      <Queue />
+    </ModeratorsPage>
   );
 }
 
