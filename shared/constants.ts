@@ -119,3 +119,11 @@ export const MODERATION_DEFAULTS = {
   spamRepeats: 3,
   spamWindowMinutes: 60,
 } as const;
+
+/** Web Push (issue 26). */
+export const PUSH_LIMITS = {
+  /** A push service endpoint URL (FCM's and Mozilla's are under 300 characters). */
+  endpointChars: 2_048,
+  /** Devices with push on per user: the oldest is dropped past it (one reply never fans out without bound). */
+  devicesPerUser: 10,
+} as const;

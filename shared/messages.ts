@@ -71,6 +71,9 @@ export const MSG = {
   spamRepeat: 'You have posted the same text several times in the last hour: it looks like spam.',
   loginToBlock: 'You must be logged in to block someone.',
   blockSelf: 'You cannot block yourself.',
+  loginToPush: 'You must be logged in to turn on push notifications.',
+  pushNotSetUp: 'Push notifications are not set up on this server.',
+  pushSubscriptionNotFound: 'This device does not receive your push notifications.',
 } as const;
 
 /** The text everyone but the author and moderators reads in place of a removed item. */

@@ -188,6 +188,16 @@ export const blockedUserSchema = z
   .object({ uid: id, display_name: z.string().nullable(), updated_at: time })
   .meta({ id: 'BlockedUser', description: 'A user the caller blocked (issue 23); nobody else ever reads it.' });
 
+export const pushConfigSchema = z
+  .object({
+    public_key: z.string().describe('The VAPID public key (RFC 8292), base64url: `applicationServerKey` of `pushManager.subscribe`.'),
+  })
+  .meta({ id: 'PushConfig' });
+
+export const pushSubscriptionSavedSchema = z
+  .object({ endpoint: z.string(), created_at: time })
+  .meta({ id: 'PushSubscriptionSaved', description: "This device's push subscription, now the caller's (issue 26)." });
+
 export const unsubscribedSchema = z.object({ ok: z.literal(true), receive_weekly_summary: z.literal(false) }).meta({ id: 'Unsubscribed' });
 
 export const upvoteResultSchema = z

@@ -30,6 +30,7 @@ import { upvotesRoutes } from './routes/upvotes.js';
 import { usersRoutes } from './routes/users.js';
 import { moderationRoutes, roleRoutes } from './routes/moderation.js';
 import { reportsRoutes } from './routes/reports.js';
+import { pushRoutes, type PushSetup } from './routes/push.js';
 import { NO_ROLE_ADMIN, type RoleAdmin } from './auth/roles.js';
 import { openApiDocument } from './openapi/document.js';
 import { requireCurrentSyncProtocol } from './sync/protocol-version.js';
@@ -62,6 +63,8 @@ export interface AppDeps {
   moderation?: ModerationLimits;
   /** Sets the crux_role claim for PUT /api/users/{uid}/role (auth/roles.ts); default: refused (503). */
   roleAdmin?: RoleAdmin;
+  /** Web Push's public VAPID key and endpoint policy (push/); without it /api/push answers 503. */
+  push?: PushSetup;
 }
 
 export function createApp(deps: AppDeps) {
@@ -112,6 +115,7 @@ export function createApp(deps: AppDeps) {
     .route('/moderation', moderationRoutes(ctx, limits))
     .route('/notifications', notificationsRoutes(ctx))
     .route('/blocks', blocksRoutes(ctx))
+    .route('/push', pushRoutes(ctx, deps.push))
     .route('/sync', syncRoutes(ctx, { limits, shutdown: readiness.draining }));
 
   const app = new Hono<AppEnv>();

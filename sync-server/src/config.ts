@@ -1,4 +1,5 @@
 // Everything the server reads from the environment, in one place (README lists it).
+import { readVapidConfig, type VapidConfig } from './push/vapid.js';
 import { resolve } from 'node:path';
 import { readRateLimits, type RateLimitConfig } from './http/rate-limit.js';
 import type { BackupConfig } from './backup/schedule.js';
@@ -39,6 +40,8 @@ export interface Config {
   shutdownDelayMs: number;
   /** MODERATION_LIMITS=off, AUTO_HIDE_REPORTS, NEW_USER_*, NEW_ACCOUNT_HOURS, SPAM_*: docs/MODERATION.md (domain/limits.ts). */
   moderation: ModerationLimits;
+  /** Web Push (docs/OPERATIONS.md "Push"): VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY/VAPID_SUBJECT, PUSH_ALLOW_LOOPBACK=on for local push services. */
+  push: { vapid: VapidConfig; allowLoopback: boolean };
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -55,6 +58,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serviceAccountJson: env.FIREBASE_SERVICE_ACCOUNT,
     seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
     mail: readMailConfig(env, dataDir),
+    push: { vapid: readVapidConfig(env), allowLoopback: env.PUSH_ALLOW_LOOPBACK === 'on' },
     rateLimits: readRateLimits(env),
     dbBusyTimeoutMs: Number(env.DB_BUSY_TIMEOUT_MS ?? 5000),
     authStatusCacheMs: 1000 * Number(env.AUTH_STATUS_CACHE_SECONDS ?? 30),

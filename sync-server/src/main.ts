@@ -18,6 +18,8 @@ import { createMailer } from './mail/setup.js';
 import { loadSigningKey } from './mail/signing-key.js';
 import { startBackupSchedule, type BackupSchedule } from './backup/schedule.js';
 import { createReadiness, readyAnswer } from './http/readiness.js';
+import { loadVapidKeys } from './push/vapid.js';
+import { startPushSender, type PushSender } from './push/sender.js';
 
 type Bindings = HttpBindings | Http2Bindings;
 
@@ -73,6 +75,7 @@ await new Promise<void>((resolve, reject) => {
 let backend: Backend | undefined;
 let mailScheduler: MailScheduler | undefined;
 let backups: BackupSchedule | undefined;
+let pushSender: PushSender | undefined;
 let stopping = false;
 
 async function stop() {
@@ -95,7 +98,8 @@ async function stop() {
   if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
   // The weekly mail's step under way and a backup under way finish; then the store closes (the
   // SQLite group commit has answered everyone above, so nothing waits for a COMMIT).
-  await Promise.all([mailScheduler?.stop(), backups?.stop()]);
+  // The pushes being sent finish; the rest stay queued in the database for the next start.
+  await Promise.all([mailScheduler?.stop(), backups?.stop(), pushSender?.stop()]);
   await backend?.close().catch(() => {});
   server.closeAllConnections();
   console.log('Shutdown: drained.');
@@ -114,6 +118,8 @@ try {
   });
   // Warns at start when the key is generated but PUBLIC_URL is a public address (docs/OPERATIONS.md "Weekly mail").
   const mailSigningKey = loadSigningKey({ configured: config.mail.signingKey, dataDir: config.dataDir, publicUrl: config.mail.publicUrl });
+  // Web Push (docs/OPERATIONS.md "Push"): VAPID_* in production, else a pair generated once into the database.
+  const vapid = await loadVapidKeys(store, config.push.vapid, config.mail.publicUrl);
   const { app, ctx, limits } = createApp({
     store,
     verifier,
@@ -125,6 +131,7 @@ try {
     publicUrl: config.mail.publicUrl,
     moderation: config.moderation,
     roleAdmin: createFirebaseRoleAdmin(config.firebaseProjectId, config.serviceAccountJson),
+    push: { publicKey: vapid.publicKey, allowLoopback: config.push.allowLoopback },
   });
 
   if (config.seedDemo && (await seedDemoIfEmpty(ctx))) console.log('Seeded demo debates.');
@@ -138,6 +145,9 @@ try {
     const mailer = createMailer({ config, store, port, signingKey: mailSigningKey });
     mailScheduler = startMailScheduler({ ...mailer.deps, schedule: mailer.schedule });
   }
+
+  // Every process sends queued pushes; each claims rows before sending (push/sender.ts), so none goes twice.
+  pushSender = startPushSender({ store, changes: ctx.changes, vapid, allowLoopback: config.push.allowLoopback });
 
   // Scheduled backups (docs/OPERATIONS.md "Backups"): BACKUP_DIR set, every BACKUP_EVERY_HOURS.
   const backupDir = config.backup.dir;

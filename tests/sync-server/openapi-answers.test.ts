@@ -9,6 +9,7 @@ import { apiClient, type ApiResult } from '../fixtures/api.js';
 import { createTestUser, setTestUserRole, type TestUser } from '../fixtures/auth.js';
 import { startMailTestServer, type MailTestServer } from '../fixtures/mail.js';
 import { answerChecker, type AnswerChecker } from '../fixtures/openapi.js';
+import { startPushReceiver } from '../fixtures/push-receiver.js';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 
@@ -182,6 +183,21 @@ describe('real answers fit the OpenAPI document', () => {
     expect((await call(null, 'get', '/api/blocks', '/blocks')).status).toBe(401);
     expect((await call(ada, 'delete', '/api/blocks/{uid}', `/blocks/${bob.uid}`)).status).toBe(204);
     expect((await call(ada, 'delete', '/api/blocks/{uid}', `/blocks/${ada.uid}`)).status).toBe(400);
+
+    // Web Push (issue 26): the key, a device turned on (201), again (200), off; the refusals
+    expect((await call(null, 'get', '/api/push/config', '/push/config')).body.public_key).toBe(server.vapid.publicKey);
+    const receiver = await startPushReceiver(server.vapid.publicKey);
+    const device = receiver.device('openapi');
+    expect((await call(ada, 'put', '/api/push/subscription', '/push/subscription', device.subscription)).status).toBe(201);
+    expect((await call(ada, 'put', '/api/push/subscription', '/push/subscription', device.subscription)).status).toBe(200);
+    expect((await call(ada, 'put', '/api/push/subscription', '/push/subscription', { endpoint: 'x' })).status).toBe(400);
+    expect(
+      (await call(ada, 'delete', '/api/push/subscription', '/push/subscription', { endpoint: device.subscription.endpoint })).status,
+    ).toBe(204);
+    expect(
+      (await call(ada, 'delete', '/api/push/subscription', '/push/subscription', { endpoint: device.subscription.endpoint })).status,
+    ).toBe(404);
+    await receiver.close();
 
     // Notifications: Bob's reply and root response notified Ada
     const notes = (await call(ada, 'get', '/api/notifications/user/{uid}', `/notifications/user/${ada.uid}?limit=10`)).body as {

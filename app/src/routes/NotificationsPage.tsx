@@ -4,7 +4,6 @@
 // alone. A click marks the item read and opens /topics/{target_id} scrolled to the reply; a
 // notification whose reply was deleted since says so and opens the topic.
 import { useNavigate } from 'react-router-dom';
-import type { Notification } from '../../../shared/types';
 import type { NotificationItem } from '../data/api';
 import { RelativeTime } from '../components/RelativeTime/RelativeTime';
 import { useNotifications } from '../hooks/useNotifications';
@@ -12,7 +11,7 @@ import { useSession } from '../hooks/useSession';
 import './NotificationsPage.css';
 import { authorName } from '../../../shared/rules/author-name';
 import { errorMessage } from '../error-message';
-import { removalNotice, restoreNotice } from '../../../shared/messages';
+import { isModerationNotice, notificationHref, notificationText } from '../../../shared/rules/notification-text';
 
 export const NOTIFICATIONS_TITLE = 'Your Notifications';
 export const NOTIFICATIONS_EMPTY = 'You have no notifications.';
@@ -20,26 +19,7 @@ export const NOTIFICATIONS_SIGNED_OUT = 'You need to be logged in to see notific
 export const MARK_ALL_READ = 'Mark All as Read';
 export const REPLY_DELETED = 'This reply has since been deleted.';
 
-/** Where a notification leads: the topic, scrolled to the reply while it exists. */
-export function notificationHref(n: Pick<NotificationItem, 'target_id' | 'response_id' | 'response_deleted'>): string {
-  const topic = `/topics/${encodeURIComponent(n.target_id)}`;
-  return n.response_id && !n.response_deleted ? `${topic}#response-${encodeURIComponent(n.response_id)}` : topic;
-}
-
-/** A moderator's removal or restoration of the user's item (issue 23): read without an actor's name. */
-export const isModerationNotice = (n: Pick<Notification, 'type'>) => n.type === 'moderation_removed' || n.type === 'moderation_restored';
-
-/**
- * 'replied to your topic: "{summary}"' or, for any other reply type, 'replied to your comment: "{summary}"';
- * a moderator's notice: removalNotice / restoreNotice (the item is the topic when `response_id` is '').
- */
-export function notificationText(n: Pick<Notification, 'type' | 'target_summary'> & { response_id?: string }): string {
-  const kind = n.response_id ? 'response' : 'topic';
-  if (n.type === 'moderation_removed') return removalNotice(kind, n.target_summary);
-  if (n.type === 'moderation_restored') return restoreNotice(kind);
-  const what = n.type === 'reply_to_topic' ? 'topic' : 'comment';
-  return `replied to your ${what}: "${n.target_summary}"`;
-}
+export { isModerationNotice, notificationHref, notificationText };
 
 export function NotificationsPage() {
   const { ready, user } = useSession();

@@ -23,6 +23,7 @@ import type {
 } from '../../../shared/types.js';
 import type { ModerationLogRow, NotificationRow } from '../store/rows.js';
 import type { Change } from './change-feed.js';
+import { queuePush } from './push.js';
 import { nowIso, publish, type DomainContext } from './context.js';
 import { hideItem, originalSources, restoreItem } from './moderation-items.js';
 import { assertNotSuspended } from './moderation-rules.js';
@@ -80,8 +81,9 @@ async function notifyAuthor(
   const { store } = ctx;
   if (author === moderator.uid) return [];
   const topicId = target.type === 'topic' ? target.id : (await store.responses.get(target.id, null))!.topic_id;
+  const id = ctx.newId();
   await store.notifications.insert({
-    id: ctx.newId(),
+    id,
     recipient_uid: author,
     type,
     actor_uid: moderator.uid,
@@ -91,6 +93,7 @@ async function notifyAuthor(
     created_at: nowIso(ctx),
     seq: await store.nextSeq(),
   });
+  await queuePush(ctx, id, author);
   return [{ collection: 'notifications', uid: author }];
 }
 

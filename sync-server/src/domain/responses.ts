@@ -11,6 +11,7 @@ import { ftsQuery } from '../../../shared/rules/search-words.js';
 import { badRequest, conflict, notFound } from '../../../shared/errors.js';
 import { assertOwner, assertParentInTopic } from '../../../shared/rules/ownership.js';
 import { liveTopic, nowIso, publish, type DomainContext } from './context.js';
+import { queuePush } from './push.js';
 import type { Change } from './change-feed.js';
 import { refreshPersuasion } from './stances.js';
 import { checkResponseLinks, checkResponseRepeats } from './limits.js';
@@ -206,8 +207,9 @@ async function notifyReply(
     !(await ctx.store.blocks.isBlocked(recipient, actor.uid)) &&
     (await ctx.store.notifications.countFrom(actor.uid, recipient, since)) < NOTIFY_PER_PAIR
   ) {
+    const id = ctx.newId();
     await ctx.store.notifications.insert({
-      id: ctx.newId(),
+      id,
       recipient_uid: recipient,
       type: parent ? 'reply_to_comment' : 'reply_to_topic',
       actor_uid: actor.uid,
@@ -217,6 +219,7 @@ async function notifyReply(
       created_at: now,
       seq: await ctx.store.nextSeq(),
     });
+    await queuePush(ctx, id, recipient);
     changes.push({ collection: 'notifications', uid: recipient });
   }
   return changes;

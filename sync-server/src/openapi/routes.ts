@@ -3,9 +3,14 @@
 // list into the OpenAPI 3.1 document served at /api/openapi.json, and scripts/api-docs.ts into
 // docs/API.md. A route added to app.ts and not here fails tests/shared/openapi-document.test.ts.
 import { z } from 'zod';
+import { PUSH_LIMITS } from '../../../shared/constants.js';
+import { subscriptionSchema } from '../push/endpoint.js';
+import { unsubscribeDeviceSchema } from '../routes/push.js';
 import type { ErrorCode } from '../../../shared/errors.js';
 import {
   blockedUserSchema,
+  pushConfigSchema,
+  pushSubscriptionSavedSchema,
   categoriesSchema,
   clientConfigSchema,
   commonGroundEntrySchema,
@@ -666,6 +671,45 @@ export const ROUTES: readonly RouteDoc[] = [
     params: { uid: "The user's uid." },
     answers: { 204: { description: 'Unblocked (or was not blocked).' } },
     errors: ['invalid-argument', 'not-found'],
+  },
+  // ---- Web Push (issue 26) ----
+  {
+    method: 'get',
+    path: '/api/push/config',
+    tag: 'Push',
+    summary: 'The key a device subscribes to pushes with',
+    description: 'Public. `503` when the server has no VAPID keys.',
+    auth: 'none',
+    answers: { 200: { description: 'The VAPID public key.', schema: pushConfigSchema } },
+    errors: ['unavailable'],
+  },
+  {
+    method: 'put',
+    path: '/api/push/subscription',
+    tag: 'Push',
+    summary: "Turn push on for this device (the browser's PushSubscription)",
+    description:
+      "The body is the browser's `PushSubscription.toJSON()`. The endpoint must be https on the default port to a public host (`400` " +
+      "otherwise). A device that was another user's becomes the caller's and loses the pushes queued for the other. At most " +
+      `${PUSH_LIMITS.devicesPerUser} devices per user: past it the oldest is turned off. \`201\` for a new device, \`200\` when it was already the caller's.`,
+    auth: 'required',
+    body: { schema: subscriptionSchema, required: true },
+    answers: {
+      200: { description: 'Already on for the caller (keys updated).', schema: pushSubscriptionSavedSchema },
+      201: { description: 'Turned on.', schema: pushSubscriptionSavedSchema },
+    },
+    errors: ['invalid-argument', 'unavailable'],
+  },
+  {
+    method: 'delete',
+    path: '/api/push/subscription',
+    tag: 'Push',
+    summary: 'Turn push off for this device',
+    description: "`404` when the endpoint is not one of the caller's devices. The queued pushes to it are dropped.",
+    auth: 'required',
+    body: { schema: unsubscribeDeviceSchema, required: true },
+    answers: { 204: { description: 'Turned off.' } },
+    errors: ['invalid-argument', 'not-found', 'unavailable'],
   },
   // ---- weekly mail ----
   {

@@ -48,6 +48,8 @@ const TABLE_LIST = {
   moderated_originals: { order: 'rowid' },
   reports: { order: 'rowid' },
   moderation_log: { order: 'pk', identity: true },
+  push_subscriptions: { order: 'rowid' },
+  push_queue: { order: 'rowid' },
 } as const satisfies Record<string, TableInfo>;
 export type Table = keyof typeof TABLE_LIST;
 export const TABLES: Readonly<Record<Table, TableInfo>> = TABLE_LIST;

@@ -304,3 +304,57 @@ export const INSERT_MODERATION_LOG = both(`
   INSERT INTO moderation_log (id, moderator_uid, action, target_type, target_id, reason, days, created_at)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 `);
+
+// Web Push (issue 26)
+
+/** Saves a device's subscription; a device signed in as someone else moves to them (its endpoint is the key). */
+export const SAVE_PUSH_SUBSCRIPTION = both(`
+  INSERT INTO push_subscriptions (endpoint, uid, p256dh, auth, created_at) VALUES (?, ?, ?, ?, ?)
+  ON CONFLICT (endpoint) DO UPDATE SET uid = excluded.uid, p256dh = excluded.p256dh, auth = excluded.auth,
+    created_at = CASE WHEN push_subscriptions.uid = excluded.uid THEN push_subscriptions.created_at ELSE excluded.created_at END
+`);
+
+export const GET_PUSH_SUBSCRIPTION = both('SELECT * FROM push_subscriptions WHERE endpoint = ?');
+
+export const PUSH_SUBSCRIPTIONS_OF = both('SELECT * FROM push_subscriptions WHERE uid = ? ORDER BY created_at, endpoint');
+
+export const DELETE_PUSH_SUBSCRIPTION = both('DELETE FROM push_subscriptions WHERE endpoint = ?');
+
+/** A device's queued pushes go with it (removed, or moved to another user). */
+export const DELETE_PUSH_QUEUE_OF_ENDPOINT = both('DELETE FROM push_queue WHERE endpoint = ?');
+
+/** One queued push per device of the recipient; a notification queued twice stays one row per device. */
+export const ENQUEUE_PUSH = both(`
+  INSERT INTO push_queue (notification_id, endpoint, uid, attempts, due_at)
+  SELECT @id, endpoint, uid, 0, @due FROM push_subscriptions WHERE uid = @uid
+  ON CONFLICT (notification_id, endpoint) DO NOTHING
+`);
+
+/**
+ * Claims due rows nobody holds (or whose holder's claim ran out) until @until. The outer condition is
+ * checked again on the claimed row itself, so two processes racing for one row never both get it.
+ */
+export const CLAIM_PUSHES = both(`
+  UPDATE push_queue SET claimed_until = @until
+  WHERE (notification_id, endpoint) IN (
+    SELECT notification_id, endpoint FROM push_queue
+    WHERE due_at <= @now AND (claimed_until IS NULL OR claimed_until < @now)
+    ORDER BY due_at, notification_id, endpoint LIMIT @limit
+  ) AND (claimed_until IS NULL OR claimed_until < @now)
+  RETURNING notification_id, endpoint, uid, attempts, due_at, claimed_until
+`);
+
+export const DELETE_PUSH = both('DELETE FROM push_queue WHERE notification_id = ? AND endpoint = ?');
+
+export const PUSH_DELIVERED = both('UPDATE push_subscriptions SET last_success_at = ? WHERE endpoint = ?');
+
+export const RETRY_PUSH = both(
+  'UPDATE push_queue SET attempts = ?, due_at = ?, claimed_until = NULL WHERE notification_id = ? AND endpoint = ?',
+);
+
+/** When the sender should look again: the earliest due row nobody holds, or the earliest claim to run out. */
+export const NEXT_PUSH_DUE = both(`
+  SELECT min(CASE WHEN claimed_until IS NULL OR claimed_until < due_at THEN due_at ELSE claimed_until END) AS at FROM push_queue
+`);
+
+export const PUSH_QUEUE_DEPTH = both('SELECT count(*) AS n FROM push_queue');

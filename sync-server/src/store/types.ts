@@ -346,7 +346,51 @@ export interface Store {
   reports: ReportsRepo;
   /** Moderators' writes (issue 23): removal and restore, locks, suspensions, roles, the log. */
   moderation: ModerationRepo;
+  /** Web Push (issue 26): each user's devices and the pushes still to send to them. */
+  push: PushRepo;
   close(): Promise<void>;
+}
+
+/** A device that turned push on: its push service endpoint and the keys its payloads are encrypted to. */
+export interface PushSubscriptionRow {
+  endpoint: string;
+  uid: string;
+  p256dh: string;
+  auth: string;
+  created_at: string;
+  last_success_at: string | null;
+}
+
+/** One notification still to push to one device. */
+export interface PushQueueRow {
+  notification_id: string;
+  endpoint: string;
+  uid: string;
+  attempts: number;
+  due_at: string;
+  claimed_until: string | null;
+}
+
+export interface PushRepo {
+  /** Saves the device's subscription for its user; a device that changes hands drops the old user's queued pushes. */
+  saveSubscription(row: Omit<PushSubscriptionRow, 'last_success_at'>): Promise<void>;
+  getSubscription(endpoint: string): Promise<PushSubscriptionRow | undefined>;
+  subscriptionsOf(uid: string): Promise<PushSubscriptionRow[]>;
+  /** Removes the device and its queued pushes; whether it was there. */
+  removeSubscription(endpoint: string): Promise<boolean>;
+  /** Queues a notification for every device of its recipient; how many rows were queued. */
+  enqueue(notificationId: string, uid: string, dueAt: string): Promise<number>;
+  /** Claims up to `limit` due rows that nobody holds, until `until`. */
+  claimDue(now: string, until: string, limit: number): Promise<PushQueueRow[]>;
+  /** The push service took it: the row goes and the device's last success is stamped. */
+  delivered(row: PushQueueRow, now: string): Promise<void>;
+  /** Drops a queued push (sent, given up, or its notification is gone). */
+  drop(row: PushQueueRow): Promise<void>;
+  /** Tries the row again at `dueAt`, after `attempts` attempts. */
+  retry(row: PushQueueRow, attempts: number, dueAt: string): Promise<void>;
+  /** When a row next needs the sender (due, or its claim runs out), if any is queued. */
+  nextDue(): Promise<string | undefined>;
+  depth(): Promise<number>;
 }
 
 export interface ReportsRepo {

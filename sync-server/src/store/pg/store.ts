@@ -35,6 +35,7 @@ import { createPgUsersRepo } from './users-repo.js';
 import { createPgNotificationsRepo } from './notifications-repo.js';
 import { createPgStancesRepo } from './stances-repo.js';
 import { createPgBlocksRepo } from './blocks-repo.js';
+import { createPgPushRepo } from './push-repo.js';
 import { createPgMailRepo } from './mail-repo.js';
 import { createPgReportsRepo } from './reports-repo.js';
 import { createPgModerationRepo } from './moderation-repo.js';
@@ -185,6 +186,7 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
     mail: createPgMailRepo(q),
     reports: createPgReportsRepo(q),
     moderation: createPgModerationRepo(q),
+    push: createPgPushRepo(q),
     close: () => pool.end(),
   };
 }

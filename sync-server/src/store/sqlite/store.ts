@@ -16,6 +16,7 @@ import { createStancesRepo } from './stances-repo.js';
 import { createBlocksRepo } from './blocks-repo.js';
 import { createReportsRepo } from './reports-repo.js';
 import { createModerationRepo } from './moderation-repo.js';
+import { createPushRepo } from './push-repo.js';
 import type { Store, TopicsRepo } from '../types.js';
 import { createSqliteTransactions } from './transactions.js';
 
@@ -56,5 +57,6 @@ export function createStore(db: Db): SqliteStore {
     mail: turns.wrap(createMailRepo(db)),
     reports: turns.wrap(createReportsRepo(db)),
     moderation: turns.wrap(createModerationRepo(db)),
+    push: turns.wrap(createPushRepo(db)),
   };
 }

@@ -1,0 +1,159 @@
+// Sends the queued pushes (push_queue) in the background: woken when notifications change (the
+// change feed, which on PostgreSQL hears every process) and by a timer for retries. A request only
+// writes its queue rows in its own transaction, so a slow or dead push service never slows it.
+// Each process claims rows before sending them (CLAIM_PUSHES), so one notification reaches one
+// device once whichever process sends it; a claim that runs out (the process died mid-send) lets
+// another process take the row again, with the same RFC 8030 Topic, so a push service still holding
+// the first copy replaces it instead of delivering two.
+import { createHash } from 'node:crypto';
+import type { ChangeFeed } from '../domain/change-feed.js';
+import type { PushQueueRow, Store } from '../store/types.js';
+import { deliver, type DeliveryAnswer } from './deliver.js';
+import { pushPayload } from './payload.js';
+import type { VapidKeys } from './vapid.js';
+
+export interface PushSenderOptions {
+  store: Store;
+  changes: ChangeFeed;
+  vapid: VapidKeys;
+  /** PUSH_ALLOW_LOOPBACK=on: push services on this machine (tests, local development). */
+  allowLoopback?: boolean;
+  clock?: () => Date;
+  log?: (line: string) => void;
+  /** The first retry's wait; each next one doubles it (default 30 s). */
+  retryBaseMs?: number;
+  /** Attempts before a push is given up (default 6: about half an hour of backoff). */
+  maxAttempts?: number;
+  /** How long a claimed row is this process's before another may take it (default 60 s). */
+  claimMs?: number;
+  timeoutMs?: number;
+}
+
+export interface PushSender {
+  /** Looks for due pushes now. */
+  wake(): void;
+  /** Resolves once nothing is being sent (tests, shutdown). */
+  idle(): Promise<void>;
+  /** Stops taking new work and waits for the step under way. */
+  stop(): Promise<void>;
+}
+
+const BATCH = 50;
+/** The longest a push service's Retry-After is believed. */
+const MAX_RETRY_AFTER_MS = 60 * 60_000;
+/** A push the phone has not fetched within a day is of no use any more. */
+const TTL_SECONDS = 24 * 60 * 60;
+
+/** RFC 8030 Topic: at most 32 base64url characters, the same for every resend of one notification. */
+const pushTopic = (notificationId: string) => createHash('sha256').update(notificationId).digest('base64url').slice(0, 32);
+
+function retryAfterMs(header: string | null, now: number): number {
+  if (!header) return 0;
+  const seconds = Number(header);
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - now;
+  return Number.isFinite(ms) ? Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms)) : 0;
+}
+
+export function startPushSender(options: PushSenderOptions): PushSender {
+  const { store, vapid } = options;
+  const clock = options.clock ?? (() => new Date());
+  const log = options.log ?? ((line) => console.log(line));
+  const retryBaseMs = options.retryBaseMs ?? 30_000;
+  const maxAttempts = options.maxAttempts ?? 6;
+  const claimMs = options.claimMs ?? 60_000;
+  const deliverOptions = {
+    vapid,
+    allowLoopback: options.allowLoopback ?? false,
+    timeoutMs: options.timeoutMs ?? 10_000,
+    ttlSeconds: TTL_SECONDS,
+  };
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function settle(row: PushQueueRow, answer: DeliveryAnswer | Error) {
+    const now = clock();
+    if (!(answer instanceof Error) && answer.status >= 200 && answer.status < 300) return store.push.delivered(row, now.toISOString());
+    if (!(answer instanceof Error) && (answer.status === 404 || answer.status === 410)) {
+      // RFC 8030 §7.3: the subscription is gone for good (the user revoked it, the browser dropped it).
+      log(`push: ${answer.status} from the push service: the device's subscription is removed`);
+      await store.push.removeSubscription(row.endpoint);
+      return;
+    }
+    const retryable = answer instanceof Error || answer.status === 429 || answer.status >= 500;
+    const attempts = row.attempts + 1;
+    if (!retryable || attempts >= maxAttempts) {
+      log(`push: given up after ${attempts} attempt(s): ${answer instanceof Error ? answer.message : `status ${answer.status}`}`);
+      return store.push.drop(row);
+    }
+    const backoff = retryBaseMs * 2 ** (attempts - 1);
+    const wait = Math.max(backoff, answer instanceof Error ? 0 : retryAfterMs(answer.retryAfter, now.getTime()));
+    await store.push.retry(row, attempts, new Date(now.getTime() + wait).toISOString());
+  }
+
+  async function sendOne(row: PushQueueRow) {
+    const [subscription, payload] = await Promise.all([store.push.getSubscription(row.endpoint), pushPayload(store, row.notification_id)]);
+    // The device left (signed out, moved to another user) or the notification was read or removed since.
+    if (!subscription || subscription.uid !== row.uid || !payload) return store.push.drop(row);
+    const answer = await deliver(subscription, JSON.stringify(payload), pushTopic(row.notification_id), deliverOptions).catch(
+      (error: Error) => error,
+    );
+    await settle(row, answer);
+  }
+
+  async function drain() {
+    while (!stopped) {
+      const now = clock();
+      const rows = await store.push.claimDue(now.toISOString(), new Date(now.getTime() + claimMs).toISOString(), BATCH);
+      if (rows.length === 0) return;
+      await Promise.all(rows.map((row) => sendOne(row).catch((error: unknown) => log(`push: ${String(error)}`))));
+    }
+  }
+
+  async function schedule() {
+    clearTimeout(timer);
+    if (stopped) return;
+    const at = await store.push.nextDue();
+    if (at === undefined) return;
+    // At least every minute: a claim another process left behind, or a clock step, is picked up.
+    const delay = Math.min(60_000, Math.max(0, Date.parse(at) - clock().getTime()) + 5);
+    timer = setTimeout(wake, delay);
+    timer.unref();
+  }
+
+  function wake() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await drain();
+      } while (again && !stopped);
+      await schedule();
+    })()
+      .catch((error: unknown) => log(`push: ${String(error)}`))
+      .finally(() => (running = null));
+  }
+
+  const unsubscribe = options.changes.subscribe((changes) => {
+    if (changes.some((change) => change.collection === 'notifications' || change.collection === '*')) wake();
+  });
+  wake();
+
+  return {
+    wake,
+    async idle() {
+      while (running) await running;
+    },
+    async stop() {
+      stopped = true;
+      unsubscribe();
+      clearTimeout(timer);
+      while (running) await running;
+    },
+  };
+}

@@ -1,0 +1,245 @@
+// Web Push (issue 26) end to end against a real RFC 8030 receiver on a loopback port, on both
+// engines: a device turns push on, a reply to its user is queued with the notification and sent
+// after the commit, encrypted to the device (decrypted back here) and signed with the server's
+// VAPID key (verified here); 404/410 removes the device; 429 and 5xx are retried after the backoff
+// (honouring Retry-After); a restart mid-queue and two senders at once push each notification once.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../shared/messages.js';
+import type { PushPayload } from '../../shared/push.js';
+import { endpointProblem } from '../../sync-server/src/push/endpoint.js';
+import { startPushSender, type PushSender } from '../../sync-server/src/push/sender.js';
+import { apiClient } from '../fixtures/api.js';
+import { createTestUser, type TestUser } from '../fixtures/auth.js';
+import { makeResponse, makeTopic } from '../fixtures/builders.js';
+import { startPushReceiver, type PushReceiver } from '../fixtures/push-receiver.js';
+import { startTestServer, type TestServer } from '../fixtures/server.js';
+
+const until = async (check: () => boolean | Promise<boolean>, what: string, ms = 10_000) => {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+};
+
+describe('web push', () => {
+  let server: TestServer;
+  let receiver: PushReceiver;
+  let ada: TestUser;
+  let bob: TestUser;
+  const senders: PushSender[] = [];
+  const as = (user?: TestUser) => apiClient(server.url, user?.token);
+  const sender = (options: { retryBaseMs?: number; store?: TestServer['store'] } = {}) => {
+    const started = startPushSender({
+      store: options.store ?? server.store,
+      changes: server.ctx.changes,
+      vapid: server.vapid,
+      allowLoopback: true,
+      retryBaseMs: options.retryBaseMs ?? 100,
+      log: () => {},
+    });
+    senders.push(started);
+    return started;
+  };
+  /** Bob replies to Ada's topic: one notification for Ada. */
+  const replyToAda = async (content = 'A reply Ada should hear about') => {
+    const topic = await makeTopic(as(ada), { title: `Push topic ${Math.random().toString(36).slice(2, 8)}` });
+    const reply = await makeResponse(as(bob), { topic_id: topic.id, content });
+    return { topic, reply };
+  };
+  const subscribe = async (user: TestUser, device: string) => {
+    const { subscription } = receiver.device(device);
+    const res = await as(user).put('/push/subscription', subscription);
+    expect(res.status, res.text).toBe(201);
+    return subscription;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    receiver = await startPushReceiver(server.vapid.publicKey);
+    ada = await createTestUser('Ada');
+    bob = await createTestUser('Bob');
+  });
+  afterEach(async () => {
+    await Promise.all(senders.splice(0).map((s) => s.stop()));
+    expect(receiver.problems).toEqual([]);
+  });
+  afterAll(async () => {
+    await receiver.close();
+    await server.stop();
+  });
+
+  it('serves the VAPID public key; turning push on needs a sign-in and a well-formed subscription', async () => {
+    const config = await as().get<{ public_key: string }>('/push/config');
+    expect(config.status).toBe(200);
+    expect(config.body.public_key).toBe(server.vapid.publicKey);
+    expect(Buffer.from(config.body.public_key, 'base64url')).toHaveLength(65);
+
+    const { subscription } = receiver.device('anon');
+    const anonymous = await as().put('/push/subscription', subscription);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.error).toBe(MSG.loginToPush);
+    const badKey = await as(ada).put('/push/subscription', { ...subscription, keys: { ...subscription.keys, p256dh: 'AAAA' } });
+    expect(badKey.status).toBe(400);
+    const noKeys = await as(ada).put('/push/subscription', { endpoint: subscription.endpoint });
+    expect(noKeys.status).toBe(400);
+    const intranet = await as(ada).put('/push/subscription', { ...subscription, endpoint: 'https://10.0.0.8/push/x' });
+    expect(intranet.status).toBe(400);
+    expect(intranet.body.error).toBe('The push endpoint must name a public push service.');
+    // Saving again for the same user is an update, not a new device.
+    expect((await as(ada).put('/push/subscription', subscription)).status).toBe(201);
+    expect((await as(ada).put('/push/subscription', subscription)).status).toBe(200);
+    expect((await as(bob).del('/push/subscription', { endpoint: subscription.endpoint })).status).toBe(404);
+    expect((await as(ada).del('/push/subscription', { endpoint: subscription.endpoint })).status).toBe(204);
+    expect(await server.store.push.getSubscription(subscription.endpoint)).toBeUndefined();
+  });
+
+  it('refuses endpoints that would make the server call into its own network (SSRF)', () => {
+    const refused = [
+      'http://push.example.com/x',
+      'https://127.0.0.1/x',
+      'https://localhost/x',
+      'https://169.254.169.254/latest',
+      'https://[::1]/x',
+      'https://push.example.com:8443/x',
+      'https://user:pw@push.example.com/x',
+      'https://intranet/x',
+      'ftp://push.example.com/x',
+      'not a url',
+    ];
+    for (const endpoint of refused) expect(endpointProblem(endpoint, false), endpoint).not.toBeNull();
+    expect(endpointProblem('https://fcm.googleapis.com/fcm/send/abc', false)).toBeNull();
+    expect(endpointProblem('https://updates.push.services.mozilla.com/wpush/v2/abc', false)).toBeNull();
+    expect(endpointProblem('http://127.0.0.1:9999/push/a', true)).toBeNull();
+    expect(endpointProblem('http://10.0.0.1:9999/push/a', true)).not.toBeNull();
+  });
+
+  it("pushes a reply to every device of its recipient: encrypted to each, signed with the VAPID key, the bell's own text", async () => {
+    const phone = await subscribe(ada, 'ada-phone');
+    await subscribe(ada, 'ada-laptop');
+    sender();
+    const before = receiver.received.length;
+    const { topic, reply } = await replyToAda('Tea has more antioxidants');
+    await until(() => receiver.received.length >= before + 2, 'two pushes');
+    const pushes = receiver.received.slice(before);
+    expect(pushes.map((p) => p.device).sort()).toEqual(['ada-laptop', 'ada-phone']);
+    const payload = pushes[0]!.payload as PushPayload;
+    expect(payload).toMatchObject({
+      type: 'reply_to_topic',
+      topic_id: topic.id,
+      topic_title: topic.title,
+      response_id: reply.id,
+      actor: 'Bob',
+      text: `replied to your topic: "${topic.title}"`,
+      url: `/topics/${topic.id}#response-${reply.id}`,
+      tag: `topic-${topic.id}`,
+    });
+    expect(pushes[1]!.payload).toEqual(payload);
+    const { vapid, headers } = pushes[0]!;
+    expect(vapid.aud).toBe(new URL(phone.endpoint).origin);
+    expect(vapid.sub).toBe('mailto:push@localhost');
+    expect(vapid.exp * 1000).toBeGreaterThan(Date.now());
+    expect(vapid.exp * 1000).toBeLessThanOrEqual(Date.now() + 24 * 3600_000);
+    expect(Number(headers.ttl)).toBeGreaterThan(0);
+    expect(headers.topic).toMatch(/^[A-Za-z0-9_-]{1,32}$/);
+    await until(async () => (await server.store.push.depth()) === 0, 'an empty queue');
+    expect((await server.store.push.getSubscription(phone.endpoint))!.last_success_at).not.toBeNull();
+
+    // Ada's own reply in her topic notifies nobody, so nothing is pushed.
+    const count = receiver.received.length;
+    await makeResponse(as(ada), { topic_id: topic.id, content: 'Replying to myself' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(receiver.received.length).toBe(count);
+    for (const device of ['ada-phone', 'ada-laptop'])
+      await as(ada).del('/push/subscription', { endpoint: receiver.url + '/push/' + device });
+  });
+
+  it('a 410 or 404 from the push service removes the device; the next reply queues nothing for it', async () => {
+    const gone = await subscribe(ada, 'ada-gone');
+    const lost = await subscribe(ada, 'ada-lost');
+    receiver.answer('ada-gone', { status: 410 });
+    receiver.answer('ada-lost', { status: 404 });
+    sender();
+    await replyToAda();
+    await until(async () => (await server.store.push.subscriptionsOf(ada.uid)).length === 0, 'both devices removed');
+    expect(await server.store.push.getSubscription(gone.endpoint)).toBeUndefined();
+    expect(await server.store.push.getSubscription(lost.endpoint)).toBeUndefined();
+    const attempts = receiver.attempts.length;
+    await replyToAda();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(receiver.attempts.length).toBe(attempts);
+    expect(await server.store.push.depth()).toBe(0);
+  });
+
+  it('429 and 5xx are retried after the backoff, honouring Retry-After, and delivered once', async () => {
+    await subscribe(ada, 'ada-busy');
+    receiver.answer('ada-busy', { status: 429, headers: { 'Retry-After': '1' } }, { status: 503 });
+    sender({ retryBaseMs: 50 });
+    const before = receiver.received.length;
+    const started = Date.now();
+    const { reply } = await replyToAda();
+    await until(() => receiver.received.length > before, 'the retried push', 15_000);
+    // Retry-After: 1 was waited out (the backoff alone would have retried after 50 ms).
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(receiver.attempts.filter((a) => a.device === 'ada-busy').map((a) => a.status)).toEqual([429, 503, 201]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const delivered = receiver.received.filter((p) => (p.payload as PushPayload).response_id === reply.id);
+    expect(delivered).toHaveLength(1);
+    await as(ada).del('/push/subscription', { endpoint: receiver.url + '/push/ada-busy' });
+  });
+
+  it('gives up after the last attempt and drops the push, keeping the device', async () => {
+    const device = await subscribe(ada, 'ada-broken');
+    receiver.answer('ada-broken', ...Array.from({ length: 6 }, () => ({ status: 500 })));
+    sender({ retryBaseMs: 20 });
+    await replyToAda();
+    await until(() => receiver.attempts.filter((a) => a.device === 'ada-broken').length === 6, 'six attempts', 15_000);
+    await until(async () => (await server.store.push.depth()) === 0, 'the push dropped');
+    expect(await server.store.push.getSubscription(device.endpoint)).toBeDefined();
+    await as(ada).del('/push/subscription', { endpoint: device.endpoint });
+  });
+
+  it('a restart mid-queue, and two processes sending at once, push each notification to each device once', async () => {
+    await subscribe(ada, 'ada-restart');
+    // No sender runs: the replies are queued with their notifications, as when the server stopped.
+    const replies = [];
+    for (let i = 0; i < 6; i++) replies.push((await replyToAda(`Queued reply ${i}`)).reply.id);
+    expect(await server.store.push.depth()).toBe(6);
+    const before = receiver.received.length;
+    // The next start: two processes (two stores on one database) each run a sender.
+    const second = await server.openStore();
+    try {
+      sender();
+      sender({ store: second });
+      await until(() => receiver.received.length >= before + 6, 'six pushes');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const got = receiver.received.slice(before).map((p) => (p.payload as PushPayload).response_id);
+      expect(got.sort()).toEqual([...replies].sort());
+      expect(await server.store.push.depth()).toBe(0);
+    } finally {
+      await Promise.all(senders.splice(0).map((s) => s.stop()));
+      await second.close();
+    }
+    await as(ada).del('/push/subscription', { endpoint: receiver.url + '/push/ada-restart' });
+  });
+
+  it("a notification read before its push goes is not pushed; a device that changes hands loses the old user's pushes", async () => {
+    const shared = await subscribe(ada, 'shared-tablet');
+    const { reply } = await replyToAda('Read on another device first');
+    const notifications = (await as(ada).get<{ id: string }[]>(`/notifications/user/${ada.uid}`)).body;
+    expect(notifications.length).toBeGreaterThan(0);
+    expect((await as(ada).put(`/notifications/${notifications[0]!.id}/read`, {})).status).toBe(200);
+    // Bob signs in on the same tablet and turns push on there: Ada's queued pushes to it go.
+    await replyToAda('Queued for Ada on the shared tablet');
+    expect((await as(bob).put('/push/subscription', shared)).status).toBe(201);
+    expect((await server.store.push.getSubscription(shared.endpoint))!.uid).toBe(bob.uid);
+    const before = receiver.received.length;
+    sender();
+    await until(async () => (await server.store.push.depth()) === 0, 'the queue emptied');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const sent = receiver.received.slice(before).map((p) => (p.payload as PushPayload).response_id);
+    expect(sent).not.toContain(reply.id);
+    expect(sent).toEqual([]);
+    await as(bob).del('/push/subscription', { endpoint: shared.endpoint });
+  });
+});
