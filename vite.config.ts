@@ -43,6 +43,8 @@ export default defineConfig({
         ],
       },
       workbox: {
+        // Web Push: the push and notificationclick handlers (public/push-sw.js, issue 26).
+        importScripts: ['/push-sw.js'],
         clientsClaim: true,
         skipWaiting: true,
         navigateFallback: 'index.html',

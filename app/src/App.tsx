@@ -9,6 +9,7 @@ import { UsernameModal } from './components/UsernameModal/UsernameModal';
 import { UpdatePrompt } from './components/UpdatePrompt/UpdatePrompt';
 import { SyncIssues } from './components/SyncStatus/SyncIssues';
 import { SuspensionBanner } from './components/SuspensionBanner/SuspensionBanner';
+import { PushClicks } from './push/PushClicks';
 import { useUsernamePrompt } from './hooks/useUsernamePrompt';
 import { TopicListPage } from './routes/TopicListPage';
 import { lazyPage } from './routes/lazy-page';
@@ -76,6 +77,7 @@ export function App() {
       </Suspense>
       {usernamePrompt.open && <UsernameModal onClose={usernamePrompt.dismiss} />}
       <UpdatePrompt />
+      <PushClicks />
     </>
   );
 }

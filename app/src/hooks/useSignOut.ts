@@ -4,6 +4,7 @@
 import { useCallback } from 'react';
 import { signOut as firebaseSignOut } from '../auth/session';
 import { removeTopicPages } from '../service-worker/topic-pages';
+import { turnOffPush } from '../push/device';
 import { useData } from './useData';
 
 const OWN_DEVICE_KEY = 'crux:own-device';
@@ -31,6 +32,8 @@ export function useSignOut(): (options: { removeData: boolean }) => Promise<void
   return useCallback(
     async ({ removeData }: { removeData: boolean }) => {
       try {
+        // Push stops on this device first, while the token can still tell the server (issue 26).
+        await turnOffPush();
         await data.signOut({ removeData });
         // The service worker's copies of topic pages are public data on this device too.
         if (removeData) await removeTopicPages();

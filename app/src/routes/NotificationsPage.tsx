@@ -9,6 +9,7 @@ import { RelativeTime } from '../components/RelativeTime/RelativeTime';
 import { useNotifications } from '../hooks/useNotifications';
 import { useSession } from '../hooks/useSession';
 import './NotificationsPage.css';
+import { PushSettings } from '../components/PushSettings/PushSettings';
 import { authorName } from '../../../shared/rules/author-name';
 import { errorMessage } from '../error-message';
 import { isModerationNotice, notificationHref, notificationText } from '../../../shared/rules/notification-text';
@@ -101,6 +102,7 @@ function NotificationsBody() {
         </button>
       </div>
       {body}
+      <PushSettings />
     </>
   );
 }
