@@ -28,3 +28,53 @@ export interface PushConfig {
 }
 
 export const pushTag = (topicId: string) => `topic-${topicId}`;
+
+/** What a user wants pushed (issue 26), synced with their profile: per kind, and quiet hours. */
+export interface PushSettings {
+  /** Replies to the user's topics and responses. */
+  replies: boolean;
+  /** A moderator's removal or restoration of the user's item. */
+  moderation: boolean;
+  /** No push from `start` to `end` ("HH:MM", the user's `time_zone`); the bell still counts. */
+  quiet_hours: { start: string; end: string; time_zone: string } | null;
+}
+
+export const DEFAULT_PUSH_SETTINGS: PushSettings = { replies: true, moderation: true, quiet_hours: null };
+
+/** Settings in one canonical shape (key order, missing parts defaulted): compared and stored as such. */
+export function normalizePushSettings(value: unknown): PushSettings {
+  const v = (value && typeof value === 'object' ? value : {}) as Partial<PushSettings>;
+  const q = v.quiet_hours;
+  return {
+    replies: v.replies !== false,
+    moderation: v.moderation !== false,
+    quiet_hours: q && typeof q === 'object' ? { start: String(q.start), end: String(q.end), time_zone: String(q.time_zone) } : null,
+  };
+}
+
+/** Which setting governs a notification type. */
+export const pushKindOf = (type: string): 'replies' | 'moderation' => (type.startsWith('moderation_') ? 'moderation' : 'replies');
+
+/** "HH:MM" of `at` in the time zone (an unknown zone reads as UTC). */
+export function clockIn(timeZone: string, at: Date): string {
+  let zone = timeZone;
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+  } catch {
+    zone = 'UTC';
+  }
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
+  return `${part('hour')}:${part('minute')}`;
+}
+
+/** Whether `at` falls in the quiet hours ([start, end), across midnight when end < start; start = end: never). */
+export function inQuietHours(settings: PushSettings, at: Date): boolean {
+  const quiet = settings.quiet_hours;
+  if (!quiet || quiet.start === quiet.end) return false;
+  const now = clockIn(quiet.time_zone, at);
+  return quiet.start < quiet.end ? now >= quiet.start && now < quiet.end : now >= quiet.start || now < quiet.end;
+}
+
+/** Whether a notification of this type may be pushed to the user now. */
+export const mayPush = (settings: PushSettings, type: string, at: Date): boolean => settings[pushKindOf(type)] && !inQuietHours(settings, at);

@@ -17,6 +17,7 @@ import type {
   TargetType,
 } from './constants.js';
 import type { Notification } from './types.js';
+import type { PushSettings } from './push.js';
 
 export const SYNC_PROTOCOL_VERSION = 2;
 export const SYNC_PROTOCOL_HEADER = 'x-crux-sync';
@@ -129,6 +130,8 @@ export interface ProfileDoc extends Replicated {
   id: string;
   display_name: string | null;
   receive_weekly_summary: boolean;
+  /** What the user wants pushed (issue 26): per kind, and quiet hours. */
+  push_settings: PushSettings;
   /** Every point, persuasion points included. */
   points: number;
   /** The part of `points` earned by Δ credits (PERSUASION_POINTS_PER_DELTA each). */
@@ -268,7 +271,7 @@ export const USER_FIELDS = {
   responses: ['content', 'quoted_response_id', 'sources', '_deleted'],
   votes: ['upvoted'],
   notifications: ['is_read'],
-  profile: ['receive_weekly_summary'],
+  profile: ['receive_weekly_summary', 'push_settings'],
   stances: ['stance', 'first_stance', 'credits'],
   reports: ['reason', 'note', 'status'],
   blocks: ['blocked'],

@@ -2,6 +2,7 @@
 // (USER_FIELDS). The server uses it to spot retries and conflicts; the client
 // to know whether its change landed. Sources compare as the server stores them.
 import { USER_FIELDS, type SourceDoc, type SyncCollection } from '../sync-protocol.js';
+import { normalizePushSettings } from '../push.js';
 
 export function normalizeSources(sources: readonly Partial<SourceDoc>[] | undefined | null): SourceDoc[] {
   const seen = new Set<string>();
@@ -19,6 +20,7 @@ function normalizedField(collection: SyncCollection, field: string, value: unkno
   if (collection === 'responses' && field === 'sources') return normalizeSources(value as SourceDoc[]);
   if (field === 'title' && typeof value === 'string') return value.trim();
   if (field === '_deleted' || field === 'upvoted' || field === 'is_read') return value === true;
+  if (field === 'push_settings') return normalizePushSettings(value);
   return value ?? null;
 }
 

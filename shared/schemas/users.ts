@@ -61,3 +61,24 @@ export function acceptableDisplayName(name: unknown): string | null {
   if (trimmed === '') return null;
   return usernameProblem(trimmed) === null ? trimmed : null;
 }
+
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A time is HH:MM, from 00:00 to 23:59.');
+const timeZone = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Unknown time zone.');
+
+/** Push settings (issue 26, shared/push.ts PushSettings) as a sync push may set them. */
+export const pushSettingsSchema = z.object({
+  replies: z.boolean(),
+  moderation: z.boolean(),
+  quiet_hours: z.object({ start: clockTime, end: clockTime, time_zone: timeZone }).nullable(),
+});

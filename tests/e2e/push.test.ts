@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import type { PushPayload } from '../../shared/push';
+import { SYNC_PROTOCOL_VERSION, type ProfileDoc } from '../../shared/sync-protocol';
 import { apiClient } from '../fixtures/api';
 import { createTestUser, type TestUser } from '../fixtures/auth';
 import { axeViolations } from './axe';
@@ -227,6 +228,43 @@ describe('web push in the service worker', () => {
       } finally {
         await context.close();
       }
+    }
+  });
+
+  it("what to push and quiet hours are the user's, saved offline and synced to the server", { timeout: 120_000 }, async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, timezoneId: 'Europe/Berlin' });
+    try {
+      const page = await signedInAt(context, '/notifications');
+      const settings = async () =>
+        (
+          (await as(ada).get(`/sync/profile/pull?limit=10`, { headers: { 'x-crux-sync': String(SYNC_PROTOCOL_VERSION) } })).body as {
+            documents: ProfileDoc[];
+          }
+        ).documents[0]!.push_settings;
+      const replies = page.getByRole('checkbox', { name: 'Replies to my topics and responses' });
+      await expect.poll(() => replies.isEnabled(), { timeout: 20_000 }).toBe(true);
+      await replies.uncheck();
+      await page.getByRole('checkbox', { name: 'Quiet hours: no push between' }).check();
+      await expect.poll(settings, { timeout: 20_000 }).toEqual({
+        replies: false,
+        moderation: true,
+        quiet_hours: { start: '22:00', end: '07:00', time_zone: 'Europe/Berlin' },
+      });
+      // Offline: kept on the device, sent when the connection returns.
+      await context.setOffline(true);
+      await page.getByRole('checkbox', { name: "A moderator's action on something I wrote" }).uncheck();
+      await page.getByLabel('Quiet hours start').fill('23:15');
+      await page.waitForTimeout(300);
+      expect((await settings()).moderation).toBe(true);
+      await context.setOffline(false);
+      await expect.poll(settings, { timeout: 30_000 }).toEqual({
+        replies: false,
+        moderation: false,
+        quiet_hours: { start: '23:15', end: '07:00', time_zone: 'Europe/Berlin' },
+      });
+      expect(await axeViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
     }
   });
 });

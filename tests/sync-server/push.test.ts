@@ -5,7 +5,8 @@
 // (honouring Retry-After); a restart mid-queue and two senders at once push each notification once.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages.js';
-import type { PushPayload } from '../../shared/push.js';
+import { clockIn, DEFAULT_PUSH_SETTINGS, inQuietHours, type PushPayload } from '../../shared/push.js';
+import { SYNC_PROTOCOL_VERSION, type ProfileDoc, type PullResponse, type PushResponse } from '../../shared/sync-protocol.js';
 import { endpointProblem } from '../../sync-server/src/push/endpoint.js';
 import { startPushSender, type PushSender } from '../../sync-server/src/push/sender.js';
 import { apiClient } from '../fixtures/api.js';
@@ -92,6 +93,18 @@ describe('web push', () => {
     expect((await as(bob).del('/push/subscription', { endpoint: subscription.endpoint })).status).toBe(404);
     expect((await as(ada).del('/push/subscription', { endpoint: subscription.endpoint })).status).toBe(204);
     expect(await server.store.push.getSubscription(subscription.endpoint)).toBeUndefined();
+  });
+
+  it('quiet hours: within [start, end), across midnight, in the given zone; equal ends mean none', () => {
+    const at = new Date('2026-11-27T23:30:00Z'); // 23:30 in UTC, 08:30 in Tokyo
+    const quiet = (start: string, end: string, time_zone = 'UTC') => ({ replies: true, moderation: true, quiet_hours: { start, end, time_zone } });
+    expect(inQuietHours(quiet('22:00', '07:00'), at)).toBe(true);
+    expect(inQuietHours(quiet('22:00', '23:30'), at)).toBe(false);
+    expect(inQuietHours(quiet('23:30', '23:45'), at)).toBe(true);
+    expect(inQuietHours(quiet('22:00', '07:00', 'Asia/Tokyo'), at)).toBe(false);
+    expect(inQuietHours(quiet('08:00', '09:00', 'Asia/Tokyo'), at)).toBe(true);
+    expect(inQuietHours(quiet('07:00', '07:00'), at)).toBe(false);
+    expect(inQuietHours(DEFAULT_PUSH_SETTINGS, at)).toBe(false);
   });
 
   it('refuses endpoints that would make the server call into its own network (SSRF)', () => {
@@ -241,5 +254,49 @@ describe('web push', () => {
     expect(sent).not.toContain(reply.id);
     expect(sent).toEqual([]);
     await as(bob).del('/push/subscription', { endpoint: shared.endpoint });
+  });
+
+  it('honours the settings synced in the profile: a kind turned off, and quiet hours in the user\'s time zone', async () => {
+    const SYNC = { headers: { 'x-crux-sync': String(SYNC_PROTOCOL_VERSION) } };
+    const profile = async () => (await as(ada).get<PullResponse<ProfileDoc>>('/sync/profile/pull?limit=10', SYNC)).body.documents[0]!;
+    const setSettings = async (push_settings: unknown) => {
+      const master = await profile();
+      return as(ada).post<PushResponse<ProfileDoc>>('/sync/profile/push', [{ assumedMasterState: master, newDocumentState: { ...master, push_settings } }], SYNC);
+    };
+    expect((await profile()).push_settings).toEqual(DEFAULT_PUSH_SETTINGS);
+    const device = await subscribe(ada, 'ada-settings');
+    sender();
+    const pushedFor = async (content: string) => {
+      const { reply } = await replyToAda(content);
+      await until(async () => (await server.store.push.depth()) === 0, 'the queue emptied');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return receiver.received.some((p) => (p.payload as PushPayload).response_id === reply.id);
+    };
+
+    // Replies off: the bell counts, nothing is pushed.
+    expect((await setSettings({ replies: false, moderation: true, quiet_hours: null })).body.rejected).toEqual([]);
+    expect((await profile()).push_settings).toEqual({ replies: false, moderation: true, quiet_hours: null });
+    expect(await pushedFor('Not pushed: replies are off')).toBe(false);
+
+    // Quiet hours around this minute in Tokyo (the user's zone, not the server's).
+    const tokyo = (offsetMinutes: number) => clockIn('Asia/Tokyo', new Date(Date.now() + offsetMinutes * 60_000));
+    await setSettings({ replies: true, moderation: true, quiet_hours: { start: tokyo(-60), end: tokyo(60), time_zone: 'Asia/Tokyo' } });
+    expect(await pushedFor('Not pushed: quiet hours')).toBe(false);
+    // Quiet hours that ended an hour ago there: pushed.
+    await setSettings({ replies: true, moderation: true, quiet_hours: { start: tokyo(-180), end: tokyo(-60), time_zone: 'Asia/Tokyo' } });
+    expect(await pushedFor('Pushed: quiet hours are over')).toBe(true);
+
+    // Settings a client cannot have meant are refused whole, and the stored ones stay.
+    const before = (await profile()).push_settings;
+    for (const bad of [
+      { replies: true, moderation: true, quiet_hours: { start: '25:00', end: '07:00', time_zone: 'UTC' } },
+      { replies: true, moderation: true, quiet_hours: { start: '22:00', end: '07:00', time_zone: 'Mars/Olympus' } },
+      { replies: 'yes', moderation: true, quiet_hours: null },
+    ]) {
+      const res = await setSettings(bad);
+      expect(res.status === 400 || res.body.rejected?.length > 0, res.text).toBe(true);
+    }
+    expect((await profile()).push_settings).toEqual(before);
+    await as(ada).del('/push/subscription', { endpoint: device.endpoint });
   });
 });

@@ -11,6 +11,7 @@ import { createTopicSchema } from '../../../shared/schemas/topics.js';
 import { assertOwner, assertParentInTopic } from '../../../shared/rules/ownership.js';
 import { voteDocId } from '../../../shared/rules/vote-id.js';
 import { reportDocId } from '../../../shared/sync-protocol.js';
+import { DEFAULT_PUSH_SETTINGS, normalizePushSettings, type PushSettings } from '../../../shared/push.js';
 import type { Draft, EditResponseInput, NewResponseInput, NewTopicInput } from './api.js';
 import type { PublicDb, UserDb } from './db.js';
 import { badRequest, notFound, unauthorized } from '../../../shared/errors.js';
@@ -48,6 +49,29 @@ export function createActions(publicDb: PublicDb, session: () => Session | null,
     if (!doc || doc.pending_delete) throw notFound(MSG.responseNotFound);
     assertOwner(doc, uid, MSG.notYourResponse);
     return doc;
+  }
+
+  /** Changes the user's own profile fields here first (pending until the server has them). */
+  async function patchProfile(loginMessage: string, change: { receive_weekly_summary?: boolean; push_settings?: PushSettings }) {
+    const s = signedIn(loginMessage);
+    const doc = await s.db.profile.findOne(s.uid).exec();
+    if (doc) await doc.incrementalPatch({ ...change, pending: true });
+    else
+      // Not pulled yet: the defaults, as the server starts every user.
+      await s.db.profile.insert({
+        id: s.uid,
+        display_name: null,
+        receive_weekly_summary: true,
+        push_settings: DEFAULT_PUSH_SETTINGS,
+        points: 0,
+        persuasion_points: 0,
+        role: 'member',
+        suspended_until: null,
+        suspension_reason: null,
+        seq: 0,
+        ...change,
+        pending: true,
+      });
   }
 
   return {
@@ -239,22 +263,12 @@ export function createActions(publicDb: PublicDb, session: () => Session | null,
     },
 
     async setWeeklySummary(receive: boolean) {
-      const s = signedIn(MSG.loginToUpdatePreferences);
-      const doc = await s.db.profile.findOne(s.uid).exec();
-      if (doc) await doc.incrementalPatch({ receive_weekly_summary: receive, pending: true });
-      else
-        await s.db.profile.insert({
-          id: s.uid,
-          display_name: null,
-          receive_weekly_summary: receive,
-          points: 0,
-          persuasion_points: 0,
-          role: 'member',
-          suspended_until: null,
-          suspension_reason: null,
-          seq: 0,
-          pending: true,
-        });
+      await patchProfile(MSG.loginToUpdatePreferences, { receive_weekly_summary: receive });
+    },
+
+    /** Push settings (issue 26): a local write, synced with the profile like the weekly-summary preference. */
+    async setPushSettings(settings: PushSettings) {
+      await patchProfile(MSG.loginToUpdatePreferences, { push_settings: normalizePushSettings(settings) });
     },
 
     async saveDraft(key: string, text: string, extra: Record<string, unknown> = {}) {

@@ -1,6 +1,7 @@
 // The data layer's public contract for the screens: what they read (observables
 // over the local database) and what they do (write actions). Nothing here
 // touches the network; replication keeps the local database in step.
+import type { PushSettings } from '../../../shared/push.js';
 import type { Observable } from 'rxjs';
 import type { AnyStorage } from './db.js';
 import type {
@@ -314,6 +315,8 @@ export interface CruxData {
   unreadCount$(): Observable<number>;
   /** null when signed out. */
   preferences$(): Observable<Preferences | null>;
+  /** The signed-in user's push settings (issue 26), from their synced profile; null signed out or not pulled yet. */
+  pushSettings$(): Observable<PushSettings | null>;
   syncProblems$(): Observable<SyncProblem[]>;
   /** Ids of topics kept for offline reading. */
   savedTopics$(): Observable<string[]>;
@@ -386,6 +389,8 @@ export interface CruxData {
   markRead(notificationId: string): Promise<void>;
   markAllRead(): Promise<void>;
   setWeeklySummary(receive: boolean): Promise<void>;
+  /** Local at once, synced with the profile (issue 26). */
+  setPushSettings(settings: PushSettings): Promise<void>;
   saveDraft(key: string, text: string, extra?: Record<string, unknown>): Promise<void>;
   /** Waits until a sign-in in progress has opened the user's database (never null just because it is still opening). */
   loadDraft(key: string): Promise<Draft | null>;

@@ -1,5 +1,6 @@
 // Live read API over the local databases: every list the screens need, as
 // observables that update on any local write or replicated change.
+import { normalizePushSettings, type PushSettings } from '../../../shared/push.js';
 import {
   combineLatest,
   distinctUntilChanged,
@@ -293,6 +294,12 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
       return combineLatest([userDb$, uid$]).pipe(
         switchMap(([db, uid]) => (db && uid ? db.profile.findOne(uid).$ : of(null))),
         map((doc) => (doc ? { receive_weekly_summary: doc.receive_weekly_summary } : null)),
+      );
+    },
+    pushSettings$(uid$: Observable<string | null>): Observable<PushSettings | null> {
+      return combineLatest([userDb$, uid$]).pipe(
+        switchMap(([db, uid]) => (db && uid ? db.profile.findOne(uid).$ : of(null))),
+        map((doc) => (doc ? normalizePushSettings(doc.push_settings) : null)),
       );
     },
     syncProblems$(): Observable<SyncProblem[]> {

@@ -64,6 +64,7 @@ export function createReads({ baseUrl, fetchImpl, connectivity, worlds, session 
     blockedUids$: () => live((w) => w.queries.blockedUids$()),
     unreadCount$: () => live((w) => w.queries.unreadCount$()),
     preferences$: () => live((w) => w.queries.preferences$(session.uid$)),
+    pushSettings$: () => live((w) => w.queries.pushSettings$(session.uid$)),
     syncProblems$: () => live((w) => w.queries.syncProblems$()),
     savedTopics$: () => live((w) => w.follows.saved$),
     searchSources: catalog.searchSources,

@@ -1,6 +1,7 @@
 // The writes of CruxData over the current world's actions (actions.ts), answered with the view
 // the screens show; and the calls on the user's own data (drafts, export, sync problems). Those
 // made as the user wait for the sign-in under way: client.ts wraps them (session.ts).
+import type { PushSettings } from '../../../shared/push.js';
 import { filter, firstValueFrom, type Observable } from 'rxjs';
 import type { ReportReason, ReportTargetType, Stance, TargetType } from '../../../shared/constants.js';
 import { notFound, unauthorized } from '../../../shared/errors.js';
@@ -48,6 +49,7 @@ export function createWrites(worlds: Worlds, session: SessionState) {
     markRead: (notificationId: string) => world().actions.markRead(notificationId),
     markAllRead: () => world().actions.markAllRead(),
     setWeeklySummary: (receive: boolean) => world().actions.setWeeklySummary(receive),
+    setPushSettings: (settings: PushSettings) => world().actions.setPushSettings(settings),
     saveDraft: (key: string, text: string, extra?: Record<string, unknown>) => world().actions.saveDraft(key, text, extra),
     // On a reload the composer asks before the user's database is open: a 'user-call', it waits for the sign-in.
     loadDraft: (key: string) => world().actions.loadDraft(key),

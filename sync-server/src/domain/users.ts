@@ -8,6 +8,7 @@ import { competitionRanks } from '../../../shared/rules/rank.js';
 import { badRequest, notFound } from '../../../shared/errors.js';
 import type { Change } from './change-feed.js';
 import { nowIso, publish, type DomainContext } from './context.js';
+import { normalizePushSettings, type PushSettings } from '../../../shared/push.js';
 
 /**
  * What this process last saw stored for each uid (name and e-mail), per store: a signed-in
@@ -137,6 +138,19 @@ export async function leaderboard(ctx: DomainContext, { persuasion = false }: { 
 export async function preferences(ctx: DomainContext, uid: string): Promise<Preferences> {
   const user = await ctx.store.users.get(uid);
   return { receive_weekly_summary: user ? user.receive_weekly_summary === 1 : true };
+}
+
+/** Stores the user's push settings (issue 26), canonical, with a new seq so their other devices pull them. */
+export async function setPushSettings(ctx: DomainContext, uid: string, settings: PushSettings): Promise<void> {
+  const { store } = ctx;
+  const json = JSON.stringify(normalizePushSettings(settings));
+  const changed = await store.transaction(async () => {
+    const row = await store.users.get(uid);
+    if (!row || row.push_settings === json) return false;
+    await store.users.setPushSettings(uid, json, await store.nextSeq());
+    return true;
+  });
+  if (changed) publish(ctx, [{ collection: 'profile', uid }]);
 }
 
 export async function setPreferences(ctx: DomainContext, uid: string, input: Preferences): Promise<Preferences> {

@@ -10,6 +10,8 @@ import type { ChangeFeed } from '../domain/change-feed.js';
 import type { PushQueueRow, Store } from '../store/types.js';
 import { deliver, type DeliveryAnswer } from './deliver.js';
 import { pushPayload } from './payload.js';
+import { storedPushSettings } from './settings.js';
+import { mayPush } from '../../../shared/push.js';
 import type { VapidKeys } from './vapid.js';
 
 export interface PushSenderOptions {
@@ -93,9 +95,15 @@ export function startPushSender(options: PushSenderOptions): PushSender {
   }
 
   async function sendOne(row: PushQueueRow) {
-    const [subscription, payload] = await Promise.all([store.push.getSubscription(row.endpoint), pushPayload(store, row.notification_id)]);
+    const [subscription, payload, user] = await Promise.all([
+      store.push.getSubscription(row.endpoint),
+      pushPayload(store, row.notification_id),
+      store.users.get(row.uid),
+    ]);
     // The device left (signed out, moved to another user) or the notification was read or removed since.
     if (!subscription || subscription.uid !== row.uid || !payload) return store.push.drop(row);
+    // The user turned this kind off, or it is their quiet time: not pushed (the bell still counts it).
+    if (!mayPush(storedPushSettings(user?.push_settings), payload.type, clock())) return store.push.drop(row);
     const answer = await deliver(subscription, JSON.stringify(payload), pushTopic(row.notification_id), deliverOptions).catch(
       (error: Error) => error,
     );

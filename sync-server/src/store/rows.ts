@@ -267,6 +267,8 @@ export interface UserRow {
   /** Points earned by Δ credits on the user's live responses (issue 13). */
   persuasion_points: number;
   receive_weekly_summary: number;
+  /** shared/push.ts PushSettings as JSON (issue 26). */
+  push_settings: string;
   created_at: string;
   seq: number;
   /** 1: the token the e-mail came from said it was verified (issue 25); the weekly mail goes only there. */

@@ -240,6 +240,8 @@ export interface UsersRepo {
   /** The user's live responses in live topics, newest first, with the topic's title (content untruncated). */
   responsesBy(uid: string, limit: number): Promise<UserResponse[]>;
   setWeeklySummary(uid: string, value: boolean, seq: number): Promise<void>;
+  /** Stores the user's push settings (JSON of shared/push.ts PushSettings). */
+  setPushSettings(uid: string, json: string, seq: number): Promise<void>;
   /** The user's row when it changed after `seq`. */
   changedSince(uid: string, seq: number): Promise<UserRow | undefined>;
 }

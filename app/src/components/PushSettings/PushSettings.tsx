@@ -2,6 +2,7 @@
 // device. Nothing asks for the browser's permission until the button is pressed.
 import { useEffect, useState } from 'react';
 import { pushState, PUSH_TEXT, turnOffPush, turnOnPush, type PushState } from '../../push/device';
+import { PushKinds } from './PushKinds';
 import './PushSettings.css';
 
 export function PushSettings() {
@@ -60,6 +61,7 @@ export function PushSettings() {
           {error}
         </p>
       )}
+      <PushKinds />
     </section>
   );
 }

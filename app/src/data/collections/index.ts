@@ -6,6 +6,7 @@
 // write is written again) and export.ts (what "Download my data" holds). A new
 // synced collection without an entry does not compile (SyncRegistry is keyed by
 // SyncCollection).
+import { normalizePushSettings } from '../../../../shared/push.js';
 import type { MigrationStrategies, RxJsonSchema } from 'rxdb';
 import type {
   BlockDoc,
@@ -324,13 +325,14 @@ export const COLLECTIONS = {
       async reapply({ actions, cannotRetry }, action, _id, local) {
         if (action !== 'preferences') return cannotRetry();
         await actions.setWeeklySummary(local.receive_weekly_summary === true);
+        if (local.push_settings) await actions.setPushSettings(normalizePushSettings(local.push_settings));
       },
     },
     exportPart: async ({ session }) => {
       const profile = await session.db.profile.findOne(session.uid).exec();
       return {
         user: { uid: session.uid, display_name: profile?.display_name ?? null },
-        preferences: profile ? { receive_weekly_summary: profile.receive_weekly_summary } : null,
+        preferences: profile ? { receive_weekly_summary: profile.receive_weekly_summary, push_settings: profile.push_settings } : null,
       };
     },
   },

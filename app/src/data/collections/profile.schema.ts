@@ -1,16 +1,31 @@
 // Local schema of `profile` (user database): one document, id = uid. Version 1 adds
-// persuasion points (issue 13); version 2 the role and suspension (issue 23). Older: profile.schema.v0.ts, v1.ts.
+// persuasion points (issue 13); version 2 the role and suspension (issue 23); version 3 the push
+// settings (issue 26). Older: profile.schema.v0.ts, v1.ts, v2.ts.
 import { toTypedRxJsonSchema, type ExtractDocumentTypeFromTypedRxJsonSchema, type MigrationStrategies, type RxJsonSchema } from 'rxdb';
 
 const profileSchemaLiteral = {
   title: 'profile',
-  version: 2,
+  version: 3,
   primaryKey: 'id',
   type: 'object',
   properties: {
     id: { type: 'string', maxLength: 128 },
     display_name: { type: ['string', 'null'] },
     receive_weekly_summary: { type: 'boolean' },
+    // What the user wants pushed (shared/push.ts PushSettings), synced like the weekly-summary preference.
+    push_settings: {
+      type: 'object',
+      properties: {
+        replies: { type: 'boolean' },
+        moderation: { type: 'boolean' },
+        quiet_hours: {
+          type: ['object', 'null'],
+          properties: { start: { type: 'string' }, end: { type: 'string' }, time_zone: { type: 'string' } },
+          required: ['start', 'end', 'time_zone'],
+        },
+      },
+      required: ['replies', 'moderation', 'quiet_hours'],
+    },
     points: { type: 'integer' },
     // The part of `points` earned by Δ credits.
     persuasion_points: { type: 'integer' },
@@ -24,6 +39,7 @@ const profileSchemaLiteral = {
   required: [
     'id',
     'receive_weekly_summary',
+    'push_settings',
     'points',
     'persuasion_points',
     'role',
@@ -42,4 +58,6 @@ export const profileMigrations: MigrationStrategies = {
   1: (old: Record<string, unknown>) => ({ ...old, persuasion_points: 0 }),
   // v1 → v2: a member, not suspended, until the next pull says otherwise (the server re-stamps changed profiles).
   2: (old: Record<string, unknown>) => ({ ...old, role: 'member', suspended_until: null, suspension_reason: null }),
+  // v2 → v3: the defaults (everything pushed, no quiet hours), as the server's column starts.
+  3: (old: Record<string, unknown>) => ({ ...old, push_settings: { replies: true, moderation: true, quiet_hours: null } }),
 };

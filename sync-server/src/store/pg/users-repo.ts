@@ -55,6 +55,9 @@ export function createPgUsersRepo(q: PgQueries): UsersRepo {
     leaderboard: (limit) => q.rows<LeaderboardRow>(LEADERBOARD.pg, [limit]),
     topicsBy: (uid, limit) => q.rows<UserTopic>(TOPICS_BY.pg, [uid, limit]),
     responsesBy: (uid, limit) => q.rows<UserResponse>(RESPONSES_BY.pg, [uid, limit]),
+    async setPushSettings(uid, json, seq) {
+      await q.run('UPDATE users SET push_settings = $1, seq = $2 WHERE uid = $3', [json, seq, uid]);
+    },
     async setWeeklySummary(uid, value, seq) {
       await q.run('UPDATE users SET receive_weekly_summary = $1, seq = $2 WHERE uid = $3', [value ? 1 : 0, seq, uid]);
     },

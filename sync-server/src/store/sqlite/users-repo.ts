@@ -31,6 +31,7 @@ export function createUsersRepo(db: Db) {
   const topicsBy = db.prepare<[string, number], UserTopic>(TOPICS_BY.sqlite);
   const responsesBy = db.prepare<[string, number], UserResponse>(RESPONSES_BY.sqlite);
   const setPreference = db.prepare<[number, number, string]>('UPDATE users SET receive_weekly_summary = ?, seq = ? WHERE uid = ?');
+  const setPushSettings = db.prepare<[string, number, string]>('UPDATE users SET push_settings = ?, seq = ? WHERE uid = ?');
   const changedSince = db.prepare<[string, number], UserRow>('SELECT * FROM users WHERE uid = ? AND seq > ?');
 
   return {
@@ -96,6 +97,7 @@ export function createUsersRepo(db: Db) {
     /** The user's live responses in live topics, newest first, with their topic's title. */
     responsesBy: (uid: string, limit: number) => responsesBy.all(uid, limit),
     setWeeklySummary: (uid: string, value: boolean, seq: number) => setPreference.run(value ? 1 : 0, seq, uid),
+    setPushSettings: (uid: string, json: string, seq: number) => setPushSettings.run(json, seq, uid),
     changedSince: (uid: string, seq: number) => changedSince.get(uid, seq),
   };
 }

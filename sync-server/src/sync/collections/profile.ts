@@ -1,13 +1,14 @@
 // Profile: one document per user (id = uid); a push may change only the
-// weekly-summary preference.
+// weekly-summary preference and the push settings.
 import { z } from 'zod';
 import { ROLES } from '../../../../shared/constants.js';
 import { id, score, time, replicated } from '../../../../shared/schemas/answers.js';
 import { forbidden } from '../../../../shared/errors.js';
 import { MSG } from '../../../../shared/messages.js';
-import { preferencesSchema } from '../../../../shared/schemas/users.js';
+import { preferencesSchema, pushSettingsSchema } from '../../../../shared/schemas/users.js';
+import { storedPushSettings } from '../../push/settings.js';
 import type { ProfileDoc } from '../../../../shared/sync-protocol.js';
-import { setPreferences } from '../../domain/users.js';
+import { setPreferences, setPushSettings } from '../../domain/users.js';
 import { parse } from '../../http/validate.js';
 import { caller, ownerOnly, type CollectionDescriptor } from './descriptor.js';
 import { docBase } from './push-schema.js';
@@ -18,6 +19,7 @@ export function profileDoc(row: UserRow): ProfileDoc {
     id: row.uid,
     display_name: row.display_name,
     receive_weekly_summary: row.receive_weekly_summary === 1,
+    push_settings: storedPushSettings(row.push_settings),
     points: row.points,
     persuasion_points: row.persuasion_points,
     role: row.role,
@@ -34,6 +36,7 @@ const documentSchema = z
     id,
     display_name: z.string().nullable(),
     receive_weekly_summary: z.boolean(),
+    push_settings: pushSettingsSchema.describe('What the user wants pushed (issue 26): per kind, and quiet hours.'),
     points: score,
     persuasion_points: score,
     role: z.enum(ROLES),
@@ -46,7 +49,8 @@ const documentSchema = z
 export const profile: CollectionDescriptor<'profile'> = {
   documentSchema,
   privacy: 'private',
-  pushSchema: z.looseObject({ ...docBase, receive_weekly_summary: z.boolean() }),
+  // push_settings is optional: a client from before issue 26 pushes the preference alone.
+  pushSchema: z.looseObject({ ...docBase, receive_weekly_summary: z.boolean(), push_settings: z.unknown().optional() }),
   // One document: sent when it changed after the checkpoint's seq.
   async pull(ctx, scope, from) {
     const row = await ctx.store.users.changedSince(caller(scope).uid, from.seq);
@@ -60,6 +64,7 @@ export const profile: CollectionDescriptor<'profile'> = {
   async apply(ctx, user, _master, next) {
     if (next.id !== user.uid) throw forbidden(MSG.loginToUpdatePreferences);
     await setPreferences(ctx, user.uid, parse(preferencesSchema, { receive_weekly_summary: next.receive_weekly_summary }));
+    if (next.push_settings !== undefined) await setPushSettings(ctx, user.uid, parse(pushSettingsSchema, next.push_settings));
   },
   streamEvent: ownerOnly('profile'),
 };

@@ -5,6 +5,10 @@
 --   own transaction, so a push is never lost to a restart and never made twice for one device; the
 --   sender claims due rows (claimed_until) so several processes never send the same row, and deletes
 --   a row once the push service took it (or refused it for good).
+-- users.push_settings: what the user wants pushed (shared/push.ts PushSettings, as JSON), synced in
+--   the profile: replies and moderation notices on or off, and quiet hours in the user's time zone.
+
+ALTER TABLE users ADD COLUMN push_settings TEXT NOT NULL DEFAULT '{"replies":true,"moderation":true,"quiet_hours":null}';
 
 CREATE TABLE push_subscriptions (
   endpoint        TEXT PRIMARY KEY,

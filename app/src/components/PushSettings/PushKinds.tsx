@@ -1,0 +1,92 @@
+// What is pushed, per kind, and quiet hours (issue 26): the user's settings, synced with their
+// profile (a local write first: it works offline and reaches their other devices). They apply to
+// every device with push on; the bell counts everything whatever they say.
+import { useMemo, useState } from 'react';
+import { DEFAULT_PUSH_SETTINGS, type PushSettings } from '../../../../shared/push';
+import { useData } from '../../hooks/useData';
+import { useObservable } from '../../hooks/useObservable';
+import { errorMessage } from '../../error-message';
+
+export const PUSH_KINDS_TEXT = {
+  legend: 'What to push',
+  replies: 'Replies to my topics and responses',
+  moderation: "A moderator's action on something I wrote",
+  quiet: 'Quiet hours: no push between',
+  quietAnd: 'and',
+  zone: (zone: string) => `(${zone} time)`,
+} as const;
+
+const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+export function PushKinds() {
+  const data = useData();
+  const settings$ = useMemo(() => data.pushSettings$(), [data]);
+  const { value } = useObservable(settings$);
+  // What was just chosen shows at once, until the local write has come back through the store.
+  const [chosen, setChosen] = useState<PushSettings | null>(null);
+  const settings = chosen ?? value ?? DEFAULT_PUSH_SETTINGS;
+  const [error, setError] = useState<string | null>(null);
+  const quiet = settings.quiet_hours;
+
+  function save(next: PushSettings) {
+    setError(null);
+    setChosen(next);
+    data
+      .setPushSettings(next)
+      .catch((e: unknown) => setError(errorMessage(e)))
+      .finally(() => setChosen(null));
+  }
+  const setQuiet = (start: string, end: string) =>
+    save({ ...settings, quiet_hours: { start, end, time_zone: quiet?.time_zone ?? localZone() } });
+
+  return (
+    <fieldset className="push-kinds" disabled={value === undefined}>
+      <legend>{PUSH_KINDS_TEXT.legend}</legend>
+      <label className="push-kinds-check">
+        <input type="checkbox" checked={settings.replies} onChange={(e) => save({ ...settings, replies: e.target.checked })} />
+        {PUSH_KINDS_TEXT.replies}
+      </label>
+      <label className="push-kinds-check">
+        <input type="checkbox" checked={settings.moderation} onChange={(e) => save({ ...settings, moderation: e.target.checked })} />
+        {PUSH_KINDS_TEXT.moderation}
+      </label>
+      <div className="push-kinds-quiet">
+        <label className="push-kinds-check">
+          <input
+            type="checkbox"
+            checked={quiet !== null}
+            onChange={(e) =>
+              save({ ...settings, quiet_hours: e.target.checked ? { start: '22:00', end: '07:00', time_zone: localZone() } : null })
+            }
+          />
+          {PUSH_KINDS_TEXT.quiet}
+        </label>
+        {quiet && (
+          <span className="push-kinds-times">
+            <input
+              type="time"
+              aria-label="Quiet hours start"
+              value={quiet.start}
+              required
+              onChange={(e) => e.target.value && setQuiet(e.target.value, quiet.end)}
+            />
+            <span>{PUSH_KINDS_TEXT.quietAnd}</span>
+            <input
+              type="time"
+              aria-label="Quiet hours end"
+              value={quiet.end}
+              required
+              onChange={(e) => e.target.value && setQuiet(quiet.start, e.target.value)}
+            />
+            <span className="muted">{PUSH_KINDS_TEXT.zone(quiet.time_zone)}</span>
+          </span>
+        )}
+      </div>
+      {error && (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
