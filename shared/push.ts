@@ -63,7 +63,9 @@ export function clockIn(timeZone: string, at: Date): string {
   } catch {
     zone = 'UTC';
   }
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(
+    at,
+  );
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
   return `${part('hour')}:${part('minute')}`;
 }
@@ -77,4 +79,5 @@ export function inQuietHours(settings: PushSettings, at: Date): boolean {
 }
 
 /** Whether a notification of this type may be pushed to the user now. */
-export const mayPush = (settings: PushSettings, type: string, at: Date): boolean => settings[pushKindOf(type)] && !inQuietHours(settings, at);
+export const mayPush = (settings: PushSettings, type: string, at: Date): boolean =>
+  settings[pushKindOf(type)] && !inQuietHours(settings, at);

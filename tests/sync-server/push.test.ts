@@ -97,7 +97,11 @@ describe('web push', () => {
 
   it('quiet hours: within [start, end), across midnight, in the given zone; equal ends mean none', () => {
     const at = new Date('2026-11-27T23:30:00Z'); // 23:30 in UTC, 08:30 in Tokyo
-    const quiet = (start: string, end: string, time_zone = 'UTC') => ({ replies: true, moderation: true, quiet_hours: { start, end, time_zone } });
+    const quiet = (start: string, end: string, time_zone = 'UTC') => ({
+      replies: true,
+      moderation: true,
+      quiet_hours: { start, end, time_zone },
+    });
     expect(inQuietHours(quiet('22:00', '07:00'), at)).toBe(true);
     expect(inQuietHours(quiet('22:00', '23:30'), at)).toBe(false);
     expect(inQuietHours(quiet('23:30', '23:45'), at)).toBe(true);
@@ -256,12 +260,16 @@ describe('web push', () => {
     await as(bob).del('/push/subscription', { endpoint: shared.endpoint });
   });
 
-  it('honours the settings synced in the profile: a kind turned off, and quiet hours in the user\'s time zone', async () => {
+  it("honours the settings synced in the profile: a kind turned off, and quiet hours in the user's time zone", async () => {
     const SYNC = { headers: { 'x-crux-sync': String(SYNC_PROTOCOL_VERSION) } };
     const profile = async () => (await as(ada).get<PullResponse<ProfileDoc>>('/sync/profile/pull?limit=10', SYNC)).body.documents[0]!;
     const setSettings = async (push_settings: unknown) => {
       const master = await profile();
-      return as(ada).post<PushResponse<ProfileDoc>>('/sync/profile/push', [{ assumedMasterState: master, newDocumentState: { ...master, push_settings } }], SYNC);
+      return as(ada).post<PushResponse<ProfileDoc>>(
+        '/sync/profile/push',
+        [{ assumedMasterState: master, newDocumentState: { ...master, push_settings } }],
+        SYNC,
+      );
     };
     expect((await profile()).push_settings).toEqual(DEFAULT_PUSH_SETTINGS);
     const device = await subscribe(ada, 'ada-settings');
