@@ -120,6 +120,30 @@ describe('a calmer topic page (issue 24 #2, #3)', () => {
     await close();
   });
 
+  it('on a 390 px phone the other screens keep the 44 px rule too', { timeout: 150_000 }, async () => {
+    const { page, close } = await openDebate(PHONE);
+    const offenders: string[] = [];
+    for (const path of [
+      '/',
+      '/leaderboard',
+      '/about',
+      '/sources',
+      '/terms',
+      '/privacy',
+      '/notifications',
+      '/unsubscribe',
+      `/users/${fay.uid}`,
+    ]) {
+      await page.goto(server.url + path);
+      await page.locator('main h1').first().waitFor({ state: 'attached' });
+      // Lists and the user's page fill in after the heading: their rows are measured too.
+      await page.waitForTimeout(1500);
+      offenders.push(...(await smallTargets(page)).map((o) => `${path}: ${o}`));
+    }
+    expect(offenders, 'controls under 44 x 44 at 390 px').toEqual([]);
+    await close();
+  });
+
   it('the stance is a radio group of its own; the reply types are buttons', { timeout: 120_000 }, async () => {
     for (const options of [DESKTOP, PHONE]) {
       const { page, close } = await openDebate(options);
