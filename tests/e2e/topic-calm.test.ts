@@ -140,8 +140,18 @@ describe('a calmer topic page (issue 24 #2, #3)', () => {
       await page.waitForTimeout(1500);
       offenders.push(...(await smallTargets(page)).map((o) => `${path}: ${o}`));
     }
-    expect(offenders, 'controls under 44 x 44 at 390 px').toEqual([]);
     await close();
+    // A visitor's list (with the intro) and topic page (with the sign-in prompts).
+    const visitor = await browser.newContext(PHONE);
+    const { page: visit } = await newPage(visitor);
+    await visit.goto(server.url + '/');
+    await visit.getByTestId('topic-row').first().waitFor();
+    offenders.push(...(await smallTargets(visit)).map((o) => `visitor /: ${o}`));
+    await visit.getByRole('link', { name: TITLE }).first().click();
+    await responseItem(visit, MINE).waitFor();
+    offenders.push(...(await smallTargets(visit)).map((o) => `visitor topic: ${o}`));
+    await visitor.close();
+    expect(offenders, 'controls under 44 x 44 at 390 px').toEqual([]);
   });
 
   it('the stance is a radio group of its own; the reply types are buttons', { timeout: 120_000 }, async () => {
