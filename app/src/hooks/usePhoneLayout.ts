@@ -13,10 +13,18 @@ function mediaList(): MediaQueryList | null {
   return list;
 }
 
+// Every response row reads it: one listener on the media query for all of them, not one per row.
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((listener) => listener());
+
 function subscribe(onChange: () => void): () => void {
   const media = mediaList();
-  media?.addEventListener('change', onChange);
-  return () => media?.removeEventListener('change', onChange);
+  if (listeners.size === 0) media?.addEventListener('change', notify);
+  listeners.add(onChange);
+  return () => {
+    listeners.delete(onChange);
+    if (listeners.size === 0) media?.removeEventListener('change', notify);
+  };
 }
 
 export function usePhoneLayout(): boolean {
