@@ -99,7 +99,8 @@ async function openTopicSignedIn(
   return { page, errors, close: () => context.close() };
 }
 
-const stanceGroup = (page: Page) => page.getByRole('group', { name: 'Where do you stand?' });
+// A radio group (issue 24 #2): not buttons like the reply's Agree / Disagree.
+const stanceGroup = (page: Page) => page.getByRole('radiogroup', { name: 'Where do you stand?' });
 const contents = (page: Page) =>
   page.locator('ul[aria-label="Responses"] > li > article [data-testid="response-content"]').allTextContents();
 
@@ -120,9 +121,9 @@ describe('common ground, Δ and the debate map (issue 13)', () => {
 
       const bobTab = await openTopicSignedIn(bob, topicId, title);
       const cyTab = await openTopicSignedIn(cy, topicId, title);
-      await stanceGroup(bobTab.page).getByRole('button', { name: 'I agree' }).click();
-      await stanceGroup(cyTab.page).getByRole('button', { name: 'I disagree' }).click();
-      expect(await stanceGroup(bobTab.page).getByRole('button', { name: 'I agree' }).getAttribute('aria-pressed')).toBe('true');
+      await stanceGroup(bobTab.page).getByRole('radio', { name: 'I agree' }).click();
+      await stanceGroup(cyTab.page).getByRole('radio', { name: 'I disagree' }).click();
+      expect(await stanceGroup(bobTab.page).getByRole('radio', { name: 'I agree' }).getAttribute('aria-checked')).toBe('true');
       // Issue 24 #9: a first stance, sent, leaves nothing to say under the question: no blank line reserved.
       await expect.poll(() => bobTab.page.getByTestId('stance-mine').evaluate((el) => el.getBoundingClientRect().height), SYNCED).toBe(0);
       // A vote counts by the voter's stance when it lands: the stances reach the server first.
@@ -187,7 +188,7 @@ describe('common ground, Δ and the debate map (issue 13)', () => {
     const tab = await openTopicSignedIn(cy, topicId, title);
     const { page } = tab;
     await responseItem(page, persuasive).waitFor();
-    await stanceGroup(page).getByRole('button', { name: 'I agree' }).click();
+    await stanceGroup(page).getByRole('radio', { name: 'I agree' }).click();
     await expect.poll(() => stancesOf(topicId), SYNCED).toMatchObject({ agree: 1, minds_changed: 0 });
     // And the device has the server's totals back (the topic row, pulled after the stance landed)
     // before it goes offline: the offline reload below reads them from there.
@@ -196,7 +197,7 @@ describe('common ground, Δ and the debate map (issue 13)', () => {
     expect(await responseItem(page, persuasive).getByRole('button', { name: 'This changed my view' }).count()).toBe(0);
 
     await page.context().setOffline(true);
-    await stanceGroup(page).getByRole('button', { name: 'I disagree' }).click();
+    await stanceGroup(page).getByRole('radio', { name: 'I disagree' }).click();
     await page.getByText('You first said Agree; now Disagree.').waitFor();
     const credit = responseItem(page, persuasive).locator('> article').getByRole('button', { name: 'This changed my view' });
     await credit.click();

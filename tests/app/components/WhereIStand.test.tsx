@@ -2,7 +2,7 @@
 // Issue 13 #1, #4: "Where do you stand?" in the topic header (signed in and out, before/now, refusals)
 // and the balance bars of responses and stances (text alternatives and visible numbers).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { of } from 'rxjs';
 import type { SessionState } from '../../../app/src/auth/session';
 import type { StanceView } from '../../../app/src/data/api';
@@ -41,16 +41,36 @@ function stance(overrides: Partial<StanceView> = {}): StanceView {
   };
 }
 
-const choice = (name: string) => screen.getByRole('button', { name });
+// The stance is a radio group (issue 24 #2): radios, never buttons like a reply's Agree / Disagree.
+const choice = (name: string) => screen.getByRole('radio', { name });
 
 describe('Where do you stand?', () => {
-  it('offers I agree / I disagree / Unsure as pressed buttons and records a change', async () => {
+  it("offers I agree / I disagree / I'm unsure as a radio group and records a change", async () => {
     const setStance = vi.fn(async () => undefined);
     renderTopicPage(topic, { stance$: () => of(stance()), setStance });
     expect(await screen.findByRole('heading', { name: 'Where do you stand?' })).toBeTruthy();
-    expect(choice('I agree').getAttribute('aria-pressed')).toBe('true');
-    expect(choice('I disagree').getAttribute('aria-pressed')).toBe('false');
-    expect(choice('Unsure').getAttribute('aria-pressed')).toBe('false');
+    const group = screen.getByRole('radiogroup', { name: 'Where do you stand?' });
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((r) => r.textContent),
+    ).toEqual(['I agree', 'I disagree', "I'm unsure"]);
+    expect(within(group).queryAllByRole('button')).toEqual([]);
+    expect(choice('I agree').getAttribute('aria-checked')).toBe('true');
+    expect(choice('I disagree').getAttribute('aria-checked')).toBe('false');
+    expect(choice("I'm unsure").getAttribute('aria-checked')).toBe('false');
+    // One Tab stop, the held answer; the arrows move between answers without choosing one.
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((r) => r.tabIndex),
+    ).toEqual([0, -1, -1]);
+    choice('I agree').focus();
+    fireEvent.keyDown(choice('I agree'), { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(choice('I disagree'));
+    fireEvent.keyDown(choice('I disagree'), { key: 'End' });
+    expect(document.activeElement).toBe(choice("I'm unsure"));
+    expect(setStance).not.toHaveBeenCalled();
     fireEvent.click(choice('I disagree'));
     await waitFor(() => expect(setStance).toHaveBeenCalledWith('t1', 'disagree'));
     // Pressing the current stance again records nothing.
@@ -61,7 +81,9 @@ describe('Where do you stand?', () => {
   it('with no stance yet, none is pressed', async () => {
     renderTopicPage(topic, { stance$: () => of(null) });
     await screen.findByRole('heading', { name: 'Where do you stand?' });
-    for (const name of ['I agree', 'I disagree', 'Unsure']) expect(choice(name).getAttribute('aria-pressed')).toBe('false');
+    for (const name of ['I agree', 'I disagree', "I'm unsure"]) expect(choice(name).getAttribute('aria-checked')).toBe('false');
+    // Nothing held: the first answer is the group's Tab stop.
+    expect(choice('I agree').tabIndex).toBe(0);
     expect(screen.getByTestId('stance-mine').textContent).toBe('');
   });
 
@@ -77,7 +99,7 @@ describe('Where do you stand?', () => {
       const region = screen.getByTestId('stance-mine');
       expect(region.getAttribute('aria-live'), what).toBe('polite');
       expect(region.childNodes, what).toHaveLength(0);
-      const group = screen.getByRole('group', { name: 'Where do you stand?' });
+      const group = region.closest('.where-i-stand')!;
       // No note line (the class that sets a note's line and margin) waits under the choices.
       expect(group.querySelectorAll('.where-i-stand-note'), what).toHaveLength(0);
       const emptyBlocks = [...group.querySelectorAll('p, div')].filter((el) => el.textContent === '' && el !== region);
@@ -117,7 +139,7 @@ describe('Where do you stand?', () => {
         throw new Error(MSG.stanceMissing);
       },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Unsure' }));
+    fireEvent.click(await screen.findByRole('radio', { name: "I'm unsure" }));
     expect((await screen.findByRole('alert')).textContent).toBe(MSG.stanceMissing);
   });
 
@@ -127,7 +149,8 @@ describe('Where do you stand?', () => {
     await screen.findByRole('button', { name: SIGN_IN_TO_STAND });
     // Never a second button called just "Sign in" beside the header's.
     expect(screen.queryByRole('button', { name: 'Sign in' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Unsure' })).toBeNull();
+    expect(screen.queryByRole('radiogroup')).toBeNull();
+    expect(screen.queryByRole('radio', { name: "I'm unsure" })).toBeNull();
     expect(screen.getByRole('img', { name: 'Stances: 4 agree, 2 disagree, 1 unsure' })).toBeTruthy();
     expect(screen.getByTestId('minds-changed').textContent).toBe('3 changed their mind here');
     fireEvent.click(screen.getByRole('button', { name: SIGN_IN_TO_STAND }));

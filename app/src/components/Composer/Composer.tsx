@@ -163,7 +163,8 @@ export function Composer({ topicId, parentId, replyingTo, type, onType, edit, au
         aria-label={edit ? 'Edit response' : parentId ? 'Reply' : 'Add a response'}
       >
         {!edit && (
-          <div className="composer-types" role="group" aria-label="Response type">
+          // The type of the response being written: the form's mode, one joined control on its top.
+          <div className="composer-types reply-choices-buttons" role="group" aria-label="Response type">
             <StanceButtons active={type} onPick={onType} />
           </div>
         )}

@@ -37,7 +37,8 @@ export function canCreditDeltas(standing: DebateStanding | null, isOwnResponse: 
   return Boolean(signedIn && !isOwnResponse && standing?.stance && standing.stance.history.length >= 2);
 }
 
-export function DeltaToggle({ responseId, standing }: DeltaToggleProps) {
+/** Whether the response is credited, and the toggle (the inline button and the phone's menu item share it). */
+export function useDeltaCredit(responseId: string, standing: DebateStanding) {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const credits = standing.stance?.credits ?? [];
@@ -57,7 +58,21 @@ export function DeltaToggle({ responseId, standing }: DeltaToggleProps) {
       setSaving(false);
     }
   }
+  return { credited, saving, error, toggle };
+}
 
+/** Why a credit failed: its own line under the action row. */
+export function DeltaError({ error }: { error: string | null }) {
+  if (!error) return null;
+  return (
+    <p className="error-text delta-error" role="alert">
+      {error}
+    </p>
+  );
+}
+
+export function DeltaToggle({ responseId, standing }: DeltaToggleProps) {
+  const { credited, saving, error, toggle } = useDeltaCredit(responseId, standing);
   return (
     <>
       <button
@@ -69,11 +84,7 @@ export function DeltaToggle({ responseId, standing }: DeltaToggleProps) {
       >
         <span aria-hidden="true">Δ</span> {CHANGED_MY_VIEW}
       </button>
-      {error && (
-        <p className="error-text delta-error" role="alert">
-          {error}
-        </p>
-      )}
+      <DeltaError error={error} />
     </>
   );
 }

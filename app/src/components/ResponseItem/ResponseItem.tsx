@@ -1,6 +1,6 @@
 // One response: stance, quoted block (jumps to the quote), content, sources, meta,
-// actions (vote, Agree/Disagree/Discuss, Show All / Hide All, Edit, Delete) and
-// its replies, loaded on first expand and indented 20 px per level.
+// actions (ResponseActions: vote, Reply: Agree/Disagree/Discuss, Show All / Hide All, and the
+// quieter Δ, Report, Edit, Delete) and its replies, loaded on first expand and indented 20 px per level.
 import { memo, useState } from 'react';
 import { QUOTED_BLOCK_CHARS, REPLY_INDENT_PX, type ResponseType } from '../../../../shared/constants';
 import { truncate } from '../../../../shared/rules/truncate';
@@ -11,18 +11,17 @@ import { useSession } from '../../hooks/useSession';
 import { useExpanded, useHighlighted, useTopicTree } from '../../hooks/useTopicTree';
 import { Composer } from '../Composer/Composer';
 import { ResponseList } from '../ResponseList/ResponseList';
-import { Stance, StanceButtons } from '../Stance/Stance';
-import { VoteButton } from '../VoteButton/VoteButton';
+import { Stance } from '../Stance/Stance';
 import './ResponseItem.css';
 import { authorName } from '../../../../shared/rules/author-name';
 import { AuthorLink } from '../AuthorLink/AuthorLink';
 import { useDebateStanding } from '../../hooks/useStance';
 import { hasCommonGround } from '../../../../shared/rules/common-ground';
 import { CommonGroundBadge } from '../CommonGround/CommonGround';
-import { canCreditDeltas, DeltaCount, DeltaToggle } from '../DeltaCredit/DeltaCredit';
+import { DeltaCount } from '../DeltaCredit/DeltaCredit';
 import { errorMessage } from '../../error-message';
 import { ModeratedText } from '../ModeratedText/ModeratedText';
-import { ReportButton } from '../ReportDialog/ReportDialog';
+import { ResponseActions } from './ResponseActions';
 
 export const DELETE_RESPONSE_CONFIRM = 'Delete this response and all its replies?';
 
@@ -139,35 +138,18 @@ export const ResponseItem = memo(function ResponseItem({ response, depth }: { re
             )}
           </ModeratedText>
         )}
-        <div className="response-actions">
-          <VoteButton
-            targetType="response"
-            targetId={response.id}
-            score={response.score}
-            hasUpvoted={response.user_has_upvoted}
-            label={`response: ${excerpt}`}
-          />
-          <StanceButtons compact onPick={(t) => setReplyType(replyType === t ? null : t)} />
-          <button type="button" className="btn btn-small btn-ghost" aria-expanded={expanded} onClick={toggleReplies}>
-            {expanded ? 'Hide All' : 'Show All'} ({response.comment_count})
-          </button>
-          {canCreditDeltas(standing, isCreator, Boolean(user)) && <DeltaToggle responseId={response.id} standing={standing} />}
-          {!isCreator && !response.isPending && (
-            <ReportButton targetType="response" targetId={response.id} label={`response: ${excerpt}`} />
-          )}
-          {isCreator && !editing && (
-            <>
-              {!response.moderation && (
-                <button type="button" className="btn btn-small btn-ghost" onClick={() => setEditing(true)}>
-                  Edit
-                </button>
-              )}
-              <button type="button" className="btn btn-small btn-ghost btn-danger" onClick={() => void remove()}>
-                Delete
-              </button>
-            </>
-          )}
-        </div>
+        <ResponseActions
+          response={response}
+          label={`response: ${excerpt}`}
+          expanded={expanded}
+          onToggleReplies={toggleReplies}
+          onReply={(t) => setReplyType(replyType === t ? null : t)}
+          isCreator={isCreator}
+          editing={editing}
+          onEdit={() => setEditing(true)}
+          onDelete={() => void remove()}
+          standing={standing}
+        />
         {deleteError && (
           <p className="error-text" role="alert">
             Delete Error: {deleteError}

@@ -1,4 +1,7 @@
-// A stance is never colour alone: icon + label + colour (colour-blind safe).
+// A response's type (Agrees / Disagrees / Discusses) and the buttons that pick a reply's type. Never
+// colour alone: icon + label + colour (colour-blind safe). Not the viewer's stance on the question
+// (WhereIStand: "I agree"...), which is a radio group of another look.
+import { useId } from 'react';
 import type { ResponseType } from '../../../../shared/constants';
 
 export const STANCE: Record<ResponseType, { icon: string; label: string; action: string }> = {
@@ -39,5 +42,28 @@ export function StanceButtons({ onPick, active, disabled, compact }: StanceButto
         </button>
       ))}
     </>
+  );
+}
+
+interface ReplyChoicesProps extends StanceButtonsProps {
+  /** The visible word before the choices, which also names the group ("Reply", "Respond"). */
+  label: string;
+}
+
+/**
+ * Agree / Disagree / Discuss as one joined control under one word: a single way to answer with
+ * three choices of type, rather than three look-alike buttons (issue 24 #2).
+ */
+export function ReplyChoices({ label, ...buttons }: ReplyChoicesProps) {
+  const id = useId();
+  return (
+    <div className="reply-choices" role="group" aria-labelledby={`${id}-label`}>
+      <span id={`${id}-label`} className="reply-choices-label">
+        {label}
+      </span>
+      <span className="reply-choices-buttons">
+        <StanceButtons {...buttons} />
+      </span>
+    </div>
   );
 }

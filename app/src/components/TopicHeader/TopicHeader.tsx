@@ -8,7 +8,7 @@ import { RelativeTime } from '../RelativeTime/RelativeTime';
 import { useDeleteTopic } from '../../hooks/useDeleteTopic';
 import type { TopicView } from '../../hooks/useTopic';
 import { useSession } from '../../hooks/useSession';
-import { StanceButtons } from '../Stance/Stance';
+import { ReplyChoices } from '../Stance/Stance';
 import { responsesLabel } from '../TopicRow/TopicRow';
 import { VoteButton } from '../VoteButton/VoteButton';
 import './TopicHeader.css';
@@ -91,7 +91,7 @@ export function TopicHeader({ topic, onRespond, onDeleted, standing }: TopicHead
           hasUpvoted={topic.user_has_upvoted}
           label={`topic: ${topic.title}`}
         />
-        <StanceButtons onPick={onRespond} />
+        <ReplyChoices label="Respond" onPick={onRespond} />
         {user?.uid !== topic.creator_uid && !topic.isPending && (
           <ReportButton targetType="topic" targetId={topic.id} label={`topic: ${topic.title}`} />
         )}

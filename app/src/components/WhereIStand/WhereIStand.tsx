@@ -1,7 +1,9 @@
-// "Where do you stand?" on the topic's question (issue 13 #1): Agree / Disagree / Unsure for a
-// signed-in user, their before and now once it changed, and a prompt to log in for a visitor.
+// "Where do you stand?" on the topic's question (issue 13 #1): I agree / I disagree / I'm unsure for
+// a signed-in user, their before and now once it changed, and a prompt to log in for a visitor.
 // The counts of everyone's stances are in the balance bars beside it (BalanceBars).
-import { useState } from 'react';
+// The choice is a radio group of its own look (issue 24 #2): one answer held, in the first person,
+// never the coloured Agree / Disagree / Discuss buttons that start a reply.
+import { useState, type KeyboardEvent } from 'react';
 import { STANCES, type Stance } from '../../../../shared/constants';
 import type { TopicStance } from '../../hooks/useStance';
 import { useSession } from '../../hooks/useSession';
@@ -20,17 +22,19 @@ export function WhereIStand({ standing }: { standing: TopicStance }) {
   const mine = user && stance ? stanceNote(stance, changed, canCredit) : '';
 
   return (
-    <div className="where-i-stand" role="group" aria-labelledby="where-i-stand-title">
+    <div className="where-i-stand">
       <h2 id="where-i-stand-title" className="where-i-stand-title">
         {WHERE_DO_YOU_STAND}
       </h2>
       {user ? (
-        <div className="where-i-stand-choices">
-          {STANCES.map((choice) => (
+        <div className="stance-picker" role="radiogroup" aria-labelledby="where-i-stand-title" onKeyDown={moveBetweenChoices}>
+          {STANCES.map((choice, i) => (
             <StanceChoice
               key={choice}
               choice={choice}
-              pressed={current === choice}
+              checked={current === choice}
+              // One stop for Tab: the chosen answer, or the first while there is none.
+              focusable={current === null ? i === 0 : current === choice}
               disabled={saving || stance === undefined}
               onPick={() => {
                 if (choice !== current) void standing.setStance(choice);
@@ -72,11 +76,45 @@ function stanceNote(stance: NonNullable<TopicStance['stance']>, changed: boolean
     .join(' ');
 }
 
-function StanceChoice({ choice, pressed, disabled, onPick }: { choice: Stance; pressed: boolean; disabled: boolean; onPick: () => void }) {
-  const { icon, button, tone } = STANCE_CHOICE[choice];
+/**
+ * Arrows move between the answers without choosing one; Space, Enter or a click chooses. (A radio
+ * group usually chooses as it moves: here every choice is recorded in the stance's history and may
+ * open a "changed my mind" window, so passing over "I disagree" on the way must not record it.)
+ */
+function moveBetweenChoices(event: KeyboardEvent<HTMLDivElement>) {
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+  const radios = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="radio"]')];
+  const at = radios.indexOf(document.activeElement as HTMLButtonElement);
+  let next: number | null = null;
+  if (step !== undefined) next = (at + step + radios.length) % radios.length;
+  else if (event.key === 'Home') next = 0;
+  else if (event.key === 'End') next = radios.length - 1;
+  if (next === null) return;
+  event.preventDefault();
+  radios[next]?.focus();
+}
+
+interface StanceChoiceProps {
+  choice: Stance;
+  checked: boolean;
+  focusable: boolean;
+  disabled: boolean;
+  onPick: () => void;
+}
+
+function StanceChoice({ choice, checked, focusable, disabled, onPick }: StanceChoiceProps) {
   return (
-    <button type="button" className={`btn btn-small btn-${tone}`} aria-pressed={pressed} disabled={disabled} onClick={onPick}>
-      <span aria-hidden="true">{icon}</span> {button}
+    <button
+      type="button"
+      role="radio"
+      className="stance-option"
+      aria-checked={checked}
+      tabIndex={focusable ? 0 : -1}
+      disabled={disabled}
+      onClick={onPick}
+    >
+      <span className="stance-option-dot" aria-hidden="true" />
+      {STANCE_CHOICE[choice].button}
     </button>
   );
 }

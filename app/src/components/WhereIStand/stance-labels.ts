@@ -3,7 +3,8 @@ import { MAX_DELTAS_PER_CHANGE, type Stance } from '../../../../shared/constants
 
 /**
  * Agree / Disagree reuse the response icons (✔ ✖); unsure has its own (never colour alone). The
- * buttons say "I agree", not "Agree": the header's Agree / Disagree already open the composer.
+ * choices say "I agree", not "Agree", and are radios, not buttons: the header's Agree / Disagree /
+ * Discuss are buttons that open the composer (issue 24 #2: a stance is another kind of thing).
  */
 export const STANCE_CHOICE: Record<
   Stance,
@@ -11,7 +12,7 @@ export const STANCE_CHOICE: Record<
 > = {
   agree: { icon: '✔', label: 'Agree', button: 'I agree', counted: 'agree', tone: 'for' },
   disagree: { icon: '✖', label: 'Disagree', button: 'I disagree', counted: 'disagree', tone: 'against' },
-  unsure: { icon: '?', label: 'Unsure', button: 'Unsure', counted: 'unsure', tone: 'neutral' },
+  unsure: { icon: '?', label: 'Unsure', button: "I'm unsure", counted: 'unsure', tone: 'neutral' },
 };
 
 export const WHERE_DO_YOU_STAND = 'Where do you stand?';

@@ -1,0 +1,116 @@
+// A response's action row (issue 24 #2): the upvote and the one way to answer it (Reply: Agree /
+// Disagree / Discuss) first; Show All / Hide All only when there are replies to show; the rest
+// (This changed my view, Report, Edit, Delete) quiet at the row's end on a desktop, and behind a
+// "More" menu on a phone, where they would otherwise wrap into rows competing with the reply.
+import { useState } from 'react';
+import type { ResponseType } from '../../../../shared/constants';
+import { MSG } from '../../../../shared/messages';
+import type { ResponseView } from '../../hooks/useReplies';
+import { useSession } from '../../hooks/useSession';
+import type { DebateStanding } from '../../hooks/useStance';
+import { usePhoneLayout } from '../../hooks/usePhoneLayout';
+import { canCreditDeltas, CHANGED_MY_VIEW, DeltaError, DeltaToggle, useDeltaCredit } from '../DeltaCredit/DeltaCredit';
+import { MoreMenu, type MoreMenuItem } from '../MoreMenu/MoreMenu';
+import { ReportButton, ReportDialog } from '../ReportDialog/ReportDialog';
+import { ReplyChoices } from '../Stance/Stance';
+import { VoteButton } from '../VoteButton/VoteButton';
+
+interface ResponseActionsProps {
+  response: ResponseView;
+  /** "response: <excerpt>", for the vote's and the report's accessible names. */
+  label: string;
+  expanded: boolean;
+  onToggleReplies: () => void;
+  onReply: (type: ResponseType) => void;
+  isCreator: boolean;
+  editing: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+  standing: DebateStanding | null;
+}
+
+/** "Show All (n)" / "Hide All (n)"; none for a response nobody answered (it would open an empty list). */
+function RepliesToggle({ count, expanded, onToggle }: { count: number; expanded: boolean; onToggle: () => void }) {
+  if (count === 0 && !expanded) return null;
+  return (
+    <button type="button" className="btn btn-small btn-ghost response-replies-toggle" aria-expanded={expanded} onClick={onToggle}>
+      {expanded ? 'Hide All' : 'Show All'} ({count})
+    </button>
+  );
+}
+
+export function ResponseActions(props: ResponseActionsProps) {
+  const { response, label, expanded, onToggleReplies, onReply, standing } = props;
+  const { user } = useSession();
+  const phone = usePhoneLayout();
+  const canCredit = canCreditDeltas(standing, props.isCreator, Boolean(user));
+  return (
+    <div className="response-actions">
+      <VoteButton
+        targetType="response"
+        targetId={response.id}
+        score={response.score}
+        hasUpvoted={response.user_has_upvoted}
+        label={label}
+      />
+      <ReplyChoices label="Reply" compact={phone} onPick={onReply} />
+      <RepliesToggle count={response.comment_count} expanded={expanded} onToggle={onToggleReplies} />
+      {phone ? (
+        <PhoneMore {...props} canCredit={canCredit} signedIn={Boolean(user)} />
+      ) : (
+        <span className="response-secondary">
+          {canCredit && <DeltaToggle responseId={response.id} standing={standing} />}
+          {!props.isCreator && !response.isPending && <ReportButton targetType="response" targetId={response.id} label={label} />}
+          {props.isCreator && !props.editing && (
+            <>
+              {!response.moderation && (
+                <button type="button" className="btn btn-small btn-ghost" onClick={props.onEdit}>
+                  Edit
+                </button>
+              )}
+              <button type="button" className="btn btn-small btn-ghost btn-danger" onClick={props.onDelete}>
+                Delete
+              </button>
+            </>
+          )}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** The secondary actions as a "More" menu; the Δ toggle and the report keep their own messages. */
+function PhoneMore(props: ResponseActionsProps & { canCredit: boolean; signedIn: boolean }) {
+  const { response, isCreator, editing, standing, canCredit, signedIn } = props;
+  const [reportOpen, setReportOpen] = useState(false);
+  const [reportHint, setReportHint] = useState(false);
+  // Hooks run on every render: with no standing the toggle is never offered, the hook idles.
+  const delta = useDeltaCredit(response.id, standing ?? NO_STANDING);
+  const items: MoreMenuItem[] = [];
+  if (canCredit)
+    items.push({ label: CHANGED_MY_VIEW, icon: 'Δ', checked: delta.credited, disabled: delta.saving, onSelect: () => void delta.toggle() });
+  if (!isCreator && !response.isPending)
+    items.push({ label: 'Report', onSelect: () => (signedIn ? setReportOpen(true) : setReportHint(true)) });
+  if (isCreator && !editing) {
+    if (!response.moderation) items.push({ label: 'Edit', onSelect: props.onEdit });
+    items.push({ label: 'Delete', danger: true, onSelect: props.onDelete });
+  }
+  return (
+    <>
+      {items.length > 0 && <MoreMenu items={items} className="response-more" />}
+      <DeltaError error={delta.error} />
+      {reportHint && !signedIn && (
+        <span className="error-text report-hint" role="alert">
+          {MSG.loginToReport}
+        </span>
+      )}
+      {reportOpen && <ReportDialog targetType="response" targetId={response.id} onClose={() => setReportOpen(false)} />}
+    </>
+  );
+}
+
+const NO_STANDING: DebateStanding = {
+  stance: null,
+  participants: { agree: 0, disagree: 0 },
+  creditDeltas: async () => undefined,
+};

@@ -1,0 +1,280 @@
+// Issue 24 #2 and #3 in Chromium on the demo debate: a stance is a radio group, not the reply type's
+// buttons; a response offers one way to answer and puts the rest in a "More" menu on a phone (a real
+// menu button, by keyboard); no "Show All (0)"; every control on a 390 px phone is at least 44 x 44
+// CSS px of target (its box, or its hit area found by elementFromPoint); desktop keeps its density;
+// axe stays clean, light and dark, desktop and phone.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { apiClient } from '../fixtures/api';
+import { createTestUser, type TestUser } from '../fixtures/auth';
+import { ensureBuild, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
+import { responseItem, signInThroughModal } from './flows';
+import { axeViolations } from './axe';
+
+let server: RunningServer;
+let browser: Browser;
+let fay: TestUser;
+
+const TITLE = /Should cities make public transport free/;
+const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
+const MINE = 'Free fares are a subsidy to whoever rides most, rich or poor.';
+
+beforeAll(async () => {
+  await ensureBuild();
+  [server, browser, fay] = await Promise.all([startServer({ seedDemo: true }), launchBrowser(), createTestUser('Fay Thumbs')]);
+  // A response of Fay's own in the demo debate: her Edit and Delete are on the page too.
+  const api = apiClient(server.url, () => fay.token);
+  const topics = (await api.get<{ id: string; title: string }[]>('/topics?sort=new')).body;
+  const topic = topics.find((t) => TITLE.test(t.title));
+  if (!topic) throw new Error(`demo topic ${String(TITLE)} not found`);
+  expect((await api.post('/responses', { topic_id: topic.id, type: 'against', content: MINE })).status).toBeLessThan(300);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+/** The demo debate, signed in as Fay, its first thread open. */
+async function openDebate(options: BrowserContextOptions) {
+  const context = await browser.newContext({ ...options, colorScheme: 'light' });
+  const { page, errors } = await newPage(context);
+  await page.goto(server.url + '/');
+  await page.getByRole('link', { name: TITLE }).first().click();
+  await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+  await signInThroughModal(page, fay);
+  await responseItem(page, MINE).waitFor();
+  // One thread open: nested replies are measured too.
+  await page
+    .getByRole('button', { name: /^Show All \(\d+\)$/ })
+    .first()
+    .click();
+  await page
+    .getByRole('button', { name: /^Hide All \(\d+\)$/ })
+    .first()
+    .waitFor();
+  return { page, errors, close: () => context.close() };
+}
+
+const INTERACTIVE = 'button, a, input, select, textarea, [role=button], summary, [tabindex="0"]';
+
+/**
+ * Every visible interactive element smaller than 44 x 44 whose 44 x 44 square around its middle is
+ * not all its own: a point of the square's corners and edges that elementFromPoint gives to something
+ * else (an ::after hit area counts as its element). Returns "what (w x h)" for each offender.
+ */
+async function smallTargets(page: Page, root = 'body'): Promise<string[]> {
+  return page.evaluate(
+    ([rootSelector, selector]) => {
+      const offenders: string[] = [];
+      const HALF = 21.5; // inside a 44 px square by half a pixel: no rounding at its very edge
+      for (const el of document.querySelector(rootSelector)!.querySelectorAll<HTMLElement>(selector)) {
+        if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: false })) continue;
+        let box = el.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0 || box.right <= 0 || box.left >= innerWidth + scrollX) continue;
+        if (box.width >= 44 && box.height >= 44) continue;
+        el.scrollIntoView({ block: 'center', inline: 'nearest' });
+        box = el.getBoundingClientRect();
+        // The square around the middle, kept on the screen (a hit area cannot reach past its edge).
+        const cx = Math.min(Math.max(box.left + box.width / 2, HALF + 0.5), innerWidth - HALF - 0.5);
+        const cy = box.top + box.height / 2;
+        const points = [-HALF, 0, HALF].flatMap((dx) => [-HALF, 0, HALF].map((dy) => [cx + dx, cy + dy] as const));
+        const lost = points.filter(([x, y]) => {
+          const hit = document.elementFromPoint(x, y);
+          return !hit || !(hit === el || el.contains(hit));
+        });
+        if (lost.length > 0) {
+          const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+          const first = lost[0]!;
+          const thief = document.elementFromPoint(first[0], first[1]);
+          offenders.push(
+            `${el.tagName.toLowerCase()}${el.className ? '.' + String(el.className).split(' ')[0] : ''} "${name}" ` +
+              `(${Math.round(box.width)}x${Math.round(box.height)}; point ${Math.round(first[0] - cx)},${Math.round(first[1] - cy)} ` +
+              `goes to ${thief ? thief.tagName.toLowerCase() + (thief.className ? '.' + String(thief.className).split(' ')[0] : '') : 'nothing'})`,
+          );
+        }
+      }
+      return offenders;
+    },
+    [root, INTERACTIVE] as const,
+  );
+}
+
+describe('a calmer topic page (issue 24 #2, #3)', () => {
+  it('on a 390 px phone every control is at least 44 x 44 CSS px of target', { timeout: 120_000 }, async () => {
+    const { page, errors, close } = await openDebate(PHONE);
+    expect(await smallTargets(page), 'controls under 44 x 44 at 390 px').toEqual([]);
+    // The burger menu's links too.
+    await page.getByRole('button', { name: 'Menu' }).tap();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'About' }).waitFor();
+    // (It covers the page under it: only its own links are measured.)
+    expect(await smallTargets(page, '#site-menu'), 'links under 44 x 44 in the open menu').toEqual([]);
+    await page.getByRole('button', { name: 'Menu' }).tap();
+    // And a response's More menu.
+    await responseItem(page, MINE).locator('> article').getByRole('button', { name: 'More' }).tap();
+    await page.getByRole('menu').waitFor();
+    expect(await smallTargets(page, '[role=menu]'), 'items under 44 x 44 in a More menu').toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), 'nothing wider than the screen').toBeLessThanOrEqual(390);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('on a 390 px phone the other screens keep the 44 px rule too', { timeout: 150_000 }, async () => {
+    const { page, close } = await openDebate(PHONE);
+    const offenders: string[] = [];
+    for (const path of [
+      '/',
+      '/leaderboard',
+      '/about',
+      '/sources',
+      '/terms',
+      '/privacy',
+      '/notifications',
+      '/unsubscribe',
+      `/users/${fay.uid}`,
+    ]) {
+      await page.goto(server.url + path);
+      await page.locator('main h1').first().waitFor({ state: 'attached' });
+      // Lists and the user's page fill in after the heading: their rows are measured too.
+      await page.waitForTimeout(1500);
+      offenders.push(...(await smallTargets(page)).map((o) => `${path}: ${o}`));
+    }
+    await close();
+    // A visitor's list (with the intro) and topic page (with the sign-in prompts).
+    const visitor = await browser.newContext(PHONE);
+    const { page: visit } = await newPage(visitor);
+    await visit.goto(server.url + '/');
+    await visit.getByTestId('topic-row').first().waitFor();
+    offenders.push(...(await smallTargets(visit)).map((o) => `visitor /: ${o}`));
+    await visit.getByRole('link', { name: TITLE }).first().click();
+    await responseItem(visit, MINE).waitFor();
+    offenders.push(...(await smallTargets(visit)).map((o) => `visitor topic: ${o}`));
+    await visitor.close();
+    expect(offenders, 'controls under 44 x 44 at 390 px').toEqual([]);
+  });
+
+  it('the stance is a radio group of its own; the reply types are buttons', { timeout: 120_000 }, async () => {
+    for (const options of [DESKTOP, PHONE]) {
+      const { page, close } = await openDebate(options);
+      const stance = page.getByRole('radiogroup', { name: 'Where do you stand?' });
+      expect(await stance.getByRole('radio').allTextContents()).toEqual(['I agree', 'I disagree', "I'm unsure"]);
+      // The stance offers no buttons at all, and no radio is named like a reply type.
+      expect(await stance.getByRole('button').count()).toBe(0);
+      for (const type of ['Agree', 'Disagree', 'Discuss']) {
+        expect(await page.getByRole('radio', { name: type, exact: true }).count(), type).toBe(0);
+        expect(await page.locator('.topic-actions').getByRole('button', { name: type, exact: true }).count(), type).toBe(1);
+      }
+      expect(await page.getByRole('button', { name: /^I (agree|disagree|'m unsure)$/ }).count()).toBe(0);
+      // Choosing is a click (or Space); the arrows only move between the answers (each choice is recorded).
+      const agree = stance.getByRole('radio', { name: 'I agree' });
+      await agree.click();
+      await expect.poll(() => agree.getAttribute('aria-checked')).toBe('true');
+      await agree.focus();
+      await page.keyboard.press('ArrowRight');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('I disagree');
+      expect(await agree.getAttribute('aria-checked')).toBe('true');
+      // Not the same look: a neutral track, not the reply type's coloured buttons.
+      const look = (selector: string) =>
+        page
+          .locator(selector)
+          .first()
+          .evaluate((el) => `${getComputedStyle(el).borderRadius} ${getComputedStyle(el).color}`);
+      expect(await look('.stance-option:not([aria-checked="true"])')).not.toBe(await look('.topic-actions .btn-for'));
+      await close();
+    }
+  });
+
+  it('no "Show All (0)": only responses with replies offer to show them', { timeout: 120_000 }, async () => {
+    const { page, close } = await openDebate(DESKTOP);
+    const toggles = await page.getByRole('button', { name: /^(Show|Hide) All \(\d+\)$/ }).allTextContents();
+    expect(toggles.length).toBeGreaterThan(0);
+    expect(toggles.filter((t) => /\(0\)/.test(t))).toEqual([]);
+    // Fay's new response has no replies: no toggle at all on it.
+    expect(
+      await responseItem(page, MINE)
+        .locator('> article')
+        .getByRole('button', { name: /All \(/ })
+        .count(),
+    ).toBe(0);
+    await close();
+  });
+
+  it('on a phone a response has one way to answer and a More menu that works by keyboard', { timeout: 120_000 }, async () => {
+    const { page, errors, close } = await openDebate(PHONE);
+    const mine = responseItem(page, MINE).locator('> article');
+    // The answer: one "Reply" group of Agree / Disagree / Discuss; Edit and Delete are not on the row.
+    const reply = mine.getByRole('group', { name: 'Reply' });
+    for (const type of ['Agree', 'Disagree', 'Discuss'])
+      expect(await reply.getByRole('button', { name: type, exact: true }).isVisible()).toBe(true);
+    expect(await mine.getByRole('button', { name: 'Edit', exact: true }).count()).toBe(0);
+    const more = mine.getByRole('button', { name: 'More' });
+    expect(await more.getAttribute('aria-haspopup')).toBe('menu');
+    expect(await more.getAttribute('aria-expanded')).toBe('false');
+
+    await more.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    expect(await more.getAttribute('aria-expanded')).toBe('true');
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Edit', 'Delete']);
+    // Focus is on the first item; the arrows move (and wrap); Escape closes and focus returns.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Edit');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Delete');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Edit');
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(await more.getAttribute('aria-expanded')).toBe('false');
+    expect(await more.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // Enter on an item does it: Edit opens the edit form with the text.
+    await page.keyboard.press('ArrowDown');
+    await menu.waitFor();
+    await page.keyboard.press('Enter');
+    const editForm = page.getByRole('form', { name: 'Edit response' });
+    expect(await editForm.getByRole('textbox').inputValue()).toBe(MINE);
+    await editForm.getByRole('button', { name: 'Cancel' }).click();
+
+    // Someone else's response: Report is in its menu.
+    const other = page.locator('li[data-testid="response"]').first().locator('> article');
+    await other.getByRole('button', { name: 'More' }).tap();
+    expect(await page.getByRole('menu').getByRole('menuitem').allTextContents()).toEqual(['Report']);
+    await page.getByRole('menuitem', { name: 'Report' }).tap();
+    await page.getByRole('dialog', { name: 'Report this response' }).waitFor();
+    await page.keyboard.press('Escape');
+    await screenshot(page, 'topic-calm-phone');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('on a desktop the secondary actions stay on the row, at their old density', { timeout: 120_000 }, async () => {
+    const { page, close } = await openDebate(DESKTOP);
+    const mine = responseItem(page, MINE).locator('> article');
+    expect(await mine.getByRole('button', { name: 'More' }).count()).toBe(0);
+    const edit = mine.getByRole('button', { name: 'Edit', exact: true });
+    expect((await edit.boundingBox())!.height).toBe(30);
+    expect((await mine.getByRole('button', { name: 'Agree', exact: true }).boundingBox())!.height).toBe(30);
+    expect((await mine.locator('.vote-button').boundingBox())!.height).toBe(32);
+    await close();
+  });
+
+  it('has no axe violations, light and dark, desktop and phone', { timeout: 150_000 }, async () => {
+    for (const options of [DESKTOP, PHONE]) {
+      const { page, close } = await openDebate(options);
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        const where = `${options.viewport!.width} px ${colorScheme}`;
+        expect(await axeViolations(page), where).toEqual([]);
+        if (options === PHONE) {
+          await responseItem(page, MINE).locator('> article').getByRole('button', { name: 'More' }).click();
+          await page.getByRole('menu').waitFor();
+          expect(await axeViolations(page), `${where}, More menu open`).toEqual([]);
+          await page.keyboard.press('Escape');
+        }
+      }
+      await close();
+    }
+  });
+});
