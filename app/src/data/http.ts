@@ -54,6 +54,10 @@ const SESSION_ENDED_CODES = new Set([
   'auth/user-token-expired',
   'auth/user-not-found',
   'auth/invalid-user-token',
+  // The refresh token names no account any more (a deleted user: the Auth emulator's answer, and
+  // Google's for a token it no longer knows). The SDK has no code of its own for it: it lower-cases
+  // the server's INVALID_REFRESH_TOKEN. Taken for a network failure, it read "Offline" (issue 24 #4).
+  'auth/invalid-refresh-token',
   'auth/requires-recent-login',
 ]);
 

@@ -31,7 +31,7 @@ export function useSignOut(): (options: { removeData: boolean }) => Promise<void
   return useCallback(
     async ({ removeData }: { removeData: boolean }) => {
       try {
-        await data.signOut({ removeData });
+        await data.signOut({ removeData, byUser: true });
         // The service worker's copies of topic pages are public data on this device too.
         if (removeData) await removeTopicPages();
       } finally {
