@@ -127,6 +127,7 @@ export function createSignIn({ dbOptions, session, worlds, connectivity, problem
     signOut: (options: SignOutOptions = {}) =>
       session.serially(async () => {
         const uid = session.current()?.uid ?? null;
+        const alreadyEnded = connectivity.isSessionEnded();
         await closeSession(options.removeData === true);
         const { publicDb } = worlds.current();
         if (options.byUser || options.removeData) await ended.forget(publicDb);
@@ -140,6 +141,8 @@ export function createSignIn({ dbOptions, session, worlds, connectivity, problem
         // Firebase has no user, and the person did not log out: a session that ended (now, or
         // before this page loaded) and still has writes here is said so, with a Sign in.
         if (options.endedUid && ended.uid() === null) await ended.remember(publicDb, options.endedUid);
+        // Already said (and counted by closeSession) when the end was reported while signed in.
+        if (alreadyEnded) return;
         const endedUid = ended.uid() ?? (await ended.load(publicDb));
         if (endedUid) await tellEnded(endedUid);
       }),
