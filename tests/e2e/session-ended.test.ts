@@ -131,6 +131,7 @@ describe('a session that ended (#4)', () => {
         'A reply to “Nothing is lost offline.” in “Session ended: is my reply lost?”, written by another account whose session ended on this device',
       );
       expect(await issue.textContent()).toContain(reply);
+      expect(await issue.textContent()).toContain('Not sent: the session it was written in ended before it reached the server.');
       expect(await issue.getByRole('button').allTextContents()).toEqual(['Post it as Bea Anew', 'Copy text', 'Discard']);
       await axeEverywhere(page, 'ended-session write in sync problems');
       await screenshot(page, 'session-ended-offered');

@@ -167,6 +167,7 @@ describe('a refused write', () => {
       'A reply to “Coffee wakes you up, tea only pretends to.” in “Is tea better than coffee?”, written by another account whose session ended on this device',
     );
     expect(buttons()).toEqual(['Post it as Ada', 'Copy text', 'Discard']);
+    expect(within(issue()).getByText('Not sent: that session ended.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Post it as Ada' }));
     await waitFor(() => expect(calls.fixProblem).toHaveBeenCalledWith('p1'));
   });

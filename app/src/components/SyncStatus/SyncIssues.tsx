@@ -101,7 +101,7 @@ function RefusedWrite({ problem }: { problem: SyncProblem }) {
       <h2 id={headingId} className="sync-issue-subject">
         {wording.subject}
       </h2>
-      <p className="sync-issue-reason">It could not be saved: {wording.reason}</p>
+      <p className="sync-issue-reason">{wording.reason}</p>
       {wording.text && <blockquote className="sync-issue-text">{wording.text}</blockquote>}
       <div className="sync-issue-actions">
         {wording.choices.map((choice) => (

@@ -25,7 +25,7 @@ export interface ProblemWording {
   subject: string;
   /** The person's own text (a response's or a topic title), when the write had one. */
   text: string | null;
-  /** Why it was not saved. */
+  /** Why it was not saved, as one sentence: "It could not be saved: <the server's reason>", or the device's own "Not sent: …". */
   reason: string;
   /** The ways out, in the order shown. */
   choices: ProblemChoice[];
@@ -124,7 +124,8 @@ export function describeProblem(problem: SyncProblem, ctx: ProblemContext): Prob
   else if (retryCanWork(problem.status)) choices.push('retry');
   if (text) choices.push('copy');
   choices.push('discard');
-  return { subject, text, reason: problem.error, choices };
+  const reason = problem.error.startsWith('Not sent') ? problem.error : `It could not be saved: ${problem.error}`;
+  return { subject, text, reason, choices };
 }
 
 /** The button of each choice; `me`: the signed-in user's name. */
