@@ -1,7 +1,7 @@
 // Follows the Firebase user into the data layer: the user's own database opens at
 // sign-in and closes at sign-out, so a shared device never shows one person's data to the next.
 import type { CruxData } from '../data';
-import { getCurrentFirebaseUser, getSession, getToken, subscribeSession } from './session';
+import { getCurrentFirebaseUser, getSession, getToken, lostUid, subscribeSession } from './session';
 
 /** Call once at start-up with the opened data layer; returns the unsubscribe. */
 export function followSession(data: CruxData): () => void {
@@ -16,7 +16,8 @@ export function followSession(data: CruxData): () => void {
     lastUid = uid;
     // getToken asks Firebase for a fresh ID token on each request (forced after a 401).
     if (uid && getCurrentFirebaseUser()) void data.signIn({ uid, getToken: (forceRefresh) => getToken(forceRefresh) });
-    else void data.signOut();
+    // Not restored: a session that ended meanwhile (its writes may wait here: ended-session.ts).
+    else void data.signOut({ endedUid: lostUid() });
   };
   const unsubscribe = subscribeSession(follow);
   follow();

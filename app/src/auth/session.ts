@@ -31,19 +31,39 @@ function toSessionUser(user: User | null): SessionUser | null {
 }
 
 /**
- * Set while someone is signed in on this device: without it the app starts as signed out at
- * once (no wait for the Firebase SDK, a chunk loaded after the first paint), and Firebase, once
- * loaded, still publishes whoever it restores.
+ * Set while someone is signed in on this device (to their uid): without it the app starts as
+ * signed out at once (no wait for the Firebase SDK, a chunk loaded after the first paint), and
+ * Firebase, once loaded, still publishes whoever it restores.
  */
 const SIGNED_IN_HINT = 'crux.signedIn';
 
-function rememberSignedIn(signedIn: boolean) {
+function rememberSignedIn(uid: string | null) {
   try {
-    if (signedIn) localStorage.setItem(SIGNED_IN_HINT, '1');
+    if (uid) localStorage.setItem(SIGNED_IN_HINT, uid);
     else localStorage.removeItem(SIGNED_IN_HINT);
   } catch {
     /* storage blocked: Firebase decides, a little later */
   }
+}
+
+/** The uid this device was signed in as when the page loaded ('1': a hint from before it held one). */
+function hintedUid(): string | null {
+  try {
+    const value = localStorage.getItem(SIGNED_IN_HINT);
+    return value && value !== '1' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+let restoring: string | null | undefined;
+/**
+ * The user this device was signed in as whom Firebase did not restore on this load (the account
+ * was deleted or disabled meanwhile, or its session revoked): their unsent writes may still wait
+ * here (issue 24 #4, follow-session.ts). Null once Firebase has published anyone else or them.
+ */
+export function lostUid(): string | null {
+  return restoring ?? null;
 }
 
 function mayBeSignedIn(): boolean {
@@ -61,8 +81,11 @@ function whenIdle(task: () => void) {
 }
 
 function publish(user: User | null) {
+  // The first answer after a load: was the hinted user restored?
+  if (restoring === undefined) restoring = user ? null : hintedUid();
+  else restoring = null;
   currentUser = user;
-  rememberSignedIn(user !== null);
+  rememberSignedIn(user?.uid ?? null);
   state = { ready: true, user: toSessionUser(user), profilePending };
   listeners.forEach((listener) => listener());
 }

@@ -281,8 +281,11 @@ export interface CruxData {
    * Closes the user's database (RxDB caps open collections) and goes back to public data.
    * removeData: also delete this user's database (votes, notifications, profile, drafts, set-aside and
    * unsent writes) and the cached public data from this device.
+   * byUser: the person logged out (the Logout dialog). Without it (Firebase no longer has the user)
+   * a session that ended with writes still waiting is said so by the status (ended-session.ts);
+   * endedUid: the user Firebase did not restore on this load, whose session ended meanwhile.
    */
-  signOut(options?: { removeData?: boolean }): Promise<void>;
+  signOut(options?: { removeData?: boolean; byUser?: boolean; endedUid?: string | null }): Promise<void>;
   readonly uid$: Observable<string | null>;
 
   // ---- status ----

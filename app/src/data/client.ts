@@ -4,6 +4,7 @@
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { CruxData, CruxDataOptions } from './api.js';
 import { createConnectivity } from './connectivity.js';
+import { createEndedSession } from './ended-session.js';
 import type { DbOptions } from './db.js';
 import { createSyncHttp } from './http.js';
 import { createProblemRecorder } from './problems.js';
@@ -32,6 +33,7 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
 
   const session = createSession(options.sessionKnown);
   const problems = createProblemRecorder(() => session.current()?.db ?? null);
+  const ended = createEndedSession();
   const worlds = await createWorlds({
     dbOptions,
     keepTopics: options.keepTopics ?? 50,
@@ -41,8 +43,14 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
     session: session.current,
     userDb$: session.userDb$,
     retryTimeMs: options.retryTimeMs ?? 5000,
+    // Someone else is signed in after a session ended here: its unsent writes are theirs to handle.
+    endedFrom: () => {
+      const current = session.current();
+      const from = ended.uid();
+      return current && from && from !== current.uid ? from : null;
+    },
   });
-  const { endedPending$, ...signIn } = createSignIn({ dbOptions, session, worlds, connectivity, problems });
+  const { endedPending$, ...signIn } = createSignIn({ dbOptions, session, worlds, connectivity, problems, ended });
   const reads = createReads({ baseUrl: options.baseUrl, fetchImpl, connectivity, worlds, session });
   const writes = createWrites(worlds, session);
 

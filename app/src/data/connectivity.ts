@@ -25,8 +25,14 @@ export interface Connectivity {
    * The signed-in account can no longer get a token (refresh refused: account disabled or
    * removed, session revoked). No request carries a token until a sign-in clears it.
    */
-  reportSessionEnded(): void;
+  reportSessionEnded(since?: number): void;
   clearSessionEnded(): void;
+  /**
+   * Which sign-in the requests belong to: a request passes the value it started with to
+   * reportSessionEnded, so a late failure of a request made before a new sign-in is not taken for
+   * the end of that new session (it would bring the "session ended" strip back over a working one).
+   */
+  sessionGeneration(): number;
   isSessionEnded(): boolean;
   readonly sessionEnded$: BehaviorSubject<boolean>;
   /**
@@ -52,6 +58,7 @@ export function createConnectivity(events: EventTarget | undefined, isOnline: ()
   const sessionEnded$ = new BehaviorSubject(false);
   const rateLimitedUntil$ = new BehaviorSubject<number | null>(null);
   let rateLimitTimer: ReturnType<typeof setTimeout> | undefined;
+  let generation = 0;
   const onOnline = () => {
     // Optimistic: the next request tells whether the server is really there.
     reachable$.next(true);
@@ -86,12 +93,15 @@ export function createConnectivity(events: EventTarget | undefined, isOnline: ()
     },
     isOutdated: () => updateRequired$.value,
     updateRequired$,
-    reportSessionEnded() {
+    reportSessionEnded(since = generation) {
+      if (since !== generation) return;
       if (!sessionEnded$.value) sessionEnded$.next(true);
     },
     clearSessionEnded() {
+      generation += 1;
       if (sessionEnded$.value) sessionEnded$.next(false);
     },
+    sessionGeneration: () => generation,
     isSessionEnded: () => sessionEnded$.value,
     sessionEnded$,
     reportRateLimited(untilMs, message) {

@@ -54,6 +54,10 @@ const SESSION_ENDED_CODES = new Set([
   'auth/user-token-expired',
   'auth/user-not-found',
   'auth/invalid-user-token',
+  // The refresh token names no account any more (a deleted user: the Auth emulator's answer, and
+  // Google's for a token it no longer knows). The SDK has no code of its own for it: it lower-cases
+  // the server's INVALID_REFRESH_TOKEN. Taken for a network failure, it read "Offline" (issue 24 #4).
+  'auth/invalid-refresh-token',
   'auth/requires-recent-login',
 ]);
 
@@ -79,6 +83,8 @@ export function createSyncHttp(baseUrl: string, fetchImpl: typeof fetch, connect
       const wait = connectivity.rateLimitedFor();
       if (wait > 0) await pause(wait);
     }
+    // The sign-in this request was made under (a late failure never ends a newer session).
+    const generation = connectivity.sessionGeneration();
     if (connectivity.isOutdated()) throw new SyncHttpError(ERROR_STATUS['sync-outdated'], MSG.syncOutdated);
     if (!connectivity.isBrowserOnline()) throw new SyncHttpError(0, 'You are offline.');
     // The account's session ended: nothing goes out with (or for) it until a sign-in.
@@ -114,7 +120,7 @@ export function createSyncHttp(baseUrl: string, fetchImpl: typeof fetch, connect
     } catch (error) {
       if (signal?.aborted) throw error;
       if (error instanceof SessionEnded) {
-        connectivity.reportSessionEnded();
+        connectivity.reportSessionEnded(generation);
         throw new SyncHttpError(401, SESSION_ENDED_MESSAGE);
       }
       const message = error instanceof SyncHttpError ? error.message : 'The server cannot be reached.';
@@ -129,7 +135,7 @@ export function createSyncHttp(baseUrl: string, fetchImpl: typeof fetch, connect
     // Refused even with a freshly refreshed token: the account's session is over.
     if (res.status === 401 && token) {
       await res.body?.cancel();
-      connectivity.reportSessionEnded();
+      connectivity.reportSessionEnded(generation);
       throw new SyncHttpError(401, SESSION_ENDED_MESSAGE);
     }
     if (!res.ok) {

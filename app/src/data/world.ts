@@ -25,6 +25,8 @@ export interface WorldDeps {
   session: () => CurrentSession | null;
   userDb$: Observable<UserDb | null>;
   retryTimeMs: number;
+  /** The uid of a session that ended on this device, whose unsent writes the signed-in user takes over (ended-session.ts). */
+  endedFrom: () => string | null;
 }
 
 /**
@@ -40,7 +42,7 @@ async function createWorld(deps: WorldDeps) {
   const publicDb = await openPublicDb(deps.dbOptions);
   await yieldToMain();
   const follows = await createFollows(publicDb, deps.keepTopics);
-  const orphans = createOrphans(publicDb);
+  const orphans = createOrphans(publicDb, { from: deps.endedFrom, problems: deps.problems });
   await yieldToMain();
   const controller = createSyncController({
     publicDb,

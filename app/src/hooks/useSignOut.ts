@@ -34,7 +34,7 @@ export function useSignOut(): (options: { removeData: boolean }) => Promise<void
       try {
         // Push stops on this device first, while the token can still tell the server (issue 26).
         await turnOffPush();
-        await data.signOut({ removeData });
+        await data.signOut({ removeData, byUser: true });
         // The service worker's copies of topic pages are public data on this device too.
         if (removeData) await removeTopicPages();
       } finally {

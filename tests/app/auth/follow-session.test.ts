@@ -25,6 +25,7 @@ vi.mock('../../../app/src/auth/session', () => ({
   },
   getCurrentFirebaseUser: () => auth.state.user,
   getToken: async (forceRefresh = false) => (forceRefresh ? 'fresh-token' : 'token'),
+  lostUid: () => null,
 }));
 
 const ada = { uid: 'uid-ada', email: 'ada@example.org', displayName: 'Ada' };

@@ -22,15 +22,6 @@ const CONFLICT: SyncProblem = {
   serverState: { id: 'r1', topic_id: 't1', content: 'Tea, edited on the laptop.' },
   created_at: '2026-01-01T12:00:00.000Z',
 };
-const REJECTED: SyncProblem = {
-  ...CONFLICT,
-  id: 'p2',
-  kind: 'rejected',
-  action: 'create',
-  error: 'Topic not found.',
-  status: 404,
-  serverState: null,
-};
 
 function renderProblems(problems: SyncProblem[]) {
   const calls = { resolveConflict: vi.fn(async () => {}), fixProblem: vi.fn(async () => {}), discardProblem: vi.fn(async () => {}) };
@@ -83,19 +74,5 @@ describe('conflict view', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('You are offline.');
     expect(screen.getByRole('button', { name: 'Keep mine' }).hasAttribute('disabled')).toBe(false);
   });
-
-  it('a refused (non-conflict) write keeps Retry and Discard', async () => {
-    const calls = renderProblems([REJECTED]);
-    expect(screen.queryByRole('button', { name: 'Keep mine' })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
-    await waitFor(() => expect(calls.discardProblem).toHaveBeenCalledWith('p2'));
-    expect(calls.fixProblem).toHaveBeenCalledWith('p2');
-  });
-
-  it('a refused write says what it was: a stance has a label of its own', () => {
-    renderProblems([REJECTED, { ...REJECTED, id: 'p3', collection: 'stances', itemId: 't1', action: 'stance', error: 'Topic not found.' }]);
-    expect(screen.getByText(/^A new item could not be saved/)).toBeTruthy();
-    expect(screen.getByText('A stance could not be saved: Topic not found.')).toBeTruthy();
-  });
+  // Refused (non-conflict) writes: SyncIssues.test.tsx.
 });
