@@ -1,8 +1,10 @@
 // The debate map (issue 13 #4), loaded only when opened (it carries d3-hierarchy): the whole
 // response tree from the local store (so it works offline), colour and icon by type, size by
-// score, Δ marked; a node opens its response in the thread. "Outline" is the same tree as nested
-// links, the accessible alternative to the picture.
+// score, Δ marked; a node opens its response in the thread. The picture fits its frame, labels
+// each node with the start of its text and has a legend; nodes are thumb-sized targets (issue 24 #8).
+// "Outline" is the same tree as nested links, the accessible alternative to the picture.
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { RESPONSE_TYPES } from '../../../../shared/constants';
 import { blockedHidden } from '../../../../shared/messages';
 import { authorName } from '../../../../shared/rules/author-name';
 import { truncate } from '../../../../shared/rules/truncate';
@@ -12,7 +14,18 @@ import { useTopicResponses } from '../../hooks/useTopicResponses';
 import { useTopicTree } from '../../hooks/useTopicTree';
 import { deltaCountLabel } from '../DeltaCredit/DeltaCredit';
 import { STANCE } from '../Stance/Stance';
-import { layoutDebate, linkPath, nodeRadius, outlineOf, type MapNode, type OutlineItem } from './debate-tree';
+import {
+  fitScale,
+  HIT_PX,
+  LABEL_PX,
+  labelsAt,
+  layoutDebate,
+  linkPath,
+  nodeRadius,
+  outlineOf,
+  type MapNode,
+  type OutlineItem,
+} from './debate-tree';
 import './DebateMap.css';
 
 export const MAP_EMPTY = 'No responses yet: the map fills in as people respond.';
@@ -79,10 +92,15 @@ export default function DebateMap({ topicId }: { topicId: string }) {
 function MapPicture({ responses, onOpen }: { responses: ResponseView[]; onOpen: (id: string) => void }) {
   const layout = useMemo(() => layoutDebate(responses), [responses]);
   const frameRef = useRef<HTMLDivElement>(null);
+  const frame = useFrameSize(frameRef);
+  // Zoom is relative to the fit: at 100% the whole map fills the frame (issue 24 #8).
   const [zoom, setZoom] = useState(1);
   const zoomBy = useCallback((factor: number) => setZoom((z) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, z * factor))), []);
   useWheelZoom(frameRef, zoomBy);
   const drag = useDragToPan(frameRef);
+  // A pixel short of the frame: a rounded-up size must never bring scrollbars (and a re-fit) at 100%.
+  const scale = fitScale(layout, { width: frame.width - 1, height: frame.height - 1 }) * zoom;
+  const labels = useMemo(() => labelsAt(responses, scale), [responses, scale]);
 
   return (
     <>
@@ -106,12 +124,13 @@ function MapPicture({ responses, onOpen }: { responses: ResponseView[]; onOpen: 
           {Math.round(zoom * 100)}%
         </span>
       </div>
+      <MapLegend />
       {/* A fixed-height frame: zooming scrolls inside it, the page never moves. */}
       <div className="debate-map-frame" ref={frameRef} {...drag}>
         <svg
           className="debate-map-svg"
-          width={layout.width * zoom}
-          height={layout.height * zoom}
+          width={layout.width * scale}
+          height={layout.height * scale}
           viewBox={`0 0 ${layout.width} ${layout.height}`}
           role="group"
           aria-label={`Debate map: ${responses.length} ${responses.length === 1 ? 'response' : 'responses'}`}
@@ -121,7 +140,14 @@ function MapPicture({ responses, onOpen }: { responses: ResponseView[]; onOpen: 
           ))}
           {layout.nodes.map((node) =>
             node.response ? (
-              <ResponseNode key={node.id} node={node} response={node.response} onOpen={onOpen} />
+              <ResponseNode
+                key={node.id}
+                node={node}
+                response={node.response}
+                label={labels.get(node.id) ?? null}
+                scale={scale}
+                onOpen={onOpen}
+              />
             ) : (
               <TopicNode key={node.id} node={node} />
             ),
@@ -129,6 +155,24 @@ function MapPicture({ responses, onOpen }: { responses: ResponseView[]; onOpen: 
         </svg>
       </div>
     </>
+  );
+}
+
+/** What the colours, icons, sizes and Δ mean, shown with the picture (the outline says it in words). */
+function MapLegend() {
+  return (
+    <ul className="debate-map-legend" aria-label="Map legend">
+      {RESPONSE_TYPES.map((type) => (
+        <li key={type}>
+          <span className={`debate-map-swatch debate-map-${type}`} aria-hidden="true">
+            {STANCE[type].icon}
+          </span>
+          {STANCE[type].action}
+        </li>
+      ))}
+      <li>Bigger circle: higher score</li>
+      <li>Δ: changed someone’s view</li>
+    </ul>
   );
 }
 
@@ -140,7 +184,19 @@ function TopicNode({ node }: { node: MapNode }) {
   );
 }
 
-function ResponseNode({ node, response, onOpen }: { node: MapNode; response: ResponseView; onOpen: (id: string) => void }) {
+function ResponseNode({
+  node,
+  response,
+  label,
+  scale,
+  onOpen,
+}: {
+  node: MapNode;
+  response: ResponseView;
+  label: string | null;
+  scale: number;
+  onOpen: (id: string) => void;
+}) {
   const r = nodeRadius(response.score);
   const summary = responseSummary(response);
   function onKey(event: KeyboardEvent) {
@@ -148,6 +204,8 @@ function ResponseNode({ node, response, onOpen }: { node: MapNode; response: Res
     event.preventDefault();
     onOpen(response.id);
   }
+  // Layout units for a size on screen: labels stay readable and hit areas thumb-sized at any scale.
+  const px = (screenPx: number) => screenPx / scale;
   return (
     <g
       className={`debate-map-node debate-map-${response.type}`}
@@ -169,6 +227,14 @@ function ResponseNode({ node, response, onOpen }: { node: MapNode; response: Res
           Δ{response.delta_count}
         </text>
       )}
+      {label && (
+        // Read without hovering (issue 24 #8): the start of the text, beside its circle.
+        <text className="debate-map-label" x={r + px(6)} dominantBaseline="central" fontSize={px(LABEL_PX)} aria-hidden="true">
+          {label}
+        </text>
+      )}
+      {/* Invisible and on top: a thumb-sized target however small the circle is drawn. */}
+      <circle className="debate-map-hit" r={Math.max(r, px(HIT_PX / 2))} />
     </g>
   );
 }
@@ -223,6 +289,30 @@ function useWheelZoom(frameRef: React.RefObject<HTMLDivElement | null>, zoomBy: 
     frame.addEventListener('wheel', onWheel, { passive: false });
     return () => frame.removeEventListener('wheel', onWheel);
   }, [frameRef, zoomBy]);
+}
+
+/**
+ * The frame's inner size, kept current (a phone turned, the window resized): the map fits it.
+ * 0 × 0 until measured (and where there is no layout, as in jsdom), which fitScale reads as 1.
+ */
+function useFrameSize(frameRef: React.RefObject<HTMLDivElement | null>) {
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  useEffect(() => {
+    const frame = frameRef.current;
+    if (!frame) return;
+    const measure = () =>
+      setSize((old) =>
+        old.width === frame.clientWidth && old.height === frame.clientHeight
+          ? old
+          : { width: frame.clientWidth, height: frame.clientHeight },
+      );
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(frame);
+    return () => observer.disconnect();
+  }, [frameRef]);
+  return size;
 }
 
 /** Dragging the background pans the frame (its scroll position); a click on a node still opens it. */
