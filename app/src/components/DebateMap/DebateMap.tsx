@@ -32,6 +32,10 @@ export const MAP_EMPTY = 'No responses yet: the map fills in as people respond.'
 const MIN_ZOOM = 0.25;
 const MAX_ZOOM = 3;
 const ZOOM_STEP = 1.25;
+/** The frame's tallest (as DebateMap.css: min(420px, 60vh)) and shortest heights. */
+const FRAME_MAX_PX = 420;
+const FRAME_MAX_VIEWPORT = 0.6;
+const FRAME_MIN_PX = 120;
 
 type View = 'map' | 'outline';
 
@@ -99,7 +103,13 @@ function MapPicture({ responses, onOpen }: { responses: ResponseView[]; onOpen: 
   useWheelZoom(frameRef, zoomBy);
   const drag = useDragToPan(frameRef);
   // A pixel short of the frame: a rounded-up size must never bring scrollbars (and a re-fit) at 100%.
-  const scale = fitScale(layout, { width: frame.width - 1, height: frame.height - 1 }) * zoom;
+  // The drawing keeps HIT_PX / 2 of screen around it, so an edge node's hit area is not cut off.
+  const fit = fitScale(layout, { width: frame.width - HIT_PX - 1, height: frame.height - HIT_PX - 1 });
+  const scale = fit * zoom;
+  const pad = HIT_PX / 2 / scale;
+  // The frame is as tall as the fitted map (a wide, shallow debate leaves no empty band under it) and
+  // keeps that height at every zoom, so zooming never moves the page.
+  const frameHeight = frame.width > 0 ? Math.max(FRAME_MIN_PX, Math.ceil(layout.height * fit) + HIT_PX + 2) : undefined;
   const labels = useMemo(() => labelsAt(responses, scale), [responses, scale]);
 
   return (
@@ -126,12 +136,12 @@ function MapPicture({ responses, onOpen }: { responses: ResponseView[]; onOpen: 
       </div>
       <MapLegend />
       {/* A fixed-height frame: zooming scrolls inside it, the page never moves. */}
-      <div className="debate-map-frame" ref={frameRef} {...drag}>
+      <div className="debate-map-frame" ref={frameRef} style={{ height: frameHeight }} {...drag}>
         <svg
           className="debate-map-svg"
-          width={layout.width * scale}
-          height={layout.height * scale}
-          viewBox={`0 0 ${layout.width} ${layout.height}`}
+          width={layout.width * scale + HIT_PX}
+          height={layout.height * scale + HIT_PX}
+          viewBox={`${-pad} ${-pad} ${layout.width + 2 * pad} ${layout.height + 2 * pad}`}
           role="group"
           aria-label={`Debate map: ${responses.length} ${responses.length === 1 ? 'response' : 'responses'}`}
         >
@@ -292,7 +302,8 @@ function useWheelZoom(frameRef: React.RefObject<HTMLDivElement | null>, zoomBy: 
 }
 
 /**
- * The frame's inner size, kept current (a phone turned, the window resized): the map fits it.
+ * The room the map may fill, kept current (a phone turned, the window resized): the frame's inner
+ * width, and the tallest the frame may be (not its height now, which follows the fitted map).
  * 0 × 0 until measured (and where there is no layout, as in jsdom), which fitScale reads as 1.
  */
 function useFrameSize(frameRef: React.RefObject<HTMLDivElement | null>) {
@@ -300,17 +311,21 @@ function useFrameSize(frameRef: React.RefObject<HTMLDivElement | null>) {
   useEffect(() => {
     const frame = frameRef.current;
     if (!frame) return;
-    const measure = () =>
-      setSize((old) =>
-        old.width === frame.clientWidth && old.height === frame.clientHeight
-          ? old
-          : { width: frame.clientWidth, height: frame.clientHeight },
-      );
+    const measure = () => {
+      const width = frame.clientWidth;
+      // Less the frame's borders (1 px each).
+      const height = width > 0 ? Math.min(FRAME_MAX_PX, window.innerHeight * FRAME_MAX_VIEWPORT) - 2 : 0;
+      setSize((old) => (old.width === width && old.height === height ? old : { width, height }));
+    };
     measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(frame);
-    return () => observer.disconnect();
+    // The window's height bounds the frame's (60vh) without changing the frame's width.
+    window.addEventListener('resize', measure);
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(frame);
+    return () => {
+      window.removeEventListener('resize', measure);
+      observer?.disconnect();
+    };
   }, [frameRef]);
   return size;
 }

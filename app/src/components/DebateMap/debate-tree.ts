@@ -11,8 +11,10 @@ export const TOPIC_NODE = '__topic__';
  * Vertical distance between siblings and horizontal distance between levels, in layout units (px at
  * scale 1). A level leaves room after each circle for its label (issue 24 #8).
  */
-export const ROW_GAP = 34;
+export const ROW_GAP = 44;
 export const LEVEL_GAP = 220;
+/** The topic's square has no label: its roots sit closer to it than the levels after them. */
+const TOPIC_GAP = 60;
 /** Room around the drawing for the largest circle and its Δ mark. */
 export const MAP_MARGIN = 28;
 /** A label's most characters (at a scale that leaves it the room). */
@@ -55,6 +57,9 @@ export function nodeRadius(score: number): number {
   return 7 + Math.min(8, Math.sqrt(Math.max(0, score)) * 2.5);
 }
 
+/** A level's distance from the topic's square. */
+const depthX = (depth: number) => (depth === 0 ? 0 : TOPIC_GAP + (depth - 1) * LEVEL_GAP);
+
 export function layoutDebate(responses: readonly ResponseView[]): DebateLayout {
   const known = new Set(responses.map((r) => r.id));
   const items: Item[] = [
@@ -77,10 +82,10 @@ export function layoutDebate(responses: readonly ResponseView[]): DebateLayout {
   laidOut.each((n) => {
     top = Math.min(top, n.x);
     bottom = Math.max(bottom, n.x);
-    right = Math.max(right, n.y);
+    right = Math.max(right, depthX(n.depth));
   });
   // d3 puts breadth on x and depth on y; the map reads left to right, so they swap here.
-  const place = (n: HierarchyPointNode<Item>) => ({ x: n.y + MAP_MARGIN, y: n.x - top + MAP_MARGIN });
+  const place = (n: HierarchyPointNode<Item>) => ({ x: depthX(n.depth) + MAP_MARGIN, y: n.x - top + MAP_MARGIN });
 
   const nodes: MapNode[] = laidOut.descendants().map((n) => ({ id: n.data.id, response: n.data.response, depth: n.depth, ...place(n) }));
   const links: MapLink[] = laidOut.links().map((l) => ({ id: l.target.data.id, from: place(l.source), to: place(l.target) }));
@@ -104,8 +109,8 @@ export function fitScale(layout: Pick<DebateLayout, 'width' | 'height'>, frame: 
  */
 export function labelsAt(responses: readonly ResponseView[], scale: number): Map<string, string> {
   const labels = new Map<string, string>();
-  // An average character is about 0.55 em; the circle and a gap take the level's first ~30 units.
-  const chars = Math.min(LABEL_MAX_CHARS, Math.floor(((LEVEL_GAP - 30) * scale) / (LABEL_PX * 0.55)));
+  // An average character is about 0.5 em; the circle and a gap take the level's first ~30 units.
+  const chars = Math.min(LABEL_MAX_CHARS, Math.floor(((LEVEL_GAP - 30) * scale) / (LABEL_PX * 0.5)));
   if (chars < 6) return labels;
   const labelled = ROW_GAP * scale >= LABEL_ROW_PX ? responses : [...responses].sort((a, b) => b.score - a.score).slice(0, LABELS_TOP_N);
   for (const r of labelled) labels.set(r.id, truncate(r.content.replace(/\s+/g, ' ').trim(), chars - 1));
