@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
 import { TOPIC_PAGES_CACHE_PREFIX } from './shared/constants';
+import { rxdbOpenCoreNotice } from './scripts/rxdb-open-core-notice';
 
 // The topic pages the service worker keeps name this build's hashed assets, so each build keeps
 // them in a cache of its own: a page saved under the last build would load scripts that are gone.
@@ -21,6 +22,8 @@ export default defineConfig({
   build: { outDir: '../dist', emptyOutDir: true, manifest: true },
   plugins: [
     react(),
+    // A quiet production console (issue 24 #9): see the plugin for why and how.
+    rxdbOpenCoreNotice(),
     VitePWA({
       registerType: 'prompt',
       strategies: 'generateSW',

@@ -95,7 +95,10 @@ export interface ResponseDoc extends Replicated {
   creator_uid: string;
   username: string | null;
   created_at: string;
+  /** Any change to the row, votes and counters included: not what a reader is told. */
   updated_at: string;
+  /** When the author last changed content, quote or sources (null: never): the "edited" mark (issue 24 #2). */
+  edited_at: string | null;
   score: number;
   comment_count: number;
   /** "This changed my view" credits received (issue 13 #2). */

@@ -72,6 +72,8 @@ export interface Response {
   quoted_response_id: string | null;
   sources: Source[];
   created_at: string;
+  /** When the author last changed its content, quote or sources (issue 24 #2); null: never. Votes leave it. */
+  edited_at: string | null;
   username: string | null;
   creator_uid: string;
   score: number;

@@ -118,6 +118,7 @@ export const responseSchema = z
     quoted_response_id: id.nullable(),
     sources: z.array(sourceSchema),
     created_at: time,
+    edited_at: time.nullable().describe('When the author last changed its content, quote or sources; null: never edited.'),
     username: z.string().nullable(),
     creator_uid: z.string(),
     score,

@@ -13,6 +13,7 @@ const contentSchema = z
 const RESPONSE_READ_ONLY = [
   'quoted_response',
   'created_at',
+  'edited_at',
   'username',
   'creator_uid',
   'score',

@@ -31,6 +31,7 @@ const response = (id: string, overrides: Partial<ResponseDocType> = {}): Respons
   username: null,
   created_at: id,
   updated_at: id,
+  edited_at: null,
   score: 0,
   comment_count: 0,
   delta_count: 0,

@@ -482,7 +482,14 @@ export function runStoreContract(name: string, makeStore: () => Promise<StoreUnd
         const before = (await store.responses.get('r1', null))!;
         const seq = await store.transaction(async () => {
           const s = await store.nextSeq();
-          await store.responses.update({ id: 'r1', content: 'Edited text', quoted_response_id: 'r2', updated_at: day(9), seq: s });
+          await store.responses.update({
+            id: 'r1',
+            content: 'Edited text',
+            quoted_response_id: 'r2',
+            updated_at: day(9),
+            edited_at: day(9),
+            seq: s,
+          });
           return s;
         });
         expect(await store.responses.get('r1', null)).toMatchObject({
@@ -490,6 +497,7 @@ export function runStoreContract(name: string, makeStore: () => Promise<StoreUnd
           quoted_response_id: 'r2',
           created_at: before.created_at,
           updated_at: day(9),
+          edited_at: day(9),
           seq,
         });
         expect((await store.responses.search('t1', match('edited'), 10, null)).map((row) => row.id)).toEqual(['r1']);

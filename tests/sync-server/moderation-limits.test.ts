@@ -46,6 +46,7 @@ const responseDoc = (topicId: string, content: string, sources: ResponseDoc['sou
   username: null,
   created_at: '',
   updated_at: '',
+  edited_at: null,
   score: 0,
   comment_count: 0,
   delta_count: 0,

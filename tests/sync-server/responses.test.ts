@@ -43,6 +43,7 @@ describe('responses', () => {
         quoted_response_id: null,
         sources: [],
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
+        edited_at: null,
         username: 'Bob',
         creator_uid: bob.uid,
         score: 0,
@@ -374,7 +375,8 @@ describe('responses', () => {
       expect((await responseOf(response.id)).content).toBe('Before');
       const owner = await as(bob).put<Response>(`/responses/${response.id}`, { content: ' After ', quoted_response_id: null, sources: [] });
       expect(owner.status).toBe(200);
-      expect(owner.body).toEqual({ ...response, content: ' After ' });
+      // The edit is marked with the server's time (issue 24 #2; tests/sync-server/response-edited.test.ts).
+      expect(owner.body).toEqual({ ...response, content: ' After ', edited_at: expect.any(String) });
       expect(await responseOf(response.id)).toEqual(owner.body);
     });
 
@@ -438,7 +440,7 @@ describe('responses', () => {
         topic_id: 'elsewhere',
       });
       expect(res.status, res.text).toBe(200);
-      expect(res.body).toEqual({ ...mine, content: 'Edited' });
+      expect(res.body).toEqual({ ...mine, content: 'Edited', edited_at: expect.any(String) });
     });
 
     it('server-owned fields on create are ignored', async () => {

@@ -129,6 +129,7 @@ describe('sync pull and push', () => {
       username: null,
       created_at: '',
       updated_at: '',
+      edited_at: null,
       score: 0,
       comment_count: 0,
       delta_count: 0,

@@ -62,6 +62,20 @@ describe('GET /api/users/{uid}', () => {
     expect(res.body).toEqual({ error: MSG.userNotFound, code: 'not-found' });
   });
 
+  it('with ?missing=null an unknown uid is 200 null (no 404 for the browser to log); a known one is its page; anything else → 400', async () => {
+    const missing = await as().get('/users/nobody-here?missing=null');
+    expect(missing.status).toBe(200);
+    expect(missing.body).toBeNull();
+    const known = await as().get<UserProfile>(`/users/${ada.uid}?missing=null`);
+    expect(known.status).toBe(200);
+    expect(known.body).toEqual((await as().get<UserProfile>(`/users/${ada.uid}`)).body);
+    const bad = await as().get<{ error: string }>('/users/nobody-here?missing=yes');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('missing can only be "null".');
+    // A bad uid is still a 400, not a null.
+    expect((await as().get(`/users/${'x'.repeat(129)}?missing=null`)).status).toBe(400);
+  });
+
   it('a uid longer than 128 characters → 400', async () => {
     const res = await as().get(`/users/${'a'.repeat(129)}`);
     expect(res.status).toBe(400);

@@ -146,6 +146,7 @@ export function createActions(publicDb: PublicDb, session: () => Session | null,
         username: await displayName(s),
         created_at: created,
         updated_at: created,
+        edited_at: null,
         score: 0,
         comment_count: 0,
         delta_count: 0,
@@ -168,13 +169,24 @@ export function createActions(publicDb: PublicDb, session: () => Session | null,
         ...(input.sources ? { sources: input.sources } : {}),
       });
       const doc = await ownResponse(responseId, s.uid);
+      const sources = valid.sources?.map((x) => ({ url: x.url, name: x.name ?? null, description: x.description ?? null }));
+      const quotedId = valid.quoted_response_id ?? null;
+      const changed =
+        valid.content !== doc.content ||
+        quotedId !== (doc.quoted_response_id ?? null) ||
+        (sources !== undefined &&
+          JSON.stringify(sources) !==
+            JSON.stringify(
+              doc.sources.map(({ url, name, description }) => ({ url, name: name ?? null, description: description ?? null })),
+            ));
+      const at = now();
       await doc.incrementalPatch({
         content: valid.content,
-        quoted_response_id: valid.quoted_response_id ?? null,
-        ...(valid.sources
-          ? { sources: valid.sources.map((x) => ({ url: x.url, name: x.name ?? null, description: x.description ?? null })) }
-          : {}),
-        updated_at: now(),
+        quoted_response_id: quotedId,
+        ...(sources ? { sources } : {}),
+        updated_at: at,
+        // The "edited" mark shows at once on this device; the server's own time replaces it on the next pull.
+        ...(changed ? { edited_at: at } : {}),
         pending: true,
       });
     },

@@ -7,6 +7,7 @@
 // (and goes with the public data when it is removed from the device).
 import { Observable, auditTime, combineLatest, distinctUntilChanged, interval, merge, of, startWith, switchMap } from 'rxjs';
 import type { LeaderboardEntry, UserProfile, UserScore } from '../../../shared/types.js';
+import { MSG } from '../../../shared/messages.js';
 import type { PublicDb } from './db.js';
 import type { SessionUser } from './api.js';
 
@@ -175,7 +176,17 @@ export function createLeaderboard(deps: Deps): Leaderboard {
     userProfile$: (uid) =>
       online$.pipe(
         switchMap((online) =>
-          remote(`user-${uid}`, online, () => getJson<UserProfile>(`/api/users/${encodeURIComponent(uid)}`), 'Error loading user: '),
+          remote(
+            `user-${uid}`,
+            online,
+            // `missing=null`: an unknown user is a 200 with null, not a 404 the browser logs as an error (issue 24 #9).
+            async () => {
+              const profile = await getJson<UserProfile | null>(`/api/users/${encodeURIComponent(uid)}?missing=null`);
+              if (profile === null) throw new HttpFailure(404, MSG.userNotFound);
+              return profile;
+            },
+            'Error loading user: ',
+          ),
         ),
       ),
   };

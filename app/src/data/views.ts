@@ -219,6 +219,7 @@ export function createTopicTreeBuilder() {
                 description: source.description ?? null,
               })),
         created_at: doc.created_at,
+        edited_at: doc.edited_at ?? null,
         username: doc.username ?? null,
         creator_uid: doc.creator_uid,
         score,

@@ -5,7 +5,7 @@ import { NOTIFICATION_SUMMARY_CHARS, type ResponseType } from '../../../shared/c
 import { MSG } from '../../../shared/messages.js';
 import type { CreateResponseInput, UpdateResponseInput } from '../../../shared/schemas/responses.js';
 import type { SourceInput } from '../../../shared/schemas/common.js';
-import type { Response, ResponseMapping } from '../../../shared/types.js';
+import type { Response, ResponseMapping, Source } from '../../../shared/types.js';
 import { prefix } from '../../../shared/rules/truncate.js';
 import { ftsQuery } from '../../../shared/rules/search-words.js';
 import { badRequest, conflict, notFound } from '../../../shared/errors.js';
@@ -137,6 +137,15 @@ async function saveSources(ctx: DomainContext, responseId: string, sources: Sour
   await ctx.store.sources.setForResponse(responseId, citations);
 }
 
+/** Whether saving `next` (as saveSources would) gives other citations than `current`, in order. */
+function sourcesChanged(current: readonly Source[], next: readonly SourceInput[]): boolean {
+  const key = (source: { url: string; name?: string | null; description?: string | null }) =>
+    JSON.stringify([source.url, source.name || null, source.description || null]);
+  const seen = new Set<string>();
+  const wanted = next.filter((source) => !seen.has(source.url) && seen.add(source.url)).map(key);
+  return wanted.length !== current.length || wanted.some((entry, index) => entry !== key(current[index]!));
+}
+
 export async function createResponse(ctx: DomainContext, actor: AuthUser, input: CreateResponseInput): Promise<Response> {
   const { store } = ctx;
   const id = input.id ?? ctx.newId();
@@ -233,13 +242,22 @@ export async function updateResponse(ctx: DomainContext, actor: AuthUser, id: st
     assertNotModerated(row);
     await assertNotSuspended(ctx, actor.uid);
     await checkResponseLinks(ctx, actor, input.sources);
+    // Omitted means unchanged, as for sources; null removes the quote.
+    const quotedId =
+      input.quoted_response_id === undefined ? row.quoted_response_id : await checkQuote(ctx, input.quoted_response_id, row.topic_id, id);
+    const now = nowIso(ctx);
+    // The "edited" mark (issue 24 #2) moves only when what readers see changes: a sync push resends the
+    // whole document, so an unchanged one (or a retried push) must not mark the response edited.
+    const edited =
+      input.content !== row.content ||
+      quotedId !== row.quoted_response_id ||
+      (input.sources !== undefined && sourcesChanged(await store.sources.forResponse(id), input.sources));
     await store.responses.update({
       id,
       content: input.content,
-      // Omitted means unchanged, as for sources; null removes the quote.
-      quoted_response_id:
-        input.quoted_response_id === undefined ? row.quoted_response_id : await checkQuote(ctx, input.quoted_response_id, row.topic_id, id),
-      updated_at: nowIso(ctx),
+      quoted_response_id: quotedId,
+      updated_at: now,
+      edited_at: edited ? now : row.edited_at,
       seq: await store.nextSeq(),
     });
     if (input.sources !== undefined) await saveSources(ctx, id, input.sources);

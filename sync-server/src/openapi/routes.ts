@@ -59,7 +59,7 @@ import { notificationsPageQuery } from '../routes/notifications.js';
 import { mappingsQuery, responsesListQuery, responsesSearchQuery } from '../routes/responses.js';
 import { sourceCitationsQuery, sourcesListQuery } from '../routes/sources.js';
 import { commonGroundQuery } from '../routes/stances.js';
-import { includeQuery } from '../routes/users.js';
+import { includeQuery, profileQuery } from '../routes/users.js';
 import { pullQuery, responsesPullBody, streamQuery } from '../sync/routes.js';
 
 /** none: no token is read; optional: a token that is sent must be valid (else 401); required: 401 without one. */
@@ -516,10 +516,15 @@ export const ROUTES: readonly RouteDoc[] = [
     path: '/api/users/{uid}',
     tag: 'Users',
     summary: "A user's public page",
-    description: 'Points, rank and the latest 50 topics and responses (beyond DESIGN.md, for user pages). An expensive read.',
+    description:
+      'Points, rank and the latest 50 topics and responses (beyond DESIGN.md, for user pages). An expensive read. `missing=null` answers an unknown user with `200` and `null` instead of `404` (the web app asks this way: browsers log every 404 as an error).',
     auth: 'optional',
     params: { uid: "The user's uid." },
-    answers: { 200: { description: 'The page.', schema: userProfileSchema } },
+    query: profileQuery,
+    queryExample: '?missing=null',
+    answers: {
+      200: { description: 'The page (or null: an unknown user asked with `missing=null`).', schema: userProfileSchema.nullable() },
+    },
     errors: ['not-found'],
     limited: true,
   },

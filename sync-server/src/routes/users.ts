@@ -1,6 +1,7 @@
 // /api/users: a user's points and rank, the leaderboard, the caller's preferences, a user's page.
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { CruxError } from '../../../shared/errors.js';
 import { MSG } from '../../../shared/messages.js';
 import { preferencesSchema } from '../../../shared/schemas/users.js';
 import type { DomainContext } from '../domain/context.js';
@@ -15,6 +16,15 @@ import { readJson, readQuery } from '../http/validate.js';
  */
 export const includeQuery = z.object({
   include: z.enum(['persuasion'], { error: 'include can only be "persuasion".' }).optional(),
+});
+
+/**
+ * `?missing=null`: an unknown user is answered 200 with `null` instead of 404 (issue 24 #9). The web
+ * app asks this way: a browser logs every 404 it fetches as a console error, and a link to a
+ * removed account is an expected answer, not a failure. Without it, the 404 of DESIGN.md §3.
+ */
+export const profileQuery = z.object({
+  missing: z.enum(['null'], { error: 'missing can only be "null".' }).optional(),
 });
 
 export function usersRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE_LIMITS) {
@@ -39,8 +49,14 @@ export function usersRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE_LIM
       })
       // A user's public page (no token needed, like the leaderboard): an expensive read.
       .get('/:uid', async (c) => {
+        const { missing } = readQuery(c, profileQuery);
         await limits.read(c, c.get('user'), RATE_LIMIT_MSG.requests);
-        return c.json(await userProfile(ctx, c.req.param('uid')));
+        try {
+          return c.json(await userProfile(ctx, c.req.param('uid')));
+        } catch (error) {
+          if (missing === 'null' && error instanceof CruxError && error.code === 'not-found') return c.json(null);
+          throw error;
+        }
       })
   );
 }

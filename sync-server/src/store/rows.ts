@@ -122,6 +122,8 @@ export interface ResponseRow {
   creator_uid: string;
   created_at: string;
   updated_at: string;
+  /** When the author last changed the content, quote or sources (null: never); votes and moderation leave it. */
+  edited_at: string | null;
   score: number;
   comment_count: number;
   delta_count: number;
@@ -183,6 +185,7 @@ export function toResponse(row: ResponseRow, sources: Source[]): Response {
     quoted_response_id: quoteLive ? row.quoted_response_id : null,
     sources,
     created_at: row.created_at,
+    edited_at: row.edited_at,
     username: row.username,
     creator_uid: row.creator_uid,
     score: row.score,

@@ -116,6 +116,8 @@ export interface ResponseUpdate {
   content: string;
   quoted_response_id: string | null;
   updated_at: string;
+  /** When the author last changed the content, quote or sources: the new time, or the row's own when nothing changed. */
+  edited_at: string | null;
   seq: number;
 }
 

@@ -6,7 +6,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { of } from 'rxjs';
 import type { SessionState } from '../../../app/src/auth/session';
-import { layoutDebate, nodeRadius, outlineOf, TOPIC_NODE } from '../../../app/src/components/DebateMap/debate-tree';
+import {
+  fitScale,
+  LABEL_MAX_CHARS,
+  LABELS_TOP_N,
+  labelsAt,
+  layoutDebate,
+  nodeRadius,
+  outlineOf,
+  TOPIC_NODE,
+} from '../../../app/src/components/DebateMap/debate-tree';
 import { fakeResponse, fakeTopic } from '../../fixtures/fake-data';
 import { renderTopicPage } from './topic-page';
 import { SIGNED_OUT } from './with-data';
@@ -99,6 +108,33 @@ describe('debate map layout (pure)', () => {
     expect(outlineOf([orphan]).map((i) => i.response.id)).toEqual(['o']);
   });
 
+  it('fits the layout to a frame, by whichever of width and height is tighter, never above 1.5', () => {
+    const layout = { width: 1000, height: 200 };
+    expect(fitScale(layout, { width: 500, height: 400 })).toBe(0.5);
+    expect(fitScale(layout, { width: 2000, height: 100 })).toBe(0.5);
+    expect(fitScale(layout, { width: 9000, height: 9000 })).toBe(1.5);
+    expect(fitScale(layout, { width: 0, height: 0 })).toBe(1);
+  });
+
+  it('labels each response with the start of its text, as much as the scale leaves room for', () => {
+    const long = fakeResponse({ id: 'long', content: 'A'.repeat(100) });
+    const full = labelsAt([long, ...ALL], 1);
+    expect(full.get('r1')).toBe('Cars crowd streets.');
+    expect(full.get('long')!.endsWith('…')).toBe(true);
+    // A small debate on a wide screen (the fit's largest scale) reads the first 40 characters.
+    expect(Array.from(labelsAt([long], 1.5).get('long')!)).toHaveLength(LABEL_MAX_CHARS);
+    const small = labelsAt([long], 0.4);
+    expect(Array.from(small.get('long')!).length).toBeLessThan(LABEL_MAX_CHARS);
+    // Rows too close for every label: only the best-scored keep one.
+    const many = Array.from({ length: 20 }, (_, i) => fakeResponse({ id: `m${i}`, score: i, content: `Point ${i}` }));
+    const crowded = labelsAt(many, 0.3);
+    expect([...crowded.keys()]).toHaveLength(LABELS_TOP_N);
+    expect(crowded.has('m19')).toBe(true);
+    expect(crowded.has('m0')).toBe(false);
+    // Too small for a readable word: none.
+    expect(labelsAt(many, 0.05).size).toBe(0);
+  });
+
   it('sizes nodes by score, within bounds', () => {
     expect(nodeRadius(0)).toBe(7);
     expect(nodeRadius(-3)).toBe(7);
@@ -123,6 +159,16 @@ describe('debate map', () => {
     const radius = (id: string) => Number(region.querySelector(`[data-response-id="${id}"] circle`)!.getAttribute('r'));
     expect(radius('r1')).toBeGreaterThan(radius('r5'));
 
+    // Read without hovering: each node's text beside it; a legend says what colour and size mean.
+    expect(region.querySelector('[data-response-id="r1"] .debate-map-label')!.textContent).toBe('Cars crowd streets.');
+    const legend = within(region).getByRole('list', { name: 'Map legend' });
+    expect(legend.textContent).toContain('Agree');
+    expect(legend.textContent).toContain('Disagree');
+    expect(legend.textContent).toContain('Discuss');
+    expect(legend.textContent).toContain('Bigger circle: higher score');
+    // A thumb-sized target around even the smallest circle (scale 1 here: 22 units is 22 px).
+    expect(Number(region.querySelector('[data-response-id="r5"] .debate-map-hit')!.getAttribute('r'))).toBe(22);
+
     fireEvent.keyDown(node, { key: 'Enter' });
     await waitFor(() => expect(ancestorPath).toHaveBeenCalledWith('r4'));
     // The thread opens down to it, and it scrolls into view with focus.
@@ -136,7 +182,8 @@ describe('debate map', () => {
     renderMapPage();
     const region = await openMap();
     const svg = within(region).getByRole('group', { name: /^Debate map:/ });
-    const width = () => Number(svg.getAttribute('width'));
+    // The drawing's own width (the svg adds a fixed 44 px of room for the edge nodes' hit areas).
+    const width = () => Number(svg.getAttribute('width')) - 44;
     const start = width();
     fireEvent.click(within(region).getByRole('button', { name: 'Zoom in' }));
     expect(width()).toBeCloseTo(start * 1.25);

@@ -1,8 +1,10 @@
 // The debate map (issue 13 #4), loaded only when opened (it carries d3-hierarchy): the whole
 // response tree from the local store (so it works offline), colour and icon by type, size by
-// score, Δ marked; a node opens its response in the thread. "Outline" is the same tree as nested
-// links, the accessible alternative to the picture.
+// score, Δ marked; a node opens its response in the thread. The picture fits its frame, labels
+// each node with the start of its text and has a legend; nodes are thumb-sized targets (issue 24 #8).
+// "Outline" is the same tree as nested links, the accessible alternative to the picture.
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { RESPONSE_TYPES } from '../../../../shared/constants';
 import { blockedHidden } from '../../../../shared/messages';
 import { authorName } from '../../../../shared/rules/author-name';
 import { truncate } from '../../../../shared/rules/truncate';
@@ -12,13 +14,28 @@ import { useTopicResponses } from '../../hooks/useTopicResponses';
 import { useTopicTree } from '../../hooks/useTopicTree';
 import { deltaCountLabel } from '../DeltaCredit/DeltaCredit';
 import { STANCE } from '../Stance/Stance';
-import { layoutDebate, linkPath, nodeRadius, outlineOf, type MapNode, type OutlineItem } from './debate-tree';
+import {
+  fitScale,
+  HIT_PX,
+  LABEL_PX,
+  labelsAt,
+  layoutDebate,
+  linkPath,
+  nodeRadius,
+  outlineOf,
+  type MapNode,
+  type OutlineItem,
+} from './debate-tree';
 import './DebateMap.css';
 
 export const MAP_EMPTY = 'No responses yet: the map fills in as people respond.';
 const MIN_ZOOM = 0.25;
 const MAX_ZOOM = 3;
 const ZOOM_STEP = 1.25;
+/** The frame's tallest (as DebateMap.css: min(420px, 60vh)) and shortest heights. */
+const FRAME_MAX_PX = 420;
+const FRAME_MAX_VIEWPORT = 0.6;
+const FRAME_MIN_PX = 120;
 
 type View = 'map' | 'outline';
 
@@ -79,10 +96,21 @@ export default function DebateMap({ topicId }: { topicId: string }) {
 function MapPicture({ responses, onOpen }: { responses: ResponseView[]; onOpen: (id: string) => void }) {
   const layout = useMemo(() => layoutDebate(responses), [responses]);
   const frameRef = useRef<HTMLDivElement>(null);
+  const frame = useFrameSize(frameRef);
+  // Zoom is relative to the fit: at 100% the whole map fills the frame (issue 24 #8).
   const [zoom, setZoom] = useState(1);
   const zoomBy = useCallback((factor: number) => setZoom((z) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, z * factor))), []);
   useWheelZoom(frameRef, zoomBy);
   const drag = useDragToPan(frameRef);
+  // A pixel short of the frame: a rounded-up size must never bring scrollbars (and a re-fit) at 100%.
+  // The drawing keeps HIT_PX / 2 of screen around it, so an edge node's hit area is not cut off.
+  const fit = fitScale(layout, { width: frame.width - HIT_PX - 1, height: frame.height - HIT_PX - 1 });
+  const scale = fit * zoom;
+  const pad = HIT_PX / 2 / scale;
+  // The frame is as tall as the fitted map (a wide, shallow debate leaves no empty band under it) and
+  // keeps that height at every zoom, so zooming never moves the page.
+  const frameHeight = frame.width > 0 ? Math.max(FRAME_MIN_PX, Math.ceil(layout.height * fit) + HIT_PX + 2) : undefined;
+  const labels = useMemo(() => labelsAt(responses, scale), [responses, scale]);
 
   return (
     <>
@@ -106,13 +134,14 @@ function MapPicture({ responses, onOpen }: { responses: ResponseView[]; onOpen: 
           {Math.round(zoom * 100)}%
         </span>
       </div>
+      <MapLegend />
       {/* A fixed-height frame: zooming scrolls inside it, the page never moves. */}
-      <div className="debate-map-frame" ref={frameRef} {...drag}>
+      <div className="debate-map-frame" ref={frameRef} style={{ height: frameHeight }} {...drag}>
         <svg
           className="debate-map-svg"
-          width={layout.width * zoom}
-          height={layout.height * zoom}
-          viewBox={`0 0 ${layout.width} ${layout.height}`}
+          width={layout.width * scale + HIT_PX}
+          height={layout.height * scale + HIT_PX}
+          viewBox={`${-pad} ${-pad} ${layout.width + 2 * pad} ${layout.height + 2 * pad}`}
           role="group"
           aria-label={`Debate map: ${responses.length} ${responses.length === 1 ? 'response' : 'responses'}`}
         >
@@ -121,7 +150,14 @@ function MapPicture({ responses, onOpen }: { responses: ResponseView[]; onOpen: 
           ))}
           {layout.nodes.map((node) =>
             node.response ? (
-              <ResponseNode key={node.id} node={node} response={node.response} onOpen={onOpen} />
+              <ResponseNode
+                key={node.id}
+                node={node}
+                response={node.response}
+                label={labels.get(node.id) ?? null}
+                scale={scale}
+                onOpen={onOpen}
+              />
             ) : (
               <TopicNode key={node.id} node={node} />
             ),
@@ -129,6 +165,24 @@ function MapPicture({ responses, onOpen }: { responses: ResponseView[]; onOpen: 
         </svg>
       </div>
     </>
+  );
+}
+
+/** What the colours, icons, sizes and Δ mean, shown with the picture (the outline says it in words). */
+function MapLegend() {
+  return (
+    <ul className="debate-map-legend" aria-label="Map legend">
+      {RESPONSE_TYPES.map((type) => (
+        <li key={type}>
+          <span className={`debate-map-swatch debate-map-${type}`} aria-hidden="true">
+            {STANCE[type].icon}
+          </span>
+          {STANCE[type].action}
+        </li>
+      ))}
+      <li>Bigger circle: higher score</li>
+      <li>Δ: changed someone’s view</li>
+    </ul>
   );
 }
 
@@ -140,7 +194,19 @@ function TopicNode({ node }: { node: MapNode }) {
   );
 }
 
-function ResponseNode({ node, response, onOpen }: { node: MapNode; response: ResponseView; onOpen: (id: string) => void }) {
+function ResponseNode({
+  node,
+  response,
+  label,
+  scale,
+  onOpen,
+}: {
+  node: MapNode;
+  response: ResponseView;
+  label: string | null;
+  scale: number;
+  onOpen: (id: string) => void;
+}) {
   const r = nodeRadius(response.score);
   const summary = responseSummary(response);
   function onKey(event: KeyboardEvent) {
@@ -148,6 +214,8 @@ function ResponseNode({ node, response, onOpen }: { node: MapNode; response: Res
     event.preventDefault();
     onOpen(response.id);
   }
+  // Layout units for a size on screen: labels stay readable and hit areas thumb-sized at any scale.
+  const px = (screenPx: number) => screenPx / scale;
   return (
     <g
       className={`debate-map-node debate-map-${response.type}`}
@@ -169,6 +237,14 @@ function ResponseNode({ node, response, onOpen }: { node: MapNode; response: Res
           Δ{response.delta_count}
         </text>
       )}
+      {label && (
+        // Read without hovering (issue 24 #8): the start of the text, beside its circle.
+        <text className="debate-map-label" x={r + px(6)} dominantBaseline="central" fontSize={px(LABEL_PX)} aria-hidden="true">
+          {label}
+        </text>
+      )}
+      {/* Invisible and on top: a thumb-sized target however small the circle is drawn. */}
+      <circle className="debate-map-hit" r={Math.max(r, px(HIT_PX / 2))} />
     </g>
   );
 }
@@ -223,6 +299,35 @@ function useWheelZoom(frameRef: React.RefObject<HTMLDivElement | null>, zoomBy: 
     frame.addEventListener('wheel', onWheel, { passive: false });
     return () => frame.removeEventListener('wheel', onWheel);
   }, [frameRef, zoomBy]);
+}
+
+/**
+ * The room the map may fill, kept current (a phone turned, the window resized): the frame's inner
+ * width, and the tallest the frame may be (not its height now, which follows the fitted map).
+ * 0 × 0 until measured (and where there is no layout, as in jsdom), which fitScale reads as 1.
+ */
+function useFrameSize(frameRef: React.RefObject<HTMLDivElement | null>) {
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  useEffect(() => {
+    const frame = frameRef.current;
+    if (!frame) return;
+    const measure = () => {
+      const width = frame.clientWidth;
+      // Less the frame's borders (1 px each).
+      const height = width > 0 ? Math.min(FRAME_MAX_PX, window.innerHeight * FRAME_MAX_VIEWPORT) - 2 : 0;
+      setSize((old) => (old.width === width && old.height === height ? old : { width, height }));
+    };
+    measure();
+    // The window's height bounds the frame's (60vh) without changing the frame's width.
+    window.addEventListener('resize', measure);
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(frame);
+    return () => {
+      window.removeEventListener('resize', measure);
+      observer?.disconnect();
+    };
+  }, [frameRef]);
+  return size;
 }
 
 /** Dragging the background pans the frame (its scroll position); a click on a node still opens it. */

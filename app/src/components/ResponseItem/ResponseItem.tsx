@@ -70,6 +70,13 @@ export const ResponseItem = memo(function ResponseItem({ response, depth }: { re
           <Stance type={response.type} />
           <span className="response-meta">
             <AuthorLink uid={response.creator_uid} name={response.username} /> · <RelativeTime date={response.created_at} />
+            {/* Issue 24 #2: an argument changed after people replied says so, with when (the exact time in its title). */}
+            {response.edited_at && (
+              <span className="response-edited" data-testid="response-edited">
+                {' '}
+                · edited <RelativeTime date={response.edited_at} />
+              </span>
+            )}
           </span>
           <DeltaCount count={response.delta_count} />
           {commonGround && <CommonGroundBadge />}

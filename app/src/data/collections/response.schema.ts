@@ -1,11 +1,12 @@
 // Local schema of `responses` (public database): the responses of the topics
 // opened or saved for offline, replicated per topic. Version 1 adds the Δ and
-// common-ground counters (issue 13); version 2 moderation (issue 23). Older: response.schema.v0.ts, v1.ts.
+// common-ground counters (issue 13); version 2 moderation (issue 23); version 3 edited_at (issue 24 #2).
+// Older: response.schema.v0.ts, v1.ts, v2.ts.
 import { toTypedRxJsonSchema, type ExtractDocumentTypeFromTypedRxJsonSchema, type MigrationStrategies, type RxJsonSchema } from 'rxdb';
 
 const responseSchemaLiteral = {
   title: 'responses',
-  version: 2,
+  version: 3,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -31,6 +32,8 @@ const responseSchemaLiteral = {
     username: { type: ['string', 'null'] },
     created_at: { type: 'string', maxLength: 40 },
     updated_at: { type: 'string' },
+    // When the author last changed content, quote or sources (null: never): the "edited" mark.
+    edited_at: { type: ['string', 'null'] },
     score: { type: 'integer' },
     comment_count: { type: 'integer' },
     // Δ credits received, and live upvotes by the voter's stance at the time (the server counts them).
@@ -53,6 +56,7 @@ const responseSchemaLiteral = {
     'creator_uid',
     'created_at',
     'updated_at',
+    'edited_at',
     'score',
     'comment_count',
     'delta_count',
@@ -77,4 +81,8 @@ export const responseMigrations: MigrationStrategies = {
   1: (old: Record<string, unknown>) => ({ ...old, delta_count: 0, upvotes_agree: 0, upvotes_disagree: 0 }),
   // v1 → v2: moderation (issue 23). Nothing was moderated before; a later moderation comes with a new seq.
   2: (old: Record<string, unknown>) => ({ ...old, moderation: null, moderation_reason: null }),
+  // v2 → v3: the "edited" mark (issue 24 #2). The server's column starts NULL for every row, and an
+  // edit since comes with a new seq; a value the previous app already stored (production stores
+  // unknown fields as they came) is kept.
+  3: (old: Record<string, unknown>) => ({ ...old, edited_at: old.edited_at ?? null }),
 };

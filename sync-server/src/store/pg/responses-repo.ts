@@ -12,7 +12,7 @@ import { RECOUNT_RESPONSE } from '../sql.js';
 /** The row as the SQLite store reads it (the quote shown only while it exists); `viewer`: its placeholder. */
 const select = (viewer: string) => `
   SELECT r.id, r.topic_id, r.parent_response_id, r.quoted_response_id, r.type, r.content, r.creator_uid,
-         r.created_at, r.updated_at, r.score, r.comment_count,
+         r.created_at, r.updated_at, r.edited_at, r.score, r.comment_count,
          r.delta_count, r.upvotes_agree, r.upvotes_disagree, r.deleted, r.seq, r.moderation, r.moderation_reason,
          u.display_name AS username,
          EXISTS (SELECT 1 FROM votes v WHERE v.voter_uid = ${viewer} AND v.target_type = 'response'
@@ -129,8 +129,8 @@ export function createPgResponsesRepo(q: PgQueries): ResponsesRepo {
     },
     async update(row) {
       const updated = await q.row<{ pk: number }>(
-        `UPDATE responses SET content = $2, quoted_response_id = $3, updated_at = $4, seq = $5 WHERE id = $1 RETURNING pk`,
-        [row.id, row.content, row.quoted_response_id, row.updated_at, row.seq],
+        `UPDATE responses SET content = $2, quoted_response_id = $3, updated_at = $4, edited_at = $5, seq = $6 WHERE id = $1 RETURNING pk`,
+        [row.id, row.content, row.quoted_response_id, row.updated_at, row.edited_at, row.seq],
       );
       if (updated) await indexWords(q, 'responses_fts', updated.pk, tsvectorOf(row.content));
     },

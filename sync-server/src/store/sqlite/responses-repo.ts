@@ -5,12 +5,12 @@ import type { ResponseMapping } from '../../../../shared/types.js';
 import { orderBySql, RESPONSE_ORDER } from '../../../../shared/rules/sort-order.js';
 import { RECOUNT_RESPONSE, SUGGEST_SOURCE_NAME } from '../sql.js';
 import type { ResponseCountsDelta, ResponsePosition, ResponseRow, StanceTally } from '../rows.js';
-import type { ResponseInsert } from '../types.js';
+import type { ResponseInsert, ResponseUpdate } from '../types.js';
 
 // The quote is shown only while the quoted response still exists.
 const SELECT = `
   SELECT r.id, r.topic_id, r.parent_response_id, r.quoted_response_id, r.type, r.content, r.creator_uid,
-         r.created_at, r.updated_at, r.score, r.comment_count,
+         r.created_at, r.updated_at, r.edited_at, r.score, r.comment_count,
          r.delta_count, r.upvotes_agree, r.upvotes_disagree, r.deleted, r.seq, r.moderation, r.moderation_reason,
          u.display_name AS username,
          EXISTS (SELECT 1 FROM votes v WHERE v.voter_uid = @viewer AND v.target_type = 'response'
@@ -83,7 +83,7 @@ export function createResponsesRepo(db: Db) {
   const restamp = db.prepare<[number, string]>('UPDATE responses SET seq = ? WHERE creator_uid = ?');
   const update = db.prepare(`
     UPDATE responses SET content = @content, quoted_response_id = @quoted_response_id, updated_at = @updated_at,
-           seq = @seq WHERE id = @id
+           edited_at = @edited_at, seq = @seq WHERE id = @id
   `);
   const refresh = db.prepare(RECOUNT_RESPONSE.sqlite);
   const addToCounts = db.prepare<{ id: string; score: number; comments: number; agree: number; disagree: number; seq: number }>(`
@@ -139,7 +139,7 @@ export function createResponsesRepo(db: Db) {
       if (topics.length > 0) restamp.run(seq, uid);
       return topics;
     },
-    update: (row: { id: string; content: string; quoted_response_id: string | null; updated_at: string; seq: number }) => update.run(row),
+    update: (row: ResponseUpdate) => update.run(row),
     /** Recounts score and direct replies and stamps a new seq (repairs and tests). */
     refreshAggregates: (id: string, seq: number) => refresh.run({ id, seq }),
     /** Adds to the stored score and reply count (a vote, a reply created or deleted) and stamps a new seq: O(1). */
