@@ -50,7 +50,7 @@ describe('Header: sign-out', () => {
     expect((remove as HTMLInputElement).checked).toBe(true);
     expect(held.order).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
-    await waitFor(() => expect(held.order).toEqual(['data.signOut({"removeData":true})', 'firebase.signOut']));
+    await waitFor(() => expect(held.order).toEqual(['data.signOut({"removeData":true,"byUser":true})', 'firebase.signOut']));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
@@ -61,7 +61,7 @@ describe('Header: sign-out', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: /This is my own device/ }));
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Also remove my data from this device' }).checked).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
-    await waitFor(() => expect(held.order).toEqual(['data.signOut({"removeData":false})', 'firebase.signOut']));
+    await waitFor(() => expect(held.order).toEqual(['data.signOut({"removeData":false,"byUser":true})', 'firebase.signOut']));
     cleanup();
 
     renderWithData(<Header />, data);
