@@ -80,9 +80,11 @@ async function smallTargets(page: Page, root = 'body'): Promise<string[]> {
         const cx = Math.min(Math.max(box.left + box.width / 2, HALF + 0.5), innerWidth - HALF - 0.5);
         const cy = box.top + box.height / 2;
         const points = [-HALF, 0, HALF].flatMap((dx) => [-HALF, 0, HALF].map((dy) => [cx + dx, cy + dy] as const));
+        // A field's own <label> is its target too: the browser hands the label's click to the field.
+        const labels = 'labels' in el && el.labels ? [...(el.labels as NodeListOf<HTMLLabelElement>)] : [];
         const lost = points.filter(([x, y]) => {
           const hit = document.elementFromPoint(x, y);
-          return !hit || !(hit === el || el.contains(hit));
+          return !hit || !(hit === el || el.contains(hit) || labels.some((label) => label.contains(hit)));
         });
         if (lost.length > 0) {
           const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
