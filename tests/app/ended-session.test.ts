@@ -40,49 +40,53 @@ describe('a session that ended (issue 24 #4)', () => {
 
   // Generous waits: in the full suite this shares two cores with Chromium and both server lanes, and a
   // push that met the ended session is retried on the replication's backoff.
-  it('survives a reload with its writes counted, and the next person posts the reply as themselves, once', { timeout: 150_000 }, async () => {
-    const owner = await createTestUser('Owner');
-    const topic = await makeTopic(apiClient(server.url, owner.token));
-    const gus = await createTestUser('Gus');
-    const device = await startClient(server.url);
-    clients.push(device);
-    await device.data.signIn(firebaseLike(gus));
-    await device.data.openTopic(topic.id);
-    await until(device.data.topic$(topic.id), (t) => Boolean(t));
-    await until(device.data.status$, (s) => s.online && s.pending === 0);
-    device.goOffline();
-    const content = 'Written just before my account was deleted';
-    await device.data.createResponse({ topicId: topic.id, type: 'for', content });
-    await deleteTestUser(gus);
-    device.goOnline();
-    expect(await until(device.data.status$, (s) => s.sessionEnded, 20_000)).toMatchObject({ sessionEnded: true, pending: 1 });
-    await device.close();
-    clients.splice(0);
+  it(
+    'survives a reload with its writes counted, and the next person posts the reply as themselves, once',
+    { timeout: 150_000 },
+    async () => {
+      const owner = await createTestUser('Owner');
+      const topic = await makeTopic(apiClient(server.url, owner.token));
+      const gus = await createTestUser('Gus');
+      const device = await startClient(server.url);
+      clients.push(device);
+      await device.data.signIn(firebaseLike(gus));
+      await device.data.openTopic(topic.id);
+      await until(device.data.topic$(topic.id), (t) => Boolean(t));
+      await until(device.data.status$, (s) => s.online && s.pending === 0);
+      device.goOffline();
+      const content = 'Written just before my account was deleted';
+      await device.data.createResponse({ topicId: topic.id, type: 'for', content });
+      await deleteTestUser(gus);
+      device.goOnline();
+      expect(await until(device.data.status$, (s) => s.sessionEnded, 20_000)).toMatchObject({ sessionEnded: true, pending: 1 });
+      await device.close();
+      clients.splice(0);
 
-    // The reload: Firebase publishes no user (it could not restore Gus).
-    const again = await startClient(server.url, { indexedDB: device.indexedDB, prefix: device.prefix });
-    clients.push(again);
-    expect((await until(again.data.status$, () => true)).sessionEnded).toBe(false);
-    await again.data.signOut({ endedUid: gus.uid });
-    expect(await until(again.data.status$, (s) => s.sessionEnded)).toMatchObject({ sessionEnded: true, pending: 1 });
-    expect(await rows(server, content)).toEqual([]);
+      // The reload: Firebase publishes no user (it could not restore Gus).
+      const again = await startClient(server.url, { indexedDB: device.indexedDB, prefix: device.prefix });
+      clients.push(again);
+      expect((await until(again.data.status$, () => true)).sessionEnded).toBe(false);
+      await again.data.signOut({ endedUid: gus.uid });
+      expect(await until(again.data.status$, (s) => s.sessionEnded)).toMatchObject({ sessionEnded: true, pending: 1 });
+      expect(await rows(server, content)).toEqual([]);
 
-    // Someone else signs in: the reply is theirs to post, copy or discard, never sent on its own.
-    const bea = await createTestUser('Bea');
-    await again.data.signIn(firebaseLike(bea));
-    const [problem, ...more] = await until(again.data.syncProblems$(), (list) => list.length > 0, 20_000);
-    expect(more).toEqual([]);
-    expect(problem).toMatchObject({ collection: 'responses', action: 'create', error: ENDED_SESSION_WRITE });
-    expect(problem!.localState).toMatchObject({ content, creator_uid: gus.uid });
-    expect(await rows(server, content)).toEqual([]);
-    expect((await until(again.data.status$, () => true)).sessionEnded).toBe(false);
+      // Someone else signs in: the reply is theirs to post, copy or discard, never sent on its own.
+      const bea = await createTestUser('Bea');
+      await again.data.signIn(firebaseLike(bea));
+      const [problem, ...more] = await until(again.data.syncProblems$(), (list) => list.length > 0, 20_000);
+      expect(more).toEqual([]);
+      expect(problem).toMatchObject({ collection: 'responses', action: 'create', error: ENDED_SESSION_WRITE });
+      expect(problem!.localState).toMatchObject({ content, creator_uid: gus.uid });
+      expect(await rows(server, content)).toEqual([]);
+      expect((await until(again.data.status$, () => true)).sessionEnded).toBe(false);
 
-    await again.data.fixProblem(problem!.id);
-    await expect.poll(() => rows(server, content), { timeout: 60_000, interval: 200 }).toEqual([{ creator_uid: bea.uid }]);
-    await until(again.data.status$, (s) => s.pending === 0, 60_000);
-    expect(await rows(server, content)).toEqual([{ creator_uid: bea.uid }]);
-    expect(await until(again.data.syncProblems$(), (list) => list.length === 0)).toEqual([]);
-  });
+      await again.data.fixProblem(problem!.id);
+      await expect.poll(() => rows(server, content), { timeout: 60_000, interval: 200 }).toEqual([{ creator_uid: bea.uid }]);
+      await until(again.data.status$, (s) => s.pending === 0, 60_000);
+      expect(await rows(server, content)).toEqual([{ creator_uid: bea.uid }]);
+      expect(await until(again.data.syncProblems$(), (list) => list.length === 0)).toEqual([]);
+    },
+  );
 
   it('a person who logs out is not told their session ended', async () => {
     const ann = await createTestUser('Ann');
