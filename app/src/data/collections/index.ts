@@ -8,6 +8,7 @@
 // SyncCollection).
 import { normalizePushSettings } from '../../../../shared/push.js';
 import type { MigrationStrategies, RxJsonSchema } from 'rxdb';
+import { filter, firstValueFrom, of, timeout, type Observable } from 'rxjs';
 import type {
   BlockDoc,
   FullSyncDocs,
@@ -154,6 +155,21 @@ interface SyncedCollection<C extends SyncCollection> extends LocalCollection<C> 
 export type SyncRegistry = { [C in SyncCollection]: SyncedCollection<C> };
 type Registry = SyncRegistry & { [K in Exclude<keyof LocalDocs, SyncCollection>]: LocalCollection<K> };
 
+/**
+ * The local copy of a public item about to be written again under its id, once it is not another
+ * author's. Another account's unsent create that the push is setting aside (push-handler.ts: it
+ * becomes this user's sync problem a moment before the push removes it from the device) is waited
+ * out, so "Post it as me" never mistakes it for the item already being here. At most 10 s.
+ */
+function ownedOrGone<T extends { creator_uid: string }>(doc$: Observable<T | null>, uid: string): Promise<T | null> {
+  return firstValueFrom(
+    doc$.pipe(
+      filter((doc) => !doc || doc.creator_uid === uid),
+      timeout({ first: 10_000, with: () => of(null) }),
+    ),
+  );
+}
+
 /** Topics and responses: made, edited and deleted by their author. */
 const authoredItem: Pick<SyncBehaviour<SyncCollection>, 'settle' | 'action' | 'revert' | 'author'> = {
   settle: (next, assumed, unchanged) =>
@@ -178,9 +194,9 @@ export const COLLECTIONS = {
       ...authoredItem,
       pull: 'checkpoint',
       localFields: () => ({ pending: false, pending_delete: false }),
-      async reapply({ publicDb, actions, cannotRetry }, action, id, local) {
+      async reapply({ publicDb, actions, session, cannotRetry }, action, id, local) {
         if (action === 'create') {
-          const existing = await publicDb.topics.findOne(id).exec();
+          const existing = await ownedOrGone(publicDb.topics.findOne(id).$, session.uid);
           // Already here (it landed, or is still queued): nothing to create again.
           if (existing && !existing.pending_delete) return;
           const topic = local as Pick<TopicDoc, 'title' | 'category'>;
@@ -207,9 +223,9 @@ export const COLLECTIONS = {
         { collection: 'responses', id: doc.parent_response_id as string | null },
         { collection: 'responses', id: doc.quoted_response_id as string | null },
       ],
-      async reapply({ publicDb, actions, cannotRetry }, action, id, local) {
+      async reapply({ publicDb, actions, session, cannotRetry }, action, id, local) {
         if (action === 'create') {
-          const existing = await publicDb.responses.findOne(id).exec();
+          const existing = await ownedOrGone(publicDb.responses.findOne(id).$, session.uid);
           if (existing && !existing.pending_delete) return;
           const response = local as ResponseFields;
           await actions.createResponse(
