@@ -85,7 +85,9 @@ function main() {
     '--reporter=json',
     `--reporter=${self}`,
     `--outputFile.json=${report}`,
-    ...process.argv.slice(2),
+    // `node scripts/test.mjs -- <file>` means the file: Vitest would take a `--` as the end of its
+    // options and run every test, so it is dropped (npm run drops it the same way).
+    ...process.argv.slice(2).filter((arg, i) => !(i === 0 && arg === '--')),
   ];
   const child = spawn(process.execPath, args, { stdio: 'inherit', env: { ...process.env, CRUX_TEST_UNHANDLED: unhandled } });
   // Ctrl-C reaches Vitest directly (same process group): it stops the run and its
