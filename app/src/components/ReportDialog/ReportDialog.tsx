@@ -131,10 +131,12 @@ interface ReportButtonProps {
   /** What is reported, for screen readers: "Report response: …". */
   label: string;
   className?: string;
+  /** Opens a dialog its parent holds (one that must outlive this button, e.g. across a layout switch). */
+  onOpen?: () => void;
 }
 
 /** The "Report" control: opens the dialog; signed out, it says to log in (like a vote). */
-export function ReportButton({ targetType, targetId, label, className = 'btn btn-small btn-ghost' }: ReportButtonProps) {
+export function ReportButton({ targetType, targetId, label, className = 'btn btn-small btn-ghost', onOpen }: ReportButtonProps) {
   const { user } = useSession();
   const [open, setOpen] = useState(false);
   const [hint, setHint] = useState(false);
@@ -147,7 +149,7 @@ export function ReportButton({ targetType, targetId, label, className = 'btn btn
         aria-label={`Report ${label}`}
         aria-disabled={signedOut}
         title={signedOut ? MSG.loginToReport : undefined}
-        onClick={() => (signedOut ? setHint(true) : setOpen(true))}
+        onClick={() => (signedOut ? setHint(true) : onOpen ? onOpen() : setOpen(true))}
       >
         Report
       </button>

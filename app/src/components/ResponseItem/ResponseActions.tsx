@@ -44,6 +44,10 @@ export function ResponseActions(props: ResponseActionsProps) {
   const { user } = useSession();
   const phone = usePhoneLayout();
   const canCredit = canCreditDeltas(standing, props.isCreator, Boolean(user));
+  // Held here, above the phone / desktop switch: a window resized or a tablet turned across the
+  // breakpoint swaps the controls, and an open report (with its note) must not go with them.
+  const [reportOpen, setReportOpen] = useState(false);
+  const openReport = () => setReportOpen(true);
   return (
     <div className="response-actions">
       <VoteButton
@@ -56,11 +60,13 @@ export function ResponseActions(props: ResponseActionsProps) {
       <ReplyChoices label="Reply" compact={phone} onPick={onReply} />
       <RepliesToggle count={response.comment_count} expanded={expanded} onToggle={onToggleReplies} />
       {phone ? (
-        <PhoneMore {...props} canCredit={canCredit} signedIn={Boolean(user)} />
+        <PhoneMore {...props} canCredit={canCredit} signedIn={Boolean(user)} onReport={openReport} />
       ) : (
         <span className="response-secondary">
           {canCredit && <DeltaToggle responseId={response.id} standing={standing} />}
-          {!props.isCreator && !response.isPending && <ReportButton targetType="response" targetId={response.id} label={label} />}
+          {!props.isCreator && !response.isPending && (
+            <ReportButton targetType="response" targetId={response.id} label={label} onOpen={openReport} />
+          )}
           {props.isCreator && !props.editing && (
             <>
               {!response.moderation && (
@@ -75,22 +81,21 @@ export function ResponseActions(props: ResponseActionsProps) {
           )}
         </span>
       )}
+      {reportOpen && <ReportDialog targetType="response" targetId={response.id} onClose={() => setReportOpen(false)} />}
     </div>
   );
 }
 
 /** The secondary actions as a "More" menu; the Δ toggle and the report keep their own messages. */
-function PhoneMore(props: ResponseActionsProps & { canCredit: boolean; signedIn: boolean }) {
-  const { response, isCreator, editing, standing, canCredit, signedIn } = props;
-  const [reportOpen, setReportOpen] = useState(false);
+function PhoneMore(props: ResponseActionsProps & { canCredit: boolean; signedIn: boolean; onReport: () => void }) {
+  const { response, isCreator, editing, standing, canCredit, signedIn, onReport } = props;
   const [reportHint, setReportHint] = useState(false);
   // Hooks run on every render: with no standing the toggle is never offered, the hook idles.
   const delta = useDeltaCredit(response.id, standing ?? NO_STANDING);
   const items: MoreMenuItem[] = [];
   if (canCredit)
     items.push({ label: CHANGED_MY_VIEW, icon: 'Δ', checked: delta.credited, disabled: delta.saving, onSelect: () => void delta.toggle() });
-  if (!isCreator && !response.isPending)
-    items.push({ label: 'Report', onSelect: () => (signedIn ? setReportOpen(true) : setReportHint(true)) });
+  if (!isCreator && !response.isPending) items.push({ label: 'Report', onSelect: () => (signedIn ? onReport() : setReportHint(true)) });
   if (isCreator && !editing) {
     if (!response.moderation) items.push({ label: 'Edit', onSelect: props.onEdit });
     items.push({ label: 'Delete', danger: true, onSelect: props.onDelete });
@@ -104,7 +109,6 @@ function PhoneMore(props: ResponseActionsProps & { canCredit: boolean; signedIn:
           {MSG.loginToReport}
         </span>
       )}
-      {reportOpen && <ReportDialog targetType="response" targetId={response.id} onClose={() => setReportOpen(false)} />}
     </>
   );
 }
