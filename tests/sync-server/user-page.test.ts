@@ -86,4 +86,28 @@ describe('GET /api/users/{uid}', () => {
     expect(Array.isArray((await as().get('/users/leaderboard')).body)).toBe(true);
     expect((await as().get('/users/preferences')).status).toBe(401);
   });
+
+  // Last: it moves points and ranks the tests above count on.
+  it('is kept between writes, and any write that changes it is seen at once (points, rank, new items, a rename)', async () => {
+    const cy = await createTestUser('Cy');
+    const page = async () => (await as().get<UserProfile>(`/users/${cy.uid}`)).body;
+    const topic = await makeTopic(as(cy), { title: 'Kept page topic' });
+    const before = await page();
+    expect(await page()).toEqual(before); // answered from the kept page
+    await upvote(as(bob), 'topic', topic.id);
+    expect((await page()).points).toBe(before.points + 1);
+    const reply = await makeResponse(as(cy), { topic_id: topic.id, content: 'Seen at once' });
+    expect((await page()).responses.map((r) => r.id)).toContain(reply.id);
+    expect((await as(cy).del(`/responses/${reply.id}`)).status).toBe(204);
+    expect((await page()).responses.map((r) => r.id)).not.toContain(reply.id);
+    // Another user's points move Cy's rank without touching Cy's rows.
+    const bobTopic = await makeTopic(as(bob), { title: 'Bob overtakes' });
+    const rankBefore = (await page()).rank;
+    await upvote(as(ada), 'topic', bobTopic.id);
+    await upvote(as(cy), 'topic', bobTopic.id);
+    const score = await as(cy).get<{ points: number; rank: number }>(`/users/${cy.uid}/score`);
+    expect(score.status).toBe(200);
+    expect((await page()).rank).toBe(score.body.rank);
+    expect(score.body.rank).toBeGreaterThan(rankBefore);
+  });
 });

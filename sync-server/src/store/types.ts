@@ -242,6 +242,11 @@ export interface UsersRepo {
   /** The user's live responses in live topics, newest first, with the topic's title (content untruncated). */
   responsesBy(uid: string, limit: number): Promise<UserResponse[]>;
   setWeeklySummary(uid: string, value: boolean, seq: number): Promise<void>;
+  /**
+   * The last committed change number of the whole database (every write that a user page shows
+   * stamps one): a user page read at this version stays right until it grows (domain/users.ts).
+   */
+  changeNumber(): Promise<number>;
   /** Stores the user's push settings (JSON of shared/push.ts PushSettings). */
   setPushSettings(uid: string, json: string, seq: number): Promise<void>;
   /** The user's row when it changed after `seq`. */

@@ -55,6 +55,7 @@ export function createPgUsersRepo(q: PgQueries): UsersRepo {
     leaderboard: (limit) => q.rows<LeaderboardRow>(LEADERBOARD.pg, [limit]),
     topicsBy: (uid, limit) => q.rows<UserTopic>(TOPICS_BY.pg, [uid, limit]),
     responsesBy: (uid, limit) => q.rows<UserResponse>(RESPONSES_BY.pg, [uid, limit]),
+    changeNumber: async () => (await q.row<{ value: number }>("SELECT value FROM crux_meta WHERE key = 'seq'"))?.value ?? 0,
     async setPushSettings(uid, json, seq) {
       await q.run('UPDATE users SET push_settings = $1, seq = $2 WHERE uid = $3', [json, seq, uid]);
     },

@@ -32,6 +32,7 @@ export function createUsersRepo(db: Db) {
   const responsesBy = db.prepare<[string, number], UserResponse>(RESPONSES_BY.sqlite);
   const setPreference = db.prepare<[number, number, string]>('UPDATE users SET receive_weekly_summary = ?, seq = ? WHERE uid = ?');
   const setPushSettings = db.prepare<[string, number, string]>('UPDATE users SET push_settings = ?, seq = ? WHERE uid = ?');
+  const changeNumber = db.prepare<[], { value: number }>("SELECT value FROM meta WHERE key = 'seq'");
   const changedSince = db.prepare<[string, number], UserRow>('SELECT * FROM users WHERE uid = ? AND seq > ?');
 
   return {
@@ -98,6 +99,7 @@ export function createUsersRepo(db: Db) {
     responsesBy: (uid: string, limit: number) => responsesBy.all(uid, limit),
     setWeeklySummary: (uid: string, value: boolean, seq: number) => setPreference.run(value ? 1 : 0, seq, uid),
     setPushSettings: (uid: string, json: string, seq: number) => setPushSettings.run(json, seq, uid),
+    changeNumber: () => changeNumber.get()?.value ?? 0,
     changedSince: (uid: string, seq: number) => changedSince.get(uid, seq),
   };
 }
