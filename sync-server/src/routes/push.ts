@@ -3,6 +3,7 @@
 // keys (an app built without push) every call answers 503.
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { PUSH_LIMITS } from '../../../shared/constants.js';
 import { MSG } from '../../../shared/messages.js';
 import { CruxError } from '../../../shared/errors.js';
 import type { PushConfig } from '../../../shared/push.js';
@@ -18,7 +19,7 @@ export interface PushSetup {
   allowLoopback: boolean;
 }
 
-export const unsubscribeDeviceSchema = z.object({ endpoint: z.string().min(1).max(2_048) });
+export const unsubscribeDeviceSchema = z.object({ endpoint: z.string().min(1).max(PUSH_LIMITS.endpointChars) });
 
 export function pushRoutes(ctx: DomainContext, setup: PushSetup | undefined) {
   const ready = () => {
