@@ -55,6 +55,9 @@ async function signedIn(context: BrowserContext, user: TestUser): Promise<Page> 
   await page.goto(`${server.url}/`);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await signInThroughModal(page, user);
+  // Signed in means the server has met the account too (its first authenticated call records it): a
+  // moderator can only act on a user the server knows, and some tests go offline right after this.
+  await expect.poll(async () => (await api(mod).get(`/users/${user.uid}`)).status, SYNCED).toBe(200);
   return page;
 }
 
