@@ -65,8 +65,18 @@ export const MAX_DELTAS_PER_CHANGE = 3;
 /** Persuasion points a response's author earns for each Δ it receives (added to their points). */
 export const PERSUASION_POINTS_PER_DELTA = 5;
 
-/** Replies (SPEC), and a moderator's removal or restore of the recipient's topic or response (issue 23). */
-export const NOTIFICATION_TYPES = ['reply_to_topic', 'reply_to_comment', 'moderation_removed', 'moderation_restored'] as const;
+/**
+ * Replies (SPEC), a moderator's removal or restore of the recipient's topic or response (issue 23), and
+ * (issue 26) an @mention of the recipient and a new root response in a topic they follow.
+ */
+export const NOTIFICATION_TYPES = [
+  'reply_to_topic',
+  'reply_to_comment',
+  'moderation_removed',
+  'moderation_restored',
+  'mention',
+  'reply_in_followed_topic',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** Opaque ids (DESIGN.md §3): 1–64 characters of [A-Za-z0-9_-]. */

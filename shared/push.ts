@@ -35,11 +35,27 @@ export interface PushSettings {
   replies: boolean;
   /** A moderator's removal or restoration of the user's item. */
   moderation: boolean;
+  /** Someone named the user with an @mention. */
+  mentions: boolean;
+  /** A new response in a topic the user follows. */
+  follows: boolean;
+  /**
+   * Not a push kind: whether the user follows the topics they create or reply to (issue 26 #3). Kept
+   * with the notification settings because it decides which notifications arrive at all.
+   */
+  follow_on_reply: boolean;
   /** No push from `start` to `end` ("HH:MM", the user's `time_zone`); the bell still counts. */
   quiet_hours: { start: string; end: string; time_zone: string } | null;
 }
 
-export const DEFAULT_PUSH_SETTINGS: PushSettings = { replies: true, moderation: true, quiet_hours: null };
+export const DEFAULT_PUSH_SETTINGS: PushSettings = {
+  replies: true,
+  moderation: true,
+  mentions: true,
+  follows: true,
+  follow_on_reply: true,
+  quiet_hours: null,
+};
 
 /** Settings in one canonical shape (key order, missing parts defaulted): compared and stored as such. */
 export function normalizePushSettings(value: unknown): PushSettings {
@@ -48,12 +64,22 @@ export function normalizePushSettings(value: unknown): PushSettings {
   return {
     replies: v.replies !== false,
     moderation: v.moderation !== false,
+    mentions: v.mentions !== false,
+    follows: v.follows !== false,
+    follow_on_reply: v.follow_on_reply !== false,
     quiet_hours: q && typeof q === 'object' ? { start: String(q.start), end: String(q.end), time_zone: String(q.time_zone) } : null,
   };
 }
 
+export type PushKind = 'replies' | 'moderation' | 'mentions' | 'follows';
+
 /** Which setting governs a notification type. */
-export const pushKindOf = (type: string): 'replies' | 'moderation' => (type.startsWith('moderation_') ? 'moderation' : 'replies');
+export function pushKindOf(type: string): PushKind {
+  if (type.startsWith('moderation_')) return 'moderation';
+  if (type === 'mention') return 'mentions';
+  if (type === 'reply_in_followed_topic') return 'follows';
+  return 'replies';
+}
 
 /** "HH:MM" of `at` in the time zone (an unknown zone reads as UTC). */
 export function clockIn(timeZone: string, at: Date): string {

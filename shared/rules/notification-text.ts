@@ -12,6 +12,8 @@ export function notificationText(n: Pick<Notification, 'type' | 'target_summary'
   const kind = n.response_id ? 'response' : 'topic';
   if (n.type === 'moderation_removed') return removalNotice(kind, n.target_summary);
   if (n.type === 'moderation_restored') return restoreNotice(kind);
+  if (n.type === 'mention') return `mentioned you: "${n.target_summary}"`;
+  if (n.type === 'reply_in_followed_topic') return `replied in a topic you follow: "${n.target_summary}"`;
   const what = n.type === 'reply_to_topic' ? 'topic' : 'comment';
   return `replied to your ${what}: "${n.target_summary}"`;
 }

@@ -80,5 +80,11 @@ const timeZone = z
 export const pushSettingsSchema = z.object({
   replies: z.boolean(),
   moderation: z.boolean(),
+  // Issue 26 #3/#4: optional, so a device from before them still sets the rest (missing reads as on).
+  mentions: z.boolean().optional(),
+  follows: z.boolean().optional(),
+  follow_on_reply: z.boolean().optional(),
   quiet_hours: z.object({ start: clockTime, end: clockTime, time_zone: timeZone }).nullable(),
 });
+/** Push settings as the server answers them: every kind said. */
+export const pushSettingsAnswerSchema = pushSettingsSchema.required();

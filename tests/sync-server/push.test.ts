@@ -98,8 +98,7 @@ describe('web push', () => {
   it('quiet hours: within [start, end), across midnight, in the given zone; equal ends mean none', () => {
     const at = new Date('2026-11-27T23:30:00Z'); // 23:30 in UTC, 08:30 in Tokyo
     const quiet = (start: string, end: string, time_zone = 'UTC') => ({
-      replies: true,
-      moderation: true,
+      ...DEFAULT_PUSH_SETTINGS,
       quiet_hours: { start, end, time_zone },
     });
     expect(inQuietHours(quiet('22:00', '07:00'), at)).toBe(true);
@@ -283,7 +282,8 @@ describe('web push', () => {
 
     // Replies off: the bell counts, nothing is pushed.
     expect((await setSettings({ replies: false, moderation: true, quiet_hours: null })).body.rejected).toEqual([]);
-    expect((await profile()).push_settings).toEqual({ replies: false, moderation: true, quiet_hours: null });
+    // A device from before mentions and follows sends the first kinds alone: the rest read as on.
+    expect((await profile()).push_settings).toEqual({ ...DEFAULT_PUSH_SETTINGS, replies: false });
     expect(await pushedFor('Not pushed: replies are off')).toBe(false);
 
     // Quiet hours around this minute in Tokyo (the user's zone, not the server's).

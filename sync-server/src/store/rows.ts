@@ -50,6 +50,7 @@ const TABLE_LIST = {
   moderation_log: { order: 'pk', identity: true },
   push_subscriptions: { order: 'rowid' },
   push_queue: { order: 'rowid' },
+  topic_follows: { order: 'rowid' },
 } as const satisfies Record<string, TableInfo>;
 export type Table = keyof typeof TABLE_LIST;
 export const TABLES: Readonly<Record<Table, TableInfo>> = TABLE_LIST;

@@ -2,7 +2,7 @@
 // profile (a local write first: it works offline and reaches their other devices). They apply to
 // every device with push on; the bell counts everything whatever they say.
 import { useMemo, useState } from 'react';
-import { DEFAULT_PUSH_SETTINGS, type PushSettings } from '../../../../shared/push';
+import { DEFAULT_PUSH_SETTINGS, type PushKind, type PushSettings } from '../../../../shared/push';
 import { useData } from '../../hooks/useData';
 import { useObservable } from '../../hooks/useObservable';
 import { errorMessage } from '../../error-message';
@@ -11,10 +11,15 @@ export const PUSH_KINDS_TEXT = {
   legend: 'What to push',
   replies: 'Replies to my topics and responses',
   moderation: "A moderator's action on something I wrote",
+  mentions: 'Mentions of me (@name)',
+  follows: 'New responses in topics I follow',
+  followOnReply: 'Follow the topics I create or reply to',
   quiet: 'Quiet hours: no push between',
   quietAnd: 'and',
   zone: (zone: string) => `(${zone} time)`,
 } as const;
+
+const KINDS: readonly PushKind[] = ['replies', 'mentions', 'follows', 'moderation'];
 
 const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
@@ -42,14 +47,12 @@ export function PushKinds() {
   return (
     <fieldset className="push-kinds" disabled={value === undefined}>
       <legend>{PUSH_KINDS_TEXT.legend}</legend>
-      <label className="push-kinds-check">
-        <input type="checkbox" checked={settings.replies} onChange={(e) => save({ ...settings, replies: e.target.checked })} />
-        {PUSH_KINDS_TEXT.replies}
-      </label>
-      <label className="push-kinds-check">
-        <input type="checkbox" checked={settings.moderation} onChange={(e) => save({ ...settings, moderation: e.target.checked })} />
-        {PUSH_KINDS_TEXT.moderation}
-      </label>
+      {KINDS.map((kind) => (
+        <label className="push-kinds-check" key={kind}>
+          <input type="checkbox" checked={settings[kind]} onChange={(e) => save({ ...settings, [kind]: e.target.checked })} />
+          {PUSH_KINDS_TEXT[kind]}
+        </label>
+      ))}
       <div className="push-kinds-quiet">
         <label className="push-kinds-check">
           <input
@@ -82,6 +85,15 @@ export function PushKinds() {
           </span>
         )}
       </div>
+      {/* Not a push kind: which topics are followed at all (their notifications reach the bell too). */}
+      <label className="push-kinds-check push-kinds-follow">
+        <input
+          type="checkbox"
+          checked={settings.follow_on_reply}
+          onChange={(e) => save({ ...settings, follow_on_reply: e.target.checked })}
+        />
+        {PUSH_KINDS_TEXT.followOnReply}
+      </label>
       {error && (
         <p className="error-text" role="alert">
           {error}

@@ -1,16 +1,20 @@
 // Local schema of `notifications` (user database). Version 1 added the reply a
 // notification is about (response_id, response_deleted); the server re-stamped every
-// notification then, so devices pull them again with the new fields.
+// notification then, so devices pull them again with the new fields. Version 2 added the
+// moderation notices (issue 23), version 3 mentions and replies in followed topics (issue 26).
 import { toTypedRxJsonSchema, type ExtractDocumentTypeFromTypedRxJsonSchema, type MigrationStrategies, type RxJsonSchema } from 'rxdb';
 
 const notificationSchemaLiteral = {
   title: 'notifications',
-  version: 2,
+  version: 3,
   primaryKey: 'id',
   type: 'object',
   properties: {
     id: { type: 'string', maxLength: 64 },
-    type: { type: 'string', enum: ['reply_to_topic', 'reply_to_comment', 'moderation_removed', 'moderation_restored'] },
+    type: {
+      type: 'string',
+      enum: ['reply_to_topic', 'reply_to_comment', 'moderation_removed', 'moderation_restored', 'mention', 'reply_in_followed_topic'],
+    },
     actor_display_name: { type: 'string' },
     target_summary: { type: 'string' },
     target_id: { type: 'string' },
@@ -44,4 +48,6 @@ export const notificationMigrations: MigrationStrategies = {
   1: (old: Record<string, unknown>) => ({ ...old, response_id: '', response_deleted: false }),
   // v1 → v2: the moderation notices join the types (issue 23); stored ones are replies, unchanged.
   2: (old: Record<string, unknown>) => ({ ...old }),
+  // v2 → v3: mentions and followed-topic replies join the types (issue 26); stored ones are unchanged.
+  3: (old: Record<string, unknown>) => ({ ...old }),
 };

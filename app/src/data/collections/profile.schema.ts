@@ -1,11 +1,12 @@
 // Local schema of `profile` (user database): one document, id = uid. Version 1 adds
 // persuasion points (issue 13); version 2 the role and suspension (issue 23); version 3 the push
-// settings (issue 26). Older: profile.schema.v0.ts, v1.ts, v2.ts.
+// settings (issue 26); version 4 their mention and follow kinds and follow-on-reply (issue 26 #3, #4).
+// Older: profile.schema.v0.ts, v1.ts, v2.ts, v3.ts.
 import { toTypedRxJsonSchema, type ExtractDocumentTypeFromTypedRxJsonSchema, type MigrationStrategies, type RxJsonSchema } from 'rxdb';
 
 const profileSchemaLiteral = {
   title: 'profile',
-  version: 3,
+  version: 4,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -18,13 +19,16 @@ const profileSchemaLiteral = {
       properties: {
         replies: { type: 'boolean' },
         moderation: { type: 'boolean' },
+        mentions: { type: 'boolean' },
+        follows: { type: 'boolean' },
+        follow_on_reply: { type: 'boolean' },
         quiet_hours: {
           type: ['object', 'null'],
           properties: { start: { type: 'string' }, end: { type: 'string' }, time_zone: { type: 'string' } },
           required: ['start', 'end', 'time_zone'],
         },
       },
-      required: ['replies', 'moderation', 'quiet_hours'],
+      required: ['replies', 'moderation', 'mentions', 'follows', 'follow_on_reply', 'quiet_hours'],
     },
     points: { type: 'integer' },
     // The part of `points` earned by Δ credits.
@@ -60,4 +64,9 @@ export const profileMigrations: MigrationStrategies = {
   2: (old: Record<string, unknown>) => ({ ...old, role: 'member', suspended_until: null, suspension_reason: null }),
   // v2 → v3: the defaults (everything pushed, no quiet hours), as the server's column starts.
   3: (old: Record<string, unknown>) => ({ ...old, push_settings: { replies: true, moderation: true, quiet_hours: null } }),
+  // v3 → v4: the new kinds on and following what one joins, as a server reads a setting it never stored.
+  4: (old: Record<string, unknown>) => ({
+    ...old,
+    push_settings: { ...(old.push_settings as object), mentions: true, follows: true, follow_on_reply: true },
+  }),
 };

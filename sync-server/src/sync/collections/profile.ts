@@ -5,8 +5,9 @@ import { ROLES } from '../../../../shared/constants.js';
 import { id, score, time, replicated } from '../../../../shared/schemas/answers.js';
 import { forbidden } from '../../../../shared/errors.js';
 import { MSG } from '../../../../shared/messages.js';
-import { preferencesSchema, pushSettingsSchema } from '../../../../shared/schemas/users.js';
+import { preferencesSchema, pushSettingsAnswerSchema, pushSettingsSchema } from '../../../../shared/schemas/users.js';
 import { storedPushSettings } from '../../push/settings.js';
+import { normalizePushSettings } from '../../../../shared/push.js';
 import type { ProfileDoc } from '../../../../shared/sync-protocol.js';
 import { setPreferences, setPushSettings } from '../../domain/users.js';
 import { parse } from '../../http/validate.js';
@@ -36,7 +37,7 @@ const documentSchema = z
     id,
     display_name: z.string().nullable(),
     receive_weekly_summary: z.boolean(),
-    push_settings: pushSettingsSchema.describe('What the user wants pushed (issue 26): per kind, and quiet hours.'),
+    push_settings: pushSettingsAnswerSchema.describe('What the user wants pushed (issue 26): per kind, and quiet hours.'),
     points: score,
     persuasion_points: score,
     role: z.enum(ROLES),
@@ -64,7 +65,8 @@ export const profile: CollectionDescriptor<'profile'> = {
   async apply(ctx, user, _master, next) {
     if (next.id !== user.uid) throw forbidden(MSG.loginToUpdatePreferences);
     await setPreferences(ctx, user.uid, parse(preferencesSchema, { receive_weekly_summary: next.receive_weekly_summary }));
-    if (next.push_settings !== undefined) await setPushSettings(ctx, user.uid, parse(pushSettingsSchema, next.push_settings));
+    if (next.push_settings !== undefined)
+      await setPushSettings(ctx, user.uid, normalizePushSettings(parse(pushSettingsSchema, next.push_settings)));
   },
   streamEvent: ownerOnly('profile'),
 };
