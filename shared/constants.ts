@@ -79,6 +79,12 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
+/**
+ * Followed-topic notifications (issue 26 #3) one follower gets per topic and hour at most: a busy
+ * debate reminds them to come back without ringing for every response.
+ */
+export const FOLLOW_NOTIFY_PER_HOUR = 3;
+
 /** Opaque ids (DESIGN.md §3): 1–64 characters of [A-Za-z0-9_-]. */
 export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 

@@ -70,6 +70,7 @@ export const MSG = {
   removedItemReadOnly: 'A moderator removed this item: it cannot be edited.',
   spamRepeat: 'You have posted the same text several times in the last hour: it looks like spam.',
   loginToBlock: 'You must be logged in to block someone.',
+  loginToFollow: 'You must be logged in to follow a topic.',
   blockSelf: 'You cannot block yourself.',
   loginToPush: 'You must be logged in to turn on push notifications.',
   pushNotSetUp: 'Push notifications are not set up on this server.',

@@ -22,10 +22,28 @@ import type { PushSettings } from './push.js';
 export const SYNC_PROTOCOL_VERSION = 2;
 export const SYNC_PROTOCOL_HEADER = 'x-crux-sync';
 
-export const SYNC_COLLECTIONS = ['topics', 'responses', 'votes', 'notifications', 'profile', 'stances', 'reports', 'blocks'] as const;
+export const SYNC_COLLECTIONS = [
+  'topics',
+  'responses',
+  'votes',
+  'notifications',
+  'profile',
+  'stances',
+  'reports',
+  'blocks',
+  'follows',
+] as const;
 export type SyncCollection = (typeof SYNC_COLLECTIONS)[number];
 
-const PRIVATE = ['votes', 'notifications', 'profile', 'stances', 'reports', 'blocks'] as const satisfies readonly SyncCollection[];
+const PRIVATE = [
+  'votes',
+  'notifications',
+  'profile',
+  'stances',
+  'reports',
+  'blocks',
+  'follows',
+] as const satisfies readonly SyncCollection[];
 /** Per-user collections: pulled and pushed with the caller's bearer token only. */
 export const PRIVATE_COLLECTIONS: readonly SyncCollection[] = PRIVATE;
 export type PrivateCollection = (typeof PRIVATE)[number];
@@ -212,6 +230,19 @@ export interface BlockDoc extends Replicated {
 }
 
 /**
+ * A topic the caller follows (issue 26 #3); `id` is the topic id. Private and synced; unfollowing sets
+ * `following: false` (never a tombstone, so auto-follow leaves it alone). A push sets `following`.
+ */
+export interface FollowDoc extends Replicated {
+  id: string;
+  topic_id: string;
+  /** The topic's title as the server knows it (null: the topic is gone). */
+  title: string | null;
+  following: boolean;
+  updated_at: string;
+}
+
+/**
  * A deleted topic as the server sends it (pull, and a push's answer): only what a
  * device needs to remove it. The author's text is gone on the server too.
  */
@@ -247,6 +278,7 @@ export interface FullSyncDocs {
   stances: StanceDoc;
   reports: ReportDoc;
   blocks: BlockDoc;
+  follows: FollowDoc;
 }
 
 /** What travels for each collection: topics, responses and notifications arrive as slim tombstones once deleted. */
@@ -259,6 +291,7 @@ export interface SyncDocs {
   stances: StanceDoc;
   reports: ReportDoc;
   blocks: BlockDoc;
+  follows: FollowDoc;
 }
 export type AnySyncDoc = SyncDocs[SyncCollection];
 
@@ -278,6 +311,7 @@ export const USER_FIELDS = {
   stances: ['stance', 'first_stance', 'credits'],
   reports: ['reason', 'note', 'status'],
   blocks: ['blocked'],
+  follows: ['following'],
 } as const satisfies { [C in SyncCollection]: readonly (keyof FullSyncDocs[C])[] };
 
 // ---- pull ----

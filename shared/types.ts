@@ -151,6 +151,16 @@ export interface Notification {
   is_read: boolean;
 }
 
+/** A topic the caller follows (issue 26 #3): GET /api/follows, PUT /api/follows/{topic_id}. Only the caller reads it. */
+export interface FollowedTopic {
+  topic_id: string;
+  /** The topic's title now (null once the topic is gone). */
+  title: string | null;
+  following: boolean;
+  /** When the user last followed or unfollowed it. */
+  updated_at: string;
+}
+
 /** A user the caller blocked (issue 23): GET /api/blocks, PUT /api/blocks/{uid}. Only the caller ever reads it. */
 export interface BlockedUser {
   uid: string;

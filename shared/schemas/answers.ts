@@ -7,6 +7,7 @@ import { CATEGORIES, MODERATION_STATES, ROLES, NOTIFICATION_TYPES, RESPONSE_TYPE
 import { ERROR_STATUS, type ErrorBody } from '../errors.js';
 import type {
   BlockedUser,
+  FollowedTopic,
   CommonGroundEntry,
   LeaderboardEntry,
   MyStance,
@@ -189,6 +190,10 @@ export const blockedUserSchema = z
   .object({ uid: id, display_name: z.string().nullable(), updated_at: time })
   .meta({ id: 'BlockedUser', description: 'A user the caller blocked (issue 23); nobody else ever reads it.' });
 
+export const followedTopicSchema = z
+  .object({ topic_id: id, title: z.string().nullable(), following: z.boolean(), updated_at: time })
+  .meta({ id: 'FollowedTopic', description: 'A topic the caller follows (issue 26 #3); nobody else ever reads it.' });
+
 export const pushConfigSchema = z
   .object({
     public_key: z.string().describe('The VAPID public key (RFC 8292), base64url: `applicationServerKey` of `pushManager.subscribe`.'),
@@ -284,6 +289,7 @@ same<z.infer<typeof userProfileSchema>, UserProfile>(true);
 same<z.infer<typeof notificationSchema>, Notification>(true);
 same<z.infer<typeof preferencesAnswerSchema>, Preferences>(true);
 same<z.infer<typeof blockedUserSchema>, BlockedUser>(true);
+same<z.infer<typeof followedTopicSchema>, FollowedTopic>(true);
 same<z.infer<typeof upvoteResultSchema>, UpvoteResult>(true);
 same<z.infer<typeof myStanceSchema>, MyStance>(true);
 same<z.infer<typeof topicStancesSchema>, TopicStances>(true);

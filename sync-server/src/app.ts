@@ -18,6 +18,7 @@ import { createRateLimits, readRateLimits, type RateLimitConfig } from './http/r
 import type { LimitBackend } from './http/limit-backend.js';
 import type { ClientConfig } from '../../shared/client-config.js';
 import { blocksRoutes } from './routes/blocks.js';
+import { followsRoutes } from './routes/follows.js';
 import { configRoutes, readClientConfig } from './routes/config.js';
 import { notificationsRoutes } from './routes/notifications.js';
 import { responsesRoutes } from './routes/responses.js';
@@ -115,6 +116,7 @@ export function createApp(deps: AppDeps) {
     .route('/moderation', moderationRoutes(ctx, limits))
     .route('/notifications', notificationsRoutes(ctx))
     .route('/blocks', blocksRoutes(ctx))
+    .route('/follows', followsRoutes(ctx))
     .route('/push', pushRoutes(ctx, deps.push))
     .route('/sync', syncRoutes(ctx, { limits, shutdown: readiness.draining }));
 

@@ -184,6 +184,15 @@ describe('real answers fit the OpenAPI document', () => {
     expect((await call(ada, 'delete', '/api/blocks/{uid}', `/blocks/${bob.uid}`)).status).toBe(204);
     expect((await call(ada, 'delete', '/api/blocks/{uid}', `/blocks/${ada.uid}`)).status).toBe(400);
 
+    // Follows (issue 26 #3): Ada follows Bob's topic, lists, unfollows; the refusals
+    const bobsTopic = await newTopic(bob);
+    const follow = await call(ada, 'put', '/api/follows/{topic_id}', `/follows/${bobsTopic.id}`);
+    expect(follow.status).toBe(200);
+    expect((await call(ada, 'get', '/api/follows', '/follows')).body).toContainEqual(follow.body);
+    expect((await call(ada, 'put', '/api/follows/{topic_id}', '/follows/no-such-topic')).status).toBe(404);
+    expect((await call(null, 'get', '/api/follows', '/follows')).status).toBe(401);
+    expect((await call(ada, 'delete', '/api/follows/{topic_id}', `/follows/${bobsTopic.id}`)).status).toBe(204);
+
     // Web Push (issue 26): the key, a device turned on (201), again (200), off; the refusals
     expect((await call(null, 'get', '/api/push/config', '/push/config')).body.public_key).toBe(server.vapid.publicKey);
     const receiver = await startPushReceiver(server.vapid.publicKey);
@@ -278,7 +287,7 @@ describe('real answers fit the OpenAPI document', () => {
     await apiClient(server.url, bob.token).post('/responses', { topic_id: topic.id, type: 'for', content: 'Synced.' });
     await apiClient(server.url, bob.token).put(`/topics/${topic.id}/stance`, { stance: 'unsure' });
     await apiClient(server.url, bob.token).put(`/blocks/${ada.uid}`);
-    for (const collection of ['topics', 'votes', 'notifications', 'profile', 'stances', 'reports', 'blocks']) {
+    for (const collection of ['topics', 'votes', 'notifications', 'profile', 'stances', 'reports', 'blocks', 'follows']) {
       const pulled = await call(bob, 'get', '/api/sync/{collection}/pull', `/sync/${collection}/pull?limit=50`);
       expect(pulled.status).toBe(200);
     }

@@ -18,6 +18,7 @@ import { badRequest, notFound, unauthorized } from '../../../shared/errors.js';
 import { arrivalRules, whenStored, type Arrivals } from './arrival.js';
 import { createStanceActions } from './stance-actions.js';
 import { createBlockActions } from './block-actions.js';
+import { createFollowActions } from './follow-actions.js';
 
 export interface Session {
   uid: string;
@@ -225,6 +226,7 @@ export function createActions(publicDb: PublicDb, session: () => Session | null,
 
     ...createStanceActions(publicDb, signedIn, storedTopic),
     ...createBlockActions(signedIn),
+    ...createFollowActions(signedIn),
 
     /**
      * Reports a topic, a response or a user (issue 23): one report per target, reporting again

@@ -17,7 +17,16 @@ import type {
 } from '../../../shared/constants.js';
 import type { ModerationActionInput } from '../../../shared/schemas/moderation.js';
 import type { ModeratedOriginal, ModerationLogEntry, ModerationLogPage, ModerationQueuePage, RoleChange } from '../../../shared/types.js';
-import type { BlockedUser, Notification, Preferences, QuotedResponse, Response, Source, Topic } from '../../../shared/types.js';
+import type {
+  BlockedUser,
+  FollowedTopic,
+  Notification,
+  Preferences,
+  QuotedResponse,
+  Response,
+  Source,
+  Topic,
+} from '../../../shared/types.js';
 import type {
   NotificationDoc,
   ReportDoc,
@@ -73,6 +82,12 @@ export interface StanceView {
   /** Responses credited with Δ for the latest change (≤ 3). */
   credits: string[];
   /** Not yet confirmed by the server. */
+  isPending: boolean;
+}
+
+/** A topic the signed-in user follows (issue 26 #3), as on this device. */
+export interface FollowedTopicView extends FollowedTopic {
+  /** The follow or unfollow is not yet confirmed by the server. */
   isPending: boolean;
 }
 
@@ -189,6 +204,8 @@ export interface CruxExport {
   stances: (Omit<StanceDoc, 'id' | 'seq' | '_deleted'> & { pending: boolean })[];
   /** The users the user blocks (issue 23) on this device; `pending: true` means not yet on the server. */
   blocks: (BlockedUser & { pending: boolean })[];
+  /** The topics the user follows (issue 26) on this device; `pending: true` means not yet on the server. */
+  follows: (FollowedTopic & { pending: boolean })[];
   /** The user's own reports (issue 23) on this device; `pending: true` means not yet on the server. */
   reports: (Omit<ReportDoc, 'id' | 'seq' | '_deleted'> & { pending: boolean })[];
   drafts: { key: string; text: string; extra: Record<string, unknown>; updated_at: string }[];
@@ -344,6 +361,11 @@ export interface CruxData {
   blockedUids$(): Observable<ReadonlySet<string> | null>;
   /** The signed-in user's role and suspension, live from their synced profile; null when signed out. */
   myAccount$(): Observable<MyAccount | null>;
+  /**
+   * The topics the signed-in user follows (issue 26 #3), most recently followed first, unfollowed ones
+   * included (following: false) so a topic page can tell; [] when signed out. Live, offline too.
+   */
+  follows$(): Observable<FollowedTopicView[]>;
 
   // ---- moderation (issue 23): asked of the server as the signed-in user; rejects offline ----
   /** GET /api/moderation/reports: the queue's page (limit 0: only its `total`). 403 for members. */
@@ -384,6 +406,13 @@ export interface CruxData {
   blockUser(uid: string, displayName: string | null): Promise<void>;
   /** Unblocks a user (nothing when not blocked); local at once, replicated like any write. */
   unblockUser(uid: string): Promise<void>;
+  /**
+   * Follows a topic (issue 26 #3): new root responses in it notify the user. Local at once, replicated
+   * like any write; signed out: MSG.loginToFollow. `title`: as shown, until the server's arrives.
+   */
+  followTopic(topicId: string, title: string | null): Promise<void>;
+  /** Unfollows a topic (kept: replying there later does not follow it again); local at once. */
+  unfollowTopic(topicId: string): Promise<void>;
   /**
    * Reports a topic, a response or a user (issue 23): one report per target (again: updates it).
    * Local at once, replicated like any write; refused signed out (MSG.loginToReport) or for one's own item.

@@ -36,6 +36,7 @@ export async function exportMyData(publicDb: PublicDb, s: Session): Promise<Crux
     preferences: null,
     stances: [],
     blocks: [],
+    follows: [],
     reports: [],
     drafts: drafts.map((d) => ({ key: d.key, text: d.text, extra: { ...(d.extra as Record<string, unknown>) }, updated_at: d.updated_at })),
   };

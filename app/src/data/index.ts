@@ -8,6 +8,7 @@ export { createCruxData } from './client.js';
 export { CruxError } from '../../../shared/errors.js';
 export type {
   BlockedUserView,
+  FollowedTopicView,
   ConflictChoice,
   CruxData,
   CruxExport,

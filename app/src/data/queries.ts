@@ -19,6 +19,7 @@ import { comparatorFor, NOTIFICATION_ORDER, TOPIC_ORDERS } from '../../../shared
 import type { Preferences } from '../../../shared/types.js';
 import type {
   BlockedUserView,
+  FollowedTopicView,
   NotificationItem,
   ResponseBalance,
   ResponseOrder,
@@ -31,6 +32,7 @@ import type {
 import { createCommonGroundOrderer, type Sides } from './common-ground-order.js';
 import type { StanceDocType } from './collections/stance.schema.js';
 import type { BlockDocType } from './collections/block.schema.js';
+import type { FollowDocType } from './collections/follow.schema.js';
 import type { MangoQuerySortPart } from 'rxdb';
 import type { ResponseDocType } from './collections/response.schema.js';
 import type { SyncProblemDocType } from './collections/sync-problem.schema.js';
@@ -198,6 +200,22 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
     ),
     shareReplay({ bufferSize: 1, refCount: true }),
   );
+  /** The user's follows (issue 26 #3), most recent first, unfollowed ones too: one query shared by the topic page's button and the user page. */
+  const follows$: Observable<FollowedTopicView[]> = userDb$.pipe(
+    switchMap((db) => (db ? db.follows.find().$ : of([]))),
+    map((docs) =>
+      plain<FollowDocType>(docs)
+        .map((doc) => ({
+          topic_id: doc.topic_id,
+          title: doc.title ?? null,
+          following: doc.following,
+          updated_at: doc.updated_at,
+          isPending: doc.pending,
+        }))
+        .sort((a, b) => b.updated_at.localeCompare(a.updated_at) || a.topic_id.localeCompare(b.topic_id)),
+    ),
+    shareReplay({ bufferSize: 1, refCount: true }),
+  );
   const blockedUids$: Observable<ReadonlySet<string>> = blockedUsers$.pipe(
     map((list) => new Set(list.map((user) => user.uid))),
     distinctUntilChanged((a, b) => a.size === b.size && [...a].every((uid) => b.has(uid))),
@@ -284,6 +302,7 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
     },
     notifications$,
     blockedUsers$: () => blockedUsers$,
+    follows$: () => follows$,
     blockedUids$: () => blockedUids$,
     unreadCount$: () =>
       notifications$().pipe(

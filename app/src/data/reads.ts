@@ -62,6 +62,7 @@ export function createReads({ baseUrl, fetchImpl, connectivity, worlds, session 
     notifications$: () => live((w) => w.notifications$()),
     blockedUsers$: () => live((w) => w.queries.blockedUsers$()),
     blockedUids$: () => live((w) => w.queries.blockedUids$()),
+    follows$: () => live((w) => w.queries.follows$()),
     unreadCount$: () => live((w) => w.queries.unreadCount$()),
     preferences$: () => live((w) => w.queries.preferences$(session.uid$)),
     pushSettings$: () => live((w) => w.queries.pushSettings$(session.uid$)),

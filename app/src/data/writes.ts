@@ -44,6 +44,8 @@ export function createWrites(worlds: Worlds, session: SessionState) {
     creditDeltas: (topicId: string, responseIds: string[]) => world().actions.creditDeltas(topicId, responseIds),
     blockUser: (uid: string, displayName: string | null) => world().actions.blockUser(uid, displayName),
     unblockUser: (uid: string) => world().actions.unblockUser(uid),
+    followTopic: (topicId: string, title: string | null) => world().actions.followTopic(topicId, title),
+    unfollowTopic: (topicId: string) => world().actions.unfollowTopic(topicId),
     report: (targetType: ReportTargetType, targetId: string, reason: ReportReason, note?: string | null) =>
       world().actions.report(targetType, targetId, reason, note ?? null),
     markRead: (notificationId: string) => world().actions.markRead(notificationId),

@@ -11,6 +11,8 @@ import { UserBlockControls } from '../components/BlockButton/BlockButton';
 import { PERSUASION_EXPLAINED } from '../components/Explain/explanations';
 import { ExplainButton, ExplainText, useExplain } from '../components/Explain/Explain';
 import { UserModeration } from '../components/UserModeration/UserModeration';
+import { FollowedTopics } from '../components/FollowButton/FollowButton';
+import { useSession } from '../hooks/useSession';
 
 export const USER_NOT_FOUND = 'User not found.';
 /** A user with no points has no place on the leaderboard, so no rank (issue 24 #6). */
@@ -22,6 +24,7 @@ export function UserPage() {
   const { copy, error } = useUserProfile(uid);
   // What persuasion points are: a "?" beside them opens it under the figures (issue 24 #1).
   const persuasion = useExplain(PERSUASION_EXPLAINED);
+  const { user } = useSession();
   if (copy?.notFound)
     return (
       <main className="page" id="main">
@@ -110,6 +113,8 @@ export function UserPage() {
         <UserModeration uid={uid} name={copy?.value ? authorName(copy.value.display_name) : 'this user'} role={copy?.value?.role ?? null} />
       )}
       {body}
+      {/* Private (issue 26 #3): only on the user's own page, from this device's synced copy (offline too). */}
+      {user?.uid === uid && <FollowedTopics />}
     </main>
   );
 }

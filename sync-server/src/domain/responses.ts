@@ -12,6 +12,7 @@ import { badRequest, conflict, notFound } from '../../../shared/errors.js';
 import { assertOwner, assertParentInTopic } from '../../../shared/rules/ownership.js';
 import { liveTopic, nowIso, publish, type DomainContext } from './context.js';
 import { queuePush } from './push.js';
+import { followOnJoin, notifyFollowers } from './follows.js';
 import type { Change } from './change-feed.js';
 import { refreshPersuasion } from './stances.js';
 import { checkResponseLinks, checkResponseRepeats } from './limits.js';
@@ -185,6 +186,9 @@ export async function createResponse(ctx: DomainContext, actor: AuthUser, input:
     if (parent) await store.responses.addToCounts(parent.id, { comments: 1 }, await store.nextSeq());
     await store.topics.addToCounts(topic.id, { responses: { [input.type]: 1 } }, await store.nextSeq());
     changes = await notifyReply(ctx, actor, id, parent, topic, now);
+    // Followers hear of root responses only: a nested reply notifies whom it answers (issue 26 #3).
+    if (!parent) changes.push(...(await notifyFollowers(ctx, actor, id, topic, now)));
+    changes.push(...(await followOnJoin(ctx, actor.uid, topic.id)));
   });
   publish(ctx, changes);
   return getResponse(ctx, id, actor.uid);

@@ -11,6 +11,7 @@ import type { Change } from './change-feed.js';
 import { refreshPersuasion } from './stances.js';
 import { checkTopicLimits } from './limits.js';
 import { assertNotSuspended } from './moderation-rules.js';
+import { followOnJoin } from './follows.js';
 import { toTopic } from '../store/rows.js';
 
 export async function listTopics(ctx: DomainContext, query: ListTopicsQuery, viewer: string | null): Promise<Topic[]> {
@@ -57,7 +58,7 @@ export async function addTopic(ctx: DomainContext, actor: AuthUser, input: Creat
     created_at: nowIso(ctx),
     seq: await store.nextSeq(),
   });
-  publish(ctx, [{ collection: 'topics' }]);
+  publish(ctx, [{ collection: 'topics' }, ...(await followOnJoin(ctx, actor.uid, id))]);
   return id;
 }
 

@@ -9,6 +9,7 @@ import { unsubscribeDeviceSchema } from '../routes/push.js';
 import type { ErrorCode } from '../../../shared/errors.js';
 import {
   blockedUserSchema,
+  followedTopicSchema,
   pushConfigSchema,
   pushSubscriptionSavedSchema,
   categoriesSchema,
@@ -676,6 +677,40 @@ export const ROUTES: readonly RouteDoc[] = [
     params: { uid: "The user's uid." },
     answers: { 204: { description: 'Unblocked (or was not blocked).' } },
     errors: ['invalid-argument', 'not-found'],
+  },
+  // ---- follows (issue 26 #3) ----
+  {
+    method: 'get',
+    path: '/api/follows',
+    tag: 'Follows',
+    summary: 'The topics the caller follows',
+    description:
+      'Live topics only, most recently followed first. Private: nobody else ever reads them. A follower is notified ' +
+      '(`reply_in_followed_topic`) of new root responses, at most 3 per topic and hour. Also replicated as the `follows` collection.',
+    auth: 'required',
+    answers: { 200: { description: 'The followed topics.', schema: z.array(followedTopicSchema) } },
+  },
+  {
+    method: 'put',
+    path: '/api/follows/{topic_id}',
+    tag: 'Follows',
+    summary: 'Follow a topic',
+    description: 'No body. Following again changes nothing. A topic that does not exist or was deleted: `404`.',
+    auth: 'required',
+    params: { topic_id: "The topic's id." },
+    answers: { 200: { description: 'Followed.', schema: followedTopicSchema } },
+    errors: ['not-found'],
+  },
+  {
+    method: 'delete',
+    path: '/api/follows/{topic_id}',
+    tag: 'Follows',
+    summary: 'Unfollow a topic',
+    description:
+      'No body. `204` also when the topic was not followed. The unfollow is kept: creating or replying in the topic later does not follow it again.',
+    auth: 'required',
+    params: { topic_id: "The topic's id." },
+    answers: { 204: { description: 'Unfollowed (or was not followed).' } },
   },
   // ---- Web Push (issue 26) ----
   {

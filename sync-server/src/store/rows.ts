@@ -249,6 +249,18 @@ export interface VoteRow {
 // Blocks (issue 23)
 
 /** One user the blocker blocked (or unblocked: blocked = 0, kept so the change replicates). */
+/** A user's follow of a topic (issue 26 #3): `following` 0 keeps an explicit unfollow. */
+export interface FollowRow {
+  uid: string;
+  topic_id: string;
+  /** 1: following; 0: unfollowed since (the row stays, so auto-follow leaves it alone). */
+  following: number;
+  updated_at: string;
+  seq: number;
+  /** The topic's title now (joined; null once the topic is gone). */
+  title: string | null;
+}
+
 export interface BlockRow {
   blocker_uid: string;
   blocked_uid: string;

@@ -358,3 +358,62 @@ export const NEXT_PUSH_DUE = both(`
 `);
 
 export const PUSH_QUEUE_DEPTH = both('SELECT count(*) AS n FROM push_queue');
+
+// Follows (issue 26 #3)
+
+const FOLLOW_COLUMNS = `
+  SELECT f.uid, f.topic_id, f.following, f.updated_at, f.seq, CASE WHEN t.deleted = 0 THEN t.title END AS title
+  FROM topic_follows f LEFT JOIN topics t ON t.id = f.topic_id`;
+
+/** Follows or unfollows (following = 0): one row per user and topic, so the change replicates. */
+export const SET_FOLLOW = both(`
+  INSERT INTO topic_follows (uid, topic_id, following, updated_at, seq) VALUES (?, ?, ?, ?, ?)
+  ON CONFLICT (uid, topic_id) DO UPDATE SET following = excluded.following, updated_at = excluded.updated_at, seq = excluded.seq
+`);
+
+/** Auto-follow: only where the user never said either way (an explicit unfollow stays). */
+export const FOLLOW_IF_NEW = both(`
+  INSERT INTO topic_follows (uid, topic_id, following, updated_at, seq) VALUES (?, ?, 1, ?, ?)
+  ON CONFLICT (uid, topic_id) DO NOTHING
+`);
+
+export const GET_FOLLOW = both(`${FOLLOW_COLUMNS} WHERE f.uid = ? AND f.topic_id = ?`);
+
+export const LIST_FOLLOWS = both(`${FOLLOW_COLUMNS}
+  WHERE f.uid = ? AND f.following = 1 AND t.deleted = 0 ORDER BY f.updated_at DESC, f.topic_id`);
+
+/** The user's rows after a (seq, topic_id) checkpoint: the index topic_follows_uid_seq answers it. */
+export const FOLLOW_CHANGES = both(`${FOLLOW_COLUMNS}
+  WHERE f.uid = ? AND (f.seq > ? OR (f.seq = ? AND f.topic_id > ?)) ORDER BY f.seq, f.topic_id LIMIT ?`);
+
+/**
+ * One new root response's notification to each follower of its topic, in one statement whatever
+ * their number: not the author, not someone the response already notified (the topic's author, a
+ * mention), not someone who blocked the author, and not past @per_hour of these for that follower
+ * and topic since @since. Returns who was notified. The id is random (engine-specific): the
+ * notification never exists twice for one follower and response, so nothing else needs it.
+ */
+const followersNotify = (newId: string) => `
+  INSERT INTO notifications (id, recipient_uid, type, actor_uid, target_summary, target_id, response_id, created_at, seq)
+  SELECT ${newId}, f.uid, 'reply_in_followed_topic', @actor, @summary, @topic, @response, @now, CAST(@seq AS BIGINT)
+  FROM topic_follows f
+  WHERE f.topic_id = @topic AND f.following = 1 AND f.uid <> @actor
+    AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.response_id = @response AND n.recipient_uid = f.uid AND n.deleted = 0)
+    AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_uid = f.uid AND b.blocked_uid = @actor AND b.blocked = 1)
+    AND (SELECT count(*) FROM notifications n
+         WHERE n.recipient_uid = f.uid AND n.target_id = @topic AND n.type = 'reply_in_followed_topic'
+           AND n.created_at > @since AND n.deleted = 0) < @per_hour
+  RETURNING id, recipient_uid`;
+export const NOTIFY_FOLLOWERS = {
+  sqlite: followersNotify('lower(hex(randomblob(12)))'),
+  pg: both(followersNotify(`replace(gen_random_uuid()::text, '-', '')`)).pg,
+};
+
+/** Queues the push of each followed-topic notification about the response to each device of its recipient. */
+export const ENQUEUE_FOLLOWER_PUSHES = both(`
+  INSERT INTO push_queue (notification_id, endpoint, uid, attempts, due_at)
+  SELECT n.id, s.endpoint, s.uid, 0, @due
+  FROM notifications n JOIN push_subscriptions s ON s.uid = n.recipient_uid
+  WHERE n.response_id = @response AND n.type = 'reply_in_followed_topic' AND n.deleted = 0
+  ON CONFLICT (notification_id, endpoint) DO NOTHING
+`);

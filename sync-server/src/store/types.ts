@@ -23,6 +23,7 @@ import type {
 import type { ResponseMapping, Source, SourceCitation, SourceListing, UserResponse, UserTopic } from '../../../shared/types.js';
 import type {
   BlockRow,
+  FollowRow,
   CreditRow,
   LeaderboardRow,
   MailRecipient,
@@ -319,6 +320,33 @@ export interface BlocksRepo {
   restampBlocked(blocked: string, seq: number): Promise<string[]>;
 }
 
+export interface FollowersNotice {
+  actor_uid: string;
+  topic_id: string;
+  response_id: string;
+  summary: string;
+  now: string;
+  seq: number;
+  /** Followed-topic notifications one follower may get per topic since `since`. */
+  since: string;
+  per_hour: number;
+}
+
+/** Who follows which topic (issue 26 #3): private to each user; unfollowing keeps the row (following = 0). */
+export interface FollowsRepo {
+  get(uid: string, topicId: string): Promise<FollowRow | undefined>;
+  set(uid: string, topicId: string, following: boolean, now: string, seq: number): Promise<void>;
+  /** Follows the topic unless the user already has a row for it; whether one was made. */
+  followIfNew(uid: string, topicId: string, now: string, seq: number): Promise<boolean>;
+  /** The live topics the user follows, most recently followed first. */
+  list(uid: string): Promise<FollowRow[]>;
+  changesSince(uid: string, checkpoint: Checkpoint, limit: number): Promise<FollowRow[]>;
+  /** Notifies the topic's followers of a new root response (see NOTIFY_FOLLOWERS); returns the recipients. */
+  notifyFollowers(notice: FollowersNotice): Promise<string[]>;
+  /** Queues the pushes of the response's followed-topic notifications. */
+  enqueuePushes(responseId: string, due: string): Promise<void>;
+}
+
 export interface Store {
   /** A fresh change number, greater than every one before; call only inside `transaction`. */
   nextSeq(): Promise<number>;
@@ -357,6 +385,8 @@ export interface Store {
   moderation: ModerationRepo;
   /** Web Push (issue 26): each user's devices and the pushes still to send to them. */
   push: PushRepo;
+  /** Who follows which topic (issue 26 #3). Private to each user. */
+  follows: FollowsRepo;
   close(): Promise<void>;
 }
 

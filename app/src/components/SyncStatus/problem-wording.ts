@@ -105,6 +105,11 @@ function subjectOf(problem: SyncProblem, ctx: ProblemContext): string {
       const verb = local.blocked === false ? 'unblock' : 'block';
       return name ? `Your ${verb} of ${name}` : `Your ${verb} of a member`;
     }
+    case 'follows': {
+      const title = str(local.title) ?? ctx.topicTitle;
+      const verb = local.following === false ? 'unfollowing' : 'following';
+      return title ? `Your ${verb} of “${excerpt(title)}”` : `Your ${verb} of a topic`;
+    }
     case 'reports':
       return local.target_type === 'topic' ? 'Your report of a topic' : 'Your report of a response';
   }

@@ -21,6 +21,7 @@ import { WhereIStand } from '../WhereIStand/WhereIStand';
 import { errorMessage } from '../../error-message';
 import { ModeratedText } from '../ModeratedText/ModeratedText';
 import { ReportButton } from '../ReportDialog/ReportDialog';
+import { FollowButton } from '../FollowButton/FollowButton';
 
 export const DELETE_TOPIC_CONFIRM = 'Delete this topic and all its responses?';
 
@@ -92,6 +93,7 @@ export function TopicHeader({ topic, onRespond, onDeleted, standing }: TopicHead
           label={`topic: ${topic.title}`}
         />
         <ReplyChoices label="Respond" onPick={onRespond} />
+        {user && !topic.moderation && <FollowButton topicId={topic.id} title={topic.title} />}
         {user?.uid !== topic.creator_uid && !topic.isPending && (
           <ReportButton targetType="topic" targetId={topic.id} label={`topic: ${topic.title}`} />
         )}

@@ -11,6 +11,7 @@ import type { MigrationStrategies, RxJsonSchema } from 'rxdb';
 import { filter, firstValueFrom, of, timeout, type Observable } from 'rxjs';
 import type {
   BlockDoc,
+  FollowDoc,
   FullSyncDocs,
   ReportDoc,
   ResponseDoc,
@@ -26,6 +27,7 @@ import type { CruxExport, ExportedItem } from '../api.js';
 import type { PublicDb } from '../db.js';
 import { blockMigrations, blockSchema, type BlockDocType } from './block.schema.js';
 import { draftMigrations, draftSchema, type DraftDocType } from './draft.schema.js';
+import { followMigrations, followSchema, type FollowDocType } from './follow.schema.js';
 import { notificationMigrations, notificationSchema, type NotificationDocType } from './notification.schema.js';
 import { profileMigrations, profileSchema, type ProfileDocType } from './profile.schema.js';
 import { reportMigrations, reportSchema, type ReportDocType } from './report.schema.js';
@@ -51,6 +53,7 @@ interface Layout {
   profile: { doc: ProfileDocType; database: 'user' };
   stances: { doc: StanceDocType; database: 'user' };
   blocks: { doc: BlockDocType; database: 'user' };
+  follows: { doc: FollowDocType; database: 'user' };
   reports: { doc: ReportDocType; database: 'user' };
   drafts: { doc: DraftDocType; database: 'user' };
   sync_problems: { doc: SyncProblemDocType; database: 'user' };
@@ -72,7 +75,8 @@ export interface LocalRow {
 }
 
 /** What the user did, as a sync problem names it. */
-export type SyncAction = 'create' | 'edit' | 'delete' | 'vote' | 'read' | 'preferences' | 'stance' | 'block' | 'unblock' | 'report';
+export type SyncAction =
+  'create' | 'edit' | 'delete' | 'vote' | 'read' | 'preferences' | 'stance' | 'block' | 'unblock' | 'report' | 'follow' | 'unfollow';
 
 /**
  * What must reach the server before a document is pushed: an item it points at (public, on the
@@ -422,6 +426,35 @@ export const COLLECTIONS = {
       blocks: (await session.db.blocks.find({ selector: { blocked: true } }).exec()).map((doc) => ({
         uid: doc.blocked_uid,
         display_name: doc.display_name ?? null,
+        updated_at: doc.updated_at,
+        pending: doc.pending,
+      })),
+    }),
+  },
+  follows: {
+    database: 'user',
+    schema: followSchema,
+    migrationStrategies: followMigrations,
+    sync: {
+      pull: 'checkpoint',
+      localFields: () => ({ pending: false }),
+      // Followed and unfollowed again offline (or the reverse): back to the server's state, nothing to send.
+      settle: (next, assumed) => ((assumed?.following === true) === (next.following === true) ? next : null),
+      action: (next) => (next.following === true ? 'follow' : 'unfollow'),
+      // A follow the server refused (the topic is gone) was never made there: not followed here.
+      revert: (next) => ({ ...next, following: false, pending: false }),
+      dependsOn: (doc) => [{ collection: 'topics', id: doc.topic_id as string }],
+      async reapply({ actions, cannotRetry }, action, id, local) {
+        if (action === 'follow') await actions.followTopic(id, (local as Pick<FollowDoc, 'title'>).title ?? null);
+        else if (action === 'unfollow') await actions.unfollowTopic(id);
+        else cannotRetry();
+      },
+    },
+    exportPart: async ({ session }) => ({
+      follows: (await session.db.follows.find({ selector: { following: true } }).exec()).map((doc) => ({
+        topic_id: doc.topic_id,
+        title: doc.title ?? null,
+        following: true,
         updated_at: doc.updated_at,
         pending: doc.pending,
       })),

@@ -4,6 +4,7 @@
 // Nothing here is read; MATCHES_WIRE exists for the type checker.
 import type {
   BlockDoc,
+  FollowDoc,
   NotificationDoc,
   ProfileDoc,
   ReportDoc,
@@ -15,6 +16,7 @@ import type {
   VoteDoc,
 } from '../../../../shared/sync-protocol.js';
 import type { BlockDocType } from './block.schema.js';
+import type { FollowDocType } from './follow.schema.js';
 import type { NotificationDocType } from './notification.schema.js';
 import type { ProfileDocType } from './profile.schema.js';
 import type { ReportDocType } from './report.schema.js';
@@ -76,4 +78,5 @@ export const MATCHES_WIRE: Record<SyncCollection, true> = {
   stances: true satisfies AssertEqual<Omit<StanceDocType, 'pending'>, AsStored<StanceDoc>>,
   blocks: true satisfies AssertEqual<Omit<BlockDocType, 'pending'>, AsStored<BlockDoc, 'display_name'>>,
   reports: true satisfies AssertEqual<Omit<ReportDocType, 'pending'>, AsStored<ReportDoc, 'note'>>,
+  follows: true satisfies AssertEqual<Omit<FollowDocType, 'pending'>, AsStored<FollowDoc, 'title'>>,
 };

@@ -35,6 +35,7 @@ import { createPgUsersRepo } from './users-repo.js';
 import { createPgNotificationsRepo } from './notifications-repo.js';
 import { createPgStancesRepo } from './stances-repo.js';
 import { createPgBlocksRepo } from './blocks-repo.js';
+import { createPgFollowsRepo } from './follows-repo.js';
 import { createPgPushRepo } from './push-repo.js';
 import { createPgMailRepo } from './mail-repo.js';
 import { createPgReportsRepo } from './reports-repo.js';
@@ -183,6 +184,7 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
     notifications: createPgNotificationsRepo(q),
     stances: createPgStancesRepo(q),
     blocks: createPgBlocksRepo(q),
+    follows: createPgFollowsRepo(q),
     mail: createPgMailRepo(q),
     reports: createPgReportsRepo(q),
     moderation: createPgModerationRepo(q),

@@ -14,6 +14,7 @@ import { createNotificationsRepo } from './notifications-repo.js';
 import { createMailRepo } from './mail-repo.js';
 import { createStancesRepo } from './stances-repo.js';
 import { createBlocksRepo } from './blocks-repo.js';
+import { createFollowsRepo } from './follows-repo.js';
 import { createReportsRepo } from './reports-repo.js';
 import { createModerationRepo } from './moderation-repo.js';
 import { createPushRepo } from './push-repo.js';
@@ -54,6 +55,7 @@ export function createStore(db: Db): SqliteStore {
     notifications: turns.wrap(createNotificationsRepo(db)),
     stances: turns.wrap(createStancesRepo(db)),
     blocks: turns.wrap(createBlocksRepo(db)),
+    follows: turns.wrap(createFollowsRepo(db)),
     mail: turns.wrap(createMailRepo(db)),
     reports: turns.wrap(createReportsRepo(db)),
     moderation: turns.wrap(createModerationRepo(db)),

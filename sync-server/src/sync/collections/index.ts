@@ -4,6 +4,7 @@
 import type { SyncCollection } from '../../../../shared/sync-protocol.js';
 import type { CollectionDescriptor } from './descriptor.js';
 import { blocks } from './blocks.js';
+import { follows } from './follows.js';
 import { notifications } from './notifications.js';
 import { profile } from './profile.js';
 import { reports } from './reports.js';
@@ -21,12 +22,14 @@ export const COLLECTIONS: { [C in SyncCollection]: CollectionDescriptor<C> } = {
   stances,
   blocks,
   reports,
+  follows,
 };
 
 export const descriptorOf = <C extends SyncCollection>(collection: C): CollectionDescriptor<C> => COLLECTIONS[collection];
 
 export type { CollectionDescriptor, Listener, PullScope } from './descriptor.js';
 export { blockDoc } from './blocks.js';
+export { followDoc } from './follows.js';
 export { notificationDoc } from './notifications.js';
 export { profileDoc } from './profile.js';
 export { reportDoc } from './reports.js';

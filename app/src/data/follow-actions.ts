@@ -1,0 +1,26 @@
+// Following a topic (issue 26 #3): the user's follow documents (user database, id = the topic id)
+// written locally with `pending: true` and sent by the replication like any write (collections/index.ts
+// `follows`). Unfollowing sets following=false: the document stays, so an unsent unfollow replicates too.
+import { MSG } from '../../../shared/messages.js';
+import type { Session } from './actions.js';
+
+const now = () => new Date().toISOString();
+
+export function createFollowActions(signedIn: (message: string) => Session) {
+  /** Follows (`following`) or unfollows the topic; nothing when it already is so. `title`: as shown here. */
+  async function setFollowing(topicId: string, following: boolean, title: string | null = null): Promise<void> {
+    const s = signedIn(MSG.loginToFollow);
+    const existing = await s.db.follows.findOne(topicId).exec();
+    if (existing) {
+      if (existing.following === following) return;
+      await existing.incrementalPatch({ following, title: existing.title ?? title, updated_at: now(), pending: true });
+      return;
+    }
+    if (!following) return;
+    await s.db.follows.insert({ id: topicId, topic_id: topicId, title, following: true, updated_at: now(), seq: 0, pending: true });
+  }
+  return {
+    followTopic: (topicId: string, title: string | null) => setFollowing(topicId, true, title),
+    unfollowTopic: (topicId: string) => setFollowing(topicId, false),
+  };
+}

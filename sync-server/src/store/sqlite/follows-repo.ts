@@ -1,0 +1,44 @@
+// Follows (issue 26 #3) on SQLite: one row per user and topic, private to the user; unfollowing
+// keeps the row with following = 0, so the change replicates and auto-follow leaves it alone.
+import type { Db } from './connection.js';
+import type { FollowRow } from '../rows.js';
+import { ENQUEUE_FOLLOWER_PUSHES, FOLLOW_CHANGES, FOLLOW_IF_NEW, GET_FOLLOW, LIST_FOLLOWS, NOTIFY_FOLLOWERS, SET_FOLLOW } from '../sql.js';
+import type { FollowsRepo } from '../types.js';
+
+type Sync<T> = { [K in keyof T]: T[K] extends (...args: infer A) => Promise<infer R> ? (...args: A) => R : T[K] };
+
+export function createFollowsRepo(db: Db): Sync<FollowsRepo> {
+  const get = db.prepare<[string, string], FollowRow>(GET_FOLLOW.sqlite);
+  const set = db.prepare<[string, string, number, string, number]>(SET_FOLLOW.sqlite);
+  const followIfNew = db.prepare<[string, string, string, number]>(FOLLOW_IF_NEW.sqlite);
+  const list = db.prepare<[string], FollowRow>(LIST_FOLLOWS.sqlite);
+  const changes = db.prepare<[string, number, number, string, number], FollowRow>(FOLLOW_CHANGES.sqlite);
+  const notify = db.prepare<Record<string, string | number>, { id: string; recipient_uid: string }>(NOTIFY_FOLLOWERS.sqlite);
+  const enqueue = db.prepare<{ response: string; due: string }>(ENQUEUE_FOLLOWER_PUSHES.sqlite);
+
+  return {
+    get: (uid, topicId) => get.get(uid, topicId),
+    set(uid, topicId, following, now, seq) {
+      set.run(uid, topicId, following ? 1 : 0, now, seq);
+    },
+    followIfNew: (uid, topicId, now, seq) => followIfNew.run(uid, topicId, now, seq).changes > 0,
+    list: (uid) => list.all(uid),
+    changesSince: (uid, checkpoint, limit) => changes.all(uid, checkpoint.seq, checkpoint.seq, checkpoint.id, limit),
+    notifyFollowers: (n) =>
+      notify
+        .all({
+          actor: n.actor_uid,
+          topic: n.topic_id,
+          response: n.response_id,
+          summary: n.summary,
+          now: n.now,
+          seq: n.seq,
+          since: n.since,
+          per_hour: n.per_hour,
+        })
+        .map((row) => row.recipient_uid),
+    enqueuePushes(responseId, due) {
+      enqueue.run({ response: responseId, due });
+    },
+  };
+}
