@@ -1,5 +1,5 @@
 // `npm run bench`: the one place speed is measured (issue 12). Runs every bench module, or those
-// named (`npm run bench -- startup server sync topic first-load`), and prints one table: each figure
+// named (`npm run bench -- startup server sync topic first-load postgres push`), and prints one table: each figure
 // with its budget, and a closing line naming every missed budget. The results are also written
 // as JSON to bench/results/<time>.json and bench/results/latest.json. Not a test: nothing here
 // asserts a timing; sizes and durations come from the BENCH_* variables each module documents.
@@ -18,6 +18,7 @@ const BENCHES: Record<string, () => Promise<BenchRow[]>> = {
   topic: async () => (await import('./client-topic.js')).benchBigTopic(),
   'first-load': async () => (await import('./first-load.js')).benchFirstLoad(),
   postgres: async () => (await import('./server-pg.js')).benchPostgres(),
+  push: async () => (await import('./push-fanout.js')).benchPushFanout(),
 };
 
 export function missed(row: BenchRow): boolean {

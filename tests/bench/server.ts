@@ -76,7 +76,7 @@ function cannon(options: Record<string, unknown>, pushBatch = 0): Promise<Measur
   });
 }
 
-async function emulatorToken(host: string): Promise<string> {
+export async function emulatorToken(host: string): Promise<string> {
   const res = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -6,6 +6,7 @@
 // another process take the row again, with the same RFC 8030 Topic, so a push service still holding
 // the first copy replaces it instead of delivering two.
 import { createHash } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ChangeFeed } from '../domain/change-feed.js';
 import type { PushQueueRow, Store } from '../store/types.js';
 import { deliver, type DeliveryAnswer } from './deliver.js';
@@ -41,6 +42,12 @@ export interface PushSender {
 }
 
 const BATCH = 50;
+/**
+ * Pushes being encrypted and sent at once. Encrypting and signing one takes the event loop for about
+ * a millisecond, so the sender takes one turn per push (nextTurn) and keeps few in flight: a reply
+ * that fans out to 1,000 followers must not hold up the requests this process is serving.
+ */
+const IN_FLIGHT = 8;
 /** The longest a push service's Retry-After is believed. */
 const MAX_RETRY_AFTER_MS = 60 * 60_000;
 /** A push the phone has not fetched within a day is of no use any more. */
@@ -115,7 +122,16 @@ export function startPushSender(options: PushSenderOptions): PushSender {
       const now = clock();
       const rows = await store.push.claimDue(now.toISOString(), new Date(now.getTime() + claimMs).toISOString(), BATCH);
       if (rows.length === 0) return;
-      await Promise.all(rows.map((row) => sendOne(row).catch((error: unknown) => log(`push: ${String(error)}`))));
+      let next = 0;
+      const lane = async () => {
+        // The claimed batch is finished even when stopping: shutdown waits for the step under way.
+        while (next < rows.length) {
+          const row = rows[next++]!;
+          await nextTurn();
+          await sendOne(row).catch((error: unknown) => log(`push: ${String(error)}`));
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, rows.length) }, lane));
     }
   }
 
@@ -137,6 +153,8 @@ export function startPushSender(options: PushSenderOptions): PushSender {
       return;
     }
     running = (async () => {
+      // After the turn of the request that wrote the notifications: its answer goes out first.
+      await nextTurn();
       do {
         again = false;
         await drain();
