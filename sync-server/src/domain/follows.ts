@@ -75,12 +75,13 @@ export async function notifyFollowers(
   ctx: DomainContext,
   actor: AuthUser,
   responseId: string,
-  topic: { id: string; title: string },
+  topic: { id: string; title: string; creator_uid: string },
   now: string,
 ): Promise<Change[]> {
   const { store } = ctx;
   const recipients = await store.follows.notifyFollowers({
     actor_uid: actor.uid,
+    creator_uid: topic.creator_uid,
     topic_id: topic.id,
     response_id: responseId,
     summary: prefix(topic.title, NOTIFICATION_SUMMARY_CHARS),

@@ -388,8 +388,9 @@ export const FOLLOW_CHANGES = both(`${FOLLOW_COLUMNS}
 
 /**
  * One new root response's notification to each follower of its topic, in one statement whatever
- * their number: not the author, not someone the response already notified (the topic's author, a
- * mention), not someone who blocked the author, and not past @per_hour of these for that follower
+ * their number: not the author, not the topic's author (a root response notifies them as such, under
+ * that notification's own limits), not someone the response already notified (a mention), not
+ * someone who blocked the author, and not past @per_hour of these for that follower
  * and topic since @since. Returns who was notified. The id is random (engine-specific): the
  * notification never exists twice for one follower and response, so nothing else needs it.
  */
@@ -397,7 +398,7 @@ const followersNotify = (newId: string) => `
   INSERT INTO notifications (id, recipient_uid, type, actor_uid, target_summary, target_id, response_id, created_at, seq)
   SELECT ${newId}, f.uid, 'reply_in_followed_topic', @actor, @summary, @topic, @response, @now, CAST(@seq AS BIGINT)
   FROM topic_follows f
-  WHERE f.topic_id = @topic AND f.following = 1 AND f.uid <> @actor
+  WHERE f.topic_id = @topic AND f.following = 1 AND f.uid <> @actor AND f.uid <> @creator
     AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.response_id = @response AND n.recipient_uid = f.uid AND n.deleted = 0)
     AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_uid = f.uid AND b.blocked_uid = @actor AND b.blocked = 1)
     AND (SELECT count(*) FROM notifications n
@@ -407,6 +408,14 @@ const followersNotify = (newId: string) => `
 export const NOTIFY_FOLLOWERS = {
   sqlite: followersNotify('lower(hex(randomblob(12)))'),
   pg: both(followersNotify(`replace(gen_random_uuid()::text, '-', '')`)).pg,
+  /** The named parameters in the order PostgreSQL's $1, $2… take them (both() numbers them by first use). */
+  params: [
+    ...new Set(
+      followersNotify('')
+        .match(/@\w+/g)!
+        .map((name) => name.slice(1)),
+    ),
+  ],
 };
 
 /** Queues the push of each followed-topic notification about the response to each device of its recipient. */

@@ -322,6 +322,8 @@ export interface BlocksRepo {
 
 export interface FollowersNotice {
   actor_uid: string;
+  /** The topic's author: notified of a root response as such, never as a follower. */
+  creator_uid: string;
   topic_id: string;
   response_id: string;
   summary: string;

@@ -14,20 +14,24 @@ export function createPgFollowsRepo(q: PgQueries): FollowsRepo {
     list: (uid) => q.rows<FollowRow>(LIST_FOLLOWS.pg, [uid]),
     changesSince: (uid, checkpoint, limit) =>
       q.rows<FollowRow>(FOLLOW_CHANGES.pg, [uid, checkpoint.seq, checkpoint.seq, checkpoint.id, limit]),
-    // Parameters in the order of their first appearance in NOTIFY_FOLLOWERS (both() numbers them so).
-    notifyFollowers: async (n) =>
-      (
-        await q.rows<{ recipient_uid: string }>(NOTIFY_FOLLOWERS.pg, [
-          n.actor_uid,
-          n.summary,
-          n.topic_id,
-          n.response_id,
-          n.now,
-          n.seq,
-          n.since,
-          n.per_hour,
-        ])
-      ).map((row) => row.recipient_uid),
+    async notifyFollowers(n) {
+      const named: Record<string, unknown> = {
+        actor: n.actor_uid,
+        creator: n.creator_uid,
+        summary: n.summary,
+        topic: n.topic_id,
+        response: n.response_id,
+        now: n.now,
+        seq: n.seq,
+        since: n.since,
+        per_hour: n.per_hour,
+      };
+      const rows = await q.rows<{ recipient_uid: string }>(
+        NOTIFY_FOLLOWERS.pg,
+        NOTIFY_FOLLOWERS.params.map((name) => named[name]),
+      );
+      return rows.map((row) => row.recipient_uid);
+    },
     async enqueuePushes(responseId, due) {
       await q.run(ENQUEUE_FOLLOWER_PUSHES.pg, [due, responseId]);
     },

@@ -28,6 +28,7 @@ export function createFollowsRepo(db: Db): Sync<FollowsRepo> {
       notify
         .all({
           actor: n.actor_uid,
+          creator: n.creator_uid,
           topic: n.topic_id,
           response: n.response_id,
           summary: n.summary,
