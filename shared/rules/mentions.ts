@@ -118,3 +118,34 @@ export function splitMentions(content: string, spans: readonly MentionSpan[]): (
   if (index < content.length) parts.push({ text: content.slice(index) });
   return parts;
 }
+
+/**
+ * The mention being typed at the caret: the "@" (starting a word) before it on the same line, at most
+ * MENTION_MAX_CHARS back, and what follows it up to the caret (may be empty, may hold spaces).
+ */
+export function mentionAtCaret(content: string, caret: number): { start: number; query: string } | null {
+  const from = Math.max(0, caret - MENTION_MAX_CHARS - 1);
+  for (let i = caret - 1; i >= from; i--) {
+    const char = content[i];
+    if (char === '\n' || char === '\r') return null;
+    if (char === '@' && startsMention(content, i)) return { start: i, query: content.slice(i + 1, caret) };
+  }
+  return null;
+}
+
+/**
+ * The people whose name fits what was typed after the "@", case-insensitively: names starting with
+ * it first, then names with a later word starting with it ("@love" finds "Ada Lovelace"); at most `limit`.
+ */
+export function suggestPeople(people: readonly MentionPerson[], query: string, limit: number): MentionPerson[] {
+  const typed = query.toLocaleLowerCase();
+  const first: MentionPerson[] = [];
+  const later: MentionPerson[] = [];
+  for (const person of people) {
+    const name = person.name.toLocaleLowerCase();
+    if (name.startsWith(typed)) first.push(person);
+    else if (typed.trim() && name.split(/\s+/u).some((word, i) => i > 0 && word.startsWith(typed))) later.push(person);
+  }
+  const byName = (a: MentionPerson, b: MentionPerson) => a.name.localeCompare(b.name);
+  return [...first.sort(byName), ...later.sort(byName)].slice(0, limit);
+}

@@ -1,6 +1,13 @@
 // @mentions (issue 26 #4): the names an "@" could stand for, and where the content names a person.
 import { describe, expect, it } from 'vitest';
-import { MENTION_MAX_CANDIDATES, findMentions, mentionCandidates, splitMentions } from '../../shared/rules/mentions.js';
+import {
+  MENTION_MAX_CANDIDATES,
+  findMentions,
+  mentionAtCaret,
+  mentionCandidates,
+  splitMentions,
+  suggestPeople,
+} from '../../shared/rules/mentions.js';
 
 describe('mentionCandidates', () => {
   it.each([
@@ -75,5 +82,38 @@ describe('findMentions', () => {
       { text: ', and ' },
       { text: '@Anna', uid: 'u-anna' },
     ]);
+  });
+});
+
+describe('mentionAtCaret', () => {
+  it.each([
+    ['hello', 5, null],
+    ['@', 1, { start: 0, query: '' }],
+    ['hi @Ada Lo', 10, { start: 3, query: 'Ada Lo' }],
+    ['hi @Ada Lo', 5, { start: 3, query: 'A' }],
+    ['mail a@b', 8, null],
+    ['@Ada\nnext', 9, null],
+    [`@${'x'.repeat(65)}`, 66, null],
+  ])('%j at %d → %j', (content, caret, expected) => {
+    expect(mentionAtCaret(content, caret)).toEqual(expected);
+  });
+});
+
+describe('suggestPeople', () => {
+  const people = [
+    { uid: '1', name: 'Ada Lovelace' },
+    { uid: '2', name: 'Bob' },
+    { uid: '3', name: 'adam' },
+    { uid: '4', name: 'Grace Hopper' },
+  ];
+  it.each([
+    ['', 6, ['Ada Lovelace', 'adam', 'Bob', 'Grace Hopper']],
+    ['ad', 6, ['Ada Lovelace', 'adam']],
+    ['ADA L', 6, ['Ada Lovelace']],
+    ['hop', 6, ['Grace Hopper']],
+    ['', 2, ['Ada Lovelace', 'adam']],
+    ['zed', 6, []],
+  ])('%j (at most %d) → %j', (query, limit, expected) => {
+    expect(suggestPeople(people, query, limit).map((p) => p.name)).toEqual(expected);
   });
 });
