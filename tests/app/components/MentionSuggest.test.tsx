@@ -38,7 +38,7 @@ function open() {
       <Composer topicId="t1" parentId={null} replyingTo="Tea?" type="for" onType={() => undefined} />
     </MentionPeopleContext.Provider>,
   );
-  return screen.getByRole('textbox', { name: 'Your response' }) as HTMLTextAreaElement;
+  return screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Your response' });
 }
 const type = (box: HTMLTextAreaElement, value: string) => fireEvent.change(box, { target: { value } });
 const key = (box: HTMLTextAreaElement, k: string) => fireEvent.keyDown(box, { key: k });
