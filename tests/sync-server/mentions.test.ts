@@ -6,12 +6,18 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_MENTIONS_NOTIFIED, NOTIFICATION_SUMMARY_CHARS } from '../../shared/constants.js';
 import { DEFAULT_PUSH_SETTINGS, type PushPayload } from '../../shared/push.js';
-import { SYNC_PROTOCOL_VERSION, type ProfileDoc, type PullResponse, type PushResponse } from '../../shared/sync-protocol.js';
+import {
+  SYNC_PROTOCOL_VERSION,
+  type ProfileDoc,
+  type PullResponse,
+  type PushResponse,
+  type ResponseDoc,
+} from '../../shared/sync-protocol.js';
 import type { Notification } from '../../shared/types.js';
 import { startPushSender, type PushSender } from '../../sync-server/src/push/sender.js';
 import { apiClient } from '../fixtures/api.js';
 import { createTestUser, type TestUser } from '../fixtures/auth.js';
-import { makeResponse, makeTopic } from '../fixtures/builders.js';
+import { makeResponse, makeTopic, uniqueId } from '../fixtures/builders.js';
 import { startPushReceiver, type PushReceiver } from '../fixtures/push-receiver.js';
 import { startTestServer, type TestServer } from '../fixtures/server.js';
 
@@ -113,6 +119,39 @@ describe('@mentions', () => {
     expect((await as(author).put(`/responses/${answer.id}`, { content: 'Thanks @Edit One and @Edit Two' })).status).toBe(200);
     expect((await as(author).put(`/responses/${answer.id}`, { content: 'Thanks again @Edit One and @Edit Two' })).status).toBe(200);
     expect(await told(answer.id, [first, second])).toEqual(['Edit One: mention', 'Edit Two: mention']);
+  });
+
+  it('a response written offline and pushed through the sync names them too', async () => {
+    const [ada, bob, cleo] = await users('Ada Synced', 'Bob Synced', 'Cleo Synced');
+    const topic = await debate(ada, [cleo]);
+    const doc: ResponseDoc = {
+      id: uniqueId('r'),
+      topic_id: topic.id,
+      parent_response_id: null,
+      quoted_response_id: null,
+      type: 'for',
+      content: 'Written on the train, @cleo synced',
+      sources: [],
+      creator_uid: '',
+      username: null,
+      created_at: '',
+      updated_at: '',
+      edited_at: null,
+      score: 0,
+      comment_count: 0,
+      delta_count: 0,
+      upvotes_agree: 0,
+      upvotes_disagree: 0,
+      moderation: null,
+      moderation_reason: null,
+      seq: 0,
+      _deleted: false,
+    };
+    const SYNC = { headers: { 'x-crux-sync': String(SYNC_PROTOCOL_VERSION) } };
+    const pushed = await as(bob).post<PushResponse<ResponseDoc>>('/sync/responses/push', [{ newDocumentState: doc }], SYNC);
+    expect(pushed.status, pushed.text).toBe(200);
+    expect(pushed.body.rejected ?? [], pushed.text).toEqual([]);
+    expect(await told(doc.id, [ada, bob, cleo])).toEqual(['Ada Synced: reply_to_topic', 'Cleo Synced: mention']);
   });
 
   describe('push', () => {
