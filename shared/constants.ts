@@ -19,6 +19,10 @@ export const PLACEHOLDER_CHARS = 100;
 export const REPLY_INDENT_PX = 20;
 export const LEADERBOARD_SIZE = 100;
 export const NOTIFICATION_SUMMARY_CHARS = 100;
+/** Issue 26 #4: at most this many people are notified of their @mention in one response (the rest still link). */
+export const MAX_MENTIONS_NOTIFIED = 5;
+/** Issue 26 #4: names the composer suggests after an "@" at most. */
+export const MENTION_SUGGESTIONS = 6;
 
 export const LIMITS = {
   title: 300,

@@ -17,6 +17,7 @@ import { useReplies } from '../hooks/useReplies';
 import { useSyncStatus } from '../hooks/useSyncStatus';
 import { useTopic, type TopicView as TopicData } from '../hooks/useTopic';
 import { TopicTreeContext, useTopicTreeState } from '../hooks/useTopicTree';
+import { MentionPeopleContext, useTopicPeople } from '../hooks/useMentionPeople';
 import '../components/ResponseItem/ResponseItem.css';
 import { errorMessage } from '../error-message';
 
@@ -72,6 +73,7 @@ function TopicView({ topicId }: { topicId: string }) {
   const debate = useDebateStandingValue(standing, topic);
   const map = useDebateMapDisclosure();
   const tree = useTopicTreeState(topicId);
+  const people = useTopicPeople(topicId, topic?.creator_uid ?? null, topic?.username ?? null);
   const status = useSyncStatus();
   const online = status ? status.online : navigator.onLine;
   const [type, setType] = useState<ResponseType>('for');
@@ -136,46 +138,48 @@ function TopicView({ topicId }: { topicId: string }) {
     body = (
       <TopicTreeContext.Provider value={tree}>
         <DebateStandingContext.Provider value={debate}>
-          <TopicHeader topic={topic} standing={standing} onRespond={respond} onDeleted={() => navigate('/')} />
-          <div ref={formRef}>
-            <h2 className="visually-hidden">Add a response</h2>
-            <Composer
-              focusSignal={focusKey}
-              topicId={topicId}
-              parentId={null}
-              replyingTo={topic.title}
-              type={type}
-              onType={setType}
-              autoFocus={focusKey > 0}
-            />
-          </div>
-          <div className="topic-responses-bar">
-            <h2 className="topic-section-title">Responses</h2>
-            <ResponseOrderControl order={order} onChange={setOrder} />
-            <DebateMapToggle open={map.open} controls={map.id} onToggle={map.toggle} />
-          </div>
-          {map.open && <DebateMapPanel id={map.id} topicId={topicId} />}
-          {linkMissing && (
-            <p className="status-text" role="status">
-              {LINKED_REPLY_MISSING}
-            </p>
-          )}
-          {roots.error ? (
-            <p className="error-text" role="alert">
-              Error: {errorMessage(roots.error)}
-            </p>
-          ) : roots.loading ? (
-            <p className="status-text" role="status">
-              Loading responses...
-            </p>
-          ) : roots.responses.length === 0 && !topic.responsesOnDevice && topic.responses_count > 0 ? (
-            // The server has replies this device has not pulled yet: never "No responses yet.".
-            <p className="status-text response-empty" role="status">
-              {online ? 'Loading responses...' : REPLIES_NOT_ON_DEVICE}
-            </p>
-          ) : (
-            <ResponseList responses={roots.responses} depth={0} emptyText="No responses yet." label="Responses" />
-          )}
+          <MentionPeopleContext.Provider value={people}>
+            <TopicHeader topic={topic} standing={standing} onRespond={respond} onDeleted={() => navigate('/')} />
+            <div ref={formRef}>
+              <h2 className="visually-hidden">Add a response</h2>
+              <Composer
+                focusSignal={focusKey}
+                topicId={topicId}
+                parentId={null}
+                replyingTo={topic.title}
+                type={type}
+                onType={setType}
+                autoFocus={focusKey > 0}
+              />
+            </div>
+            <div className="topic-responses-bar">
+              <h2 className="topic-section-title">Responses</h2>
+              <ResponseOrderControl order={order} onChange={setOrder} />
+              <DebateMapToggle open={map.open} controls={map.id} onToggle={map.toggle} />
+            </div>
+            {map.open && <DebateMapPanel id={map.id} topicId={topicId} />}
+            {linkMissing && (
+              <p className="status-text" role="status">
+                {LINKED_REPLY_MISSING}
+              </p>
+            )}
+            {roots.error ? (
+              <p className="error-text" role="alert">
+                Error: {errorMessage(roots.error)}
+              </p>
+            ) : roots.loading ? (
+              <p className="status-text" role="status">
+                Loading responses...
+              </p>
+            ) : roots.responses.length === 0 && !topic.responsesOnDevice && topic.responses_count > 0 ? (
+              // The server has replies this device has not pulled yet: never "No responses yet.".
+              <p className="status-text response-empty" role="status">
+                {online ? 'Loading responses...' : REPLIES_NOT_ON_DEVICE}
+              </p>
+            ) : (
+              <ResponseList responses={roots.responses} depth={0} emptyText="No responses yet." label="Responses" />
+            )}
+          </MentionPeopleContext.Provider>
         </DebateStandingContext.Provider>
       </TopicTreeContext.Provider>
     );

@@ -13,6 +13,7 @@ import { assertOwner, assertParentInTopic } from '../../../shared/rules/ownershi
 import { liveTopic, nowIso, publish, type DomainContext } from './context.js';
 import { queuePush } from './push.js';
 import { followOnJoin, notifyFollowers } from './follows.js';
+import { notifyMentions } from './mentions.js';
 import type { Change } from './change-feed.js';
 import { refreshPersuasion } from './stances.js';
 import { checkResponseLinks, checkResponseRepeats } from './limits.js';
@@ -186,7 +187,9 @@ export async function createResponse(ctx: DomainContext, actor: AuthUser, input:
     if (parent) await store.responses.addToCounts(parent.id, { comments: 1 }, await store.nextSeq());
     await store.topics.addToCounts(topic.id, { responses: { [input.type]: 1 } }, await store.nextSeq());
     changes = await notifyReply(ctx, actor, id, parent, topic, now);
-    // Followers hear of root responses only: a nested reply notifies whom it answers (issue 26 #3).
+    changes.push(...(await notifyMentions(ctx, actor, { id, topic_id: topic.id, content: input.content }, now)));
+    // After the reply's and the mentions' notifications, which it never repeats: followers hear of
+    // root responses only (a nested reply notifies whom it answers, issue 26 #3).
     if (!parent) changes.push(...(await notifyFollowers(ctx, actor, id, topic, now)));
     changes.push(...(await followOnJoin(ctx, actor.uid, topic.id)));
   });
@@ -240,7 +243,7 @@ async function notifyReply(
 
 export async function updateResponse(ctx: DomainContext, actor: AuthUser, id: string, input: UpdateResponseInput): Promise<Response> {
   const { store } = ctx;
-  const row = await store.transaction(async () => {
+  const { row, mentions } = await store.transaction(async () => {
     const row = await liveResponse(ctx, id, null);
     assertOwner(row, actor.uid, MSG.notYourResponse);
     assertNotModerated(row);
@@ -265,9 +268,12 @@ export async function updateResponse(ctx: DomainContext, actor: AuthUser, id: st
       seq: await store.nextSeq(),
     });
     if (input.sources !== undefined) await saveSources(ctx, id, input.sources);
-    return row;
+    // Issue 26 #4: only the people the edit newly names are told.
+    const mentions =
+      input.content === row.content ? [] : await notifyMentions(ctx, actor, { ...row, content: input.content }, now, row.content);
+    return { row, mentions };
   });
-  publish(ctx, [{ collection: 'responses', topicId: row.topic_id }]);
+  publish(ctx, [{ collection: 'responses', topicId: row.topic_id }, ...mentions]);
   return getResponse(ctx, id, actor.uid);
 }
 

@@ -17,6 +17,27 @@ function both(sqlite: string): { sqlite: string; pg: string } {
   return { sqlite, pg };
 }
 
+// Users
+
+/**
+ * Issue 26 #4: the topic's participants (its creator, or authors of its live responses) among the
+ * users of the names an @mention could stand for (a JSON array), compared case-insensitively through
+ * the name index (users_display_name_nocase / users_display_name_lower). SQLite walks the named
+ * person's own responses (`+topic_id`: not the topic's, which in a big debate are many more).
+ */
+export const PARTICIPANTS_NAMED = {
+  sqlite: `
+    SELECT u.uid, u.display_name AS name FROM users u
+    WHERE u.display_name COLLATE NOCASE IN (SELECT value FROM json_each(@names))
+      AND (u.uid = (SELECT creator_uid FROM topics WHERE id = @topic)
+           OR EXISTS (SELECT 1 FROM responses r WHERE r.creator_uid = u.uid AND +r.topic_id = @topic AND r.deleted = 0))`,
+  pg: `
+    SELECT u.uid, u.display_name AS name FROM users u
+    WHERE lower(u.display_name) IN (SELECT lower(name) FROM unnest($1::text[]) AS name)
+      AND (u.uid = (SELECT creator_uid FROM topics WHERE id = $2)
+           OR EXISTS (SELECT 1 FROM responses r WHERE r.creator_uid = u.uid AND r.topic_id = $2 AND r.deleted = 0))`,
+};
+
 // Topics
 
 /** A topic's stance counters (issue 13), recounted from its stances (an index-only scan). */

@@ -252,6 +252,11 @@ export interface UsersRepo {
   setPushSettings(uid: string, json: string, seq: number): Promise<void>;
   /** The user's row when it changed after `seq`. */
   changedSince(uid: string, seq: number): Promise<UserRow | undefined>;
+  /**
+   * Issue 26 #4: the users whose display name is one of `names` (case-insensitively) and who take
+   * part in the topic (its creator, or the author of a live response in it): who an @mention names.
+   */
+  participantsNamed(topicId: string, names: readonly string[]): Promise<{ uid: string; name: string }[]>;
 }
 
 export interface NotificationInsert {
@@ -279,6 +284,8 @@ export interface NotificationsRepo {
   /** Marks the notifications about a deleted reply (kept, saying so) and returns whose lists changed. */
   markResponseDeleted(responseId: string, seq: () => Promise<number>): Promise<Set<string>>;
   changesSince(uid: string, checkpoint: Checkpoint, limit: number): Promise<NotificationRow[]>;
+  /** Who has a live notification about the response, and of which type (one notification per person per response). */
+  aboutResponse(responseId: string): Promise<{ recipient_uid: string; type: NotificationRow['type'] }[]>;
 }
 
 export interface StancesRepo {

@@ -15,6 +15,7 @@ import { SignInModal } from '../SignInModal/SignInModal';
 import { StanceButtons } from '../Stance/Stance';
 import { QuotePanel } from './QuotePanel';
 import { SourcesPanel } from './SourcesPanel';
+import { useMentionSuggest } from './MentionSuggest';
 import './Composer.css';
 import { errorMessage } from '../../error-message';
 
@@ -56,6 +57,7 @@ export function Composer({ topicId, parentId, replyingTo, type, onType, edit, au
   const textRef = useRef<HTMLTextAreaElement>(null);
   // A locked topic or a suspended account: the reason instead of the form (issue 23).
   const blocked = useWriteBlock(topicId, Boolean(edit));
+  const mentions = useMentionSuggest({ content, setContent, textRef, idPrefix, selfUid: uid });
 
   // What is in the box belongs to whoever typed it: when that person signs out (or another signs
   // in), the box empties; their stored draft stays theirs. A visitor's text is kept through sign-in.
@@ -179,16 +181,24 @@ export function Composer({ topicId, parentId, replyingTo, type, onType, edit, au
         <label htmlFor={`${idPrefix}-content`} className="visually-hidden">
           {edit ? 'Response content' : 'Your response'}
         </label>
-        <textarea
-          id={`${idPrefix}-content`}
-          ref={textRef}
-          className="textarea"
-          value={content}
-          placeholder={placeholder}
-          aria-describedby={signedOut ? noteId : undefined}
-          onChange={(e) => setContent(e.target.value)}
-          maxLength={10_000}
-        />
+        {/* The box and its @mention list, which overlays what follows (issue 26 #4). */}
+        <div className="composer-field">
+          <textarea
+            id={`${idPrefix}-content`}
+            ref={textRef}
+            className="textarea"
+            value={content}
+            placeholder={placeholder}
+            aria-describedby={signedOut ? noteId : undefined}
+            {...mentions.textareaProps}
+            onChange={(e) => {
+              setContent(e.target.value);
+              mentions.track(e);
+            }}
+            maxLength={10_000}
+          />
+          {mentions.list}
+        </div>
         {quote && (
           <div className="composer-chosen">
             <span>Quoting: “{truncate(quote.content, QUOTED_BLOCK_CHARS)}”</span>

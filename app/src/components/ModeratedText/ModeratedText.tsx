@@ -28,6 +28,8 @@ interface ModeratedTextProps {
   testId?: string;
   /** What shows below a live text (a response's sources); not shown for a moderated one. */
   children?: ReactNode;
+  /** How a live text renders (a response's @mentions as links); a moderated one stays plain. */
+  format?: (text: string) => ReactNode;
 }
 
 export function ModeratedText({
@@ -41,6 +43,7 @@ export function ModeratedText({
   className,
   testId,
   children,
+  format,
 }: ModeratedTextProps) {
   const data = useData();
   const { user } = useSession();
@@ -53,7 +56,7 @@ export function ModeratedText({
     return (
       <>
         <Tag id={id} className={className} data-testid={testId}>
-          {text}
+          {format ? format(text) : text}
         </Tag>
         {children}
       </>

@@ -22,8 +22,12 @@ import { DeltaCount } from '../DeltaCredit/DeltaCredit';
 import { errorMessage } from '../../error-message';
 import { ModeratedText } from '../ModeratedText/ModeratedText';
 import { ResponseActions } from './ResponseActions';
+import { MentionText } from '../Mentions/MentionText';
 
 export const DELETE_RESPONSE_CONFIRM = 'Delete this response and all its replies?';
+
+/** Issue 26 #4: the names a response @mentions link to their pages (one function: rows stay memoised). */
+const withMentions = (text: string) => <MentionText text={text} />;
 
 /** Memoised: a list re-rendered for one changed view (a vote, an edit) renders that row only. */
 export const ResponseItem = memo(function ResponseItem({ response, depth }: { response: ResponseView; depth: number }) {
@@ -130,6 +134,7 @@ export const ResponseItem = memo(function ResponseItem({ response, depth }: { re
             creatorUid={response.creator_uid}
             className="response-content"
             testId="response-content"
+            format={withMentions}
           >
             {response.sources.length > 0 && (
               <ul className="response-sources" aria-label="Sources">

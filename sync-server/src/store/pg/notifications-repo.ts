@@ -61,6 +61,11 @@ export function createPgNotificationsRepo(q: PgQueries): NotificationsRepo {
         'UPDATE notifications SET response_deleted = 1, seq = $1 WHERE id = $2',
         seq,
       ),
+    aboutResponse: (responseId) =>
+      q.rows<{ recipient_uid: string; type: NotificationRow['type'] }>(
+        'SELECT recipient_uid, type FROM notifications WHERE response_id = $1 AND deleted = 0',
+        [responseId],
+      ),
     changesSince: (uid, checkpoint, limit) =>
       q.rows<NotificationRow>(
         `${SELECT} WHERE n.recipient_uid = $1 AND (n.seq > $2 OR (n.seq = $2 AND n.id > $3)) ORDER BY n.seq, n.id LIMIT $4`,

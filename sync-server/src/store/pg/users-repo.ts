@@ -4,7 +4,7 @@ import type { UserResponse, UserTopic } from '../../../../shared/types.js';
 import type { UsersRepo } from '../types.js';
 import type { PgQueries } from './queries.js';
 import type { LeaderboardRow, UserRow } from '../rows.js';
-import { COUNTED_DELTAS, LEADERBOARD, RECOUNT_POINTS, REMEMBER_USER, RESPONSES_BY, TOPICS_BY } from '../sql.js';
+import { COUNTED_DELTAS, LEADERBOARD, PARTICIPANTS_NAMED, RECOUNT_POINTS, REMEMBER_USER, RESPONSES_BY, TOPICS_BY } from '../sql.js';
 
 export function createPgUsersRepo(q: PgQueries): UsersRepo {
   const get = (uid: string) => q.row<UserRow>('SELECT * FROM users WHERE uid = $1', [uid]);
@@ -63,5 +63,7 @@ export function createPgUsersRepo(q: PgQueries): UsersRepo {
       await q.run('UPDATE users SET receive_weekly_summary = $1, seq = $2 WHERE uid = $3', [value ? 1 : 0, seq, uid]);
     },
     changedSince: (uid, seq) => q.row<UserRow>('SELECT * FROM users WHERE uid = $1 AND seq > $2', [uid, seq]),
+    participantsNamed: async (topicId, names) =>
+      names.length === 0 ? [] : q.rows<{ uid: string; name: string }>(PARTICIPANTS_NAMED.pg, [names, topicId]),
   };
 }

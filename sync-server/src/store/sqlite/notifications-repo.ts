@@ -24,6 +24,9 @@ export function createNotificationsRepo(db: Db) {
   const aboutResponse = db.prepare<[string], { id: string; recipient_uid: string }>(
     'SELECT id, recipient_uid FROM notifications WHERE response_id = ? AND deleted = 0 AND response_deleted = 0',
   );
+  const recipientsOf = db.prepare<[string], { recipient_uid: string; type: NotificationRow['type'] }>(
+    'SELECT recipient_uid, type FROM notifications WHERE response_id = ? AND deleted = 0',
+  );
   const markResponseDeleted = db.prepare<[number, string]>('UPDATE notifications SET response_deleted = 1, seq = ? WHERE id = ?');
   const changes = db.prepare<{ uid: string; seq: number; id: string; limit: number }, NotificationRow>(`
     ${SELECT} WHERE n.recipient_uid = @uid AND (n.seq > @seq OR (n.seq = @seq AND n.id > @id))
@@ -54,6 +57,7 @@ export function createNotificationsRepo(db: Db) {
       }
       return recipients;
     },
+    aboutResponse: (responseId: string) => recipientsOf.all(responseId),
     changesSince: (uid: string, checkpoint: { seq: number; id: string }, limit: number) => changes.all({ uid, ...checkpoint, limit }),
   };
 }

@@ -4,7 +4,7 @@ import type { UserResponse, UserTopic } from '../../../../shared/types.js';
 import { persuasionPoints } from '../../../../shared/rules/deltas.js';
 import type { Db } from './connection.js';
 import type { LeaderboardRow, UserRow } from '../rows.js';
-import { COUNTED_DELTAS, LEADERBOARD, RECOUNT_POINTS, REMEMBER_USER, RESPONSES_BY, TOPICS_BY } from '../sql.js';
+import { COUNTED_DELTAS, LEADERBOARD, PARTICIPANTS_NAMED, RECOUNT_POINTS, REMEMBER_USER, RESPONSES_BY, TOPICS_BY } from '../sql.js';
 
 export function createUsersRepo(db: Db) {
   const upsert = db.prepare<{
@@ -34,6 +34,7 @@ export function createUsersRepo(db: Db) {
   const setPushSettings = db.prepare<[string, number, string]>('UPDATE users SET push_settings = ?, seq = ? WHERE uid = ?');
   const changeNumber = db.prepare<[], { value: number }>("SELECT value FROM meta WHERE key = 'seq'");
   const changedSince = db.prepare<[string, number], UserRow>('SELECT * FROM users WHERE uid = ? AND seq > ?');
+  const participantsNamed = db.prepare<{ names: string; topic: string }, { uid: string; name: string }>(PARTICIPANTS_NAMED.sqlite);
 
   return {
     get: (uid: string) => get.get(uid),
@@ -101,5 +102,7 @@ export function createUsersRepo(db: Db) {
     setPushSettings: (uid: string, json: string, seq: number) => setPushSettings.run(json, seq, uid),
     changeNumber: () => changeNumber.get()?.value ?? 0,
     changedSince: (uid: string, seq: number) => changedSince.get(uid, seq),
+    participantsNamed: (topicId: string, names: readonly string[]) =>
+      names.length === 0 ? [] : participantsNamed.all({ names: JSON.stringify(names), topic: topicId }),
   };
 }

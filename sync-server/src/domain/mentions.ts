@@ -1,0 +1,76 @@
+// @mentions (issue 26 #4): a response that names a participant of its topic ("@" and their display
+// name, shared/rules/mentions.ts) notifies them. Only the topic's participants (its creator and the
+// authors of its live responses) can be named, so the names are looked up among them alone.
+// One notification per person per response: whoever already has one about it (the reply's
+// recipient, an earlier mention) gets no other; never yourself, nor from someone you blocked; at
+// most MAX_MENTIONS_NOTIFIED per response, edits included.
+import type { AuthUser } from '../auth/verifier.js';
+import { MAX_MENTIONS_NOTIFIED, NOTIFICATION_SUMMARY_CHARS } from '../../../shared/constants.js';
+import { findMentions, mentionCandidates, type MentionPerson } from '../../../shared/rules/mentions.js';
+import { prefix } from '../../../shared/rules/truncate.js';
+import type { Change } from './change-feed.js';
+import type { DomainContext } from './context.js';
+import { queuePush } from './push.js';
+import { NOTIFY_PER_PAIR, NOTIFY_WINDOW_MS } from './responses.js';
+
+/** The people the content names, in text order, each once (all of one name when two share it). */
+function mentioned(content: string, people: readonly MentionPerson[]): string[] {
+  const uids = new Set<string>();
+  for (const span of findMentions(content, people)) {
+    const name = content.slice(span.start + 1, span.end).toLocaleLowerCase();
+    for (const person of people) if (person.name.toLocaleLowerCase() === name) uids.add(person.uid);
+  }
+  return [...uids];
+}
+
+/**
+ * Notifies the people a new or edited response names, inside the response's transaction; returns
+ * the notification lists that changed. `before` is an edited response's previous text: only the
+ * people the edit newly names are told (a typo fix does not ring everyone again).
+ */
+export async function notifyMentions(
+  ctx: DomainContext,
+  actor: AuthUser,
+  response: { id: string; topic_id: string; content: string },
+  now: string,
+  before?: string,
+): Promise<Change[]> {
+  const { store } = ctx;
+  const candidates = mentionCandidates(response.content);
+  if (candidates.length === 0) return [];
+  const people = await store.users.participantsNamed(response.topic_id, candidates);
+  if (people.length === 0) return [];
+  const earlier = new Set(before === undefined ? [] : mentioned(before, people));
+  const named = mentioned(response.content, people).filter((uid) => uid !== actor.uid && !earlier.has(uid));
+  if (named.length === 0) return [];
+
+  const existing = await store.notifications.aboutResponse(response.id);
+  const told = new Set(existing.map((n) => n.recipient_uid));
+  let left = MAX_MENTIONS_NOTIFIED - existing.filter((n) => n.type === 'mention').length;
+  const since = new Date(Date.parse(now) - NOTIFY_WINDOW_MS).toISOString();
+  const changes: Change[] = [];
+  for (const uid of named) {
+    if (left <= 0) break;
+    if (told.has(uid)) continue;
+    // As for replies: nothing from someone the person blocked, and the same flood cap per pair.
+    if (await store.blocks.isBlocked(uid, actor.uid)) continue;
+    if ((await store.notifications.countFrom(actor.uid, uid, since)) >= NOTIFY_PER_PAIR) continue;
+    const id = ctx.newId();
+    await store.notifications.insert({
+      id,
+      recipient_uid: uid,
+      type: 'mention',
+      actor_uid: actor.uid,
+      target_summary: prefix(response.content, NOTIFICATION_SUMMARY_CHARS),
+      target_id: response.topic_id,
+      response_id: response.id,
+      created_at: now,
+      seq: await store.nextSeq(),
+    });
+    await queuePush(ctx, id, uid);
+    changes.push({ collection: 'notifications', uid });
+    told.add(uid);
+    left--;
+  }
+  return changes;
+}
