@@ -154,6 +154,7 @@ export const SQLITE_ONLY: Record<string, string> = {
   'tests/sync-server/migration-006.test.ts': "a SQLite migration's data rewrite",
   'tests/sync-server/migration-008.test.ts': "a SQLite migration's data rewrite (a real upgrade from 007)",
   'tests/sync-server/query-plans.test.ts': "SQLite's query plans (EXPLAIN QUERY PLAN)",
+  'tests/sync-server/mention-plans.test.ts': "SQLite's query plans of the mention look-up (EXPLAIN QUERY PLAN)",
   'tests/sync-server/store-speed.test.ts': "SQLite's connection handling (the WAL checkpointer, the busy wrapper)",
   'tests/sync-server/sqlite-group-commit.test.ts': "the SQLite store's group commit of its one connection's transactions",
   'tests/sync-server/engines-agree.test.ts': 'runs both engines itself (SQLite copied to its own PostgreSQL)',

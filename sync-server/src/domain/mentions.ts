@@ -45,7 +45,8 @@ export async function notifyMentions(
   if (named.length === 0) return [];
 
   const existing = await store.notifications.aboutResponse(response.id);
-  const told = new Set(existing.map((n) => n.recipient_uid));
+  // A follower told of the new response only as such (issue 26 #3) is still told when named (in an edit).
+  const told = new Set(existing.filter((n) => n.type !== 'reply_in_followed_topic').map((n) => n.recipient_uid));
   let left = MAX_MENTIONS_NOTIFIED - existing.filter((n) => n.type === 'mention').length;
   const since = new Date(Date.parse(now) - NOTIFY_WINDOW_MS).toISOString();
   const changes: Change[] = [];
