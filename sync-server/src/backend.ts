@@ -15,6 +15,7 @@ import type { Store } from './store/types.js';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { backupSqlite, restoreSqlite, SQLITE_MAGIC } from './store/sqlite/backup.js';
 import { backupPostgres, PG_DUMP_MAGIC, restorePostgres } from './store/pg/backup.js';
+import { logger } from './observe/logger.js';
 
 export interface Backend {
   store: Store;
@@ -57,7 +58,9 @@ export async function openBackend(
   const limitsPool = new pg.Pool({ connectionString, max: 4 });
   // An idle connection the server ends (a restart, an idle timeout, a pooler) is replaced on the
   // next use; unheard, the pool's 'error' event would take the process down.
-  limitsPool.on('error', (error) => (options.log ?? console.error)('rate limits: an idle PostgreSQL connection failed', error));
+  limitsPool.on('error', (error) =>
+    (options.log ?? ((message, err) => logger.error({ err }, message)))('rate limits: an idle PostgreSQL connection failed', error),
+  );
   const limits = await createPgLimitBackend(limitsPool, options.log ? { log: options.log } : {});
   return {
     store,
