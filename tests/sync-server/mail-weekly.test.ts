@@ -148,7 +148,9 @@ describe('weekly summary over SMTP', () => {
     expect(smtp.received[0]!.to).toEqual([ada.email]);
     expect(smtp.received.some((m) => m.to.includes(cy.email) || m.to.includes(dee.email))).toBe(false);
     checkAdaMail(smtp.received[0]!.raw, topicId);
-    expect(logs.some((l) => l.startsWith('mail: sent run=manual-a') && l.includes(ada.email))).toBe(true);
+    // Issue 27: the line names the uid, never the address.
+    expect(logs.some((l) => l.startsWith('mail: sent run=manual-a') && l.includes(ada.uid))).toBe(true);
+    expect(logs.filter((l) => l.includes(ada.email))).toEqual([]);
 
     // The same run again (a restart) sends nothing twice.
     const again = await runWeekly(deps(server!.store, transport), { id: 'manual-a', kind: 'manual', periodEnd: new Date() });
