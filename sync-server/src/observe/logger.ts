@@ -21,7 +21,8 @@ export function readLogLevel(env: NodeJS.ProcessEnv = process.env): string {
   return raw;
 }
 
-export function createLogger(env: NodeJS.ProcessEnv = process.env): Logger {
+/** `destination`: stdout (1) by default; a file path for the benches (/dev/null: every line built and written, none kept). */
+export function createLogger(env: NodeJS.ProcessEnv = process.env, destination: number | string = 1): Logger {
   return pino(
     {
       level: readLogLevel(env),
@@ -33,7 +34,7 @@ export function createLogger(env: NodeJS.ProcessEnv = process.env): Logger {
       },
       serializers: { err: pino.stdSerializers.err },
     },
-    pino.destination({ dest: 1, sync: false }),
+    pino.destination({ dest: destination, sync: false }),
   );
 }
 
