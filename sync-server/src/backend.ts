@@ -11,6 +11,7 @@ import { createPgLimitBackend } from './store/pg/limit-backend.js';
 import { DEFAULT_CHECKPOINT_EVERY_MS, openDatabase } from './store/sqlite/connection.js';
 import { createPgStore } from './store/pg/store.js';
 import { createStore } from './store/sqlite/store.js';
+import { migrateInWorker } from './store/sqlite/migrate-worker.js';
 import type { Store } from './store/types.js';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { backupSqlite, restoreSqlite, SQLITE_MAGIC } from './store/sqlite/backup.js';
@@ -44,6 +45,8 @@ export async function openBackend(
   options: { log?: (message: string, error: unknown) => void } = {},
 ): Promise<Backend> {
   if (!config.databaseUrl) {
+    // Off the main thread: meanwhile GET /api/ready answers 503 `migrating` (store/sqlite/migrate-worker.ts).
+    await migrateInWorker(config.databaseFile, config.dbBusyTimeoutMs);
     // The WAL is checkpointed by a worker thread, not inside a request's COMMIT (store/sqlite/connection.ts).
     const store = createStore(
       openDatabase(config.databaseFile, { busyTimeoutMs: config.dbBusyTimeoutMs, checkpointEveryMs: DEFAULT_CHECKPOINT_EVERY_MS }),
