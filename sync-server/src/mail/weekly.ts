@@ -138,7 +138,8 @@ async function sendRun(deps: MailerDeps, run: MailRun): Promise<RunReport> {
       report.skipped++;
       continue;
     }
-    if (deps.stillSending && !deps.stillSending()) throw new Error(`run ${run.id} stopped: another process holds the weekly lease`);
+    if (deps.stillSending && !deps.stillSending())
+      throw new Error(`run ${run.id} stopped: the scheduler is stopping, or another process holds the weekly lease`);
     // Checked before the mailer sees it (issue 25): anything but one plain address is refused,
     // recorded as failed with no attempt, and logged as skipped; the batch goes on.
     const plain = isPlainAddress(recipient.email);
