@@ -4,8 +4,9 @@
 // LOG_LEVEL sets the level (trace, debug, info, warn, error, fatal, silent); its default is info,
 // and silent under Vitest (NODE_ENV=test), so a test run is not flooded. `npm start` pipes the
 // lines through pino-pretty (scripts/start.ts); production keeps JSON.
-// Never logged: a bearer token, an e-mail address (the redaction below is a net under that rule:
-// no log call passes either, a test greps a real server's output for both).
+// Never logged: a bearer token, an e-mail address. No log call passes either (lines name the uid),
+// and tests/sync-server/observability.test.ts greps a real server's output for both; the redaction
+// below is a net under that rule (named paths only: a wildcard would walk every line's fields).
 import { pino, type Logger } from 'pino';
 
 export type { Logger };
@@ -27,9 +28,8 @@ export function createLogger(env: NodeJS.ProcessEnv = process.env, destination: 
     {
       level: readLogLevel(env),
       base: { pid: process.pid },
-      // A field of these names never reaches the output, whatever a caller passes by mistake.
       redact: {
-        paths: ['token', 'email', 'authorization', 'headers.authorization', '*.token', '*.email', '*.authorization'],
+        paths: ['token', 'email', 'authorization', 'headers.authorization', 'user.email', 'err.config.headers.authorization'],
         censor: '[redacted]',
       },
       serializers: { err: pino.stdSerializers.err },

@@ -12,7 +12,8 @@ import { metrics } from './metrics.js';
 /** What a proxy's id may look like: short, and nothing that could forge or break a log line. */
 const PROXY_ID = /^[\w.:@/+=-]{1,128}$/;
 
-export type ObserveVariables = { requestId: string; log: Logger };
+/** `log`: the child carrying the request's id, made on first use by requestLog (most requests log one line only); `logBase`: its parent when not the process's. */
+export type ObserveVariables = { requestId: string; log: Logger; logBase: Logger };
 
 /** The request's id: the trusted proxy's, when it gave a sensible one, else a new one. */
 export function requestIdOf(header: string | undefined, trustProxy: boolean): string {
@@ -21,7 +22,14 @@ export function requestIdOf(header: string | undefined, trustProxy: boolean): st
 
 /** The request's logger (its lines carry its id); the process's outside a request or in an app built without observeRequests. */
 export function requestLog(c: Context): Logger {
-  return (c.get('log') as Logger | undefined) ?? rootLogger;
+  const made = c.get('log') as Logger | undefined;
+  if (made) return made;
+  const requestId = c.get('requestId') as string | undefined;
+  const base = (c.get('logBase') as Logger | undefined) ?? rootLogger;
+  if (!requestId) return base;
+  const log = base.child({ reqId: requestId });
+  c.set('log', log);
+  return log;
 }
 
 export function observeRequests(options: { trustProxy: boolean; logger?: Logger }): MiddlewareHandler<{ Variables: ObserveVariables }> {
@@ -29,9 +37,8 @@ export function observeRequests(options: { trustProxy: boolean; logger?: Logger 
   return async (c, next) => {
     const start = performance.now();
     const requestId = requestIdOf(c.req.header('x-request-id'), options.trustProxy);
-    const log = base.child({ reqId: requestId });
     c.set('requestId', requestId);
-    c.set('log', log);
+    if (base !== rootLogger) c.set('logBase', base);
     c.header('X-Request-Id', requestId);
     try {
       await next();
@@ -52,10 +59,17 @@ export function observeRequests(options: { trustProxy: boolean; logger?: Logger 
       metrics.requests.inc(labels);
       metrics.requestSeconds.observe(labels, seconds);
       const user = (c.get as (key: string) => { uid: string } | null | undefined)('user');
-      log.info(
-        { method: c.req.method, route, status: c.res.status, ms: Math.round(seconds * 10_000) / 10, ...(user ? { uid: user.uid } : {}) },
-        'request',
-      );
+      // The handlers' child if one logged, else the id on the line itself (no child made for one line).
+      const made = c.get('log');
+      const line = {
+        method: c.req.method,
+        route,
+        status: c.res.status,
+        ms: Math.round(seconds * 10_000) / 10,
+        ...(user ? { uid: user.uid } : {}),
+      };
+      if (made) made.info(line, 'request');
+      else base.info({ reqId: requestId, ...line }, 'request');
     }
   };
 }
