@@ -38,6 +38,9 @@ import { requireCurrentSyncProtocol } from './sync/protocol-version.js';
 import { syncRoutes } from './sync/routes.js';
 import type { Store } from './store/types.js';
 import { createReadiness, readyAnswer, type Readiness } from './http/readiness.js';
+import { observeRequests, requestLog } from './observe/request.js';
+import { mountMetrics } from './observe/metrics-access.js';
+import type { Logger } from './observe/logger.js';
 
 /** How much of a too-large body is read and dropped before the 413; past it the connection closes. */
 const DISCARD_BYTES = 16 * LIMITS.bodyBytes;
@@ -48,7 +51,10 @@ export interface AppDeps {
   clock?: () => Date;
   newId?: () => string;
   changes?: ChangeFeed;
+  /** Where an unexpected error is reported; default: the request's log line at level error (observe/request.ts). */
   log?: (message: string, error?: unknown) => void;
+  /** The logger behind the request lines; default: the process's (observe/logger.ts, LOG_LEVEL). */
+  logger?: Logger;
   clientConfig?: ClientConfig;
   /** Signs and checks the weekly mail's one-click unsubscribe tokens (mail/signing-key.ts); without it the endpoint answers 503. */
   mailSigningKey?: Buffer;
@@ -64,6 +70,8 @@ export interface AppDeps {
   moderation?: ModerationLimits;
   /** Sets the crux_role claim for PUT /api/users/{uid}/role (auth/roles.ts); default: refused (503). */
   roleAdmin?: RoleAdmin;
+  /** METRICS_TOKEN: GET /metrics on this app for a bearer of it; unset: 404 (observe/metrics-access.ts). */
+  metricsToken?: string;
   /** Web Push's public VAPID key and endpoint policy (push/); without it /api/push answers 503. */
   push?: PushSetup;
 }
@@ -76,7 +84,6 @@ export function createApp(deps: AppDeps) {
     changes: deps.changes ?? createChangeFeed(),
     moderation: deps.moderation ?? readModerationLimits(),
   };
-  const log = deps.log ?? ((message, error) => console.error(message, error));
   const clientConfig = deps.clientConfig ?? readClientConfig();
   const limits = createRateLimits(deps.rateLimits ?? readRateLimits(), deps.limitBackend);
   const readiness = deps.readiness ?? createReadiness();
@@ -121,12 +128,16 @@ export function createApp(deps: AppDeps) {
     .route('/sync', syncRoutes(ctx, { limits, shutdown: readiness.draining }));
 
   const app = new Hono<AppEnv>();
+  // First: the request's id, its log line and its metrics cover everything below, errors included.
+  app.use('*', observeRequests({ trustProxy: limits.config.trustProxy, ...(deps.logger ? { logger: deps.logger } : {}) }));
   app.use('*', securityHeaders(clientConfig));
   // Text answers the build did not precompress (large JSON, robots, sitemap, sw.js): br or gzip on the fly.
   app.use('*', compressText());
   app.route('/api', api);
+  // Before the site's routes, which would answer the app's page for any other path.
+  mountMetrics(app, deps.metricsToken);
   app.route('/', siteFilesRoutes(ctx, limits, deps.publicUrl));
   app.all('/api/*', (c) => c.json({ error: MSG.notFound, code: 'not-found' }, 404));
-  app.onError((error, c) => errorResponse(c, error, log));
+  app.onError((error, c) => errorResponse(c, error, deps.log ?? ((message, err) => requestLog(c).error({ err }, message))));
   return { app, ctx, limits };
 }

@@ -11,10 +11,12 @@ import { createPgLimitBackend } from './store/pg/limit-backend.js';
 import { DEFAULT_CHECKPOINT_EVERY_MS, openDatabase } from './store/sqlite/connection.js';
 import { createPgStore } from './store/pg/store.js';
 import { createStore } from './store/sqlite/store.js';
+import { migrateInWorker } from './store/sqlite/migrate-worker.js';
 import type { Store } from './store/types.js';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { backupSqlite, restoreSqlite, SQLITE_MAGIC } from './store/sqlite/backup.js';
 import { backupPostgres, PG_DUMP_MAGIC, restorePostgres } from './store/pg/backup.js';
+import { logger } from './observe/logger.js';
 
 export interface Backend {
   store: Store;
@@ -43,6 +45,8 @@ export async function openBackend(
   options: { log?: (message: string, error: unknown) => void } = {},
 ): Promise<Backend> {
   if (!config.databaseUrl) {
+    // Off the main thread: meanwhile GET /api/ready answers 503 `migrating` (store/sqlite/migrate-worker.ts).
+    await migrateInWorker(config.databaseFile, config.dbBusyTimeoutMs);
     // The WAL is checkpointed by a worker thread, not inside a request's COMMIT (store/sqlite/connection.ts).
     const store = createStore(
       openDatabase(config.databaseFile, { busyTimeoutMs: config.dbBusyTimeoutMs, checkpointEveryMs: DEFAULT_CHECKPOINT_EVERY_MS }),
@@ -57,7 +61,9 @@ export async function openBackend(
   const limitsPool = new pg.Pool({ connectionString, max: 4 });
   // An idle connection the server ends (a restart, an idle timeout, a pooler) is replaced on the
   // next use; unheard, the pool's 'error' event would take the process down.
-  limitsPool.on('error', (error) => (options.log ?? console.error)('rate limits: an idle PostgreSQL connection failed', error));
+  limitsPool.on('error', (error) =>
+    (options.log ?? ((message, err) => logger.error({ err }, message)))('rate limits: an idle PostgreSQL connection failed', error),
+  );
   const limits = await createPgLimitBackend(limitsPool, options.log ? { log: options.log } : {});
   return {
     store,

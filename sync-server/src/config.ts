@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { readRateLimits, type RateLimitConfig } from './http/rate-limit.js';
 import type { BackupConfig } from './backup/schedule.js';
 import { DEFAULT_MODERATION_LIMITS, type ModerationLimits } from './domain/limits.js';
+import { readMetricsConfig, type MetricsConfig } from './observe/metrics-access.js';
 
 /** The server's own address, for links when PUBLIC_URL is not set (works out of the box locally). */
 export function localUrl(host: string, port: number): string {
@@ -42,6 +43,8 @@ export interface Config {
   moderation: ModerationLimits;
   /** Web Push (docs/OPERATIONS.md "Push"): VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY/VAPID_SUBJECT, PUSH_ALLOW_LOOPBACK=on for local push services. */
   push: { vapid: VapidConfig; allowLoopback: boolean };
+  /** METRICS_PORT, METRICS_HOST, METRICS_TOKEN: where GET /metrics is served (observe/metrics-access.ts; docs/OPERATIONS.md "Metrics"). LOG_LEVEL is read by observe/logger.ts. */
+  metrics: MetricsConfig;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -70,6 +73,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: positive(env.SHUTDOWN_TIMEOUT_MS, 10_000),
     shutdownDelayMs: positive(env.SHUTDOWN_DELAY_MS, 0),
     moderation: readModerationLimits(env),
+    metrics: readMetricsConfig(env),
   };
 }
 

@@ -20,6 +20,9 @@ import { startBackupSchedule, type BackupSchedule } from './backup/schedule.js';
 import { createReadiness, readyAnswer } from './http/readiness.js';
 import { loadVapidKeys } from './push/vapid.js';
 import { startPushSender, type PushSender } from './push/sender.js';
+import { logger } from './observe/logger.js';
+import { startMetricsServer } from './observe/metrics-access.js';
+import { randomUUID } from 'node:crypto';
 
 type Bindings = HttpBindings | Http2Bindings;
 
@@ -31,8 +34,21 @@ let inFlight = 0;
 let drained: (() => void) | undefined;
 let appFetch: ((request: Request, env: Bindings) => Response | Promise<Response>) | undefined;
 
+// Answers before the app takes requests (starting, draining) carry a request id too (observe/request.ts makes the app's).
 const json = (body: unknown, status: number, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'X-Request-Id': randomUUID(), ...headers },
+  });
+
+/**
+ * A line tests and scripts read (the port when PORT=0): a log line at info, and printed plainly
+ * when the level hides info (LOG_LEVEL=warn, or silent under tests), so it is always there.
+ */
+function announce(message: string, fields: Record<string, unknown>) {
+  if (logger.isLevelEnabled('info')) logger.info(fields, message);
+  else process.stdout.write(`${message}\n`);
+}
 
 // False once a SIGTERM's SHUTDOWN_DELAY_MS is over: from then on nothing new is taken.
 let accepting = true;
@@ -85,7 +101,7 @@ async function stop() {
   // Bounded: whatever still runs after SHUTDOWN_TIMEOUT_MS is cut short (a write not yet
   // committed is not acknowledged either; the mail run resumes at the next start, mail/weekly.ts).
   const deadline = setTimeout(() => {
-    console.error(`Shutdown: still busy after ${config.shutdownTimeoutMs} ms (${inFlight} requests); exiting anyway.`);
+    logger.error({ inFlight }, `Shutdown: still busy after ${config.shutdownTimeoutMs} ms (${inFlight} requests); exiting anyway.`);
     process.exit(1);
   }, config.shutdownTimeoutMs);
   deadline.unref();
@@ -102,7 +118,7 @@ async function stop() {
   await Promise.all([mailScheduler?.stop(), backups?.stop(), pushSender?.stop()]);
   await backend?.close().catch(() => {});
   server.closeAllConnections();
-  console.log('Shutdown: drained.');
+  logger.info('Shutdown: drained.');
   process.exit(0);
 }
 process.on('SIGINT', () => void stop());
@@ -132,9 +148,10 @@ try {
     moderation: config.moderation,
     roleAdmin: createFirebaseRoleAdmin(config.firebaseProjectId, config.serviceAccountJson),
     push: { publicKey: vapid.publicKey, allowLoopback: config.push.allowLoopback },
+    ...(config.metrics.token ? { metricsToken: config.metrics.token } : {}),
   });
 
-  if (config.seedDemo && (await seedDemoIfEmpty(ctx))) console.log('Seeded demo debates.');
+  if (config.seedDemo && (await seedDemoIfEmpty(ctx))) logger.info('Seeded demo debates.');
 
   mountSite(app, config.staticDir, limitedFirstPage(ctx, limits));
   const port = (server.address() as AddressInfo).port;
@@ -159,13 +176,22 @@ try {
     });
   }
 
+  // GET /metrics on a port of its own, on loopback unless METRICS_HOST says otherwise (docs/OPERATIONS.md "Metrics").
+  if (config.metrics.port !== undefined) {
+    const metricsServer = await startMetricsServer(config.metrics.port, config.metrics.host);
+    metricsServer.server.unref();
+    announce(`Metrics on http://${config.metrics.host}:${metricsServer.port}/metrics`, { metricsPort: metricsServer.port });
+  }
+
   if (!stopping) {
     appFetch = (request, env) => app.fetch(request, env);
     readiness.set('serving');
     // Tests read this line to learn the port when PORT=0.
-    console.log(`Crux server listening on http://${config.host}:${port}`);
+    announce(`Crux server listening on http://${config.host}:${port}`, { port });
   }
 } catch (error) {
-  console.error('The server could not start:', error);
+  logger.fatal({ err: error }, 'The server could not start');
+  // The reason is also on stderr whatever LOG_LEVEL says: a server that will not start must say why.
+  if (!logger.isLevelEnabled('fatal')) console.error('The server could not start:', error);
   process.exit(1);
 }

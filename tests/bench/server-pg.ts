@@ -23,6 +23,10 @@ import type { Store } from '../../sync-server/src/store/types.js';
 import { startPostgres } from '../../scripts/local-postgres.js';
 import { largeSeedSizes, seedLarge } from './seed.js';
 import type { BenchRow } from './types.js';
+import { createLogger } from '../../sync-server/src/observe/logger.js';
+
+/** Logging on, as in production (issue 27: the hot list is measured with it), every line written to /dev/null, not the report. */
+const BENCH_LOGGER = createLogger({ LOG_LEVEL: 'info' }, '/dev/null');
 
 const refuseTokens: TokenVerifier = { verify: () => Promise.reject(new Error('no tokens in this bench')) };
 const workerFile = fileURLToPath(new URL('./autocannon-worker.mjs', import.meta.url));
@@ -50,6 +54,7 @@ async function listen(store: Store) {
     store,
     verifier: refuseTokens,
     log: () => {},
+    logger: BENCH_LOGGER,
     rateLimits: { ...DEFAULT_RATE_LIMITS, enabled: false },
     moderation: NO_MODERATION_LIMITS,
   });

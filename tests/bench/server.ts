@@ -20,6 +20,10 @@ import { DEFAULT_CHECKPOINT_EVERY_MS, openDatabase } from '../../sync-server/src
 import { createStore } from '../../sync-server/src/store/sqlite/store.js';
 import { largeSeedSizes, PROLIFIC_RESPONSES, seedLarge, type LargeSeedSizes } from './seed.js';
 import type { BenchRow } from './types.js';
+import { createLogger } from '../../sync-server/src/observe/logger.js';
+
+/** Logging on, as in production (issue 27: the hot list is measured with it), every line written to /dev/null, not the report. */
+const BENCH_LOGGER = createLogger({ LOG_LEVEL: 'info' }, '/dev/null');
 
 export interface BenchServerOptions {
   sizes?: LargeSeedSizes;
@@ -115,7 +119,14 @@ export async function benchServer(opts: BenchServerOptions = {}): Promise<BenchR
     log(`seeded in ${seedSeconds.toFixed(1)} s`);
 
     const rateLimits = { ...DEFAULT_RATE_LIMITS, enabled: false };
-    const { app } = createApp({ store, verifier: fakeVerifier, log: () => {}, rateLimits, moderation: NO_MODERATION_LIMITS });
+    const { app } = createApp({
+      store,
+      verifier: fakeVerifier,
+      log: () => {},
+      logger: BENCH_LOGGER,
+      rateLimits,
+      moderation: NO_MODERATION_LIMITS,
+    });
     const main = await listen(app.fetch);
     servers.push(main.server);
 
@@ -167,6 +178,7 @@ export async function benchServer(opts: BenchServerOptions = {}): Promise<BenchR
           store,
           verifier: createFirebaseVerifier(PROJECT_ID, undefined, { maxCachedTokens: 10_000 }),
           log: () => {},
+          logger: BENCH_LOGGER,
           rateLimits,
           moderation: NO_MODERATION_LIMITS,
         });

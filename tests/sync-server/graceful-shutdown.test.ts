@@ -3,9 +3,11 @@
 // acknowledged (the writes under way finish and commit, new ones are refused with 503), ends the
 // live streams (their clients reconnect elsewhere), answers /api/ready with 503 from then on (at once;
 // requests are still taken for SHUTDOWN_DELAY_MS, so that is observable), and the process exits 0 within
-// SHUTDOWN_TIMEOUT_MS. Runs on both engines.
+// SHUTDOWN_TIMEOUT_MS; and a request that never finishes cannot hold it past SHUTDOWN_TIMEOUT_MS (exit 1,
+// logged). Runs on both engines.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../fixtures/api.js';
@@ -136,4 +138,38 @@ describe('SIGTERM in the middle of a burst of writes', () => {
     expect(await db.row('SELECT responses_count FROM topics WHERE id = ?', topic.id)).toEqual({ responses_count: stored.size });
     await second.kill();
   }, 120_000);
+
+  it('a request that never finishes cannot hold the process: it exits 1 once SHUTDOWN_TIMEOUT_MS is over, and logs why', async () => {
+    const BOUND_MS = 1000;
+    const server = await startServerProcess(dir, database.url, { SHUTDOWN_TIMEOUT_MS: String(BOUND_MS), LOG_LEVEL: 'error' });
+    // A write whose body never finishes arriving: the request stays in flight.
+    const { port } = new URL(server.url);
+    const stuck = request({
+      host: '127.0.0.1',
+      port: Number(port),
+      method: 'POST',
+      path: '/api/topics',
+      headers: { 'content-type': 'application/json', 'content-length': '1000', authorization: `Bearer ${ada.token}` },
+    });
+    stuck.on('error', () => {}); // cut when the process exits
+    await new Promise<void>((resolve) => stuck.write('{"title": "Never fin', () => resolve()));
+    // Its headers were on the wire before this request was sent: by the time this one is answered the
+    // server has read them and the write is in flight (its handler waits for the rest of the body).
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+      server.child.once('exit', (code) => resolve({ code, at: Date.now() })),
+    );
+    const termAt = Date.now();
+    server.child.kill('SIGTERM');
+    const exit = await exited;
+    expect(exit.code).toBe(1);
+    expect(exit.at - termAt).toBeGreaterThanOrEqual(BOUND_MS);
+    expect(exit.at - termAt).toBeLessThan(BOUND_MS + 10_000);
+    const lines = server
+      .stdout()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { msg: string; inFlight?: number });
+    expect(lines.find((line) => line.msg.startsWith('Shutdown: still busy'))).toMatchObject({ inFlight: 1 });
+  }, 60_000);
 });

@@ -148,7 +148,9 @@ describe('weekly summary over SMTP', () => {
     expect(smtp.received[0]!.to).toEqual([ada.email]);
     expect(smtp.received.some((m) => m.to.includes(cy.email) || m.to.includes(dee.email))).toBe(false);
     checkAdaMail(smtp.received[0]!.raw, topicId);
-    expect(logs.some((l) => l.startsWith('mail: sent run=manual-a') && l.includes(ada.email))).toBe(true);
+    // Issue 27: the line names the uid, never the address.
+    expect(logs.some((l) => l.startsWith('mail: sent run=manual-a') && l.includes(ada.uid))).toBe(true);
+    expect(logs.filter((l) => l.includes(ada.email))).toEqual([]);
 
     // The same run again (a restart) sends nothing twice.
     const again = await runWeekly(deps(server!.store, transport), { id: 'manual-a', kind: 'manual', periodEnd: new Date() });
@@ -200,7 +202,9 @@ describe('weekly summary over SMTP', () => {
     // The permanent 550 was not retried; the 451 was, after the first backoff step.
     expect(waits).toEqual([100]);
     expect(smtp.received.map((m) => m.to)).toEqual([[second!.email]]);
-    expect(logs.some((l) => l.startsWith('mail: FAILED run=bad-address') && l.includes(first!.email))).toBe(true);
+    expect(logs.some((l) => l.startsWith('mail: FAILED run=bad-address') && l.includes(first!.uid))).toBe(true);
+    // Issue 27: a log line names the uid, never the address (not even quoted in the mail server's refusal).
+    expect(logs.filter((l) => l.includes(first!.email) || l.includes(second!.email))).toEqual([]);
     const sends = await server!.store.mail.sendsOf('bad-address');
     expect(sends.map((s) => [s.uid, s.status, s.attempts]).sort()).toEqual(
       [

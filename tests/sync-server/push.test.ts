@@ -307,4 +307,25 @@ describe('web push', () => {
     expect((await profile()).push_settings).toEqual(before);
     await as(ada).del('/push/subscription', { endpoint: device.endpoint });
   });
+
+  it('stop() (a shutdown) lets the push being sent finish and settle, and takes no more', async () => {
+    const dee = await createTestUser('Dee Stopping');
+    const { subscription } = receiver.device('dee-phone');
+    expect((await as(dee).put('/push/subscription', subscription)).status).toBe(201);
+    // A slow push service: the answer comes after the stop was asked for.
+    receiver.answer('dee-phone', { status: 201, delayMs: 300 });
+    const running = sender();
+    const attempts = receiver.attempts.length;
+    const topic = await makeTopic(as(dee), { title: 'Pushed across a shutdown' });
+    const reply = await makeResponse(as(bob), { topic_id: topic.id, content: 'Sent while the server stops' });
+    await until(() => receiver.attempts.length > attempts, 'the push under way');
+    await running.stop();
+    // Delivered and settled (its queue row gone), not left claimed for another process to send again.
+    expect(receiver.received.some((p) => (p.payload as PushPayload).response_id === reply.id)).toBe(true);
+    expect(await server.store.push.depth()).toBe(0);
+    // Stopped: a new notification stays queued for the next start.
+    await makeResponse(as(bob), { topic_id: topic.id, content: 'Queued for the next start' });
+    expect(await server.store.push.depth()).toBe(1);
+    await as(dee).del('/push/subscription', { endpoint: subscription.endpoint });
+  });
 });

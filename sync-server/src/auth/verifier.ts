@@ -19,6 +19,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { firebaseApp } from './roles.js';
 import { acceptableDisplayName } from '../../../shared/schemas/users.js';
 import { ROLE_CLAIM, ROLES, type Role } from '../../../shared/constants.js';
+import { logger } from '../observe/logger.js';
 
 export interface AuthUser {
   uid: string;
@@ -226,7 +227,7 @@ export function createFirebaseVerifier(projectId: string, serviceAccountJson?: s
       Boolean(env.GOOGLE_APPLICATION_CREDENTIALS) ||
       env.AUTH_CHECK_ACCOUNTS === 'on');
   if (!canReadAccounts) {
-    console.warn(
+    logger.warn(
       'Disabled or revoked accounts are NOT checked: set FIREBASE_SERVICE_ACCOUNT (or GOOGLE_APPLICATION_CREDENTIALS, or AUTH_CHECK_ACCOUNTS=on with platform credentials).',
     );
   }

@@ -3,6 +3,7 @@
 // crux-<UTC time>.sqlite (or .dump on PostgreSQL), and only the newest BACKUP_KEEP such files kept.
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { logger } from '../observe/logger.js';
 
 export interface BackupConfig {
   /** BACKUP_DIR: where scheduled backups go; unset: no schedule. */
@@ -42,7 +43,7 @@ export function startBackupSchedule(options: {
   log?: (message: string) => void;
 }): BackupSchedule {
   const { config, extension, backup } = options;
-  const log = options.log ?? ((message: string) => console.log(message));
+  const log = options.log ?? ((message: string) => logger.info(message));
   let running: Promise<void> | undefined;
   const once = async () => {
     const target = join(config.dir, backupFileName(new Date(), extension));
@@ -51,7 +52,7 @@ export function startBackupSchedule(options: {
       const removed = pruneBackups(config.dir, config.keep);
       log(`Backup written to ${target}${removed.length ? ` (removed ${removed.length} older)` : ''}.`);
     } catch (error) {
-      console.error('Scheduled backup failed:', error);
+      logger.error({ err: error }, 'Scheduled backup failed');
     }
   };
   const timer = setInterval(

@@ -6,8 +6,10 @@ import { MSG } from '../../../shared/messages.js';
 import type { DomainContext } from '../domain/context.js';
 import { rememberUser } from '../domain/users.js';
 import { unauthorized } from '../../../shared/errors.js';
+import type { ObserveVariables } from '../observe/request.js';
 
-export type AppEnv = { Variables: { user: AuthUser | null } };
+/** `requestId` and `log` are set by observeRequests (observe/request.ts) in the app, not in a bare sub-app. */
+export type AppEnv = { Variables: { user: AuthUser | null } & Partial<ObserveVariables> };
 
 export function authenticate(verifier: TokenVerifier, ctx: DomainContext): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

@@ -7,6 +7,7 @@ import { HTTPException } from 'hono/http-exception';
 import { CruxError, type ErrorBody } from '../../../shared/errors.js';
 import { MSG } from '../../../shared/messages.js';
 import { isBusyError } from '../store/busy.js';
+import { metrics } from '../observe/metrics.js';
 
 /** Seconds a client is asked to wait when the database stayed locked past its busy timeout. */
 export const BUSY_RETRY_AFTER_SECONDS = 2;
@@ -29,6 +30,7 @@ export function errorResponse(c: Context, error: unknown, log: (message: string,
   // write lock past the busy timeout, or no database connection came free in that time
   // (store/busy.ts): nothing was written, the client retries after a pause.
   if (isBusyError(error)) {
+    metrics.busy.inc();
     return c.json<ErrorBody>({ error: MSG_BUSY, code: 'unavailable' }, 503, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) });
   }
   // Nobody is left to read the answer, and it is not the server's fault: not logged.

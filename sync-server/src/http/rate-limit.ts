@@ -19,6 +19,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import { CruxError } from '../../../shared/errors.js';
 import type { AuthUser } from '../auth/verifier.js';
+import { metrics } from '../observe/metrics.js';
 import { createMemoryLimitBackend, type BucketTake, type LimitBackend, type Rate } from './limit-backend.js';
 // The buckets live with the in-memory backend (one-way imports: a cycle between the two broke
 // `npm run db:migrate` under tsx, which evaluated this module's NO_RATE_LIMITS first).
@@ -199,7 +200,10 @@ export function createRateLimits(
   /** Takes from every bucket or from none: a refused request costs nothing. */
   async function takeAll(c: Context, takes: Array<BucketTake & { message: Message }>) {
     const result = await backend.take(takes);
-    if (!result.ok) throw rateLimited(c, result.waitMs, takes[result.refused]!.message);
+    if (!result.ok) {
+      metrics.rateLimited.inc({ bucket: takes[result.refused]!.bucket });
+      throw rateLimited(c, result.waitMs, takes[result.refused]!.message);
+    }
   }
 
   return {
@@ -244,6 +248,7 @@ export function createRateLimits(
       ];
       const result = await backend.open(opens);
       if (!result.ok) {
+        metrics.rateLimited.inc({ bucket: opens[result.refused]!.counter });
         const message = opens[result.refused]!.message;
         throw rateLimited(c, STREAM_RETRY_SECONDS * 1000, () => message);
       }

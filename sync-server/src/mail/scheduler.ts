@@ -35,7 +35,9 @@ export function startMailScheduler(deps: MailerDeps & { schedule: Schedule }): M
       next = attempt.retryAt < slot ? new Date(attempt.retryAt.getTime() + 1000) : slot;
       return;
     }
-    const sending: MailerDeps = { ...deps, stillSending: attempt.lease.held };
+    // Stopping (SIGTERM) ends the run after the mail under way, as losing the lease does: the rest
+    // is sent when a scheduler next starts (resumeUnfinished), so a shutdown waits for one send, not a whole run.
+    const sending: MailerDeps = { ...deps, stillSending: () => !stopped && attempt.lease.held() };
     try {
       await resumeUnfinished(sending);
       const now = clock();

@@ -6,6 +6,9 @@ import { parseSchedule, type Schedule } from './schedule.js';
 import { loadSigningKey } from './signing-key.js';
 import { createMailTransport } from './transport.js';
 import type { MailerDeps } from './weekly.js';
+import { logger } from '../observe/logger.js';
+
+const mailLog = logger.child({ component: 'mail' });
 
 export { localUrl };
 
@@ -32,7 +35,7 @@ export function createMailer(options: {
       publicUrl: config.mail.publicUrl ?? localUrl(config.host, options.port),
       from: config.mail.from,
       clock: options.clock ?? (() => new Date()),
-      log: options.log ?? ((line) => console.log(line)),
+      log: options.log ?? ((line) => mailLog.info(line)),
     },
   };
 }

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { logger } from '../observe/logger.js';
 
 export const SIGNING_KEY_FILE = 'mail-signing.key';
 
@@ -41,7 +42,7 @@ export function loadSigningKey(options: {
   warn?: (message: string) => void;
 }): Buffer {
   const warning = signingKeyWarning({ configured: options.configured, publicUrl: options.publicUrl });
-  if (warning) (options.warn ?? ((message) => console.warn(message)))(warning);
+  if (warning) (options.warn ?? ((message) => logger.warn(message)))(warning);
   if (options.configured !== undefined && options.configured.trim() !== '') {
     const key = options.configured.trim();
     if (key.length < 32) throw new Error('MAIL_SIGNING_KEY must be at least 32 characters (e.g. `openssl rand -hex 32`).');

@@ -8,6 +8,7 @@ import { buildDigest, MAIL_TOP_TOPICS, pointsSnapshot, type WeeklyDigest } from 
 import { renderWeeklyMail } from './render.js';
 import { WEEK_MS } from './schedule.js';
 import { signUnsubscribeToken } from './token.js';
+import { metrics } from '../observe/metrics.js';
 import { DEFAULT_RETRY, sendWithRetry, type MailTransport, type OutgoingMail, type RetryOptions } from './transport.js';
 import type { MailRecipient, MailRun } from '../store/rows.js';
 import { isPlainAddress } from './address.js';
@@ -130,12 +131,15 @@ async function sendRun(deps: MailerDeps, run: MailRun): Promise<RunReport> {
   const { store } = deps;
   const { digests } = await previewRun(deps, { id: run.id, kind: run.kind, periodEnd: new Date(run.period_end) });
   const report: RunReport = { runId: run.id, status: 'done', sent: [], failed: [], skipped: 0 };
+  // The run's mails still to send: the queue depth an operator watches (observe/metrics.ts).
+  metrics.mailPending.set(digests.filter((d) => d.digest).length);
   for (const { recipient, digest } of digests) {
     if (!digest) {
       report.skipped++;
       continue;
     }
-    if (deps.stillSending && !deps.stillSending()) throw new Error(`run ${run.id} stopped: another process holds the weekly lease`);
+    if (deps.stillSending && !deps.stillSending())
+      throw new Error(`run ${run.id} stopped: the scheduler is stopping, or another process holds the weekly lease`);
     // Checked before the mailer sees it (issue 25): anything but one plain address is refused,
     // recorded as failed with no attempt, and logged as skipped; the batch goes on.
     const plain = isPlainAddress(recipient.email);
@@ -153,15 +157,19 @@ async function sendRun(deps: MailerDeps, run: MailRun): Promise<RunReport> {
       error: result.ok ? null : result.error,
       at: deps.clock().toISOString(),
     });
+    metrics.mailPending.dec();
+    // The uid, never the address (issue 27: no e-mail in a log line; mail_sends keeps it for the operator).
     if (result.ok) {
       report.sent.push(recipient.uid);
+      metrics.mailSent.inc();
       deps.log(
-        `mail: sent run=${run.id} uid=${recipient.uid} to=${recipient.email} attempts=${result.attempts} ${result.file ? `file=${result.file}` : `id=${result.messageId}`}`,
+        `mail: sent run=${run.id} uid=${recipient.uid} attempts=${result.attempts} ${result.file ? `file=${result.file}` : `id=${result.messageId}`}`,
       );
     } else {
       report.failed.push(recipient.uid);
-      if (!plain) deps.log(`mail: SKIPPED run=${run.id} uid=${recipient.uid} to=${JSON.stringify(recipient.email)}: ${REFUSED_ADDRESS}`);
-      else deps.log(`mail: FAILED run=${run.id} uid=${recipient.uid} to=${recipient.email} attempts=${result.attempts}: ${result.error}`);
+      metrics.mailFailures.inc();
+      if (!plain) deps.log(`mail: SKIPPED run=${run.id} uid=${recipient.uid}: ${REFUSED_ADDRESS}`);
+      else deps.log(`mail: FAILED run=${run.id} uid=${recipient.uid} attempts=${result.attempts}: ${withoutAddresses(result.error)}`);
     }
     deps.afterSend?.(recipient.uid);
   }
@@ -171,10 +179,14 @@ async function sendRun(deps: MailerDeps, run: MailRun): Promise<RunReport> {
     failed: sends.filter((s) => s.status === 'failed').length,
     skipped: report.skipped,
   };
+  metrics.mailPending.set(0);
   await store.mail.finishRun(run.id, deps.clock().toISOString(), counts);
   deps.log(`mail: run ${run.id} done: ${counts.sent} sent, ${counts.failed} failed, ${counts.skipped} with nothing new`);
   return report;
 }
+
+/** A mail server's error quotes the address it refused: not in a log line. */
+const withoutAddresses = (text: string) => text.replace(/[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g, '[address]');
 
 /** Finishes every run a crash or a stop left unfinished. */
 export async function resumeUnfinished(deps: MailerDeps): Promise<RunReport[]> {

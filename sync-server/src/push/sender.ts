@@ -14,6 +14,11 @@ import { pushPayload } from './payload.js';
 import { storedPushSettings } from './settings.js';
 import { mayPush } from '../../../shared/push.js';
 import type { VapidKeys } from './vapid.js';
+import { logger } from '../observe/logger.js';
+import { gaugeOnScrape, metrics } from '../observe/metrics.js';
+
+/** The push sender's log lines (one per send: the uid and the push service's answer, never the endpoint's secrets). */
+const pushLog = logger.child({ component: 'push' });
 
 export interface PushSenderOptions {
   store: Store;
@@ -66,7 +71,10 @@ function retryAfterMs(header: string | null, now: number): number {
 export function startPushSender(options: PushSenderOptions): PushSender {
   const { store, vapid } = options;
   const clock = options.clock ?? (() => new Date());
-  const log = options.log ?? ((line) => console.log(line));
+  const log = options.log ?? ((line) => pushLog.warn(line));
+  gaugeOnScrape('crux_push_queue_depth', 'Pushes queued and not yet delivered (due, waiting for a retry, or being sent).', () =>
+    store.push.depth(),
+  );
   const retryBaseMs = options.retryBaseMs ?? 30_000;
   const maxAttempts = options.maxAttempts ?? 6;
   const claimMs = options.claimMs ?? 60_000;
@@ -83,9 +91,15 @@ export function startPushSender(options: PushSenderOptions): PushSender {
 
   async function settle(row: PushQueueRow, answer: DeliveryAnswer | Error) {
     const now = clock();
-    if (!(answer instanceof Error) && answer.status >= 200 && answer.status < 300) return store.push.delivered(row, now.toISOString());
+    const status = answer instanceof Error ? 'error' : answer.status;
+    pushLog.info({ uid: row.uid, notification: row.notification_id, attempt: row.attempts + 1, status }, 'push send');
+    if (!(answer instanceof Error) && answer.status >= 200 && answer.status < 300) {
+      metrics.pushSent.inc();
+      return store.push.delivered(row, now.toISOString());
+    }
     if (!(answer instanceof Error) && (answer.status === 404 || answer.status === 410)) {
       // RFC 8030 §7.3: the subscription is gone for good (the user revoked it, the browser dropped it).
+      metrics.pushFailures.inc({ outcome: 'gone' });
       log(`push: ${answer.status} from the push service: the device's subscription is removed`);
       await store.push.removeSubscription(row.endpoint);
       return;
@@ -93,9 +107,11 @@ export function startPushSender(options: PushSenderOptions): PushSender {
     const retryable = answer instanceof Error || answer.status === 429 || answer.status >= 500;
     const attempts = row.attempts + 1;
     if (!retryable || attempts >= maxAttempts) {
+      metrics.pushFailures.inc({ outcome: 'given-up' });
       log(`push: given up after ${attempts} attempt(s): ${answer instanceof Error ? answer.message : `status ${answer.status}`}`);
       return store.push.drop(row);
     }
+    metrics.pushFailures.inc({ outcome: 'retry' });
     const backoff = retryBaseMs * 2 ** (attempts - 1);
     const wait = Math.max(backoff, answer instanceof Error ? 0 : retryAfterMs(answer.retryAfter, now.getTime()));
     await store.push.retry(row, attempts, new Date(now.getTime() + wait).toISOString());

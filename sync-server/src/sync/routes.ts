@@ -22,6 +22,16 @@ import { COLLECTIONS } from './collections/index.js';
 import { pull, pullResponsesOfTopics } from './pull.js';
 import { push } from './push.js';
 import { openStream } from './stream.js';
+import { metrics } from '../observe/metrics.js';
+import { requestLog } from '../observe/request.js';
+
+/** One log line and the metrics of a sync pull or push (issue 27): its collection, its documents, its time. */
+function observeSync(c: Context, direction: 'pull' | 'push', collection: string, documents: number, start: number) {
+  const seconds = (performance.now() - start) / 1000;
+  metrics.syncDocuments.inc({ direction, collection }, documents);
+  metrics.syncSeconds.observe({ direction, collection }, seconds);
+  requestLog(c).info({ collection, documents, ms: Math.round(seconds * 10_000) / 10 }, `sync ${direction}`);
+}
 
 const topicId = z.string().regex(ID_PATTERN, 'topic_id is not a valid id.');
 /** A checkpoint's seq, the same bound for GET pull's query and POST pull's body (issue 25): a safe whole number. */
@@ -96,9 +106,11 @@ export function syncRoutes(
     .post('/responses/pull', async (c) => {
       const body = await readJson(c, responsesPullBody);
       // Up to 200 topics and 1,000 documents in one call, anonymous allowed: paid in documents.
+      const start = performance.now();
       const charge = await limits.pull(c, c.get('user'));
       const page = await pullResponsesOfTopics(ctx, body.checkpoint, body.limit);
       await charge(page.documents.length);
+      observeSync(c, 'pull', 'responses', page.documents.length, start);
       return c.json(page);
     })
     .get('/:collection/pull', async (c) => {
@@ -106,9 +118,11 @@ export function syncRoutes(
       const query = readQuery(c, pullQuery);
       const user = COLLECTIONS[collection].privacy === 'private' ? requireUser(c, MSG.invalidToken) : c.get('user');
       const scope = { user, ...(query.topic_id ? { topicId: query.topic_id } : {}) };
+      const start = performance.now();
       const charge = await limits.pull(c, user);
       const page = await pull(ctx, collection, scope, { id: query.id, seq: query.seq }, query.limit);
       await charge(page.documents.length);
+      observeSync(c, 'pull', collection, page.documents.length, start);
       return c.json(page);
     })
     .post('/:collection/push', async (c) => {
@@ -116,8 +130,11 @@ export function syncRoutes(
       const user = requireUser(c, MSG.invalidToken);
       const rows = await readRows(c, collection);
       // Rows, not requests: a push of 50 documents is 50 writes. Refused whole (429) before any is applied.
+      const start = performance.now();
       await limits.writes(c, user, rows.length);
-      return c.json(await push(ctx, user, collection, rows));
+      const conflicts = await push(ctx, user, collection, rows);
+      observeSync(c, 'push', collection, rows.length, start);
+      return c.json(conflicts);
     });
 }
 

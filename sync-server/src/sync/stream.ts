@@ -11,6 +11,7 @@ import type { AuthUser } from '../auth/verifier.js';
 import type { Change } from '../domain/change-feed.js';
 import type { DomainContext } from '../domain/context.js';
 import { descriptorOf, type Listener } from './collections/index.js';
+import { metrics } from '../observe/metrics.js';
 
 export interface StreamOptions {
   heartbeatMs: number;
@@ -42,9 +43,11 @@ function eventFor<C extends SyncCollection>(change: Change & { collection: C | '
 export function openStream(c: Context, ctx: DomainContext, user: AuthUser | null, topics: ReadonlySet<string>, options: StreamOptions) {
   c.header('X-Accel-Buffering', 'no'); // a proxy must not hold events back
   return streamSSE(c, async (stream) => {
+    metrics.streamsOpen.inc();
     try {
       await serve(stream);
     } finally {
+      metrics.streamsOpen.dec();
       options.onClose?.();
     }
   });

@@ -13,6 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { createChangeFeed, EVERYTHING, type Change, type ChangeFeed } from '../../domain/change-feed.js';
+import { logger } from '../../observe/logger.js';
 
 /** The channel every Crux process on the database listens to. */
 export const CHANGES_CHANNEL = 'crux_changes';
@@ -33,7 +34,7 @@ export interface PgChangeFeed extends ChangeFeed {
 
 export interface PgChangeFeedOptions {
   connectionString: string;
-  /** Where a failed NOTIFY or a lost LISTEN connection is reported (default: console.error). */
+  /** Where a failed NOTIFY or a lost LISTEN connection is reported (default: the process's log, level error). */
   log?: (message: string, error: unknown) => void;
   /** The first pause before reconnecting the LISTEN connection; it doubles up to 30 s. */
   retryMs?: number;
@@ -59,7 +60,7 @@ export function payloadsFor(origin: string, changes: Change[]): string[] {
 export function createPgChangeFeed(options: PgChangeFeedOptions): PgChangeFeed {
   const local = createChangeFeed();
   const origin = randomUUID();
-  const log = options.log ?? ((message, error) => console.error(message, error));
+  const log = options.log ?? ((message, error) => logger.error({ err: error }, message));
   const firstRetryMs = options.retryMs ?? 500;
   // Publishing uses a connection of its own, never the LISTEN one; NOTIFYs go one after the
   // other (a chain), so other processes hear this one's changes in the order they were made.

@@ -17,6 +17,7 @@ import type pg from 'pg';
 import { checkOut } from './checkout.js';
 import { MIGRATE_LOCK_KEY } from './migrate.js';
 import { waitFor, type BucketTake, type CounterOpen, type LimitBackend } from '../../http/limit-backend.js';
+import { logger } from '../../observe/logger.js';
 
 export const LIMITS_SCHEMA = `
 CREATE UNLOGGED TABLE IF NOT EXISTS rate_buckets (
@@ -40,7 +41,7 @@ export interface PgLimitBackendOptions {
   now?: () => number;
   /** How long a process's open counts count without a heartbeat (default 60 s). */
   leaseMs?: number;
-  /** Where a failed release or heartbeat is reported (default: console.error). */
+  /** Where a failed release or heartbeat is reported (default: the process's log, level error). */
   log?: (message: string, error: unknown) => void;
 }
 
@@ -69,7 +70,7 @@ async function inTransaction(pool: pg.Pool, work: (client: pg.PoolClient) => Pro
 export async function createPgLimitBackend(pool: pg.Pool, options: PgLimitBackendOptions = {}): Promise<LimitBackend> {
   const now = options.now ?? Date.now;
   const leaseMs = options.leaseMs ?? 60_000;
-  const log = options.log ?? ((message, error) => console.error(message, error));
+  const log = options.log ?? ((message, error) => logger.error({ err: error }, message));
   const process = randomUUID();
   // Several processes starting at once: CREATE … IF NOT EXISTS is not safe concurrently (two
   // may both try), so the schema is made under the migration lock (store/pg/migrate.ts).

@@ -40,6 +40,8 @@ import { createPgPushRepo } from './push-repo.js';
 import { createPgMailRepo } from './mail-repo.js';
 import { createPgReportsRepo } from './reports-repo.js';
 import { createPgModerationRepo } from './moderation-repo.js';
+import { logger } from '../../observe/logger.js';
+import { gaugeOnScrape } from '../../observe/metrics.js';
 
 export interface PgStoreOptions {
   connectionString: string;
@@ -95,7 +97,14 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
     connectionTimeoutMillis: Math.max(1, options.connectTimeoutMs ?? DEFAULT_PG_CONNECT_TIMEOUT_MS),
   });
   // An idle client whose connection dies must not take the process down.
-  pool.on('error', (error) => console.error('PostgreSQL: an idle connection failed', error));
+  pool.on('error', (error) => logger.error({ err: error }, 'PostgreSQL: an idle connection failed'));
+  // Connections in use and requests waiting for one: a pool too small, or queries too slow (docs/OPERATIONS.md "Alerts").
+  gaugeOnScrape(
+    'crux_pg_pool_connections',
+    'PostgreSQL query connections of this process, by state: in_use, idle, waiting (requests waiting for a free one).',
+    () => ({ in_use: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    'state',
+  );
   await migratePg(pool);
 
   const current = new AsyncLocalStorage<Transaction>();

@@ -23,6 +23,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RunResult } from 'better-sqlite3';
 import type { Db } from './connection.js';
+import { metrics } from '../../observe/metrics.js';
 
 /** A repo with each method answering a promise: what the Store interface wants of the sync repos. */
 export type Promisified<T> = {
@@ -84,6 +85,7 @@ export function createSqliteTransactions(db: Db): SqliteTransactions {
     const g = group;
     if (!g) return;
     group = null;
+    metrics.groupCommitSize.observe(g.members.length);
     try {
       db.exec('COMMIT');
     } catch (error) {
