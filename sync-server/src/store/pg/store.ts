@@ -27,6 +27,7 @@ import { migratePg } from './migrate.js';
 import { decodeRow, encodeParams } from './nul.js';
 import type { PgQueries } from './queries.js';
 import { SEQ_LOCK_KEY } from './seq.js';
+import { createReadReplica, INSERT_LSN_SQL, recordEnd, type ReadReplica } from './replica.js';
 import { createPgTopicsRepo } from './topics-repo.js';
 import { createPgResponsesRepo } from './responses-repo.js';
 import { createPgSourcesRepo } from './sources-repo.js';
@@ -52,12 +53,29 @@ export interface PgStoreOptions {
   busyTimeoutMs?: number;
   /** How long a query waits for a pooled connection (or for a new one to be made) before failing busy (default 30,000). */
   connectTimeoutMs?: number;
+  /**
+   * READ_DATABASE_URL: a streaming replica of this database for the reads of GET requests and
+   * sync pulls (replica.ts; docs/POSTGRES.md "Read replicas"). Unset: every statement goes here.
+   */
+  readConnectionString?: string;
+  /** READ_REPLICA_MAX_LAG_SECONDS: past this lag every read goes to the primary (default 30). */
+  replicaMaxLagSeconds?: number;
+  /** How often the replica's lag is measured (ms, default 250). */
+  replicaPollMs?: number;
+  log?: (message: string, error?: unknown) => void;
 }
 
 export interface PgStore extends Store {
   /** The pool, for what shares the database but not the store (tests, the copy tool). */
   readonly pool: pg.Pool;
 }
+
+/** A read that may go to a replica: a plain SELECT (or WITH) that writes nothing and locks nothing. */
+const WRITES = /\b(?:INSERT|UPDATE|DELETE|MERGE|TRUNCATE|nextval|setval|crux_next_seq|pg_advisory\w*|set_config)\b|\bFOR\s+(?:NO\s+KEY\s+)?(?:UPDATE|SHARE|KEY\s+SHARE)\b/i;
+export const isPlainRead = (text: string) => /^\s*(?:SELECT|WITH)\b/i.test(text) && !WRITES.test(text);
+
+/** Errors of the statement itself (bad data, a constraint, SQL): the primary would answer the same. */
+const STATEMENT_ERROR = /^(?:22|23|42)/;
 
 interface Transaction {
   client: pg.PoolClient;
@@ -97,15 +115,45 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
   pool.on('error', (error) => console.error('PostgreSQL: an idle connection failed', error));
   await migratePg(pool);
 
+  const replica: ReadReplica | undefined = options.readConnectionString
+    ? createReadReplica(pool, {
+        connectionString: options.readConnectionString,
+        max: options.max ?? 10,
+        poolConfig: { types: numberTypes, connectionTimeoutMillis: Math.max(1, options.connectTimeoutMs ?? DEFAULT_PG_CONNECT_TIMEOUT_MS) },
+        ...(options.replicaMaxLagSeconds !== undefined ? { maxLagSeconds: options.replicaMaxLagSeconds } : {}),
+        ...(options.replicaPollMs !== undefined ? { pollMs: options.replicaPollMs } : {}),
+        ...(options.log ? { log: options.log } : {}),
+      })
+    : undefined;
+  /** The primary's WAL position now (after a commit: at or past it). */
+  const lsnNow = (client: pg.Pool | pg.PoolClient) => async () =>
+    recordEnd((await client.query<{ lsn: number; block: number; segment: number }>(INSERT_LSN_SQL)).rows[0]!);
+
   const current = new AsyncLocalStorage<Transaction>();
   const inTransaction = () => {
     const tx = current.getStore();
     return tx?.open ? tx : undefined;
   };
   // Text is escaped on the way in and out (nul.ts): PostgreSQL cannot store U+0000.
-  const run = (text: string, params?: readonly unknown[]) => {
+  const run = async (text: string, params?: readonly unknown[]) => {
     const tx = inTransaction();
-    return (tx ? tx.client : pool).query(text, encodeParams(params));
+    if (tx) return tx.client.query(text, encodeParams(params));
+    if (!replica) return pool.query(text, encodeParams(params));
+    if (!isPlainRead(text)) {
+      const result = await pool.query(text, encodeParams(params));
+      await replica.wrote(lsnNow(pool));
+      return result;
+    }
+    if (replica.readsOnReplica()) {
+      try {
+        return await replica.pool.query(text, encodeParams(params));
+      } catch (error) {
+        if (STATEMENT_ERROR.test(String((error as { code?: unknown }).code ?? ''))) throw error;
+        // The replica went away, or cancelled the read for a conflict with recovery: the primary answers.
+        replica.toPrimary();
+      }
+    }
+    return pool.query(text, encodeParams(params));
   };
   const q: PgQueries = {
     rows: async <T>(text: string, params?: readonly unknown[]) => (await run(text, params)).rows.map((row) => decodeRow(row as T)),
@@ -147,6 +195,8 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
       const result = await current.run(tx, fn);
       await client.query('COMMIT');
       tx.open = false;
+      // The caller's next reads wait for the replica to replay this commit (replica.ts).
+      if (replica) await replica.wrote(lsnNow(client));
       for (const callback of tx.committed) callback();
       return result;
     } catch (error) {
@@ -187,6 +237,11 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
     reports: createPgReportsRepo(q),
     moderation: createPgModerationRepo(q),
     push: createPgPushRepo(q),
-    close: () => pool.end(),
+    ...(replica ? { requests: replica, replicaCaughtUp: () => replica.caughtUp() } : {}),
+    replicaLagSeconds: () => (replica ? replica.lagSeconds() : null),
+    async close() {
+      await replica?.close();
+      await pool.end();
+    },
   };
 }
