@@ -1,0 +1,230 @@
+// Issue 27 #4: READ_DATABASE_URL sends the reads of GET requests and sync pulls to a PostgreSQL
+// streaming replica, with a real one (a second cluster made by pg_basebackup -R from the file's
+// primary). Pausing the replica's replay shows who reads where: another user's GET and pull do
+// not see a write the paused replica has not replayed, while the writer's read-back, GET and pull
+// (primary, until the replica has their write) do; the pull that got less continues without a gap
+// once the replica replays again. Rate limits and the mail lease stay on the primary.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PullResponse, SyncCheckpoint } from '../../shared/sync-protocol.js';
+import { openBackend, type Backend } from '../../sync-server/src/backend.js';
+import { takeMailLease } from '../../sync-server/src/mail/lease.js';
+import { isPlainRead } from '../../sync-server/src/store/pg/store.js';
+import { apiClient } from '../fixtures/api.js';
+import { createTestUser, type TestUser } from '../fixtures/auth.js';
+import { startPostgres, type Postgres } from '../fixtures/postgres.js';
+import { startReplica, type Replica } from '../fixtures/postgres-replica.js';
+import { killServerProcesses, startServerProcess } from '../fixtures/server-process.js';
+
+type TopicDoc = { id: string; title: string; seq: number };
+
+let primary: Postgres;
+let replica: Replica;
+let url: string;
+let ada: TestUser;
+let bob: TestUser;
+const dirs: string[] = [];
+const backends: Backend[] = [];
+
+async function serverOn(env: Record<string, string>): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'crux-pg-replica-'));
+  dirs.push(dataDir);
+  return (await startServerProcess(dataDir, primary.url, env)).url;
+}
+
+/** Waits (bounded) until `check` holds: the server learns the replica's position by polling it. */
+async function until(what: string, check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Every topic document from `checkpoint` on, page by page (small pages: several calls). */
+async function pullAll(token: string | undefined, checkpoint: SyncCheckpoint, limit = 3) {
+  const api = apiClient(url, token);
+  const documents: TopicDoc[] = [];
+  for (;;) {
+    const page = await api.get<PullResponse<TopicDoc>>(`/sync/topics/pull?id=${checkpoint.id}&seq=${checkpoint.seq}&limit=${limit}`);
+    expect(page.status).toBe(200);
+    documents.push(...page.body.documents);
+    checkpoint = page.body.checkpoint;
+    if (page.body.documents.length < limit) return { documents, checkpoint };
+  }
+}
+
+const post = async (user: TestUser, title: string) => {
+  const created = await apiClient(url, user.token).post<TopicDoc>('/topics', { title, categories: ['Science'] });
+  expect(created.status).toBe(201);
+  return created.body;
+};
+
+beforeAll(async () => {
+  primary = await startPostgres();
+  replica = await startReplica(primary.url);
+  url = await serverOn({
+    READ_DATABASE_URL: replica.url,
+    // Rate limits on, with a small write burst, so that counting them on the primary shows.
+    RATE_LIMITS: 'on',
+    RATE_LIMIT_USER_WRITES_BURST: '30',
+    RATE_LIMIT_USER_WRITES_PER_MIN: '1',
+  });
+  [ada, bob] = await Promise.all([createTestUser('Ada Replica'), createTestUser('Bob Replica')]);
+  // Each has been met (their first authenticated call writes their row), and the replica has it.
+  await Promise.all([apiClient(url, ada.token).get('/users/me'), apiClient(url, bob.token).get('/users/me')]);
+  await replica.catchUp();
+}, 180_000);
+
+afterAll(async () => {
+  killServerProcesses();
+  for (const backend of backends) await backend.close().catch(() => undefined);
+  await replica?.stop();
+  await primary?.stop();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('reads on a streaming replica (READ_DATABASE_URL)', () => {
+  it("serves other users' GETs and pulls from the replica, and the writer's own reads from the primary", async () => {
+    const before = await post(ada, 'Replayed before the pause');
+    await replica.catchUp();
+    await until('bob reads the replayed topic', async () => (await apiClient(url, bob.token).get(`/topics/${before.id}`)).status === 200);
+    const start = await pullAll(bob.token, { id: '', seq: 0 });
+
+    await replica.pause();
+    try {
+      // The write's read-back comes from the primary.
+      const unseen = await post(ada, 'Written while the replica is paused');
+      expect(unseen.title).toBe('Written while the replica is paused');
+
+      // Bob (and anyone signed out) reads the paused replica: the topic is not there yet.
+      expect((await apiClient(url, bob.token).get(`/topics/${unseen.id}`)).status).toBe(404);
+      expect((await apiClient(url).get(`/topics/${unseen.id}`)).status).toBe(404);
+      const list = await apiClient(url).get<{ topics: TopicDoc[] }>('/topics?sort=new');
+      expect(list.status).toBe(200);
+      expect(JSON.stringify(list.body)).toContain(before.id);
+      expect(JSON.stringify(list.body)).not.toContain(unseen.id);
+      const bobsPull = await pullAll(bob.token, start.checkpoint);
+      expect(bobsPull.documents.map((doc) => doc.id)).not.toContain(unseen.id);
+
+      // Ada, who wrote it, reads it back on GET and in a pull (the primary, until the replica has it).
+      expect((await apiClient(url, ada.token).get(`/topics/${unseen.id}`)).status).toBe(200);
+      const adasPull = await pullAll(ada.token, start.checkpoint);
+      expect(adasPull.documents.map((doc) => doc.id)).toContain(unseen.id);
+
+      // A sync push is a write too: her pull right after it has the new title, Bob's has the old one.
+      const full = adasPull.documents.find((doc) => doc.id === unseen.id)!;
+      const pushed = await apiClient(url, ada.token).post('/sync/topics/push', [
+        { assumedMasterState: full, newDocumentState: { ...full, title: 'Edited through a sync push' } },
+      ]);
+      expect(pushed.status).toBe(200);
+      expect(pushed.body).toEqual({ conflicts: [], rejected: [] });
+      const afterPush = await pullAll(ada.token, start.checkpoint);
+      expect(afterPush.documents.find((doc) => doc.id === unseen.id)?.title).toBe('Edited through a sync push');
+      expect((await pullAll(bob.token, start.checkpoint)).documents.map((doc) => doc.id)).not.toContain(unseen.id);
+    } finally {
+      await replica.resume();
+    }
+  });
+
+  it('a pull from the paused replica returns less, and the next pull after it replays fills in without a gap', async () => {
+    const start = await pullAll(bob.token, { id: '', seq: 0 });
+    await replica.pause();
+    const written: string[] = [];
+    let partial: Awaited<ReturnType<typeof pullAll>>;
+    try {
+      for (let i = 0; i < 7; i++) written.push((await post(ada, `Burst topic ${i}`)).id);
+      // The paused replica has none of them: Bob's pull gets less (nothing), and a checkpoint that skips nothing.
+      partial = await pullAll(bob.token, start.checkpoint);
+      expect(partial.documents.map((doc) => doc.id).filter((id) => written.includes(id))).toEqual([]);
+      expect(partial.checkpoint.seq).toBeLessThan(Math.min(...(await pullAll(ada.token, start.checkpoint)).documents.map((doc) => doc.seq)));
+    } finally {
+      await replica.resume();
+    }
+    // Replayed: Bob's next pulls, from where the short one stopped, get every row, in order, once.
+    const rest = await pullAll(bob.token, partial.checkpoint);
+    const ids = [...partial.documents, ...rest.documents].map((doc) => doc.id);
+    expect(ids.filter((id) => written.includes(id))).toEqual(written);
+    expect(new Set(ids).size).toBe(ids.length);
+    // The same as a pull from the start on the primary (Ada's).
+    const everything = await pullAll(ada.token, { id: '', seq: 0 }, 1000);
+    const bobs = [...start.documents, ...partial.documents, ...rest.documents];
+    const latest = new Map(bobs.map((doc) => [doc.id, doc.seq]));
+    expect(new Map(everything.documents.map((doc) => [doc.id, doc.seq]))).toEqual(latest);
+  });
+
+  it('counts rate limits on the primary while the replica is paused', async () => {
+    const carol = await createTestUser('Carol Replica');
+    const api = apiClient(url, carol.token);
+    await replica.pause();
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 31; i++) statuses.push((await api.post('/topics', { title: `Limited ${i}`, categories: ['Other'] })).status);
+      expect(statuses.slice(0, 30).every((status) => status === 201)).toBe(true);
+      expect(statuses[30]).toBe(429);
+    } finally {
+      await replica.resume();
+    }
+  });
+
+  it('takes the mail lease on the primary, and exports the lag', async () => {
+    const open = async () => {
+      const backend = await openBackend({
+        databaseUrl: primary.url,
+        readDatabaseUrl: replica.url,
+        pgPoolMax: 2,
+        databaseFile: '',
+        dbBusyTimeoutMs: 5000,
+      });
+      backends.push(backend);
+      return backend.store;
+    };
+    const [one, two] = await Promise.all([open(), open()]);
+    await until('the store has measured the replica', async () => one.replicaLagSeconds?.() === 0);
+    await replica.pause();
+    try {
+      const now = new Date('2026-11-27T10:00:00Z');
+      const first = await takeMailLease(one, { clock: () => now });
+      expect(first.ok).toBe(true);
+      // The second process sees the first's lease (the primary), so it is told when that one ends.
+      const later = new Date(now.getTime() + 60_000);
+      const second = await takeMailLease(two, { clock: () => later });
+      expect(second).toEqual({ ok: false, retryAt: new Date(now.getTime() + 5 * 60_000) });
+      // The paused replica falls behind the lease's write: the lag is exported and grows.
+      await until('the lag shows', async () => (one.replicaLagSeconds?.() ?? 0) > 0);
+      if (first.ok) await first.lease.release();
+    } finally {
+      await replica.resume();
+    }
+    await until('the lag is back to 0', async () => one.replicaLagSeconds?.() === 0);
+  });
+
+  it('without READ_DATABASE_URL there is no routing and no lag; without DATABASE_URL it is refused', async () => {
+    const backend = await openBackend({ databaseUrl: primary.url, pgPoolMax: 2, databaseFile: '', dbBusyTimeoutMs: 5000 });
+    backends.push(backend);
+    expect(backend.store.requests).toBeUndefined();
+    expect(backend.store.replicaLagSeconds?.()).toBe(null);
+    await expect(
+      openBackend({ databaseUrl: undefined, readDatabaseUrl: replica.url, pgPoolMax: 2, databaseFile: '', dbBusyTimeoutMs: 5000 }),
+    ).rejects.toThrow('READ_DATABASE_URL is a streaming replica of the PostgreSQL primary: set DATABASE_URL to the primary too.');
+  });
+
+  it('sends only plain reads to the replica', () => {
+    expect(isPlainRead('SELECT * FROM topics WHERE id = $1')).toBe(true);
+    expect(isPlainRead('WITH t AS (SELECT 1) SELECT updated_at, deleted FROM t')).toBe(true);
+    expect(isPlainRead('SELECT value FROM mail_state WHERE key = $1 FOR UPDATE')).toBe(false);
+    expect(isPlainRead('WITH moved AS (UPDATE topics SET seq = 1 RETURNING id) SELECT * FROM moved')).toBe(false);
+    expect(isPlainRead('INSERT INTO users (uid) VALUES ($1) RETURNING *')).toBe(false);
+    expect(isPlainRead('SELECT crux_next_seq() AS seq')).toBe(false);
+  });
+
+  it('reads the primary when the replica is gone', async () => {
+    const topic = await post(ada, 'Written before the replica stops');
+    await replica.stop();
+    // Bob's GET, a replica read, fails over to the primary (and the next ones go there once the lag check notices).
+    await until('bob reads it', async () => (await apiClient(url, bob.token).get(`/topics/${topic.id}`)).status === 200);
+    expect((await apiClient(url).get('/topics')).status).toBe(200);
+  });
+});
