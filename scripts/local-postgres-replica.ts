@@ -6,7 +6,7 @@
 // Throwaway: in a temp folder, removed by stop(). Under root, run as the `postgres` user.
 // No Vitest import, like local-postgres.ts.
 import { execFile, execFileSync } from 'node:child_process';
-import { appendFileSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, chownSync, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -42,7 +42,8 @@ async function query<T>(url: string, text: string): Promise<T> {
 /** Starts a streaming replica of the server at `primaryUrl` (postgres://postgres@127.0.0.1:PORT/DB, trust auth). */
 export async function startReplica(primaryUrl: string): Promise<Replica> {
   const { pgCtl } = findBinaries();
-  const basebackup = join(dirname(pgCtl), 'pg_basebackup');
+  // Beside pg_ctl's real file (a PATH entry may be a lone symlink to it, as /usr/local/bin/pg_ctl here).
+  const basebackup = join(dirname(realpathSync(pgCtl)), 'pg_basebackup');
   const user = serverUser();
   const primary = new URL(primaryUrl);
   const dir = mkdtempSync(join(tmpdir(), 'crux-pg-replica-'));

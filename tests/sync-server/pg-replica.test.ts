@@ -12,6 +12,7 @@ import type { PullResponse, SyncCheckpoint } from '../../shared/sync-protocol.js
 import { openBackend, type Backend } from '../../sync-server/src/backend.js';
 import { takeMailLease } from '../../sync-server/src/mail/lease.js';
 import { isPlainRead } from '../../sync-server/src/store/pg/store.js';
+import { newId } from '../../shared/ids.js';
 import { apiClient } from '../fixtures/api.js';
 import { createTestUser, type TestUser } from '../fixtures/auth.js';
 import { startPostgres, type Postgres } from '../fixtures/postgres.js';
@@ -25,6 +26,7 @@ let replica: Replica;
 let url: string;
 let ada: TestUser;
 let bob: TestUser;
+let dave: TestUser;
 const dirs: string[] = [];
 const backends: Backend[] = [];
 
@@ -72,9 +74,9 @@ beforeAll(async () => {
     RATE_LIMIT_USER_WRITES_BURST: '30',
     RATE_LIMIT_USER_WRITES_PER_MIN: '1',
   });
-  [ada, bob] = await Promise.all([createTestUser('Ada Replica'), createTestUser('Bob Replica')]);
+  [ada, bob, dave] = await Promise.all([createTestUser('Ada Replica'), createTestUser('Bob Replica'), createTestUser('Dave Replica')]);
   // Each has been met (their first authenticated call writes their row), and the replica has it.
-  await Promise.all([apiClient(url, ada.token).get('/users/me'), apiClient(url, bob.token).get('/users/me')]);
+  await Promise.all([ada, bob, dave].map((user) => apiClient(url, user.token).get('/users/me')));
   await replica.catchUp();
 }, 180_000);
 
@@ -114,16 +116,16 @@ describe('reads on a streaming replica (READ_DATABASE_URL)', () => {
       const adasPull = await pullAll(ada.token, start.checkpoint);
       expect(adasPull.documents.map((doc) => doc.id)).toContain(unseen.id);
 
-      // A sync push is a write too: her pull right after it has the new title, Bob's has the old one.
-      const full = adasPull.documents.find((doc) => doc.id === unseen.id)!;
-      const pushed = await apiClient(url, ada.token).post('/sync/topics/push', [
-        { assumedMasterState: full, newDocumentState: { ...full, title: 'Edited through a sync push' } },
+      // A sync push is a write too: Dave, whose only write it is, pulls his topic right after it; Bob does not.
+      const pushedId = newId();
+      const pushed = await apiClient(url, dave.token).post('/sync/topics/push', [
+        { assumedMasterState: null, newDocumentState: { id: pushedId, title: 'Pushed while the replica is paused', category: 'Science' } },
       ]);
       expect(pushed.status).toBe(200);
-      expect(pushed.body).toEqual({ conflicts: [], rejected: [] });
-      const afterPush = await pullAll(ada.token, start.checkpoint);
-      expect(afterPush.documents.find((doc) => doc.id === unseen.id)?.title).toBe('Edited through a sync push');
-      expect((await pullAll(bob.token, start.checkpoint)).documents.map((doc) => doc.id)).not.toContain(unseen.id);
+      // Applied (the answer carries the stored row back, with its seq).
+      expect(pushed.body.rejected).toEqual([]);
+      expect((await pullAll(dave.token, start.checkpoint)).documents.map((doc) => doc.id)).toContain(pushedId);
+      expect((await pullAll(bob.token, start.checkpoint)).documents.map((doc) => doc.id)).not.toContain(pushedId);
     } finally {
       await replica.resume();
     }
