@@ -55,7 +55,11 @@ export async function startReplica(primaryUrl: string): Promise<Replica> {
 
   try {
     // -R: standby.signal and primary_conninfo; -X stream: the WAL written during the copy comes along.
-    await run(basebackup, ['-h', primary.hostname, '-p', primary.port, '-U', 'postgres', '-D', data, '-R', '-X', 'stream', '-c', 'fast'], as);
+    await run(
+      basebackup,
+      ['-h', primary.hostname, '-p', primary.port, '-U', 'postgres', '-D', data, '-R', '-X', 'stream', '-c', 'fast'],
+      as,
+    );
   } catch (error) {
     remove();
     throw new Error(`pg_basebackup from ${primary.host} failed:\n${describeFailure(error)}`);
@@ -96,10 +100,7 @@ export async function startReplica(primaryUrl: string): Promise<Replica> {
     const lsn = recordEnd(await query<{ lsn: number; block: number; segment: number }>(adminUrl(primary), INSERT_LSN_SQL));
     const deadline = Date.now() + 30_000;
     for (;;) {
-      const { done } = await query<{ done: boolean }>(
-        adminUrl(url),
-        `SELECT (pg_last_wal_replay_lsn() - '0/0'::pg_lsn) >= ${lsn} AS done`,
-      );
+      const { done } = await query<{ done: boolean }>(adminUrl(url), `SELECT (pg_last_wal_replay_lsn() - '0/0'::pg_lsn) >= ${lsn} AS done`);
       if (done) return;
       if (Date.now() > deadline) throw new Error(`the replica did not replay up to ${lsn} within 30 s`);
       await new Promise((resolve) => setTimeout(resolve, 50));

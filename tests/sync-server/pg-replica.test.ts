@@ -58,6 +58,35 @@ async function pullAll(token: string | undefined, checkpoint: SyncCheckpoint, li
   }
 }
 
+/** The live stream's events as they arrive (what a browser's replication reads). */
+function openStream(token: string) {
+  const events: Array<{ type: string; collection: string }> = [];
+  const controller = new AbortController();
+  const done = (async () => {
+    const response = await fetch(`${url}/api/sync/stream`, { signal: controller.signal, headers: { authorization: `Bearer ${token}` } });
+    const reader = response.body!.getReader();
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += new TextDecoder().decode(value);
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const data = /^data: (.*)$/m.exec(buffer.slice(0, end))?.[1];
+        buffer = buffer.slice(end + 2);
+        if (data) events.push(JSON.parse(data) as (typeof events)[number]);
+      }
+    }
+  })().catch(() => {});
+  return {
+    until: (predicate: (event: (typeof events)[number]) => boolean) => until('the stream tells it', async () => events.some(predicate)),
+    async close() {
+      controller.abort();
+      await done;
+    },
+  };
+}
+
 const post = async (user: TestUser, title: string) => {
   const created = await apiClient(url, user.token).post<TopicDoc>('/topics', { title, categories: ['Science'] });
   expect(created.status).toBe(201);
@@ -141,7 +170,9 @@ describe('reads on a streaming replica (READ_DATABASE_URL)', () => {
       // The paused replica has none of them: Bob's pull gets less (nothing), and a checkpoint that skips nothing.
       partial = await pullAll(bob.token, start.checkpoint);
       expect(partial.documents.map((doc) => doc.id).filter((id) => written.includes(id))).toEqual([]);
-      expect(partial.checkpoint.seq).toBeLessThan(Math.min(...(await pullAll(ada.token, start.checkpoint)).documents.map((doc) => doc.seq)));
+      expect(partial.checkpoint.seq).toBeLessThan(
+        Math.min(...(await pullAll(ada.token, start.checkpoint)).documents.map((doc) => doc.seq)),
+      );
     } finally {
       await replica.resume();
     }
@@ -155,6 +186,27 @@ describe('reads on a streaming replica (READ_DATABASE_URL)', () => {
     const bobs = [...start.documents, ...partial.documents, ...rest.documents];
     const latest = new Map(bobs.map((doc) => [doc.id, doc.seq]));
     expect(new Map(everything.documents.map((doc) => [doc.id, doc.seq]))).toEqual(latest);
+  });
+
+  it('tells a live stream about a change once the replica has it, so the pull it prompts finds it', async () => {
+    const stream = openStream(bob.token);
+    try {
+      await stream.until((event) => event.collection === '*');
+      await replica.pause();
+      let resumed: Promise<void> = Promise.resolve();
+      try {
+        const topic = await post(ada, 'Told once replayed');
+        // The replica replays again a little later; the event waits for it (the pull would miss the topic before).
+        resumed = new Promise((resolve) => setTimeout(resolve, 300)).then(() => replica.resume());
+        await stream.until((event) => event.collection === 'topics');
+        expect((await apiClient(url, bob.token).get(`/topics/${topic.id}`)).status).toBe(200);
+      } finally {
+        await resumed;
+        await replica.resume();
+      }
+    } finally {
+      await stream.close();
+    }
   });
 
   it('counts rate limits on the primary while the replica is paused', async () => {

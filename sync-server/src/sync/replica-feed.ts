@@ -5,11 +5,7 @@
 // next change. Batches keep their order; the wait is bounded by the replica's maximum lag.
 import type { ChangeFeed, ChangeListener } from '../domain/change-feed.js';
 
-export function afterReplica(
-  feed: ChangeFeed,
-  caughtUp: () => Promise<void>,
-  log: (message: string, error?: unknown) => void,
-): ChangeFeed {
+export function afterReplica(feed: ChangeFeed, caughtUp: () => Promise<void>, log: (message: string, error?: unknown) => void): ChangeFeed {
   const listeners = new Set<ChangeListener>();
   let tail: Promise<void> = Promise.resolve();
   feed.subscribe((changes) => {

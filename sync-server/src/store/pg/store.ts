@@ -71,7 +71,8 @@ export interface PgStore extends Store {
 }
 
 /** A read that may go to a replica: a plain SELECT (or WITH) that writes nothing and locks nothing. */
-const WRITES = /\b(?:INSERT|UPDATE|DELETE|MERGE|TRUNCATE|nextval|setval|crux_next_seq|pg_advisory\w*|set_config)\b|\bFOR\s+(?:NO\s+KEY\s+)?(?:UPDATE|SHARE|KEY\s+SHARE)\b/i;
+const WRITES =
+  /\b(?:INSERT|UPDATE|DELETE|MERGE|TRUNCATE|nextval|setval|crux_next_seq|pg_advisory\w*|set_config)\b|\bFOR\s+(?:NO\s+KEY\s+)?(?:UPDATE|SHARE|KEY\s+SHARE)\b/i;
 export const isPlainRead = (text: string) => /^\s*(?:SELECT|WITH)\b/i.test(text) && !WRITES.test(text);
 
 /** Errors of the statement itself (bad data, a constraint, SQL): the primary would answer the same. */
@@ -148,7 +149,8 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
       try {
         return await replica.pool.query(text, encodeParams(params));
       } catch (error) {
-        if (STATEMENT_ERROR.test(String((error as { code?: unknown }).code ?? ''))) throw error;
+        const code = (error as { code?: unknown }).code;
+        if (typeof code === 'string' && STATEMENT_ERROR.test(code)) throw error;
         // The replica went away, or cancelled the read for a conflict with recovery: the primary answers.
         replica.toPrimary();
       }
