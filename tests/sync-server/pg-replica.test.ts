@@ -145,6 +145,24 @@ describe('reads on a streaming replica (READ_DATABASE_URL)', () => {
       const adasPull = await pullAll(ada.token, start.checkpoint);
       expect(adasPull.documents.map((doc) => doc.id)).toContain(unseen.id);
 
+      // The several-topics pull (a POST) reads the replica too.
+      const reply = await apiClient(url, ada.token).post<{ id: string }>('/responses', {
+        topic_id: before.id,
+        type: 'for',
+        content: 'A reply the paused replica lacks',
+      });
+      expect(reply.status).toBe(201);
+      const responsesOf = async (user: TestUser) => {
+        const page = await apiClient(url, user.token).post<PullResponse<{ id: string }>>('/sync/responses/pull', {
+          checkpoint: { topics: { [before.id]: { id: '', seq: 0 } } },
+          limit: 100,
+        });
+        expect(page.status).toBe(200);
+        return page.body.documents.map((doc) => doc.id);
+      };
+      expect(await responsesOf(bob)).not.toContain(reply.body.id);
+      expect(await responsesOf(ada)).toContain(reply.body.id);
+
       // A sync push is a write too: Dave, whose only write it is, pulls his topic right after it; Bob does not.
       const pushedId = newId();
       const pushed = await apiClient(url, dave.token).post('/sync/topics/push', [
