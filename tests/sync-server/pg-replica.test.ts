@@ -12,6 +12,8 @@ import type { PullResponse, SyncCheckpoint } from '../../shared/sync-protocol.js
 import { openBackend, type Backend } from '../../sync-server/src/backend.js';
 import { takeMailLease } from '../../sync-server/src/mail/lease.js';
 import { isPlainRead } from '../../sync-server/src/store/pg/store.js';
+import { REPLICA_LAG_METRIC, registerReplicaLagGauge } from '../../sync-server/src/store/pg/replica-lag.js';
+import { Registry } from 'prom-client';
 import { newId } from '../../shared/ids.js';
 import { apiClient } from '../fixtures/api.js';
 import { createTestUser, type TestUser } from '../fixtures/auth.js';
@@ -266,11 +268,18 @@ describe('reads on a streaming replica (READ_DATABASE_URL)', () => {
       expect(second).toEqual({ ok: false, retryAt: new Date(now.getTime() + 5 * 60_000) });
       // The paused replica falls behind the lease's write: the lag is exported and grows.
       await until('the lag shows', async () => (one.replicaLagSeconds?.() ?? 0) > 0);
+      // As a Prometheus gauge, read at the scrape.
+      const registry = new Registry();
+      expect(registerReplicaLagGauge(registry, one)).toBeDefined();
+      const scraped = (await registry.getSingleMetric(REPLICA_LAG_METRIC)!.get()).values[0]!.value;
+      expect(scraped).toBeGreaterThan(0);
+      expect(await registry.metrics()).toMatch(new RegExp(`^${REPLICA_LAG_METRIC} [0-9.]+$`, 'm'));
       if (first.ok) await first.lease.release();
     } finally {
       await replica.resume();
     }
     await until('the lag is back to 0', async () => one.replicaLagSeconds?.() === 0);
+    for (const backend of backends.splice(0)) await backend.close();
   });
 
   it('without READ_DATABASE_URL there is no routing and no lag; without DATABASE_URL it is refused', async () => {
@@ -278,6 +287,7 @@ describe('reads on a streaming replica (READ_DATABASE_URL)', () => {
     backends.push(backend);
     expect(backend.store.requests).toBeUndefined();
     expect(backend.store.replicaLagSeconds?.()).toBe(null);
+    expect(registerReplicaLagGauge(new Registry(), backend.store)).toBeUndefined();
     await expect(
       openBackend({ databaseUrl: undefined, readDatabaseUrl: replica.url, pgPoolMax: 2, databaseFile: '', dbBusyTimeoutMs: 5000 }),
     ).rejects.toThrow('READ_DATABASE_URL is a streaming replica of the PostgreSQL primary: set DATABASE_URL to the primary too.');
