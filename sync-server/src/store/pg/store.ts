@@ -1,6 +1,7 @@
 // What differs on PostgreSQL: a pool shared by many server processes, writes ordered by an advisory
 // lock (seq.ts), search ranked like FTS5 in SQL (search.ts), NUL escaped (nul.ts), and the live
-// stream and rate limits shared across processes (change-feed.ts, limit-backend.ts).
+// stream and rate limits shared across processes (change-feed.ts, limit-backend.ts), and reads on a
+// streaming replica with READ_DATABASE_URL (replica.ts).
 //
 // The PostgreSQL store (issue 14): the Store interface (store/types.ts) on a connection pool,
 // chosen by DATABASE_URL (sync-server/src/backend.ts). docs/POSTGRES.md explains the design.
@@ -136,10 +137,13 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
     return tx?.open ? tx : undefined;
   };
   // Text is escaped on the way in and out (nul.ts): PostgreSQL cannot store U+0000.
-  const run = async (text: string, params?: readonly unknown[]) => {
+  const run = (text: string, params?: readonly unknown[]) => {
     const tx = inTransaction();
     if (tx) return tx.client.query(text, encodeParams(params));
-    if (!replica) return pool.query(text, encodeParams(params));
+    return replica ? routed(replica, text, params) : pool.query(text, encodeParams(params));
+  };
+  /** Outside a transaction, with a read replica: a plain read goes there when its request may (replica.ts). */
+  async function routed(replica: ReadReplica, text: string, params?: readonly unknown[]) {
     if (!isPlainRead(text)) {
       const result = await pool.query(text, encodeParams(params));
       await replica.wrote(lsnNow(pool));
@@ -156,7 +160,7 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
       }
     }
     return pool.query(text, encodeParams(params));
-  };
+  }
   const q: PgQueries = {
     rows: async <T>(text: string, params?: readonly unknown[]) => (await run(text, params)).rows.map((row) => decodeRow(row as T)),
     row: async <T>(text: string, params?: readonly unknown[]) => {
