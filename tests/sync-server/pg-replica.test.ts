@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PullResponse, SyncCheckpoint } from '../../shared/sync-protocol.js';
 import { openBackend, type Backend } from '../../sync-server/src/backend.js';
 import { takeMailLease } from '../../sync-server/src/mail/lease.js';
-import { isPlainRead } from '../../sync-server/src/store/pg/store.js';
+import { createPgStore, isPlainRead } from '../../sync-server/src/store/pg/store.js';
 import { REPLICA_LAG_METRIC, registerReplicaLagGauge } from '../../sync-server/src/store/pg/replica-lag.js';
 import { Registry } from 'prom-client';
 import { newId } from '../../shared/ids.js';
@@ -325,10 +325,33 @@ describe('reads on a streaming replica (READ_DATABASE_URL)', () => {
   });
 
   it('reads the primary when the replica is gone', async () => {
-    const topic = await post(ada, 'Written before the replica stops');
-    await replica.stop();
-    // Bob's GET, a replica read, fails over to the primary (and the next ones go there once the lag check notices).
-    await until('bob reads it', async () => (await apiClient(url, bob.token).get(`/topics/${topic.id}`)).status === 200);
-    expect((await apiClient(url).get('/topics')).status).toBe(200);
+    // A store that checks the replica once, at its start: only the read itself can find out it is gone.
+    const once = await createPgStore({
+      connectionString: primary.url,
+      readConnectionString: replica.url,
+      replicaPollMs: 3_600_000,
+      log: () => {},
+    });
+    const reads = once.requests!;
+    const asRead = <T>(fn: () => Promise<T>) =>
+      reads.scope(async () => {
+        reads.allowReplica();
+        return fn();
+      });
+    try {
+      await replica.pause();
+      const unseen = await post(ada, 'Not on the paused replica');
+      // Once its check has run, its reads go to the (paused) replica.
+      await until('the store reads the replica', async () => (await asRead(() => once.topics.get(unseen.id, null))) === undefined);
+      await replica.resume();
+      await replica.stop();
+      // The replica read fails (connection refused) and is asked again of the primary.
+      expect((await asRead(() => once.topics.get(unseen.id, null)))?.title).toBe('Not on the paused replica');
+      // The server process too (whether its read or its lag check notices first).
+      expect((await apiClient(url, bob.token).get(`/topics/${unseen.id}`)).status).toBe(200);
+      expect((await apiClient(url).get('/topics')).status).toBe(200);
+    } finally {
+      await once.close();
+    }
   });
 });
