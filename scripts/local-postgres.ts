@@ -36,7 +36,7 @@ export interface PostgresOptions {
 }
 
 /** initdb and pg_ctl: from PATH, else the newest /usr/lib/postgresql/<version>/bin (Debian keeps them off PATH). */
-function findBinaries(): { initdb: string; pgCtl: string } {
+export function findBinaries(): { initdb: string; pgCtl: string } {
   const onPath = (name: string) =>
     (process.env.PATH ?? '')
       .split(':')
@@ -64,7 +64,7 @@ function findBinaries(): { initdb: string; pgCtl: string } {
 }
 
 /** Who runs the server: ourselves, or under root the `postgres` user (uid and gid for execFile). */
-function serverUser(): { uid: number; gid: number } | undefined {
+export function serverUser(): { uid: number; gid: number } | undefined {
   if (process.getuid?.() !== 0) return undefined;
   try {
     const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
@@ -78,7 +78,7 @@ function serverUser(): { uid: number; gid: number } | undefined {
   }
 }
 
-function describeFailure(error: unknown): string {
+export function describeFailure(error: unknown): string {
   const { stderr, stdout, message } = error as { stderr?: string; stdout?: string; message?: string };
   return [message, stdout, stderr].filter(Boolean).join('\n');
 }

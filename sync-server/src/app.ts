@@ -40,7 +40,8 @@ import type { Store } from './store/types.js';
 import { createReadiness, readyAnswer, type Readiness } from './http/readiness.js';
 import { observeRequests, requestLog } from './observe/request.js';
 import { mountMetrics } from './observe/metrics-access.js';
-import type { Logger } from './observe/logger.js';
+import { logger, type Logger } from './observe/logger.js';
+import { afterReplica } from './sync/replica-feed.js';
 
 /** How much of a too-large body is read and dropped before the 413; past it the connection closes. */
 const DISCARD_BYTES = 16 * LIMITS.bodyBytes;
@@ -87,6 +88,15 @@ export function createApp(deps: AppDeps) {
   const clientConfig = deps.clientConfig ?? readClientConfig();
   const limits = createRateLimits(deps.rateLimits ?? readRateLimits(), deps.limitBackend);
   const readiness = deps.readiness ?? createReadiness();
+  // A read replica (PostgreSQL, READ_DATABASE_URL; store/pg/replica.ts) serves the reads of GET
+  // requests and sync pulls; everything else, and a caller's reads until the replica has their
+  // own writes, reads the primary. Without one, nothing here does anything.
+  const reads = deps.store.requests;
+  const replicaCaughtUp = deps.store.replicaCaughtUp?.bind(deps.store);
+  const replicaLog = deps.log ?? ((message: string, err?: unknown) => (deps.logger ?? logger).error({ err }, message));
+  const streamCtx = replicaCaughtUp ? { ...ctx, changes: afterReplica(ctx.changes, replicaCaughtUp, replicaLog) } : ctx;
+  const isRead = (method: string, path: string) =>
+    method === 'GET' || method === 'HEAD' || (method === 'POST' && path === '/api/sync/responses/pull');
 
   const api = new Hono<AppEnv>()
     .use(
@@ -106,6 +116,11 @@ export function createApp(deps: AppDeps) {
     .route('/unsubscribe', unsubscribeRoutes(ctx, deps.mailSigningKey, limits))
     .use('/sync/*', requireCurrentSyncProtocol)
     .use(authenticate(deps.verifier, ctx))
+    .use(async (c, next) => {
+      reads?.setCaller(c.get('user')?.uid ?? null);
+      if (isRead(c.req.method, c.req.path)) reads?.allowReplica();
+      await next();
+    })
     // REST writes count one row each; a sync push counts its rows (sync/routes.ts).
     .use(async (c, next) => {
       if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) && !c.req.path.startsWith('/api/sync/'))
@@ -125,11 +140,19 @@ export function createApp(deps: AppDeps) {
     .route('/blocks', blocksRoutes(ctx))
     .route('/follows', followsRoutes(ctx))
     .route('/push', pushRoutes(ctx, deps.push))
-    .route('/sync', syncRoutes(ctx, { limits, shutdown: readiness.draining }));
+    .route('/sync', syncRoutes(streamCtx, { limits, shutdown: readiness.draining }));
 
   const app = new Hono<AppEnv>();
   // First: the request's id, its log line and its metrics cover everything below, errors included.
   app.use('*', observeRequests({ trustProxy: limits.config.trustProxy, ...(deps.logger ? { logger: deps.logger } : {}) }));
+  if (reads)
+    app.use('*', (c, next) =>
+      reads.scope(async () => {
+        // The site's own pages (no session): a GET reads the replica from the start; the API's, once its caller is known.
+        if (!c.req.path.startsWith('/api/') && isRead(c.req.method, c.req.path)) reads.allowReplica();
+        await next();
+      }),
+    );
   app.use('*', securityHeaders(clientConfig));
   // Text answers the build did not precompress (large JSON, robots, sitemap, sw.js): br or gzip on the fly.
   app.use('*', compressText());

@@ -26,9 +26,17 @@ export interface Backend {
 }
 
 /** A PostgreSQL URL is one that says so; anything else in DATABASE_URL is a mistake worth stopping for. */
-function checkUrl(url: string): string {
-  if (!/^postgres(ql)?:\/\//i.test(url)) throw new Error('DATABASE_URL must be a postgres:// (or postgresql://) URL.');
+function checkUrl(url: string, name = 'DATABASE_URL'): string {
+  if (!/^postgres(ql)?:\/\//i.test(url)) throw new Error(`${name} must be a postgres:// (or postgresql://) URL.`);
   return url;
+}
+
+/** READ_DATABASE_URL: a replica of the PostgreSQL primary, so only beside DATABASE_URL. */
+function readUrl(config: { databaseUrl: string | undefined; readDatabaseUrl?: string | undefined }): string | undefined {
+  if (!config.readDatabaseUrl) return undefined;
+  if (!config.databaseUrl)
+    throw new Error('READ_DATABASE_URL is a streaming replica of the PostgreSQL primary: set DATABASE_URL to the primary too.');
+  return checkUrl(config.readDatabaseUrl, 'READ_DATABASE_URL');
 }
 
 /** The store alone (the mail commands). */
@@ -41,9 +49,11 @@ export async function openStore(config: Pick<Config, 'databaseUrl' | 'pgPoolMax'
 
 /** Everything a server process needs. */
 export async function openBackend(
-  config: Pick<Config, 'databaseUrl' | 'pgPoolMax' | 'databaseFile' | 'dbBusyTimeoutMs'>,
+  config: Pick<Config, 'databaseUrl' | 'pgPoolMax' | 'databaseFile' | 'dbBusyTimeoutMs'> &
+    Partial<Pick<Config, 'readDatabaseUrl' | 'replicaMaxLagSeconds'>>,
   options: { log?: (message: string, error: unknown) => void } = {},
 ): Promise<Backend> {
+  const readConnectionString = readUrl(config);
   if (!config.databaseUrl) {
     // Off the main thread: meanwhile GET /api/ready answers 503 `migrating` (store/sqlite/migrate-worker.ts).
     await migrateInWorker(config.databaseFile, config.dbBusyTimeoutMs);
@@ -54,7 +64,15 @@ export async function openBackend(
     return { store, changes: createChangeFeed(), limits: createMemoryLimitBackend(), close: () => store.close() };
   }
   const connectionString = checkUrl(config.databaseUrl);
-  const store = await createPgStore({ connectionString, max: config.pgPoolMax, busyTimeoutMs: config.dbBusyTimeoutMs });
+  const store = await createPgStore({
+    connectionString,
+    max: config.pgPoolMax,
+    busyTimeoutMs: config.dbBusyTimeoutMs,
+    // Reads of GET requests and sync pulls on a streaming replica (store/pg/replica.ts).
+    ...(readConnectionString ? { readConnectionString } : {}),
+    ...(config.replicaMaxLagSeconds !== undefined ? { replicaMaxLagSeconds: config.replicaMaxLagSeconds } : {}),
+    ...(options.log ? { log: options.log } : {}),
+  });
   const changes = createPgChangeFeed({ connectionString, ...(options.log ? { log: options.log } : {}) });
   await changes.ready;
   // The counts take a couple of short transactions per request: a small pool of their own.

@@ -19,6 +19,13 @@ export interface Config {
   databaseFile: string;
   /** DATABASE_URL=postgres://…: the PostgreSQL store (issue 14; docs/OPERATIONS.md "PostgreSQL"); unset: SQLite at databaseFile. */
   databaseUrl: string | undefined;
+  /**
+   * READ_DATABASE_URL=postgres://…: a streaming replica of DATABASE_URL for the reads of GET requests
+   * and sync pulls (issue 27; docs/POSTGRES.md "Read replicas"); unset: every query to DATABASE_URL.
+   */
+  readDatabaseUrl: string | undefined;
+  /** READ_REPLICA_MAX_LAG_SECONDS: past this lag every read goes to the primary (default 30). */
+  replicaMaxLagSeconds: number;
   /** PG_POOL_MAX: query connections per process on PostgreSQL (default 10). */
   pgPoolMax: number;
   staticDir: string;
@@ -55,6 +62,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseFile: resolve(dataDir, 'crux.sqlite'),
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
+    readDatabaseUrl: env.READ_DATABASE_URL?.trim() || undefined,
+    replicaMaxLagSeconds: positive(env.READ_REPLICA_MAX_LAG_SECONDS, 30),
     pgPoolMax: Math.max(1, Math.floor(Number(env.PG_POOL_MAX ?? 10)) || 10),
     staticDir: resolve(env.STATIC_DIR ?? 'dist'),
     firebaseProjectId: env.FIREBASE_PROJECT_ID ?? 'demo-crux',

@@ -396,7 +396,26 @@ export interface Store {
   push: PushRepo;
   /** Who follows which topic (issue 26 #3). Private to each user. */
   follows: FollowsRepo;
+  /**
+   * PostgreSQL with READ_DATABASE_URL only (store/pg/replica.ts): marks each request so that its
+   * reads may go to the read replica (app.ts says which requests may); without it, one database.
+   */
+  requests?: RequestReads;
+  /** Resolves once the read replica has replayed every commit made before the call (at once without one, or while reads do not use it). */
+  replicaCaughtUp?(): Promise<void>;
+  /** How many seconds the read replica is behind the primary (0: caught up); null without one (for the metrics). */
+  replicaLagSeconds?(): number | null;
   close(): Promise<void>;
+}
+
+/** Which database a request reads (a store with a read replica: store/pg/replica.ts). */
+export interface RequestReads {
+  /** Runs a request (fn) in a scope of its own; its reads go to the primary until allowReplica(). */
+  scope<T>(fn: () => Promise<T>): Promise<T>;
+  /** The request's caller, once authenticated: their reads wait for the replica to replay their own writes. */
+  setCaller(uid: string | null): void;
+  /** From here the request's reads may go to the replica (a GET, a sync pull), until it writes. */
+  allowReplica(): void;
 }
 
 /** A device that turned push on: its push service endpoint and the keys its payloads are encrypted to. */

@@ -1,6 +1,7 @@
 // What differs on PostgreSQL: a pool shared by many server processes, writes ordered by an advisory
 // lock (seq.ts), search ranked like FTS5 in SQL (search.ts), NUL escaped (nul.ts), and the live
-// stream and rate limits shared across processes (change-feed.ts, limit-backend.ts).
+// stream and rate limits shared across processes (change-feed.ts, limit-backend.ts), and reads on a
+// streaming replica with READ_DATABASE_URL (replica.ts).
 //
 // The PostgreSQL store (issue 14): the Store interface (store/types.ts) on a connection pool,
 // chosen by DATABASE_URL (sync-server/src/backend.ts). docs/POSTGRES.md explains the design.
@@ -27,6 +28,7 @@ import { migratePg } from './migrate.js';
 import { decodeRow, encodeParams } from './nul.js';
 import type { PgQueries } from './queries.js';
 import { SEQ_LOCK_KEY } from './seq.js';
+import { createReadReplica, INSERT_LSN_SQL, recordEnd, type ReadReplica } from './replica.js';
 import { createPgTopicsRepo } from './topics-repo.js';
 import { createPgResponsesRepo } from './responses-repo.js';
 import { createPgSourcesRepo } from './sources-repo.js';
@@ -55,12 +57,30 @@ export interface PgStoreOptions {
   busyTimeoutMs?: number;
   /** How long a query waits for a pooled connection (or for a new one to be made) before failing busy (default 30,000). */
   connectTimeoutMs?: number;
+  /**
+   * READ_DATABASE_URL: a streaming replica of this database for the reads of GET requests and
+   * sync pulls (replica.ts; docs/POSTGRES.md "Read replicas"). Unset: every statement goes here.
+   */
+  readConnectionString?: string;
+  /** READ_REPLICA_MAX_LAG_SECONDS: past this lag every read goes to the primary (default 30). */
+  replicaMaxLagSeconds?: number;
+  /** How often the replica's lag is measured (ms, default 250). */
+  replicaPollMs?: number;
+  log?: (message: string, error?: unknown) => void;
 }
 
 export interface PgStore extends Store {
   /** The pool, for what shares the database but not the store (tests, the copy tool). */
   readonly pool: pg.Pool;
 }
+
+/** A read that may go to a replica: a plain SELECT (or WITH) that writes nothing and locks nothing. */
+const WRITES =
+  /\b(?:INSERT|UPDATE|DELETE|MERGE|TRUNCATE|nextval|setval|crux_next_seq|pg_advisory\w*|set_config)\b|\bFOR\s+(?:NO\s+KEY\s+)?(?:UPDATE|SHARE|KEY\s+SHARE)\b/i;
+export const isPlainRead = (text: string) => /^\s*(?:SELECT|WITH)\b/i.test(text) && !WRITES.test(text);
+
+/** Errors of the statement itself (bad data, a constraint, SQL): the primary would answer the same. */
+const STATEMENT_ERROR = /^(?:22|23|42)/;
 
 interface Transaction {
   client: pg.PoolClient;
@@ -107,6 +127,20 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
   );
   await migratePg(pool);
 
+  const replica: ReadReplica | undefined = options.readConnectionString
+    ? createReadReplica(pool, {
+        connectionString: options.readConnectionString,
+        max: options.max ?? 10,
+        poolConfig: { types: numberTypes, connectionTimeoutMillis: Math.max(1, options.connectTimeoutMs ?? DEFAULT_PG_CONNECT_TIMEOUT_MS) },
+        ...(options.replicaMaxLagSeconds !== undefined ? { maxLagSeconds: options.replicaMaxLagSeconds } : {}),
+        ...(options.replicaPollMs !== undefined ? { pollMs: options.replicaPollMs } : {}),
+        log: options.log ?? ((message: string, err?: unknown) => logger.warn({ err }, message)),
+      })
+    : undefined;
+  /** The primary's WAL position now (after a commit: at or past it). */
+  const lsnNow = (client: pg.Pool | pg.PoolClient) => async () =>
+    recordEnd((await client.query<{ lsn: number; block: number; segment: number }>(INSERT_LSN_SQL)).rows[0]!);
+
   const current = new AsyncLocalStorage<Transaction>();
   const inTransaction = () => {
     const tx = current.getStore();
@@ -115,8 +149,28 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
   // Text is escaped on the way in and out (nul.ts): PostgreSQL cannot store U+0000.
   const run = (text: string, params?: readonly unknown[]) => {
     const tx = inTransaction();
-    return (tx ? tx.client : pool).query(text, encodeParams(params));
+    if (tx) return tx.client.query(text, encodeParams(params));
+    return replica ? routed(replica, text, params) : pool.query(text, encodeParams(params));
   };
+  /** Outside a transaction, with a read replica: a plain read goes there when its request may (replica.ts). */
+  async function routed(replica: ReadReplica, text: string, params?: readonly unknown[]) {
+    if (!isPlainRead(text)) {
+      const result = await pool.query(text, encodeParams(params));
+      await replica.wrote(lsnNow(pool));
+      return result;
+    }
+    if (replica.readsOnReplica()) {
+      try {
+        return await replica.pool.query(text, encodeParams(params));
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (typeof code === 'string' && STATEMENT_ERROR.test(code)) throw error;
+        // The replica went away, or cancelled the read for a conflict with recovery: the primary answers.
+        replica.toPrimary();
+      }
+    }
+    return pool.query(text, encodeParams(params));
+  }
   const q: PgQueries = {
     rows: async <T>(text: string, params?: readonly unknown[]) => (await run(text, params)).rows.map((row) => decodeRow(row as T)),
     row: async <T>(text: string, params?: readonly unknown[]) => {
@@ -157,6 +211,8 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
       const result = await current.run(tx, fn);
       await client.query('COMMIT');
       tx.open = false;
+      // The caller's next reads wait for the replica to replay this commit (replica.ts).
+      if (replica) await replica.wrote(lsnNow(client));
       for (const callback of tx.committed) callback();
       return result;
     } catch (error) {
@@ -198,6 +254,11 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
     reports: createPgReportsRepo(q),
     moderation: createPgModerationRepo(q),
     push: createPgPushRepo(q),
-    close: () => pool.end(),
+    ...(replica ? { requests: replica, replicaCaughtUp: () => replica.caughtUp() } : {}),
+    replicaLagSeconds: () => (replica ? replica.lagSeconds() : null),
+    async close() {
+      await replica?.close();
+      await pool.end();
+    },
   };
 }
