@@ -71,7 +71,7 @@ export function principalCoordinates(matrix: SparseRows, random: () => number, d
   };
   const components: Float64Array[] = [];
   for (let c = 0; c < dims; c++) {
-    let v = new Float64Array(columns);
+    let v: Float64Array = new Float64Array(columns);
     for (let j = 0; j < columns; j++) v[j] = random() - 0.5;
     orthogonalise(v, components);
     normalise(v);

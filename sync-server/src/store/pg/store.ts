@@ -39,6 +39,7 @@ import { createPgPushRepo } from './push-repo.js';
 import { createPgMailRepo } from './mail-repo.js';
 import { createPgReportsRepo } from './reports-repo.js';
 import { createPgModerationRepo } from './moderation-repo.js';
+import { createPgGroupsRepo } from './groups-repo.js';
 
 export interface PgStoreOptions {
   connectionString: string;
@@ -187,6 +188,7 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
     reports: createPgReportsRepo(q),
     moderation: createPgModerationRepo(q),
     push: createPgPushRepo(q),
+    groups: createPgGroupsRepo(q),
     close: () => pool.end(),
   };
 }

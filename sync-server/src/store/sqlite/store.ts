@@ -17,6 +17,7 @@ import { createBlocksRepo } from './blocks-repo.js';
 import { createReportsRepo } from './reports-repo.js';
 import { createModerationRepo } from './moderation-repo.js';
 import { createPushRepo } from './push-repo.js';
+import { createGroupsRepo } from './groups-repo.js';
 import type { Store, TopicsRepo } from '../types.js';
 import { createSqliteTransactions } from './transactions.js';
 
@@ -58,5 +59,6 @@ export function createStore(db: Db): SqliteStore {
     reports: turns.wrap(createReportsRepo(db)),
     moderation: turns.wrap(createModerationRepo(db)),
     push: turns.wrap(createPushRepo(db)),
+    groups: turns.wrap(createGroupsRepo(db)),
   };
 }
