@@ -151,3 +151,32 @@ export function opinionGroups(upvotes: readonly Upvote[]): OpinionGroupsSummary 
   consensus.sort((a, b) => b.min_share - a.min_share || byResponse(a, b));
   return { ...empty, status: 'groups', groups, consensus: consensus.slice(0, OPINION_GROUPS.LISTED) };
 }
+
+const STATUSES = ['too-few', 'no-clear-groups', 'groups'] as const;
+const isShare = (x: unknown): x is number => typeof x === 'number' && x >= 0 && x <= 1;
+const isId = (x: unknown): x is string => typeof x === 'string' && x.length > 0;
+
+/**
+ * The replicated summary (TopicDoc.opinion_groups) read back: null when absent, of another version
+ * (a newer server: an older app shows nothing rather than a misread), or malformed.
+ */
+export function parseOpinionGroups(text: string | null | undefined): OpinionGroupsSummary | null {
+  if (!text) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const v = value as Partial<OpinionGroupsSummary> | null;
+  if (!v || v.version !== OPINION_GROUPS_VERSION || !STATUSES.includes(v.status as never)) return null;
+  if (!Number.isInteger(v.participants) || !Array.isArray(v.groups) || !Array.isArray(v.consensus)) return null;
+  const groupsOk = v.groups.every(
+    (g) =>
+      Number.isInteger(g?.size) &&
+      Array.isArray(g.representative) &&
+      g.representative.every((r) => isId(r?.response_id) && isShare(r.share) && isShare(r.others_share)),
+  );
+  const consensusOk = v.consensus.every((c) => isId(c?.response_id) && isShare(c.min_share));
+  return groupsOk && consensusOk ? (v as OpinionGroupsSummary) : null;
+}
