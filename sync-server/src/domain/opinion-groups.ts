@@ -3,8 +3,9 @@
 // the topic so it replicates with it (TopicDoc.opinion_groups). Only the summary leaves: who voted
 // what and who is in which group stay in this function's memory.
 //
-// When: a vote, a new or removed response marks the topic (the change feed says which); the job
-// looks at marked topics every `tickMs` and recomputes a topic at most once per `minGapMs`
+// When: a vote, a new or removed response marks the topic (the change feed says which), and a
+// starting job marks the topics voted on in the last day (a mark held by a stopped process is not
+// lost); the job looks at marked topics every `tickMs` and recomputes a topic at most once per `minGapMs`
 // (OPINION_GROUPS.RECOMPUTE_MS, 3 minutes by default). The gap is also a privacy measure: a summary
 // that moved right after one known vote would hint at that voter's group. With several server
 // processes (PostgreSQL), each hears every change and may compute; the result is deterministic and
@@ -20,6 +21,9 @@ export async function refreshOpinionGroups(ctx: DomainContext, topicId: string):
   if (changed) publish(ctx, [{ collection: 'topics' }]);
   return changed;
 }
+
+/** How far back a starting job looks for votes (its marks of a previous process are gone). */
+export const STARTUP_LOOKBACK_MS = 24 * 60 * 60 * 1000;
 
 export interface GroupingJobOptions {
   /** How often marked topics are looked at (ms). */
@@ -44,8 +48,14 @@ export function startGroupingJob(ctx: DomainContext, options: GroupingJobOptions
     for (const change of changes) if (change.collection === 'responses') marked.add(change.topicId);
   });
   let running: Promise<number> | null = null;
+  const since = new Date(ctx.clock().getTime() - STARTUP_LOOKBACK_MS).toISOString();
+  const startup = ctx.store.groups.votedSince(since).then(
+    (topicIds) => topicIds.forEach((topicId) => marked.add(topicId)),
+    (error: unknown) => options.log?.(`opinion groups: startup scan failed: ${error instanceof Error ? error.message : String(error)}`),
+  );
 
   async function runDue(): Promise<number> {
+    await startup;
     let done = 0;
     const now = ctx.clock().getTime();
     for (const topicId of [...marked]) {

@@ -14,6 +14,14 @@ export const TOPIC_UPVOTES = both(`
     AND r.deleted = 0 AND r.moderation IS NULL AND v.voter_uid <> r.creator_uid
 `);
 
+/**
+ * Topics whose response votes changed at or after a time: what a starting grouping job marks, so a
+ * change heard by a process that stopped before its turn is not lost. A scan of the votes, once per start.
+ */
+export const TOPICS_VOTED_SINCE = both(`
+  SELECT DISTINCT topic_id FROM votes WHERE target_type = 'response' AND updated_at >= ? ORDER BY topic_id
+`);
+
 const NOT_BLOCKED = (author: string) =>
   `NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_uid = @uid AND b.blocked_uid = ${author} AND b.blocked = 1)`;
 

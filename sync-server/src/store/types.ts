@@ -302,6 +302,8 @@ export interface StancesRepo {
 export interface OpinionGroupsRepo {
   /** Live upvotes of the topic's live, unmoderated responses by others than their author (never served). */
   upvotes(topicId: string): Promise<Array<{ voter: string; response: string }>>;
+  /** Topics whose response votes changed at or after `sinceIso` (a scan: once per start of the grouping job). */
+  votedSince(sinceIso: string): Promise<string[]>;
   /**
    * Stores the topic's summary (JSON) when it differs from the stored one, stamping a new seq (the
    * topic replicates with it); false when it was the same, or the topic is gone.
