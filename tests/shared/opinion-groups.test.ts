@@ -2,7 +2,7 @@
 // votes show "no clear groups", a small topic is "too-few", and the summary names no one.
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../shared/rules/clustering.js';
-import { groupParticipants, OPINION_GROUPS, opinionGroups, type Upvote } from '../../shared/rules/opinion-groups.js';
+import { groupParticipants, OPINION_GROUPS, opinionGroups, parseOpinionGroups, type Upvote } from '../../shared/rules/opinion-groups.js';
 
 /** Adjusted Rand index of two labellings of the same items (1: identical up to renaming). */
 function adjustedRand(a: readonly number[], b: readonly number[]): number {
@@ -129,5 +129,55 @@ describe('opinion groups', () => {
     const { upvotes } = planted([20, 20], 12);
     const text = JSON.stringify(opinionGroups(upvotes));
     expect(text).not.toMatch(/u-\d/);
+  });
+});
+
+describe('opinion groups: the worked example and the replicated text', () => {
+  /** docs/COMMON-GROUND.md "Worked example" of "Opinion groups". */
+  const example: Upvote[] = [];
+  const add = (voter: string, responses: string[]) => responses.forEach((response) => example.push({ voter, response }));
+  for (let i = 1; i <= 8; i++) add(`p${String(i).padStart(2, '0')}`, ['R1', 'R2', 'R5']);
+  add('p01', ['R3']);
+  for (let i = 9; i <= 14; i++) add(`p${String(i).padStart(2, '0')}`, ['R3', 'R4', 'R5']);
+  add('p09', ['R6']);
+  add('p10', ['R6']);
+  add('p15', ['R1', 'R6']);
+
+  it('gives the documented summary', () => {
+    expect(opinionGroups(example)).toEqual({
+      version: 1,
+      status: 'groups',
+      participants: 14,
+      groups: [
+        {
+          size: 8,
+          representative: [
+            { response_id: 'R1', share: 1, others_share: 0 },
+            { response_id: 'R2', share: 1, others_share: 0 },
+          ],
+        },
+        {
+          size: 6,
+          representative: [
+            { response_id: 'R4', share: 1, others_share: 0 },
+            { response_id: 'R3', share: 1, others_share: 0.13 },
+            { response_id: 'R6', share: 0.33, others_share: 0 },
+          ],
+        },
+      ],
+      consensus: [{ response_id: 'R5', min_share: 1 }],
+    });
+  });
+
+  it('reads back what the server sends, and nothing else', () => {
+    const summary = opinionGroups(example);
+    expect(parseOpinionGroups(JSON.stringify(summary))).toEqual(summary);
+    expect(parseOpinionGroups(null)).toBeNull();
+    expect(parseOpinionGroups('not json')).toBeNull();
+    expect(parseOpinionGroups(JSON.stringify({ ...summary, version: 2 }))).toBeNull();
+    expect(parseOpinionGroups(JSON.stringify({ ...summary, status: 'maybe' }))).toBeNull();
+    expect(
+      parseOpinionGroups(JSON.stringify({ ...summary, groups: [{ size: 3, representative: [{ response_id: 'x', share: 2 }] }] })),
+    ).toBeNull();
   });
 });
