@@ -70,7 +70,14 @@ export function OpinionGroupsPanel({ id, topic }: { id: string; topic: TopicView
 
   return (
     <section id={id} className="opinion-groups-panel card" aria-label={OPINION_GROUPS_TITLE} data-testid="opinion-groups">
-      <p className="opinion-groups-lead">{opinionGroupsLead(summary)}</p>
+      {topic.opinion_groups === undefined ? (
+        // The first screen's topic (embedded in the page) carries no summary: the device's copy will.
+        <p className="status-text" role="status">
+          Loading opinion groups...
+        </p>
+      ) : (
+        <p className="opinion-groups-lead">{opinionGroupsLead(summary)}</p>
+      )}
       {summary && hasGroups && (
         <>
           <ul className="opinion-groups-list" aria-label="Groups">
