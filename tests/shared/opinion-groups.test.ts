@@ -1,7 +1,7 @@
 // Opinion groups (issue 29 #2): planted groups are recovered (adjusted Rand index ≥ 0.8), random
 // votes show "no clear groups", a small topic is "too-few", and the summary names no one.
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../../shared/rules/clustering.js';
+import { seededRandom, SILHOUETTE_POINTS } from '../../shared/rules/clustering.js';
 import { groupParticipants, OPINION_GROUPS, opinionGroups, parseOpinionGroups, type Upvote } from '../../shared/rules/opinion-groups.js';
 
 /** Adjusted Rand index of two labellings of the same items (1: identical up to renaming). */
@@ -92,10 +92,24 @@ describe('opinion groups', () => {
     for (const c of summary.consensus) expect(shared).toContain(c.response_id);
   });
 
+  it('on a big topic (the silhouette scores a sample) still recovers the planted groups', () => {
+    const { upvotes, truth } = planted([1200, 1000, 800], 13);
+    const found = recovered(upvotes)!;
+    expect(found.voters.length).toBeGreaterThan(SILHOUETTE_POINTS);
+    expect(
+      adjustedRand(
+        found.labels,
+        found.voters.map((v) => truth.get(v)!),
+      ),
+    ).toBeGreaterThanOrEqual(0.8);
+    expect(opinionGroups(upvotes).groups.map((g) => g.size)).toHaveLength(3);
+  });
+
   it.each([
     { people: 40, p: 0.3, seed: 7 },
     { people: 120, p: 0.2, seed: 8 },
     { people: 300, p: 0.1, seed: 9 },
+    { people: 2500, p: 0.1, seed: 14 },
   ])('random votes ($people people, p = $p) show no clear groups', ({ people, p, seed }) => {
     const random = seededRandom(seed);
     const upvotes: Upvote[] = [];
