@@ -3,6 +3,8 @@
 // one they answered), their challenged claim without a source (not the sourced one), and the next
 // week the topic where their side lost common ground; a week with nothing new still sends nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WeeklyDigest } from '../../sync-server/src/mail/digest.js';
+import { subjectFor } from '../../sync-server/src/mail/render.js';
 import { createMailTransport } from '../../sync-server/src/mail/transport.js';
 import { runWeekly, type MailerDeps } from '../../sync-server/src/mail/weekly.js';
 import { apiClient } from '../fixtures/api.js';
@@ -141,5 +143,36 @@ describe('weekly mail: needs', () => {
     const third = await week('needs-week-3');
     expect(third.report.sent).toEqual([]);
     expect(third.mails.size).toBe(0);
+  });
+});
+
+describe('weekly mail: the subject names the needs when nothing louder is there', () => {
+  const base = {
+    recipient: { uid: 'u', email: 'u@example.org', display_name: null },
+    periodStart: '2026-11-16T08:00:00.000Z',
+    periodEnd: '2026-11-23T08:00:00.000Z',
+    replies: { total: 0, items: [] },
+    points: 0,
+    rank: 1,
+    pointsChange: 0,
+    rankChange: null,
+    topTopics: [],
+  } as unknown as WeeklyDigest;
+  const needs = (over: Partial<WeeklyDigest['needs']>): WeeklyDigest['needs'] => ({
+    rebuttals: { total: 0, items: [] },
+    unsourced: [],
+    lostCommonGround: [],
+    ...over,
+  });
+  const claim = { id: 'r', topic_id: 't', topic_title: 'T', content: 'c', challenges: 1, last_at: '2026-11-20T00:00:00.000Z' };
+  const lost = { topic_id: 't', topic_title: 'T', before: 2, now: 1 };
+
+  it.each([
+    [needs({ rebuttals: { total: 2, items: [] } }), 'Your week on Crux: 2 rebuttals awaiting your answer'],
+    [needs({ unsourced: [claim, claim] }), 'Your week on Crux: 2 challenged claims to back with a source'],
+    [needs({ lostCommonGround: [lost] }), 'Your week on Crux: your side lost common ground on 1 topic'],
+    [needs({ unsourced: [claim], lostCommonGround: [lost] }), 'Your week on Crux: 1 challenged claim to back with a source'],
+  ])('%#: %s', (digestNeeds, subject) => {
+    expect(subjectFor({ ...base, needs: digestNeeds })).toBe(subject);
   });
 });

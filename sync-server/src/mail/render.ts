@@ -37,7 +37,11 @@ export function subjectFor(d: WeeklyDigest): string {
   if (d.replies.total > 0) parts.push(plural(d.replies.total, 'new reply', 'new replies'));
   if (d.pointsChange !== 0) parts.push(`${signed(d.pointsChange)} ${Math.abs(d.pointsChange) === 1 ? 'point' : 'points'}`);
   if (d.needs.rebuttals.total > 0) parts.push(`${plural(d.needs.rebuttals.total, 'rebuttal')} awaiting your answer`);
-  if (parts.length === 0) parts.push('what needs your answer');
+  // Only when nothing above is there to say (the subject stays short): the quieter needs.
+  if (parts.length === 0 && d.needs.unsourced.length > 0)
+    parts.push(`${plural(d.needs.unsourced.length, 'challenged claim')} to back with a source`);
+  if (parts.length === 0 && d.needs.lostCommonGround.length > 0)
+    parts.push(`your side lost common ground on ${plural(d.needs.lostCommonGround.length, 'topic')}`);
   return `Your week on Crux: ${parts.join(', ')}`;
 }
 
