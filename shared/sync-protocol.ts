@@ -94,6 +94,12 @@ export interface TopicDoc extends Replicated {
   moderation: ModerationState | null;
   /** The moderator's reason of a removal (null when hidden or not moderated). */
   moderation_reason: string | null;
+  /**
+   * Opinion groups (issue 29 #2): JSON text of OpinionGroupsSummary (shared/rules/opinion-groups.ts,
+   * its `version` checked by the reader), recomputed by the server at most every few minutes; null
+   * until first computed. Text, not an object, so the local schema stores it as it comes.
+   */
+  opinion_groups: string | null;
 }
 
 export interface SourceDoc {

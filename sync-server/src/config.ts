@@ -1,4 +1,5 @@
 // Everything the server reads from the environment, in one place (README lists it).
+import { OPINION_GROUPS } from '../../shared/rules/opinion-groups.js';
 import { readVapidConfig, type VapidConfig } from './push/vapid.js';
 import { resolve } from 'node:path';
 import { readRateLimits, type RateLimitConfig } from './http/rate-limit.js';
@@ -52,6 +53,8 @@ export interface Config {
   push: { vapid: VapidConfig; allowLoopback: boolean };
   /** METRICS_PORT, METRICS_HOST, METRICS_TOKEN: where GET /metrics is served (observe/metrics-access.ts; docs/OPERATIONS.md "Metrics"). LOG_LEVEL is read by observe/logger.ts. */
   metrics: MetricsConfig;
+  /** Opinion groups (issue 29 #2; domain/opinion-groups.ts): OPINION_GROUPS_GAP_SECONDS between two computations of a topic (default 180). */
+  groups: { tickMs: number; minGapMs: number };
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -83,7 +86,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDelayMs: positive(env.SHUTDOWN_DELAY_MS, 0),
     moderation: readModerationLimits(env),
     metrics: readMetricsConfig(env),
+    groups: readGroupsConfig(env),
   };
+}
+
+/** The grouping job looks at marked topics every 10 s, or as often as the gap when that is shorter. */
+function readGroupsConfig(env: NodeJS.ProcessEnv): Config['groups'] {
+  const minGapMs = 1000 * positive(env.OPINION_GROUPS_GAP_SECONDS, OPINION_GROUPS.RECOMPUTE_MS / 1000);
+  return { minGapMs, tickMs: Math.max(100, Math.min(10_000, minGapMs)) };
 }
 
 /** The environment variables of the moderation limits, with the field each sets (docs/MODERATION.md lists them). */

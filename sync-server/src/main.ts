@@ -25,6 +25,7 @@ import { startMetricsServer } from './observe/metrics-access.js';
 import { registry } from './observe/metrics.js';
 import { registerReplicaLagGauge } from './store/pg/replica-lag.js';
 import { randomUUID } from 'node:crypto';
+import { startGroupingJob, type GroupingJob } from './domain/opinion-groups.js';
 
 type Bindings = HttpBindings | Http2Bindings;
 
@@ -94,6 +95,7 @@ let backend: Backend | undefined;
 let mailScheduler: MailScheduler | undefined;
 let backups: BackupSchedule | undefined;
 let pushSender: PushSender | undefined;
+let groupingJob: GroupingJob | undefined;
 let stopping = false;
 
 async function stop() {
@@ -117,7 +119,7 @@ async function stop() {
   // The weekly mail's step under way and a backup under way finish; then the store closes (the
   // SQLite group commit has answered everyone above, so nothing waits for a COMMIT).
   // The pushes being sent finish; the rest stay queued in the database for the next start.
-  await Promise.all([mailScheduler?.stop(), backups?.stop(), pushSender?.stop()]);
+  await Promise.all([mailScheduler?.stop(), backups?.stop(), pushSender?.stop(), groupingJob?.stop()]);
   await backend?.close().catch(() => {});
   server.closeAllConnections();
   logger.info('Shutdown: drained.');
@@ -169,6 +171,9 @@ try {
 
   // Every process sends queued pushes; each claims rows before sending (push/sender.ts), so none goes twice.
   pushSender = startPushSender({ store, changes: ctx.changes, vapid, allowLoopback: config.push.allowLoopback });
+
+  // Opinion groups (issue 29 #2): recomputed in the background, at most every OPINION_GROUPS_GAP_SECONDS per topic.
+  groupingJob = startGroupingJob(ctx, { ...config.groups, log: (line) => console.error(line) });
 
   // Scheduled backups (docs/OPERATIONS.md "Backups"): BACKUP_DIR set, every BACKUP_EVERY_HOURS.
   const backupDir = config.backup.dir;

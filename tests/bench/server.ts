@@ -18,6 +18,7 @@ import { DEFAULT_RATE_LIMITS } from '../../sync-server/src/http/rate-limit.js';
 import { NO_MODERATION_LIMITS } from '../../sync-server/src/domain/limits.js';
 import { DEFAULT_CHECKPOINT_EVERY_MS, openDatabase } from '../../sync-server/src/store/sqlite/connection.js';
 import { createStore } from '../../sync-server/src/store/sqlite/store.js';
+import { benchGrouping } from './grouping.js';
 import { largeSeedSizes, PROLIFIC_RESPONSES, seedLarge, type LargeSeedSizes } from './seed.js';
 import type { BenchRow } from './types.js';
 import { createLogger } from '../../sync-server/src/observe/logger.js';
@@ -97,7 +98,8 @@ export async function benchServer(opts: BenchServerOptions = {}): Promise<BenchR
   const connections = opts.connections ?? 50;
   const useEmulator = opts.emulator ?? process.env.BENCH_EMULATOR !== '0';
   const log = opts.log ?? ((line: string) => console.error(line));
-  const rows: BenchRow[] = [];
+  // Opinion groups (issue 29 #2) first: its own small database, the same sizes in quick runs.
+  const rows: BenchRow[] = await benchGrouping(log);
   const size = `${sizes.topics.toLocaleString('en')} topics / ${sizes.responses.toLocaleString('en')} responses`;
 
   const dir = mkdtempSync(join(tmpdir(), 'crux-bench-server-'));

@@ -30,6 +30,7 @@ const topicDoc = (title: string, id = uniqueId('t')): TopicDoc => ({
   locked: false,
   moderation: null,
   moderation_reason: null,
+  opinion_groups: null,
   seq: 0,
   _deleted: false,
 });

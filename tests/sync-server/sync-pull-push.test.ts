@@ -23,6 +23,7 @@ const topicDoc = (overrides: Partial<TopicDoc>): TopicDoc => ({
   locked: false,
   moderation: null,
   moderation_reason: null,
+  opinion_groups: null,
   seq: 0,
   _deleted: false,
   ...overrides,

@@ -48,6 +48,8 @@ export type { CitationPage, SourceList, SourcesQuery } from './sources.js';
 
 /** A topic as the screens show it: the server's item with the local truth laid over it. */
 export interface TopicView extends Topic, Pick<TopicDoc, 'stance_agree' | 'stance_disagree' | 'stance_unsure' | 'minds_changed'> {
+  /** The server's opinion groups summary as replicated (JSON text, shared/rules/opinion-groups.ts parseOpinionGroups); absent before the topic is stored here. */
+  opinion_groups?: string | null;
   /** Created or deleted here and not yet confirmed by the server. */
   isPending: boolean;
   /** Kept for offline reading (its responses stay on the device). */

@@ -90,6 +90,7 @@ export function topicView(
     locked: doc.locked,
     moderation: doc.moderation ?? null,
     moderation_reason: doc.moderation_reason ?? null,
+    opinion_groups: doc.opinion_groups ?? null,
     isPending: doc.pending,
     isSavedOffline: saved.has(doc.id),
     responsesOnDevice: onDevice.has(doc.id),

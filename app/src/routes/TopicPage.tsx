@@ -9,6 +9,7 @@ import { ResponseList } from '../components/ResponseList/ResponseList';
 import { TopicHeader } from '../components/TopicHeader/TopicHeader';
 import { ResponseOrderControl } from '../components/CommonGround/CommonGround';
 import { DebateMapPanel, DebateMapToggle, useDebateMapDisclosure } from '../components/DebateMap/DebateMapPanel';
+import { OpinionGroupsPanel, OpinionGroupsToggle, useOpinionGroupsDisclosure } from '../components/OpinionGroups/OpinionGroups';
 import { DebateStandingContext, useStance, type DebateStanding } from '../hooks/useStance';
 import type { ResponseOrder } from '../hooks/useReplies';
 import { useData } from '../hooks/useData';
@@ -72,6 +73,7 @@ function TopicView({ topicId }: { topicId: string }) {
   const standing = useStance(topicId);
   const debate = useDebateStandingValue(standing, topic);
   const map = useDebateMapDisclosure();
+  const groups = useOpinionGroupsDisclosure();
   const tree = useTopicTreeState(topicId);
   const people = useTopicPeople(topicId, topic?.creator_uid ?? null, topic?.username ?? null);
   const status = useSyncStatus();
@@ -156,8 +158,10 @@ function TopicView({ topicId }: { topicId: string }) {
               <h2 className="topic-section-title">Responses</h2>
               <ResponseOrderControl order={order} onChange={setOrder} />
               <DebateMapToggle open={map.open} controls={map.id} onToggle={map.toggle} />
+              <OpinionGroupsToggle open={groups.open} controls={groups.id} onToggle={groups.toggle} />
             </div>
             {map.open && <DebateMapPanel id={map.id} topicId={topicId} />}
+            {groups.open && <OpinionGroupsPanel id={groups.id} topic={topic} />}
             {linkMissing && (
               <p className="status-text" role="status">
                 {LINKED_REPLY_MISSING}

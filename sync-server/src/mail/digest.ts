@@ -1,8 +1,11 @@
 // What one person's weekly summary holds: others' replies to their topics and responses in
-// the period, their points and rank and how both moved, and the period's top topics. Null
-// when nothing happened to them (DESIGN.md §6: nobody gets a mail about nothing).
+// the period, their points and rank and how both moved, what needs them (mail/needs.ts: rebuttals
+// awaiting their answer, challenged claims without a source, topics where their side lost common
+// ground), and the period's top topics. Null when nothing happened to them (DESIGN.md §6: nobody
+// gets a mail about nothing).
 import type { Store } from '../store/types.js';
 import type { MailRecipient, MailReply, MailRun, MailTopTopic } from '../store/rows.js';
+import { buildNeeds, hasNewNeeds, type MailNeeds } from './needs.js';
 
 /** How many replies a mail lists (the count says how many more there are). */
 export const MAIL_REPLIES = 10;
@@ -19,6 +22,7 @@ export interface WeeklyDigest {
   pointsChange: number;
   /** Places moved up (positive) or down since the last summary; null when there is no earlier one. */
   rankChange: number | null;
+  needs: MailNeeds;
   topTopics: MailTopTopic[];
 }
 
@@ -44,7 +48,8 @@ export async function buildDigest(
   const before = await mail.previousSnapshot(recipient.uid, run.period_end);
   const pointsChange = before ? now.points - before.points : await mail.pointsEarned(recipient.uid, run.period_start, run.period_end);
   const rankChange = before && now.points > 0 ? before.rank - now.rank : null;
-  if (replies.total === 0 && pointsChange === 0) return null;
+  const needs = await buildNeeds(store, run, recipient.uid);
+  if (replies.total === 0 && pointsChange === 0 && !hasNewNeeds(needs, run.period_start)) return null;
   return {
     recipient,
     periodStart: run.period_start,
@@ -54,6 +59,7 @@ export async function buildDigest(
     rank: now.rank,
     pointsChange,
     rankChange,
+    needs,
     topTopics,
   };
 }

@@ -36,6 +36,12 @@ export function subjectFor(d: WeeklyDigest): string {
   const parts: string[] = [];
   if (d.replies.total > 0) parts.push(plural(d.replies.total, 'new reply', 'new replies'));
   if (d.pointsChange !== 0) parts.push(`${signed(d.pointsChange)} ${Math.abs(d.pointsChange) === 1 ? 'point' : 'points'}`);
+  if (d.needs.rebuttals.total > 0) parts.push(`${plural(d.needs.rebuttals.total, 'rebuttal')} awaiting your answer`);
+  // Only when nothing above is there to say (the subject stays short): the quieter needs.
+  if (parts.length === 0 && d.needs.unsourced.length > 0)
+    parts.push(`${plural(d.needs.unsourced.length, 'challenged claim')} to back with a source`);
+  if (parts.length === 0 && d.needs.lostCommonGround.length > 0)
+    parts.push(`your side lost common ground on ${plural(d.needs.lostCommonGround.length, 'topic')}`);
   return `Your week on Crux: ${parts.join(', ')}`;
 }
 
@@ -71,6 +77,7 @@ export function renderText(d: WeeklyDigest, links: MailLinks): string {
     if (more > 0) out.push(`  …and ${plural(more, 'more reply', 'more replies')}. ${links.publicUrl}/notifications`);
     out.push('');
   }
+  out.push(...needsText(d, links));
   if (d.topTopics.length > 0) {
     out.push("THIS WEEK'S TOP TOPICS");
     for (const t of d.topTopics) {
@@ -87,6 +94,55 @@ export function renderText(d: WeeklyDigest, links: MailLinks): string {
     `Unsubscribe: ${links.unsubscribeUrl}`,
   );
   return out.join('\n') + '\n';
+}
+
+// Needs (issue 29 #4, mail/needs.ts): each section only when it has something.
+const NEEDS = {
+  rebuttals: 'Rebuttals awaiting your answer',
+  unsourced: 'Your challenged claims that cite no source',
+  lost: 'Where your side lost common ground',
+} as const;
+const rebuttalLead = (r: WeeklyDigest['needs']['rebuttals']['items'][number]) =>
+  `${authorName(r.author_name)} argues against your "${truncate(r.parent_content, 80)}" in`;
+const unsourcedLead = (c: WeeklyDigest['needs']['unsourced'][number]) =>
+  `Challenged ${c.challenges === 1 ? 'once' : `${c.challenges} times`}; a source would answer it. In`;
+const lostLead = (l: WeeklyDigest['needs']['lostCommonGround'][number]) => `Common-ground responses on your side: ${l.before} → ${l.now}.`;
+
+function needsText(d: WeeklyDigest, links: MailLinks): string[] {
+  const out: string[] = [];
+  const { rebuttals, unsourced, lostCommonGround } = d.needs;
+  if (rebuttals.total > 0) {
+    out.push(`${NEEDS.rebuttals.toUpperCase()} (${rebuttals.total})`);
+    for (const r of rebuttals.items) {
+      out.push(
+        `- ${rebuttalLead(r)} "${truncate(r.topic_title, 100)}":`,
+        `  "${truncate(r.content, EXCERPT)}"`,
+        `  ${topicUrl(links.publicUrl, r.topic_id)}`,
+      );
+    }
+    const more = rebuttals.total - rebuttals.items.length;
+    if (more > 0) out.push(`  …and ${more} more.`);
+    out.push('');
+  }
+  if (unsourced.length > 0) {
+    out.push(NEEDS.unsourced.toUpperCase());
+    for (const c of unsourced) {
+      out.push(
+        `- "${truncate(c.content, EXCERPT)}"`,
+        `  ${unsourcedLead(c)} "${truncate(c.topic_title, 100)}"`,
+        `  ${topicUrl(links.publicUrl, c.topic_id)}`,
+      );
+    }
+    out.push('');
+  }
+  if (lostCommonGround.length > 0) {
+    out.push(NEEDS.lost.toUpperCase());
+    for (const l of lostCommonGround) {
+      out.push(`- ${truncate(l.topic_title, 100)}: ${lostLead(l)}`, `  ${topicUrl(links.publicUrl, l.topic_id)}`);
+    }
+    out.push('');
+  }
+  return out;
 }
 
 const C = {
@@ -153,6 +209,7 @@ ${replies}
 </table>${more > 0 ? `\n<p style="margin:8px 0 0;font-size:14px;">${a(`${links.publicUrl}/notifications`, `…and ${plural(more, 'more reply', 'more replies')}`)}</p>` : ''}`
     : ''
 }
+${needsHtml(d, links)}
 ${
   d.topTopics.length > 0
     ? `${h2("This week's top topics")}
@@ -172,6 +229,44 @@ ${a(links.unsubscribeUrl, 'Unsubscribe', `color:${C.muted};`)} &middot; ${a(`${l
 </body>
 </html>
 `;
+}
+
+function needsHtml(d: WeeklyDigest, links: MailLinks): string {
+  const item = (
+    lead: string,
+    quote: string | null,
+    href: string,
+    title: string,
+  ) => `<tr><td class="item" style="padding:12px 0;border-top:1px solid ${C.line};">
+<p style="margin:0 0 4px;font-size:14px;color:${C.muted};">${escapeHtml(lead)} ${a(href, truncate(title, 100))}</p>${
+    quote === null
+      ? ''
+      : `\n<p style="margin:0;font-size:15px;line-height:1.5;color:${C.ink};">&ldquo;${escapeHtml(truncate(quote, EXCERPT))}&rdquo;</p>`
+  }
+</td></tr>`;
+  const table = (rows: string[]) =>
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">\n${rows.join('\n')}\n</table>`;
+  const { rebuttals, unsourced, lostCommonGround } = d.needs;
+  const parts: string[] = [];
+  if (rebuttals.total > 0) {
+    const more = rebuttals.total - rebuttals.items.length;
+    parts.push(
+      `${h2(`${NEEDS.rebuttals} (${rebuttals.total})`)}\n${table(
+        rebuttals.items.map((r) => item(rebuttalLead(r), r.content, topicUrl(links.publicUrl, r.topic_id), r.topic_title)),
+      )}${more > 0 ? `\n<p style="margin:8px 0 0;font-size:14px;color:${C.muted};">…and ${more} more.</p>` : ''}`,
+    );
+  }
+  if (unsourced.length > 0) {
+    parts.push(
+      `${h2(NEEDS.unsourced)}\n${table(unsourced.map((c) => item(unsourcedLead(c), c.content, topicUrl(links.publicUrl, c.topic_id), c.topic_title)))}`,
+    );
+  }
+  if (lostCommonGround.length > 0) {
+    parts.push(
+      `${h2(NEEDS.lost)}\n${table(lostCommonGround.map((l) => item(lostLead(l), null, topicUrl(links.publicUrl, l.topic_id), l.topic_title)))}`,
+    );
+  }
+  return parts.join('\n');
 }
 
 export function renderWeeklyMail(d: WeeklyDigest, links: MailLinks): RenderedMail {

@@ -12,6 +12,7 @@ import { metrics } from '../observe/metrics.js';
 import { DEFAULT_RETRY, sendWithRetry, type MailTransport, type OutgoingMail, type RetryOptions } from './transport.js';
 import type { MailRecipient, MailRun } from '../store/rows.js';
 import { isPlainAddress } from './address.js';
+import { commonGroundSnapshot } from './needs.js';
 
 export interface MailerDeps {
   store: Store;
@@ -119,6 +120,8 @@ export async function runWeekly(deps: MailerDeps, plan: RunPlan): Promise<RunRep
       },
       await pointsSnapshot(store, recipients),
     );
+    // What the next run compares with to tell whose side lost common ground (mail/needs.ts).
+    await store.mail.saveCommonGround(plan.id, await commonGroundSnapshot(store, recipients));
     run = (await store.mail.getRun(plan.id))!;
     deps.log(`mail: run ${run.id} started for ${run.period_start} – ${run.period_end} (${recipients.length} subscribed)`);
   } else {

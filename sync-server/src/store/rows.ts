@@ -44,6 +44,7 @@ const TABLE_LIST = {
   mail_sends: { order: 'rowid' },
   mail_points: { order: 'rowid' },
   mail_state: { order: 'rowid' },
+  mail_common_ground: { order: 'rowid' },
   blocks: { order: 'rowid' },
   moderated_originals: { order: 'rowid' },
   reports: { order: 'rowid' },
@@ -81,6 +82,8 @@ export interface TopicRow {
   /** Removed or hidden pending review (the title is then the replacement text); null: neither. */
   moderation: ModerationState | null;
   moderation_reason: string | null;
+  /** The opinion groups summary as JSON (shared/rules/opinion-groups.ts); null until first computed. */
+  opinion_groups: string | null;
   username: string | null;
   user_has_upvoted: number;
 }
@@ -406,6 +409,45 @@ export interface MailSend {
 export interface PointsSnapshot {
   points: number;
   rank: number;
+}
+
+/** An "against" reply to the recipient's response that they have not answered (issue 29 #4). */
+export interface MailRebuttal {
+  id: string;
+  topic_id: string;
+  topic_title: string;
+  /** The recipient's response it argues against. */
+  parent_content: string;
+  content: string;
+  author_name: string | null;
+  created_at: string;
+}
+
+/** The recipient's response that cites no source and was challenged in the period (issue 29 #4). */
+export interface MailChallenged {
+  id: string;
+  topic_id: string;
+  topic_title: string;
+  content: string;
+  challenges: number;
+  last_at: string;
+}
+
+/** One response of the recipient's side on a topic where they took a side (null upvotes: none). */
+export interface MailSideTally {
+  topic_id: string;
+  topic_title: string;
+  stance: 'agree' | 'disagree';
+  stance_agree: number;
+  stance_disagree: number;
+  upvotes_agree: number | null;
+  upvotes_disagree: number | null;
+}
+
+/** How many responses of the recipient's side were common ground on a topic when a run started. */
+export interface CommonGroundCount {
+  topic_id: string;
+  common: number;
 }
 
 // Moderation (issue 23, migration 010-moderation.sql)

@@ -6,7 +6,7 @@
  * The statement for each engine. PostgreSQL numbers SQLite's parameters: each `?` in order, and
  * each `@name` where it first stands, so its array of values lists the names in that order.
  */
-function both(sqlite: string): { sqlite: string; pg: string } {
+export function both(sqlite: string): { sqlite: string; pg: string } {
   const named = new Map<string, number>();
   let n = 0;
   const pg = sqlite.replace(/@\w+|\?/g, (param) => {

@@ -24,12 +24,16 @@ import type { ResponseMapping, Source, SourceCitation, SourceListing, UserRespon
 import type {
   BlockRow,
   FollowRow,
+  CommonGroundCount,
   CreditRow,
   LeaderboardRow,
+  MailChallenged,
+  MailRebuttal,
   MailRecipient,
   MailReply,
   MailRun,
   MailSend,
+  MailSideTally,
   MailTopTopic,
   ModeratedOriginalRow,
   ModerationLogListRow,
@@ -303,6 +307,18 @@ export interface StancesRepo {
   authorsCreditedOn(responseId: string): Promise<string[]>;
 }
 
+export interface OpinionGroupsRepo {
+  /** Live upvotes of the topic's live, unmoderated responses by others than their author (never served). */
+  upvotes(topicId: string): Promise<Array<{ voter: string; response: string }>>;
+  /** Topics whose response votes changed at or after `sinceIso` (a scan: once per start of the grouping job). */
+  votedSince(sinceIso: string): Promise<string[]>;
+  /**
+   * Stores the topic's summary (JSON) when it differs from the stored one, stamping a new seq (the
+   * topic replicates with it); false when it was the same, or the topic is gone.
+   */
+  save(topicId: string, summary: string, seq: () => Promise<number>): Promise<boolean>;
+}
+
 export interface BlockSet {
   blocker_uid: string;
   blocked_uid: string;
@@ -405,6 +421,8 @@ export interface Store {
   replicaCaughtUp?(): Promise<void>;
   /** How many seconds the read replica is behind the primary (0: caught up); null without one (for the metrics). */
   replicaLagSeconds?(): number | null;
+  /** Opinion groups (issue 29 #2): the grouping job's input and its stored summary. */
+  groups: OpinionGroupsRepo;
   close(): Promise<void>;
 }
 
@@ -533,6 +551,18 @@ export interface MailRepo {
   snapshot(runId: string, uid: string): Promise<PointsSnapshot | undefined>;
   /** The user's snapshot of the latest run whose period ended before `end`. */
   previousSnapshot(uid: string, end: string): Promise<PointsSnapshot | undefined>;
+  /** Others' "against" replies to the user's responses created in [since, end) that the user has not answered, newest first (issue 29 #4). */
+  rebuttalsAwaiting(uid: string, since: string, end: string, limit: number): Promise<{ total: number; items: MailRebuttal[] }>;
+  /** The user's responses citing no source that got an "against" reply in [start, end), latest first. */
+  challengedUnsourced(uid: string, start: string, end: string, limit: number): Promise<MailChallenged[]>;
+  /** The responses of the user's side on each live topic where they stand agree or disagree, with the topic's sides. */
+  sideTallies(uid: string): Promise<MailSideTally[]>;
+  /** Records, with a run, how many of each recipient's side's responses were common ground per topic. */
+  saveCommonGround(runId: string, rows: Array<{ uid: string } & CommonGroundCount>): Promise<void>;
+  /** The counts recorded with this run for the user (empty: none recorded). */
+  commonGroundOf(runId: string, uid: string): Promise<CommonGroundCount[]>;
+  /** The user's counts of the latest run, ended before `end`, that recorded any for them. */
+  previousCommonGround(uid: string, end: string): Promise<CommonGroundCount[]>;
   getState(key: string): Promise<string | undefined>;
   /** Sets the value unless the key exists; returns the stored value. */
   initState(key: string, value: string): Promise<string>;

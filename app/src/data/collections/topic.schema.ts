@@ -1,4 +1,5 @@
-// Local schema of `topics` (public database). Version 3: moderation (issue 23); version 2
+// Local schema of `topics` (public database). Version 4: opinion groups (issue 29 #2);
+// version 3 (topic.schema.v3.ts): moderation (issue 23); version 2
 // (topic.schema.v2.ts): the stance counts (issue 13);
 // version 1 (topic.schema.v1.ts) had one `category` string and the local-only flags;
 // version 0 (topic.schema.v0.ts) kept a `categories` list.
@@ -7,7 +8,7 @@ import { CATEGORIES } from '../../../../shared/constants.js';
 
 const topicSchemaLiteral = {
   title: 'topics',
-  version: 3,
+  version: 4,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -29,6 +30,8 @@ const topicSchemaLiteral = {
     locked: { type: 'boolean' },
     moderation: { type: ['string', 'null'], enum: ['removed', 'hidden', null] },
     moderation_reason: { type: ['string', 'null'] },
+    // Opinion groups (issue 29 #2): the server's summary as JSON text (shared/rules/opinion-groups.ts), null until computed.
+    opinion_groups: { type: ['string', 'null'] },
     seq: { type: 'integer' },
     // Local only: a user action not yet confirmed by the server (stripped before a push).
     pending: { type: 'boolean' },
@@ -73,4 +76,6 @@ export const topicMigrations: MigrationStrategies = {
   2: (old: Record<string, unknown>) => ({ ...old, stance_agree: 0, stance_disagree: 0, stance_unsure: 0, minds_changed: 0 }),
   // v2 → v3: moderation (issue 23). Nothing was moderated before; a later moderation comes with a new seq.
   3: (old: Record<string, unknown>) => ({ ...old, locked: false, moderation: null, moderation_reason: null }),
+  // v3 → v4: opinion groups (issue 29 #2). Null until the server's summary comes with the topic's next seq.
+  4: (old: Record<string, unknown>) => ({ ...old, opinion_groups: null }),
 };

@@ -62,7 +62,7 @@ type ItemFlags = 'pending' | 'pending_delete';
  * when that collection's local and wire documents differ.
  */
 export const MATCHES_WIRE: Record<SyncCollection, true> = {
-  topics: true satisfies AssertEqual<Omit<TopicDocType, ItemFlags>, AsStored<TopicDoc, 'username'>>,
+  topics: true satisfies AssertEqual<Omit<TopicDocType, ItemFlags>, AsStored<TopicDoc, 'username' | 'opinion_groups'>>,
   // The response itself, and each of its sources.
   responses: true satisfies Both<
     AssertEqual<

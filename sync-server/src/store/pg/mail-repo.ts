@@ -1,6 +1,18 @@
 // The weekly summary's storage on PostgreSQL: the SQLite repository's queries (store/sqlite/mail-repo.ts).
 import type { PgQueries } from './queries.js';
-import type { MailRecipient, MailReply, MailRun, MailSend, MailTopTopic, PointsSnapshot } from '../rows.js';
+import type {
+  CommonGroundCount,
+  MailChallenged,
+  MailRebuttal,
+  MailRecipient,
+  MailReply,
+  MailRun,
+  MailSend,
+  MailSideTally,
+  MailTopTopic,
+  PointsSnapshot,
+} from '../rows.js';
+import { CHALLENGED_UNSOURCED, PREVIOUS_COMMON_GROUND, REBUTTALS_COUNT, REBUTTALS_PAGE, SIDE_TALLIES } from '../needs-sql.js';
 import type { MailRepo } from '../types.js';
 import { MAIL_RECIPIENTS, POINTS_EARNED, PREVIOUS_SNAPSHOT, RECORD_SEND, TOP_TOPICS } from '../sql.js';
 
@@ -82,6 +94,31 @@ export function createPgMailRepo(q: PgQueries): MailRepo {
     },
     snapshot: (runId, uid) => q.row<PointsSnapshot>('SELECT points, rank FROM mail_points WHERE run_id = $1 AND uid = $2', [runId, uid]),
     previousSnapshot: (uid, end) => q.row<PointsSnapshot>(PREVIOUS_SNAPSHOT.pg, [uid, end]),
+    // Needs (issue 29 #4, store/needs-sql.ts).
+    async rebuttalsAwaiting(uid, since, end, limit) {
+      const [total, items] = await Promise.all([
+        q.row<{ n: number }>(REBUTTALS_COUNT.pg, [uid, since, end]),
+        q.rows<MailRebuttal>(REBUTTALS_PAGE.pg, [uid, since, end, limit]),
+      ]);
+      return { total: total!.n, items };
+    },
+    challengedUnsourced: (uid, start, end, limit) => q.rows<MailChallenged>(CHALLENGED_UNSOURCED.pg, [uid, start, end, limit]),
+    sideTallies: (uid) => q.rows<MailSideTally>(SIDE_TALLIES.pg, [uid]),
+    async saveCommonGround(runId, rows) {
+      if (rows.length === 0) return;
+      await q.run(
+        `INSERT INTO mail_common_ground (run_id, uid, topic_id, common)
+         SELECT $1, s.uid, s.topic_id, s.common FROM unnest($2::text[], $3::text[], $4::int[]) AS s (uid, topic_id, common)
+         ON CONFLICT (run_id, uid, topic_id) DO UPDATE SET common = excluded.common`,
+        [runId, rows.map((r) => r.uid), rows.map((r) => r.topic_id), rows.map((r) => r.common)],
+      );
+    },
+    commonGroundOf: (runId, uid) =>
+      q.rows<CommonGroundCount>('SELECT topic_id, common FROM mail_common_ground WHERE run_id = $1 AND uid = $2 ORDER BY topic_id', [
+        runId,
+        uid,
+      ]),
+    previousCommonGround: (uid, end) => q.rows<CommonGroundCount>(PREVIOUS_COMMON_GROUND.pg, [uid, end]),
     getState,
     async initState(key, value) {
       await q.run('INSERT INTO mail_state (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [key, value]);

@@ -44,6 +44,7 @@ import { createPgReportsRepo } from './reports-repo.js';
 import { createPgModerationRepo } from './moderation-repo.js';
 import { logger } from '../../observe/logger.js';
 import { gaugeOnScrape } from '../../observe/metrics.js';
+import { createPgGroupsRepo } from './groups-repo.js';
 
 export interface PgStoreOptions {
   connectionString: string;
@@ -254,6 +255,7 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
     reports: createPgReportsRepo(q),
     moderation: createPgModerationRepo(q),
     push: createPgPushRepo(q),
+    groups: createPgGroupsRepo(q),
     ...(replica ? { requests: replica, replicaCaughtUp: () => replica.caughtUp() } : {}),
     replicaLagSeconds: () => (replica ? replica.lagSeconds() : null),
     async close() {

@@ -2,7 +2,19 @@
 // record of every run and every mail sent (migration 004-mail.sql).
 import type { Db } from './connection.js';
 import type { Synchronous } from './transactions.js';
-import type { MailRecipient, MailReply, MailRun, MailSend, MailTopTopic, PointsSnapshot } from '../rows.js';
+import type {
+  CommonGroundCount,
+  MailChallenged,
+  MailRebuttal,
+  MailRecipient,
+  MailReply,
+  MailRun,
+  MailSend,
+  MailSideTally,
+  MailTopTopic,
+  PointsSnapshot,
+} from '../rows.js';
+import { CHALLENGED_UNSOURCED, PREVIOUS_COMMON_GROUND, REBUTTALS_COUNT, REBUTTALS_PAGE, SIDE_TALLIES } from '../needs-sql.js';
 import type { MailRepo } from '../types.js';
 import { MAIL_RECIPIENTS, POINTS_EARNED, PREVIOUS_SNAPSHOT, RECORD_SEND, TOP_TOPICS } from '../sql.js';
 
@@ -52,6 +64,17 @@ export function createMailRepo(db: Db): Synchronous<MailRepo> {
   const recordSend = db.prepare(RECORD_SEND.sqlite);
   const snapshot = db.prepare<[string, string], PointsSnapshot>('SELECT points, rank FROM mail_points WHERE run_id = ? AND uid = ?');
   const previous = db.prepare<[string, string], PointsSnapshot>(PREVIOUS_SNAPSHOT.sqlite);
+  // Needs (issue 29 #4, store/needs-sql.ts).
+  type Since = { uid: string; since: string; end: string };
+  const rebuttalsPage = db.prepare<Since & { limit: number }, MailRebuttal>(REBUTTALS_PAGE.sqlite);
+  const rebuttalsCount = db.prepare<Since, { n: number }>(REBUTTALS_COUNT.sqlite);
+  const challenged = db.prepare<Period & { limit: number }, MailChallenged>(CHALLENGED_UNSOURCED.sqlite);
+  const sideTallies = db.prepare<[string], MailSideTally>(SIDE_TALLIES.sqlite);
+  const insertCommon = db.prepare('INSERT OR REPLACE INTO mail_common_ground (run_id, uid, topic_id, common) VALUES (?, ?, ?, ?)');
+  const commonOf = db.prepare<[string, string], CommonGroundCount>(
+    'SELECT topic_id, common FROM mail_common_ground WHERE run_id = ? AND uid = ? ORDER BY topic_id',
+  );
+  const previousCommon = db.prepare<{ uid: string; end: string }, CommonGroundCount>(PREVIOUS_COMMON_GROUND.sqlite);
   const getState = db.prepare<[string], { value: string }>('SELECT value FROM mail_state WHERE key = ?');
   const initState = db.prepare('INSERT OR IGNORE INTO mail_state (key, value) VALUES (?, ?)');
   const replaceState = db.prepare<[string, string, string]>('UPDATE mail_state SET value = ? WHERE key = ? AND value = ?');
@@ -81,6 +104,18 @@ export function createMailRepo(db: Db): Synchronous<MailRepo> {
     recordSend: (row) => recordSend.run(row),
     snapshot: (runId, uid) => snapshot.get(runId, uid),
     previousSnapshot: (uid, end) => previous.get(uid, end),
+    rebuttalsAwaiting: (uid, since, end, limit) => ({
+      total: rebuttalsCount.get({ uid, since, end })!.n,
+      items: rebuttalsPage.all({ uid, since, end, limit }),
+    }),
+    challengedUnsourced: (uid, start, end, limit) => challenged.all({ uid, start, end, limit }),
+    sideTallies: (uid) => sideTallies.all(uid),
+    saveCommonGround: (runId, rows) =>
+      db.transaction(() => {
+        for (const row of rows) insertCommon.run(runId, row.uid, row.topic_id, row.common);
+      })(),
+    commonGroundOf: (runId, uid) => commonOf.all(runId, uid),
+    previousCommonGround: (uid, end) => previousCommon.all({ uid, end }),
     getState: (key) => getState.get(key)?.value,
     initState: (key, value) => {
       initState.run(key, value);

@@ -18,6 +18,7 @@ import { createFollowsRepo } from './follows-repo.js';
 import { createReportsRepo } from './reports-repo.js';
 import { createModerationRepo } from './moderation-repo.js';
 import { createPushRepo } from './push-repo.js';
+import { createGroupsRepo } from './groups-repo.js';
 import type { Store, TopicsRepo } from '../types.js';
 import { createSqliteTransactions } from './transactions.js';
 
@@ -60,5 +61,6 @@ export function createStore(db: Db): SqliteStore {
     reports: turns.wrap(createReportsRepo(db)),
     moderation: turns.wrap(createModerationRepo(db)),
     push: turns.wrap(createPushRepo(db)),
+    groups: turns.wrap(createGroupsRepo(db)),
   };
 }

@@ -12,7 +12,7 @@ const SELECT = `
   SELECT t.id, t.title, t.category, t.creator_uid, t.created_at, t.score, t.responses_count, t.hot,
          t.responses_for, t.responses_against, t.responses_neutral,
          t.stance_agree, t.stance_disagree, t.stance_unsure, t.minds_changed, t.deleted, t.seq,
-         t.locked, t.moderation, t.moderation_reason, u.display_name AS username,
+         t.locked, t.moderation, t.moderation_reason, t.opinion_groups, u.display_name AS username,
          EXISTS (SELECT 1 FROM votes v WHERE v.voter_uid = @viewer AND v.target_type = 'topic'
                  AND v.target_id = t.id AND v.deleted = 0) AS user_has_upvoted
   FROM topics t LEFT JOIN users u ON u.uid = t.creator_uid`;

@@ -31,6 +31,7 @@ export function topicDoc(row: TopicRow): TopicDoc | TopicTombstone {
     locked: row.locked === 1,
     moderation: row.moderation,
     moderation_reason: row.moderation_reason,
+    opinion_groups: row.opinion_groups,
     seq: row.seq,
     _deleted: false,
   };
@@ -54,6 +55,12 @@ const documentSchema = z
     locked: z.boolean(),
     moderation: z.enum(MODERATION_STATES).nullable(),
     moderation_reason: z.string().nullable(),
+    opinion_groups: z
+      .string()
+      .nullable()
+      .describe(
+        "The opinion groups summary (issue 29 #2) as JSON text of OpinionGroupsSummary (shared/rules/opinion-groups.ts): group sizes and each group's shares of upvoters per response, never who is in a group; null until first computed.",
+      ),
     ...replicated,
   })
   .meta({ id: 'TopicDoc', description: 'A topic as the `topics` collection syncs it.' });

@@ -1,0 +1,197 @@
+// Opinion groups (issue 29 #2): planted groups are recovered (adjusted Rand index ≥ 0.8), random
+// votes show "no clear groups", a small topic is "too-few", and the summary names no one.
+import { describe, expect, it } from 'vitest';
+import { seededRandom, SILHOUETTE_POINTS } from '../../shared/rules/clustering.js';
+import { groupParticipants, OPINION_GROUPS, opinionGroups, parseOpinionGroups, type Upvote } from '../../shared/rules/opinion-groups.js';
+
+/** Adjusted Rand index of two labellings of the same items (1: identical up to renaming). */
+function adjustedRand(a: readonly number[], b: readonly number[]): number {
+  const pairs = (x: number) => (x * (x - 1)) / 2;
+  const table = new Map<string, number>();
+  const rowsA = new Map<number, number>();
+  const rowsB = new Map<number, number>();
+  a.forEach((x, i) => {
+    const y = b[i]!;
+    table.set(`${x}:${y}`, (table.get(`${x}:${y}`) ?? 0) + 1);
+    rowsA.set(x, (rowsA.get(x) ?? 0) + 1);
+    rowsB.set(y, (rowsB.get(y) ?? 0) + 1);
+  });
+  const index = [...table.values()].reduce((s, n) => s + pairs(n), 0);
+  const sumA = [...rowsA.values()].reduce((s, n) => s + pairs(n), 0);
+  const sumB = [...rowsB.values()].reduce((s, n) => s + pairs(n), 0);
+  const expected = (sumA * sumB) / pairs(a.length);
+  return (index - expected) / ((sumA + sumB) / 2 - expected);
+}
+
+interface Planted {
+  upvotes: Upvote[];
+  truth: Map<string, number>;
+  own: string[][];
+  shared: string[];
+}
+
+/** `sizes[g]` people in group g; each group has 6 responses of its own it mostly upvotes, and 3 everyone likes. */
+function planted(sizes: number[], seed: number, ownP = 0.7, otherP = 0.05, sharedP = 0.6): Planted {
+  const random = seededRandom(seed);
+  const own = sizes.map((_, g) => Array.from({ length: 6 }, (_, j) => `g${g}-r${j}`));
+  const shared = ['all-1', 'all-2', 'all-3'];
+  const upvotes: Upvote[] = [];
+  const truth = new Map<string, number>();
+  sizes.forEach((size, g) => {
+    for (let p = 0; p < size; p++) {
+      const voter = `u-${g}-${p}`;
+      truth.set(voter, g);
+      own.forEach((ids, h) => ids.forEach((id) => random() < (h === g ? ownP : otherP) && upvotes.push({ voter, response: id })));
+      shared.forEach((id) => random() < sharedP && upvotes.push({ voter, response: id }));
+    }
+  });
+  return { upvotes, truth, own, shared };
+}
+
+/** Recovered labels in the order of the planted ones (the summary hides them; the rule's own function gives them). */
+function recovered(upvotes: Upvote[]): { voters: string[]; labels: number[] } | null {
+  const byVoter = new Map<string, Set<string>>();
+  for (const u of upvotes) byVoter.set(u.voter, (byVoter.get(u.voter) ?? new Set()).add(u.response));
+  const voters = [...byVoter.keys()].filter((v) => byVoter.get(v)!.size >= OPINION_GROUPS.MIN_VOTES).sort();
+  const responses = [...new Set(upvotes.map((u) => u.response))].sort();
+  const rows = voters.map((v) => [...byVoter.get(v)!].map((id) => responses.indexOf(id)).sort((a, b) => a - b));
+  const found = groupParticipants({ rows, columns: responses.length });
+  return found && { voters, labels: found.labels };
+}
+
+describe('opinion groups', () => {
+  it.each([
+    { sizes: [20, 20], seed: 1 },
+    { sizes: [30, 12], seed: 2 },
+    { sizes: [15, 15, 15], seed: 3 },
+    { sizes: [25, 15, 10], seed: 4 },
+    { sizes: [12, 12, 12, 12], seed: 5 },
+    { sizes: [40, 30, 20, 10], seed: 6 },
+  ])('recovers planted groups $sizes (adjusted Rand index ≥ 0.8)', ({ sizes, seed }) => {
+    const { upvotes, truth, own, shared } = planted(sizes, seed);
+    const found = recovered(upvotes);
+    expect(found).not.toBeNull();
+    const ari = adjustedRand(
+      found!.labels,
+      found!.voters.map((v) => truth.get(v)!),
+    );
+    expect(ari).toBeGreaterThanOrEqual(0.8);
+
+    const summary = opinionGroups(upvotes);
+    expect(summary.status).toBe('groups');
+    expect(summary.groups.map((g) => g.size).sort((a, b) => b - a)).toEqual(summary.groups.map((g) => g.size));
+    expect(summary.groups).toHaveLength(sizes.length);
+    // Each group's representative responses are the planted ones of one group; consensus is the shared ones.
+    for (const group of summary.groups) {
+      expect(group.representative.length).toBeGreaterThan(0);
+      const owners = new Set(group.representative.map((r) => own.findIndex((ids) => ids.includes(r.response_id))));
+      expect(owners.size).toBe(1);
+      expect([...owners][0]).toBeGreaterThanOrEqual(0);
+    }
+    expect(summary.consensus.length).toBeGreaterThan(0);
+    for (const c of summary.consensus) expect(shared).toContain(c.response_id);
+  });
+
+  it('on a big topic (the silhouette scores a sample) still recovers the planted groups', () => {
+    const { upvotes, truth } = planted([1200, 1000, 800], 13);
+    const found = recovered(upvotes)!;
+    expect(found.voters.length).toBeGreaterThan(SILHOUETTE_POINTS);
+    expect(
+      adjustedRand(
+        found.labels,
+        found.voters.map((v) => truth.get(v)!),
+      ),
+    ).toBeGreaterThanOrEqual(0.8);
+    expect(opinionGroups(upvotes).groups.map((g) => g.size)).toHaveLength(3);
+  });
+
+  it.each([
+    { people: 40, p: 0.3, seed: 7 },
+    { people: 120, p: 0.2, seed: 8 },
+    { people: 300, p: 0.1, seed: 9 },
+    { people: 2500, p: 0.1, seed: 14 },
+  ])('random votes ($people people, p = $p) show no clear groups', ({ people, p, seed }) => {
+    const random = seededRandom(seed);
+    const upvotes: Upvote[] = [];
+    for (let i = 0; i < people; i++) {
+      for (let j = 0; j < 30; j++) if (random() < p) upvotes.push({ voter: `v${i}`, response: `r${j}` });
+    }
+    const summary = opinionGroups(upvotes);
+    expect(summary.status).toBe('no-clear-groups');
+    expect(summary.groups).toEqual([]);
+  });
+
+  it('needs 12 people with at least 3 upvotes each', () => {
+    const { upvotes } = planted([6, 5], 10, 0.9, 0.05, 0.9);
+    const summary = opinionGroups(upvotes);
+    expect(summary.participants).toBeLessThan(OPINION_GROUPS.MIN_PARTICIPANTS);
+    expect(summary).toMatchObject({ status: 'too-few', groups: [], consensus: [] });
+    // Two-vote people do not count.
+    const two = Array.from({ length: 20 }, (_, i) =>
+      [`r${i % 3}`, `r${(i + 1) % 3}`].map((response) => ({ voter: `w${i}`, response })),
+    ).flat();
+    expect(opinionGroups(two).participants).toBe(0);
+  });
+
+  it('is deterministic and independent of the order of the votes', () => {
+    const { upvotes } = planted([20, 15, 10], 11);
+    const reversed = [...upvotes].reverse();
+    expect(opinionGroups(reversed)).toEqual(opinionGroups(upvotes));
+  });
+
+  it('names no participant: only sizes, response ids and shares', () => {
+    const { upvotes } = planted([20, 20], 12);
+    const text = JSON.stringify(opinionGroups(upvotes));
+    expect(text).not.toMatch(/u-\d/);
+  });
+});
+
+describe('opinion groups: the worked example and the replicated text', () => {
+  /** docs/COMMON-GROUND.md "Worked example" of "Opinion groups". */
+  const example: Upvote[] = [];
+  const add = (voter: string, responses: string[]) => responses.forEach((response) => example.push({ voter, response }));
+  for (let i = 1; i <= 8; i++) add(`p${String(i).padStart(2, '0')}`, ['R1', 'R2', 'R5']);
+  add('p01', ['R3']);
+  for (let i = 9; i <= 14; i++) add(`p${String(i).padStart(2, '0')}`, ['R3', 'R4', 'R5']);
+  add('p09', ['R6']);
+  add('p10', ['R6']);
+  add('p15', ['R1', 'R6']);
+
+  it('gives the documented summary', () => {
+    expect(opinionGroups(example)).toEqual({
+      version: 1,
+      status: 'groups',
+      participants: 14,
+      groups: [
+        {
+          size: 8,
+          representative: [
+            { response_id: 'R1', share: 1, others_share: 0 },
+            { response_id: 'R2', share: 1, others_share: 0 },
+          ],
+        },
+        {
+          size: 6,
+          representative: [
+            { response_id: 'R4', share: 1, others_share: 0 },
+            { response_id: 'R3', share: 1, others_share: 0.13 },
+            { response_id: 'R6', share: 0.33, others_share: 0 },
+          ],
+        },
+      ],
+      consensus: [{ response_id: 'R5', min_share: 1 }],
+    });
+  });
+
+  it('reads back what the server sends, and nothing else', () => {
+    const summary = opinionGroups(example);
+    expect(parseOpinionGroups(JSON.stringify(summary))).toEqual(summary);
+    expect(parseOpinionGroups(null)).toBeNull();
+    expect(parseOpinionGroups('not json')).toBeNull();
+    expect(parseOpinionGroups(JSON.stringify({ ...summary, version: 2 }))).toBeNull();
+    expect(parseOpinionGroups(JSON.stringify({ ...summary, status: 'maybe' }))).toBeNull();
+    expect(
+      parseOpinionGroups(JSON.stringify({ ...summary, groups: [{ size: 3, representative: [{ response_id: 'x', share: 2 }] }] })),
+    ).toBeNull();
+  });
+});
