@@ -126,19 +126,21 @@ function keepBest<T extends CaseCandidate>(best: RankedArgument<T>[], candidate:
 /**
  * The `size` strongest arguments on each side of a topic. Only arguments some of their own side
  * approve can rank (strength > 0, so own > 0): a response nobody on its side has upvoted is not its
- * side's best, whatever its score. Moderated responses never rank.
+ * side's best, whatever its score. Moderated responses never rank, nor those `exclude` names (a
+ * blocked author's); an excluded response still passes its side on to its replies.
  */
 export function strongestCase<T extends CaseCandidate>(
   responses: readonly T[],
   participants: { agree: number; disagree: number },
   size = STRONGEST_CASE_SIZE,
+  exclude?: (response: T) => boolean,
 ): StrongestCase<T> {
   const sides = sidesOf(responses);
   const result: StrongestCase<T> = { for: [], against: [] };
   if (size <= 0) return result;
   for (const response of responses) {
     const side = sides.get(response.id);
-    if (!side || response.moderation) continue;
+    if (!side || response.moderation || exclude?.(response)) continue;
     const figures = argumentStrength(side, response, participants);
     if (!(figures.own > 0)) continue;
     keepBest(result[side], { response, side, ...figures }, size);

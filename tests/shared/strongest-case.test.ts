@@ -126,6 +126,12 @@ describe('strongestCase', () => {
     expect(strongestCase(ALL, PARTICIPANTS, 0)).toEqual({ for: [], against: [] });
   });
 
+  it("skips what `exclude` names (a blocked author's), whose replies keep their side", () => {
+    const best = strongestCase(ALL, PARTICIPANTS, 3, (x) => x.id === 'A1' || x.id === 'F2');
+    expect(best.for.map((a) => a.response.id)).toEqual(['F1', 'F3', 'F4']);
+    expect(best.against.map((a) => a.response.id)).toEqual(['A2', 'A3']);
+  });
+
   it('breaks equal strength by net score, then the older, then the id', () => {
     const a = r('a', 'for', 3, 0, { score: 3 });
     const b = r('b', 'for', 3, 0, { score: 5 });

@@ -9,6 +9,7 @@ import { ResponseList } from '../components/ResponseList/ResponseList';
 import { TopicHeader } from '../components/TopicHeader/TopicHeader';
 import { ResponseOrderControl } from '../components/CommonGround/CommonGround';
 import { DebateMapPanel, DebateMapToggle, useDebateMapDisclosure } from '../components/DebateMap/DebateMapPanel';
+import { StrongestCasePanel } from '../components/StrongestCase/StrongestCase';
 import { DebateStandingContext, useStance, type DebateStanding } from '../hooks/useStance';
 import type { ResponseOrder } from '../hooks/useReplies';
 import { useData } from '../hooks/useData';
@@ -137,6 +138,8 @@ function TopicView({ topicId }: { topicId: string }) {
       <TopicTreeContext.Provider value={tree}>
         <DebateStandingContext.Provider value={debate}>
           <TopicHeader topic={topic} standing={standing} onRespond={respond} onDeleted={() => navigate('/')} />
+          {/* Issue 29 #1: each side's best points before the composer and the long list. */}
+          <StrongestCasePanel topicId={topicId} />
           <div ref={formRef}>
             <h2 className="visually-hidden">Add a response</h2>
             <Composer

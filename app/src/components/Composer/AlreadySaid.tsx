@@ -1,0 +1,137 @@
+// "This was already said" (issue 29 #3): after a pause in typing, up to three responses of the topic
+// that make much the same point (shared/rules/similarity.ts, over the device's copy: offline too),
+// each with "Upvote it instead" and "Reply to it". Only a hint: the writer may still post.
+import { useContext, useId, useMemo, useState } from 'react';
+import { MSG } from '../../../../shared/messages';
+import { authorName } from '../../../../shared/rules/author-name';
+import { buildSimilarityIndex, MIN_SIMILARITY_WORDS, normaliseWords, SIMILARITY_DEBOUNCE_MS } from '../../../../shared/rules/similarity';
+import { truncate } from '../../../../shared/rules/truncate';
+import type { ResponseType } from '../../../../shared/constants';
+import { useBlockedUids } from '../../hooks/useBlocks';
+import { useDebouncedValue } from '../../hooks/useDebouncedValue';
+import type { ResponseView } from '../../hooks/useReplies';
+import { useSession } from '../../hooks/useSession';
+import { useTopicResponses } from '../../hooks/useTopicResponses';
+import { TopicTreeContext } from '../../hooks/useTopicTree';
+import { useVote } from '../../hooks/useVote';
+
+export const ALREADY_SAID = 'This was already said';
+export const ALREADY_SAID_NOTE = 'Similar responses in this debate. You can upvote or answer one of them, or post yours anyway.';
+export const UPVOTE_INSTEAD = 'Upvote it instead';
+export const UPVOTED_INSTEAD = 'Upvoted';
+export const REPLY_TO_IT = 'Reply to it';
+const HINT_CHARS = 140;
+
+interface AlreadySaidProps {
+  topicId: string;
+  text: string;
+  /** The response being answered: never offered as "already said" in its own reply box. */
+  parentId: string | null;
+  /** The type being written, kept when the point moves to a reply. */
+  type: ResponseType;
+  /** The writer chose to answer `responseId` instead: the text moves to that reply. */
+  onMoved: () => void;
+}
+
+export function AlreadySaid({ topicId, text, parentId, type, onMoved }: AlreadySaidProps) {
+  const typed = useDebouncedValue(text, SIMILARITY_DEBOUNCE_MS);
+  // Nothing is read or indexed until the draft says enough to be a point.
+  const enough = normaliseWords(typed).length >= MIN_SIMILARITY_WORDS;
+  const { responses } = useTopicResponses(topicId, enough);
+  const blocked = useBlockedUids();
+  const index = useMemo(
+    () =>
+      enough
+        ? buildSimilarityIndex(
+            // Moderated text is a notice, and blocked authors are hidden (issue 23): neither is offered.
+            responses.filter((r) => !r.moderation && r.id !== parentId && !blocked.has(r.creator_uid)),
+            (r) => r.content,
+          )
+        : null,
+    [enough, responses, parentId, blocked],
+  );
+  const matches = useMemo(() => (index && text.trim() ? index.similarTo(typed) : []), [index, typed, text]);
+  const titleId = useId();
+  return (
+    // Always mounted and polite: the hint is announced when it appears, never steals focus.
+    <div className="already-said-live" aria-live="polite" data-testid="already-said">
+      {matches.length > 0 && (
+        <section className="already-said" aria-labelledby={titleId}>
+          <h3 className="already-said-title" id={titleId}>
+            <span aria-hidden="true">↺ </span>
+            {ALREADY_SAID}
+          </h3>
+          <p className="already-said-note">{ALREADY_SAID_NOTE}</p>
+          <ul className="already-said-list">
+            {matches.map(({ item }) => (
+              <SimilarResponse key={item.id} response={item} draft={text} type={type} onMoved={onMoved} />
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function SimilarResponse({
+  response,
+  draft,
+  type,
+  onMoved,
+}: {
+  response: ResponseView;
+  draft: string;
+  type: ResponseType;
+  onMoved: () => void;
+}) {
+  const tree = useContext(TopicTreeContext);
+  const { user } = useSession();
+  const vote = useVote('response', response.id, response.user_has_upvoted);
+  const textId = useId();
+  const own = user?.uid === response.creator_uid;
+  // Signed out the button stays focusable (aria-disabled) so a press can say why, as VoteButton does.
+  const [hint, setHint] = useState(false);
+  function reply() {
+    if (!tree) return;
+    tree.requestReply(response.id, type, draft);
+    onMoved();
+    void tree.goToResponse(response.id);
+  }
+  return (
+    <li className="already-said-item" data-response-id={response.id}>
+      <p className="already-said-text" id={textId}>
+        “{truncate(response.content, HINT_CHARS)}” <span className="already-said-by">— {authorName(response.username)}</span>
+      </p>
+      <div className="already-said-actions">
+        {!own && (
+          <button
+            type="button"
+            className="btn btn-small"
+            aria-pressed={vote.upvoted}
+            aria-describedby={textId}
+            disabled={vote.pending}
+            aria-disabled={!user || vote.pending}
+            onClick={() => (user ? void vote.toggle() : setHint(true))}
+          >
+            {vote.upvoted ? UPVOTED_INSTEAD : UPVOTE_INSTEAD}
+          </button>
+        )}
+        {tree && (
+          <button type="button" className="btn btn-small" aria-describedby={textId} onClick={reply}>
+            {REPLY_TO_IT}
+          </button>
+        )}
+      </div>
+      {!user && hint && (
+        <p className="error-text" role="alert">
+          {MSG.loginToVote}
+        </p>
+      )}
+      {vote.error && (
+        <p className="error-text" role="alert">
+          Vote Error: {vote.error}
+        </p>
+      )}
+    </li>
+  );
+}
