@@ -56,6 +56,14 @@ describe('similarTo (TF-IDF cosine over one topic)', () => {
     expect(index.similarTo(copy, { threshold: 0.99 })).toEqual([]);
   });
 
+  it('a text with accents or curly quotes meets its plain-ASCII twin (two paths, the same terms)', () => {
+    const accented = buildSimilarityIndex(['Café owners can’t afford the rents downtown anymore'], String);
+    expect(accented.similarTo("Cafe owners can't afford the rents downtown anymore")[0]!.similarity).toBeCloseTo(1, 5);
+    const plain = buildSimilarityIndex(['Cities charging tolls reduced traffic'], String);
+    // The dash takes this one through the Unicode path.
+    expect(plain.similarTo('Cities chargING tolls — reduced traffic')[0]!.similarity).toBeCloseTo(1, 5);
+  });
+
   it('an empty topic finds nothing', () => {
     expect(buildSimilarityIndex([], String).similarTo(NEAR_COPIES[0]!.text)).toEqual([]);
   });

@@ -1,10 +1,18 @@
 // "This was already said" (issue 29 #3): after a pause in typing, up to three responses of the topic
 // that make much the same point (shared/rules/similarity.ts, over the device's copy: offline too),
 // each with "Upvote it instead" and "Reply to it". Only a hint: the writer may still post.
-import { useContext, useId, useMemo, useState } from 'react';
+import { useContext, useEffect, useId, useMemo, useState } from 'react';
 import { MSG } from '../../../../shared/messages';
 import { authorName } from '../../../../shared/rules/author-name';
-import { buildSimilarityIndex, MIN_SIMILARITY_WORDS, normaliseWords, SIMILARITY_DEBOUNCE_MS } from '../../../../shared/rules/similarity';
+import {
+  buildSimilarityIndex,
+  MIN_SIMILARITY_WORDS,
+  normaliseWords,
+  primeTermsCache,
+  SIMILARITY_DEBOUNCE_MS,
+  type SimilarityIndex,
+  type Terms,
+} from '../../../../shared/rules/similarity';
 import { truncate } from '../../../../shared/rules/truncate';
 import type { ResponseType } from '../../../../shared/constants';
 import { useBlockedUids } from '../../hooks/useBlocks';
@@ -21,6 +29,39 @@ export const UPVOTE_INSTEAD = 'Upvote it instead';
 export const UPVOTED_INSTEAD = 'Upvoted';
 export const REPLY_TO_IT = 'Reply to it';
 const HINT_CHARS = 140;
+/** Each response text's terms, shared by every composer of the session (a vote leaves texts as they were). */
+const TERMS_CACHE = new Map<string, Terms>();
+/** Past this many texts the cache starts again (a long session across many big debates). */
+const TERMS_CACHE_MAX = 50_000;
+/** An idle slice's length: short enough never to be felt while typing. */
+const PRIME_SLICE_MS = 8;
+
+type IdleWindow = Window & { requestIdleCallback?: (run: () => void) => number; cancelIdleCallback?: (id: number) => void };
+
+/**
+ * From the first character typed, works out the topic's texts' terms in idle slices, so that the
+ * comparison after the pause builds its index from the cache in one short step (a 10,000-response
+ * topic: docs/BENCHMARKS.md).
+ */
+function usePrimedTerms(texts: readonly string[] | null) {
+  useEffect(() => {
+    if (!texts) return;
+    if (TERMS_CACHE.size > TERMS_CACHE_MAX) TERMS_CACHE.clear();
+    const w = window as IdleWindow;
+    let handle: number | null = null;
+    const slice = () => {
+      const end = performance.now() + PRIME_SLICE_MS;
+      const done = primeTermsCache(texts, TERMS_CACHE, () => performance.now() > end);
+      handle = done ? null : w.requestIdleCallback ? w.requestIdleCallback(slice) : window.setTimeout(slice, 0);
+    };
+    slice();
+    return () => {
+      if (handle === null) return;
+      if (w.cancelIdleCallback) w.cancelIdleCallback(handle);
+      else window.clearTimeout(handle);
+    };
+  }, [texts]);
+}
 
 interface AlreadySaidProps {
   topicId: string;
@@ -33,24 +74,44 @@ interface AlreadySaidProps {
   onMoved: () => void;
 }
 
+/** Same texts in the same order: a vote re-emits the list with every text as it was. */
+function sameTexts(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((text, i) => text === b[i]);
+}
+
+/**
+ * Indexes the topic's texts, again only when a text changed (a response added, edited or removed),
+ * never for a vote: a list with the same texts gets the previous index back. Uses the primed cache.
+ */
+function createTextIndexer() {
+  let last: { texts: readonly string[]; index: SimilarityIndex<string> } | null = null;
+  return (texts: readonly string[]): SimilarityIndex<string> => {
+    if (last && sameTexts(last.texts, texts)) return last.index;
+    last = { texts, index: buildSimilarityIndex(texts, (text) => text, TERMS_CACHE) };
+    return last.index;
+  };
+}
+
 export function AlreadySaid({ topicId, text, parentId, type, onMoved }: AlreadySaidProps) {
   const typed = useDebouncedValue(text, SIMILARITY_DEBOUNCE_MS);
-  // Nothing is read or indexed until the draft says enough to be a point.
+  // Nothing is read before the writer starts, nor compared until the draft says enough to be a point.
+  const started = text.trim() !== '';
   const enough = normaliseWords(typed).length >= MIN_SIMILARITY_WORDS;
-  const { responses } = useTopicResponses(topicId, enough);
+  const { responses } = useTopicResponses(topicId, started || enough);
   const blocked = useBlockedUids();
-  const index = useMemo(
-    () =>
-      enough
-        ? buildSimilarityIndex(
-            // Moderated text is a notice, and blocked authors are hidden (issue 23): neither is offered.
-            responses.filter((r) => !r.moderation && r.id !== parentId && !blocked.has(r.creator_uid)),
-            (r) => r.content,
-          )
-        : null,
-    [enough, responses, parentId, blocked],
+  // Moderated text is a notice, and blocked authors are hidden (issue 23): neither is offered.
+  const candidates = useMemo(
+    () => responses.filter((r) => !r.moderation && r.id !== parentId && !blocked.has(r.creator_uid)),
+    [responses, parentId, blocked],
   );
-  const matches = useMemo(() => (index && text.trim() ? index.similarTo(typed) : []), [index, typed, text]);
+  const texts = useMemo(() => (candidates.length > 0 ? candidates.map((r) => r.content) : null), [candidates]);
+  usePrimedTerms(started ? texts : null);
+  const [indexer] = useState(createTextIndexer);
+  const index = useMemo(() => (enough && texts ? indexer(texts) : null), [enough, texts, indexer]);
+  const matches = useMemo(
+    () => (index && text.trim() ? index.similarTo(typed).map((m) => candidates[m.position]!) : []),
+    [index, typed, text, candidates],
+  );
   const titleId = useId();
   return (
     // Always mounted and polite: the hint is announced when it appears, never steals focus.
@@ -63,7 +124,7 @@ export function AlreadySaid({ topicId, text, parentId, type, onMoved }: AlreadyS
           </h3>
           <p className="already-said-note">{ALREADY_SAID_NOTE}</p>
           <ul className="already-said-list">
-            {matches.map(({ item }) => (
+            {matches.map((item) => (
               <SimilarResponse key={item.id} response={item} draft={text} type={type} onMoved={onMoved} />
             ))}
           </ul>
