@@ -60,8 +60,9 @@ export function StrongestCasePanel({ topicId }: { topicId: string }) {
     }
   }
 
-  // Nothing to rank in a debate with no responses: no empty box above the first one.
-  if (!error && !loading && count === 0) return null;
+  // Nothing to rank yet (no responses, or not read yet: the list below says it is loading): no empty
+  // box above the first response, and no second "Loading responses...".
+  if (!error && (loading || count === 0)) return null;
   const noSides = participants.agree + participants.disagree === 0;
   return (
     <section className="strongest-case card" aria-labelledby={`${id}-title`} data-testid="strongest-case">
@@ -81,8 +82,6 @@ export function StrongestCasePanel({ topicId }: { topicId: string }) {
           <p className="error-text" role="alert">
             Error: {error instanceof Error ? error.message : 'the responses could not be read.'}
           </p>
-        ) : loading ? (
-          <p className="muted">Loading responses...</p>
         ) : noSides ? (
           <p className="muted">{NO_SIDES_YET}</p>
         ) : (
