@@ -162,7 +162,18 @@ describe('the strongest case and "already said" (issue 29)', () => {
       await item.getByRole('button', { name: 'Reply to it' }).waitFor();
       await screenshot(page, 'already-said-phone');
       expect(await axeViolations(page)).toEqual([]);
+      await page.emulateMedia({ colorScheme: 'dark' });
+      expect(await axeViolations(page)).toEqual([]);
+      await page.emulateMedia({ colorScheme: 'light' });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+
+      // "Reply to it": the point moves into that response's reply box, where the keyboard lands.
+      const moved = await box.inputValue();
+      await item.getByRole('button', { name: 'Reply to it' }).click();
+      const replyBox = page.locator(`#response-${funding}`).getByRole('form', { name: 'Reply' }).getByLabel('Your response');
+      await expect.poll(() => replyBox.inputValue()).toBe(moved);
+      await expect.poll(() => replyBox.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await box.inputValue()).toBe('');
 
       await context.setOffline(false);
       expect(errors).toEqual([]);

@@ -113,7 +113,10 @@ describe('"This was already said"', () => {
 
     const row = document.getElementById('response-crowding')!;
     const reply = await within(row).findByRole('form', { name: 'Reply' });
-    expect(within(reply).getByLabelText<HTMLTextAreaElement>('Your response').value).toBe(draft);
+    const replyBox = within(reply).getByLabelText<HTMLTextAreaElement>('Your response');
+    expect(replyBox.value).toBe(draft);
+    // The keyboard lands in it, ready to go on writing.
+    await waitFor(() => expect(document.activeElement).toBe(replyBox));
     expect(reply.className).toContain('composer-against');
     expect(rootBox().value).toBe('');
     // The reply box offers its own parent as nothing "already said".

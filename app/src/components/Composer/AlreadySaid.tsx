@@ -152,11 +152,13 @@ function SimilarResponse({
   const own = user?.uid === response.creator_uid;
   // Signed out the button stays focusable (aria-disabled) so a press can say why, as VoteButton does.
   const [hint, setHint] = useState(false);
-  function reply() {
+  async function reply() {
     if (!tree) return;
+    // To the response first (its thread opened), then its reply box opens there and takes the focus
+    // and the text; if it cannot be shown, the text stays where it is.
+    if (!(await tree.goToResponse(response.id))) return;
     tree.requestReply(response.id, type, draft);
     onMoved();
-    void tree.goToResponse(response.id);
   }
   return (
     <li className="already-said-item" data-response-id={response.id}>
@@ -178,7 +180,7 @@ function SimilarResponse({
           </button>
         )}
         {tree && (
-          <button type="button" className="btn btn-small" aria-describedby={textId} onClick={reply}>
+          <button type="button" className="btn btn-small" aria-describedby={textId} onClick={() => void reply()}>
             {REPLY_TO_IT}
           </button>
         )}
