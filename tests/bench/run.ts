@@ -13,6 +13,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The benches, cheapest first; each module is loaded only when it runs. */
 const BENCHES: Record<string, () => Promise<BenchRow[]>> = {
   startup: async () => (await import('./startup.js')).benchStartup(),
+  device: async () => (await import('./device-rules.js')).benchDeviceRules(),
   sync: async () => (await import('./client-sync.js')).benchClientSync(),
   server: async () => (await import('./server.js')).benchServer(),
   topic: async () => (await import('./client-topic.js')).benchBigTopic(),

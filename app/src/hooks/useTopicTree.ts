@@ -1,5 +1,6 @@
 // The topic page's tree state, shared with every response through context.
 import { createContext, useContext, useMemo, useSyncExternalStore } from 'react';
+import type { ResponseType } from '../../../shared/constants';
 import type { CruxData } from '../data';
 import { useData } from './useData';
 
@@ -15,10 +16,25 @@ export interface TopicTree {
   highlightedId(): string | null;
   /** Expands the ancestor chain, then scrolls smoothly to the response; false when it never rendered. */
   goToResponse(id: string): Promise<boolean>;
+  /**
+   * Asks the response `id` to open its reply box of `type` holding `text` (issue 29 #3: "Reply to it"
+   * moves a point already made into an answer to it); the row takes it when it renders.
+   */
+  requestReply(id: string, type: ResponseType, text: string): void;
+  /** The reply box a row was asked to open, until it takes it. */
+  replyRequest(): ReplyRequest | null;
+  /** The row opened its reply box: the request is done. */
+  takeReplyRequest(request: ReplyRequest): void;
   /** Listens to expansion and highlight changes; the returned function stops listening. */
   subscribe(listener: () => void): () => void;
   /** Bumped on every change (a snapshot for useSyncExternalStore). */
   version(): number;
+}
+
+export interface ReplyRequest {
+  id: string;
+  type: ResponseType;
+  text: string;
 }
 
 export const TopicTreeContext = createContext<TopicTree | null>(null);
@@ -26,6 +42,7 @@ export const TopicTreeContext = createContext<TopicTree | null>(null);
 export function createTopicTree(topicId: string, data: Pick<CruxData, 'ancestorPath'>): TopicTree {
   let expanded: ReadonlySet<string> = new Set();
   let highlighted: string | null = null;
+  let reply: ReplyRequest | null = null;
   let version = 0;
   const listeners = new Set<() => void>();
   const changed = () => {
@@ -51,6 +68,16 @@ export function createTopicTree(topicId: string, data: Pick<CruxData, 'ancestorP
       highlighted = id;
       changed();
       return scrollWhenRendered(`response-${id}`);
+    },
+    requestReply(id, type, text) {
+      reply = { id, type, text };
+      changed();
+    },
+    replyRequest: () => reply,
+    takeReplyRequest(request) {
+      if (reply !== request) return;
+      reply = null;
+      changed();
     },
     subscribe(listener) {
       listeners.add(listener);
@@ -97,6 +124,14 @@ export function useExpanded(tree: TopicTree, id: string): boolean {
 /** Whether the response is the target of the last quote or link navigation. */
 export function useHighlighted(tree: TopicTree, id: string): boolean {
   return useSyncExternalStore(tree.subscribe, () => tree.highlightedId() === id);
+}
+
+/** The reply box this row was asked to open (null for every other row). */
+export function useReplyRequest(tree: TopicTree, id: string): ReplyRequest | null {
+  return useSyncExternalStore(tree.subscribe, () => {
+    const request = tree.replyRequest();
+    return request?.id === id ? request : null;
+  });
 }
 
 /** Changes with every expansion or highlight (for lists that render up to a navigation target). */

@@ -10,6 +10,7 @@ import { TopicHeader } from '../components/TopicHeader/TopicHeader';
 import { ResponseOrderControl } from '../components/CommonGround/CommonGround';
 import { DebateMapPanel, DebateMapToggle, useDebateMapDisclosure } from '../components/DebateMap/DebateMapPanel';
 import { OpinionGroupsPanel, OpinionGroupsToggle, useOpinionGroupsDisclosure } from '../components/OpinionGroups/OpinionGroups';
+import { StrongestCasePanel } from '../components/StrongestCase/StrongestCase';
 import { DebateStandingContext, useStance, type DebateStanding } from '../hooks/useStance';
 import type { ResponseOrder } from '../hooks/useReplies';
 import { useData } from '../hooks/useData';
@@ -142,6 +143,8 @@ function TopicView({ topicId }: { topicId: string }) {
         <DebateStandingContext.Provider value={debate}>
           <MentionPeopleContext.Provider value={people}>
             <TopicHeader topic={topic} standing={standing} onRespond={respond} onDeleted={() => navigate('/')} />
+            {/* Issue 29 #1: each side's best points before the composer and the long list. */}
+            <StrongestCasePanel topicId={topicId} />
             <div ref={formRef}>
               <h2 className="visually-hidden">Add a response</h2>
               <Composer

@@ -271,3 +271,12 @@ export async function seedDemoIfEmpty(ctx: DomainContext): Promise<boolean> {
     }
   }
 }
+
+/**
+ * Each demo debate's response texts, in posting order: the "already said" measure (issue 29 #3,
+ * tests/shared/similarity.test.ts) checks its near-copy catch rate and its false alarms on them.
+ */
+export function demoResponseTexts(): { title: string; texts: string[] }[] {
+  const texts = (replies: Reply[]): string[] => replies.flatMap((reply) => [reply.content, ...texts(reply.replies ?? [])]);
+  return TOPICS.map((topic) => ({ title: topic.title, texts: texts(topic.replies) }));
+}

@@ -16,6 +16,7 @@ import { StanceButtons } from '../Stance/Stance';
 import { QuotePanel } from './QuotePanel';
 import { SourcesPanel } from './SourcesPanel';
 import { useMentionSuggest } from './MentionSuggest';
+import { AlreadySaid } from './AlreadySaid';
 import './Composer.css';
 import { errorMessage } from '../../error-message';
 
@@ -37,15 +38,29 @@ interface ComposerProps {
   focusSignal?: number;
   onDone?: () => void;
   onCancel?: () => void;
+  /** Text the box opens with (a point moved here by "Reply to it"); it wins over a stored draft of that reply. */
+  initialText?: string;
 }
 
-export function Composer({ topicId, parentId, replyingTo, type, onType, edit, autoFocus, focusSignal, onDone, onCancel }: ComposerProps) {
+export function Composer({
+  topicId,
+  parentId,
+  replyingTo,
+  type,
+  onType,
+  edit,
+  autoFocus,
+  focusSignal,
+  onDone,
+  onCancel,
+  initialText,
+}: ComposerProps) {
   const { ready: sessionReady, user } = useSession();
   const uid = user?.uid ?? null;
   const createResponse = useCreateResponse();
   const editResponse = useEditResponse();
   const idPrefix = `composer-${edit?.responseId ?? parentId ?? 'root'}`;
-  const [content, setContent] = useState(edit?.content ?? '');
+  const [content, setContent] = useState(edit?.content ?? initialText ?? '');
   const [quote, setQuote] = useState<QuotedResponse | null>(edit?.quote ?? null);
   const [sources, setSources] = useState<NewSource[]>(edit?.sources ?? []);
   const [panel, setPanel] = useState<'quote' | 'sources' | null>(null);
@@ -259,6 +274,20 @@ export function Composer({ topicId, parentId, replyingTo, type, onType, edit, au
             </span>
           )}
         </div>
+        {!edit && (
+          // Issue 29 #3: under the buttons, so a hint appearing never moves "Post response" while typing.
+          <AlreadySaid
+            topicId={topicId}
+            text={content}
+            parentId={parentId}
+            type={type}
+            // The text moves to the reply box; a chosen quote or sources stay here, never lost.
+            onMoved={() => {
+              draft.clear();
+              setContent('');
+            }}
+          />
+        )}
       </form>
       {/* Outside the form: React events bubble through portals, its submit must not post the reply. */}
       {signInOpen && <SignInModal onClose={closeSignIn} />}

@@ -3,6 +3,7 @@
 // score, Δ marked; a node opens its response in the thread. The picture fits its frame, labels
 // each node with the start of its text and has a legend; nodes are thumb-sized targets (issue 24 #8).
 // "Outline" is the same tree as nested links, the accessible alternative to the picture.
+// The strongest case on each side (issue 29 #1) is ringed and starred, and named in each label.
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { RESPONSE_TYPES } from '../../../../shared/constants';
 import { blockedHidden } from '../../../../shared/messages';
@@ -11,6 +12,9 @@ import { truncate } from '../../../../shared/rules/truncate';
 import { useBlockedUids } from '../../hooks/useBlocks';
 import type { ResponseView } from '../../hooks/useReplies';
 import { useTopicResponses } from '../../hooks/useTopicResponses';
+import { useDebateStanding } from '../../hooks/useStance';
+import { useRankedCase } from '../../hooks/useStrongestCase';
+import type { CaseSide } from '../../../../shared/rules/strongest-case';
 import { useTopicTree } from '../../hooks/useTopicTree';
 import { deltaCountLabel } from '../DeltaCredit/DeltaCredit';
 import { STANCE } from '../Stance/Stance';
@@ -29,6 +33,7 @@ import {
 import './DebateMap.css';
 
 export const MAP_EMPTY = 'No responses yet: the map fills in as people respond.';
+const NO_SIDES = { agree: 0, disagree: 0 };
 const MIN_ZOOM = 0.25;
 const MAX_ZOOM = 3;
 const ZOOM_STEP = 1.25;
@@ -39,10 +44,22 @@ const FRAME_MIN_PX = 120;
 
 type View = 'map' | 'outline';
 
-/** What a node or outline link says: "✔ Agrees: text… (score 3, 2 people credited…)". */
-export function responseSummary(r: ResponseView): string {
+/** A response's place in the strongest case on its side: 1 to 3. */
+export interface StrongestMark {
+  side: CaseSide;
+  rank: number;
+}
+
+/** "strongest case for, no. 1". */
+export function strongestLabel(mark: StrongestMark): string {
+  return `strongest case ${mark.side}, no. ${mark.rank}`;
+}
+
+/** What a node or outline link says: "✔ Agrees: text… (score 3, 2 people credited…, strongest case for, no. 1)". */
+export function responseSummary(r: ResponseView, mark?: StrongestMark): string {
   const extras = [`score ${r.score}`];
   if (r.delta_count > 0) extras.push(deltaCountLabel(r.delta_count));
+  if (mark) extras.push(strongestLabel(mark));
   return `${STANCE[r.type].label}: ${truncate(r.content, 80)} (${extras.join(', ')})`;
 }
 
@@ -58,6 +75,13 @@ export default function DebateMap({ topicId }: { topicId: string }) {
     [all, blocked],
   );
   const tree = useTopicTree();
+  const participants = useDebateStanding()?.participants ?? NO_SIDES;
+  const best = useRankedCase(all, participants);
+  const marks = useMemo(() => {
+    const found = new Map<string, StrongestMark>();
+    for (const side of ['for', 'against'] as const) best[side].forEach((a, i) => found.set(a.response.id, { side, rank: i + 1 }));
+    return found;
+  }, [best]);
   const [view, setView] = useState<View>('map');
   const open = (id: string) => void tree.goToResponse(id);
 
@@ -75,8 +99,8 @@ export default function DebateMap({ topicId }: { topicId: string }) {
       </p>
     );
   else if (responses.length === 0) body = <p className="status-text">{MAP_EMPTY}</p>;
-  else if (view === 'map') body = <MapPicture responses={responses} onOpen={open} />;
-  else body = <Outline responses={responses} onOpen={open} />;
+  else if (view === 'map') body = <MapPicture responses={responses} marks={marks} onOpen={open} />;
+  else body = <Outline responses={responses} marks={marks} onOpen={open} />;
 
   return (
     <div className="debate-map">
@@ -93,7 +117,15 @@ export default function DebateMap({ topicId }: { topicId: string }) {
   );
 }
 
-function MapPicture({ responses, onOpen }: { responses: ResponseView[]; onOpen: (id: string) => void }) {
+function MapPicture({
+  responses,
+  marks,
+  onOpen,
+}: {
+  responses: ResponseView[];
+  marks: ReadonlyMap<string, StrongestMark>;
+  onOpen: (id: string) => void;
+}) {
   const layout = useMemo(() => layoutDebate(responses), [responses]);
   const frameRef = useRef<HTMLDivElement>(null);
   const frame = useFrameSize(frameRef);
@@ -155,6 +187,7 @@ function MapPicture({ responses, onOpen }: { responses: ResponseView[]; onOpen: 
                 node={node}
                 response={node.response}
                 label={labels.get(node.id) ?? null}
+                mark={marks.get(node.id)}
                 scale={scale}
                 onOpen={onOpen}
               />
@@ -182,6 +215,9 @@ function MapLegend() {
       ))}
       <li>Bigger circle: higher score</li>
       <li>Δ: changed someone’s view</li>
+      <li>
+        <span aria-hidden="true">★ </span>Ringed: strongest case on its side
+      </li>
     </ul>
   );
 }
@@ -198,17 +234,19 @@ function ResponseNode({
   node,
   response,
   label,
+  mark,
   scale,
   onOpen,
 }: {
   node: MapNode;
   response: ResponseView;
   label: string | null;
+  mark: StrongestMark | undefined;
   scale: number;
   onOpen: (id: string) => void;
 }) {
   const r = nodeRadius(response.score);
-  const summary = responseSummary(response);
+  const summary = responseSummary(response, mark);
   function onKey(event: KeyboardEvent) {
     if (event.key !== 'Enter' && event.key !== ' ') return;
     event.preventDefault();
@@ -218,7 +256,7 @@ function ResponseNode({
   const px = (screenPx: number) => screenPx / scale;
   return (
     <g
-      className={`debate-map-node debate-map-${response.type}`}
+      className={`debate-map-node debate-map-${response.type}${mark ? ' is-strongest' : ''}`}
       transform={`translate(${node.x},${node.y})`}
       role="button"
       tabIndex={0}
@@ -228,10 +266,16 @@ function ResponseNode({
       onKeyDown={onKey}
     >
       <title>{summary}</title>
+      {mark && <circle className="debate-map-strongest-ring" r={r + 4} />}
       <circle r={r} />
       <text className="debate-map-icon" textAnchor="middle" dominantBaseline="central" fontSize={Math.max(9, r)}>
         {STANCE[response.type].icon}
       </text>
+      {mark && (
+        <text className="debate-map-star" x={-r - 4} y={-r + 2} textAnchor="end" fontSize={12}>
+          ★
+        </text>
+      )}
       {response.delta_count > 0 && (
         <text className="debate-map-delta" x={r + 2} y={-r + 2} fontSize={11}>
           Δ{response.delta_count}
@@ -249,16 +293,21 @@ function ResponseNode({
   );
 }
 
-function Outline({ responses, onOpen }: { responses: ResponseView[]; onOpen: (id: string) => void }) {
+interface OutlineProps {
+  marks: ReadonlyMap<string, StrongestMark>;
+  onOpen: (id: string) => void;
+}
+
+function Outline({ responses, marks, onOpen }: OutlineProps & { responses: ResponseView[] }) {
   const items = useMemo(() => outlineOf(responses), [responses]);
   return (
     <nav className="debate-outline" aria-label="Outline of the debate">
-      <OutlineList items={items} onOpen={onOpen} />
+      <OutlineList items={items} marks={marks} onOpen={onOpen} />
     </nav>
   );
 }
 
-function OutlineList({ items, onOpen }: { items: OutlineItem[]; onOpen: (id: string) => void }) {
+function OutlineList({ items, marks, onOpen }: OutlineProps & { items: OutlineItem[] }) {
   return (
     <ul>
       {items.map(({ response, children }) => (
@@ -271,10 +320,12 @@ function OutlineList({ items, onOpen }: { items: OutlineItem[]; onOpen: (id: str
               onOpen(response.id);
             }}
           >
-            <span aria-hidden="true">{STANCE[response.type].icon} </span>
-            {responseSummary(response)}
+            <span aria-hidden="true">
+              {STANCE[response.type].icon} {marks.has(response.id) ? '★ ' : ''}
+            </span>
+            {responseSummary(response, marks.get(response.id))}
           </a>
-          {children.length > 0 && <OutlineList items={children} onOpen={onOpen} />}
+          {children.length > 0 && <OutlineList items={children} marks={marks} onOpen={onOpen} />}
         </li>
       ))}
     </ul>

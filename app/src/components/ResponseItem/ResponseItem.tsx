@@ -1,14 +1,14 @@
 // One response: stance, quoted block (jumps to the quote), content, sources, meta,
 // actions (ResponseActions: vote, Reply: Agree/Disagree/Discuss, Show All / Hide All, and the
 // quieter Δ, Report, Edit, Delete) and its replies, loaded on first expand and indented 20 px per level.
-import { memo, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { QUOTED_BLOCK_CHARS, REPLY_INDENT_PX, type ResponseType } from '../../../../shared/constants';
 import { truncate } from '../../../../shared/rules/truncate';
 import { RelativeTime } from '../RelativeTime/RelativeTime';
 import { useDeleteResponse } from '../../hooks/useDeleteResponse';
 import { useReplies, type ResponseView } from '../../hooks/useReplies';
 import { useSession } from '../../hooks/useSession';
-import { useExpanded, useHighlighted, useTopicTree } from '../../hooks/useTopicTree';
+import { useExpanded, useHighlighted, useReplyRequest, useTopicTree } from '../../hooks/useTopicTree';
 import { Composer } from '../Composer/Composer';
 import { ResponseList } from '../ResponseList/ResponseList';
 import { Stance } from '../Stance/Stance';
@@ -39,6 +39,15 @@ export const ResponseItem = memo(function ResponseItem({ response, depth }: { re
   const [loadedOnce, setLoadedOnce] = useState(expanded);
   const replies = useReplies(tree.topicId, response.id, loadedOnce || expanded);
   const [replyType, setReplyType] = useState<ResponseType | null>(null);
+  // "Reply to it" from another composer (issue 29 #3): this row's reply box opens with that text.
+  const replyRequest = useReplyRequest(tree, response.id);
+  const [carried, setCarried] = useState<{ text: string; key: number } | null>(null);
+  useEffect(() => {
+    if (!replyRequest) return;
+    setReplyType(replyRequest.type);
+    setCarried((old) => ({ text: replyRequest.text, key: (old?.key ?? 0) + 1 }));
+    tree.takeReplyRequest(replyRequest);
+  }, [replyRequest, tree]);
   const [editing, setEditing] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const isCreator = user?.uid === response.creator_uid;
@@ -155,7 +164,11 @@ export const ResponseItem = memo(function ResponseItem({ response, depth }: { re
           label={`response: ${excerpt}`}
           expanded={expanded}
           onToggleReplies={toggleReplies}
-          onReply={(t) => setReplyType(replyType === t ? null : t)}
+          onReply={(t) => {
+            setReplyType(replyType === t ? null : t);
+            // Closed: the next reply box opens empty (or with its stored draft).
+            if (replyType === t) setCarried(null);
+          }}
           isCreator={isCreator}
           editing={editing}
           onEdit={() => setEditing(true)}
@@ -169,15 +182,21 @@ export const ResponseItem = memo(function ResponseItem({ response, depth }: { re
         )}
         {replyType && (
           <Composer
+            key={carried?.key ?? 0}
+            initialText={carried?.text}
             topicId={tree.topicId}
             parentId={response.id}
             replyingTo={response.content}
             type={replyType}
             onType={setReplyType}
             autoFocus
-            onCancel={() => setReplyType(null)}
+            onCancel={() => {
+              setReplyType(null);
+              setCarried(null);
+            }}
             onDone={() => {
               setReplyType(null);
+              setCarried(null);
               setLoadedOnce(true);
               tree.setExpanded(response.id, true);
             }}

@@ -1,0 +1,111 @@
+// `npm run bench -- device`: the device-side rules of issue 29 on a 10,000-response topic, in Node
+// (the pure functions the topic page and the composer run; no browser): the strongest case on each
+// side, and "This was already said": the terms of every text (once per session, worked out in idle
+// slices of 8 ms from the first character typed: no budget, the sum of those slices), the TF-IDF index
+// built from them at the pause, and one draft compared.
+// Generated responses: a seeded mix of roots and replies of every type, 20-60 words from a
+// 2,000-word vocabulary, upvotes by side. Budget 50 ms each (issue 29). Median of BENCH_RUNS (7) runs
+// after a warm-up; BENCH_DEVICE_RESPONSES changes the size. Not a test: nothing asserts a timing.
+import { performance } from 'node:perf_hooks';
+import type { ResponseType } from '../../shared/constants.js';
+import { buildSimilarityIndex, primeTermsCache, type Terms } from '../../shared/rules/similarity.js';
+import { strongestCase, type CaseCandidate } from '../../shared/rules/strongest-case.js';
+import type { BenchRow } from './types.js';
+
+const BUDGET_MS = 50;
+
+/** A small deterministic PRNG (mulberry32): the same topic on every run. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface BenchResponse extends CaseCandidate {
+  content: string;
+}
+
+/** `size` responses: one in ten a root, the others replies to an earlier response. */
+export function generateTopic(size: number, seed = 29): BenchResponse[] {
+  const rand = random(seed);
+  const vocabulary = Array.from({ length: 2_000 }, (_, i) => `word${i.toString(36)}${'aeiou'[i % 5]}`);
+  const types: ResponseType[] = ['for', 'against', 'neutral'];
+  const out: BenchResponse[] = [];
+  for (let i = 0; i < size; i++) {
+    const words = Array.from({ length: 20 + Math.floor(rand() * 40) }, () => vocabulary[Math.floor(rand() ** 2 * vocabulary.length)]);
+    out.push({
+      id: `r${i}`,
+      type: types[Math.floor(rand() * 3)]!,
+      parent_response_id: i % 10 === 0 || i === 0 ? null : `r${Math.floor(rand() * i)}`,
+      upvotes_agree: Math.floor(rand() * 40),
+      upvotes_disagree: Math.floor(rand() * 30),
+      score: Math.floor(rand() * 60) - 5,
+      created_at: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+      moderation: null,
+      content: `${words.join(' ')}.`,
+    });
+  }
+  return out;
+}
+
+function median(runs: number, work: () => void): number {
+  work(); // warm-up: the JIT, not the rule
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    work();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return Math.round(times[Math.floor(times.length / 2)]! * 10) / 10;
+}
+
+export async function benchDeviceRules(): Promise<BenchRow[]> {
+  const size = Number(process.env.BENCH_DEVICE_RESPONSES ?? 10_000);
+  const runs = Number(process.env.BENCH_RUNS ?? 7);
+  const responses = generateTopic(size);
+  const participants = { agree: 60, disagree: 45 };
+  // A draft repeating one response with a few words changed (the composer's case: a hint to find).
+  const draft = `${responses[size - 7]!.content.split(' ').slice(0, 30).join(' ')} indeed`;
+  const texts = responses.map((r) => r.content);
+  const cache = new Map<string, Terms>();
+  const note = `${size} responses, median of ${runs}`;
+  const terms = median(runs, () => {
+    cache.clear();
+    primeTermsCache(texts, cache, () => false);
+  });
+  let index = buildSimilarityIndex(responses, (r) => r.content, cache);
+  return [
+    {
+      name: `strongest case (${size} responses)`,
+      value: median(runs, () => void strongestCase(responses, participants)),
+      unit: 'ms',
+      budget: BUDGET_MS,
+      note,
+    },
+    {
+      name: `already said: terms, idle (${size} responses)`,
+      value: terms,
+      unit: 'ms',
+      note: `${note}; once per session, in idle slices of 8 ms while the draft is short`,
+    },
+    {
+      name: `already said: index (${size} responses)`,
+      value: median(runs, () => void (index = buildSimilarityIndex(responses, (r) => r.content, cache))),
+      unit: 'ms',
+      budget: BUDGET_MS,
+      note: `${note}; at the pause once the draft has 4 words, and after a change of the topic's responses`,
+    },
+    {
+      name: `already said: one draft (${size} responses)`,
+      value: median(runs, () => void index.similarTo(draft)),
+      unit: 'ms',
+      budget: BUDGET_MS,
+      note: `${note}; on each pause in typing`,
+    },
+  ];
+}
