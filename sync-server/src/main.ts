@@ -22,8 +22,6 @@ import { loadVapidKeys } from './push/vapid.js';
 import { startPushSender, type PushSender } from './push/sender.js';
 import { logger } from './observe/logger.js';
 import { startMetricsServer } from './observe/metrics-access.js';
-import { registry } from './observe/metrics.js';
-import { registerReplicaLagGauge } from './store/pg/replica-lag.js';
 import { randomUUID } from 'node:crypto';
 import { startGroupingJob, type GroupingJob } from './domain/opinion-groups.js';
 
@@ -133,8 +131,6 @@ try {
   backend = await openBackend(config);
   readiness.set('starting');
   const { store } = backend;
-  // READ_DATABASE_URL: the replica's lag in /metrics (absent without one).
-  registerReplicaLagGauge(registry, store);
   const verifier = createFirebaseVerifier(config.firebaseProjectId, config.serviceAccountJson, {
     statusCacheMs: config.authStatusCacheMs,
   });

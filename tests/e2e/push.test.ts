@@ -6,7 +6,7 @@
 // asks for the browser's permission before the button is pressed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import type { PushPayload } from '../../shared/push';
+import { DEFAULT_PUSH_SETTINGS, type PushPayload } from '../../shared/push';
 import { SYNC_PROTOCOL_VERSION, type ProfileDoc } from '../../shared/sync-protocol';
 import { apiClient } from '../fixtures/api';
 import { createTestUser, type TestUser } from '../fixtures/auth';
@@ -246,6 +246,7 @@ describe('web push in the service worker', () => {
       await replies.uncheck();
       await page.getByRole('checkbox', { name: 'Quiet hours: no push between' }).check();
       await expect.poll(settings, { timeout: 20_000 }).toEqual({
+        ...DEFAULT_PUSH_SETTINGS,
         replies: false,
         moderation: true,
         quiet_hours: { start: '22:00', end: '07:00', time_zone: 'Europe/Berlin' },
@@ -258,6 +259,7 @@ describe('web push in the service worker', () => {
       expect((await settings()).moderation).toBe(true);
       await context.setOffline(false);
       await expect.poll(settings, { timeout: 30_000 }).toEqual({
+        ...DEFAULT_PUSH_SETTINGS,
         replies: false,
         moderation: false,
         quiet_hours: { start: '23:15', end: '07:00', time_zone: 'Europe/Berlin' },

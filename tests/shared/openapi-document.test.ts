@@ -24,11 +24,14 @@ const NOT_THE_API = new Set([
   'GET /sitemap.xml',
   'GET /',
   'GET /*',
+  // The operator's Prometheus scrape (observe/metrics-access.ts), for a METRICS_TOKEN bearer only
+  // (404 without one): not part of the public API (docs/OPERATIONS.md "Metrics").
+  'GET /metrics',
 ]);
 
-/** The app as the server builds it; listing its routes reads neither the store nor the verifier. */
+/** The app as the server builds it; listing its routes reads neither the store (but for its optional read-replica hooks) nor the verifier. */
 function servedRoutes(): string[] {
-  const { app } = createApp({} as AppDeps);
+  const { app } = createApp({ store: {} } as AppDeps);
   return (
     app.routes
       // Middleware: `(c, next) => …` (security headers, compression, auth, limits, the sync version check).

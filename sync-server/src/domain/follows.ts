@@ -79,17 +79,20 @@ export async function notifyFollowers(
   now: string,
 ): Promise<Change[]> {
   const { store } = ctx;
-  const recipients = await store.follows.notifyFollowers({
-    actor_uid: actor.uid,
-    creator_uid: topic.creator_uid,
-    topic_id: topic.id,
-    response_id: responseId,
-    summary: prefix(topic.title, NOTIFICATION_SUMMARY_CHARS),
-    now,
-    seq: await store.nextSeq(),
-    since: new Date(Date.parse(now) - 60 * 60_000).toISOString(),
-    per_hour: FOLLOW_NOTIFY_PER_HOUR,
-  });
+  const recipients = await store.follows.notifyFollowers(
+    {
+      actor_uid: actor.uid,
+      creator_uid: topic.creator_uid,
+      topic_id: topic.id,
+      response_id: responseId,
+      summary: prefix(topic.title, NOTIFICATION_SUMMARY_CHARS),
+      now,
+      seq: await store.nextSeq(),
+      since: new Date(Date.parse(now) - 60 * 60_000).toISOString(),
+      per_hour: FOLLOW_NOTIFY_PER_HOUR,
+    },
+    ctx.newId,
+  );
   if (recipients.length === 0) return [];
   await store.follows.enqueuePushes(responseId, now);
   return recipients.map((uid) => ({ collection: 'notifications', uid }));

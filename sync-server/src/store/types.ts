@@ -366,8 +366,11 @@ export interface FollowsRepo {
   /** The live topics the user follows, most recently followed first. */
   list(uid: string): Promise<FollowRow[]>;
   changesSince(uid: string, checkpoint: Checkpoint, limit: number): Promise<FollowRow[]>;
-  /** Notifies the topic's followers of a new root response (see NOTIFY_FOLLOWERS); returns the recipients. */
-  notifyFollowers(notice: FollowersNotice): Promise<string[]>;
+  /**
+   * Notifies the topic's followers of a new root response (FOLLOWERS_TO_NOTIFY), each notification
+   * with an id from `newId` in the followers' uid order (so both engines make the same); returns them.
+   */
+  notifyFollowers(notice: FollowersNotice, newId: () => string): Promise<string[]>;
   /** Queues the pushes of the response's followed-topic notifications. */
   enqueuePushes(responseId: string, due: string): Promise<void>;
 }

@@ -2,7 +2,19 @@
 import type { FollowsRepo } from '../types.js';
 import type { PgQueries } from './queries.js';
 import type { FollowRow } from '../rows.js';
-import { ENQUEUE_FOLLOWER_PUSHES, FOLLOW_CHANGES, FOLLOW_IF_NEW, GET_FOLLOW, LIST_FOLLOWS, NOTIFY_FOLLOWERS, SET_FOLLOW } from '../sql.js';
+import {
+  ENQUEUE_FOLLOWER_PUSHES,
+  FOLLOW_CHANGES,
+  FOLLOW_IF_NEW,
+  FOLLOWERS_TO_NOTIFY,
+  GET_FOLLOW,
+  INSERT_FOLLOWER_NOTIFICATIONS,
+  LIST_FOLLOWS,
+  SET_FOLLOW,
+} from '../sql.js';
+
+/** FOLLOWERS_TO_NOTIFY's named parameters in the order of $1, $2… (both() numbers them by first use). */
+const TO_NOTIFY_PARAMS = [...new Set(FOLLOWERS_TO_NOTIFY.sqlite.match(/@\w+/g)!.map((name) => name.slice(1)))];
 
 export function createPgFollowsRepo(q: PgQueries): FollowsRepo {
   return {
@@ -14,23 +26,25 @@ export function createPgFollowsRepo(q: PgQueries): FollowsRepo {
     list: (uid) => q.rows<FollowRow>(LIST_FOLLOWS.pg, [uid]),
     changesSince: (uid, checkpoint, limit) =>
       q.rows<FollowRow>(FOLLOW_CHANGES.pg, [uid, checkpoint.seq, checkpoint.seq, checkpoint.id, limit]),
-    async notifyFollowers(n) {
+    async notifyFollowers(n, newId) {
       const named: Record<string, unknown> = {
         actor: n.actor_uid,
         creator: n.creator_uid,
-        summary: n.summary,
         topic: n.topic_id,
         response: n.response_id,
-        now: n.now,
-        seq: n.seq,
         since: n.since,
         per_hour: n.per_hour,
       };
-      const rows = await q.rows<{ recipient_uid: string }>(
-        NOTIFY_FOLLOWERS.pg,
-        NOTIFY_FOLLOWERS.params.map((name) => named[name]),
-      );
-      return rows.map((row) => row.recipient_uid);
+      const uids = (
+        await q.rows<{ uid: string }>(
+          FOLLOWERS_TO_NOTIFY.pg,
+          TO_NOTIFY_PARAMS.map((name) => named[name]),
+        )
+      ).map((row) => row.uid);
+      if (uids.length === 0) return [];
+      const ids = uids.map(() => newId());
+      await q.run(INSERT_FOLLOWER_NOTIFICATIONS.pg, [ids, uids, n.actor_uid, n.summary, n.topic_id, n.response_id, n.now, n.seq]);
+      return uids;
     },
     async enqueuePushes(responseId, due) {
       await q.run(ENQUEUE_FOLLOWER_PUSHES.pg, [due, responseId]);

@@ -28,6 +28,7 @@ import { migratePg } from './migrate.js';
 import { decodeRow, encodeParams } from './nul.js';
 import type { PgQueries } from './queries.js';
 import { SEQ_LOCK_KEY } from './seq.js';
+import { REPLICA_LAG_HELP, REPLICA_LAG_METRIC } from './replica-lag.js';
 import { createReadReplica, INSERT_LSN_SQL, recordEnd, type ReadReplica } from './replica.js';
 import { createPgTopicsRepo } from './topics-repo.js';
 import { createPgResponsesRepo } from './responses-repo.js';
@@ -138,6 +139,8 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
         log: options.log ?? ((message: string, err?: unknown) => logger.warn({ err }, message)),
       })
     : undefined;
+  // READ_DATABASE_URL: the replica's lag in the process's /metrics (docs/OPERATIONS.md "Read replicas").
+  if (replica) gaugeOnScrape(REPLICA_LAG_METRIC, REPLICA_LAG_HELP, () => replica.lagSeconds() ?? 0);
   /** The primary's WAL position now (after a commit: at or past it). */
   const lsnNow = (client: pg.Pool | pg.PoolClient) => async () =>
     recordEnd((await client.query<{ lsn: number; block: number; segment: number }>(INSERT_LSN_SQL)).rows[0]!);
