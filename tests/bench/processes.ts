@@ -4,7 +4,7 @@
 // (autocannon-worker.mjs, forked per measurement). Nothing here shares an event loop with the
 // server it measures, so a ratio to the bare route is a ratio to the stack's own ceiling.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -99,10 +99,15 @@ export async function startCruxProcess(opts: CruxProcessOptions): Promise<Runnin
   return { url, pid: child.pid!, stop: () => stopChild(child) };
 }
 
-/** The newest .cpuprofile in a folder (the one the server wrote when it exited). */
-export function newestProfile(dir: string): string | undefined {
-  const files = readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'));
-  return files.length > 0 ? join(dir, files.sort().at(-1)!) : undefined;
+/**
+ * The server's main-thread profile in a folder: the largest .cpuprofile (its worker threads, the WAL
+ * checkpointer among them, write small ones of their own beside it).
+ */
+export function serverProfile(dir: string): string | undefined {
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.cpuprofile'))
+    .map((name) => join(dir, name));
+  return files.sort((a, b) => statSync(b).size - statSync(a).size)[0];
 }
 
 const bareFile = fileURLToPath(new URL('./bare-server.mjs', import.meta.url));

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAuthEmulator, type RunningEmulator } from '../../scripts/auth-emulator.js';
 import { openDatabase } from '../../sync-server/src/store/sqlite/connection.js';
-import { buildServerForBench, newestProfile, startCruxProcess } from './processes.js';
+import { buildServerForBench, serverProfile, startCruxProcess } from './processes.js';
 import { formatSummary, summariseProfile } from './profile-summary.js';
 import { largeSeedSizes, SEED_WORDS, seedLarge } from './seed.js';
 import { cannon, emulatorToken, type Vary } from './server.js';
@@ -87,7 +87,7 @@ try {
     } finally {
       await crux.stop();
     }
-    const file = newestProfile(profileDir);
+    const file = serverProfile(profileDir);
     console.log(file ? `${formatSummary(`${name}: ${file}`, summariseProfile(file))}` : `${name}: no profile written into ${profileDir}`);
   }
   console.log(`\nprofiles in ${profiles}`);

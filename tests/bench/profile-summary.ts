@@ -1,7 +1,8 @@
 // Where a profiled process spent its CPU (issue 28 #1): a V8 .cpuprofile (node --cpu-prof) summed
 // by self time into parts of the stack (Node's HTTP, Hono, SQLite, logging, GC, Crux's own code …)
 // and the functions that cost most. Native frames (no script URL) count where they belong: a
-// better-sqlite3 statement's step as SQLite, JSON as JSON, anything else with the code that called it.
+// few natives by name (JSON), anything else with the code that called it: V8 samples a better-sqlite3
+// statement's step inside the JS function that ran it, so Crux's store code includes its SQLite.
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 
@@ -36,7 +37,8 @@ function partOfUrl(url: string): string | null {
     return 'ID token verifier (firebase-admin)';
   if (pkg === 'prom-client') return 'metrics (prom-client)';
   if (pkg) return `other packages (${pkg})`;
-  return "Crux's own code (routes, domain, store)";
+  // V8 shows a native call (a better-sqlite3 statement's step) inside the JS function that made it.
+  return "Crux's own code, with the SQLite statements it runs";
 }
 
 export function summariseProfile(file: string, topN = 12): ProfileSummary {
@@ -72,7 +74,16 @@ export function summariseProfile(file: string, topN = 12): ProfileSummary {
   const share = (hits: number) => Math.round((hits / Math.max(1, busy)) * 1000) / 10;
   return {
     busySamples: busy,
-    parts: [...parts].sort((a, b) => b[1] - a[1]).map(([part, hits]) => ({ part, share: share(hits) })),
+    // Parts under half a percent are summed into one line.
+    parts: [...parts]
+      .sort((a, b) => b[1] - a[1])
+      .reduce<[string, number][]>((kept, [part, hits]) => {
+        if (hits / Math.max(1, busy) >= 0.005) kept.push([part, hits]);
+        else if (kept.at(-1)?.[0] === 'the rest') kept.at(-1)![1] += hits;
+        else kept.push(['the rest', hits]);
+        return kept;
+      }, [])
+      .map(([part, hits]) => ({ part, share: share(hits) })),
     top: [...fns]
       .sort((a, b) => b[1].hits - a[1].hits)
       .slice(0, topN)

@@ -20,7 +20,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startAuthEmulator, type RunningEmulator } from '../../scripts/auth-emulator.js';
 import { openDatabase } from '../../sync-server/src/store/sqlite/connection.js';
 import { benchGrouping } from './grouping.js';
-import { buildServerForBench, newestProfile, startBareProcess, startCruxProcess, type RunningProcess } from './processes.js';
+import { buildServerForBench, serverProfile, startBareProcess, startCruxProcess, type RunningProcess } from './processes.js';
 import { largeSeedSizes, PROLIFIC_RESPONSES, SEED_WORDS, seedLarge, type LargeSeedSizes } from './seed.js';
 import type { BenchRow } from './types.js';
 
@@ -296,7 +296,7 @@ export async function benchServer(opts: BenchServerOptions = {}): Promise<BenchR
     await emulator?.stop();
     build?.remove();
     rmSync(dataDir, { recursive: true, force: true });
-    if (profileDir) log(`server CPU profile: ${newestProfile(profileDir) ?? `none written into ${profileDir}`}`);
+    if (profileDir) log(`server CPU profile: ${serverProfile(profileDir) ?? `none written into ${profileDir}`}`);
   }
   return rows;
 }
