@@ -52,6 +52,8 @@ export interface CruxProcessOptions {
   emulatorHost?: string;
   /** Writes a CPU profile (--cpu-prof) into this folder when the server exits. */
   profileDir?: string;
+  /** More of the server's environment (DATABASE_URL, PG_POOL_MAX for PostgreSQL). */
+  env?: Record<string, string>;
 }
 
 /** `node build/server/main.js` with the environment of a production start, rate and moderation limits off. */
@@ -70,6 +72,7 @@ export async function startCruxProcess(opts: CruxProcessOptions): Promise<Runnin
     RATE_LIMITS: 'off',
     MODERATION_LIMITS: 'off',
     FIREBASE_AUTH_EMULATOR_HOST: opts.emulatorHost ?? '127.0.0.1:9',
+    ...opts.env,
   };
   // Production's own level (info, every request logged): not whatever the shell running the bench set.
   delete env.LOG_LEVEL;
