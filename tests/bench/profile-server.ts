@@ -1,65 +1,105 @@
-// Profiles the app under load: `node --cpu-prof --import tsx tests/bench/profile-server.ts [path] [bearer]`
-// (seeds a small database, 5 s of autocannon from a child process against one route). A write:
-// PROFILE_METHOD=POST PROFILE_BODY='{"topic_id":"bench-topic-big",...}', or PROFILE_PUSH=50 for a
-// sync push of that many new topics per request (path /api/sync/topics/push). The child's own
-// profile is written too (fork inherits --cpu-prof): the server's is the larger file with this pid.
-import { serve } from '@hono/node-server';
-import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+// Profiles the production server process under load (issue 28 #1):
+//   npx tsx tests/bench/profile-server.ts [hot] [search] [leaderboard] [reply] [push]   (default: all five)
+// Seeds one site (the bench's seed: BENCH_QUICK=1 for 10,000 topics / 100,000 responses) into a DATA_DIR,
+// compiles the server, and for each scenario starts `node --cpu-prof build/.../main.js` on that folder
+// (processes.ts, as `npm run bench -- server` does), drives it for BENCH_SECONDS (5) with autocannon
+// from another process, stops it (the profile is written at exit) and prints where the time went
+// (profile-summary.ts) and the server's CPU time per request. The profiles stay in the printed folder
+// (open them in Chrome DevTools). reply and push need the Auth emulator, started here.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createApp } from '../../sync-server/src/app.js';
-import { DEFAULT_RATE_LIMITS } from '../../sync-server/src/http/rate-limit.js';
-import { NO_MODERATION_LIMITS } from '../../sync-server/src/domain/limits.js';
-import { DEFAULT_CHECKPOINT_EVERY_MS, openDatabase } from '../../sync-server/src/store/sqlite/connection.js';
-import { createStore } from '../../sync-server/src/store/sqlite/store.js';
-import { seedLarge } from './seed.js';
+import { startAuthEmulator, type RunningEmulator } from '../../scripts/auth-emulator.js';
+import { openDatabase } from '../../sync-server/src/store/sqlite/connection.js';
+import { buildServerForBench, serverProfile, startCruxProcess } from './processes.js';
+import { formatSummary, summariseProfile } from './profile-summary.js';
+import { largeSeedSizes, SEED_WORDS, seedLarge } from './seed.js';
+import { cannon, emulatorToken, type Vary } from './server.js';
 
-const path = process.argv[2] ?? '/api/topics?sort=hot';
-const bearer = process.argv[3] === 'bearer';
-const method = process.env.PROFILE_METHOD ?? (process.env.PROFILE_PUSH ? 'POST' : 'GET');
-const body = process.env.PROFILE_BODY;
-const pushBatch = Number(process.env.PROFILE_PUSH ?? 0);
-const dir = mkdtempSync(join(tmpdir(), 'crux-prof-'));
-const seedDb = openDatabase(join(dir, 'p.sqlite'));
-seedLarge(seedDb, { topics: 10_000, responses: 50_000, upvotes: 100_000, bigTopicRoots: 5_000 });
-seedDb.close();
-const checkpointEveryMs = process.env.BENCH_BG_CHECKPOINT === '0' ? undefined : DEFAULT_CHECKPOINT_EVERY_MS;
-const store = createStore(openDatabase(join(dir, 'p.sqlite'), { checkpointEveryMs }));
-const { app } = createApp({
-  store,
-  verifier: { verify: async () => ({ uid: 'bench', name: 'Bench', email: null }) },
-  log: () => {},
-  rateLimits: { ...DEFAULT_RATE_LIMITS, enabled: false },
-  moderation: NO_MODERATION_LIMITS,
-});
-const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
-  const headers: Record<string, string> = {
-    ...(bearer ? { authorization: 'Bearer x' } : {}),
-    ...(method !== 'GET' ? { 'content-type': 'application/json' } : {}),
-  };
-  const options = {
-    url: `http://127.0.0.1:${info.port}${path}`,
-    connections: pushBatch ? 10 : 50,
-    duration: 5,
-    method,
-    headers,
-    ...(body ? { body } : {}),
-  };
-  console.error(`server pid ${process.pid}`);
-  // The server's own CPU time per request: steadier than req/s on a shared machine.
-  const cpu = process.cpuUsage();
-  const child = fork(fileURLToPath(new URL('./autocannon-worker.mjs', import.meta.url)), [JSON.stringify({ options, pushBatch })]);
-  child.on('message', (m: { total: number }) => {
-    const used = process.cpuUsage(cpu);
-    console.log(JSON.stringify({ ...m, serverCpuUsPerRequest: Math.round((used.user + used.system) / m.total) }));
-  });
-  child.on('exit', () => {
-    server.close();
-    void store.close();
-    // The seeded site (about 200 MB) goes with the run.
-    rmSync(dir, { recursive: true, force: true });
-    process.exit(0);
-  });
-});
+interface Scenario {
+  path: string;
+  method?: 'POST';
+  signedIn?: boolean;
+  connections?: number;
+  vary?: Vary;
+}
+
+const sizes = largeSeedSizes();
+const SCENARIOS: Record<string, Scenario> = {
+  hot: { path: '/api/topics?sort=hot' },
+  search: { path: '/api/topics', vary: { kind: 'search', words: [...new Set(SEED_WORDS)], sorts: ['hot', 'new', 'top'] } },
+  leaderboard: { path: '/api/users/leaderboard' },
+  reply: { path: '/api/responses', method: 'POST', signedIn: true, vary: { kind: 'response', topics: sizes.topics } },
+  push: {
+    path: '/api/sync/responses/push',
+    method: 'POST',
+    signedIn: true,
+    connections: 10,
+    vary: { kind: 'response-push', topics: sizes.topics, batch: 50 },
+  },
+};
+
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !(name in SCENARIOS));
+if (unknown.length > 0) {
+  console.error(`Unknown scenario ${unknown.join(', ')}: choose from ${Object.keys(SCENARIOS).join(', ')}`);
+  process.exit(2);
+}
+const names = asked.length > 0 ? asked : Object.keys(SCENARIOS);
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const dataDir = mkdtempSync(join(tmpdir(), 'crux-prof-data-'));
+const profiles = mkdtempSync(join(tmpdir(), 'crux-prof-'));
+let emulator: RunningEmulator | null = null;
+const build = await buildServerForBench();
+try {
+  if (names.some((name) => SCENARIOS[name]!.signedIn)) emulator = await startAuthEmulator();
+  console.error(`seeding ${sizes.topics.toLocaleString('en')} topics / ${sizes.responses.toLocaleString('en')} responses…`);
+  const db = openDatabase(join(dataDir, 'crux.sqlite'));
+  seedLarge(db, sizes);
+  db.close();
+  for (const name of names) {
+    const scenario = SCENARIOS[name]!;
+    const profileDir = join(profiles, name);
+    const crux = await startCruxProcess({ outDir: build.outDir, dataDir, emulatorHost: emulator?.host, profileDir });
+    try {
+      const headers: Record<string, string> = scenario.method ? { 'content-type': 'application/json' } : {};
+      if (scenario.signedIn) {
+        headers.authorization = `Bearer ${await emulatorToken(emulator!.host)}`;
+        await fetch(`${crux.url}/api/follows`, { headers });
+      }
+      const cpuBefore = processCpuUs(crux.pid);
+      const result = await cannon(
+        {
+          url: `${crux.url}${scenario.path}`,
+          connections: scenario.connections ?? 50,
+          duration: seconds,
+          method: scenario.method ?? 'GET',
+          headers,
+        },
+        scenario.vary,
+      );
+      const cpuUs = processCpuUs(crux.pid) - cpuBefore;
+      console.log(
+        `\n${name}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.latencyP99} ms, ` +
+          `server CPU ${Math.round(cpuUs / Math.max(1, result.total))} µs per request` +
+          (result.non2xx || result.errors ? ` (non-2xx ${result.non2xx}, errors ${result.errors})` : ''),
+      );
+    } finally {
+      await crux.stop();
+    }
+    const file = serverProfile(profileDir);
+    console.log(file ? `${formatSummary(`${name}: ${file}`, summariseProfile(file))}` : `${name}: no profile written into ${profileDir}`);
+  }
+  console.log(`\nprofiles in ${profiles}`);
+} finally {
+  await emulator?.stop();
+  build.remove();
+  // The seeded site (about 200 MB quick, 1.1 GB full) goes with the run; the profiles stay.
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** A process's user + system CPU time so far, in µs (Linux /proc/<pid>/stat, clock ticks of 10 ms). */
+function processCpuUs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}

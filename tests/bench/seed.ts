@@ -77,7 +77,7 @@ export function largeSeedSizes(env: NodeJS.ProcessEnv = process.env): LargeSeedS
 }
 
 /** Words debate titles are made of; "energy" is one of them (about 2% of titles carry it). */
-const WORDS = (
+export const SEED_WORDS = (
   'should we ban allow tax fund cars nuclear energy solar wind coal schools homework uniforms phones social media ' +
   'privacy police prisons death penalty vaccines health care insurance minimum wage basic income remote work ' +
   'four day week cities housing rent control zoning trains bikes flights meat dairy sugar alcohol cannabis voting ' +
@@ -189,7 +189,7 @@ export function seedLarge(
     for (let u = 0; u < USERS; u++) insertUser.run(uid(u), `User ${u}`, points[u], now, ++seq);
     insertUser.run('bench', 'Bench', 0, now, ++seq);
     for (let i = 0; i < T; i++) {
-      const words = Array.from({ length: 5 }, () => WORDS[Math.floor(random() * WORDS.length)]!);
+      const words = Array.from({ length: 5 }, () => SEED_WORDS[Math.floor(random() * SEED_WORDS.length)]!);
       const created = iso(base + i * 60_000);
       const count = topicResponses[i]!;
       insertTopic.run(
@@ -218,7 +218,7 @@ export function seedLarge(
         topicId(rTopic[j]!),
         parent < 0 ? null : responseId(parent),
         types[j % 3],
-        `Argument ${j} ${WORDS[j % WORDS.length]} ${filler}`,
+        `Argument ${j} ${SEED_WORDS[j % SEED_WORDS.length]} ${filler}`,
         uid(rCreator[j]!),
         created,
         created,

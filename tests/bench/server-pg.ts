@@ -1,69 +1,21 @@
 // `npm run bench -- postgres`: the server's read and pull rows on both engines side by side
 // (issue 14). Seeds SQLite as the server bench does (BENCH_QUICK=1: a tenth), copies it into a
-// throwaway PostgreSQL with the copy tool (timed: what `npm run db:copy-to-pg` costs), then
-// measures the same requests against the same app over each store, and how long a commit on one
-// process takes to reach another's live stream through LISTEN/NOTIFY. Not a test: no assertion
+// throwaway PostgreSQL with the copy tool (timed: what `npm run db:copy-to-pg` costs), then measures
+// the same requests against the production server over each engine, compiled and in a process of
+// its own as in the server bench (tests/bench/processes.ts; issue 28 #1), and how long a commit on
+// one process takes to reach another's live stream through LISTEN/NOTIFY. Not a test: no assertion
 // on timing. Needs PostgreSQL (Debian's `postgresql`); without it the module reports why.
-import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { serve, type ServerType } from '@hono/node-server';
-import { createApp } from '../../sync-server/src/app.js';
-import type { TokenVerifier } from '../../sync-server/src/auth/verifier.js';
 import { createPgChangeFeed } from '../../sync-server/src/store/pg/change-feed.js';
-import { DEFAULT_RATE_LIMITS } from '../../sync-server/src/http/rate-limit.js';
-import { NO_MODERATION_LIMITS } from '../../sync-server/src/domain/limits.js';
 import { openDatabase } from '../../sync-server/src/store/sqlite/connection.js';
 import { copySqliteToPostgres } from '../../sync-server/src/store/pg/copy-from-sqlite.js';
-import { createPgStore } from '../../sync-server/src/store/pg/store.js';
-import { createStore } from '../../sync-server/src/store/sqlite/store.js';
-import type { Store } from '../../sync-server/src/store/types.js';
 import { startPostgres } from '../../scripts/local-postgres.js';
+import { buildServerForBench, startCruxProcess, type RunningProcess } from './processes.js';
 import { largeSeedSizes, seedLarge } from './seed.js';
+import { cannon, type Measured } from './server.js';
 import type { BenchRow } from './types.js';
-import { createLogger } from '../../sync-server/src/observe/logger.js';
-
-/** Logging on, as in production (issue 27: the hot list is measured with it), every line written to /dev/null, not the report. */
-const BENCH_LOGGER = createLogger({ LOG_LEVEL: 'info' }, '/dev/null');
-
-const refuseTokens: TokenVerifier = { verify: () => Promise.reject(new Error('no tokens in this bench')) };
-const workerFile = fileURLToPath(new URL('./autocannon-worker.mjs', import.meta.url));
-
-interface Measured {
-  requestsPerSecond: number;
-  latencyP99: number;
-  latencyMean: number;
-  non2xx: number;
-  errors: number;
-}
-
-function cannon(options: Record<string, unknown>): Promise<Measured> {
-  return new Promise((resolve, reject) => {
-    const child = fork(workerFile, [JSON.stringify({ options, pushBatch: 0 })], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    let result: Measured | null = null;
-    child.once('message', (message: Measured) => (result = message));
-    child.once('error', reject);
-    child.once('exit', (code) => (result ? resolve(result) : reject(new Error(`autocannon exited with ${code}`))));
-  });
-}
-
-async function listen(store: Store) {
-  const { app } = createApp({
-    store,
-    verifier: refuseTokens,
-    log: () => {},
-    logger: BENCH_LOGGER,
-    rateLimits: { ...DEFAULT_RATE_LIMITS, enabled: false },
-    moderation: NO_MODERATION_LIMITS,
-  });
-  return new Promise<{ server: ServerType; url: string }>((resolve) => {
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
-      resolve({ server, url: `http://127.0.0.1:${info.port}` }),
-    );
-  });
-}
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
@@ -73,12 +25,14 @@ export async function benchPostgres(log: (line: string) => void = (line) => cons
   const size = `${sizes.topics.toLocaleString('en')} topics / ${sizes.responses.toLocaleString('en')} responses`;
   const rows: BenchRow[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'crux-bench-pg-'));
+  const pgDataDir = mkdtempSync(join(tmpdir(), 'crux-bench-pg-data-'));
+  const building = buildServerForBench();
+  building.catch(() => {});
   const postgres = await startPostgres();
-  const servers: ServerType[] = [];
-  const stores: Store[] = [];
+  const running: RunningProcess[] = [];
   try {
     log(`postgres: seeding SQLite with ${size}…`);
-    const db = openDatabase(join(dir, 'bench.sqlite'));
+    const db = openDatabase(join(dir, 'crux.sqlite'));
     const seeded = seedLarge(db, sizes);
     const t0 = performance.now();
     await copySqliteToPostgres(db, postgres.url, (line) => log(`postgres: ${line}`));
@@ -91,17 +45,19 @@ export async function benchPostgres(log: (line: string) => void = (line) => cons
       note: size,
     });
 
+    // Each engine behind the production server, compiled and in its own process (issue 28 #1):
+    // SQLite on the seeded DATA_DIR, PostgreSQL on the copy (DATABASE_URL).
+    const build = await building;
     const engines = {
-      SQLite: createStore(openDatabase(join(dir, 'bench.sqlite'))),
-      PostgreSQL: await createPgStore({ connectionString: postgres.url, max: 20 }),
+      SQLite: await startCruxProcess({ outDir: build.outDir, dataDir: dir }),
+      PostgreSQL: await startCruxProcess({
+        outDir: build.outDir,
+        dataDir: pgDataDir,
+        env: { DATABASE_URL: postgres.url, PG_POOL_MAX: '20' },
+      }),
     };
-    stores.push(...Object.values(engines));
-    const urls: Record<string, string> = {};
-    for (const [name, store] of Object.entries(engines)) {
-      const { server, url } = await listen(store);
-      servers.push(server);
-      urls[name] = url;
-    }
+    running.push(...Object.values(engines));
+    const urls: Record<string, string> = Object.fromEntries(Object.entries(engines).map(([name, server]) => [name, server.url]));
     const measures: Array<{
       name: string;
       path: string;
@@ -176,15 +132,14 @@ export async function benchPostgres(log: (line: string) => void = (line) => cons
       await Promise.all([a.close(), b.close()]);
     }
   } finally {
-    for (const server of servers) {
-      await new Promise<void>((resolve) => {
-        if ('closeAllConnections' in server) server.closeAllConnections();
-        server.close(() => resolve());
-      });
-    }
-    for (const store of stores) await store.close();
+    for (const server of running) await server.stop();
+    await building.then(
+      (built) => built.remove(),
+      () => {},
+    );
     await postgres.stop();
     rmSync(dir, { recursive: true, force: true });
+    rmSync(pgDataDir, { recursive: true, force: true });
   }
   return rows;
 }
