@@ -59,7 +59,7 @@ describe('following a topic in the browser (issue 26 #3)', () => {
       await page.getByRole('button', { name: /Following/ }).waitFor();
       expect(await follow.getAttribute('aria-pressed')).toBe('true');
       await expect
-        .poll(async () => ((await as(ada).get<FollowedTopic[]>('/follows')).body as FollowedTopic[]).map((f) => f.topic_id), SYNCED)
+        .poll(async () => (await as(ada).get<FollowedTopic[]>('/follows')).body.map((f) => f.topic_id), SYNCED)
         .toEqual([topic.id]);
       expect(await axeViolations(page)).toEqual([]);
 
@@ -88,7 +88,7 @@ describe('following a topic in the browser (issue 26 #3)', () => {
       // Unfollow from my page: gone here and, once synced, on the server.
       await page.getByRole('button', { name: `Unfollow ${topic.title}` }).click();
       await page.getByText('You do not follow any topic yet.', { exact: false }).waitFor(SYNCED);
-      await expect.poll(async () => ((await as(ada).get<FollowedTopic[]>('/follows')).body as FollowedTopic[]).length, SYNCED).toBe(0);
+      await expect.poll(async () => (await as(ada).get<FollowedTopic[]>('/follows')).body.length, SYNCED).toBe(0);
       await context.close();
     },
   );
@@ -113,7 +113,7 @@ describe('following a topic in the browser (issue 26 #3)', () => {
         const created = (await as(ada).post('/topics', { title: `Not followed ${Date.now()}`, categories: ['Other'] })).body as {
           id: string;
         };
-        return ((await as(ada).get<FollowedTopic[]>('/follows')).body as FollowedTopic[]).some((f) => f.topic_id === created.id);
+        return (await as(ada).get<FollowedTopic[]>('/follows')).body.some((f) => f.topic_id === created.id);
       }, SYNCED)
       .toBe(false);
     expect(await axeViolations(page)).toEqual([]);
