@@ -5,22 +5,19 @@
 // topics notify at most 3 times an hour each) and measures the request's latency and the time until
 // the last of the 1,000 pushes arrived. BENCH_PUSH_FOLLOWERS (1000), BENCH_PUSH_ROUNDS (10; quick: 5).
 // Not a test: no assertion on timing.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import webpush from 'web-push';
 import { startAuthEmulator, type RunningEmulator } from '../../scripts/auth-emulator.js';
-import { buildServer } from '../../scripts/build-server.js';
-import { freePort } from '../../scripts/free-port.js';
 import { openDatabase } from '../../sync-server/src/store/sqlite/connection.js';
 import { createStore } from '../../sync-server/src/store/sqlite/store.js';
 import { startPushReceiver } from '../fixtures/push-receiver.js';
+import { buildServerForBench, startCruxProcess, type RunningProcess } from './processes.js';
 import { emulatorToken } from './server.js';
 import type { BenchRow } from './types.js';
 
-const ROOT = process.cwd();
 const quick = process.env.BENCH_QUICK === '1';
 const FOLLOWERS = Number(process.env.BENCH_PUSH_FOLLOWERS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_PUSH_ROUNDS ?? (quick ? 5 : 10));
@@ -63,60 +60,30 @@ async function seed(file: string, devices: { endpoint: string; keys: { p256dh: s
   return topics;
 }
 
-async function waitFor(url: string, child: ChildProcess) {
-  const end = performance.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    if (performance.now() > end) throw new Error('the server did not answer /api/health in 60 s');
-    if (
-      await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await sleep(20);
-  }
-}
-
 export async function benchPushFanout(): Promise<BenchRow[]> {
-  mkdirSync(join(ROOT, '.tmp'), { recursive: true });
-  const outDir = mkdtempSync(join(ROOT, '.tmp', 'bench-build-'));
   const dataDir = mkdtempSync(join(tmpdir(), 'crux-bench-push-'));
   const vapid = webpush.generateVAPIDKeys();
   const receiver = await startPushReceiver(vapid.publicKey);
   let emulator: RunningEmulator | null = null;
-  let child: ChildProcess | null = null;
+  let build: { outDir: string; remove(): void } | null = null;
+  let server: RunningProcess | null = null;
   try {
-    const buildAndEmulator = Promise.all([buildServer(outDir), startAuthEmulator()]);
+    const buildAndEmulator = Promise.all([buildServerForBench(), startAuthEmulator()]);
     const devices = Array.from({ length: FOLLOWERS }, (_, i) => receiver.device(`follower-${i}`).subscription);
     const topics = await seed(join(dataDir, 'crux.sqlite'), devices);
-    [, emulator] = await buildAndEmulator;
-
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ['--enable-source-maps', join(outDir, 'main.js')], {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
+    [build, emulator] = await buildAndEmulator;
+    server = await startCruxProcess({
+      outDir: build.outDir,
+      dataDir,
+      emulatorHost: emulator.host,
       env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        STATIC_DIR: join(dataDir, 'no-build'),
-        SEED_DEMO: 'false',
-        MAIL_SCHEDULER: 'off',
-        RATE_LIMITS: 'off',
-        MODERATION_LIMITS: 'off',
-        FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
         PUSH_ALLOW_LOOPBACK: 'on',
         VAPID_PUBLIC_KEY: vapid.publicKey,
         VAPID_PRIVATE_KEY: vapid.privateKey,
         VAPID_SUBJECT: 'mailto:bench@example.com',
       },
     });
-    await waitFor(url, child);
+    const { url } = server;
     const token = await emulatorToken(emulator.host);
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     // The poster's first call records them; a warm-up response in a topic nobody follows.
@@ -183,10 +150,10 @@ export async function benchPushFanout(): Promise<BenchRow[]> {
       },
     ];
   } finally {
-    if (child && child.exitCode === null) child.kill('SIGKILL');
+    await server?.stop();
     await emulator?.stop();
     await receiver.close();
-    rmSync(outDir, { recursive: true, force: true });
+    build?.remove();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
