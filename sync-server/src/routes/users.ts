@@ -32,7 +32,7 @@ export function usersRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE_LIM
     new Hono<AppEnv>()
       .get('/leaderboard', async (c) => {
         const { include } = readQuery(c, includeQuery);
-        // Ready JSON text, kept between changes (leaderboardJson): the same bytes c.json would send.
+        // Ready JSON bytes, kept between changes (leaderboardJson): the same bytes c.json would send.
         return c.body(await leaderboardJson(ctx, { persuasion: include === 'persuasion' }), 200, { 'Content-Type': 'application/json' });
       })
       .get('/preferences', async (c) => {
