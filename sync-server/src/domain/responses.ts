@@ -89,8 +89,12 @@ export interface ResponsePageText {
   next: ResponsePosition | null;
 }
 
-/** How many signed-out pages of roots are kept (each up to 1,000 responses, about 650 KB of text). */
+/**
+ * How many signed-out pages of roots are kept, and their bytes at most: a page of 1,000 short responses
+ * is about 650 KB, of 1,000 of the longest (10,000 characters) ten times that.
+ */
 const ROOT_PAGES_KEPT = 16;
+const ROOT_PAGES_BYTES = 32 * 1024 * 1024;
 /** Per store (a test opens several): signed-out pages of roots by (topic, cursor, limit), with the topic's version they were read at. */
 const rootPages = new WeakMap<object, Map<string, ResponsePageText & { version: number }>>();
 
@@ -125,7 +129,14 @@ export async function rootResponsesPageText(
   if (!kept || kept.version < version) {
     pages.delete(key);
     pages.set(key, answer);
-    if (pages.size > ROOT_PAGES_KEPT) pages.delete(pages.keys().next().value!);
+    let bytes = 0;
+    for (const entry of pages.values()) bytes += entry.json.byteLength;
+    // The oldest go first; the page just read is answered even when it alone is over the budget.
+    for (const [oldest, entry] of pages) {
+      if (pages.size <= ROOT_PAGES_KEPT && bytes <= ROOT_PAGES_BYTES) break;
+      pages.delete(oldest);
+      bytes -= entry.json.byteLength;
+    }
   }
   return answer;
 }
