@@ -79,4 +79,23 @@ describe('answers kept between writes', () => {
     expect((await page()).body.map((r) => r.id)).toEqual([first.id]);
     expect((await page('&limit=1')).headers.get('x-next-cursor')).toBeNull();
   });
+
+  it('a kept page over the compression threshold: compressed as the middleware would, the same text in every encoding', async () => {
+    const topic = await makeTopic(as(ada), { title: 'Kept and compressed' });
+    for (let i = 0; i < 12; i++)
+      await makeResponse(as(ada), { topic_id: topic.id, content: `Root ${i}: ${'a long argument '.repeat(60)}` });
+    const url = `${server.url}/api/responses?topic_id=${topic.id}`;
+    const read = async (encoding: string) => {
+      const res = await fetch(url, { headers: { 'accept-encoding': encoding } });
+      expect(res.status).toBe(200);
+      return { encoding: res.headers.get('content-encoding'), vary: res.headers.get('vary'), text: await res.text() };
+    };
+    const plain = await read('identity');
+    expect(plain.encoding).toBeNull();
+    expect(plain.text.length).toBeGreaterThan(8 * 1024);
+    for (const encoding of ['br', 'gzip']) {
+      // Twice: the first compresses, the second answers the kept copy.
+      for (let round = 0; round < 2; round++) expect(await read(encoding)).toEqual({ encoding, vary: 'Accept-Encoding', text: plain.text });
+    }
+  });
 });

@@ -23,6 +23,7 @@ import {
   updateResponse,
 } from '../domain/responses.js';
 import { requireUser, viewerOf, type AppEnv } from '../http/auth.js';
+import { keptJson } from '../http/compression.js';
 import { badRequest } from '../../../shared/errors.js';
 import { NO_RATE_LIMITS, type RateLimits } from '../http/rate-limit.js';
 import { readJson, readQuery } from '../http/validate.js';
@@ -80,10 +81,10 @@ function sendPage(c: Context, found: ResponsePage | MappingPage, limit: number) 
   return c.json(found.items);
 }
 
-/** The same for a page already serialised (the same bytes c.json would send). */
+/** The same for a page already serialised (the same bytes c.json would send), compressed once per kept page. */
 function sendPageText(c: Context, found: ResponsePageText, limit: number) {
   setNextPage(c, found.next, limit);
-  return c.body(found.json, 200, { 'Content-Type': 'application/json' });
+  return keptJson(c, found.json);
 }
 
 function setNextPage(c: Context, next: ResponsePosition | null, limit: number) {
