@@ -11,6 +11,9 @@ import { nowIso, publish, type DomainContext } from './context.js';
 import { normalizePushSettings, type PushSettings } from '../../../shared/push.js';
 import { createPageCache, type PageCache } from '../store/page-cache.js';
 
+/** Kept answers are UTF-8 bytes, encoded once. */
+const JSON_BYTES = new TextEncoder();
+
 /**
  * What this process last saw stored for each uid (name and e-mail), per store: a signed-in
  * request with an unchanged name reads nothing (issue 12). Only rememberUser writes these
@@ -144,6 +147,29 @@ async function readUserProfile(ctx: DomainContext, uid: string): Promise<UserPro
       content: truncate(response.content, USER_PAGE_EXCERPT),
     })),
   };
+}
+
+/** Per store (a test opens several): the leaderboard's two answers as JSON bytes, at the change number they were read at. */
+const leaderboardAnswers = new WeakMap<object, PageCache<Uint8Array<ArrayBuffer>>>();
+
+/**
+ * GET /api/users/leaderboard as the JSON bytes it answers, serialised once per change of the
+ * database and kept until the next (issue 28: its query and stringify per request held it to
+ * 0.07 of a bare route). Every write of points or of a display name stamps a new seq, so the
+ * change number read first (outside any transaction, as userProfile does) names what a kept
+ * answer shows.
+ */
+export async function leaderboardJson(ctx: DomainContext, options: { persuasion?: boolean } = {}): Promise<Uint8Array<ArrayBuffer>> {
+  let answers = leaderboardAnswers.get(ctx.store);
+  if (!answers) leaderboardAnswers.set(ctx.store, (answers = createPageCache<Uint8Array<ArrayBuffer>>(2)));
+  const version = await ctx.store.users.changeNumber();
+  const key = options.persuasion ? 'persuasion' : 'plain';
+  const kept = answers.read(version, key)?.[0];
+  if (kept !== undefined) return kept;
+  // UTF-8 bytes, encoded once (a kept string would be encoded again on every send).
+  const json = JSON_BYTES.encode(JSON.stringify(await leaderboard(ctx, options)));
+  answers.keep(version, key, [json]);
+  return json;
 }
 
 /**

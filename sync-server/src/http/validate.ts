@@ -1,5 +1,6 @@
 // Reading input at the edge: JSON bodies and query strings through zod schemas,
 // with one clear message for the person (the first problem found).
+import { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { MSG } from '../../../shared/messages.js';
@@ -17,12 +18,33 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /** The body as text; bytes that are not valid UTF-8 are refused, never replaced with "\uFFFD". */
 export async function readBodyText(c: Context): Promise<string> {
-  const bytes = await c.req.arrayBuffer();
+  const incoming = unreadIncoming(c);
+  const bytes = incoming ? await readAll(incoming) : await c.req.arrayBuffer();
   try {
     return UTF8.decode(bytes);
   } catch {
     throw badRequest(MSG_INVALID_UTF8);
   }
+}
+
+/**
+ * Node's request behind @hono/node-server when its body of a declared length has not been touched:
+ * read straight from it, since `c.req.arrayBuffer()` makes @hono/node-server build a full web Request
+ * and a stream over it first (issue 28: a tenth of a `POST /api/responses`'s CPU, profiled). A chunked
+ * body has been read by the body limit (http/body-limit.ts), which hands on a buffered Request: that one
+ * is read through Hono as before.
+ */
+function unreadIncoming(c: Context): IncomingMessage | null {
+  const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
+  if (!(incoming instanceof IncomingMessage) || c.req.raw.headers.get('content-length') === null) return null;
+  if (incoming.readableDidRead || incoming.readableFlowing !== null || incoming.readableEnded) return null;
+  return incoming;
+}
+
+async function readAll(incoming: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of incoming) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 export const MSG_INVALID_UTF8 = 'The request body is not valid UTF-8 text.';

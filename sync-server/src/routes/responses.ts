@@ -16,12 +16,14 @@ import {
   mappingsPage,
   type MappingPage,
   repliesPage,
-  rootResponsesPage,
+  rootResponsesPageText,
+  type ResponsePageText,
   searchResponses,
   type ResponsePage,
   updateResponse,
 } from '../domain/responses.js';
 import { requireUser, viewerOf, type AppEnv } from '../http/auth.js';
+import { keptJson } from '../http/compression.js';
 import { badRequest } from '../../../shared/errors.js';
 import { NO_RATE_LIMITS, type RateLimits } from '../http/rate-limit.js';
 import { readJson, readQuery } from '../http/validate.js';
@@ -75,15 +77,25 @@ export const mappingsQuery = z.object({
 
 /** The page's items, with X-Next-Cursor and Link rel="next" when more follow. */
 function sendPage(c: Context, found: ResponsePage | MappingPage, limit: number) {
-  if (found.next) {
-    const cursor = encodeCursor(found.next);
-    const next = new URL(c.req.url);
-    next.searchParams.set('limit', String(limit));
-    next.searchParams.set('cursor', cursor);
-    c.header('X-Next-Cursor', cursor);
-    c.header('Link', `<${next.pathname}${next.search}>; rel="next"`);
-  }
+  setNextPage(c, found.next, limit);
   return c.json(found.items);
+}
+
+/** The same for a page already serialised (the same bytes c.json would send), compressed once per kept page. */
+function sendPageText(c: Context, found: ResponsePageText, limit: number) {
+  setNextPage(c, found.next, limit);
+  return keptJson(c, found.json);
+}
+
+function setNextPage(c: Context, next: ResponsePosition | null, limit: number) {
+  if (next) {
+    const cursor = encodeCursor(next);
+    const url = new URL(c.req.url);
+    url.searchParams.set('limit', String(limit));
+    url.searchParams.set('cursor', cursor);
+    c.header('X-Next-Cursor', cursor);
+    c.header('Link', `<${url.pathname}${url.search}>; rel="next"`);
+  }
 }
 const topicQuery = z.object({ topic_id: z.string({ error: 'topic_id is required.' }).min(1, 'topic_id is required.') });
 export const responsesSearchQuery = topicQuery.extend({
@@ -99,7 +111,7 @@ export function responsesRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE
       const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
       if (!query.topic_id && !query.parent_id) throw badRequest('Give topic_id or parent_id.');
       await limits.read(c, c.get('user'));
-      if (query.topic_id) return sendPage(c, await rootResponsesPage(ctx, query.topic_id, viewer, after, limit), limit);
+      if (query.topic_id) return sendPageText(c, await rootResponsesPageText(ctx, query.topic_id, viewer, after, limit), limit);
       return sendPage(c, await repliesPage(ctx, query.parent_id!, viewer, after, limit), limit);
     })
     .get('/mappings', async (c) => {

@@ -5,7 +5,7 @@ import { CruxError } from '../../../shared/errors.js';
 import { MSG } from '../../../shared/messages.js';
 import { preferencesSchema } from '../../../shared/schemas/users.js';
 import type { DomainContext } from '../domain/context.js';
-import { leaderboard, preferences, setPreferences, userProfile, userScore } from '../domain/users.js';
+import { leaderboardJson, preferences, setPreferences, userProfile, userScore } from '../domain/users.js';
 import { requireUser, type AppEnv } from '../http/auth.js';
 import { NO_RATE_LIMITS, RATE_LIMIT_MSG, type RateLimits } from '../http/rate-limit.js';
 import { readJson, readQuery } from '../http/validate.js';
@@ -32,7 +32,8 @@ export function usersRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE_LIM
     new Hono<AppEnv>()
       .get('/leaderboard', async (c) => {
         const { include } = readQuery(c, includeQuery);
-        return c.json(await leaderboard(ctx, { persuasion: include === 'persuasion' }));
+        // Ready JSON bytes, kept between changes (leaderboardJson): the same bytes c.json would send.
+        return c.body(await leaderboardJson(ctx, { persuasion: include === 'persuasion' }), 200, { 'Content-Type': 'application/json' });
       })
       .get('/preferences', async (c) => {
         const user = requireUser(c, MSG.loginToManagePreferences);

@@ -137,6 +137,11 @@ export interface ResponsesRepo {
   /** Every live response of a topic with its parent, oldest first. */
   /** The topic's live (id, parent) pairs after a position, in RESPONSE_ORDER; every one without a limit. */
   mappings(topicId: string, after?: ResponsePosition | null, limit?: number): Promise<(ResponseMapping & { created_at: string })[]>;
+  /**
+   * The largest seq of the topic's responses (0 when it has none): every write that changes what a
+   * page of them shows stamps one (a new, edited, voted, moderated, deleted response, its author's new name).
+   */
+  topicVersion(topicId: string): Promise<number>;
   /** A page of `roots`: at most `limit` after `after` (null: from the first). */
   rootsPage(topicId: string, viewer: string | null, after: ResponsePosition | null, limit: number): Promise<ResponseRow[]>;
   /** A page of `replies`: at most `limit` after `after` (null: from the first). */

@@ -61,6 +61,8 @@ export function createPgResponsesRepo(q: PgQueries): ResponsesRepo {
          ORDER BY ${ORDER} LIMIT $4`,
         [topicId, after?.created_at ?? '', after?.id ?? '', limit === undefined || limit < 0 ? null : limit],
       ),
+    topicVersion: async (topicId) =>
+      Number((await q.row<{ v: number | string | null }>('SELECT max(seq) AS v FROM responses WHERE topic_id = $1', [topicId]))?.v ?? 0),
     rootsPage: (topicId, viewer, after, limit) =>
       q.rows<ResponseRow>(
         `${select('$2')} WHERE r.topic_id = $1 AND r.parent_response_id IS NULL AND r.deleted = 0

@@ -44,6 +44,8 @@ export function createResponsesRepo(db: Db) {
       AND (r.created_at, r.id) > (@afterAt, @afterId)
     ORDER BY ${orderBySql(RESPONSE_ORDER, 'r')} LIMIT @limit
   `);
+  // One descent of responses_topic_seq (topic_id, seq, id).
+  const topicVersion = db.prepare<[string], { v: number | null }>('SELECT max(seq) AS v FROM responses WHERE topic_id = ?');
   const repliesPage = db.prepare<PageParams & { parentId: string }, ResponseRow>(`
     ${SELECT} WHERE r.parent_response_id = @parentId AND r.deleted = 0
       AND (r.created_at, r.id) > (@afterAt, @afterId)
@@ -116,6 +118,7 @@ export function createResponsesRepo(db: Db) {
     /** At most `limit` (id, parent) pairs of the topic after a position, in RESPONSE_ORDER, with their created_at. */
     mappings: (topicId: string, after: ResponsePosition | null = null, limit = -1) =>
       mappings.all({ topicId, afterAt: after?.created_at ?? '', afterId: after?.id ?? '', limit }),
+    topicVersion: (topicId: string) => topicVersion.get(topicId)!.v ?? 0,
     /** At most `limit` roots after a position ('' and '' for the first page), in RESPONSE_ORDER. */
     rootsPage: (topicId: string, viewer: string | null, after: ResponsePosition | null, limit: number) =>
       rootsPage.all({ topicId, viewer, afterAt: after?.created_at ?? '', afterId: after?.id ?? '', limit }),

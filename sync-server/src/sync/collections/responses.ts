@@ -7,7 +7,7 @@ import { badRequest } from '../../../../shared/errors.js';
 import { createResponseSchema, updateResponseSchema } from '../../../../shared/schemas/responses.js';
 import type { ResponseDoc, ResponseTombstone } from '../../../../shared/sync-protocol.js';
 import type { Source } from '../../../../shared/types.js';
-import { createResponse, deleteResponse, updateResponse } from '../../domain/responses.js';
+import { addResponse, deleteResponse, updateResponse } from '../../domain/responses.js';
 import { parse } from '../../http/validate.js';
 import type { Store } from '../../store/types.js';
 import type { CollectionDescriptor } from './descriptor.js';
@@ -120,7 +120,8 @@ export const responses: CollectionDescriptor<'responses'> = {
         quoted_response_id: next.quoted_response_id,
         sources,
       });
-      await createResponse(ctx, user, input);
+      // In the row's savepoint (push.ts), which reads the stored row back: no savepoint or read-back of its own.
+      await addResponse(ctx, user, input);
       return;
     }
     const input = parse(updateResponseSchema, { content: next.content, quoted_response_id: next.quoted_response_id, sources });
