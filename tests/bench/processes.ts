@@ -75,7 +75,9 @@ export async function startCruxProcess(opts: CruxProcessOptions): Promise<Runnin
     ...opts.env,
   };
   // Production's own level (info, every request logged): not whatever the shell running the bench set.
+  // BENCH_SERVER_LOG_LEVEL sets another (e.g. silent, to see what the request lines cost: issue 27).
   delete env.LOG_LEVEL;
+  if (process.env.BENCH_SERVER_LOG_LEVEL) env.LOG_LEVEL = process.env.BENCH_SERVER_LOG_LEVEL;
   const profile = opts.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.profileDir}`] : [];
   // The log lines go to /dev/null: written as in production, not read.
   const child = spawn(process.execPath, [...profile, '--enable-source-maps', join(opts.outDir, 'main.js')], {
