@@ -2,7 +2,7 @@
 // newest first, and marking read with the authorization matrix.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages.js';
-import { NOTIFY_PER_PAIR } from '../../sync-server/src/domain/responses.js';
+import { NOTIFY_PER_PAIR } from '../../sync-server/src/domain/notify.js';
 import type { NotificationDoc, PullResponse } from '../../shared/sync-protocol.js';
 import type { Notification } from '../../shared/types.js';
 import { apiClient } from '../fixtures/api.js';

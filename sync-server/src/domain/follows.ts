@@ -16,6 +16,9 @@ import { storedPushSettings } from '../push/settings.js';
 import type { Change } from './change-feed.js';
 import { nowIso, publish, type DomainContext } from './context.js';
 
+/** FOLLOW_NOTIFY_PER_HOUR's hour. */
+const FOLLOW_NOTIFY_WINDOW_MS = 60 * 60_000;
+
 export const toFollowedTopic = (row: FollowRow): FollowedTopic => ({
   topic_id: row.topic_id,
   title: row.title,
@@ -88,7 +91,7 @@ export async function notifyFollowers(
       summary: prefix(topic.title, NOTIFICATION_SUMMARY_CHARS),
       now,
       seq: await store.nextSeq(),
-      since: new Date(Date.parse(now) - 60 * 60_000).toISOString(),
+      since: new Date(Date.parse(now) - FOLLOW_NOTIFY_WINDOW_MS).toISOString(),
       per_hour: FOLLOW_NOTIFY_PER_HOUR,
     },
     ctx.newId,

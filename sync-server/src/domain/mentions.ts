@@ -10,8 +10,7 @@ import { findMentions, mentionCandidates, type MentionPerson } from '../../../sh
 import { prefix } from '../../../shared/rules/truncate.js';
 import type { Change } from './change-feed.js';
 import type { DomainContext } from './context.js';
-import { queuePush } from './push.js';
-import { NOTIFY_PER_PAIR, NOTIFY_WINDOW_MS } from './responses.js';
+import { mayNotify, notify } from './notify.js';
 
 /** The people the content names, in text order, each once (all of one name when two share it). */
 function mentioned(content: string, people: readonly MentionPerson[]): string[] {
@@ -48,28 +47,23 @@ export async function notifyMentions(
   // A follower told of the new response only as such (issue 26 #3) is still told when named (in an edit).
   const told = new Set(existing.filter((n) => n.type !== 'reply_in_followed_topic').map((n) => n.recipient_uid));
   let left = MAX_MENTIONS_NOTIFIED - existing.filter((n) => n.type === 'mention').length;
-  const since = new Date(Date.parse(now) - NOTIFY_WINDOW_MS).toISOString();
   const changes: Change[] = [];
   for (const uid of named) {
     if (left <= 0) break;
     if (told.has(uid)) continue;
     // As for replies: nothing from someone the person blocked, and the same flood cap per pair.
-    if (await store.blocks.isBlocked(uid, actor.uid)) continue;
-    if ((await store.notifications.countFrom(actor.uid, uid, since)) >= NOTIFY_PER_PAIR) continue;
-    const id = ctx.newId();
-    await store.notifications.insert({
-      id,
-      recipient_uid: uid,
-      type: 'mention',
-      actor_uid: actor.uid,
-      target_summary: prefix(response.content, NOTIFICATION_SUMMARY_CHARS),
-      target_id: response.topic_id,
-      response_id: response.id,
-      created_at: now,
-      seq: await store.nextSeq(),
-    });
-    await queuePush(ctx, id, uid);
-    changes.push({ collection: 'notifications', uid });
+    if (!(await mayNotify(ctx, actor.uid, uid, now))) continue;
+    changes.push(
+      await notify(ctx, {
+        recipient_uid: uid,
+        type: 'mention',
+        actor_uid: actor.uid,
+        target_summary: prefix(response.content, NOTIFICATION_SUMMARY_CHARS),
+        target_id: response.topic_id,
+        response_id: response.id,
+        created_at: now,
+      }),
+    );
     told.add(uid);
     left--;
   }

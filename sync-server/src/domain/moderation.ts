@@ -23,7 +23,7 @@ import type {
 } from '../../../shared/types.js';
 import type { ModerationLogRow, NotificationRow } from '../store/rows.js';
 import type { Change } from './change-feed.js';
-import { queuePush } from './push.js';
+import { notify } from './notify.js';
 import { nowIso, publish, type DomainContext } from './context.js';
 import { hideItem, originalSources, restoreItem } from './moderation-items.js';
 import { assertNotSuspended } from './moderation-rules.js';
@@ -81,20 +81,17 @@ async function notifyAuthor(
   const { store } = ctx;
   if (author === moderator.uid) return [];
   const topicId = target.type === 'topic' ? target.id : (await store.responses.get(target.id, null))!.topic_id;
-  const id = ctx.newId();
-  await store.notifications.insert({
-    id,
-    recipient_uid: author,
-    type,
-    actor_uid: moderator.uid,
-    target_summary: summary,
-    target_id: topicId,
-    response_id: target.type === 'response' ? target.id : '',
-    created_at: nowIso(ctx),
-    seq: await store.nextSeq(),
-  });
-  await queuePush(ctx, id, author);
-  return [{ collection: 'notifications', uid: author }];
+  return [
+    await notify(ctx, {
+      recipient_uid: author,
+      type,
+      actor_uid: moderator.uid,
+      target_summary: summary,
+      target_id: topicId,
+      response_id: target.type === 'response' ? target.id : '',
+      created_at: nowIso(ctx),
+    }),
+  ];
 }
 
 /** POST /api/moderation/actions: one action on one target, in one transaction, logged. */

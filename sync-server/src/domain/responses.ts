@@ -11,7 +11,7 @@ import { ftsQuery } from '../../../shared/rules/search-words.js';
 import { badRequest, conflict, notFound } from '../../../shared/errors.js';
 import { assertOwner, assertParentInTopic } from '../../../shared/rules/ownership.js';
 import { liveTopic, nowIso, publish, type DomainContext } from './context.js';
-import { queuePush } from './push.js';
+import { mayNotify, notify } from './notify.js';
 import { followOnJoin, notifyFollowers } from './follows.js';
 import { notifyMentions } from './mentions.js';
 import type { Change } from './change-feed.js';
@@ -270,14 +270,6 @@ export async function addResponse(ctx: DomainContext, actor: AuthUser, input: Cr
   return id;
 }
 
-/**
- * How many reply notifications one person can send another within NOTIFY_WINDOW_MS: the replies
- * past it still land, but do not flood the recipient's list (issue 11: one push of 200 replies
- * made 200 notifications). Normal back-and-forth stays far below it.
- */
-export const NOTIFY_PER_PAIR = 20;
-export const NOTIFY_WINDOW_MS = 60 * 60_000;
-
 /** DESIGN.md §4: tell the author of the answered topic or response, never yourself, nor someone who blocked you. */
 async function notifyReply(
   ctx: DomainContext,
@@ -289,28 +281,18 @@ async function notifyReply(
 ): Promise<Change[]> {
   const recipient = parent ? parent.creator_uid : topic.creator_uid;
   const changes: Change[] = [{ collection: 'topics' }, { collection: 'responses', topicId: topic.id }];
-  const since = new Date(Date.parse(now) - NOTIFY_WINDOW_MS).toISOString();
-  if (
-    recipient !== actor.uid &&
-    // Issue 23: a reply by someone the recipient blocked does not notify them (nothing tells the replier).
-    !(await ctx.store.blocks.isBlocked(recipient, actor.uid)) &&
-    (await ctx.store.notifications.countFrom(actor.uid, recipient, since)) < NOTIFY_PER_PAIR
-  ) {
-    const id = ctx.newId();
-    await ctx.store.notifications.insert({
-      id,
-      recipient_uid: recipient,
-      type: parent ? 'reply_to_comment' : 'reply_to_topic',
-      actor_uid: actor.uid,
-      target_summary: prefix(parent ? parent.content : topic.title, NOTIFICATION_SUMMARY_CHARS),
-      target_id: topic.id,
-      response_id: responseId,
-      created_at: now,
-      seq: await ctx.store.nextSeq(),
-    });
-    await queuePush(ctx, id, recipient);
-    changes.push({ collection: 'notifications', uid: recipient });
-  }
+  if (await mayNotify(ctx, actor.uid, recipient, now))
+    changes.push(
+      await notify(ctx, {
+        recipient_uid: recipient,
+        type: parent ? 'reply_to_comment' : 'reply_to_topic',
+        actor_uid: actor.uid,
+        target_summary: prefix(parent ? parent.content : topic.title, NOTIFICATION_SUMMARY_CHARS),
+        target_id: topic.id,
+        response_id: responseId,
+        created_at: now,
+      }),
+    );
   return changes;
 }
 
