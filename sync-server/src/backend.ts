@@ -1,5 +1,6 @@
 // What the server runs on, chosen by configuration (issue 14): SQLite in this process (the
-// default: one file, one process), or PostgreSQL when DATABASE_URL is set, where several server
+// default: one file, one process; SERVER_PROCESSES=N serves the file from N processes on one
+// machine: cluster/primary.ts), or PostgreSQL when DATABASE_URL is set, where several server
 // processes share the store, the live stream's change feed (LISTEN/NOTIFY) and the rate-limit
 // counts. main.ts, the commands and the two-process tests open it the same way.
 import pg from 'pg';
@@ -8,7 +9,7 @@ import { createChangeFeed, type ChangeFeed } from './domain/change-feed.js';
 import { createPgChangeFeed } from './store/pg/change-feed.js';
 import { createMemoryLimitBackend, type LimitBackend } from './http/limit-backend.js';
 import { createPgLimitBackend } from './store/pg/limit-backend.js';
-import { DEFAULT_CHECKPOINT_EVERY_MS, openDatabase } from './store/sqlite/connection.js';
+import { BACKSTOP_AUTOCHECKPOINT_PAGES, DEFAULT_CHECKPOINT_EVERY_MS, openDatabase } from './store/sqlite/connection.js';
 import { createPgStore } from './store/pg/store.js';
 import { createStore } from './store/sqlite/store.js';
 import { migrateInWorker } from './store/sqlite/migrate-worker.js';
@@ -47,13 +48,37 @@ export async function openStore(config: Pick<Config, 'databaseUrl' | 'pgPoolMax'
   return createStore(openDatabase(config.databaseFile, { busyTimeoutMs: config.dbBusyTimeoutMs }));
 }
 
+/**
+ * One serving process of several on one SQLite file (SERVER_PROCESSES, cluster/primary.ts): the
+ * primary migrates the file, the change feed and the rate-limit counts go through it, and one
+ * process (`checkpointer`) checkpoints the WAL.
+ */
+export interface SharedSqliteFile {
+  migrated: Promise<void>;
+  changes: ChangeFeed;
+  limits: LimitBackend;
+  checkpointer: boolean;
+}
+
 /** Everything a server process needs. */
 export async function openBackend(
   config: Pick<Config, 'databaseUrl' | 'pgPoolMax' | 'databaseFile' | 'dbBusyTimeoutMs'> &
     Partial<Pick<Config, 'readDatabaseUrl' | 'replicaMaxLagSeconds'>>,
-  options: { log?: (message: string, error: unknown) => void } = {},
+  options: { log?: (message: string, error: unknown) => void; sharedFile?: SharedSqliteFile } = {},
 ): Promise<Backend> {
   const readConnectionString = readUrl(config);
+  const shared = options.sharedFile;
+  if (!config.databaseUrl && shared) {
+    await shared.migrated;
+    const db = openDatabase(config.databaseFile, {
+      busyTimeoutMs: config.dbBusyTimeoutMs,
+      ...(shared.checkpointer ? { checkpointEveryMs: DEFAULT_CHECKPOINT_EVERY_MS } : {}),
+    });
+    // The one checkpointer checkpoints for every process; the others keep SQLite's own as a backstop only.
+    if (!shared.checkpointer) db.pragma(`wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT_PAGES}`);
+    const store = createStore(db, { sharedFile: { busyTimeoutMs: config.dbBusyTimeoutMs } });
+    return { store, changes: shared.changes, limits: shared.limits, close: () => store.close() };
+  }
   if (!config.databaseUrl) {
     // Off the main thread: meanwhile GET /api/ready answers 503 `migrating` (store/sqlite/migrate-worker.ts).
     await migrateInWorker(config.databaseFile, config.dbBusyTimeoutMs);

@@ -53,6 +53,11 @@ export interface Config {
   push: { vapid: VapidConfig; allowLoopback: boolean };
   /** METRICS_PORT, METRICS_HOST, METRICS_TOKEN: where GET /metrics is served (observe/metrics-access.ts; docs/OPERATIONS.md "Metrics"). LOG_LEVEL is read by observe/logger.ts. */
   metrics: MetricsConfig;
+  /**
+   * SERVER_PROCESSES: how many processes serve the SQLite file on this machine (default 1; cluster/primary.ts,
+   * docs/OPERATIONS.md "Several processes on one SQLite file"). With DATABASE_URL, run several servers instead.
+   */
+  serverProcesses: number;
   /** Opinion groups (issue 29 #2; domain/opinion-groups.ts): OPINION_GROUPS_GAP_SECONDS between two computations of a topic (default 180). */
   groups: { tickMs: number; minGapMs: number };
 }
@@ -87,7 +92,24 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     moderation: readModerationLimits(env),
     metrics: readMetricsConfig(env),
     groups: readGroupsConfig(env),
+    serverProcesses: readServerProcesses(env),
   };
+}
+
+/** At most this many serving processes (a machine with more cores than this runs PostgreSQL's way). */
+export const MAX_SERVER_PROCESSES = 64;
+
+function readServerProcesses(env: NodeJS.ProcessEnv): number {
+  const raw = env.SERVER_PROCESSES?.trim();
+  if (!raw) return 1;
+  const count = Number(raw);
+  if (!Number.isInteger(count) || count < 1 || count > MAX_SERVER_PROCESSES)
+    throw new Error(`SERVER_PROCESSES must be a whole number from 1 to ${MAX_SERVER_PROCESSES} (got "${raw}").`);
+  if (count > 1 && env.DATABASE_URL?.trim())
+    throw new Error(
+      'SERVER_PROCESSES is for the SQLite file; with DATABASE_URL (PostgreSQL) start several servers instead (docs/OPERATIONS.md "PostgreSQL").',
+    );
+  return count;
 }
 
 /** The grouping job looks at marked topics every 10 s, or as often as the gap when that is shorter. */

@@ -49,14 +49,18 @@ export function mountMetrics<E extends Env>(app: Hono<E>, token: string | undefi
   });
 }
 
-/** The listener of METRICS_PORT: GET /metrics, and 404 for anything else. */
-export async function startMetricsServer(port: number, host: string): Promise<{ server: Server; port: number }> {
+/** The listener of METRICS_PORT: GET /metrics (this process's, or what `read` answers: cluster/primary.ts sums its processes'), and 404 for anything else. */
+export async function startMetricsServer(
+  port: number,
+  host: string,
+  read: () => Promise<{ body: string; contentType: string }> = scrape,
+): Promise<{ server: Server; port: number }> {
   const server = createServer((request, response) => {
     if (request.method !== 'GET' || (request.url ?? '').split('?')[0] !== '/metrics') {
       response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found\n');
       return;
     }
-    scrape().then(
+    read().then(
       ({ body, contentType }) => response.writeHead(200, { 'Content-Type': contentType, 'Cache-Control': 'no-store' }).end(body),
       () => response.writeHead(500, { 'Content-Type': 'text/plain' }).end('The metrics could not be read.\n'),
     );

@@ -20,7 +20,7 @@ import { createModerationRepo } from './moderation-repo.js';
 import { createPushRepo } from './push-repo.js';
 import { createGroupsRepo } from './groups-repo.js';
 import type { Store, TopicsRepo } from '../types.js';
-import { createSqliteTransactions } from './transactions.js';
+import { createSqliteTransactions, type TransactionOptions } from './transactions.js';
 
 export type { Store } from '../types.js';
 
@@ -34,12 +34,12 @@ export interface SqliteStore extends Store {
   };
 }
 
-export function createStore(db: Db): SqliteStore {
+export function createStore(db: Db, options: TransactionOptions = {}): SqliteStore {
   const nextSeqStatement = db.prepare<[], { value: number }>("UPDATE meta SET value = value + 1 WHERE key = 'seq' RETURNING value");
   const anyTopic = db.prepare<[], { one: number }>('SELECT 1 AS one FROM topics LIMIT 1');
   // The repos are synchronous (better-sqlite3); the Store's callers await. The wrapper makes
   // every call take its turn around the open transaction (transactions.ts).
-  const turns = createSqliteTransactions(db);
+  const turns = createSqliteTransactions(db, options);
   return {
     ...turns.wrap({
       nextSeq: () => nextSeqStatement.get()!.value,

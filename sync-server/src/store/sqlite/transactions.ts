@@ -20,6 +20,13 @@
 // committed, and a COMMIT that fails fails every caller in the group. A member that throws is
 // rolled back to its savepoint alone. A call from outside (a read) never sees a group's
 // uncommitted rows: it commits the group first.
+//
+// Several server processes on one file (SERVER_PROCESSES, cluster/primary.ts) take SQLite's write
+// lock in turn. Waiting for it inside BEGIN IMMEDIATE (busy_timeout) would stop this process's
+// event loop for as long as another process holds it, reads and all; with `sharedFile`, BEGIN
+// IMMEDIATE is tried without waiting, and while another process holds the lock this process gives
+// its turn back (reads go on) and tries again a millisecond or a few later, until the busy timeout
+// has passed (then SQLITE_BUSY, answered 503 like any busy database: store/busy.ts).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RunResult } from 'better-sqlite3';
 import type { Db } from './connection.js';
@@ -72,8 +79,17 @@ export interface SqliteTransactions {
 
 // The real setImmediate, kept before a test's fake timers could replace it: a group must commit.
 const later = globalThis.setImmediate;
+const pause = globalThis.setTimeout;
 
-export function createSqliteTransactions(db: Db): SqliteTransactions {
+export interface TransactionOptions {
+  /** Other processes write the file too: wait for the write lock without blocking (above), at most `busyTimeoutMs`. */
+  sharedFile?: { busyTimeoutMs: number };
+}
+
+const isBusy = (error: unknown) =>
+  typeof (error as { code?: unknown })?.code === 'string' && (error as { code: string }).code.startsWith('SQLITE_BUSY');
+
+export function createSqliteTransactions(db: Db, options: TransactionOptions = {}): SqliteTransactions {
   const current = new AsyncLocalStorage<Transaction>();
   /** Who waits for the turn; `write` marks a top-level transaction (it may join the open group). */
   const waiting: Array<{ write: boolean; go: () => void }> = [];
@@ -152,10 +168,52 @@ export function createSqliteTransactions(db: Db): SqliteTransactions {
     }
   }
 
+  const shared = options.sharedFile && {
+    busyTimeoutMs:
+      Number.isFinite(options.sharedFile.busyTimeoutMs) && options.sharedFile.busyTimeoutMs >= 0
+        ? Math.floor(options.sharedFile.busyTimeoutMs)
+        : 5000,
+  };
+  /** BEGIN IMMEDIATE without waiting: false while another process holds the write lock. */
+  const tryBegin = (busyTimeoutMs: number): boolean => {
+    db.pragma('busy_timeout = 0');
+    try {
+      db.exec('BEGIN IMMEDIATE');
+      return true;
+    } catch (error) {
+      if (isBusy(error)) return false;
+      throw error;
+    } finally {
+      db.pragma(`busy_timeout = ${busyTimeoutMs}`);
+    }
+  };
+  /** The turn, with either the open group to join or a write transaction just begun (sharedFile only). */
+  async function writeTurn(): Promise<boolean> {
+    await takeTurn(true);
+    if (!shared) return false;
+    const deadline = Date.now() + shared.busyTimeoutMs;
+    for (let attempt = 1; ; attempt++) {
+      let begun: boolean;
+      try {
+        begun = group !== null || tryBegin(shared.busyTimeoutMs);
+      } catch (error) {
+        giveTurn();
+        throw error;
+      }
+      if (begun) return group === null;
+      giveTurn();
+      if (Date.now() >= deadline) {
+        throw Object.assign(new Error('database is locked (another server process held the write lock)'), { code: 'SQLITE_BUSY' });
+      }
+      await new Promise((resolve) => pause(resolve, Math.min(attempt, 5)));
+      await takeTurn(true);
+    }
+  }
+
   async function transaction<T>(fn: () => Promise<T>): Promise<T> {
     const outer = current.getStore();
     if (outer?.open) return nested(outer, fn);
-    await takeTurn(true);
+    const begun = await writeTurn();
     let result: T;
     let committed: Promise<void>;
     try {
@@ -163,7 +221,7 @@ export function createSqliteTransactions(db: Db): SqliteTransactions {
         // IMMEDIATE: the write lock is taken (waiting up to busy_timeout for another process)
         // before the first read; a deferred transaction that reads and then writes while
         // another connection holds the lock fails at once with SQLITE_BUSY.
-        db.exec('BEGIN IMMEDIATE');
+        if (!begun) db.exec('BEGIN IMMEDIATE');
         const g: Group = { members: [], due: false };
         group = g;
         later(() => {
