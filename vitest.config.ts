@@ -158,6 +158,7 @@ export const SQLITE_ONLY: Record<string, string> = {
   'tests/sync-server/store-speed.test.ts': "SQLite's connection handling (the WAL checkpointer, the busy wrapper)",
   'tests/sync-server/sqlite-group-commit.test.ts': "the SQLite store's group commit of its one connection's transactions",
   'tests/sync-server/engines-agree.test.ts': 'runs both engines itself (SQLite copied to its own PostgreSQL)',
+  'tests/sync-server/sqlite-shared-file.test.ts': "SQLite's write lock taken in turn by connections of several processes",
   'tests/sync-server/server-processes.test.ts':
     'SERVER_PROCESSES: several processes on one SQLite file (PostgreSQL runs several servers instead)',
 };
