@@ -3,6 +3,8 @@
 // folder, and the bare Hono baseline in another (bare-server.mjs). The load generator is a third
 // (autocannon-worker.mjs, forked per measurement). Nothing here shares an event loop with the
 // server it measures, so a ratio to the bare route is a ratio to the stack's own ceiling.
+// BENCH_SERVER_PROCESSES=N starts the server with SERVER_PROCESSES=N (a primary and N serving
+// processes on the one SQLite file; with --cpu-prof each writes its own profile).
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -72,6 +74,8 @@ export async function startCruxProcess(opts: CruxProcessOptions): Promise<Runnin
     RATE_LIMITS: 'off',
     MODERATION_LIMITS: 'off',
     FIREBASE_AUTH_EMULATOR_HOST: opts.emulatorHost ?? '127.0.0.1:9',
+    // BENCH_SERVER_PROCESSES=N: the SQLite file served by N processes (SERVER_PROCESSES, docs/OPERATIONS.md).
+    ...(process.env.BENCH_SERVER_PROCESSES ? { SERVER_PROCESSES: process.env.BENCH_SERVER_PROCESSES } : {}),
     ...opts.env,
   };
   // Production's own level (info, every request logged): not whatever the shell running the bench set.

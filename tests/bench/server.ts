@@ -114,7 +114,7 @@ export async function benchServer(opts: BenchServerOptions = {}): Promise<BenchR
 
     const crux = await startCruxProcess({ outDir: build.outDir, dataDir, emulatorHost: emulator?.host, profileDir });
     running.push(crux);
-    log(`server: node ${build.outDir}/main.js, pid ${crux.pid}, ${crux.url}`);
+    log(`server: node ${build.outDir}/main.js, pid ${crux.pid}, ${crux.url}, SERVER_PROCESSES=${process.env.BENCH_SERVER_PROCESSES ?? 1}`);
     // The baseline answers the very page the server answers.
     const pageFile = join(dataDir, 'hot-page.json');
     writeFileSync(pageFile, await (await fetch(`${crux.url}/api/topics?sort=hot`)).text());
