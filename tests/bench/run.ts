@@ -1,5 +1,6 @@
 // `npm run bench`: the one place speed is measured (issue 12). Runs every bench module, or those
-// named (`npm run bench -- startup server sync topic first-load postgres push`), and prints one table: each figure
+// named (`npm run bench -- startup server sync topic first-load postgres push`; `processes` runs only when
+// named), and prints one table: each figure
 // with its budget, and a closing line naming every missed budget. The results are also written
 // as JSON to bench/results/<time>.json and bench/results/latest.json. Not a test: nothing here
 // asserts a timing; sizes and durations come from the BENCH_* variables each module documents.
@@ -20,7 +21,11 @@ const BENCHES: Record<string, () => Promise<BenchRow[]>> = {
   'first-load': async () => (await import('./first-load.js')).benchFirstLoad(),
   postgres: async () => (await import('./server-pg.js')).benchPostgres(),
   push: async () => (await import('./push-fanout.js')).benchPushFanout(),
+  // SERVER_PROCESSES=1 against 2, back to back (issue 28 #2): only when named, it seeds and starts the server four times.
+  processes: async () => (await import('./server-processes.js')).benchServerProcesses(),
 };
+/** Run only when named. */
+const ONLY_WHEN_NAMED = new Set(['processes']);
 
 export function missed(row: BenchRow): boolean {
   if (row.budget === undefined) return false;
@@ -46,7 +51,7 @@ async function main() {
   const asked = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
   const unknown = asked.filter((name) => !(name in BENCHES));
   if (unknown.length > 0) throw new Error(`Unknown bench ${unknown.join(', ')}: choose from ${Object.keys(BENCHES).join(', ')}`);
-  const names = asked.length > 0 ? asked : Object.keys(BENCHES);
+  const names = asked.length > 0 ? asked : Object.keys(BENCHES).filter((name) => !ONLY_WHEN_NAMED.has(name));
   const rows: BenchRow[] = [];
   const failures: string[] = [];
   for (const name of names) {
