@@ -6,8 +6,10 @@
 // median and the best of each, with every measurement and the load average in its note. Rows: the
 // hot list, a varied search, the leaderboard and POST /api/responses (random topics; needs the Auth
 // emulator, so BENCH_EMULATOR=0 leaves it out). Sizes as `npm run bench -- server` (BENCH_QUICK=1).
+// The server's CPU time per request (all its processes, from /proc: Linux) is the figure least moved
+// by the machine's other load.
 import { loadavg, tmpdir } from 'node:os';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startAuthEmulator, type RunningEmulator } from '../../scripts/auth-emulator.js';
 import { openDatabase } from '../../sync-server/src/store/sqlite/connection.js';
@@ -17,6 +19,29 @@ import { cannon, emulatorToken, type Measured, type Vary } from './server.js';
 import type { BenchRow } from './types.js';
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en');
+
+/** CPU seconds (user + system) used so far by the process `pid` and its children (Linux's /proc; 0 elsewhere). */
+function treeCpuSeconds(pid: number): number {
+  const ticks = (stat: string) => {
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { ppid: Number(fields[1]), cpu: Number(fields[11]) + Number(fields[12]) };
+  };
+  try {
+    let total = ticks(readFileSync(`/proc/${pid}/stat`, 'utf8')).cpu;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = ticks(readFileSync(`/proc/${entry}/stat`, 'utf8'));
+        if (stat.ppid === pid) total += stat.cpu;
+      } catch {
+        // gone meanwhile
+      }
+    }
+    return total / 100; // USER_HZ
+  } catch {
+    return 0;
+  }
+}
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((x, y) => x - y);
@@ -93,17 +118,22 @@ export async function benchServerProcesses(log: (line: string) => void = (line) 
       });
 
     for (const row of measured) {
-      const results = counts.map(() => [] as Array<{ rps: number; p99: number; load: string }>);
+      const results = counts.map(() => [] as Array<{ rps: number; p99: number; load: string; cpu: number }>);
       for (let round = 0; round < rounds; round++) {
         const order = counts.map((_, i) => i);
         if (round % 2) order.reverse();
         for (const i of order) {
           const load = loadavg()[0]!.toFixed(1);
+          const cpuBefore = treeCpuSeconds(servers[i]!.pid);
           const result: Measured = await cannon({ connections: 50, duration: seconds, ...row.options(servers[i]!.url) }, row.vary);
+          const cpuPerRequest = ((treeCpuSeconds(servers[i]!.pid) - cpuBefore) / Math.max(1, result.total)) * 1e6;
           if (result.non2xx > 0 || result.errors > 0)
             throw new Error(`${row.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-          results[i]!.push({ rps: result.requestsPerSecond, p99: result.latencyP99, load });
-          log(`${counts[i]} process(es), ${row.name}: ${fmt(result.requestsPerSecond)} req/s, p99 ${result.latencyP99} ms (load ${load})`);
+          results[i]!.push({ rps: result.requestsPerSecond, p99: result.latencyP99, load, cpu: cpuPerRequest });
+          log(
+            `${counts[i]} process(es), ${row.name}: ${fmt(result.requestsPerSecond)} req/s, p99 ${result.latencyP99} ms, ` +
+              `server CPU ${fmt(cpuPerRequest)} µs a request (load ${load})`,
+          );
         }
       }
       for (const [i, count] of counts.entries()) {
@@ -113,7 +143,8 @@ export async function benchServerProcesses(log: (line: string) => void = (line) 
           value: Math.round(median(runs.map((run) => run.rps))),
           unit: 'req/s',
           note:
-            `best ${fmt(Math.max(...runs.map((run) => run.rps)))} req/s, median p99 ${median(runs.map((run) => run.p99))} ms; each: ` +
+            `best ${fmt(Math.max(...runs.map((run) => run.rps)))} req/s, median p99 ${median(runs.map((run) => run.p99))} ms, ` +
+            `median server CPU ${fmt(median(runs.map((run) => run.cpu)))} µs a request (all its processes); each: ` +
             runs.map((run) => `${fmt(run.rps)} (p99 ${run.p99}, load ${run.load})`).join(', '),
         });
       }
