@@ -118,7 +118,7 @@ export async function benchServerProcesses(log: (line: string) => void = (line) 
       });
 
     for (const row of measured) {
-      const results = counts.map(() => [] as Array<{ rps: number; p99: number; load: string; cpu: number }>);
+      const results = counts.map(() => [] as Array<{ rps: number; p99: number; load: string; cpu: number; failed: number }>);
       for (let round = 0; round < rounds; round++) {
         const order = counts.map((_, i) => i);
         if (round % 2) order.reverse();
@@ -127,12 +127,12 @@ export async function benchServerProcesses(log: (line: string) => void = (line) 
           const cpuBefore = treeCpuSeconds(servers[i]!.pid);
           const result: Measured = await cannon({ connections: 50, duration: seconds, ...row.options(servers[i]!.url) }, row.vary);
           const cpuPerRequest = ((treeCpuSeconds(servers[i]!.pid) - cpuBefore) / Math.max(1, result.total)) * 1e6;
-          if (result.non2xx > 0 || result.errors > 0)
-            throw new Error(`${row.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-          results[i]!.push({ rps: result.requestsPerSecond, p99: result.latencyP99, load, cpu: cpuPerRequest });
+          // Counted, not fatal: on a loaded machine the emulator's token check can time out (the other mode's turns still count).
+          const failed = result.non2xx + result.errors;
+          results[i]!.push({ rps: result.requestsPerSecond, p99: result.latencyP99, load, cpu: cpuPerRequest, failed });
           log(
             `${counts[i]} process(es), ${row.name}: ${fmt(result.requestsPerSecond)} req/s, p99 ${result.latencyP99} ms, ` +
-              `server CPU ${fmt(cpuPerRequest)} µs a request (load ${load})`,
+              `server CPU ${fmt(cpuPerRequest)} µs a request (load ${load})${failed ? `, ${failed} not answered 2xx` : ''}`,
           );
         }
       }
@@ -145,7 +145,9 @@ export async function benchServerProcesses(log: (line: string) => void = (line) 
           note:
             `best ${fmt(Math.max(...runs.map((run) => run.rps)))} req/s, median p99 ${median(runs.map((run) => run.p99))} ms, ` +
             `median server CPU ${fmt(median(runs.map((run) => run.cpu)))} µs a request (all its processes); each: ` +
-            runs.map((run) => `${fmt(run.rps)} (p99 ${run.p99}, load ${run.load})`).join(', '),
+            runs
+              .map((run) => `${fmt(run.rps)} (p99 ${run.p99}, load ${run.load}${run.failed ? `, ${run.failed} not 2xx` : ''})`)
+              .join(', '),
         });
       }
     }
