@@ -13,6 +13,7 @@ import { BACKSTOP_AUTOCHECKPOINT_PAGES, DEFAULT_CHECKPOINT_EVERY_MS, openDatabas
 import { createPgStore } from './store/pg/store.js';
 import { createStore } from './store/sqlite/store.js';
 import { migrateInWorker } from './store/sqlite/migrate-worker.js';
+import type { WriteToken } from './store/sqlite/transactions.js';
 import type { Store } from './store/types.js';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { backupSqlite, restoreSqlite, SQLITE_MAGIC } from './store/sqlite/backup.js';
@@ -58,6 +59,8 @@ export interface SharedSqliteFile {
   changes: ChangeFeed;
   limits: LimitBackend;
   checkpointer: boolean;
+  /** The right to write, handed between the processes by the primary (cluster/write-token.ts). */
+  writeToken?: WriteToken;
 }
 
 /** Everything a server process needs. */
@@ -76,7 +79,9 @@ export async function openBackend(
     });
     // The one checkpointer checkpoints for every process; the others keep SQLite's own as a backstop only.
     if (!shared.checkpointer) db.pragma(`wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT_PAGES}`);
-    const store = createStore(db, { sharedFile: { busyTimeoutMs: config.dbBusyTimeoutMs } });
+    const store = createStore(db, {
+      sharedFile: { busyTimeoutMs: config.dbBusyTimeoutMs, ...(shared.writeToken ? { writeToken: shared.writeToken } : {}) },
+    });
     return { store, changes: shared.changes, limits: shared.limits, close: () => store.close() };
   }
   if (!config.databaseUrl) {

@@ -12,6 +12,10 @@ export type FromWorker =
   | { crux: 'open'; id: number; opens: CounterOpen[] }
   /** Gives back what `open` answered with `openId`. */
   | { crux: 'release'; openId: number }
+  /** Asks for the write token (store/sqlite/transactions.ts); answered `token` when it is this process's turn. */
+  | { crux: 'want-token' }
+  /** Gives the write token back. */
+  | { crux: 'release-token' }
   /** It listens and waits for the primary's migrations (answered `migrated` or `migration-failed`). */
   | { crux: 'opening' }
   /** It serves (its readiness is `serving`), on this port. */
@@ -19,6 +23,10 @@ export type FromWorker =
 
 /** The primary → a serving process. */
 export type ToWorker =
+  /** The write token is this process's. */
+  | { crux: 'token' }
+  /** Another process waits for the write token this process holds. */
+  | { crux: 'token-wanted' }
   | { crux: 'migrated' }
   | { crux: 'migration-failed'; message: string }
   | { crux: 'changes'; changes: Change[] }

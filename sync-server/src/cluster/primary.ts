@@ -1,14 +1,16 @@
 // SERVER_PROCESSES=N on the SQLite file (issue 28 #2): N serving processes on one machine, forked
 // with node:cluster and sharing the port (Node's primary hands each new connection to the next
 // process in turn), each reading the file through its own connection. WAL lets them all read at
-// once; writes take SQLite's one write lock in turn (store/sqlite/transactions.ts waits for it
-// without blocking the event loop), and `seq` is read and bumped under that lock, so the numbers
+// once; writes take SQLite's one write lock in turn (the write token below; store/sqlite/transactions.ts
+// waits for it without blocking the event loop), and `seq` is read and bumped under that lock, so the numbers
 // stay unique and in commit order across processes. This primary serves no request. It:
 // - migrates the file once, before any serving process opens it (they listen meanwhile and answer
 //   /api/ready 503 `migrating`), and makes the mail signing key file once;
 // - passes each process's committed changes to every other (cluster/ipc-feed.ts), so a live stream
 //   held by one hears a write made through another at once;
 // - keeps the rate-limit counts for all (cluster/ipc-limits.ts);
+// - hands the write token from process to process, so they take SQLite's one write lock in turn, a
+//   group commit at a time, first come, first served (cluster/write-token.ts);
 // - serves METRICS_PORT with the metrics of all processes summed (prom-client's AggregatorRegistry);
 // - starts again a process that exits unexpectedly (same index: index 0 runs the background work);
 // - on SIGTERM/SIGINT passes SIGTERM to every process, waits until each has drained, and exits
@@ -23,6 +25,7 @@ import { migrateInWorker } from '../store/sqlite/migrate-worker.js';
 import { announce } from '../observe/announce.js';
 import { startMetricsServer } from '../observe/metrics-access.js';
 import { createLimitKeeper } from './ipc-limits.js';
+import { createTokenKeeper } from './write-token.js';
 import { isCruxMessage, WORKER_INDEX_ENV, type FromWorker, type ToWorker } from './messages.js';
 
 /** A process that exits this soon after it started (or before it ever served) is not started again: the fault is not passing. */
@@ -32,6 +35,10 @@ export async function runPrimary(config: Config): Promise<void> {
   const count = config.serverProcesses;
   const limits = createLimitKeeper();
   const workers = new Map<number, Worker>();
+  const writeToken = createTokenKeeper((index, message) => {
+    const worker = workers.get(index);
+    if (worker) send(worker, message);
+  });
   const servingPorts = new Map<number, number>();
   let announced = false;
   let stopping = false;
@@ -63,6 +70,12 @@ export async function runPrimary(config: Config): Promise<void> {
         case 'opening':
           answerMigration(worker);
           return;
+        case 'want-token':
+          writeToken.want(index);
+          return;
+        case 'release-token':
+          writeToken.release(index);
+          return;
         case 'serving':
           served = true;
           servingPorts.set(index, message.port);
@@ -80,6 +93,7 @@ export async function runPrimary(config: Config): Promise<void> {
       limits.releaseAll(index);
       waitingForMigration.delete(worker);
       if (workers.get(index) === worker) workers.delete(index);
+      writeToken.gone(index);
       servingPorts.delete(index);
       if (stopping) {
         if (workers.size === 0) stopped();

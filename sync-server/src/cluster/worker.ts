@@ -7,6 +7,7 @@ import type { SharedSqliteFile } from '../backend.js';
 import { registry } from '../observe/metrics.js';
 import { createIpcChangeFeed, type IpcChannel } from './ipc-feed.js';
 import { createIpcLimitBackend } from './ipc-limits.js';
+import { createIpcWriteToken } from './write-token.js';
 import { isCruxMessage, WORKER_INDEX_ENV, type ToWorker } from './messages.js';
 
 /** Which process answered (only with CRUX_TEST_PROCESS_HEADER=1, for the tests): its index. */
@@ -39,7 +40,7 @@ export function joinPrimary(channel: IpcChannel = process as unknown as IpcChann
   channel.send({ crux: 'opening' });
   return {
     index,
-    sharedFile: { migrated, changes, limits, checkpointer: index === 0 },
+    sharedFile: { migrated, changes, limits, checkpointer: index === 0, writeToken: createIpcWriteToken(channel) },
     serving: (port) => channel.send({ crux: 'serving', port }),
   };
 }

@@ -23,10 +23,13 @@
 //
 // Several server processes on one file (SERVER_PROCESSES, cluster/primary.ts) take SQLite's write
 // lock in turn. Waiting for it inside BEGIN IMMEDIATE (busy_timeout) would stop this process's
-// event loop for as long as another process holds it, reads and all; with `sharedFile`, BEGIN
-// IMMEDIATE is tried without waiting, and while another process holds the lock this process gives
-// its turn back (reads go on) and tries again a millisecond or a few later, until the busy timeout
-// has passed (then SQLITE_BUSY, answered 503 like any busy database: store/busy.ts).
+// event loop for as long as another process holds it, reads and all. With `sharedFile`, a process
+// first holds the servers' write token (`writeToken`, handed out by the primary first come, first
+// served): it keeps it while no other process asks, and gives it back at the end of the group it
+// has open when one does, so processes writing at once take turns group by group. Then BEGIN
+// IMMEDIATE is tried without waiting; while something else holds the lock (an operator's command,
+// a backup tool) this process gives its turn back (reads go on) and tries again a millisecond or a
+// few later. Either wait ends after the busy timeout (SQLITE_BUSY, answered 503: store/busy.ts).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RunResult } from 'better-sqlite3';
 import type { Db } from './connection.js';
@@ -81,9 +84,19 @@ export interface SqliteTransactions {
 const later = globalThis.setImmediate;
 const pause = globalThis.setTimeout;
 
+/** The right to write, passed between the server processes on one file (cluster/write-token.ts). */
+export interface WriteToken {
+  /** Resolves once this process holds it. */
+  acquire(): Promise<void>;
+  /** Passes it on (to the next process waiting for it). */
+  release(): void;
+  /** `listener` runs when another process asks for it while this one holds it. */
+  onWanted(listener: () => void): void;
+}
+
 export interface TransactionOptions {
   /** Other processes write the file too: wait for the write lock without blocking (above), at most `busyTimeoutMs`. */
-  sharedFile?: { busyTimeoutMs: number };
+  sharedFile?: { busyTimeoutMs: number; writeToken?: WriteToken };
 }
 
 const isBusy = (error: unknown) =>
@@ -96,6 +109,38 @@ export function createSqliteTransactions(db: Db, options: TransactionOptions = {
   let busy = false;
   let group: Group | null = null;
 
+  // The write token (sharedFile with several processes): held, being asked for, wanted by another process.
+  const token = options.sharedFile?.writeToken;
+  let held = false;
+  let acquiring: Promise<void> | null = null;
+  let wanted = false;
+  const releaseToken = () => {
+    if (!held) return;
+    held = false;
+    wanted = false;
+    token!.release();
+  };
+  /** A group has committed or rolled back: the token goes to whoever asked meanwhile. */
+  const groupEnded = () => {
+    if (wanted) releaseToken();
+  };
+  token?.onWanted(() => {
+    wanted = true;
+    // Not in the middle of anything (a turn taken is about to write, or reading): passed on now; else when the turn is free.
+    if (!group && !busy) releaseToken();
+  });
+  /** Transactions waiting for the token (not counting those that gave up at the busy timeout). */
+  let waitingForToken = 0;
+  const holdToken = (): Promise<void> => {
+    acquiring ??= token!.acquire().then(() => {
+      held = true;
+      acquiring = null;
+      // Everyone who asked gave up meanwhile, and another process wants it: passed straight on.
+      if (wanted && waitingForToken === 0 && !group) releaseToken();
+    });
+    return acquiring;
+  };
+
   /** Commits the open group and answers its members (each after its afterCommit callbacks). */
   const commit = () => {
     const g = group;
@@ -106,9 +151,11 @@ export function createSqliteTransactions(db: Db, options: TransactionOptions = {
       db.exec('COMMIT');
     } catch (error) {
       rollback();
+      groupEnded();
       for (const member of g.members) member.reject(error);
       return;
     }
+    groupEnded();
     for (const member of g.members) {
       try {
         for (const callback of member.committed) callback();
@@ -130,6 +177,7 @@ export function createSqliteTransactions(db: Db, options: TransactionOptions = {
     const g = group;
     group = null;
     rollback();
+    groupEnded();
     for (const member of g?.members ?? []) member.reject(error);
   };
 
@@ -148,7 +196,10 @@ export function createSqliteTransactions(db: Db, options: TransactionOptions = {
       if (next || group.due) commit();
     }
     if (next) next.go();
-    else busy = false;
+    else {
+      busy = false;
+      if (wanted && !group) releaseToken();
+    }
   };
   const inTransaction = () => current.getStore()?.open === true;
 
@@ -188,25 +239,50 @@ export function createSqliteTransactions(db: Db, options: TransactionOptions = {
     }
   };
   /** The turn, with either the open group to join or a write transaction just begun (sharedFile only). */
+  const busyError = () =>
+    Object.assign(new Error('database is locked (another server process held the write lock)'), { code: 'SQLITE_BUSY' });
+  /** The token, or SQLITE_BUSY once `deadline` has passed (a grant that comes later is kept, and passed on when asked for). */
+  async function tokenBy(deadline: number): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => (timer = pause(() => reject(busyError()), Math.max(0, deadline - Date.now()))));
+    waitingForToken++;
+    try {
+      await Promise.race([holdToken(), late]);
+    } finally {
+      waitingForToken--;
+      clearTimeout(timer);
+    }
+  }
   async function writeTurn(): Promise<boolean> {
-    await takeTurn(true);
-    if (!shared) return false;
+    if (!shared) {
+      await takeTurn(true);
+      return false;
+    }
     const deadline = Date.now() + shared.busyTimeoutMs;
     for (let attempt = 1; ; attempt++) {
+      // The token first, without the turn: this process's reads go on meanwhile.
+      if (token && !held && !group) await tokenBy(deadline);
+      await takeTurn(true);
+      if (group) return false;
+      if (token && !held) {
+        // Passed on while this waited for the turn (another process asked): ask again.
+        giveTurn();
+        continue;
+      }
       let begun: boolean;
       try {
-        begun = group !== null || tryBegin(shared.busyTimeoutMs);
+        begun = tryBegin(shared.busyTimeoutMs);
       } catch (error) {
         giveTurn();
         throw error;
       }
-      if (begun) return group === null;
+      if (begun) return true;
       giveTurn();
       if (Date.now() >= deadline) {
-        throw Object.assign(new Error('database is locked (another server process held the write lock)'), { code: 'SQLITE_BUSY' });
+        groupEnded();
+        throw busyError();
       }
       await new Promise((resolve) => pause(resolve, Math.min(attempt, 5)));
-      await takeTurn(true);
     }
   }
 
