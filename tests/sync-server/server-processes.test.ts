@@ -6,9 +6,9 @@
 // a write through one is read through the other at once and heard by a live stream held by the
 // other; concurrent writes through both all land, with unique seqs; a caller's rate limit counts
 // across both; the seed and the scheduled backups run in one process only; GET /metrics sums both;
-// SIGTERM drains both (every acknowledged write is in the file) and the primary exits 0.
+// a process killed is started again while the other serves; SIGTERM drains both (every acknowledged write is in the file) and the primary exits 0.
 import Database from 'better-sqlite3';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -115,6 +115,21 @@ const logLines = (server: ServerProcess) =>
     .split('\n')
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as { msg: string; pid: number });
+
+/** The pid of serving process `index` (a child of the primary `primary`, found by its environment). */
+function servingProcessPid(primary: number, index: number): number {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== primary) continue;
+      if (readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0').includes(`CRUX_SERVER_PROCESS_INDEX=${index}`)) return Number(entry);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  throw new Error(`no serving process ${index} under ${primary}`);
+}
 
 const until = async (done: () => boolean, what: string, ms = 20_000) => {
   const end = Date.now() + ms;
@@ -259,6 +274,36 @@ describe('SERVER_PROCESSES=2 on one SQLite file', () => {
       expect((await one.get('/health')).status).toBe(200);
     }
     expect((await healthCount()) - before).toBe(10);
+  }, 60_000);
+
+  it('a serving process that dies is started again with its index, and the others serve meanwhile', async () => {
+    const victim = servingProcessPid(server.child.pid!, 1);
+    process.kill(victim, 'SIGKILL');
+    // Process 0 answers throughout; process 1 is back (a new pid) and serves what 0 wrote meanwhile.
+    const written = await zero.post('/topics', { title: 'Written while process 1 was down', categories: ['Other'] }, ada.token);
+    expect(written.status).toBe(201);
+    let back: Pinned[] | undefined;
+    await until(() => {
+      try {
+        return servingProcessPid(server.child.pid!, 1) !== victim;
+      } catch {
+        return false;
+      }
+    }, 'process 1 started again');
+    for (let tries = 0; !back && tries < 50; tries++) {
+      try {
+        back = await pinEach(server.url, 2);
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    const read = await back![1]!.get(`/topics/${written.body.id}`);
+    expect(read.headers[PROCESS_HEADER]).toBe('1');
+    expect(read.status).toBe(200);
+    zero.close();
+    one.close();
+    [zero, one] = back as [Pinned, Pinned];
+    expect(logLines(server).some((line) => line.msg.startsWith('Server process 1 exited unexpectedly'))).toBe(true);
   }, 60_000);
 
   it('SIGTERM drains both processes: every acknowledged write is in the file, and the primary exits 0', async () => {
