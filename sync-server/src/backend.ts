@@ -13,8 +13,8 @@ import { BACKSTOP_AUTOCHECKPOINT_PAGES, DEFAULT_CHECKPOINT_EVERY_MS, openDatabas
 import { createPgStore } from './store/pg/store.js';
 import { createStore } from './store/sqlite/store.js';
 import { migrateInWorker } from './store/sqlite/migrate-worker.js';
-import type { WriteToken } from './store/sqlite/transactions.js';
-import type { Store } from './store/types.js';
+
+import type { Store, WriteToken } from './store/types.js';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { backupSqlite, restoreSqlite, SQLITE_MAGIC } from './store/sqlite/backup.js';
 import { backupPostgres, PG_DUMP_MAGIC, restorePostgres } from './store/pg/backup.js';
@@ -124,6 +124,11 @@ export async function openBackend(
       await store.close();
     },
   };
+}
+
+/** The SQLite file's migrations, off the main thread (the primary of SERVER_PROCESSES runs them once for all). */
+export function migrateSqliteFile(config: Pick<Config, 'databaseFile' | 'dbBusyTimeoutMs'>): Promise<void> {
+  return migrateInWorker(config.databaseFile, config.dbBusyTimeoutMs);
 }
 
 type DatabaseConfig = Pick<Config, 'databaseUrl' | 'databaseFile' | 'dbBusyTimeoutMs'>;

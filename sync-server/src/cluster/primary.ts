@@ -21,7 +21,7 @@ import { AggregatorRegistry } from 'prom-client';
 import type { Config } from '../config.js';
 import { loadSigningKey } from '../mail/signing-key.js';
 import { logger } from '../observe/logger.js';
-import { migrateInWorker } from '../store/sqlite/migrate-worker.js';
+import { migrateSqliteFile } from '../backend.js';
 import { announce } from '../observe/announce.js';
 import { startMetricsServer } from '../observe/metrics-access.js';
 import { createLimitKeeper } from './ipc-limits.js';
@@ -142,7 +142,7 @@ export async function runPrimary(config: Config): Promise<void> {
   // Forked first: they listen (and answer /api/ready 503 `migrating`) while the file migrates.
   for (let index = 0; index < count; index++) fork(index);
   try {
-    await migrateInWorker(config.databaseFile, config.dbBusyTimeoutMs);
+    await migrateSqliteFile(config);
     migration = null;
   } catch (error) {
     logger.fatal({ err: error }, 'The server could not start: the migrations failed');

@@ -4,7 +4,7 @@
 // first served: a process keeps the token while nobody else asks (its writes cost no round trip),
 // and when another asks, it gives it back at the end of the group commit it has open. A process
 // that exits (a crash included) gives its token, and its place in the queue, up with it.
-import type { WriteToken } from '../store/sqlite/transactions.js';
+import type { WriteToken } from '../store/types.js';
 import type { IpcChannel } from './ipc-feed.js';
 import { isCruxMessage, type ToWorker } from './messages.js';
 

@@ -580,3 +580,16 @@ export interface MailRepo {
    */
   swapState(key: string, expected: string | null, value: string | null): Promise<boolean>;
 }
+
+/**
+ * The right to write the SQLite file, passed between the server processes of SERVER_PROCESSES by
+ * their primary (cluster/write-token.ts; store/sqlite/transactions.ts holds it for a group commit).
+ */
+export interface WriteToken {
+  /** Resolves once this process holds it. */
+  acquire(): Promise<void>;
+  /** Passes it on (to the next process waiting for it). */
+  release(): void;
+  /** `listener` runs when another process asks for it while this one holds it. */
+  onWanted(listener: () => void): void;
+}

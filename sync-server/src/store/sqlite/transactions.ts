@@ -34,6 +34,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RunResult } from 'better-sqlite3';
 import type { Db } from './connection.js';
 import { metrics } from '../../observe/metrics.js';
+import type { WriteToken } from '../types.js';
 
 /** A repo with each method answering a promise: what the Store interface wants of the sync repos. */
 export type Promisified<T> = {
@@ -83,16 +84,6 @@ export interface SqliteTransactions {
 // The real setImmediate, kept before a test's fake timers could replace it: a group must commit.
 const later = globalThis.setImmediate;
 const pause = globalThis.setTimeout;
-
-/** The right to write, passed between the server processes on one file (cluster/write-token.ts). */
-export interface WriteToken {
-  /** Resolves once this process holds it. */
-  acquire(): Promise<void>;
-  /** Passes it on (to the next process waiting for it). */
-  release(): void;
-  /** `listener` runs when another process asks for it while this one holds it. */
-  onWanted(listener: () => void): void;
-}
 
 export interface TransactionOptions {
   /** Other processes write the file too: wait for the write lock without blocking (above), at most `busyTimeoutMs`. */
