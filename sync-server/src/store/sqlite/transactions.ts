@@ -229,7 +229,6 @@ export function createSqliteTransactions(db: Db, options: TransactionOptions = {
       db.pragma(`busy_timeout = ${busyTimeoutMs}`);
     }
   };
-  /** The turn, with either the open group to join or a write transaction just begun (sharedFile only). */
   const busyError = () =>
     Object.assign(new Error('database is locked (another server process held the write lock)'), { code: 'SQLITE_BUSY' });
   /** The token, or SQLITE_BUSY once `deadline` has passed (a grant that comes later is kept, and passed on when asked for). */
@@ -244,6 +243,7 @@ export function createSqliteTransactions(db: Db, options: TransactionOptions = {
       clearTimeout(timer);
     }
   }
+  /** The turn, with either the open group to join or (true) a write transaction just begun (sharedFile only). */
   async function writeTurn(): Promise<boolean> {
     if (!shared) {
       await takeTurn(true);
