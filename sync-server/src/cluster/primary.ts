@@ -96,6 +96,8 @@ export async function runPrimary(config: Config): Promise<void> {
       writeToken.gone(index);
       servingPorts.delete(index);
       if (stopping) {
+        // One that did not drain in time (exit 1) makes the primary's exit 1 too.
+        if (code !== 0) exitCode = 1;
         if (workers.size === 0) stopped();
         return;
       }
@@ -112,19 +114,15 @@ export async function runPrimary(config: Config): Promise<void> {
 
   const stopped = () => {
     metricsServer?.close();
-    logger.info('Shutdown: every server process drained.');
+    if (exitCode === 0) logger.info('Shutdown: every server process drained.');
+    else logger.error('Shutdown: not every server process drained (see their lines above).');
     process.exit(exitCode);
   };
   const stop = async () => {
     if (stopping) return;
     stopping = true;
     if (workers.size === 0) return stopped();
-    for (const worker of workers.values()) {
-      worker.once('exit', (code) => {
-        if (code !== 0) exitCode = 1;
-      });
-      worker.process.kill('SIGTERM');
-    }
+    for (const worker of workers.values()) worker.process.kill('SIGTERM');
     // Each drains within SHUTDOWN_TIMEOUT_MS and exits on its own; past that (and a margin) it is ended.
     const deadline = setTimeout(() => {
       logger.error('Shutdown: a server process did not exit; ending it.');
