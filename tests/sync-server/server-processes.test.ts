@@ -346,3 +346,36 @@ describe('SERVER_PROCESSES=2 on one SQLite file', () => {
     }
   }, 60_000);
 });
+
+describe('SERVER_PROCESSES=2: a drain that runs out of time', () => {
+  it('a request that never finishes holds its process past SHUTDOWN_TIMEOUT_MS: it exits 1, and so does the primary', async () => {
+    const stuckDir = mkdtempSync(join(tmpdir(), 'crux-processes-stuck-'));
+    try {
+      const stuckServer = await startServerProcess(stuckDir, undefined, {
+        SERVER_PROCESSES: '2',
+        SHUTDOWN_TIMEOUT_MS: '1000',
+        LOG_LEVEL: 'info',
+        CRUX_TEST_PROCESS_HEADER: '1',
+      });
+      const user = await createTestUser('Stuck Processes');
+      // A write whose body never finishes arriving: the request stays in flight in whichever process took it.
+      const stuck = request(`${stuckServer.url}/api/topics`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': '1000', authorization: `Bearer ${user.token}` },
+      });
+      stuck.on('error', () => {}); // cut when the process exits
+      await new Promise<void>((resolve) => stuck.write('{"title": "Never fin', () => resolve()));
+      // Its headers were on the wire before these requests were sent: once both processes have answered
+      // one, the process holding it has read them and the write is in flight (its handler waits for the body).
+      for (const client of await pinEach(stuckServer.url, 2)) client.close();
+      const exited = new Promise<number | null>((resolve) => stuckServer.child.once('exit', (code) => resolve(code)));
+      stuckServer.child.kill('SIGTERM');
+      expect(await exited).toBe(1);
+      const messages = logLines(stuckServer).map((line) => line.msg);
+      expect(messages.some((msg) => msg.startsWith('Shutdown: still busy'))).toBe(true);
+      expect(messages).toContain('Shutdown: not every server process drained (see their lines above).');
+    } finally {
+      rmSync(stuckDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
