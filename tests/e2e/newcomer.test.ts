@@ -141,7 +141,10 @@ describe('a newcomer on a phone', () => {
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'newcomer-phone-explained');
-    expect(await axeViolations(page), 'topic page, explanations open').toEqual([]);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      expect(await axeViolations(page), `visitor's topic page, explanations open, ${colorScheme}`).toEqual([]);
+    }
     expect(errors).toEqual([]);
     await context.close();
   });
