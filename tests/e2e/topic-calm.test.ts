@@ -307,6 +307,15 @@ describe('a calmer topic page (issue 24 #2, #3)', () => {
           await page.keyboard.press('Escape');
         }
       }
+      // The quote search saying nothing matches (issue 24 #7), in both themes.
+      const form = page.getByRole('form', { name: 'Add a response' });
+      await form.getByRole('button', { name: 'Quote a response' }).click();
+      await form.getByLabel('Search a response to quote').fill('zebra quartz');
+      await form.getByText('No response matches “zebra quartz”.').waitFor();
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        expect(await axeViolations(page), `${options.viewport!.width} px ${colorScheme}, quote search without a match`).toEqual([]);
+      }
       await close();
     }
   });
