@@ -165,11 +165,12 @@ export function createApp(deps: AppDeps) {
   app.route('/', siteFilesRoutes(ctx, limits, deps.publicUrl));
   app.all('/api/*', (c) => c.json({ error: MSG.notFound, code: 'not-found' }, 404));
   app.onError((error, c) => errorResponse(c, error, deps.log ?? ((message, err) => requestLog(c).error({ err }, message))));
-  // The hottest signed-out reads, answered from their kept bytes in front of all the above (http/fast-reads.ts);
+  // The hottest reads, answered from their kept bytes in front of all the above (http/fast-reads.ts);
   // not beside a read replica, whose routing by caller lives in the middleware.
   if (!reads && deps.fastReads !== false) {
     const fast = createFastReads({
       ctx,
+      verifier: deps.verifier,
       headers: securityHeaderRecord(clientConfig),
       trustProxy: limits.config.trustProxy,
       readLimits: limits.config.enabled,

@@ -1,7 +1,8 @@
-// Issue 28 #2: the signed-out topic pages and the leaderboard answered the fast way
+// Issue 28 #2: the topic pages and the leaderboard answered the fast way
 // (sync-server/src/http/fast-reads.ts) are the answers the app's middleware gives: the same status,
-// body and headers (security headers, content type, Vary) for every query, a bad query's 400
-// included; a write is seen at once; every request is still counted and gets its own request id.
+// body and headers (security headers, content type, Vary, a signed-in caller's no-store) for every
+// query and token, a bad query's 400 and a bad token's 401 included; a write is seen at once; every
+// request is still counted and gets its own request id.
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ID } from '../../scripts/auth-emulator.js';
@@ -104,6 +105,25 @@ describe('the fast reads', () => {
           ...(await answer(full.url + path, init)),
           requestId: expect.any(String),
         });
+      }
+    }
+  });
+
+  it('answers a signed-in caller as the middleware does, and leaves a token that does not verify to it', async () => {
+    const tokens = [bob.token, 'not-a-token', `${bob.token}x`];
+    for (const token of tokens) {
+      for (const path of ['/api/topics?sort=hot', '/api/topics?search=energy', '/api/users/leaderboard?include=persuasion']) {
+        for (const authorization of [`Bearer ${token}`, `bearer  ${token} `, token]) {
+          const init = { headers: { authorization } };
+          const fast = await answer(server.url + path, init);
+          expect({ path, authorization, ...fast, requestId: null }).toEqual({
+            path,
+            authorization,
+            ...(await answer(full.url + path, init)),
+            requestId: null,
+          });
+          expect(fast.headers['cache-control'], path).toBe('no-store');
+        }
       }
     }
   });
