@@ -85,6 +85,11 @@ export interface TopicsRepo {
   list(query: TopicListQuery): Promise<TopicRow[]>;
   /** Live topics whose title matches an FTS query (shared/rules/search-words.ts ftsQuery), in the sort's order. */
   search(query: TopicListQuery & { match: string }): Promise<TopicRow[]>;
+  /**
+   * The largest seq of the topics: every change to a topic row stamps a new one (page-cache.ts),
+   * so a list or search page read at this version stays the answer until it moves.
+   */
+  listVersion(): Promise<number>;
   /** Recounts score and responses (by type too), recomputes the hot score and stamps `seq` (repairs and tests: O(topic size)). */
   refreshAggregates(id: string, createdAt: string, seq: number): Promise<void>;
   /** Adds to the maintained score and response counts (by type and total), recomputes the hot score and stamps `seq`: O(1). */
