@@ -30,13 +30,13 @@ const ROOT = process.cwd();
 const ROOT_EVERY = 10;
 const BUDGET = { firstRowMs: 300, interactiveMs: 1000, echoMs: 50 };
 
-const topicId = (size: number) => `bench-topic-${size}`;
+export const topicId = (size: number) => `bench-topic-${size}`;
 const responseId = (size: number, i: number) => `bench-${size}-r-${i}`;
 
 const ensureBuild = () => buildIfStale(ROOT);
 
 /** Seeds the server's database file (migrated by openDatabase) with one topic per size. */
-function seed(file: string, sizes: number[]) {
+export function seed(file: string, sizes: number[]) {
   const db = openDatabase(file);
   const base = Date.UTC(2026, 0, 1);
   let seq = 0;
@@ -79,7 +79,7 @@ function seed(file: string, sizes: number[]) {
   db.close();
 }
 
-async function startServer(dataDir: string, emulatorHost: string) {
+export async function startServer(dataDir: string, emulatorHost: string) {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
