@@ -376,8 +376,8 @@ export interface FollowsRepo {
    * with an id from `newId` in the followers' uid order (so both engines make the same); returns them.
    */
   notifyFollowers(notice: FollowersNotice, newId: () => string): Promise<string[]>;
-  /** Queues the pushes of the response's followed-topic notifications. */
-  enqueuePushes(responseId: string, due: string): Promise<void>;
+  /** Queues the pushes of the response's followed-topic notifications; returns how many were queued. */
+  enqueuePushes(responseId: string, due: string): Promise<number>;
 }
 
 export interface Store {
