@@ -179,4 +179,21 @@ describe('group commit of the SQLite store', () => {
     await turns.transactionEach(many, async (id) => await repo.insert(id));
     expect(commits()).toBe(2);
   });
+
+  it('transactionEach inside an open transaction: its items are savepoints one after another, a throwing one rolled back', async () => {
+    const order: string[] = [];
+    await turns.transaction(async () => {
+      await repo.insert('outer');
+      const each = turns.transactionEach(['a', 'b', 'c'], async (id) => {
+        order.push(`start ${id}`);
+        await repo.insert(id);
+        await Promise.resolve();
+        order.push(`end ${id}`);
+        if (id === 'b') throw new Error('no b');
+      });
+      await expect(each).rejects.toThrow('no b');
+    });
+    expect(order).toEqual(['start a', 'end a', 'start b', 'end b']);
+    expect(committed()).toEqual(['a', 'outer']);
+  });
 });

@@ -208,6 +208,12 @@ export function createSqliteTransactions(db: Db): SqliteTransactions {
    * Inside an open transaction they are its savepoints instead, one after another.
    */
   async function transactionEach<I, R>(items: readonly I[], fn: (item: I) => Promise<R>): Promise<R[]> {
+    if (inTransaction()) {
+      // Savepoints open and close one at a time: the items run in turn.
+      const results: R[] = [];
+      for (const item of items) results.push(await transaction(() => fn(item)));
+      return results;
+    }
     let failed = false;
     const settled = await Promise.allSettled(
       items.map((item) =>
