@@ -19,6 +19,7 @@ import { DEFAULT_RATE_LIMITS } from '../../sync-server/src/http/rate-limit.js';
 import { NO_MODERATION_LIMITS } from '../../sync-server/src/domain/limits.js';
 import { openDatabase } from '../../sync-server/src/store/sqlite/connection.js';
 import { createStore } from '../../sync-server/src/store/sqlite/store.js';
+import { countingStorage, pullExperiment, rxdbWrite, storedBytes, type StorageOps } from './client-sync-storage.js';
 import { seedBench } from './seed.js';
 import type { BenchRow } from './types.js';
 
@@ -158,6 +159,9 @@ async function pullAll(url: string, collection: SyncCollection, query = '') {
   return { documents, ms: performance.now() - start };
 }
 
+/** BENCH_DEBUG=1: where the bench is (on stderr). */
+const progress = (line: string) => process.env.BENCH_DEBUG && console.error(`client sync: ${line}`);
+
 const perSecond = (docs: number, ms: number) => Math.round((docs / ms) * 1000);
 
 export async function benchClientSync(options: ClientSyncOptions = {}): Promise<BenchRow[]> {
@@ -170,10 +174,11 @@ export async function benchClientSync(options: ClientSyncOptions = {}): Promise<
     // 1. Initial replication into a fresh client store.
     const indexedDB = new IDBFactory();
     const wire = countingFetch();
+    const counted = countingStorage(getRxStorageDexie({ indexedDB, IDBKeyRange }));
     const data = await createCruxData({
       fetch: wire.impl,
       baseUrl: server.url,
-      storage: getRxStorageDexie({ indexedDB, IDBKeyRange }),
+      storage: counted.storage,
       events: new EventTarget(),
       isOnline: () => true,
       dbPrefix: 'bench',
@@ -183,14 +188,30 @@ export async function benchClientSync(options: ClientSyncOptions = {}): Promise<
     const topicsStart = performance.now();
     await settle(data, wire.counter, topics);
     const topicsPulled = wire.counter.pulled;
+    progress(`topics replicated`);
     const topicsMs = performance.now() - topicsStart;
+    const opsBefore = structuredClone(counted.ops);
     const responsesStart = performance.now();
     await data.openTopic(server.bigTopicId);
     await settle(data, wire.counter, topicsPulled + responses);
     const responsesMs = performance.now() - responsesStart;
+    // Storage calls during the responses' replication, per pulled response (documents' store, RxDB's replication meta).
+    const perDoc = (after: StorageOps, before: StorageOps) => ({
+      reads: (after.readDocs - before.readDocs) / responses,
+      writes: (after.writeDocs - before.writeDocs) / responses,
+    });
+    const appOps = { docs: perDoc(counted.ops.docs, opsBefore.docs), meta: perDoc(counted.ops.meta, opsBefore.meta) };
     // (No read-back through a live query here: fake-indexeddb walks index cursors in
     // quadratic time, so reading 50,000 documents back would measure fake-indexeddb.)
+    progress('responses replicated');
     await data.close();
+    // What the responses take on the device: the documents' database and the replication's meta database (JSON bytes of the records).
+    const appBytes = await storedBytes(indexedDB, (name) => name.startsWith('rxdb-dexie-bench-public'));
+    const bytesOf = (match: (name: string) => boolean) => [...appBytes].filter(([name]) => match(name)).reduce((sum, [, b]) => sum + b, 0);
+    const responseDocBytes = bytesOf((name) => name.endsWith('--responses'));
+    // The meta store of every public replication: the responses' holds nearly all of it after this pull.
+    const metaBytes = bytesOf((name) => name.includes('rx-replication-meta-'));
+    progress('bytes counted');
 
     // 2. Baseline: the same documents bulkPut straight into Dexie, same fake-indexeddb, 1,000 per batch.
     const topicDocs = (await pullAll(server.url, 'topics')).documents.map((d) => toLocal('topics', d));
@@ -214,6 +235,26 @@ export async function benchClientSync(options: ClientSyncOptions = {}): Promise<
       return { topicsMs, responsesMs };
     };
     const runs = [await baseline(1), await baseline(2), await baseline(3)];
+    // What RxDB alone costs for the same responses: push and pull (as the app) against pull only, in
+    // bare collections with the app's schema (client-sync-storage.ts). BENCH_PULL_BATCHES=500,1000,2000
+    // measures other page sizes (default: the app's 1,000).
+    const ceiling = {
+      collection: await rxdbWrite(indexedDB, 'bench-ceiling-collection', responseDocs as never, 'collection'),
+      storage: await rxdbWrite(indexedDB, 'bench-ceiling-storage', responseDocs as never, 'storage'),
+    };
+    const batches = (process.env.BENCH_PULL_BATCHES ?? '1000').split(',').map(Number);
+    const experiments: { batch: number; withPush: boolean; result: Awaited<ReturnType<typeof pullExperiment>> }[] = [];
+    for (const batch of batches) {
+      for (const withPush of [true, false]) {
+        const name = `bench-exp-${batch}-${withPush ? 'pushpull' : 'pull'}`;
+        progress(name);
+        experiments.push({
+          batch,
+          withPush,
+          result: await pullExperiment({ url: server.url, topicId: server.bigTopicId, indexedDB, name, withPush, batchSize: batch }),
+        });
+      }
+    }
     const median = (values: number[]) => values.sort((a, b) => a - b)[1]!;
     const baseTopicsMs = median(runs.map((run) => run.topicsMs));
     const baseResponsesMs = median(runs.map((run) => run.responsesMs));
@@ -267,6 +308,46 @@ export async function benchClientSync(options: ClientSyncOptions = {}): Promise<
         budget: 0.5,
         higherIsBetter: true,
       },
+      {
+        name: 'client sync (Node): storage ops per pulled response',
+        value: Math.round((appOps.docs.reads + appOps.docs.writes + appOps.meta.reads + appOps.meta.writes) * 10) / 10,
+        unit: 'docs',
+        note: `documents' store ${appOps.docs.reads.toFixed(1)} read + ${appOps.docs.writes.toFixed(1)} written, meta ${appOps.meta.reads.toFixed(1)} read + ${appOps.meta.writes.toFixed(1)} written`,
+      },
+      {
+        name: 'client sync (Node): stored bytes per response',
+        value: Math.round((responseDocBytes + metaBytes) / responses),
+        unit: 'B',
+        note: `JSON of the records: documents ${Math.round(responseDocBytes / responses)} B, replication meta ${Math.round(metaBytes / responses)} B`,
+      },
+      {
+        name: 'RxDB alone (Node): bulkInsert, no replication, rate / raw Dexie rate',
+        value: share(baseResponsesMs, ceiling.collection),
+        unit: '×',
+        note: `${perSecond(responses, ceiling.collection)} docs/s, 1,000 per call: the ceiling of any replication into an RxDB collection`,
+      },
+      {
+        name: 'RxDB alone (Node): Dexie storage bulkWrite, rate / raw Dexie rate',
+        value: share(baseResponsesMs, ceiling.storage),
+        unit: '×',
+        note: `${perSecond(responses, ceiling.storage)} docs/s: RxDB's storage layer alone (its indexes and fields)`,
+      },
+      ...experiments.flatMap(({ batch, withPush, result }) => {
+        const mode = withPush ? 'push+pull' : 'pull-only';
+        const ops = result.ops;
+        const n = responses;
+        return [
+          {
+            name: `RxDB alone (Node): ${mode} replication, ${batch}/page, rate / raw Dexie rate`,
+            value: share(baseResponsesMs, result.ms),
+            unit: '×',
+            note:
+              `${perSecond(n, result.ms)} docs/s; per response: docs ${(ops.docs.readDocs / n).toFixed(1)} read + ${(ops.docs.writeDocs / n).toFixed(1)} written, ` +
+              `meta ${(ops.meta.readDocs / n).toFixed(1)} read + ${(ops.meta.writeDocs / n).toFixed(1)} written; ` +
+              `${Math.round((result.bytes.docs + result.bytes.meta) / n)} B stored (meta ${Math.round(result.bytes.meta / n)} B)`,
+          },
+        ];
+      }),
       { name: 'sync pull topics (1,000/page)', value: perSecond(pullTopics.documents.length, pullTopics.ms), unit: 'docs/s' },
       { name: 'sync pull responses (1,000/page)', value: perSecond(pullResponses.documents.length, pullResponses.ms), unit: 'docs/s' },
       { name: 'sync push topic creates (50/push, one client)', value: perSecond(pushed, pushMs), unit: 'docs/s' },

@@ -30,13 +30,13 @@ const ROOT = process.cwd();
 const ROOT_EVERY = 10;
 const BUDGET = { firstRowMs: 300, interactiveMs: 1000, echoMs: 50 };
 
-const topicId = (size: number) => `bench-topic-${size}`;
+export const topicId = (size: number) => `bench-topic-${size}`;
 const responseId = (size: number, i: number) => `bench-${size}-r-${i}`;
 
 const ensureBuild = () => buildIfStale(ROOT);
 
 /** Seeds the server's database file (migrated by openDatabase) with one topic per size. */
-function seed(file: string, sizes: number[]) {
+export function seed(file: string, sizes: number[]) {
   const db = openDatabase(file);
   const base = Date.UTC(2026, 0, 1);
   let seq = 0;
@@ -79,7 +79,7 @@ function seed(file: string, sizes: number[]) {
   db.close();
 }
 
-async function startServer(dataDir: string, emulatorHost: string) {
+export async function startServer(dataDir: string, emulatorHost: string) {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -144,6 +144,29 @@ const STORED_RESPONSES = `
     try {
       return await new Promise((ok) => { const r = db.transaction('docs').objectStore('docs').count(); r.onsuccess = () => ok(r.result); r.onerror = () => ok(0); });
     } catch { return 0; } finally { db.close(); }
+  };
+`;
+
+// In the page: what the public database holds (issue 28: bytes per response), as the JSON of its
+// records (the responses' documents, RxDB's replication meta copies) and as Chromium's own count of
+// IndexedDB usage on disk (navigator.storage.estimate's usageDetails).
+const STORED_BYTES = `
+  window.storedBytes = async () => {
+    const encoder = new TextEncoder();
+    const sizes = { docs: 0, meta: 0, other: 0, indexedDB: 0 };
+    for (const info of await indexedDB.databases()) {
+      if (!/^rxdb-dexie-crux-public/.test(info.name ?? '')) continue;
+      const kind = /--responses$/.test(info.name) ? 'docs' : /rx-replication-meta-/.test(info.name) ? 'meta' : 'other';
+      const db = await new Promise((ok, ko) => { const r = indexedDB.open(info.name); r.onsuccess = () => ok(r.result); r.onerror = () => ko(r.error); });
+      for (const store of Array.from(db.objectStoreNames)) {
+        const records = await new Promise((ok) => { const r = db.transaction(store).objectStore(store).getAll(); r.onsuccess = () => ok(r.result); r.onerror = () => ok([]); });
+        for (const record of records) sizes[kind] += encoder.encode(JSON.stringify(record)).length;
+      }
+      db.close();
+    }
+    const estimate = await navigator.storage.estimate();
+    sizes.indexedDB = estimate.usageDetails?.indexedDB ?? 0;
+    return sizes;
   };
 `;
 
@@ -310,13 +333,22 @@ export async function benchBigTopic(opts: BigTopicOptions = {}): Promise<BenchRo
     context = await launch(false);
     await context.addInitScript(PAGE_PROBE);
     await context.addInitScript(STORED_RESPONSES);
+    await context.addInitScript(STORED_BYTES);
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`${server.url}/`);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
     await signInThroughModal(page, user);
     const rows: BenchRow[] = [];
     let stored = 0;
+    interface Bytes {
+      docs: number;
+      meta: number;
+      other: number;
+      indexedDB: number;
+    }
+    const bytes = () => page.evaluate(() => (window as unknown as { storedBytes(): Promise<Bytes> }).storedBytes());
     for (const size of sizes) {
+      const bytesBefore = await bytes();
       // The initial replication of this topic's responses in Chromium: from opening the page until
       // every one is in IndexedDB (RxDB's responses store), beside a raw IndexedDB write of the same records.
       // BENCH_PROFILE=dir: also a CPU profile of this initial replication (sync-<size>.cpuprofile).
@@ -341,6 +373,10 @@ export async function benchBigTopic(opts: BigTopicOptions = {}): Promise<BenchRo
         writeFileSync(join(process.env.BENCH_PROFILE!, `sync-${size}.cpuprofile`), JSON.stringify(profile));
         await cdp.detach();
       }
+      // RxDB writes its meta copies after the documents: counted once the replication is quiet.
+      await page.waitForTimeout(2000);
+      const bytesAfter = await bytes();
+      const per = (key: keyof Bytes) => Math.round((bytesAfter[key] - bytesBefore[key]) / size);
       const rawWrite = await page.evaluate<{ ms: number; records: number }>(RAW_WRITE_OF_STORED_RESPONSES);
       const rawMs = rawWrite.ms;
       const syncRate = size / (syncMs / 1000);
@@ -359,6 +395,12 @@ export async function benchBigTopic(opts: BigTopicOptions = {}): Promise<BenchRo
           note: 'the same records, 1,000 per transaction',
         },
         {
+          name: `client sync (Chromium): IndexedDB bytes per response, ${size}`,
+          value: per('indexedDB'),
+          unit: 'B',
+          note: `on disk (storage.estimate); JSON of the records: documents ${per('docs')} B, replication meta ${per('meta')} B`,
+        },
+        {
           name: `client sync (Chromium): ${size} responses rate / raw rate`,
           value: Math.round((syncRate / rawRate) * 100) / 100,
           unit: 'ratio',
@@ -370,6 +412,9 @@ export async function benchBigTopic(opts: BigTopicOptions = {}): Promise<BenchRo
       await page.locator(`#response-${responseId(size, size - 1)}`).waitFor({ timeout: 120_000 });
       log(`topic ${size} on the device: ${Math.round(syncMs)} ms, raw write of ${stored} records ${Math.round(rawMs)} ms`);
     }
+
+    // BENCH_SYNC_ONLY=1: the initial replication's rows alone (issue 28 #3), without the page loads.
+    if (process.env.BENCH_SYNC_ONLY) return rows;
 
     const measure = (size: string, loads: Load[]) => {
       rows.push(

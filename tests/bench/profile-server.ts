@@ -1,5 +1,5 @@
 // Profiles the production server process under load (issue 28 #1):
-//   npx tsx tests/bench/profile-server.ts [hot] [search] [leaderboard] [reply] [push]   (default: all five)
+//   npx tsx tests/bench/profile-server.ts [hot] [hot-signed-in] [search] [leaderboard] [reply] [push]   (default: all six)
 // Seeds one site (the bench's seed: BENCH_QUICK=1 for 10,000 topics / 100,000 responses) into a DATA_DIR,
 // compiles the server, and for each scenario starts `node --cpu-prof build/.../main.js` on that folder
 // (processes.ts, as `npm run bench -- server` does), drives it for BENCH_SECONDS (5) with autocannon
@@ -27,6 +27,7 @@ interface Scenario {
 const sizes = largeSeedSizes();
 const SCENARIOS: Record<string, Scenario> = {
   hot: { path: '/api/topics?sort=hot' },
+  'hot-signed-in': { path: '/api/topics?sort=hot', signedIn: true },
   search: { path: '/api/topics', vary: { kind: 'search', words: [...new Set(SEED_WORDS)], sorts: ['hot', 'new', 'top'] } },
   leaderboard: { path: '/api/users/leaderboard' },
   reply: { path: '/api/responses', method: 'POST', signedIn: true, vary: { kind: 'response', topics: sizes.topics } },

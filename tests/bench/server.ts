@@ -173,9 +173,6 @@ export async function benchServer(opts: BenchServerOptions = {}): Promise<BenchR
         headers: auth,
       });
       ratioRow('server: GET /api/topics?sort=hot, bearer token (firebase-admin verifier, Auth emulator)', hotReal, 0.3);
-      // Against the emulator the production verifier keeps no token cache (auth/verifier.ts: the
-      // emulator refuses a disabled account at once): every request asks the emulator.
-      rows.at(-1)!.note += '; no token cache against the emulator: each request asks it';
     } else log('BENCH_EMULATOR=0: the signed-in rows (bearer token, POST, sync push) are skipped');
 
     const search = await run('GET /api/topics?search=energy', { url: `${crux.url}/api/topics?sort=hot&search=energy` });

@@ -64,6 +64,8 @@ export async function startServer(options: { seedDemo?: boolean; env?: Record<st
       DATA_DIR: dataDir,
       SEED_DEMO: String(options.seedDemo ?? false),
       FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
+      // The account's state read on every request: a disabled or deleted account is refused at once.
+      AUTH_STATUS_CACHE_SECONDS: '0',
       // New-account limits and the spam check off: the tests' fresh accounts post quickly.
       MODERATION_LIMITS: 'off',
       ...options.env,

@@ -50,6 +50,30 @@ const tableRows = (page: Page) =>
     .evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll('td')).map((cell) => cell.textContent)));
 
 describe('leaderboard', () => {
+  // Issue 24 #6: the server counts a rank for everyone ("#1" on an empty leaderboard, "#4" for a new
+  // user below three with points), but the leaderboard lists only users with points: none is shown.
+  it("no rank until there are points: an empty leaderboard, a new user's header, table and page", { timeout: 120_000 }, async () => {
+    const dan = await createTestUser('Dan Nopoints');
+    // A topic nobody has upvoted yet: Dan is a known user with 0 points.
+    await topicBy(dan, 'Does a new user have a rank?');
+    expect((await as(dan).get<{ points: number; rank: number }>(`/users/${dan.uid}/score`)).body).toMatchObject({ points: 0, rank: 1 });
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const { page, errors } = await newPage(context);
+    await page.goto(server.url + '/');
+    await signInThroughModal(page, dan);
+    await expect.poll(() => page.getByTestId('header-score').textContent(), { timeout: 20_000 }).toBe('0 pts');
+    expect(await page.getByTestId('header-score').getAttribute('aria-label')).toBe('0 points: leaderboard');
+    await page.goto(server.url + '/leaderboard');
+    await page.getByText('The leaderboard is currently empty.').waitFor();
+    expect(await page.locator('table.leaderboard').count()).toBe(0);
+    await page.goto(`${server.url}/users/${dan.uid}`);
+    await page.getByRole('heading', { level: 1, name: 'Dan Nopoints' }).waitFor();
+    const rank = page.locator('.user-score > div').filter({ has: page.getByRole('term').getByText('Rank', { exact: true }) });
+    expect(await rank.getByRole('definition').textContent()).toBe('None yet');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('agrees with the API, marks my row, and reads offline with its age', { timeout: 120_000 }, async () => {
     // Bob 2 points (rank 1), Ada and Cleo 1 point each (both rank 2: competition ranking).
     const [bobTopic, adaTopic, cleoTopic] = await Promise.all([
@@ -110,26 +134,61 @@ describe('leaderboard', () => {
     await context.close();
   });
 
-  it('has no axe violations on the leaderboard and a user page, light and dark, at 390 px', { timeout: 120_000 }, async () => {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      const context = await browser.newContext({ colorScheme, viewport: { width: 390, height: 844 } });
+  // At 390 px, and at 1280 px for the desktop's Persuasion "?" and the user page's "None yet" (issue 24).
+  it('has no axe violations on the leaderboard and a user page, light and dark, at 390 and 1280 px', { timeout: 180_000 }, async () => {
+    for (const [colorScheme, width] of [
+      ['light', 390],
+      ['dark', 390],
+      ['light', 1280],
+      ['dark', 1280],
+    ] as const) {
+      const context = await browser.newContext({ colorScheme, viewport: { width, height: width === 390 ? 844 : 800 } });
       const { page } = await newPage(context);
       await page.goto(server.url + '/');
       await signInThroughModal(page, ada);
       await page.goto(server.url + '/leaderboard');
       await page.locator('table.leaderboard tr[aria-current="true"]').waitFor();
-      expect(await axeViolations(page), `leaderboard ${colorScheme}`).toEqual([]);
-      // The table fits a phone: no sideways scrolling.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      await screenshot(page, `leaderboard-${colorScheme}`);
+      // With the Persuasion explanation open (issue 24 #1: readable by touch, not only as a tooltip).
+      const explain = page.getByRole('button', { name: 'What is Persuasion?' });
+      await explain.click();
+      expect(await explain.getAttribute('aria-expanded')).toBe('true');
+      const where = `${colorScheme} ${width}`;
+      expect(await axeViolations(page), `leaderboard ${where}`).toEqual([]);
+      // The table fits the screen: no sideways scrolling.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      if (width === 390) await screenshot(page, `leaderboard-${colorScheme}`);
       await page.goto(`${server.url}/users/${ada.uid}`);
       await page.getByRole('heading', { level: 1, name: 'Ada Board' }).waitFor();
-      expect(await axeViolations(page), `user page ${colorScheme}`).toEqual([]);
+      await page.getByRole('button', { name: 'What are persuasion points?' }).click();
+      expect(await axeViolations(page), `user page ${where}`).toEqual([]);
       await page.goto(`${server.url}/users/nobody-here`);
       await page.getByRole('heading', { level: 1, name: 'User not found.' }).waitFor();
-      expect(await axeViolations(page), `user not found ${colorScheme}`).toEqual([]);
-      await screenshot(page, `user-not-found-${colorScheme}`);
+      expect(await axeViolations(page), `user not found ${where}`).toEqual([]);
+      if (width === 390) await screenshot(page, `user-not-found-${colorScheme}`);
       await context.close();
     }
+  });
+
+  it('a user without points is not ranked beside users with points', { timeout: 120_000 }, async () => {
+    const eve = await createTestUser('Eve Nopoints');
+    await topicBy(eve, 'Is a user without points ranked?');
+    const score = (await as(eve).get<{ points: number; rank: number }>(`/users/${eve.uid}/score`)).body;
+    expect(score.points).toBe(0);
+    expect(score.rank).toBeGreaterThan(1);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const { page, errors } = await newPage(context);
+    await page.goto(server.url + '/');
+    await signInThroughModal(page, eve);
+    await expect.poll(() => page.getByTestId('header-score').textContent(), { timeout: 20_000 }).toBe('0 pts');
+    await page.goto(server.url + '/leaderboard');
+    await page.locator('table.leaderboard').waitFor();
+    const board = (await as(eve).get<LeaderboardEntry[]>('/users/leaderboard')).body;
+    expect(board.length).toBeGreaterThan(0);
+    // Only the listed users, none of them marked as hers, and no own row below them.
+    await expect.poll(() => tableRows(page), { timeout: 10_000 }).toHaveLength(board.length);
+    expect(await page.locator('table.leaderboard tr[aria-current="true"]').count()).toBe(0);
+    expect(await page.locator('table.leaderboard .leaderboard-own').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

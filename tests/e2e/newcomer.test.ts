@@ -64,6 +64,10 @@ describe('a newcomer on a phone', () => {
     // The intro and the first row both fit the first screen.
     expect(rowTop).toBeLessThan(844);
     await expectHeaderFits(page, 'visitor');
+    // What it is for and how it differs from a forum: stances before and after, Δ, common ground.
+    expect((await intro(page).innerText()).replace(/\s+/g, ' ')).toContain(
+      'Unlike a forum, you record where you stand before and after reading, give a Δ to the argument that changed your mind, and see the common ground both sides upvote.',
+    );
     expect(await intro(page).getByRole('link', { name: 'How Crux works' }).isVisible()).toBe(true);
     await screenshot(page, 'newcomer-phone-list');
     expect(await axeViolations(page), 'list with intro, light').toEqual([]);
@@ -137,7 +141,10 @@ describe('a newcomer on a phone', () => {
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'newcomer-phone-explained');
-    expect(await axeViolations(page), 'topic page, explanations open').toEqual([]);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      expect(await axeViolations(page), `visitor's topic page, explanations open, ${colorScheme}`).toEqual([]);
+    }
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -10,6 +10,7 @@ import { apiClient } from '../fixtures/api';
 import { createTestUser, type TestUser } from '../fixtures/auth';
 import { ensureBuild, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
 import { axeViolations } from './axe';
+import { smallTargets } from './targets';
 
 let server: RunningServer;
 let browser: Browser;
@@ -133,6 +134,13 @@ describe('opinion groups (issue 29 #2)', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await panel(page).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // Each response in it is a thumb's 44 px target of its own (issue 24 #3), axe-clean in both themes.
+    expect(await smallTargets(page, '[data-testid="opinion-groups"]'), 'panel controls under 44 x 44 at 390 px').toEqual([]);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      expect(await axeViolations(page), `groups at 390 px, ${colorScheme}`).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
     await screenshot(page, 'opinion-groups-phone');
     await context.setOffline(false);
     expect(errors).toEqual([]);

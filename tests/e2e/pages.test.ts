@@ -82,27 +82,40 @@ describe('pages', () => {
     await context.close();
   });
 
-  it('has no axe violations on sources, About, Terms, Privacy and not-found, light and dark, at 390 px', { timeout: 120_000 }, async () => {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      const context = await browser.newContext({ colorScheme, viewport: { width: 390, height: 844 } });
-      const { page } = await newPage(context);
-      for (const [path, heading] of [
-        ['/sources', 'Sources'],
-        ['/about', /About/],
-        ['/terms', /Terms/],
-        ['/privacy', /Privacy/],
-        ['/no/such/page', /not found/i],
+  // At 390 px and (issue 24 asks axe on changed screens on desktops too: About's "How Crux works",
+  // Privacy's Support sentence) at 1280 px.
+  it(
+    'has no axe violations on sources, About, Terms, Privacy and not-found, light and dark, at 390 and 1280 px',
+    { timeout: 150_000 },
+    async () => {
+      for (const [colorScheme, width] of [
+        ['light', 390],
+        ['dark', 390],
+        ['light', 1280],
+        ['dark', 1280],
       ] as const) {
-        await page.goto(server.url + path);
-        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-        if (path === '/sources') await page.locator('.sources-item').first().waitFor();
-        expect(await axeViolations(page), `${path} ${colorScheme}`).toEqual([]);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} ${colorScheme}`).toBeLessThanOrEqual(390);
-        if (path === '/sources') await screenshot(page, `sources-${colorScheme}`);
+        const context = await browser.newContext({ colorScheme, viewport: { width, height: width === 390 ? 844 : 800 } });
+        const { page } = await newPage(context);
+        for (const [path, heading] of [
+          ['/sources', 'Sources'],
+          ['/about', /About/],
+          ['/terms', /Terms/],
+          ['/privacy', /Privacy/],
+          ['/no/such/page', /not found/i],
+        ] as const) {
+          await page.goto(server.url + path);
+          await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+          if (path === '/sources') await page.locator('.sources-item').first().waitFor();
+          expect(await axeViolations(page), `${path} ${colorScheme} ${width}`).toEqual([]);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} ${colorScheme} ${width}`).toBeLessThanOrEqual(
+            width,
+          );
+          if (path === '/sources' && width === 390) await screenshot(page, `sources-${colorScheme}`);
+        }
+        await context.close();
       }
-      await context.close();
-    }
-  });
+    },
+  );
 
   it('About, Terms and Privacy render offline after one visit', { timeout: 60_000 }, async () => {
     const context = await browser.newContext();

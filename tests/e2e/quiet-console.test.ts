@@ -1,7 +1,8 @@
 // Issue 24 #9 in Chromium on the production build: a walk through the main screens (topic list, a
-// topic, the leaderboard, a missing user's page, a real user's page), signed out and then signed in,
-// leaves the console without a single error and without RxDB's "Open Core" notice. The missing
-// user's page says so without a failed request (the browser logs every 404 as an error).
+// topic with its Strongest case, Opinion groups and Debate map open, and signed in Follow and the
+// @mention list too, the leaderboard, a missing user's page, a real user's page), signed out and then
+// signed in, leaves the console without a single error and without RxDB's "Open Core" notice. The
+// missing user's page says so without a failed request (the browser logs every 404 as an error).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleMessage, Page } from 'playwright-core';
 import type { Browser } from 'playwright-core';
@@ -37,7 +38,7 @@ function recordConsole(page: Page) {
   return lines;
 }
 
-async function walk(page: Page) {
+async function walk(page: Page, signedIn: boolean) {
   await page.goto(server.url + '/');
   const firstRow = page.getByTestId('topic-row').first();
   await firstRow.waitFor();
@@ -51,6 +52,27 @@ async function walk(page: Page) {
   await page.getByTestId('response').first().waitFor();
   const author = page.getByTestId('response').first().locator('.response-meta a').first();
   const authorPath = await author.getAttribute('href');
+  // The topic page's later controls make requests of their own: the Opinion groups and Debate map
+  // panels, the Strongest case; signed in, Follow and the composer's @mention suggestions too.
+  await page.getByRole('region', { name: 'Strongest case on each side' }).waitFor();
+  for (const name of ['Opinion groups', 'Debate map']) {
+    await page.getByRole('button', { name, exact: true }).click();
+    await page.getByRole('region', { name }).waitFor();
+  }
+  if (signedIn) {
+    const follow = page.getByTestId('follow-button');
+    await expect.poll(() => follow.isEnabled()).toBe(true);
+    await follow.click();
+    await expect.poll(() => follow.getAttribute('aria-pressed')).toBe('true');
+    await follow.click();
+    await expect.poll(() => follow.getAttribute('aria-pressed')).toBe('false');
+    const box = page.getByRole('form', { name: 'Add a response' }).getByRole('textbox', { name: 'Your response' });
+    await box.click();
+    await page.keyboard.type('As @Ba');
+    await page.getByRole('listbox', { name: 'People to mention' }).waitFor();
+    await page.keyboard.press('Escape');
+    await box.fill('');
+  }
 
   await page.goto(server.url + '/leaderboard');
   await page.getByRole('heading', { level: 1, name: /Leaderboard/ }).waitFor();
@@ -72,10 +94,10 @@ describe('a quiet production console', () => {
     page.setDefaultTimeout(25_000);
     const lines = recordConsole(page);
 
-    await walk(page);
+    await walk(page, false);
     await page.goto(server.url + '/');
     await signInThroughModal(page, ida);
-    await walk(page);
+    await walk(page, true);
 
     const shown = lines.join('\n');
     expect(

@@ -87,6 +87,15 @@ describe('the edited mark', () => {
     expect(await axeViolations(bobPage), 'topic with an edited response, light').toEqual([]);
     await bobPage.emulateMedia({ colorScheme: 'dark' });
     expect(await axeViolations(bobPage), 'topic with an edited response, dark').toEqual([]);
+    // On a phone the mark stays on the meta line, inside the screen, and axe stays clean.
+    await bobPage.setViewportSize({ width: 390, height: 844 });
+    expect(await mark.isVisible()).toBe(true);
+    expect((await mark.boundingBox())!.x + (await mark.boundingBox())!.width).toBeLessThanOrEqual(390);
+    expect(await bobPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    for (const colorScheme of ['dark', 'light'] as const) {
+      await bobPage.emulateMedia({ colorScheme });
+      expect(await axeViolations(bobPage), `topic with an edited response, 390 px ${colorScheme}`).toEqual([]);
+    }
 
     expect(adaErrors).toEqual([]);
     expect(bobErrors).toEqual([]);

@@ -4,16 +4,18 @@
 // CSS px of target (its box, or its hit area found by elementFromPoint); desktop keeps its density;
 // axe stays clean, light and dark, desktop and phone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions } from 'playwright-core';
 import { apiClient } from '../fixtures/api';
 import { createTestUser, type TestUser } from '../fixtures/auth';
 import { ensureBuild, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
 import { responseItem, signInThroughModal } from './flows';
 import { axeViolations } from './axe';
+import { smallTargets } from './targets';
 
 let server: RunningServer;
 let browser: Browser;
 let fay: TestUser;
+let voter: TestUser;
 
 const TITLE = /Should cities make public transport free/;
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
@@ -22,13 +24,30 @@ const MINE = 'Free fares are a subsidy to whoever rides most, rich or poor.';
 
 beforeAll(async () => {
   await ensureBuild();
-  [server, browser, fay] = await Promise.all([startServer({ seedDemo: true }), launchBrowser(), createTestUser('Fay Thumbs')]);
+  [server, browser, fay, voter] = await Promise.all([
+    startServer({ seedDemo: true }),
+    launchBrowser(),
+    createTestUser('Fay Thumbs'),
+    createTestUser('Gus Voter'),
+  ]);
   // A response of Fay's own in the demo debate: her Edit and Delete are on the page too.
   const api = apiClient(server.url, () => fay.token);
   const topics = (await api.get<{ id: string; title: string }[]>('/topics?sort=new')).body;
   const topic = topics.find((t) => TITLE.test(t.title));
   if (!topic) throw new Error(`demo topic ${String(TITLE)} not found`);
   expect((await api.post('/responses', { topic_id: topic.id, type: 'against', content: MINE })).status).toBeLessThan(300);
+  // The demo's responses carry no upvotes: Gus takes each side in turn and upvotes its first root
+  // argument, so the Strongest case lists a link on both sides (the 44 px rule measures them).
+  const gus = apiClient(server.url, () => voter.token);
+  const roots = (await gus.get<{ id: string; type: string }[]>(`/responses?topic_id=${topic.id}`)).body;
+  for (const [stance, type] of [
+    ['agree', 'for'],
+    ['disagree', 'against'],
+  ] as const) {
+    expect((await gus.put(`/topics/${topic.id}/stance`, { stance })).status).toBe(200);
+    const root = roots.find((r) => r.type === type)!;
+    expect((await gus.post('/upvotes', { target_type: 'response', target_id: root.id })).status).toBeLessThan(300);
+  }
 }, 180_000);
 
 afterAll(async () => {
@@ -57,50 +76,34 @@ async function openDebate(options: BrowserContextOptions) {
   return { page, errors, close: () => context.close() };
 }
 
-const INTERACTIVE = 'button, a, input, select, textarea, [role=button], summary, [tabindex="0"]';
+/** The reply "already said" repeats: Dana's point that fares fund the service, in other words. */
+const NEAR_COPY = 'Without fares, which fund a large share of the operating costs, service frequency is cut first in a budget squeeze.';
 
 /**
- * Every visible interactive element smaller than 44 x 44 whose 44 x 44 square around its middle is
- * not all its own: a point of the square's corners and edges that elementFromPoint gives to something
- * else (an ::after hit area counts as its element). Returns "what (w x h)" for each offender.
+ * The demo debate with every control that came after issue 24 open at once: Follow in the header,
+ * the Strongest case's links, the Opinion groups and Debate map panels, the composer's "This was
+ * already said" hint and its @mention suggestions (the list open, the caret after "@Ba").
  */
-async function smallTargets(page: Page, root = 'body'): Promise<string[]> {
-  return page.evaluate(
-    ([rootSelector, selector]) => {
-      const offenders: string[] = [];
-      const HALF = 21.5; // inside a 44 px square by half a pixel: no rounding at its very edge
-      for (const el of document.querySelector(rootSelector)!.querySelectorAll<HTMLElement>(selector)) {
-        if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: false })) continue;
-        let box = el.getBoundingClientRect();
-        if (box.width === 0 || box.height === 0 || box.right <= 0 || box.left >= innerWidth + scrollX) continue;
-        if (box.width >= 44 && box.height >= 44) continue;
-        el.scrollIntoView({ block: 'center', inline: 'nearest' });
-        box = el.getBoundingClientRect();
-        // The square around the middle, kept on the screen (a hit area cannot reach past its edge).
-        const cx = Math.min(Math.max(box.left + box.width / 2, HALF + 0.5), innerWidth - HALF - 0.5);
-        const cy = box.top + box.height / 2;
-        const points = [-HALF, 0, HALF].flatMap((dx) => [-HALF, 0, HALF].map((dy) => [cx + dx, cy + dy] as const));
-        // A field's own <label> is its target too: the browser hands the label's click to the field.
-        const labels = 'labels' in el && el.labels ? [...(el.labels as NodeListOf<HTMLLabelElement>)] : [];
-        const lost = points.filter(([x, y]) => {
-          const hit = document.elementFromPoint(x, y);
-          return !hit || !(hit === el || el.contains(hit) || labels.some((label) => label.contains(hit)));
-        });
-        if (lost.length > 0) {
-          const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
-          const first = lost[0]!;
-          const thief = document.elementFromPoint(first[0], first[1]);
-          offenders.push(
-            `${el.tagName.toLowerCase()}${el.className ? '.' + String(el.className).split(' ')[0] : ''} "${name}" ` +
-              `(${Math.round(box.width)}x${Math.round(box.height)}; point ${Math.round(first[0] - cx)},${Math.round(first[1] - cy)} ` +
-              `goes to ${thief ? thief.tagName.toLowerCase() + (thief.className ? '.' + String(thief.className).split(' ')[0] : '') : 'nothing'})`,
-          );
-        }
-      }
-      return offenders;
-    },
-    [root, INTERACTIVE] as const,
-  );
+async function openNewerControls(options: BrowserContextOptions) {
+  const debate = await openDebate(options);
+  const { page } = debate;
+  await page.getByTestId('follow-button').waitFor();
+  await expect.poll(() => page.getByTestId('follow-button').isEnabled()).toBe(true);
+  const strongest = page.getByRole('region', { name: 'Strongest case on each side' });
+  await strongest.getByRole('link').first().waitFor();
+  for (const name of ['Opinion groups', 'Debate map']) {
+    await page.getByRole('button', { name, exact: true }).click();
+    await page.getByRole('region', { name }).waitFor();
+  }
+  await page.getByRole('region', { name: 'Debate map' }).locator('[role=button]').first().waitFor();
+  const form = page.getByRole('form', { name: 'Add a response' });
+  const box = form.getByRole('textbox', { name: 'Your response' });
+  await box.fill(NEAR_COPY);
+  await form.getByRole('region', { name: 'This was already said' }).waitFor({ timeout: 10_000 });
+  await box.press('Control+End');
+  await page.keyboard.type(' @Ba');
+  await page.getByRole('listbox', { name: 'People to mention' }).waitFor();
+  return debate;
 }
 
 describe('a calmer topic page (issue 24 #2, #3)', () => {
@@ -121,6 +124,34 @@ describe('a calmer topic page (issue 24 #2, #3)', () => {
     expect(errors).toEqual([]);
     await close();
   });
+
+  it(
+    'the newer controls keep the 44 px rule and axe: Follow, Strongest case, Opinion groups, the map, "already said", @mentions',
+    { timeout: 180_000 },
+    async () => {
+      for (const options of [PHONE, DESKTOP]) {
+        const { page, errors, close } = await openNewerControls(options);
+        const where = `${options.viewport!.width} px`;
+        if (options === PHONE) {
+          // The mention list lies over what is under the box (by design): the rest is measured without it.
+          await page.keyboard.press('Escape');
+          await page.getByRole('listbox', { name: 'People to mention' }).waitFor({ state: 'detached' });
+          expect(await smallTargets(page), `${where}: controls under 44 x 44 with the panels and the hint open`).toEqual([]);
+          // (Escape closed that "@" for good: a new one opens the list again.)
+          await page.keyboard.type(' @Ba');
+          await page.getByRole('listbox', { name: 'People to mention' }).waitFor();
+          expect(await smallTargets(page, '[role=listbox]'), `${where}: mention suggestions under 44 x 44`).toEqual([]);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth), 'nothing wider than the screen').toBeLessThanOrEqual(390);
+        }
+        for (const colorScheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme });
+          expect(await axeViolations(page), `${where} ${colorScheme}, panels, hint and mention list open`).toEqual([]);
+        }
+        expect(errors).toEqual([]);
+        await close();
+      }
+    },
+  );
 
   it('on a 390 px phone the other screens keep the 44 px rule too', { timeout: 150_000 }, async () => {
     const { page, close } = await openDebate(PHONE);
@@ -275,6 +306,15 @@ describe('a calmer topic page (issue 24 #2, #3)', () => {
           expect(await axeViolations(page), `${where}, More menu open`).toEqual([]);
           await page.keyboard.press('Escape');
         }
+      }
+      // The quote search saying nothing matches (issue 24 #7), in both themes.
+      const form = page.getByRole('form', { name: 'Add a response' });
+      await form.getByRole('button', { name: 'Quote a response' }).click();
+      await form.getByLabel('Search a response to quote').fill('zebra quartz');
+      await form.getByText('No response matches “zebra quartz”.').waitFor();
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        expect(await axeViolations(page), `${options.viewport!.width} px ${colorScheme}, quote search without a match`).toEqual([]);
       }
       await close();
     }

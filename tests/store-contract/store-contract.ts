@@ -168,6 +168,44 @@ export function runStoreContract(name: string, makeStore: () => Promise<StoreUnd
         expect(ran).toEqual(['outside', 'outer', 'kept savepoint']);
       });
 
+      it('transactionEach runs each item as its own transaction, in order: a throw rolls back that item, keeps the ones before and stops', async () => {
+        await addUser('ada');
+        const ran: string[] = [];
+        const topic = (id: string) => async () =>
+          await store.topics.insert({
+            id,
+            title: `Topic ${id}`,
+            category: 'Science',
+            creator_uid: 'ada',
+            created_at: day(1),
+            seq: await store.nextSeq(),
+          });
+        const answered = await store.transactionEach(['a', 'b'], async (id) => {
+          await topic(id)();
+          store.afterCommit(() => ran.push(id));
+          return id.toUpperCase();
+        });
+        expect(answered).toEqual(['A', 'B']);
+        expect(ran).toEqual(['a', 'b']);
+        await expect(
+          store.transactionEach(['c', 'd', 'e'], async (id) => {
+            ran.push(`start ${id}`);
+            await topic(id)();
+            store.afterCommit(() => ran.push(id));
+            if (id === 'd') throw new Error('boom');
+          }),
+        ).rejects.toThrow('boom');
+        // c landed (and was told), d was rolled back, e never ran.
+        expect(ran).toEqual(['a', 'b', 'start c', 'start d', 'c']);
+        for (const [id, kept] of [
+          ['c', true],
+          ['d', false],
+          ['e', false],
+        ] as const) {
+          expect(await store.topics.get(id, null), id).toEqual(kept ? expect.objectContaining({ id }) : undefined);
+        }
+      });
+
       it('isEmpty until the first topic, and still not empty once it is deleted', async () => {
         expect(await store.isEmpty()).toBe(true);
         await addUser('ada');

@@ -222,17 +222,21 @@ describe('sync push applies a batch in one transaction', () => {
     let depth = 0;
     let outer = 0;
     const transaction = store.transaction;
+    const transactionEach = store.transactionEach;
+    // A top-level call either way: transactionEach commits its items together (the store contract).
+    const counted = async <T>(run: () => Promise<T>): Promise<T> => {
+      if (depth === 0) outer++;
+      depth++;
+      try {
+        return await run();
+      } finally {
+        depth--;
+      }
+    };
     ctx.store = {
       ...store,
-      transaction: async <T>(fn: () => Promise<T>): Promise<T> => {
-        if (depth === 0) outer++;
-        depth++;
-        try {
-          return await transaction(fn);
-        } finally {
-          depth--;
-        }
-      },
+      transaction: <T>(fn: () => Promise<T>) => counted(() => transaction(fn)),
+      transactionEach: <I, R>(items: readonly I[], fn: (item: I) => Promise<R>) => counted(() => transactionEach(items, fn)),
     };
     const ada = users[0]!;
     const rows = [topicDoc('p1', 'One'), topicDoc('p2', 'Two', 'Not a category'), topicDoc('p3', 'Three')];

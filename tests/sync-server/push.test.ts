@@ -328,4 +328,30 @@ describe('web push', () => {
     expect(await server.store.push.depth()).toBe(1);
     await as(dee).del('/push/subscription', { endpoint: subscription.endpoint });
   });
+
+  it('wakes only for queued pushes: a reply to someone without a device claims nothing (a claim is a write)', async () => {
+    const eve = await createTestUser('Eve Deviceless');
+    let claims = 0;
+    const push = server.store.push;
+    const counting = {
+      ...server.store,
+      push: { ...push, claimDue: (...args: Parameters<typeof push.claimDue>) => (claims++, push.claimDue(...args)) },
+    };
+    const running = sender({ store: counting });
+    await running.idle();
+    claims = 0;
+    const topic = await makeTopic(as(eve), { title: 'Nobody to push to' });
+    await makeResponse(as(bob), { topic_id: topic.id, content: 'Eve has the bell, not a device' });
+    expect((await as(eve).get(`/notifications/user/${eve.uid}`)).body).toHaveLength(1);
+    await running.idle();
+    expect(claims).toBe(0);
+    // With a device the same reply wakes the sender and arrives.
+    const { subscription } = receiver.device('eve-phone');
+    expect((await as(eve).put('/push/subscription', subscription)).status).toBe(201);
+    const before = receiver.received.length;
+    await makeResponse(as(bob), { topic_id: topic.id, content: 'Now Eve has a phone' });
+    await until(() => receiver.received.length > before, 'the push to the new device');
+    expect(claims).toBeGreaterThan(0);
+    await as(eve).del('/push/subscription', { endpoint: subscription.endpoint });
+  });
 });

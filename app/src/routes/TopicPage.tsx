@@ -164,7 +164,7 @@ function TopicView({ topicId }: { topicId: string }) {
               <OpinionGroupsToggle open={groups.open} controls={groups.id} onToggle={groups.toggle} />
             </div>
             {map.open && <DebateMapPanel id={map.id} topicId={topicId} />}
-            {groups.open && <OpinionGroupsPanel id={groups.id} topic={topic} />}
+            {groups.open && <OpinionGroupsPanel id={groups.id} topic={topic} online={online} />}
             {linkMissing && (
               <p className="status-text" role="status">
                 {LINKED_REPLY_MISSING}

@@ -3,8 +3,11 @@
 // on this device like the local database's topics and responses, so they go with it.
 import { TOPIC_PAGES_CACHE_PREFIX } from '../../../shared/constants';
 
-/** This build's cache (vite.config.ts defines it); other names are older builds' pages. */
-const CURRENT = import.meta.env.VITE_TOPIC_PAGES_CACHE as string | undefined;
+/**
+ * This build's cache (vite.config.ts defines it); other names are older builds' pages. Outside Vite
+ * (the Node bench runs the data layer under tsx) there is no `import.meta.env` and no build.
+ */
+const CURRENT = typeof import.meta.env === 'undefined' ? undefined : (import.meta.env.VITE_TOPIC_PAGES_CACHE as string | undefined);
 
 async function removeWhere(drop: (name: string) => boolean): Promise<void> {
   if (typeof caches === 'undefined') return;

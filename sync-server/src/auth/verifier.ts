@@ -15,6 +15,10 @@
 // request it guards, so a verified token is remembered (bounded LRU, by its string)
 // until its own `exp`; the account-state check above still runs on every request,
 // from its cache, so a disabled or revoked account is refused within the same window.
+// Against the Auth emulator too (issue 28 #2): its verifyIdToken asks the emulator over
+// HTTP on every call, which made every signed-in request wait for it; a disabled or
+// deleted account is now refused within AUTH_STATUS_CACHE_SECONDS there as in
+// production (the tests, which want it at once, run with that cache at 0).
 import { getAuth } from 'firebase-admin/auth';
 import { firebaseApp } from './roles.js';
 import { acceptableDisplayName } from '../../../shared/schemas/users.js';
@@ -236,12 +240,6 @@ export function createFirebaseVerifier(projectId: string, serviceAccountJson?: s
       verifyIdToken: (token) => auth.verifyIdToken(token),
       getUser: (uid) => auth.getUser(uid),
     },
-    {
-      ...options,
-      checkAccountStatus: options.checkAccountStatus ?? canReadAccounts,
-      // The emulator's verifyIdToken looks the account up on every call (a disabled account is
-      // refused at once, which the tests rely on): no token cache there unless asked for.
-      maxCachedTokens: options.maxCachedTokens ?? (env.FIREBASE_AUTH_EMULATOR_HOST ? 0 : undefined),
-    },
+    { ...options, checkAccountStatus: options.checkAccountStatus ?? canReadAccounts },
   );
 }

@@ -8,7 +8,8 @@ export type Change =
   | { collection: 'topics' }
   | { collection: 'responses'; topicId: string }
   // A user's own collection changed: only that user's streams hear it (a new private collection needs no line here).
-  | { collection: PrivateCollection; uid: string }
+  // `pushes`: new notifications of which pushes were queued (push/sender.ts wakes for these only).
+  | { collection: PrivateCollection; uid: string; pushes?: true }
   // Anything may have changed: the feed may have missed changes (a PostgreSQL process's LISTEN
   // connection was down, store/pg/change-feed.ts), so every stream tells its app to pull everything.
   | { collection: '*' };

@@ -97,6 +97,9 @@ export async function notifyFollowers(
     ctx.newId,
   );
   if (recipients.length === 0) return [];
-  await store.follows.enqueuePushes(responseId, now);
-  return recipients.map((uid) => ({ collection: 'notifications', uid }));
+  const pushes = (await store.follows.enqueuePushes(responseId, now)) > 0;
+  // One change saying pushes were queued is enough to wake the sender.
+  return recipients.map((uid, i): Change =>
+    pushes && i === 0 ? { collection: 'notifications', uid, pushes } : { collection: 'notifications', uid },
+  );
 }

@@ -30,6 +30,8 @@ export async function mayNotify(ctx: DomainContext, actorUid: string, recipientU
 export async function notify(ctx: DomainContext, row: Omit<NotificationInsert, 'id' | 'seq'>): Promise<Change> {
   const id = ctx.newId();
   await ctx.store.notifications.insert({ ...row, id, seq: await ctx.store.nextSeq() });
-  await queuePush(ctx, id, row.recipient_uid);
-  return { collection: 'notifications', uid: row.recipient_uid };
+  const pushes = await queuePush(ctx, id, row.recipient_uid);
+  return pushes > 0
+    ? { collection: 'notifications', uid: row.recipient_uid, pushes: true }
+    : { collection: 'notifications', uid: row.recipient_uid };
 }

@@ -49,8 +49,9 @@ export async function removePushSubscription(ctx: DomainContext, actor: AuthUser
 
 /**
  * Queues a new notification's push to each of the recipient's devices, in the notification's
- * transaction. The sender (push/sender.ts) wakes on the notifications change the caller publishes.
+ * transaction; returns how many were queued. The sender (push/sender.ts) wakes on the
+ * notifications change the caller publishes when it says pushes were queued.
  */
-export async function queuePush(ctx: DomainContext, notificationId: string, recipientUid: string): Promise<void> {
-  await ctx.store.push.enqueue(notificationId, recipientUid, nowIso(ctx));
+export async function queuePush(ctx: DomainContext, notificationId: string, recipientUid: string): Promise<number> {
+  return await ctx.store.push.enqueue(notificationId, recipientUid, nowIso(ctx));
 }

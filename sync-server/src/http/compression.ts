@@ -65,7 +65,7 @@ export interface CompressionOptions {
 }
 
 /** The default size from which an /api/ answer is compressed (CompressionOptions.apiThreshold). */
-const API_THRESHOLD = 8 * 1024;
+export const API_THRESHOLD = 8 * 1024;
 
 const brotliOptions = (size: number) => ({
   params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: size },

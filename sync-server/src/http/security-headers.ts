@@ -37,17 +37,24 @@ export function contentSecurityPolicy(config: Pick<ClientConfig, 'firebase' | 'a
     .join('; ');
 }
 
+/** The headers every answer carries, by name (the fast reads send them as they are: http/fast-reads.ts). */
+export function securityHeaderRecord(config: Pick<ClientConfig, 'firebase' | 'authEmulatorHost'>): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(config),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+    // Sign-in popups (Firebase) still report back to the opener.
+    'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+  };
+}
+
 export function securityHeaders(config: Pick<ClientConfig, 'firebase' | 'authEmulatorHost'>): MiddlewareHandler {
-  const csp = contentSecurityPolicy(config);
+  const every = Object.entries(securityHeaderRecord(config));
   return async (c, next) => {
     await next();
     const headers = c.res.headers;
-    headers.set('Content-Security-Policy', csp);
-    headers.set('X-Content-Type-Options', 'nosniff');
-    headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    headers.set('X-Frame-Options', 'DENY');
-    // Sign-in popups (Firebase) still report back to the opener.
-    headers.set('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
+    for (const [name, value] of every) headers.set(name, value);
     if (c.req.path.startsWith('/api/') && c.req.header('authorization') !== undefined) {
       headers.set('Cache-Control', 'no-store');
       headers.append('Vary', 'Authorization');

@@ -43,7 +43,6 @@ export function observeRequests(options: { trustProxy: boolean; logger?: Logger 
     try {
       await next();
     } finally {
-      const seconds = (performance.now() - start) / 1000;
       // An answer built outside the context (a static file) gets the header here.
       if (c.res.headers.get('X-Request-Id') !== requestId) {
         try {
@@ -53,23 +52,41 @@ export function observeRequests(options: { trustProxy: boolean; logger?: Logger 
         }
       }
       // The pattern of the route that answered (`/api/topics/:id`), never the path: few series, no ids.
-      const route = routePath(c) || 'unmatched';
-      const status = String(c.res.status);
-      const labels = { method: c.req.method, route, status };
-      metrics.requests.inc(labels);
-      metrics.requestSeconds.observe(labels, seconds);
       const user = (c.get as (key: string) => { uid: string } | null | undefined)('user');
       // The handlers' child if one logged, else the id on the line itself (no child made for one line).
-      const made = c.get('log');
-      const line = {
+      recordRequest(c.get('log') ?? base, {
+        requestId,
         method: c.req.method,
-        route,
+        route: routePath(c) || 'unmatched',
         status: c.res.status,
-        ms: Math.round(seconds * 10_000) / 10,
-        ...(user ? { uid: user.uid } : {}),
-      };
-      if (made) made.info(line, 'request');
-      else base.info({ reqId: requestId, ...line }, 'request');
+        start,
+        uid: user?.uid,
+        ownLine: c.get('log') === undefined,
+      });
     }
   };
+}
+
+/**
+ * A request's metrics and its one log line, once it has been answered: observeRequests' end, and
+ * the fast reads' (http/fast-reads.ts), which answer without the app's middleware. `ownLine`: the
+ * line carries the request's id itself (`log` is not the request's child logger).
+ */
+export function recordRequest(
+  log: Logger,
+  request: { requestId: string; method: string; route: string; status: number; start: number; uid?: string | undefined; ownLine: boolean },
+): void {
+  const seconds = (performance.now() - request.start) / 1000;
+  const labels = { method: request.method, route: request.route, status: String(request.status) };
+  metrics.requests.inc(labels);
+  metrics.requestSeconds.observe(labels, seconds);
+  const line = {
+    method: request.method,
+    route: request.route,
+    status: request.status,
+    ms: Math.round(seconds * 10_000) / 10,
+    ...(request.uid ? { uid: request.uid } : {}),
+  };
+  if (request.ownLine) log.info({ reqId: request.requestId, ...line }, 'request');
+  else log.info(line, 'request');
 }

@@ -7,6 +7,7 @@ import { preferencesSchema } from '../../../shared/schemas/users.js';
 import type { DomainContext } from '../domain/context.js';
 import { leaderboardJson, preferences, setPreferences, userProfile, userScore } from '../domain/users.js';
 import { requireUser, type AppEnv } from '../http/auth.js';
+import { keptJson } from '../http/compression.js';
 import { NO_RATE_LIMITS, RATE_LIMIT_MSG, type RateLimits } from '../http/rate-limit.js';
 import { readJson, readQuery } from '../http/validate.js';
 
@@ -32,8 +33,9 @@ export function usersRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE_LIM
     new Hono<AppEnv>()
       .get('/leaderboard', async (c) => {
         const { include } = readQuery(c, includeQuery);
-        // Ready JSON bytes, kept between changes (leaderboardJson): the same bytes c.json would send.
-        return c.body(await leaderboardJson(ctx, { persuasion: include === 'persuasion' }), 200, { 'Content-Type': 'application/json' });
+        // Ready JSON bytes, kept between changes (leaderboardJson): the same bytes c.json would send,
+        // compressed (when large enough and asked for) once per kept answer, not per request.
+        return keptJson(c, await leaderboardJson(ctx, { persuasion: include === 'persuasion' }));
       })
       .get('/preferences', async (c) => {
         const user = requireUser(c, MSG.loginToManagePreferences);

@@ -85,6 +85,11 @@ export interface TopicsRepo {
   list(query: TopicListQuery): Promise<TopicRow[]>;
   /** Live topics whose title matches an FTS query (shared/rules/search-words.ts ftsQuery), in the sort's order. */
   search(query: TopicListQuery & { match: string }): Promise<TopicRow[]>;
+  /**
+   * The largest seq of the topics: every change to a topic row stamps a new one (page-cache.ts),
+   * so a list or search page read at this version stays the answer until it moves.
+   */
+  listVersion(): Promise<number>;
   /** Recounts score and responses (by type too), recomputes the hot score and stamps `seq` (repairs and tests: O(topic size)). */
   refreshAggregates(id: string, createdAt: string, seq: number): Promise<void>;
   /** Adds to the maintained score and response counts (by type and total), recomputes the hot score and stamps `seq`: O(1). */
@@ -376,8 +381,8 @@ export interface FollowsRepo {
    * with an id from `newId` in the followers' uid order (so both engines make the same); returns them.
    */
   notifyFollowers(notice: FollowersNotice, newId: () => string): Promise<string[]>;
-  /** Queues the pushes of the response's followed-topic notifications. */
-  enqueuePushes(responseId: string, due: string): Promise<void>;
+  /** Queues the pushes of the response's followed-topic notifications; returns how many were queued. */
+  enqueuePushes(responseId: string, due: string): Promise<number>;
 }
 
 export interface Store {
@@ -391,6 +396,18 @@ export interface Store {
    * Keep network calls out of `fn`: the next writer waits for it.
    */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` on each item in order, each as a transaction of its own (a throw rolls that item's
+   * writes back), committed together where the engine can: a sync push's rows. At the first item
+   * that throws it stops: the items before it are committed, the ones after it never run, and the
+   * error is thrown. Answers what `fn` answered, per item.
+   * SQLite: each item is a top-level transaction, all queued at once so that they share one group
+   * COMMIT (transactions.ts). Not one transaction with a savepoint per item: SQLite keeps an open
+   * savepoint's undo pages in an in-memory list of 1 KiB chunks that each later statement walks
+   * from its start, so the cost of a statement grew with every row before it (issue 28: a third of
+   * a 50-row push's CPU). PostgreSQL: one transaction, each item a savepoint.
+   */
+  transactionEach<I, R>(items: readonly I[], fn: (item: I) => Promise<R>): Promise<R[]>;
   /**
    * Runs `fn` once the current transaction, the outermost, has committed (at once outside one;
    * never when it rolls back, nor when the savepoint around the call does). What others may see

@@ -1,9 +1,9 @@
 // Push: RxDB's rows {assumedMasterState, newDocumentState}, each checked against
 // the server's state so that a retried row (RxDB retries every error) is recognised
-// and never applied twice. The whole batch is one write transaction (issue 12: one
-// commit, one lock, instead of one per row) and each row a savepoint inside it: a row
-// refused with a CruxError is rolled back alone and answered in `rejected`, the
-// others land. An unexpected error stops the batch: the rows before it are committed
+// and never applied twice. The batch's rows are committed together (issue 12: one
+// commit, one lock, instead of one per row; Store.transactionEach), each a transaction of
+// its own: a row refused with a CruxError is rolled back alone and answered in `rejected`,
+// the others land. An unexpected error stops the batch: the rows before it are committed
 // (as when each had its own transaction) and the request fails, so the client retries
 // the rest and its retry of the landed rows is recognised.
 import type { PushResponse, PushRow, RejectedRow, SyncCollection, SyncDocs } from '../../../shared/sync-protocol.js';
@@ -24,7 +24,7 @@ async function pushOne<C extends SyncCollection>(
 ): Promise<Outcome<SyncDocs[C]>> {
   const next = row.newDocumentState;
   try {
-    // Nested in push's transaction: a savepoint, rolled back alone when the row is refused.
+    // A savepoint in the row's transaction, rolled back when the row is refused.
     return await ctx.store.transaction(async (): Promise<Outcome<SyncDocs[C]>> => {
       const master = await descriptor.load(ctx, user, next.id);
       // Already the server's state on user fields: a retry of a row that landed, or nothing to do.
@@ -82,20 +82,12 @@ export async function push<C extends SyncCollection>(
   const result: PushResponse<SyncDocs[C]> = { conflicts: [], rejected: [] };
   const ordered = orderByDependencies(descriptor, rows);
   if (ordered.length === 0) return result;
-  let failure: { error: unknown } | null = null;
-  await ctx.store.transaction(async () => {
-    for (const row of ordered) {
-      let outcome: Outcome<SyncDocs[C]>;
-      try {
-        outcome = await pushOne(ctx, user, collection, descriptor, row);
-      } catch (error) {
-        failure = { error };
-        return;
-      }
-      if (outcome.kind === 'rejected') result.rejected.push(outcome.rejected);
-      else if (outcome.doc) result.conflicts.push(outcome.doc);
-    }
-  });
-  if (failure) throw (failure as { error: unknown }).error;
+  // Each row a transaction of its own, committed together (Store.transactionEach); an unexpected
+  // error stops the batch there and fails the request.
+  const outcomes = await ctx.store.transactionEach(ordered, (row) => pushOne(ctx, user, collection, descriptor, row));
+  for (const outcome of outcomes) {
+    if (outcome.kind === 'rejected') result.rejected.push(outcome.rejected);
+    else if (outcome.doc) result.conflicts.push(outcome.doc);
+  }
   return result;
 }

@@ -3,7 +3,7 @@
 // each (re)connection, then RESYNC for a collection (or a followed topic) when
 // the change feed reports a commit the caller may see. Sending no documents
 // avoids RxDB's stream/push race (issue 5571): the client pulls from its checkpoint.
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context } from 'hono';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import type { StreamEvent, SyncCollection } from '../../../shared/sync-protocol.js';
@@ -53,6 +53,8 @@ export function openStream(c: Context, ctx: DomainContext, user: AuthUser | null
   });
 
   async function serve(stream: SSEStreamingApi) {
+    // Node's request and response under the app (absent when the app is called in-process, e.g. app.request).
+    const { incoming, outgoing } = (c.env ?? {}) as { incoming?: IncomingMessage; outgoing?: ServerResponse };
     // Writes are chained so events keep their order even though each write is async.
     let queue: Promise<void> = Promise.resolve();
     const write = (text: string) => {
@@ -73,21 +75,31 @@ export function openStream(c: Context, ctx: DomainContext, user: AuthUser | null
     // Why the stream ends: the client went away, or the server drains (SIGTERM), where ending the
     // response cleanly makes the client reconnect, to another process.
     let draining = () => {};
+    let gone = () => {};
     const why = await new Promise<'gone' | 'draining'>((resolve) => {
       draining = () => resolve('draining');
-      stream.onAbort(() => resolve('gone'));
+      gone = () => resolve('gone');
+      stream.onAbort(gone);
       // The request's own signal too (issue 25): aborted as soon as the connection closes.
-      c.req.raw.signal.addEventListener('abort', () => resolve('gone'), { once: true });
-      if (stream.aborted || c.req.raw.signal.aborted) resolve('gone'); // gone before the listener was set: its count must still be released
+      c.req.raw.signal.addEventListener('abort', gone, { once: true });
+      // And the connection itself: the two above only hear of a close that came after they were
+      // wired up (the signal exists once something reads it, the response's reader once the
+      // response is returned). A client gone while the caller's account and open-stream count were
+      // still being checked closed its socket before either: without this the stream was served to
+      // a closed socket, stuck for good with its subscription and the caller's open-stream count.
+      outgoing?.once('close', gone);
+      if (stream.aborted || c.req.raw.signal.aborted || outgoing?.destroyed || incoming?.socket?.destroyed) resolve('gone');
       options.shutdown?.addEventListener('abort', draining, { once: true });
       if (options.shutdown?.aborted) resolve('draining');
     });
     options.shutdown?.removeEventListener('abort', draining);
+    c.req.raw.signal.removeEventListener('abort', gone);
+    outgoing?.off('close', gone);
     clearInterval(heartbeat);
     unsubscribe();
     // A client that went away: its socket goes at once (nothing holds it until a heartbeat's write
     // fails). A drain ends the response after what was queued, so the client sees a clean end.
-    if (why === 'gone') (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.destroy();
+    if (why === 'gone') incoming?.socket?.destroy();
     else await queue;
     void stream.close().catch(() => undefined);
   }

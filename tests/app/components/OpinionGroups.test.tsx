@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { of } from 'rxjs';
 import type { SessionState } from '../../../app/src/auth/session';
+import type { SyncStatus } from '../../../app/src/hooks/useSyncStatus';
 import type { OpinionGroupsSummary } from '../../../shared/rules/opinion-groups';
 import { fakeResponse, fakeTopic } from '../../fixtures/fake-data';
 import { renderTopicPage } from './topic-page';
@@ -31,12 +32,24 @@ const GROUPS: OpinionGroupsSummary = {
   consensus: [{ response_id: 'r5', min_share: 0.67 }],
 };
 
-function open(opinion_groups: string | null | undefined) {
+const OFFLINE: SyncStatus = {
+  online: false,
+  syncing: false,
+  pending: 0,
+  lastError: null,
+  lastSyncedAt: null,
+  isLeader: true,
+  updateRequired: false,
+  sessionEnded: false,
+};
+
+function open(opinion_groups: string | null | undefined, { online = true } = {}) {
   const topic = fakeTopic({ id: 't1', ...(opinion_groups === undefined ? {} : { opinion_groups }) });
   if (opinion_groups === undefined) delete topic.opinion_groups;
   const texts = { r1: 'Jobs matter.', r3: 'Debt outlives it.', r5: 'Ask the town.' };
   renderTopicPage(topic, {
     topicResponses$: () => of(Object.entries(texts).map(([id, content]) => fakeResponse({ id, topic_id: 't1', content }))),
+    ...(online ? {} : { status$: of(OFFLINE) }),
   });
   const toggle = screen.getByRole('button', { name: 'Opinion groups' });
   expect(toggle.getAttribute('aria-expanded')).toBe('false');
@@ -82,5 +95,11 @@ describe('Opinion groups panel', () => {
     const region = open(undefined);
     within(region).getByRole('status');
     expect(region.textContent).toBe('Loading opinion groups...');
+  });
+
+  it("offline, without the device's copy of the topic, says so instead of loading for ever", () => {
+    const region = open(undefined, { online: false });
+    within(region).getByRole('status');
+    expect(region.textContent).toBe('Opinion groups are not on this device yet; they load when you are back online.');
   });
 });

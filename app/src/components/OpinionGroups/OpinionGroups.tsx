@@ -41,8 +41,10 @@ export function opinionGroupsLead(summary: OpinionGroupsSummary | null): string 
   return `The ${summary.participants} people who upvoted here fall into ${summary.groups.length} groups by how they vote. Nobody's group is shown, only each group's size.`;
 }
 
-/** The open panel: a region named "Opinion groups". */
-export function OpinionGroupsPanel({ id, topic }: { id: string; topic: TopicView }) {
+export const OPINION_GROUPS_NOT_ON_DEVICE = 'Opinion groups are not on this device yet; they load when you are back online.';
+
+/** The open panel: a region named "Opinion groups". `online` false: no copy can arrive until the connection returns. */
+export function OpinionGroupsPanel({ id, topic, online = true }: { id: string; topic: TopicView; online?: boolean }) {
   const summary = useMemo(() => parseOpinionGroups(topic.opinion_groups), [topic.opinion_groups]);
   const data = useData();
   const hasGroups = summary?.status === 'groups';
@@ -71,9 +73,10 @@ export function OpinionGroupsPanel({ id, topic }: { id: string; topic: TopicView
   return (
     <section id={id} className="opinion-groups-panel card" aria-label={OPINION_GROUPS_TITLE} data-testid="opinion-groups">
       {topic.opinion_groups === undefined ? (
-        // The first screen's topic (embedded in the page) carries no summary: the device's copy will.
+        // The first screen's topic (embedded in the page) carries no summary: the device's copy will,
+        // unless the device is offline and has none (a topic seen only through its kept first page).
         <p className="status-text" role="status">
-          Loading opinion groups...
+          {online ? 'Loading opinion groups...' : OPINION_GROUPS_NOT_ON_DEVICE}
         </p>
       ) : (
         <p className="opinion-groups-lead">{opinionGroupsLead(summary)}</p>

@@ -46,8 +46,6 @@ export function createPgFollowsRepo(q: PgQueries): FollowsRepo {
       await q.run(INSERT_FOLLOWER_NOTIFICATIONS.pg, [ids, uids, n.actor_uid, n.summary, n.topic_id, n.response_id, n.now, n.seq]);
       return uids;
     },
-    async enqueuePushes(responseId, due) {
-      await q.run(ENQUEUE_FOLLOWER_PUSHES.pg, [due, responseId]);
-    },
+    enqueuePushes: (responseId, due) => q.run(ENQUEUE_FOLLOWER_PUSHES.pg, [due, responseId]),
   };
 }

@@ -32,8 +32,9 @@ export function createPgPushRepo(q: PgQueries): PushRepo {
     enqueue: (id, uid, due) => q.run(ENQUEUE_PUSH.pg, [id, due, uid]),
     claimDue: (now, until, limit) => q.rows<PushQueueRow>(CLAIM_PUSHES.pg, [until, now, limit]),
     async delivered(row, now) {
-      await q.run(DELETE_PUSH.pg, [row.notification_id, row.endpoint]);
+      // The success is recorded before the queue row goes: whoever sees the queue empty sees the delivery.
       await q.run(PUSH_DELIVERED.pg, [now, row.endpoint]);
+      await q.run(DELETE_PUSH.pg, [row.notification_id, row.endpoint]);
     },
     async drop(row) {
       await q.run(DELETE_PUSH.pg, [row.notification_id, row.endpoint]);

@@ -230,6 +230,24 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
     }
   }
 
+  /** Store.transactionEach: one transaction, each item a savepoint; the items before a throw are committed. */
+  async function transactionEach<I, R>(items: readonly I[], fn: (item: I) => Promise<R>): Promise<R[]> {
+    const results: R[] = [];
+    let failure: { error: unknown } | null = null;
+    await transaction(async () => {
+      for (const item of items) {
+        try {
+          results.push(await transaction(() => fn(item)));
+        } catch (error) {
+          failure = { error };
+          return;
+        }
+      }
+    });
+    if (failure) throw (failure as { error: unknown }).error;
+    return results;
+  }
+
   return {
     pool,
     async nextSeq() {
@@ -239,6 +257,7 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
       return rows[0]!.seq;
     },
     transaction,
+    transactionEach,
     afterCommit(fn) {
       const tx = inTransaction();
       if (tx) tx.committed.push(fn);

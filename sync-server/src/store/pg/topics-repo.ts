@@ -47,9 +47,10 @@ export function createPgTopicsRepo(q: PgQueries): TopicsRepo {
   // The pages of the lists and title searches, kept while no topic changes (page-cache.ts): the
   // version is one index-only lookup, where a search ranks thousands of matches (issue 12).
   const pages = createPageCache<TopicRow>(LIST_PAGES_KEPT);
+  const listVersion = async () => (await q.row<{ v: number | null }>('SELECT max(seq) AS v FROM topics'))!.v ?? 0;
   const cachedList = async (key: string, read: () => Promise<TopicRow[]>): Promise<TopicRow[]> => {
     if (q.inTransaction()) return read();
-    const version = (await q.row<{ v: number | null }>('SELECT max(seq) AS v FROM topics'))!.v ?? 0;
+    const version = await listVersion();
     const kept = pages.read(version, key);
     if (kept) return kept;
     const rows = await read();
@@ -71,6 +72,7 @@ export function createPgTopicsRepo(q: PgQueries): TopicsRepo {
       cachedList(JSON.stringify([query.sort, query.category ?? null, query.limit, query.offset, query.viewer]), () =>
         q.rows<TopicRow>(listSql(query, false), listParams(query)),
       ),
+    listVersion,
     search: (query) =>
       cachedList(JSON.stringify(['search', query.match, query.sort, query.category ?? null, query.limit, query.offset, query.viewer]), () =>
         q.rows<TopicRow>(listSql(query, true), listParams(query, tsqueryOf(query.match))),

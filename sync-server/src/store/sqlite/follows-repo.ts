@@ -57,8 +57,6 @@ export function createFollowsRepo(db: Db): Sync<FollowsRepo> {
       });
       return uids;
     },
-    enqueuePushes(responseId, due) {
-      enqueue.run({ response: responseId, due });
-    },
+    enqueuePushes: (responseId, due) => enqueue.run({ response: responseId, due }).changes,
   };
 }

@@ -47,6 +47,7 @@ export function createStore(db: Db, options: TransactionOptions = {}): SqliteSto
       close: () => void db.close(),
     }),
     transaction: turns.transaction,
+    transactionEach: turns.transactionEach,
     afterCommit: turns.afterCommit,
     topics: turns.wrap(createTopicsRepo(db)),
     responses: turns.wrap(createResponsesRepo(db)),

@@ -177,6 +177,7 @@ export function createTopicsRepo(db: Db) {
             offset: query.offset,
           }) as TopicRow[],
       ),
+    listVersion: () => topicsVersion.get()!.v ?? 0,
     search: (query: { match: string; sort: Sort; category?: string | undefined; limit: number; offset: number; viewer: string | null }) =>
       // Kept like the list's pages: the FTS index is the topics' titles, so it changes only with them.
       cachedList(

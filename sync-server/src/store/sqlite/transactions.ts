@@ -74,6 +74,8 @@ export const MAX_GROUP = 64;
 
 export interface SqliteTransactions {
   transaction<T>(fn: () => Promise<T>): Promise<T>;
+  /** Store.transactionEach: each item a top-level transaction, all queued at once (one group COMMIT). */
+  transactionEach<I, R>(items: readonly I[], fn: (item: I) => Promise<R>): Promise<R[]>;
   afterCommit(fn: () => void): void;
   /** Whether the caller runs inside an open transaction. */
   inTransaction(): boolean;
@@ -324,6 +326,42 @@ export function createSqliteTransactions(db: Db, options: TransactionOptions = {
     return result;
   }
 
+  /**
+   * The items' transactions are all started now, so they queue one after another for the turn
+   * (takeTurn is FIFO) and join one group, MAX_GROUP at a time; each item's savepoint is its
+   * member's, the outermost, so SQLite drops its undo pages when the item is done (types.ts).
+   * Inside an open transaction they are its savepoints instead, one after another.
+   */
+  async function transactionEach<I, R>(items: readonly I[], fn: (item: I) => Promise<R>): Promise<R[]> {
+    if (inTransaction()) {
+      // Savepoints open and close one at a time: the items run in turn.
+      const results: R[] = [];
+      for (const item of items) results.push(await transaction(() => fn(item)));
+      return results;
+    }
+    let failed = false;
+    const settled = await Promise.allSettled(
+      items.map((item) =>
+        transaction(async () => {
+          // An item after one that threw does nothing (its empty savepoint is released).
+          if (failed) return undefined;
+          try {
+            return { value: await fn(item) };
+          } catch (error) {
+            failed = true;
+            throw error;
+          }
+        }),
+      ),
+    );
+    const results: R[] = [];
+    for (const outcome of settled) {
+      if (outcome.status === 'rejected') throw outcome.reason;
+      if (outcome.value) results.push(outcome.value.value);
+    }
+    return results;
+  }
+
   function inTurn<A extends unknown[], R>(method: (...args: A) => R): (...args: A) => Promise<Awaited<R>> {
     return async (...args: A): Promise<Awaited<R>> => {
       if (inTransaction()) return await method(...args);
@@ -355,5 +393,5 @@ export function createSqliteTransactions(db: Db, options: TransactionOptions = {
     else fn();
   }
 
-  return { transaction, afterCommit, inTransaction, wrap };
+  return { transaction, transactionEach, afterCommit, inTransaction, wrap };
 }
