@@ -10,7 +10,7 @@ import type { SessionState } from '../../../app/src/auth/session';
 import type { SyncStatus } from '../../../app/src/hooks/useSyncStatus';
 import type { OpinionGroupsSummary } from '../../../shared/rules/opinion-groups';
 import { fakeResponse, fakeTopic } from '../../fixtures/fake-data';
-import { renderTopicPage } from './topic-page';
+import { ONLINE, renderTopicPage } from './topic-page';
 import { SIGNED_OUT } from './with-data';
 
 const session = vi.hoisted(() => ({ current: null as SessionState | null }));
@@ -32,16 +32,7 @@ const GROUPS: OpinionGroupsSummary = {
   consensus: [{ response_id: 'r5', min_share: 0.67 }],
 };
 
-const OFFLINE: SyncStatus = {
-  online: false,
-  syncing: false,
-  pending: 0,
-  lastError: null,
-  lastSyncedAt: null,
-  isLeader: true,
-  updateRequired: false,
-  sessionEnded: false,
-};
+const OFFLINE: SyncStatus = { ...ONLINE, online: false };
 
 function open(opinion_groups: string | null | undefined, { online = true } = {}) {
   const topic = fakeTopic({ id: 't1', ...(opinion_groups === undefined ? {} : { opinion_groups }) });
