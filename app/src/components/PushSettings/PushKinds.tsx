@@ -1,7 +1,7 @@
 // What is pushed, per kind, and quiet hours (issue 26): the user's settings, synced with their
 // profile (a local write first: it works offline and reaches their other devices). They apply to
 // every device with push on; the bell counts everything whatever they say.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_PUSH_SETTINGS, type PushKind, type PushSettings } from '../../../../shared/push';
 import { useData } from '../../hooks/useData';
 import { useObservable } from '../../hooks/useObservable';
@@ -27,8 +27,14 @@ export function PushKinds() {
   const data = useData();
   const settings$ = useMemo(() => data.pushSettings$(), [data]);
   const { value } = useObservable(settings$);
-  // What was just chosen shows at once, until the local write has come back through the store.
+  // What was just chosen shows at once, and the next change builds on it, until the store's copy
+  // moves after every write has settled. Dropping it when the write resolves instead let a second
+  // quick change start from the store's copy before that copy had the first one, and undo it.
   const [chosen, setChosen] = useState<PushSettings | null>(null);
+  const writing = useRef(0);
+  useEffect(() => {
+    if (writing.current === 0) setChosen(null);
+  }, [value]);
   const settings = chosen ?? value ?? DEFAULT_PUSH_SETTINGS;
   const [error, setError] = useState<string | null>(null);
   const quiet = settings.quiet_hours;
@@ -36,10 +42,17 @@ export function PushKinds() {
   function save(next: PushSettings) {
     setError(null);
     setChosen(next);
+    writing.current += 1;
     data
       .setPushSettings(next)
-      .catch((e: unknown) => setError(errorMessage(e)))
-      .finally(() => setChosen(null));
+      .then(
+        () => {},
+        (e: unknown) => {
+          setError(errorMessage(e));
+          setChosen(null);
+        },
+      )
+      .finally(() => (writing.current -= 1));
   }
   const setQuiet = (start: string, end: string) =>
     save({ ...settings, quiet_hours: { start, end, time_zone: quiet?.time_zone ?? localZone() } });
