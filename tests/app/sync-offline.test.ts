@@ -34,6 +34,8 @@ describe('offline writes with two clients', () => {
     await b.data.openTopic(t0.id);
     await until(a.data.topicResponses$(t0.id), (list) => list.length === 2);
     await until(b.data.topicResponses$(t0.id), (list) => list.length === 2);
+    // The topic's own document too: its count is pulled apart from its responses, and may lag them.
+    await until(a.data.topic$(t0.id), (t) => t?.responses_count === 2);
     const bStreams = () => b.requests.filter((r) => r.path.startsWith('/api/sync/stream')).length;
     const bStreamsBefore = bStreams();
 
