@@ -7,3 +7,11 @@ export async function axeViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return violations.map((v) => `${v.id} (${v.impact ?? 'unknown'}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/** The four screens a changed page is scanned on: light and dark, phone (390 × 844) and desktop (1280 × 800). */
+export const AXE_SCREENS = [
+  { colorScheme: 'light', viewport: { width: 390, height: 844 } },
+  { colorScheme: 'dark', viewport: { width: 390, height: 844 } },
+  { colorScheme: 'light', viewport: { width: 1280, height: 800 } },
+  { colorScheme: 'dark', viewport: { width: 1280, height: 800 } },
+] as const;

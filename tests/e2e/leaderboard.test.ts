@@ -6,7 +6,7 @@ import type { LeaderboardEntry } from '../../shared/types';
 import { apiClient } from '../fixtures/api';
 import { createTestUser, type TestUser } from '../fixtures/auth';
 import { ensureBuild, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
-import { axeViolations } from './axe';
+import { AXE_SCREENS, axeViolations } from './axe';
 import { signInThroughModal } from './flows';
 
 let server: RunningServer;
@@ -136,13 +136,9 @@ describe('leaderboard', () => {
 
   // At 390 px, and at 1280 px for the desktop's Persuasion "?" and the user page's "None yet" (issue 24).
   it('has no axe violations on the leaderboard and a user page, light and dark, at 390 and 1280 px', { timeout: 180_000 }, async () => {
-    for (const [colorScheme, width] of [
-      ['light', 390],
-      ['dark', 390],
-      ['light', 1280],
-      ['dark', 1280],
-    ] as const) {
-      const context = await browser.newContext({ colorScheme, viewport: { width, height: width === 390 ? 844 : 800 } });
+    for (const { colorScheme, viewport } of AXE_SCREENS) {
+      const width = viewport.width;
+      const context = await browser.newContext({ colorScheme, viewport });
       const { page } = await newPage(context);
       await page.goto(server.url + '/');
       await signInThroughModal(page, ada);

@@ -7,7 +7,7 @@ import { apiClient } from '../fixtures/api';
 import { createTestUser, type TestUser } from '../fixtures/auth';
 import { makeResponse, makeTopic } from '../fixtures/builders';
 import { ensureBuild, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
-import { axeViolations } from './axe';
+import { AXE_SCREENS, axeViolations } from './axe';
 
 let server: RunningServer;
 let browser: Browser;
@@ -88,13 +88,9 @@ describe('pages', () => {
     'has no axe violations on sources, About, Terms, Privacy and not-found, light and dark, at 390 and 1280 px',
     { timeout: 150_000 },
     async () => {
-      for (const [colorScheme, width] of [
-        ['light', 390],
-        ['dark', 390],
-        ['light', 1280],
-        ['dark', 1280],
-      ] as const) {
-        const context = await browser.newContext({ colorScheme, viewport: { width, height: width === 390 ? 844 : 800 } });
+      for (const { colorScheme, viewport } of AXE_SCREENS) {
+        const width = viewport.width;
+        const context = await browser.newContext({ colorScheme, viewport });
         const { page } = await newPage(context);
         for (const [path, heading] of [
           ['/sources', 'Sources'],
