@@ -46,4 +46,14 @@ describe('PushKinds', () => {
     expect(screen.getByText('Please log in to update your preferences.')).toBeTruthy();
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: PUSH_KINDS_TEXT.replies }).checked).toBe(true);
   });
+
+  it("waits for the profile before it takes a change (the defaults would replace the server's settings)", async () => {
+    const stored = new BehaviorSubject<PushSettings | null>(null);
+    renderWithData(<PushKinds />, fakeData({ pushSettings$: () => stored }));
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: PUSH_KINDS_TEXT.replies }).matches(':disabled')).toBe(true);
+    await act(async () => stored.next({ ...DEFAULT_PUSH_SETTINGS, replies: false }));
+    const replies = screen.getByRole<HTMLInputElement>('checkbox', { name: PUSH_KINDS_TEXT.replies });
+    expect(replies.matches(':disabled')).toBe(false);
+    expect(replies.checked).toBe(false);
+  });
 });

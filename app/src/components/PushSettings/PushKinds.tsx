@@ -58,7 +58,9 @@ export function PushKinds() {
     save({ ...settings, quiet_hours: { start, end, time_zone: quiet?.time_zone ?? localZone() } });
 
   return (
-    <fieldset className="push-kinds" disabled={value === undefined}>
+    // Only once the device has the profile (null: not pulled yet): a change made over the defaults
+    // shown meanwhile would replace the settings the server already holds.
+    <fieldset className="push-kinds" disabled={!value}>
       <legend>{PUSH_KINDS_TEXT.legend}</legend>
       {KINDS.map((kind) => (
         <label className="push-kinds-check" key={kind}>
