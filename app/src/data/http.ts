@@ -11,6 +11,7 @@ import { ERROR_STATUS, type ErrorBody } from '../../../shared/errors.js';
 import { MSG } from '../../../shared/messages.js';
 import { SYNC_PROTOCOL_HEADER, SYNC_PROTOCOL_VERSION } from '../../../shared/sync-protocol.js';
 import type { Connectivity } from './connectivity.js';
+import { retryAfterMs as parseRetryAfter } from '../../../shared/retry-after.js';
 
 export class SyncHttpError extends Error {
   constructor(
@@ -24,19 +25,9 @@ export class SyncHttpError extends Error {
   }
 }
 
-/** The longest a 429's Retry-After is believed (a broken header must not park writes for days). */
-const MAX_RETRY_AFTER_MS = 10 * 60_000;
-/** Without a usable Retry-After. */
-const DEFAULT_RETRY_AFTER_MS = 5_000;
-
-/** A Retry-After header (seconds, or an HTTP date) as milliseconds from now. */
-export function retryAfterMs(header: string | null, now = Date.now()): number {
-  if (header === null || header.trim() === '') return DEFAULT_RETRY_AFTER_MS;
-  const seconds = Number(header);
-  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - now;
-  if (!Number.isFinite(ms)) return DEFAULT_RETRY_AFTER_MS;
-  return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms));
-}
+/** A 429's Retry-After as milliseconds from now: believed up to 10 minutes, 5 s when absent or unreadable. */
+export const retryAfterMs = (header: string | null, now = Date.now()): number =>
+  parseRetryAfter(header, now, { maxMs: 10 * 60_000, missingMs: 5_000 });
 
 const isPush = (path: string, method: string) => method === 'POST' && path.endsWith('/push');
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

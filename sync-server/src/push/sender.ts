@@ -16,6 +16,7 @@ import { mayPush } from '../../../shared/push.js';
 import type { VapidKeys } from './vapid.js';
 import { logger } from '../observe/logger.js';
 import { gaugeOnScrape, metrics } from '../observe/metrics.js';
+import { retryAfterMs } from '../../../shared/retry-after.js';
 
 /** The push sender's log lines (one per send: the uid and the push service's answer, never the endpoint's secrets). */
 const pushLog = logger.child({ component: 'push' });
@@ -60,13 +61,6 @@ const TTL_SECONDS = 24 * 60 * 60;
 
 /** RFC 8030 Topic: at most 32 base64url characters, the same for every resend of one notification. */
 const pushTopic = (notificationId: string) => createHash('sha256').update(notificationId).digest('base64url').slice(0, 32);
-
-function retryAfterMs(header: string | null, now: number): number {
-  if (!header) return 0;
-  const seconds = Number(header);
-  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - now;
-  return Number.isFinite(ms) ? Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms)) : 0;
-}
 
 export function startPushSender(options: PushSenderOptions): PushSender {
   const { store, vapid } = options;
@@ -113,7 +107,10 @@ export function startPushSender(options: PushSenderOptions): PushSender {
     }
     metrics.pushFailures.inc({ outcome: 'retry' });
     const backoff = retryBaseMs * 2 ** (attempts - 1);
-    const wait = Math.max(backoff, answer instanceof Error ? 0 : retryAfterMs(answer.retryAfter, now.getTime()));
+    const wait = Math.max(
+      backoff,
+      answer instanceof Error ? 0 : retryAfterMs(answer.retryAfter, now.getTime(), { maxMs: MAX_RETRY_AFTER_MS, missingMs: 0 }),
+    );
     await store.push.retry(row, attempts, new Date(now.getTime() + wait).toISOString());
   }
 
