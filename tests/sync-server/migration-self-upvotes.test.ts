@@ -84,11 +84,13 @@ describe('migration: a self-upvote counts in the score but on no side', () => {
     const run = async () => {
       for (const statement of migrationSql(db.engine)) await db.run(statement);
     };
-    const counts = () => db.rows('SELECT id, score, upvotes_agree, upvotes_disagree, seq FROM responses ORDER BY id');
+    type Counts = { id: string; score: number; upvotes_agree: number; upvotes_disagree: number; seq: number };
+    const counts = () => db.rows<Counts>('SELECT id, score, upvotes_agree, upvotes_disagree, seq FROM responses ORDER BY id');
+    const withoutSeq = (rows: Counts[]) => rows.map(({ seq: _seq, ...row }) => row);
 
     await run();
     const after = await counts();
-    expect(after.map(({ seq: _seq, ...row }) => row)).toEqual([
+    expect(withoutSeq(after)).toEqual([
       { id: 'r-other', score: 2, upvotes_agree: 1, upvotes_disagree: 1 },
       { id: 'r-self', score: 3, upvotes_agree: 1, upvotes_disagree: 1 },
       { id: 'r-unsure', score: 2, upvotes_agree: 0, upvotes_disagree: 1 },
@@ -101,6 +103,6 @@ describe('migration: a self-upvote counts in the score but on no side', () => {
 
     await run();
     const again = await counts();
-    expect(again.map(({ seq: _seq, ...row }) => row)).toEqual(after.map(({ seq: _seq, ...row }) => row));
+    expect(withoutSeq(again)).toEqual(withoutSeq(after));
   });
 });
