@@ -11,7 +11,7 @@ import { createTopicSchema } from '../../../shared/schemas/topics.js';
 import { assertOwner, assertParentInTopic } from '../../../shared/rules/ownership.js';
 import { voteDocId } from '../../../shared/rules/vote-id.js';
 import { reportDocId } from '../../../shared/sync-protocol.js';
-import { DEFAULT_PUSH_SETTINGS, normalizePushSettings, type PushSettings } from '../../../shared/push.js';
+import { normalizePushSettings, type PushSettings } from '../../../shared/push.js';
 import type { Draft, EditResponseInput, NewResponseInput, NewTopicInput } from './api.js';
 import type { PublicDb, UserDb } from './db.js';
 import { badRequest, notFound, unauthorized } from '../../../shared/errors.js';
@@ -52,27 +52,16 @@ export function createActions(publicDb: PublicDb, session: () => Session | null,
     return doc;
   }
 
-  /** Changes the user's own profile fields here first (pending until the server has them). */
+  /**
+   * Changes the user's own profile fields here first (pending until the server has them). Only on the
+   * device's copy: before the profile is pulled there is nothing to change (the screens wait for it),
+   * and a copy made up of defaults would send them over the server's other settings.
+   */
   async function patchProfile(loginMessage: string, change: { receive_weekly_summary?: boolean; push_settings?: PushSettings }) {
     const s = signedIn(loginMessage);
     const doc = await s.db.profile.findOne(s.uid).exec();
-    if (doc) await doc.incrementalPatch({ ...change, pending: true });
-    else
-      // Not pulled yet: the defaults, as the server starts every user.
-      await s.db.profile.insert({
-        id: s.uid,
-        display_name: null,
-        receive_weekly_summary: true,
-        push_settings: DEFAULT_PUSH_SETTINGS,
-        points: 0,
-        persuasion_points: 0,
-        role: 'member',
-        suspended_until: null,
-        suspension_reason: null,
-        seq: 0,
-        ...change,
-        pending: true,
-      });
+    if (!doc) throw new Error(MSG.preferencesUpdateFailed);
+    await doc.incrementalPatch({ ...change, pending: true });
   }
 
   return {
