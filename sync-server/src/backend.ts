@@ -82,7 +82,19 @@ export async function openBackend(
     const store = createStore(db, {
       sharedFile: { busyTimeoutMs: config.dbBusyTimeoutMs, ...(shared.writeToken ? { writeToken: shared.writeToken } : {}) },
     });
-    return { store, changes: shared.changes, limits: shared.limits, close: () => store.close() };
+    // Another process's write arrives as its change message: the kept versions are read again at
+    // once, not only once they are a few ms old (store/sqlite/kept-versions.ts). This process's own
+    // messages come back here too (a harmless extra read).
+    const unsubscribe = shared.changes.subscribe(() => store.versions?.changedElsewhere());
+    return {
+      store,
+      changes: shared.changes,
+      limits: shared.limits,
+      close: () => {
+        unsubscribe();
+        return store.close();
+      },
+    };
   }
   if (!config.databaseUrl) {
     // Off the main thread: meanwhile GET /api/ready answers 503 `migrating` (store/sqlite/migrate-worker.ts).

@@ -12,13 +12,13 @@
 // undecodable query parameter, a query the schema refuses, a read limit to take, a
 // read replica to route to, a compressed answer to make), goes the app's full way, as does any
 // request whose read fails (the app then answers its error as it always has).
-import type { IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type ServerOptions, type ServerResponse } from 'node:http';
 import { LIMITS } from '../../../shared/constants.js';
 import { listTopicsQuerySchema } from '../../../shared/schemas/topics.js';
 import type { TokenVerifier } from '../auth/verifier.js';
 import type { DomainContext } from '../domain/context.js';
-import { listTopicsJson } from '../domain/topics.js';
-import { leaderboardJson, rememberUser } from '../domain/users.js';
+import { keptTopicsJson, listTopicsJson } from '../domain/topics.js';
+import { keptLeaderboardJson, leaderboardJson, rememberedNow, rememberUser } from '../domain/users.js';
 import type { Logger } from '../observe/logger.js';
 import { recordRequest, requestIdOf } from '../observe/request.js';
 import { API_THRESHOLD, chooseEncoding } from './compression.js';
@@ -34,23 +34,42 @@ export interface FastReadOptions {
   logger: Logger;
 }
 
-/** The answer to a request the fast way, or undefined for the app to answer it. */
-export type FastRead = (request: Request, env: unknown) => Promise<Response | undefined> | undefined;
+/** The answer to a request the fast way (at once, or once read), or undefined for the app to answer it. */
+export type FastRead = (request: Request, env: unknown) => Response | Promise<Response | undefined> | undefined;
+
+/**
+ * The same for a request as Node parsed it (serve.ts, in front of @hono/node-server): true when it
+ * was answered here, at once, from bytes at hand; false (nothing written) for the app to answer it,
+ * which tries the fast way again with what must be awaited. `extraHeaders`: added to the answer.
+ */
+export type FastNodeRead = (incoming: IncomingMessage, outgoing: ServerResponse, extraHeaders?: Record<string, string>) => boolean;
+
+export interface FastReads {
+  fetch: FastRead;
+  node: FastNodeRead;
+}
 
 type Query = Record<string, string>;
+/** How a route's kept bytes are read for a viewer: at once (undefined: not at hand) or awaited (undefined: the full way must answer). */
+interface Reader {
+  now(viewer: string | null): Uint8Array<ArrayBuffer> | undefined;
+  read(viewer: string | null): Promise<Uint8Array<ArrayBuffer> | undefined>;
+}
 interface Route {
   /** The route pattern the app's own line and metrics name (routePath). */
   pattern: string;
-  /**
-   * How to read the kept bytes for a viewer, or undefined when this request is not one the fast way
-   * answers; the read answers undefined when the full way must answer after all.
-   */
-  reader(
-    query: Query,
-    accepts: () => string | undefined,
-  ): ((viewer: string | null) => Promise<Uint8Array<ArrayBuffer> | undefined>) | undefined;
+  /** How to read the kept bytes for this request, or undefined when it is not one the fast way answers. */
+  reader(query: Query, accepts: () => string | undefined): Reader | undefined;
   /** Its headers signed out and signed in (the leaderboard is a compressible answer: Vary: Accept-Encoding, as compression.ts sets). */
   headers: { signedOut: Record<string, string>; signedIn: Record<string, string> };
+}
+
+/** A request the fast way may answer: its route, its bearer token if any, its reader and its headers' reader. */
+interface Plan {
+  route: Route;
+  token: string | undefined;
+  reader: Reader;
+  header(name: string): string | undefined;
 }
 
 /** `?a=1&b=x+y` as an object, decoded as Hono decodes a query; undefined if a name repeats or a part is odd. */
@@ -77,7 +96,7 @@ function decodePart(part: string): string | undefined {
   }
 }
 
-export function createFastReads(options: FastReadOptions): FastRead {
+export function createFastReads(options: FastReadOptions): FastReads {
   const { ctx } = options;
   const json = { 'Content-Type': 'application/json', ...options.headers };
   // A signed-in caller's answer: never kept by a shared or disk cache (security-headers.ts).
@@ -96,7 +115,10 @@ export function createFastReads(options: FastReadOptions): FastRead {
           if (!parsed.success) return undefined;
           // The route takes a read for these (routes/topics.ts): the full way takes it.
           if (options.readLimits && (parsed.data.search !== undefined || parsed.data.offset > 0)) return undefined;
-          return (viewer) => listTopicsJson(ctx, parsed.data, viewer);
+          return {
+            now: (viewer) => keptTopicsJson(ctx, parsed.data, viewer),
+            read: (viewer) => listTopicsJson(ctx, parsed.data, viewer),
+          };
         },
       },
     ],
@@ -108,28 +130,25 @@ export function createFastReads(options: FastReadOptions): FastRead {
         reader(query, accepts) {
           const names = Object.keys(query);
           if (names.length > 1 || (names.length === 1 && query.include !== 'persuasion')) return undefined;
-          return async () => {
-            const bytes = await leaderboardJson(ctx, { persuasion: query.include === 'persuasion' });
-            // A large answer a client takes compressed: the full way compresses it (compression.ts).
-            return bytes.byteLength >= API_THRESHOLD && chooseEncoding(accepts()) !== null ? undefined : bytes;
+          const which = { persuasion: query.include === 'persuasion' };
+          // A large answer a client takes compressed: the full way compresses it (compression.ts).
+          const uncompressed = (bytes: Uint8Array<ArrayBuffer> | undefined) =>
+            bytes && bytes.byteLength >= API_THRESHOLD && chooseEncoding(accepts()) !== null ? undefined : bytes;
+          return {
+            now: () => uncompressed(keptLeaderboardJson(ctx, which)),
+            read: async () => uncompressed(await leaderboardJson(ctx, which)),
           };
         },
       },
     ],
   ]);
 
-  return (request, env) => {
-    if (request.method !== 'GET') return undefined;
-    // The path and query from the URL string (no URL object: this is per request).
-    const url = request.url;
-    const pathStart = url.indexOf('/', url.indexOf('//') + 2);
-    if (pathStart < 0) return undefined;
+  /** The request's route, token and reader when the fast way may answer it, else undefined. */
+  function plan(method: string, url: string, pathStart: number, header: (name: string) => string | undefined): Plan | undefined {
+    if (method !== 'GET') return undefined;
     const queryStart = url.indexOf('?', pathStart);
     const route = routes.get(queryStart < 0 ? url.slice(pathStart) : url.slice(pathStart, queryStart));
     if (!route) return undefined;
-    // Node's own parsed headers when served by @hono/node-server (cheaper than the Request's Headers).
-    const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming;
-    const header = incoming ? (name: string) => firstOf(incoming.headers[name]) : (name: string) => request.headers.get(name) ?? undefined;
     if (header('transfer-encoding') !== undefined) return undefined;
     const length = header('content-length');
     if (length !== undefined && !(Number(length) <= LIMITS.bodyBytes)) return undefined;
@@ -139,34 +158,134 @@ export function createFastReads(options: FastReadOptions): FastRead {
     // The token as authenticate reads it (anything else is its 401 to answer).
     const token = authorization === undefined ? undefined : /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1];
     if (authorization !== undefined && token === undefined) return undefined;
-    const read = route.reader(query, () => header('accept-encoding'));
-    if (!read) return undefined;
+    const reader = route.reader(query, () => header('accept-encoding'));
+    return reader && { route, token, reader, header };
+  }
+
+  /** The answer's bytes and caller when both are at hand (a known token, a kept page), else undefined. */
+  function now({ token, reader }: Plan): { bytes: Uint8Array<ArrayBuffer>; uid: string | undefined } | undefined {
+    let uid: string | undefined;
+    if (token !== undefined) {
+      const user = options.verifier.verifyNow?.(token);
+      // Unknown, or its stored copy to bring up to date: the awaited way verifies and remembers.
+      if (!user || !rememberedNow(ctx, user)) return undefined;
+      uid = user.uid;
+    }
+    const bytes = reader.now(uid ?? null);
+    return bytes && { bytes, uid };
+  }
+
+  /** The headers of an answer (a fresh object: Node and the Response take it as theirs). */
+  function headersOf(route: Route, uid: string | undefined, requestId: string, bytes: Uint8Array): Record<string, string> {
+    return {
+      ...(uid === undefined ? route.headers.signedOut : route.headers.signedIn),
+      'X-Request-Id': requestId,
+      'Content-Length': String(bytes.byteLength),
+    };
+  }
+
+  function record(plan: Plan, requestId: string, start: number, uid: string | undefined) {
+    recordRequest(options.logger, { requestId, method: 'GET', route: plan.route.pattern, status: 200, start, uid, ownLine: true });
+  }
+
+  function fetch(request: Request, env: unknown): Response | Promise<Response | undefined> | undefined {
+    // The path and query from the URL string (no URL object: this is per request).
+    const url = request.url;
+    const pathStart = url.indexOf('/', url.indexOf('//') + 2);
+    if (pathStart < 0) return undefined;
+    // Node's own parsed headers when served by @hono/node-server (cheaper than the Request's Headers).
+    const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    const header = incoming ? (name: string) => firstOf(incoming.headers[name]) : (name: string) => request.headers.get(name) ?? undefined;
+    const planned = plan(request.method, url, pathStart, header);
+    if (!planned) return undefined;
     const start = performance.now();
+    const respond = (bytes: Uint8Array<ArrayBuffer>, uid: string | undefined) => {
+      const requestId = requestIdOf(header('x-request-id'), options.trustProxy);
+      const response = new Response(bytes, { status: 200, headers: headersOf(planned.route, uid, requestId, bytes) });
+      record(planned, requestId, start, uid);
+      return response;
+    };
+    const atHand = now(planned);
+    if (atHand) return respond(atHand.bytes, atHand.uid);
     return (async (): Promise<Response | undefined> => {
       let uid: string | undefined;
-      if (token !== undefined) {
-        const user = await options.verifier.verify(token);
+      if (planned.token !== undefined) {
+        const user = await options.verifier.verify(planned.token);
         await rememberUser(ctx, user);
         uid = user.uid;
       }
-      const bytes = await read(uid ?? null);
-      if (!bytes) return undefined;
-      const requestId = requestIdOf(header('x-request-id'), options.trustProxy);
-      const response = new Response(bytes, {
-        status: 200,
-        headers: {
-          ...(uid === undefined ? route.headers.signedOut : route.headers.signedIn),
-          'X-Request-Id': requestId,
-          'Content-Length': String(bytes.byteLength),
-        },
-      });
-      recordRequest(options.logger, { requestId, method: 'GET', route: route.pattern, status: 200, start, uid, ownLine: true });
-      return response;
+      const bytes = await planned.reader.read(uid ?? null);
+      return bytes && respond(bytes, uid);
     })().catch(
       // The full way verifies and reads again and answers the error as the app does (a 401, errors.ts), logged and counted there.
       () => undefined,
     );
-  };
+  }
+
+  // Host names @hono/node-server accepts (it would refuse the request otherwise), by Host header: a server sees few.
+  const hosts = new Map<string, boolean>();
+  function hostAccepted(host: string): boolean {
+    let accepted = hosts.get(host);
+    if (accepted === undefined) {
+      accepted = acceptedHost(host);
+      if (hosts.size >= 100) hosts.clear();
+      hosts.set(host, accepted);
+    }
+    return accepted;
+  }
+
+  function node(incoming: IncomingMessage, outgoing: ServerResponse, extraHeaders?: Record<string, string>): boolean {
+    const url = incoming.url;
+    // Only a plain target, which @hono/node-server's URL would leave as it is (an absolute form,
+    // dot segments, a fragment, characters a URL escapes: the app's way, as ever).
+    if (url === undefined || url.charCodeAt(0) !== 0x2f || !PLAIN_TARGET.test(url)) return false;
+    const host = incoming.headers.host;
+    if (host === undefined || !hostAccepted(host)) return false;
+    const planned = plan(incoming.method ?? 'GET', url, 0, (name) => firstOf(incoming.headers[name]));
+    if (!planned) return false;
+    const start = performance.now();
+    const atHand = now(planned);
+    if (!atHand) return false;
+    const { bytes, uid } = atHand;
+    const requestId = requestIdOf(planned.header('x-request-id'), options.trustProxy);
+    const headers = headersOf(planned.route, uid, requestId, bytes);
+    // The same header object @hono/node-server hands Node for the Response above: the same bytes on the wire.
+    outgoing.writeHead(200, extraHeaders ? { ...headers, ...extraHeaders } : headers);
+    outgoing.end(bytes);
+    record(planned, requestId, start, uid);
+    return true;
+  }
+
+  return { fetch, node };
+}
+
+/**
+ * @hono/node-server's `createServer` option with the fast reads in front of its listener: what
+ * `current()` answers (undefined: none now, e.g. while not serving) tries each request first
+ * (serve.ts; the test servers serve the same way, tests/fixtures/server.ts).
+ */
+export function withFastReads(current: () => FastNodeRead | undefined, extraHeaders?: Record<string, string>): typeof createServer {
+  return ((options: ServerOptions, listener: RequestListener) =>
+    createServer(options, (incoming, outgoing) => {
+      if (current()?.(incoming, outgoing, extraHeaders)) return;
+      listener(incoming, outgoing);
+    })) as typeof createServer;
+}
+
+/**
+ * A request target in characters @hono/node-server's URL keeps as they are (no `#`, `\\`, quote,
+ * space or non-ASCII); a dot segment never matches a route's path anyway.
+ */
+const PLAIN_TARGET = /^[\w\-.~%+=&,:;@!$*()/?]*$/;
+
+/** Whether @hono/node-server takes a Host header (listener.js newRequest: its URL's host name must be the header's). */
+function acceptedHost(host: string): boolean {
+  try {
+    const url = new URL(`http://${host}/`);
+    return url.hostname.length === host.length || url.hostname === host.replace(/:\d+$/, '');
+  } catch {
+    return false;
+  }
 }
 
 function firstOf(value: string | string[] | undefined): string | undefined {
