@@ -97,23 +97,18 @@ function cachedVerify(
   now: () => number,
 ): { verify: (token: string) => Promise<Decoded>; known: (token: string) => Decoded | undefined } {
   const verified = new Map<string, Decoded & { exp: number }>();
-  /** The remembered verification of a token still unexpired (made the most recently used), else undefined. */
+  /** The remembered verification of a token still unexpired (made the most recently used), else undefined (forgotten when expired). */
   const known = (token: string): Decoded | undefined => {
     const hit = verified.get(token);
-    if (!hit || now() >= hit.exp * 1000) return undefined;
+    if (!hit) return undefined;
     verified.delete(token);
+    if (now() >= hit.exp * 1000) return undefined;
     verified.set(token, hit);
     return hit;
   };
   const verify = async (token: string): Promise<Decoded> => {
-    const hit = verified.get(token);
-    if (hit) {
-      verified.delete(token);
-      if (now() < hit.exp * 1000) {
-        verified.set(token, hit);
-        return hit;
-      }
-    }
+    const hit = known(token);
+    if (hit) return hit;
     const decoded = await auth.verifyIdToken(token);
     if (max > 0 && typeof decoded.exp === 'number' && now() < decoded.exp * 1000) {
       verified.set(token, decoded as Decoded & { exp: number });

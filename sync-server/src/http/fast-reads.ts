@@ -17,7 +17,7 @@ import { LIMITS } from '../../../shared/constants.js';
 import { listTopicsQuerySchema } from '../../../shared/schemas/topics.js';
 import type { TokenVerifier } from '../auth/verifier.js';
 import type { DomainContext } from '../domain/context.js';
-import { keptTopicsJson, listTopicsJson } from '../domain/topics.js';
+import { keptTopicsJson, listTopicsJson, topicsPageKey } from '../domain/topics.js';
 import { keptLeaderboardJson, leaderboardJson, rememberedNow, rememberUser } from '../domain/users.js';
 import type { Logger } from '../observe/logger.js';
 import { recordRequest, requestIdOf } from '../observe/request.js';
@@ -50,27 +50,45 @@ export interface FastReads {
 }
 
 type Query = Record<string, string>;
+type Bytes = Uint8Array<ArrayBuffer>;
+/** The request's Accept-Encoding (read only when an answer could be compressed). */
+type Accepts = () => string | undefined;
 /** How a route's kept bytes are read for a viewer: at once (undefined: not at hand) or awaited (undefined: the full way must answer). */
 interface Reader {
-  now(viewer: string | null): Uint8Array<ArrayBuffer> | undefined;
-  read(viewer: string | null): Promise<Uint8Array<ArrayBuffer> | undefined>;
+  now(viewer: string | null, accepts: Accepts): Bytes | undefined;
+  read(viewer: string | null, accepts: Accepts): Promise<Bytes | undefined>;
+}
+/** An answer's headers before its request id and length: as an object (a Response's) and as Node's flat list of names and values. */
+interface AnswerHeaders {
+  record: Record<string, string>;
+  list: string[];
 }
 interface Route {
   /** The route pattern the app's own line and metrics name (routePath). */
   pattern: string;
-  /** How to read the kept bytes for this request, or undefined when it is not one the fast way answers. */
-  reader(query: Query, accepts: () => string | undefined): Reader | undefined;
+  /** How to read the kept bytes for this query, or undefined when it is not one the fast way answers. */
+  reader(query: Query): Reader | undefined;
   /** Its headers signed out and signed in (the leaderboard is a compressible answer: Vary: Accept-Encoding, as compression.ts sets). */
-  headers: { signedOut: Record<string, string>; signedIn: Record<string, string> };
+  headers: { signedOut: AnswerHeaders; signedIn: AnswerHeaders };
 }
+/**
+ * What a request target (path and query) comes to: the route and the reader of its query, or null
+ * (the app's way); `plain`: as Node gives it, a target @hono/node-server's URL would keep as it is.
+ */
+type Target = { route: Route; reader: Reader; plain: boolean } | null;
 
-/** A request the fast way may answer: its route, its bearer token if any, its reader and its headers' reader. */
+/** A request the fast way may answer: its route and reader, its bearer token if any, and its headers' reader. */
 interface Plan {
+  /** Target's `plain`. */
+  plain: boolean;
   route: Route;
-  token: string | undefined;
   reader: Reader;
+  token: string | undefined;
   header(name: string): string | undefined;
 }
+
+/** How many request targets' routes and readers are kept (the hot list's few; a search's each). */
+const TARGETS_KEPT = 1_000;
 
 /** `?a=1&b=x+y` as an object, decoded as Hono decodes a query; undefined if a name repeats or a part is odd. */
 export function parseQuery(search: string): Query | undefined {
@@ -99,10 +117,15 @@ function decodePart(part: string): string | undefined {
 export function createFastReads(options: FastReadOptions): FastReads {
   const { ctx } = options;
   const json = { 'Content-Type': 'application/json', ...options.headers };
+  const headersOf = (record: Record<string, string>): AnswerHeaders => ({ record, list: Object.entries(record).flat() });
   // A signed-in caller's answer: never kept by a shared or disk cache (security-headers.ts).
   const both = (headers: Record<string, string>) => ({
-    signedOut: headers,
-    signedIn: { ...headers, 'Cache-Control': 'no-store', Vary: headers.Vary ? `${headers.Vary}, Authorization` : 'Authorization' },
+    signedOut: headersOf(headers),
+    signedIn: headersOf({
+      ...headers,
+      'Cache-Control': 'no-store',
+      Vary: headers.Vary ? `${headers.Vary}, Authorization` : 'Authorization',
+    }),
   });
   const routes = new Map<string, Route>([
     [
@@ -115,8 +138,9 @@ export function createFastReads(options: FastReadOptions): FastReads {
           if (!parsed.success) return undefined;
           // The route takes a read for these (routes/topics.ts): the full way takes it.
           if (options.readLimits && (parsed.data.search !== undefined || parsed.data.offset > 0)) return undefined;
+          const signedOut = topicsPageKey(parsed.data, null);
           return {
-            now: (viewer) => keptTopicsJson(ctx, parsed.data, viewer),
+            now: (viewer) => keptTopicsJson(ctx, viewer === null ? signedOut : topicsPageKey(parsed.data, viewer)),
             read: (viewer) => listTopicsJson(ctx, parsed.data, viewer),
           };
         },
@@ -127,43 +151,54 @@ export function createFastReads(options: FastReadOptions): FastReads {
       {
         pattern: '/api/users/leaderboard',
         headers: both({ ...json, Vary: 'Accept-Encoding' }),
-        reader(query, accepts) {
+        reader(query) {
           const names = Object.keys(query);
           if (names.length > 1 || (names.length === 1 && query.include !== 'persuasion')) return undefined;
           const which = { persuasion: query.include === 'persuasion' };
           // A large answer a client takes compressed: the full way compresses it (compression.ts).
-          const uncompressed = (bytes: Uint8Array<ArrayBuffer> | undefined) =>
+          const uncompressed = (bytes: Bytes | undefined, accepts: Accepts) =>
             bytes && bytes.byteLength >= API_THRESHOLD && chooseEncoding(accepts()) !== null ? undefined : bytes;
           return {
-            now: () => uncompressed(keptLeaderboardJson(ctx, which)),
-            read: async () => uncompressed(await leaderboardJson(ctx, which)),
+            now: (_, accepts) => uncompressed(keptLeaderboardJson(ctx, which), accepts),
+            read: async (_, accepts) => uncompressed(await leaderboardJson(ctx, which), accepts),
           };
         },
       },
     ],
   ]);
 
-  /** The request's route, token and reader when the fast way may answer it, else undefined. */
-  function plan(method: string, url: string, pathStart: number, header: (name: string) => string | undefined): Plan | undefined {
+  // Each request target's route and reader, worked out once (its query parsed and checked by the schema).
+  const targets = new Map<string, Target>();
+  function targetOf(target: string): Target {
+    let known = targets.get(target);
+    if (known !== undefined) return known;
+    const queryStart = target.indexOf('?');
+    const route = routes.get(queryStart < 0 ? target : target.slice(0, queryStart));
+    const query = route && parseQuery(queryStart < 0 ? '' : target.slice(queryStart + 1));
+    const reader = query && route.reader(query);
+    known = reader ? { route: route, reader, plain: PLAIN_TARGET.test(target) } : null;
+    if (targets.size >= TARGETS_KEPT) targets.clear();
+    targets.set(target, known);
+    return known;
+  }
+
+  /** The request's route, reader and token when the fast way may answer it, else undefined. */
+  function plan(method: string, target: string, header: (name: string) => string | undefined): Plan | undefined {
     if (method !== 'GET') return undefined;
-    const queryStart = url.indexOf('?', pathStart);
-    const route = routes.get(queryStart < 0 ? url.slice(pathStart) : url.slice(pathStart, queryStart));
-    if (!route) return undefined;
+    const known = targetOf(target);
+    if (!known) return undefined;
     if (header('transfer-encoding') !== undefined) return undefined;
     const length = header('content-length');
     if (length !== undefined && !(Number(length) <= LIMITS.bodyBytes)) return undefined;
-    const query = parseQuery(queryStart < 0 ? '' : url.slice(queryStart + 1));
-    if (!query) return undefined;
     const authorization = header('authorization');
     // The token as authenticate reads it (anything else is its 401 to answer).
     const token = authorization === undefined ? undefined : /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1];
     if (authorization !== undefined && token === undefined) return undefined;
-    const reader = route.reader(query, () => header('accept-encoding'));
-    return reader && { route, token, reader, header };
+    return { plain: known.plain, route: known.route, reader: known.reader, token, header };
   }
 
   /** The answer's bytes and caller when both are at hand (a known token, a kept page), else undefined. */
-  function now({ token, reader }: Plan): { bytes: Uint8Array<ArrayBuffer>; uid: string | undefined } | undefined {
+  function now({ token, reader, header }: Plan): { bytes: Bytes; uid: string | undefined } | undefined {
     let uid: string | undefined;
     if (token !== undefined) {
       const user = options.verifier.verifyNow?.(token);
@@ -171,17 +206,8 @@ export function createFastReads(options: FastReadOptions): FastReads {
       if (!user || !rememberedNow(ctx, user)) return undefined;
       uid = user.uid;
     }
-    const bytes = reader.now(uid ?? null);
+    const bytes = reader.now(uid ?? null, () => header('accept-encoding'));
     return bytes && { bytes, uid };
-  }
-
-  /** The headers of an answer (a fresh object: Node and the Response take it as theirs). */
-  function headersOf(route: Route, uid: string | undefined, requestId: string, bytes: Uint8Array): Record<string, string> {
-    return {
-      ...(uid === undefined ? route.headers.signedOut : route.headers.signedIn),
-      'X-Request-Id': requestId,
-      'Content-Length': String(bytes.byteLength),
-    };
   }
 
   function record(plan: Plan, requestId: string, start: number, uid: string | undefined) {
@@ -196,12 +222,17 @@ export function createFastReads(options: FastReadOptions): FastReads {
     // Node's own parsed headers when served by @hono/node-server (cheaper than the Request's Headers).
     const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming;
     const header = incoming ? (name: string) => firstOf(incoming.headers[name]) : (name: string) => request.headers.get(name) ?? undefined;
-    const planned = plan(request.method, url, pathStart, header);
+    const planned = plan(request.method, url.slice(pathStart), header);
     if (!planned) return undefined;
     const start = performance.now();
-    const respond = (bytes: Uint8Array<ArrayBuffer>, uid: string | undefined) => {
+    const respond = (bytes: Bytes, uid: string | undefined) => {
       const requestId = requestIdOf(header('x-request-id'), options.trustProxy);
-      const response = new Response(bytes, { status: 200, headers: headersOf(planned.route, uid, requestId, bytes) });
+      const headers = {
+        ...(uid === undefined ? planned.route.headers.signedOut : planned.route.headers.signedIn).record,
+        'X-Request-Id': requestId,
+        'Content-Length': String(bytes.byteLength),
+      };
+      const response = new Response(bytes, { status: 200, headers });
       record(planned, requestId, start, uid);
       return response;
     };
@@ -214,7 +245,7 @@ export function createFastReads(options: FastReadOptions): FastReads {
         await rememberUser(ctx, user);
         uid = user.uid;
       }
-      const bytes = await planned.reader.read(uid ?? null);
+      const bytes = await planned.reader.read(uid ?? null, () => header('accept-encoding'));
       return bytes && respond(bytes, uid);
     })().catch(
       // The full way verifies and reads again and answers the error as the app does (a 401, errors.ts), logged and counted there.
@@ -238,19 +269,26 @@ export function createFastReads(options: FastReadOptions): FastReads {
     const url = incoming.url;
     // Only a plain target, which @hono/node-server's URL would leave as it is (an absolute form,
     // dot segments, a fragment, characters a URL escapes: the app's way, as ever).
-    if (url === undefined || url.charCodeAt(0) !== 0x2f || !PLAIN_TARGET.test(url)) return false;
+    if (url === undefined || url.charCodeAt(0) !== 0x2f) return false;
+    const planned = plan(incoming.method ?? 'GET', url, (name) => firstOf(incoming.headers[name]));
+    if (!planned?.plain) return false;
     const host = incoming.headers.host;
     if (host === undefined || !hostAccepted(host)) return false;
-    const planned = plan(incoming.method ?? 'GET', url, 0, (name) => firstOf(incoming.headers[name]));
-    if (!planned) return false;
     const start = performance.now();
     const atHand = now(planned);
     if (!atHand) return false;
     const { bytes, uid } = atHand;
     const requestId = requestIdOf(planned.header('x-request-id'), options.trustProxy);
-    const headers = headersOf(planned.route, uid, requestId, bytes);
-    // The same header object @hono/node-server hands Node for the Response above: the same bytes on the wire.
-    outgoing.writeHead(200, extraHeaders ? { ...headers, ...extraHeaders } : headers);
+    // The headers the Response above carries, in the same order: Node writes the same bytes.
+    const headers = [
+      ...(uid === undefined ? planned.route.headers.signedOut : planned.route.headers.signedIn).list,
+      'X-Request-Id',
+      requestId,
+      'Content-Length',
+      String(bytes.byteLength),
+    ];
+    if (extraHeaders) headers.push(...Object.entries(extraHeaders).flat());
+    outgoing.writeHead(200, headers);
     outgoing.end(bytes);
     record(planned, requestId, start, uid);
     return true;
