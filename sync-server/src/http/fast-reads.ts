@@ -222,7 +222,9 @@ export function createFastReads(options: FastReadOptions): FastReads {
     // Node's own parsed headers when served by @hono/node-server (cheaper than the Request's Headers).
     const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming;
     const header = incoming ? (name: string) => firstOf(incoming.headers[name]) : (name: string) => request.headers.get(name) ?? undefined;
-    const planned = plan(request.method, url.slice(pathStart), header);
+    // A URL's href keeps its fragment, which is no part of the query the app reads.
+    const fragment = url.indexOf('#', pathStart);
+    const planned = plan(request.method, url.slice(pathStart, fragment < 0 ? undefined : fragment), header);
     if (!planned) return undefined;
     const start = performance.now();
     const respond = (bytes: Bytes, uid: string | undefined) => {

@@ -46,7 +46,14 @@ export interface KeptVersion {
   read(): Promise<number>;
 }
 
-export function createVersionClock(options: { recheckMs?: number; now?: () => number } = {}): VersionClock {
+export interface VersionClockOptions {
+  /** Default RECHECK_MS. */
+  recheckMs?: number;
+  /** Milliseconds on a monotonic clock (default performance.now). */
+  now?: () => number;
+}
+
+export function createVersionClock(options: VersionClockOptions = {}): VersionClock {
   const recheckMs = options.recheckMs ?? RECHECK_MS;
   const clock = options.now ?? (() => performance.now());
   let epoch = 0;

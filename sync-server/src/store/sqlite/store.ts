@@ -21,7 +21,7 @@ import { createPushRepo } from './push-repo.js';
 import { createGroupsRepo } from './groups-repo.js';
 import type { Store, TopicsRepo } from '../types.js';
 import { createSqliteTransactions, type TransactionOptions } from './transactions.js';
-import { createVersionClock, type VersionReads } from './kept-versions.js';
+import { createVersionClock, type VersionClockOptions, type VersionReads } from './kept-versions.js';
 
 export type { Store } from '../types.js';
 
@@ -35,7 +35,12 @@ export interface SqliteStore extends Store {
   };
 }
 
-export function createStore(db: Db, options: TransactionOptions & { recheckMs?: number } = {}): SqliteStore {
+export interface StoreOptions extends TransactionOptions {
+  /** How the kept versions are re-read (kept-versions.ts; tests set the clock). */
+  keptVersions?: VersionClockOptions;
+}
+
+export function createStore(db: Db, options: StoreOptions = {}): SqliteStore {
   const nextSeqStatement = db.prepare<[], { value: number }>("UPDATE meta SET value = value + 1 WHERE key = 'seq' RETURNING value");
   const anyTopic = db.prepare<[], { one: number }>('SELECT 1 AS one FROM topics LIMIT 1');
   // The repos are synchronous (better-sqlite3); the Store's callers await. The wrapper makes
@@ -45,7 +50,7 @@ export function createStore(db: Db, options: TransactionOptions & { recheckMs?: 
   const usersRepo = createUsersRepo(db);
   // listVersion and changeNumber kept in memory between writes (kept-versions.ts); every write
   // that moves either stamps a seq, so nextSeq says a version may have moved.
-  const versionClock = createVersionClock(options.recheckMs !== undefined ? { recheckMs: options.recheckMs } : {});
+  const versionClock = createVersionClock(options.keptVersions);
   const reads = (statement: () => number): VersionReads => ({
     statement,
     readNow: turns.readNow,
