@@ -202,6 +202,8 @@ describe('the fast reads', () => {
         '/api/topics?search="energy"',
         "/api/topics?search='energy'",
         '/api/topics?sort=hot#fragment',
+        // Kept first for the search "energy#prices", which the fragment is not.
+        '/api/topics?search=energy%23prices',
         '/api/topics?search=energy#prices',
         '/api/topics?search=solar<energy>',
         '/api/./topics?sort=hot',
