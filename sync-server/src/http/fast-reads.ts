@@ -12,6 +12,14 @@
 // undecodable query parameter, a query the schema refuses, a read limit to take, a
 // read replica to route to, a compressed answer to make), goes the app's full way, as does any
 // request whose read fails (the app then answers its error as it always has).
+//
+// Two ways in. `node` takes Node's own request in front of @hono/node-server (serve.ts, through
+// withFastReads) and answers only what is at hand without waiting: the version known in memory
+// (store/sqlite/kept-versions.ts), the page kept, a bearer token verified before (verifyNow) and its
+// user's stored copy known current. No Request, Response, URL or promise is made for it: on the
+// production process those were most of what a kept read cost besides Node's own writing (issue 28).
+// Anything else it leaves to @hono/node-server, whose `fetch` (the app's) tries again here with
+// what must be awaited (a token to verify, a version or page to read), then the full way.
 import { createServer, type IncomingMessage, type RequestListener, type ServerOptions, type ServerResponse } from 'node:http';
 import { LIMITS } from '../../../shared/constants.js';
 import { listTopicsQuerySchema } from '../../../shared/schemas/topics.js';
