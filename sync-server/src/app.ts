@@ -14,7 +14,7 @@ import { limitBody } from './http/body-limit.js';
 import { compressText } from './http/compression.js';
 import { errorResponse } from './http/errors.js';
 import { securityHeaderRecord, securityHeaders } from './http/security-headers.js';
-import { createFastReads } from './http/fast-reads.js';
+import { createFastReads, type FastNodeRead } from './http/fast-reads.js';
 import { createRateLimits, readRateLimits, type RateLimitConfig } from './http/rate-limit.js';
 import type { LimitBackend } from './http/limit-backend.js';
 import type { ClientConfig } from '../../shared/client-config.js';
@@ -167,6 +167,8 @@ export function createApp(deps: AppDeps) {
   app.onError((error, c) => errorResponse(c, error, deps.log ?? ((message, err) => requestLog(c).error({ err }, message))));
   // The hottest reads, answered from their kept bytes in front of all the above (http/fast-reads.ts);
   // not beside a read replica, whose routing by caller lives in the middleware.
+  /** The fast reads for Node's request, in front of @hono/node-server (serve.ts; http/fast-reads.ts). */
+  let fastNode: FastNodeRead | undefined;
   if (!reads && deps.fastReads !== false) {
     const fast = createFastReads({
       ctx,
@@ -178,9 +180,11 @@ export function createApp(deps: AppDeps) {
     });
     const full = app.fetch;
     app.fetch = (request, env, executionCtx) => {
-      const answer = fast(request, env);
-      return answer ? answer.then((response) => response ?? full(request, env, executionCtx)) : full(request, env, executionCtx);
+      const answer = fast.fetch(request, env);
+      if (answer instanceof Promise) return answer.then((response) => response ?? full(request, env, executionCtx));
+      return answer ?? full(request, env, executionCtx);
     };
+    fastNode = fast.node;
   }
-  return { app, ctx, limits };
+  return { app, ctx, limits, fastNode };
 }

@@ -12,6 +12,7 @@ import { createPgLimitBackend } from './store/pg/limit-backend.js';
 import { BACKSTOP_AUTOCHECKPOINT_PAGES, DEFAULT_CHECKPOINT_EVERY_MS, openDatabase } from './store/sqlite/connection.js';
 import { createPgStore } from './store/pg/store.js';
 import { createStore } from './store/sqlite/store.js';
+import type { VersionClockOptions } from './store/sqlite/kept-versions.js';
 import { migrateInWorker } from './store/sqlite/migrate-worker.js';
 
 import type { Store, WriteToken } from './store/types.js';
@@ -67,7 +68,12 @@ export interface SharedSqliteFile {
 export async function openBackend(
   config: Pick<Config, 'databaseUrl' | 'pgPoolMax' | 'databaseFile' | 'dbBusyTimeoutMs'> &
     Partial<Pick<Config, 'readDatabaseUrl' | 'replicaMaxLagSeconds'>>,
-  options: { log?: (message: string, error: unknown) => void; sharedFile?: SharedSqliteFile } = {},
+  options: {
+    log?: (message: string, error: unknown) => void;
+    sharedFile?: SharedSqliteFile;
+    /** SQLite: how the kept versions are re-read (store/sqlite/kept-versions.ts; tests set the clock). */
+    keptVersions?: VersionClockOptions;
+  } = {},
 ): Promise<Backend> {
   const readConnectionString = readUrl(config);
   const shared = options.sharedFile;
@@ -81,8 +87,21 @@ export async function openBackend(
     if (!shared.checkpointer) db.pragma(`wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT_PAGES}`);
     const store = createStore(db, {
       sharedFile: { busyTimeoutMs: config.dbBusyTimeoutMs, ...(shared.writeToken ? { writeToken: shared.writeToken } : {}) },
+      ...(options.keptVersions ? { keptVersions: options.keptVersions } : {}),
     });
-    return { store, changes: shared.changes, limits: shared.limits, close: () => store.close() };
+    // Another process's write arrives as its change message: the kept versions are read again at
+    // once, not only once they are a few ms old (store/sqlite/kept-versions.ts). This process's own
+    // messages come back here too (a harmless extra read).
+    const unsubscribe = shared.changes.subscribe(() => store.versions?.changedElsewhere());
+    return {
+      store,
+      changes: shared.changes,
+      limits: shared.limits,
+      close: () => {
+        unsubscribe();
+        return store.close();
+      },
+    };
   }
   if (!config.databaseUrl) {
     // Off the main thread: meanwhile GET /api/ready answers 503 `migrating` (store/sqlite/migrate-worker.ts).

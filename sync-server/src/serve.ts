@@ -14,6 +14,7 @@ import { limitedFirstPage } from './routes/first-page.js';
 import { backupDatabase, openBackend, type Backend } from './backend.js';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import { withFastReads, type FastNodeRead } from './http/fast-reads.js';
 import { startMailScheduler, type MailScheduler } from './mail/scheduler.js';
 import { createMailer } from './mail/setup.js';
 import { loadSigningKey } from './mail/signing-key.js';
@@ -83,7 +84,12 @@ export async function serveProcess(config: Config, serverProcess?: ServerProcess
     }
   }
 
-  const server = serve({ fetch: handle, port: config.port, hostname: config.host }) as Server;
+  // The hottest reads (http/fast-reads.ts), answered from bytes at hand before @hono/node-server
+  // builds a Request and a Response for them (issue 28 #2): only while serving, as `handle` would.
+  let fastNode: FastNodeRead | undefined;
+  const processHeaders = processHeader ? { [PROCESS_HEADER]: processHeader } : undefined;
+  const createServer = withFastReads(() => (accepting && readiness.state() === 'serving' ? fastNode : undefined), processHeaders);
+  const server = serve({ fetch: handle, port: config.port, hostname: config.host, createServer }) as Server;
   // Idle keep-alive connections stay open longer than a client or a load balancer keeps them (60 s
   // is common): with Node's 5 s, a request sent on a connection the server is just closing was reset.
   server.keepAliveTimeout = 65_000;
@@ -148,7 +154,12 @@ export async function serveProcess(config: Config, serverProcess?: ServerProcess
     });
     // Web Push (docs/OPERATIONS.md "Push"): VAPID_* in production, else a pair generated once into the database.
     const vapid = await loadVapidKeys(store, config.push.vapid, config.mail.publicUrl);
-    const { app, ctx, limits } = createApp({
+    const {
+      app,
+      ctx,
+      limits,
+      fastNode: fast,
+    } = createApp({
       store,
       verifier,
       mailSigningKey,
@@ -203,6 +214,7 @@ export async function serveProcess(config: Config, serverProcess?: ServerProcess
 
     if (!stopping) {
       appFetch = (request, env) => app.fetch(request, env);
+      fastNode = fast;
       readiness.set('serving');
       // Tests read this line to learn the port when PORT=0 (several processes: the primary prints it once all serve).
       if (serverProcess) serverProcess.serving(port);

@@ -4,11 +4,13 @@
 // query and token, a bad query's 400 and a bad token's 401 included; a write is seen at once; every
 // request is still counted and gets its own request id.
 import { serve, type ServerType } from '@hono/node-server';
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ID } from '../../scripts/auth-emulator.js';
 import { createApp } from '../../sync-server/src/app.js';
 import { createFirebaseVerifier } from '../../sync-server/src/auth/verifier.js';
-import { parseQuery } from '../../sync-server/src/http/fast-reads.js';
+import { parseQuery, withFastReads } from '../../sync-server/src/http/fast-reads.js';
+import { readRateLimits } from '../../sync-server/src/http/rate-limit.js';
 import { metrics } from '../../sync-server/src/observe/metrics.js';
 import type { Topic } from '../../shared/types.js';
 import { apiClient } from '../fixtures/api.js';
@@ -33,6 +35,41 @@ async function answer(url: string, init: RequestInit = {}): Promise<Answer> {
     if (!PER_ANSWER.has(name)) headers[name] = value;
   });
   return { status: res.status, text: await res.text(), headers, requestId: res.headers.get('x-request-id') };
+}
+
+/** A request sent as written (no URL normalised by the client), answered as `answer` reads it. */
+function rawAnswer(base: string, path: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = request({ hostname, port, path, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => {
+        const kept: Record<string, string> = {};
+        for (const [name, value] of Object.entries(res.headers)) if (!PER_ANSWER.has(name)) kept[name] = String(value);
+        resolve({ status: res.statusCode!, text, headers: kept, requestId: (res.headers['x-request-id'] as string | undefined) ?? null });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+type Listening = { server: ServerType; url: string };
+/** An app on a loopback port, with its fast reads in front as serve.ts has them. */
+function listen(made: ReturnType<typeof createApp>): Promise<Listening> {
+  return new Promise((resolve) => {
+    const s = serve({ fetch: made.app.fetch, port: 0, hostname: '127.0.0.1', createServer: withFastReads(() => made.fastNode) }, (info) =>
+      resolve({ server: s, url: `http://127.0.0.1:${info.port}` }),
+    );
+  });
+}
+function close({ server }: Listening): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    if ('closeAllConnections' in server) server.closeAllConnections();
+  });
 }
 
 async function countOf(route: string, status = '200'): Promise<number> {
@@ -126,6 +163,66 @@ describe('the fast reads', () => {
         }
       }
     }
+  });
+
+  describe('as production runs: the account state cached, no read limits', () => {
+    // The test server reads the account on every request (statusCacheMs 0) and takes read limits
+    // (a search then goes the full way): here neither, as `npm start` with RATE_LIMITS=off.
+    let fast: Listening;
+    let slow: Listening;
+    beforeAll(async () => {
+      const deps = {
+        store: server.store,
+        verifier: createFirebaseVerifier(PROJECT_ID),
+        rateLimits: readRateLimits({ RATE_LIMITS: 'off' }),
+        log: () => {},
+      };
+      fast = await listen(createApp(deps));
+      slow = await listen(createApp({ ...deps, fastReads: false }));
+    });
+    afterAll(async () => {
+      await close(fast);
+      await close(slow);
+    });
+
+    it('answers a known token at once as the middleware does', async () => {
+      for (const path of ['/api/topics?sort=hot', '/api/topics?search=energy', '/api/users/leaderboard?include=persuasion']) {
+        const init = { headers: { authorization: `Bearer ${bob.token}` } };
+        const expected = { path, ...(await answer(slow.url + path, init)), requestId: null };
+        // The first verifies and reads; the next ones are answered from what that left.
+        for (let i = 0; i < 3; i++) expect({ path, ...(await answer(fast.url + path, init)), requestId: null }).toEqual(expected);
+      }
+      const page = await answer(`${fast.url}/api/topics?sort=hot`, { headers: { authorization: `Bearer ${bob.token}` } });
+      expect((JSON.parse(page.text) as Topic[]).find((t) => t.title === 'Solar energy subsidies')?.user_has_upvoted).toBe(true);
+    });
+
+    it('answers a request target as written, odd ones included, as the middleware does', async () => {
+      const paths = [
+        '/api/topics?sort=hot',
+        '/api/topics?search="energy"',
+        "/api/topics?search='energy'",
+        '/api/topics?sort=hot#fragment',
+        // Kept first for the search "energy#prices", which the fragment is not.
+        '/api/topics?search=energy%23prices',
+        '/api/topics?search=energy#prices',
+        '/api/topics?search=solar<energy>',
+        '/api/./topics?sort=hot',
+        '/api/users/../topics',
+        '/api/topics/?sort=hot',
+        '/api/topics?search=%C3%A9nergie',
+        '/api/users/leaderboard?',
+        '/api/users/leaderboard?include=persuasion&',
+      ];
+      for (const path of paths) {
+        const expected = { path, ...(await rawAnswer(slow.url, path)), requestId: null };
+        for (let i = 0; i < 2; i++) expect({ path, ...(await rawAnswer(fast.url, path)), requestId: null }).toEqual(expected);
+      }
+      // A Host header @hono/node-server refuses, and ones it takes.
+      for (const host of ['bad host', 'example.org:8080', '[::1]:3000']) {
+        const expected = { host, ...(await rawAnswer(slow.url, '/api/topics?sort=hot', { host })), requestId: null };
+        expect({ host, ...(await rawAnswer(fast.url, '/api/topics?sort=hot', { host })), requestId: null }).toEqual(expected);
+      }
+    });
   });
 
   it('a signed-in caller still gets their own page, never cached by anyone', async () => {

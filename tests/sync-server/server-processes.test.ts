@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, type TestUser } from '../fixtures/auth.js';
 import { killServerProcesses, startServerProcess, type ServerProcess } from '../fixtures/server-process.js';
+import type { Topic } from '../../shared/types.js';
 
 const PROCESS_HEADER = 'x-crux-server-process';
 
@@ -182,15 +183,26 @@ describe('SERVER_PROCESSES=2 on one SQLite file', () => {
     await stream.until((event) => event.collection === '*');
     expect(stream.process()).toBe('1');
 
+    // The stream's connection is busy, so process 1 is asked on another connection pinned to it.
+    const readerOnOne = (await pinEach(server.url, 2))[1]!;
+    // Process 1 keeps the newest topics' page (a fast read: http/fast-reads.ts) before the write.
+    const listed = async () => {
+      const page = await readerOnOne.get('/topics?sort=new&limit=5');
+      expect(page.headers[PROCESS_HEADER]).toBe('1');
+      return (page.body as Topic[]).map((topic) => topic.id);
+    };
+    const before = await listed();
+    expect(await listed()).toEqual(before);
+
     const created = await zero.post('/topics', { title: 'Written through process 0', categories: ['Science'] }, ada.token);
     expect(created.status).toBe(201);
     expect(created.headers[PROCESS_HEADER]).toBe('0');
-    // The stream's connection is busy, so process 1 is asked on another connection pinned to it.
-    const readerOnOne = (await pinEach(server.url, 2))[1]!;
     const read = await readerOnOne.get(`/topics/${created.body.id}`);
     expect(read.headers[PROCESS_HEADER]).toBe('1');
     expect(read.status).toBe(200);
     expect(read.body).toEqual(created.body);
+    // Its kept page too: process 0's change message (or RECHECK_MS) made process 1 read the version again.
+    expect((await listed())[0]).toBe(created.body.id);
     await stream.until((event) => event.type === 'RESYNC' && event.collection === 'topics');
 
     // And back: a reply through process 1 reaches a stream held by process 0.

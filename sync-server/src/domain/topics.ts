@@ -39,13 +39,28 @@ export async function listTopicsJson(ctx: DomainContext, query: ListTopicsQuery,
   let pages = topicPages.get(ctx.store);
   if (!pages) topicPages.set(ctx.store, (pages = createPageCache<Uint8Array<ArrayBuffer>>(LIST_PAGES_KEPT)));
   const version = await ctx.store.topics.listVersion();
-  const key = JSON.stringify([query.search ?? null, query.sort, query.category ?? null, query.limit, query.offset, viewer]);
+  const key = topicsPageKey(query, viewer);
   const kept = pages.read(version, key)?.[0];
   if (kept) return kept;
   // UTF-8 bytes, encoded once (a kept string would be encoded again on every send).
   const json = JSON_BYTES.encode(JSON.stringify(await listTopics(ctx, query, viewer)));
   pages.keep(version, key, [json]);
   return json;
+}
+
+/** Which kept page answers a query for a viewer (listTopicsJson, keptTopicsJson). */
+export const topicsPageKey = (query: ListTopicsQuery, viewer: string | null) =>
+  JSON.stringify([query.search ?? null, query.sort, query.category ?? null, query.limit, query.offset, viewer]);
+
+/**
+ * listTopicsJson's answer for a page (topicsPageKey) when it is at hand without waiting: the
+ * topics' version known in memory (SQLite: store/sqlite/kept-versions.ts) and the page kept at
+ * it; else undefined (await listTopicsJson). http/fast-reads.ts answers most reads from here.
+ */
+export function keptTopicsJson(ctx: DomainContext, key: string): Uint8Array<ArrayBuffer> | undefined {
+  const pages = topicPages.get(ctx.store);
+  const version = pages && ctx.store.versions?.listVersionNow();
+  return version === undefined ? undefined : pages!.read(version, key)?.[0];
 }
 
 export async function getTopic(ctx: DomainContext, id: string, viewer: string | null): Promise<Topic> {

@@ -39,15 +39,31 @@ function watchFeed(ctx: DomainContext, remembered: Map<string, string>): void {
   });
 }
 
+/** What rememberUser compares: made once per user object (the verifier's verifyNow answers the same object for a known token). */
+const rememberKeys = new WeakMap<AuthUser, string>();
+function rememberKey(user: AuthUser): string {
+  let key = rememberKeys.get(user);
+  if (key === undefined) {
+    key = JSON.stringify([user.name, user.email, user.emailVerified === true, user.role ?? 'member']);
+    rememberKeys.set(user, key);
+  }
+  return key;
+}
+
+/** Whether rememberUser(ctx, user) would do nothing (the stored copy is known to match): http/fast-reads.ts asks without a promise. */
+export function rememberedNow(ctx: DomainContext, user: AuthUser): boolean {
+  return rememberedByStore.get(ctx.store)?.get(user.uid) === rememberKey(user);
+}
+
 /** Keeps the server's copy of the caller's name and e-mail in step with the verified token. */
 export async function rememberUser(ctx: DomainContext, user: AuthUser): Promise<void> {
   const { store } = ctx;
   const remembered = rememberedByStore.get(store) ?? new Map<string, string>();
   rememberedByStore.set(store, remembered);
   watchFeed(ctx, remembered);
-  const role = user.role ?? 'member';
-  const key = JSON.stringify([user.name, user.email, user.emailVerified === true, role]);
+  const key = rememberKey(user);
   if (remembered.get(user.uid) === key) return;
+  const role = user.role ?? 'member';
   const note = () => {
     remembered.delete(user.uid);
     remembered.set(user.uid, key);
@@ -170,6 +186,13 @@ export async function leaderboardJson(ctx: DomainContext, options: { persuasion?
   const json = JSON_BYTES.encode(JSON.stringify(await leaderboard(ctx, options)));
   answers.keep(version, key, [json]);
   return json;
+}
+
+/** leaderboardJson's answer when it is at hand without waiting (as keptTopicsJson, domain/topics.ts); else undefined. */
+export function keptLeaderboardJson(ctx: DomainContext, options: { persuasion?: boolean } = {}): Uint8Array<ArrayBuffer> | undefined {
+  const answers = leaderboardAnswers.get(ctx.store);
+  const version = answers && ctx.store.versions?.changeNumberNow();
+  return version === undefined ? undefined : answers!.read(version, options.persuasion ? 'persuasion' : 'plain')?.[0];
 }
 
 /**

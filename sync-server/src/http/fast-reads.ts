@@ -12,13 +12,21 @@
 // undecodable query parameter, a query the schema refuses, a read limit to take, a
 // read replica to route to, a compressed answer to make), goes the app's full way, as does any
 // request whose read fails (the app then answers its error as it always has).
-import type { IncomingMessage } from 'node:http';
+//
+// Two ways in. `node` takes Node's own request in front of @hono/node-server (serve.ts, through
+// withFastReads) and answers only what is at hand without waiting: the version known in memory
+// (store/sqlite/kept-versions.ts), the page kept, a bearer token verified before (verifyNow) and its
+// user's stored copy known current. No Request, Response, URL or promise is made for it: on the
+// production process those were most of what a kept read cost besides Node's own writing (issue 28).
+// Anything else it leaves to @hono/node-server, whose `fetch` (the app's) tries again here with
+// what must be awaited (a token to verify, a version or page to read), then the full way.
+import { createServer, type IncomingMessage, type RequestListener, type ServerOptions, type ServerResponse } from 'node:http';
 import { LIMITS } from '../../../shared/constants.js';
 import { listTopicsQuerySchema } from '../../../shared/schemas/topics.js';
 import type { TokenVerifier } from '../auth/verifier.js';
 import type { DomainContext } from '../domain/context.js';
-import { listTopicsJson } from '../domain/topics.js';
-import { leaderboardJson, rememberUser } from '../domain/users.js';
+import { keptTopicsJson, listTopicsJson, topicsPageKey } from '../domain/topics.js';
+import { keptLeaderboardJson, leaderboardJson, rememberedNow, rememberUser } from '../domain/users.js';
 import type { Logger } from '../observe/logger.js';
 import { recordRequest, requestIdOf } from '../observe/request.js';
 import { API_THRESHOLD, chooseEncoding } from './compression.js';
@@ -34,24 +42,61 @@ export interface FastReadOptions {
   logger: Logger;
 }
 
-/** The answer to a request the fast way, or undefined for the app to answer it. */
-export type FastRead = (request: Request, env: unknown) => Promise<Response | undefined> | undefined;
+/** The answer to a request the fast way (at once, or once read), or undefined for the app to answer it. */
+export type FastRead = (request: Request, env: unknown) => Response | Promise<Response | undefined> | undefined;
+
+/**
+ * The same for a request as Node parsed it (serve.ts, in front of @hono/node-server): true when it
+ * was answered here, at once, from bytes at hand; false (nothing written) for the app to answer it,
+ * which tries the fast way again with what must be awaited. `extraHeaders`: added to the answer.
+ */
+export type FastNodeRead = (incoming: IncomingMessage, outgoing: ServerResponse, extraHeaders?: Record<string, string>) => boolean;
+
+export interface FastReads {
+  fetch: FastRead;
+  node: FastNodeRead;
+}
 
 type Query = Record<string, string>;
+type Bytes = Uint8Array<ArrayBuffer>;
+/** The request's Accept-Encoding (read only when an answer could be compressed). */
+type Accepts = () => string | undefined;
+/** How a route's kept bytes are read for a viewer: at once (undefined: not at hand) or awaited (undefined: the full way must answer). */
+interface Reader {
+  now(viewer: string | null, accepts: Accepts): Bytes | undefined;
+  read(viewer: string | null, accepts: Accepts): Promise<Bytes | undefined>;
+}
+/** An answer's headers before its request id and length: as an object (a Response's) and as Node's flat list of names and values. */
+interface AnswerHeaders {
+  record: Record<string, string>;
+  list: string[];
+}
 interface Route {
   /** The route pattern the app's own line and metrics name (routePath). */
   pattern: string;
-  /**
-   * How to read the kept bytes for a viewer, or undefined when this request is not one the fast way
-   * answers; the read answers undefined when the full way must answer after all.
-   */
-  reader(
-    query: Query,
-    accepts: () => string | undefined,
-  ): ((viewer: string | null) => Promise<Uint8Array<ArrayBuffer> | undefined>) | undefined;
+  /** How to read the kept bytes for this query, or undefined when it is not one the fast way answers. */
+  reader(query: Query): Reader | undefined;
   /** Its headers signed out and signed in (the leaderboard is a compressible answer: Vary: Accept-Encoding, as compression.ts sets). */
-  headers: { signedOut: Record<string, string>; signedIn: Record<string, string> };
+  headers: { signedOut: AnswerHeaders; signedIn: AnswerHeaders };
 }
+/**
+ * What a request target (path and query) comes to: the route and the reader of its query, or null
+ * (the app's way); `plain`: as Node gives it, a target @hono/node-server's URL would keep as it is.
+ */
+type Target = { route: Route; reader: Reader; plain: boolean } | null;
+
+/** A request the fast way may answer: its route and reader, its bearer token if any, and its headers' reader. */
+interface Plan {
+  /** Target's `plain`. */
+  plain: boolean;
+  route: Route;
+  reader: Reader;
+  token: string | undefined;
+  header(name: string): string | undefined;
+}
+
+/** How many request targets' routes and readers are kept (the hot list's few; a search's each). */
+const TARGETS_KEPT = 1_000;
 
 /** `?a=1&b=x+y` as an object, decoded as Hono decodes a query; undefined if a name repeats or a part is odd. */
 export function parseQuery(search: string): Query | undefined {
@@ -77,13 +122,18 @@ function decodePart(part: string): string | undefined {
   }
 }
 
-export function createFastReads(options: FastReadOptions): FastRead {
+export function createFastReads(options: FastReadOptions): FastReads {
   const { ctx } = options;
   const json = { 'Content-Type': 'application/json', ...options.headers };
+  const headersOf = (record: Record<string, string>): AnswerHeaders => ({ record, list: Object.entries(record).flat() });
   // A signed-in caller's answer: never kept by a shared or disk cache (security-headers.ts).
   const both = (headers: Record<string, string>) => ({
-    signedOut: headers,
-    signedIn: { ...headers, 'Cache-Control': 'no-store', Vary: headers.Vary ? `${headers.Vary}, Authorization` : 'Authorization' },
+    signedOut: headersOf(headers),
+    signedIn: headersOf({
+      ...headers,
+      'Cache-Control': 'no-store',
+      Vary: headers.Vary ? `${headers.Vary}, Authorization` : 'Authorization',
+    }),
   });
   const routes = new Map<string, Route>([
     [
@@ -96,7 +146,11 @@ export function createFastReads(options: FastReadOptions): FastRead {
           if (!parsed.success) return undefined;
           // The route takes a read for these (routes/topics.ts): the full way takes it.
           if (options.readLimits && (parsed.data.search !== undefined || parsed.data.offset > 0)) return undefined;
-          return (viewer) => listTopicsJson(ctx, parsed.data, viewer);
+          const signedOut = topicsPageKey(parsed.data, null);
+          return {
+            now: (viewer) => keptTopicsJson(ctx, viewer === null ? signedOut : topicsPageKey(parsed.data, viewer)),
+            read: (viewer) => listTopicsJson(ctx, parsed.data, viewer),
+          };
         },
       },
     ],
@@ -105,68 +159,181 @@ export function createFastReads(options: FastReadOptions): FastRead {
       {
         pattern: '/api/users/leaderboard',
         headers: both({ ...json, Vary: 'Accept-Encoding' }),
-        reader(query, accepts) {
+        reader(query) {
           const names = Object.keys(query);
           if (names.length > 1 || (names.length === 1 && query.include !== 'persuasion')) return undefined;
-          return async () => {
-            const bytes = await leaderboardJson(ctx, { persuasion: query.include === 'persuasion' });
-            // A large answer a client takes compressed: the full way compresses it (compression.ts).
-            return bytes.byteLength >= API_THRESHOLD && chooseEncoding(accepts()) !== null ? undefined : bytes;
+          const which = { persuasion: query.include === 'persuasion' };
+          // A large answer a client takes compressed: the full way compresses it (compression.ts).
+          const uncompressed = (bytes: Bytes | undefined, accepts: Accepts) =>
+            bytes && bytes.byteLength >= API_THRESHOLD && chooseEncoding(accepts()) !== null ? undefined : bytes;
+          return {
+            now: (_, accepts) => uncompressed(keptLeaderboardJson(ctx, which), accepts),
+            read: async (_, accepts) => uncompressed(await leaderboardJson(ctx, which), accepts),
           };
         },
       },
     ],
   ]);
 
-  return (request, env) => {
-    if (request.method !== 'GET') return undefined;
-    // The path and query from the URL string (no URL object: this is per request).
-    const url = request.url;
-    const pathStart = url.indexOf('/', url.indexOf('//') + 2);
-    if (pathStart < 0) return undefined;
-    const queryStart = url.indexOf('?', pathStart);
-    const route = routes.get(queryStart < 0 ? url.slice(pathStart) : url.slice(pathStart, queryStart));
-    if (!route) return undefined;
-    // Node's own parsed headers when served by @hono/node-server (cheaper than the Request's Headers).
-    const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming;
-    const header = incoming ? (name: string) => firstOf(incoming.headers[name]) : (name: string) => request.headers.get(name) ?? undefined;
+  // Each request target's route and reader, worked out once (its query parsed and checked by the schema).
+  const targets = new Map<string, Target>();
+  function targetOf(target: string): Target {
+    let known = targets.get(target);
+    if (known !== undefined) return known;
+    const queryStart = target.indexOf('?');
+    const route = routes.get(queryStart < 0 ? target : target.slice(0, queryStart));
+    const query = route && parseQuery(queryStart < 0 ? '' : target.slice(queryStart + 1));
+    const reader = query && route.reader(query);
+    known = reader ? { route: route, reader, plain: PLAIN_TARGET.test(target) } : null;
+    if (targets.size >= TARGETS_KEPT) targets.clear();
+    targets.set(target, known);
+    return known;
+  }
+
+  /** The request's route, reader and token when the fast way may answer it, else undefined. */
+  function plan(method: string, target: string, header: (name: string) => string | undefined): Plan | undefined {
+    if (method !== 'GET') return undefined;
+    const known = targetOf(target);
+    if (!known) return undefined;
     if (header('transfer-encoding') !== undefined) return undefined;
     const length = header('content-length');
     if (length !== undefined && !(Number(length) <= LIMITS.bodyBytes)) return undefined;
-    const query = parseQuery(queryStart < 0 ? '' : url.slice(queryStart + 1));
-    if (!query) return undefined;
     const authorization = header('authorization');
     // The token as authenticate reads it (anything else is its 401 to answer).
     const token = authorization === undefined ? undefined : /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1];
     if (authorization !== undefined && token === undefined) return undefined;
-    const read = route.reader(query, () => header('accept-encoding'));
-    if (!read) return undefined;
+    return { plain: known.plain, route: known.route, reader: known.reader, token, header };
+  }
+
+  /** The answer's bytes and caller when both are at hand (a known token, a kept page), else undefined. */
+  function now({ token, reader, header }: Plan): { bytes: Bytes; uid: string | undefined } | undefined {
+    let uid: string | undefined;
+    if (token !== undefined) {
+      const user = options.verifier.verifyNow?.(token);
+      // Unknown, or its stored copy to bring up to date: the awaited way verifies and remembers.
+      if (!user || !rememberedNow(ctx, user)) return undefined;
+      uid = user.uid;
+    }
+    const bytes = reader.now(uid ?? null, () => header('accept-encoding'));
+    return bytes && { bytes, uid };
+  }
+
+  function record(plan: Plan, requestId: string, start: number, uid: string | undefined) {
+    recordRequest(options.logger, { requestId, method: 'GET', route: plan.route.pattern, status: 200, start, uid, ownLine: true });
+  }
+
+  function fetch(request: Request, env: unknown): Response | Promise<Response | undefined> | undefined {
+    // The path and query from the URL string (no URL object: this is per request).
+    const url = request.url;
+    const pathStart = url.indexOf('/', url.indexOf('//') + 2);
+    if (pathStart < 0) return undefined;
+    // Node's own parsed headers when served by @hono/node-server (cheaper than the Request's Headers).
+    const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    const header = incoming ? (name: string) => firstOf(incoming.headers[name]) : (name: string) => request.headers.get(name) ?? undefined;
+    // A URL's href keeps its fragment, which is no part of the query the app reads.
+    const fragment = url.indexOf('#', pathStart);
+    const planned = plan(request.method, url.slice(pathStart, fragment < 0 ? undefined : fragment), header);
+    if (!planned) return undefined;
     const start = performance.now();
+    const respond = (bytes: Bytes, uid: string | undefined) => {
+      const requestId = requestIdOf(header('x-request-id'), options.trustProxy);
+      const headers = {
+        ...(uid === undefined ? planned.route.headers.signedOut : planned.route.headers.signedIn).record,
+        'X-Request-Id': requestId,
+        'Content-Length': String(bytes.byteLength),
+      };
+      const response = new Response(bytes, { status: 200, headers });
+      record(planned, requestId, start, uid);
+      return response;
+    };
+    const atHand = now(planned);
+    if (atHand) return respond(atHand.bytes, atHand.uid);
     return (async (): Promise<Response | undefined> => {
       let uid: string | undefined;
-      if (token !== undefined) {
-        const user = await options.verifier.verify(token);
+      if (planned.token !== undefined) {
+        const user = await options.verifier.verify(planned.token);
         await rememberUser(ctx, user);
         uid = user.uid;
       }
-      const bytes = await read(uid ?? null);
-      if (!bytes) return undefined;
-      const requestId = requestIdOf(header('x-request-id'), options.trustProxy);
-      const response = new Response(bytes, {
-        status: 200,
-        headers: {
-          ...(uid === undefined ? route.headers.signedOut : route.headers.signedIn),
-          'X-Request-Id': requestId,
-          'Content-Length': String(bytes.byteLength),
-        },
-      });
-      recordRequest(options.logger, { requestId, method: 'GET', route: route.pattern, status: 200, start, uid, ownLine: true });
-      return response;
+      const bytes = await planned.reader.read(uid ?? null, () => header('accept-encoding'));
+      return bytes && respond(bytes, uid);
     })().catch(
       // The full way verifies and reads again and answers the error as the app does (a 401, errors.ts), logged and counted there.
       () => undefined,
     );
-  };
+  }
+
+  // Host names @hono/node-server accepts (it would refuse the request otherwise), by Host header: a server sees few.
+  const hosts = new Map<string, boolean>();
+  function hostAccepted(host: string): boolean {
+    let accepted = hosts.get(host);
+    if (accepted === undefined) {
+      accepted = acceptedHost(host);
+      if (hosts.size >= 100) hosts.clear();
+      hosts.set(host, accepted);
+    }
+    return accepted;
+  }
+
+  function node(incoming: IncomingMessage, outgoing: ServerResponse, extraHeaders?: Record<string, string>): boolean {
+    const url = incoming.url;
+    // Only a plain target, which @hono/node-server's URL would leave as it is (an absolute form,
+    // dot segments, a fragment, characters a URL escapes: the app's way, as ever).
+    if (url === undefined || url.charCodeAt(0) !== 0x2f) return false;
+    const planned = plan(incoming.method ?? 'GET', url, (name) => firstOf(incoming.headers[name]));
+    if (!planned?.plain) return false;
+    const host = incoming.headers.host;
+    if (host === undefined || !hostAccepted(host)) return false;
+    const start = performance.now();
+    const atHand = now(planned);
+    if (!atHand) return false;
+    const { bytes, uid } = atHand;
+    const requestId = requestIdOf(planned.header('x-request-id'), options.trustProxy);
+    // The headers the Response above carries, in the same order: Node writes the same bytes.
+    const headers = [
+      ...(uid === undefined ? planned.route.headers.signedOut : planned.route.headers.signedIn).list,
+      'X-Request-Id',
+      requestId,
+      'Content-Length',
+      String(bytes.byteLength),
+    ];
+    if (extraHeaders) headers.push(...Object.entries(extraHeaders).flat());
+    outgoing.writeHead(200, headers);
+    outgoing.end(bytes);
+    record(planned, requestId, start, uid);
+    return true;
+  }
+
+  return { fetch, node };
+}
+
+/**
+ * @hono/node-server's `createServer` option with the fast reads in front of its listener: what
+ * `current()` answers (undefined: none now, e.g. while not serving) tries each request first
+ * (serve.ts; the test servers serve the same way, tests/fixtures/server.ts).
+ */
+export function withFastReads(current: () => FastNodeRead | undefined, extraHeaders?: Record<string, string>): typeof createServer {
+  return ((options: ServerOptions, listener: RequestListener) =>
+    createServer(options, (incoming, outgoing) => {
+      if (current()?.(incoming, outgoing, extraHeaders)) return;
+      listener(incoming, outgoing);
+    })) as typeof createServer;
+}
+
+/**
+ * A request target in characters @hono/node-server's URL keeps as they are (no `#`, `\\`, quote,
+ * space or non-ASCII); a dot segment never matches a route's path anyway.
+ */
+const PLAIN_TARGET = /^[\w\-.~%+=&,:;@!$*()/?]*$/;
+
+/** Whether @hono/node-server takes a Host header (listener.js newRequest: its URL's host name must be the header's). */
+function acceptedHost(host: string): boolean {
+  try {
+    const url = new URL(`http://${host}/`);
+    return url.hostname.length === host.length || url.hostname === host.replace(/:\d+$/, '');
+  } catch {
+    return false;
+  }
 }
 
 function firstOf(value: string | string[] | undefined): string | undefined {

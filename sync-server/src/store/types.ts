@@ -385,6 +385,16 @@ export interface FollowsRepo {
   enqueuePushes(responseId: string, due: string): Promise<number>;
 }
 
+/** The versions of the kept pages without a promise (http/fast-reads.ts answers from them at once). */
+export interface KeptVersions {
+  /** topics.listVersion() when known without waiting for the connection; undefined when it must be awaited. */
+  listVersionNow(): number | undefined;
+  /** users.changeNumber() the same way. */
+  changeNumberNow(): number | undefined;
+  /** Another server process on the file wrote (its change feed message arrived): read the versions again before trusting them. */
+  changedElsewhere(): void;
+}
+
 export interface Store {
   /** A fresh change number, greater than every one before; call only inside `transaction`. */
   nextSeq(): Promise<number>;
@@ -417,6 +427,11 @@ export interface Store {
   afterCommit(fn: () => void): void;
   /** Whether nothing was ever posted (no topic, live or deleted): main.ts seeds the demo then. */
   isEmpty(): Promise<boolean>;
+  /**
+   * SQLite only: the versions the kept pages hang on, known without reading the file
+   * (store/sqlite/kept-versions.ts). Absent on PostgreSQL, where each is read per request.
+   */
+  versions?: KeptVersions;
   topics: TopicsRepo;
   responses: ResponsesRepo;
   sources: SourcesRepo;

@@ -21,6 +21,7 @@ import { createPushRepo } from './push-repo.js';
 import { createGroupsRepo } from './groups-repo.js';
 import type { Store, TopicsRepo } from '../types.js';
 import { createSqliteTransactions, type TransactionOptions } from './transactions.js';
+import { createVersionClock, type VersionClockOptions, type VersionReads } from './kept-versions.js';
 
 export type { Store } from '../types.js';
 
@@ -34,26 +35,52 @@ export interface SqliteStore extends Store {
   };
 }
 
-export function createStore(db: Db, options: TransactionOptions = {}): SqliteStore {
+export interface StoreOptions extends TransactionOptions {
+  /** How the kept versions are re-read (kept-versions.ts; tests set the clock). */
+  keptVersions?: VersionClockOptions;
+}
+
+export function createStore(db: Db, options: StoreOptions = {}): SqliteStore {
   const nextSeqStatement = db.prepare<[], { value: number }>("UPDATE meta SET value = value + 1 WHERE key = 'seq' RETURNING value");
   const anyTopic = db.prepare<[], { one: number }>('SELECT 1 AS one FROM topics LIMIT 1');
   // The repos are synchronous (better-sqlite3); the Store's callers await. The wrapper makes
   // every call take its turn around the open transaction (transactions.ts).
   const turns = createSqliteTransactions(db, options);
+  const topicsRepo = createTopicsRepo(db);
+  const usersRepo = createUsersRepo(db);
+  // listVersion and changeNumber kept in memory between writes (kept-versions.ts); every write
+  // that moves either stamps a seq, so nextSeq says a version may have moved.
+  const versionClock = createVersionClock(options.keptVersions);
+  const reads = (statement: () => number): VersionReads => ({
+    statement,
+    readNow: turns.readNow,
+    inTurn: turns.wrap({ statement }).statement,
+    inTransaction: turns.inTransaction,
+  });
+  const listVersion = versionClock.track(reads(topicsRepo.listVersion));
+  const changeNumber = versionClock.track(reads(usersRepo.changeNumber));
   return {
     ...turns.wrap({
-      nextSeq: () => nextSeqStatement.get()!.value,
+      nextSeq: () => {
+        versionClock.changed();
+        return nextSeqStatement.get()!.value;
+      },
       isEmpty: () => anyTopic.get() === undefined,
       close: () => void db.close(),
     }),
     transaction: turns.transaction,
     transactionEach: turns.transactionEach,
     afterCommit: turns.afterCommit,
-    topics: turns.wrap(createTopicsRepo(db)),
+    versions: {
+      listVersionNow: listVersion.now,
+      changeNumberNow: changeNumber.now,
+      changedElsewhere: versionClock.changed,
+    },
+    topics: { ...turns.wrap(topicsRepo), listVersion: listVersion.read },
     responses: turns.wrap(createResponsesRepo(db)),
     sources: turns.wrap(createSourcesRepo(db)),
     votes: turns.wrap(createVotesRepo(db)),
-    users: turns.wrap(createUsersRepo(db)),
+    users: { ...turns.wrap(usersRepo), changeNumber: changeNumber.read },
     notifications: turns.wrap(createNotificationsRepo(db)),
     stances: turns.wrap(createStancesRepo(db)),
     blocks: turns.wrap(createBlocksRepo(db)),

@@ -81,6 +81,12 @@ export interface SqliteTransactions {
   inTransaction(): boolean;
   /** The repo's methods, each run in turn (see above) and answering a promise. */
   wrap<T extends object>(repo: T): Promisified<T>;
+  /**
+   * Runs `fn` (a read) at once when no transaction holds the turn, after committing an open group
+   * as any outside read does; undefined (not run) while one holds it. The kept versions read
+   * this way without a promise (kept-versions.ts).
+   */
+  readNow<R>(fn: () => R): R | undefined;
 }
 
 // The real setImmediate, kept before a test's fake timers could replace it: a group must commit.
@@ -379,6 +385,12 @@ export function createSqliteTransactions(db: Db, options: TransactionOptions = {
     };
   }
 
+  function readNow<R>(fn: () => R): R | undefined {
+    if (busy) return undefined;
+    commit();
+    return fn();
+  }
+
   function wrap<T extends object>(repo: T): Promisified<T> {
     const wrapped: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(repo)) {
@@ -393,5 +405,5 @@ export function createSqliteTransactions(db: Db, options: TransactionOptions = {
     else fn();
   }
 
-  return { transaction, transactionEach, afterCommit, inTransaction, wrap };
+  return { transaction, transactionEach, afterCommit, inTransaction, wrap, readNow };
 }
