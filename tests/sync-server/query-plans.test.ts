@@ -1,10 +1,12 @@
 // DESIGN.md §4: the hot score is stored and indexed so that every list is an
 // index scan, never a sort of the whole table.
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../../sync-server/src/store/sqlite/connection.js';
+import { loadMigrations, migrate } from '../../sync-server/src/store/sqlite/migrate.js';
 import { createStore } from '../../sync-server/src/store/sqlite/store.js';
 import { SORTS } from '../../shared/constants.js';
 import { createChangeFeed } from '../../sync-server/src/domain/change-feed.js';
@@ -106,6 +108,83 @@ describe("a user's page and a topic's stance totals are O(1) in its size", () =>
     for (const { source, plan } of plans) {
       expect(source).not.toMatch(/\bFROM responses\b/);
       expect(plan.join(' | ')).not.toMatch(/\bresponses\b/);
+    }
+  });
+});
+
+// Issue 28 (the write budgets): migration 015 drops two indexes every create wrote, each the leading
+// column of another index on responses (responses_topic of responses_topic_seq, responses_creator of
+// responses_creator_time). Every statement the store prepares is explained on a database at 014 and
+// again after 015: the statements that used a dropped index are there, and each of them (and every
+// other statement) keeps the same plan with the longer index in its place: no table scan, no sort
+// that was not there before.
+describe('migration 015: the dropped response indexes leave every plan on an index', () => {
+  const REPLACED: Record<string, string> = { responses_topic: 'responses_topic_seq', responses_creator: 'responses_creator_time' };
+
+  /** The SQL of every statement createStore prepares on `database` (which also gets the store's SQL functions). */
+  function storeStatements(database: Database.Database): string[] {
+    const prepare = database.prepare.bind(database);
+    const sources = new Set<string>();
+    database.prepare = ((source: string) => {
+      sources.add(source);
+      return prepare(source);
+    }) as typeof database.prepare;
+    try {
+      createStore(database);
+    } finally {
+      database.prepare = prepare;
+    }
+    return [...sources];
+  }
+
+  /** EXPLAIN QUERY PLAN of `source` with every parameter NULL (named ones by name, then as many `?` as it takes). */
+  function planOf(database: Database.Database, source: string): string[] {
+    const statement = database.prepare(`EXPLAIN QUERY PLAN ${source}`);
+    const names = Object.fromEntries([...source.matchAll(/[@$:]([A-Za-z_]\w*)/g)].map((match) => [match[1]!, null]));
+    const named = Object.keys(names).length > 0 ? [names] : [];
+    for (let positional = 0; positional <= 20; positional++) {
+      try {
+        const rows = statement.all(...Array<null>(positional).fill(null), ...named) as { detail: string }[];
+        return rows.map((row) => row.detail);
+      } catch (error) {
+        if (!/Too few parameter/.test((error as Error).message)) throw error;
+      }
+    }
+    throw new Error(`could not bind the parameters of ${source}`);
+  }
+
+  it('every statement that used responses_topic or responses_creator uses the index that begins the same way', () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'crux-plan-015-'));
+    try {
+      const old = new Database(join(scratch, 'crux.sqlite'));
+      old.pragma('foreign_keys = ON');
+      expect(migrate(old, loadMigrations().filter((m) => m.version < 15))).toBe(14);
+      const sources = storeStatements(old);
+      expect(sources.length).toBeGreaterThan(100);
+      const before = new Map(sources.map((source) => [source, planOf(old, source)]));
+      expect(migrate(old)).toBeGreaterThanOrEqual(15);
+      const indexes = (old.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'responses'").all() as { name: string }[]).map(
+        (row) => row.name,
+      );
+      expect(indexes).not.toContain('responses_topic');
+      expect(indexes).not.toContain('responses_creator');
+      expect(indexes).toEqual(expect.arrayContaining(Object.values(REPLACED)));
+
+      const dropped = new RegExp(`INDEX (${Object.keys(REPLACED).join('|')}) `);
+      const users = sources.filter((source) => before.get(source)!.some((step) => dropped.test(step)));
+      // The mention look-up, the recounts, the topic's live ids, stance tallies, a creator's restamp, the mail's reads.
+      expect(users.length).toBeGreaterThanOrEqual(8);
+      for (const source of sources) {
+        const was = before.get(source)!;
+        // A step on a dropped index may lose "COVERING" (the partial index held deleted = 0; the longer
+        // one reads the row for it: the repairs' recounts), never the index.
+        const uncovered = (step: string, index: number) => (dropped.test(was[index]!) ? step.replace('COVERING INDEX', 'INDEX') : step);
+        const expected = was.map((step, index) => uncovered(step, index).replace(dropped, (_, name: string) => `INDEX ${REPLACED[name]} `));
+        expect({ source, plan: planOf(old, source).map(uncovered) }).toEqual({ source, plan: expected });
+      }
+      old.close();
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
     }
   });
 });

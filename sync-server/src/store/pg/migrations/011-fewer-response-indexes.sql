@@ -1,0 +1,6 @@
+-- 011 (issue 28: the write budgets; SQLite's 015-fewer-response-indexes.sql says why).
+-- responses_topic (topic_id) WHERE deleted = 0 is served by responses_topic_seq (topic_id, seq, id),
+-- responses_creator (creator_uid) by responses_creator_time (creator_uid, created_at): fewer index
+-- entries written per create.
+DROP INDEX IF EXISTS responses_topic;
+DROP INDEX IF EXISTS responses_creator;
