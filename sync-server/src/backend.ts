@@ -92,7 +92,11 @@ export async function openBackend(
     await migrateInWorker(config.databaseFile, config.dbBusyTimeoutMs);
     // The WAL is checkpointed by a worker thread, not inside a request's COMMIT (store/sqlite/connection.ts).
     const store = createStore(
-      openDatabase(config.databaseFile, { busyTimeoutMs: config.dbBusyTimeoutMs, checkpointEveryMs: DEFAULT_CHECKPOINT_EVERY_MS, ...memory }),
+      openDatabase(config.databaseFile, {
+        busyTimeoutMs: config.dbBusyTimeoutMs,
+        checkpointEveryMs: DEFAULT_CHECKPOINT_EVERY_MS,
+        ...memory,
+      }),
     );
     return { store, changes: createChangeFeed(), limits: createMemoryLimitBackend(), close: () => store.close() };
   }

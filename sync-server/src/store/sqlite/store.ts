@@ -35,14 +35,14 @@ export interface SqliteStore extends Store {
 }
 
 export function createStore(db: Db, options: TransactionOptions = {}): SqliteStore {
-  const nextSeqStatement = db.prepare<[], { value: number }>("UPDATE meta SET value = value + 1 WHERE key = 'seq' RETURNING value");
   const anyTopic = db.prepare<[], { one: number }>('SELECT 1 AS one FROM topics LIMIT 1');
   // The repos are synchronous (better-sqlite3); the Store's callers await. The wrapper makes
   // every call take its turn around the open transaction (transactions.ts).
   const turns = createSqliteTransactions(db, options);
   return {
     ...turns.wrap({
-      nextSeq: () => nextSeqStatement.get()!.value,
+      // Counted in memory within a group commit, written back once before its COMMIT (transactions.ts).
+      nextSeq: turns.nextSeq,
       isEmpty: () => anyTopic.get() === undefined,
       close: () => void db.close(),
     }),
