@@ -239,7 +239,7 @@ export async function addResponse(
     if (existing.creator_uid === actor.uid && !existing.deleted) return id;
     throw conflict(MSG.idTaken);
   }
-  await assertNotSuspended(ctx, actor.uid);
+  const author = await assertNotSuspended(ctx, actor.uid);
   let parent: ResponseRow | undefined;
   if (input.parent_response_id != null) {
     parent = await liveResponse(ctx, input.parent_response_id, null);
@@ -272,7 +272,7 @@ export async function addResponse(
   // After the reply's and the mentions' notifications, which it never repeats: followers hear of
   // root responses only (a nested reply notifies whom it answers, issue 26 #3).
   if (!parent) changes.push(...(await notifyFollowers(ctx, actor, id, topic, now)));
-  changes.push(...(await followOnJoin(ctx, actor.uid, topic.id)));
+  changes.push(...(await followOnJoin(ctx, actor.uid, topic.id, { user: author })));
   publish(ctx, changes);
   return id;
 }
