@@ -9,6 +9,7 @@ import { openDatabase } from '../../sync-server/src/store/sqlite/connection.js';
 import { loadMigrations, migrate } from '../../sync-server/src/store/sqlite/migrate.js';
 import { createStore } from '../../sync-server/src/store/sqlite/store.js';
 import { SORTS } from '../../shared/constants.js';
+import { hotScore } from '../../shared/rules/hot.js';
 import { createChangeFeed } from '../../sync-server/src/domain/change-feed.js';
 import { topicStances } from '../../sync-server/src/domain/common-ground.js';
 import type { DomainContext } from '../../sync-server/src/domain/context.js';
@@ -191,5 +192,72 @@ describe('migration 015: the dropped response indexes leave every plan on an ind
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }
+  });
+});
+
+// Issue 28: SQLite rewrites the entries of every index on a column an UPDATE sets, changed or not. A
+// response's create or delete changes a topic's response counts, hot score and seq, never its score, so
+// its counters statement must not set score: topics_top and topics_category_top (score first) would be
+// two more random pages written per create. A vote's (the score changes) does write them.
+describe("a response's counters leave the topic's score indexes alone", () => {
+  it('the statement a create or delete runs opens no index on score for writing; a vote changes both', async () => {
+    const roots = new Map(
+      db
+        .prepare<[], { name: string; rootpage: number }>(
+          "SELECT name, rootpage FROM sqlite_master WHERE type = 'index' AND tbl_name = 'topics'",
+        )
+        .all()
+        .map((row) => [row.rootpage, row.name]),
+    );
+    const proto = Object.getPrototypeOf(db.prepare('SELECT 1')) as { run: (...args: unknown[]) => unknown };
+    const saved = proto.run;
+    /** The topic indexes each statement `call` runs opens for writing (EXPLAIN: OpenWrite's root page). */
+    async function indexesWritten(call: () => Promise<unknown>): Promise<string[]> {
+      const ran: { source: string; args: unknown[] }[] = [];
+      proto.run = function (this: { source: string }, ...args: unknown[]) {
+        ran.push({ source: this.source, args });
+        return saved.apply(this, args);
+      };
+      try {
+        await call();
+      } finally {
+        proto.run = saved;
+      }
+      expect(ran).toHaveLength(1);
+      const program = db.prepare(`EXPLAIN ${ran[0]!.source}`).all(...(ran[0]!.args as [])) as { opcode: string; p2: number }[];
+      return program.filter((step) => step.opcode === 'OpenWrite' && roots.has(step.p2)).map((step) => roots.get(step.p2)!);
+    }
+    const now = '2026-11-28T02:00:00.000Z';
+    let seq = 1_000_000;
+    await store.transaction(async () => {
+      await store.users.remember({ uid: 'counts', name: 'Counts', email: null }, now, async () => ++seq);
+      await store.topics.insert({
+        id: 'counts-topic',
+        title: 'Counted',
+        category: 'Science',
+        creator_uid: 'counts',
+        created_at: now,
+        seq: ++seq,
+      });
+    });
+    const read = () => store.topics.get('counts-topic', null);
+    const before = (await read())!;
+
+    const created = await indexesWritten(() => store.topics.addToCounts('counts-topic', { responses: { for: 1 } }, ++seq));
+    expect(created).toEqual(expect.arrayContaining(['topics_hot', 'topics_category_hot', 'topics_seq']));
+    expect(created).not.toContain('topics_top');
+    expect(created).not.toContain('topics_category_top');
+    const after = (await read())!;
+    expect({ score: after.score, responses: after.responses_count, for: after.responses_for, seq: after.seq }).toEqual({
+      score: before.score,
+      responses: before.responses_count + 1,
+      for: before.responses_for + 1,
+      seq,
+    });
+    expect(after.hot).toBe(hotScore(after.score, after.responses_count, now));
+
+    const voted = await indexesWritten(() => store.topics.addToCounts('counts-topic', { score: 1 }, ++seq));
+    expect(voted).toEqual(expect.arrayContaining(['topics_top', 'topics_category_top', 'topics_hot']));
+    expect((await read())!.score).toBe(before.score + 1);
   });
 });
