@@ -67,7 +67,7 @@ export interface SharedSqliteFile {
 /** Everything a server process needs. */
 export async function openBackend(
   config: Pick<Config, 'databaseUrl' | 'pgPoolMax' | 'databaseFile' | 'dbBusyTimeoutMs'> &
-    Partial<Pick<Config, 'readDatabaseUrl' | 'replicaMaxLagSeconds'>>,
+    Partial<Pick<Config, 'readDatabaseUrl' | 'replicaMaxLagSeconds' | 'sqliteCacheMb' | 'sqliteMmapMb'>>,
   options: {
     log?: (message: string, error: unknown) => void;
     sharedFile?: SharedSqliteFile;
@@ -77,10 +77,13 @@ export async function openBackend(
 ): Promise<Backend> {
   const readConnectionString = readUrl(config);
   const shared = options.sharedFile;
+  // The page cache and memory map of the serving connection (SQLITE_CACHE_MB, SQLITE_MMAP_MB; connection.ts).
+  const memory = { cacheMb: config.sqliteCacheMb, mmapMb: config.sqliteMmapMb };
   if (!config.databaseUrl && shared) {
     await shared.migrated;
     const db = openDatabase(config.databaseFile, {
       busyTimeoutMs: config.dbBusyTimeoutMs,
+      ...memory,
       ...(shared.checkpointer ? { checkpointEveryMs: DEFAULT_CHECKPOINT_EVERY_MS } : {}),
     });
     // The one checkpointer checkpoints for every process; the others keep SQLite's own as a backstop only.
@@ -108,7 +111,11 @@ export async function openBackend(
     await migrateInWorker(config.databaseFile, config.dbBusyTimeoutMs);
     // The WAL is checkpointed by a worker thread, not inside a request's COMMIT (store/sqlite/connection.ts).
     const store = createStore(
-      openDatabase(config.databaseFile, { busyTimeoutMs: config.dbBusyTimeoutMs, checkpointEveryMs: DEFAULT_CHECKPOINT_EVERY_MS }),
+      openDatabase(config.databaseFile, {
+        busyTimeoutMs: config.dbBusyTimeoutMs,
+        checkpointEveryMs: DEFAULT_CHECKPOINT_EVERY_MS,
+        ...memory,
+      }),
     );
     return { store, changes: createChangeFeed(), limits: createMemoryLimitBackend(), close: () => store.close() };
   }

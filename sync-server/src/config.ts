@@ -37,6 +37,9 @@ export interface Config {
   mail: MailConfig;
   /** DB_BUSY_TIMEOUT_MS: how long a write waits for another connection's lock before a 503 (default 5000). */
   dbBusyTimeoutMs: number;
+  /** SQLITE_CACHE_MB / SQLITE_MMAP_MB: the SQLite connection's page cache and memory map (store/sqlite/connection.ts; undefined: its defaults). */
+  sqliteCacheMb?: number | undefined;
+  sqliteMmapMb?: number | undefined;
   /** AUTH_STATUS_CACHE_SECONDS: how long a disabled or revoked account's tokens may still pass (default 30). */
   authStatusCacheMs: number;
   /** RATE_LIMITS=off, RATE_LIMIT_*, TRUST_PROXY (http/rate-limit.ts; docs/SECURITY.md "Rate limits"). */
@@ -81,6 +84,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     push: { vapid: readVapidConfig(env), allowLoopback: env.PUSH_ALLOW_LOOPBACK === 'on' },
     rateLimits: readRateLimits(env),
     dbBusyTimeoutMs: Number(env.DB_BUSY_TIMEOUT_MS ?? 5000),
+    sqliteCacheMb: env.SQLITE_CACHE_MB?.trim() ? Number(env.SQLITE_CACHE_MB) : undefined,
+    sqliteMmapMb: env.SQLITE_MMAP_MB?.trim() ? Number(env.SQLITE_MMAP_MB) : undefined,
     authStatusCacheMs: 1000 * Number(env.AUTH_STATUS_CACHE_SECONDS ?? 30),
     backup: {
       dir: env.BACKUP_DIR?.trim() ? resolve(env.BACKUP_DIR.trim()) : undefined,

@@ -6,7 +6,10 @@
 // from another process, stops it (the profile is written at exit) and prints where the time went
 // (profile-summary.ts) and the server's CPU time per request. The profiles stay in the printed folder
 // (open them in Chrome DevTools). reply and push need the Auth emulator, started here.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// BENCH_SEEDED=<file.sqlite> copies an already seeded file (npm run bench:seed) instead of seeding
+// (the full size takes 60–90 s to seed); each scenario then starts on a fresh copy of it, so the
+// writes of one scenario do not change what the next one measures.
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAuthEmulator, type RunningEmulator } from '../../scripts/auth-emulator.js';
@@ -54,12 +57,18 @@ let emulator: RunningEmulator | null = null;
 const build = await buildServerForBench();
 try {
   if (names.some((name) => SCENARIOS[name]!.signedIn)) emulator = await startAuthEmulator();
-  console.error(`seeding ${sizes.topics.toLocaleString('en')} topics / ${sizes.responses.toLocaleString('en')} responses…`);
-  const db = openDatabase(join(dataDir, 'crux.sqlite'));
-  seedLarge(db, sizes);
-  db.close();
+  const seeded = process.env.BENCH_SEEDED;
+  if (seeded) {
+    if (!existsSync(seeded)) throw new Error(`BENCH_SEEDED: no file ${seeded}`);
+  } else {
+    console.error(`seeding ${sizes.topics.toLocaleString('en')} topics / ${sizes.responses.toLocaleString('en')} responses…`);
+    const db = openDatabase(join(dataDir, 'crux.sqlite'));
+    seedLarge(db, sizes);
+    db.close();
+  }
   for (const name of names) {
     const scenario = SCENARIOS[name]!;
+    if (seeded) copySeeded(seeded, dataDir);
     const profileDir = join(profiles, name);
     const crux = await startCruxProcess({ outDir: build.outDir, dataDir, emulatorHost: emulator?.host, profileDir });
     try {
@@ -97,6 +106,13 @@ try {
   build.remove();
   // The seeded site (about 200 MB quick, 1.1 GB full) goes with the run; the profiles stay.
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** A fresh copy of a seeded file (and its WAL, if one is left) as dataDir's crux.sqlite. */
+function copySeeded(file: string, dataDir: string) {
+  for (const suffix of ['-wal', '-shm']) rmSync(join(dataDir, `crux.sqlite${suffix}`), { force: true });
+  copyFileSync(file, join(dataDir, 'crux.sqlite'));
+  if (existsSync(`${file}-wal`)) copyFileSync(`${file}-wal`, join(dataDir, 'crux.sqlite-wal'));
 }
 
 /** A process's user + system CPU time so far, in µs (Linux /proc/<pid>/stat, clock ticks of 10 ms). */

@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../sync-server/src/store/sqlite/connection.js';
+import { readConfig } from '../../sync-server/src/config.js';
+import { DEFAULT_CACHE_MB, MAX_CACHE_MB, openDatabase, type Db, type OpenOptions } from '../../sync-server/src/store/sqlite/connection.js';
 import { loadMigrations, migrate } from '../../sync-server/src/store/sqlite/migrate.js';
 import { apiClient } from '../fixtures/api.js';
 import { createTestUser } from '../fixtures/auth.js';
@@ -17,8 +18,8 @@ const tempDir = () => {
   dirs.push(dir);
   return dir;
 };
-const open = (file: string) => {
-  const db = openDatabase(file);
+const open = (file: string, options: OpenOptions = {}) => {
+  const db = openDatabase(file, options);
   opened.push(db);
   return db;
 };
@@ -45,6 +46,25 @@ describe('migrations', () => {
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name);
     expect(tables).toEqual(expect.arrayContaining(['topics', 'responses', 'sources', 'votes', 'notifications', 'users', 'topics_fts']));
+  });
+
+  it('the page cache is DEFAULT_CACHE_MB unless SQLITE_CACHE_MB says otherwise (capped); no memory map unless SQLITE_MMAP_MB asks', () => {
+    const dir = tempDir();
+    const kib = (db: Db) => db.pragma('cache_size', { simple: true });
+    const mapped = (db: Db) => db.pragma('mmap_size', { simple: true });
+    const plain = open(join(dir, 'a.sqlite'));
+    expect(kib(plain)).toBe(-1024 * DEFAULT_CACHE_MB);
+    expect(mapped(plain)).toBe(0);
+    const sized = open(join(dir, 'b.sqlite'), { cacheMb: 256, mmapMb: 128 });
+    expect(kib(sized)).toBe(-1024 * 256);
+    expect(mapped(sized)).toBe(128 * 1024 * 1024);
+    // Nonsense falls back to the default; too much is the cap.
+    for (const cacheMb of [0, -5, Number.NaN])
+      expect(kib(open(join(dir, `c${cacheMb}.sqlite`), { cacheMb }))).toBe(-1024 * DEFAULT_CACHE_MB);
+    expect(kib(open(join(dir, 'd.sqlite'), { cacheMb: 10 * MAX_CACHE_MB }))).toBe(-1024 * MAX_CACHE_MB);
+    // From the environment, as the server reads it.
+    expect(readConfig({ SQLITE_CACHE_MB: '512', SQLITE_MMAP_MB: '1024' })).toMatchObject({ sqliteCacheMb: 512, sqliteMmapMb: 1024 });
+    expect(readConfig({})).toMatchObject({ sqliteCacheMb: undefined, sqliteMmapMb: undefined });
   });
 
   it('opening the database again does not re-run anything and keeps the data', () => {

@@ -26,6 +26,7 @@ const BIG_TABLES = ['responses', 'topics'];
 
 interface PlanNode {
   'Node Type': string;
+  'Index Name'?: string;
   'Relation Name'?: string;
   'Actual Rows': number;
   'Actual Loops': number;
@@ -151,5 +152,40 @@ describe("a user's page and a topic's stance totals on PostgreSQL (issue 25 #5)"
     expect(sorts).toEqual([]);
     expect(reads.filter((read) => read.table === 'responses')).toEqual([]);
     for (const read of reads) expect(read.rows, `${read.table} in ${read.text}`).toBeLessThanOrEqual(1);
+  });
+});
+
+// Issue 28 (the write budgets): migration 011 drops responses_topic, responses_creator and the unread
+// responses_seq, which every create wrote; the statements that read a topic's responses or a creator's now walk
+// responses_topic_seq and responses_creator_time (the indexes that begin the same way).
+describe('migration 011 on PostgreSQL: the dropped response indexes', () => {
+  it("are gone, and a topic's and a creator's reads still walk an index", async () => {
+    const { rows } = await client.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE tablename = 'responses'");
+    const names = rows.map((row) => row.indexname);
+    expect(names).not.toContain('responses_topic');
+    expect(names).not.toContain('responses_creator');
+    expect(names).not.toContain('responses_seq');
+    expect(names).toEqual(expect.arrayContaining(['responses_topic_seq', 'responses_creator_time']));
+
+    const statements = await statementsOf(async () => {
+      await store.responses.liveIdsOfTopic(topicId);
+      await store.responses.countByType(topicId);
+      await store.responses.stanceTallies(topicId);
+      await store.users.participantsNamed(topicId, ['Ada']);
+    });
+    expect(statements.length).toBeGreaterThanOrEqual(4);
+    const used: string[] = [];
+    for (const { text, values } of statements) {
+      const plan = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`EXPLAIN (FORMAT JSON) ${text}`, values);
+      const walk = (node: PlanNode) => {
+        if (node['Relation Name'] === 'responses') {
+          expect(node['Node Type'], text).toMatch(/Index/);
+          used.push(node['Index Name']!);
+        }
+        node.Plans?.forEach(walk);
+      };
+      walk(plan.rows[0]!['QUERY PLAN'][0].Plan);
+    }
+    expect(used).toEqual(expect.arrayContaining(['responses_topic_seq']));
   });
 });

@@ -1,12 +1,15 @@
 // DESIGN.md §4: the hot score is stored and indexed so that every list is an
 // index scan, never a sort of the whole table.
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../../sync-server/src/store/sqlite/connection.js';
+import { loadMigrations, migrate } from '../../sync-server/src/store/sqlite/migrate.js';
 import { createStore } from '../../sync-server/src/store/sqlite/store.js';
 import { SORTS } from '../../shared/constants.js';
+import { hotScore } from '../../shared/rules/hot.js';
 import { createChangeFeed } from '../../sync-server/src/domain/change-feed.js';
 import { topicStances } from '../../sync-server/src/domain/common-ground.js';
 import type { DomainContext } from '../../sync-server/src/domain/context.js';
@@ -107,5 +110,154 @@ describe("a user's page and a topic's stance totals are O(1) in its size", () =>
       expect(source).not.toMatch(/\bFROM responses\b/);
       expect(plan.join(' | ')).not.toMatch(/\bresponses\b/);
     }
+  });
+});
+
+// Issue 28 (the write budgets): migration 015 drops three indexes every create wrote: two the leading
+// column of another index on responses (responses_topic of responses_topic_seq, responses_creator of
+// responses_creator_time), and responses_seq, which no statement reads. Every statement the store prepares is explained on a database at 014 and
+// again after 015: the statements that used a dropped index are there, and each of them (and every
+// other statement) keeps the same plan with the longer index in its place: no table scan, no sort
+// that was not there before.
+describe('migration 015: the dropped response indexes leave every plan on an index', () => {
+  const REPLACED: Record<string, string> = { responses_topic: 'responses_topic_seq', responses_creator: 'responses_creator_time' };
+
+  /** The SQL of every statement createStore prepares on `database` (which also gets the store's SQL functions). */
+  function storeStatements(database: Database.Database): string[] {
+    const prepare = database.prepare.bind(database);
+    const sources = new Set<string>();
+    database.prepare = (source: string) => {
+      sources.add(source);
+      return prepare(source);
+    };
+    try {
+      createStore(database);
+    } finally {
+      database.prepare = prepare;
+    }
+    return [...sources];
+  }
+
+  /** EXPLAIN QUERY PLAN of `source` with every parameter NULL (named ones by name, then as many `?` as it takes). */
+  function planOf(database: Database.Database, source: string): string[] {
+    const statement = database.prepare(`EXPLAIN QUERY PLAN ${source}`);
+    const names = Object.fromEntries([...source.matchAll(/[@$:]([A-Za-z_]\w*)/g)].map((match) => [match[1]!, null]));
+    const named = Object.keys(names).length > 0 ? [names] : [];
+    for (let positional = 0; positional <= 20; positional++) {
+      try {
+        const rows = statement.all(...Array<null>(positional).fill(null), ...named) as { detail: string }[];
+        return rows.map((row) => row.detail);
+      } catch (error) {
+        if (!/Too few parameter/.test((error as Error).message)) throw error;
+      }
+    }
+    throw new Error(`could not bind the parameters of ${source}`);
+  }
+
+  it('are gone; every statement that used responses_topic or responses_creator uses the index that begins the same way, none used responses_seq', () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'crux-plan-015-'));
+    try {
+      const old = new Database(join(scratch, 'crux.sqlite'));
+      old.pragma('foreign_keys = ON');
+      expect(
+        migrate(
+          old,
+          loadMigrations().filter((m) => m.version < 15),
+        ),
+      ).toBe(14);
+      const sources = storeStatements(old);
+      expect(sources.length).toBeGreaterThan(100);
+      const before = new Map(sources.map((source) => [source, planOf(old, source)]));
+      expect(migrate(old)).toBeGreaterThanOrEqual(15);
+      const indexes = (
+        old.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'responses'").all() as { name: string }[]
+      ).map((row) => row.name);
+      for (const gone of [...Object.keys(REPLACED), 'responses_seq']) expect(indexes).not.toContain(gone);
+      expect(indexes).toEqual(expect.arrayContaining(Object.values(REPLACED)));
+
+      const dropped = new RegExp(`INDEX (${Object.keys(REPLACED).join('|')}) `);
+      const users = sources.filter((source) => before.get(source)!.some((step) => dropped.test(step)));
+      expect(sources.filter((source) => before.get(source)!.some((step) => /INDEX responses_seq /.test(step)))).toEqual([]);
+      // The mention look-up, the recounts, the topic's live ids, stance tallies, a creator's restamp, the mail's reads.
+      expect(users.length).toBeGreaterThanOrEqual(8);
+      for (const source of sources) {
+        const was = before.get(source)!;
+        // A step on a dropped index may lose "COVERING" (the partial index held deleted = 0; the longer
+        // one reads the row for it: the repairs' recounts), never the index.
+        const uncovered = (step: string, index: number) => (dropped.test(was[index]!) ? step.replace('COVERING INDEX', 'INDEX') : step);
+        const expected = was.map((step, index) => uncovered(step, index).replace(dropped, (_, name: string) => `INDEX ${REPLACED[name]} `));
+        expect({ source, plan: planOf(old, source).map(uncovered) }).toEqual({ source, plan: expected });
+      }
+      old.close();
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  });
+});
+
+// Issue 28: SQLite rewrites the entries of every index on a column an UPDATE sets, changed or not. A
+// response's create or delete changes a topic's response counts, hot score and seq, never its score, so
+// its counters statement must not set score: topics_top and topics_category_top (score first) would be
+// two more random pages written per create. A vote's (the score changes) does write them.
+describe("a response's counters leave the topic's score indexes alone", () => {
+  it('the statement a create or delete runs opens no index on score for writing; a vote changes both', async () => {
+    const roots = new Map(
+      db
+        .prepare<[], { name: string; rootpage: number }>(
+          "SELECT name, rootpage FROM sqlite_master WHERE type = 'index' AND tbl_name = 'topics'",
+        )
+        .all()
+        .map((row) => [row.rootpage, row.name]),
+    );
+    const proto = Object.getPrototypeOf(db.prepare('SELECT 1')) as { run: (...args: unknown[]) => unknown };
+    const saved = proto.run;
+    /** The topic indexes each statement `call` runs opens for writing (EXPLAIN: OpenWrite's root page). */
+    async function indexesWritten(call: () => Promise<unknown>): Promise<string[]> {
+      const ran: { source: string; args: unknown[] }[] = [];
+      proto.run = function (this: { source: string }, ...args: unknown[]) {
+        ran.push({ source: this.source, args });
+        return saved.apply(this, args);
+      };
+      try {
+        await call();
+      } finally {
+        proto.run = saved;
+      }
+      expect(ran).toHaveLength(1);
+      const program = db.prepare(`EXPLAIN ${ran[0]!.source}`).all(...(ran[0]!.args as [])) as { opcode: string; p2: number }[];
+      return program.filter((step) => step.opcode === 'OpenWrite' && roots.has(step.p2)).map((step) => roots.get(step.p2)!);
+    }
+    const now = '2026-11-28T02:00:00.000Z';
+    let seq = 1_000_000;
+    await store.transaction(async () => {
+      await store.users.remember({ uid: 'counts', name: 'Counts', email: null }, now, async () => ++seq);
+      await store.topics.insert({
+        id: 'counts-topic',
+        title: 'Counted',
+        category: 'Science',
+        creator_uid: 'counts',
+        created_at: now,
+        seq: ++seq,
+      });
+    });
+    const read = () => store.topics.get('counts-topic', null);
+    const before = (await read())!;
+
+    const created = await indexesWritten(() => store.topics.addToCounts('counts-topic', { responses: { for: 1 } }, ++seq));
+    expect(created).toEqual(expect.arrayContaining(['topics_hot', 'topics_category_hot', 'topics_seq']));
+    expect(created).not.toContain('topics_top');
+    expect(created).not.toContain('topics_category_top');
+    const after = (await read())!;
+    expect({ score: after.score, responses: after.responses_count, for: after.responses_for, seq: after.seq }).toEqual({
+      score: before.score,
+      responses: before.responses_count + 1,
+      for: before.responses_for + 1,
+      seq,
+    });
+    expect(after.hot).toBe(hotScore(after.score, after.responses_count, now));
+
+    const voted = await indexesWritten(() => store.topics.addToCounts('counts-topic', { score: 1 }, ++seq));
+    expect(voted).toEqual(expect.arrayContaining(['topics_top', 'topics_category_top', 'topics_hot']));
+    expect((await read())!.score).toBe(before.score + 1);
   });
 });

@@ -123,6 +123,48 @@ describe('group commit of the SQLite store', () => {
     expect(commits()).toBe(1);
   });
 
+  it("change numbers: counted in memory within a group, meta's seq written once, before its COMMIT (issue 28)", async () => {
+    // Counts this connection's UPDATEs of meta (a temporary trigger; the table is the real one).
+    db.exec(`CREATE TEMP TABLE meta_writes (n INTEGER); INSERT INTO meta_writes VALUES (0);
+             CREATE TEMP TRIGGER count_meta_writes AFTER UPDATE ON main.meta BEGIN UPDATE meta_writes SET n = n + 1; END;`);
+    const writes = () => db.prepare<[], { n: number }>('SELECT n FROM meta_writes').get()!.n;
+    /** meta's seq as another process reads it: committed only. */
+    const metaSeq = () => other.prepare<[], { value: number }>("SELECT value FROM meta WHERE key = 'seq'").get()!.value;
+    const start = metaSeq();
+    const numbers: number[][] = [];
+    const stamp = (k: number, fail: boolean) =>
+      turns.transaction(async () => {
+        numbers[k] = [turns.nextSeq(), turns.nextSeq()];
+        await repo.insert(`s${k}`);
+        // Meanwhile nobody else sees the numbers taken.
+        expect(metaSeq()).toBe(start);
+        if (fail) throw new Error('refused');
+      });
+    const results = await Promise.allSettled([stamp(0, false), stamp(1, true), stamp(2, false)]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(commits()).toBe(1);
+    // One group: six numbers in order (the refused member's two are a gap), one UPDATE of meta.
+    expect(numbers.flat()).toEqual([1, 2, 3, 4, 5, 6].map((n) => start + n));
+    expect(metaSeq()).toBe(start + 6);
+    expect(writes()).toBe(1);
+    // Outside a group: the UPDATE of its own.
+    expect(turns.nextSeq()).toBe(start + 7);
+    expect(metaSeq()).toBe(start + 7);
+    // A group whose COMMIT fails committed none of its numbers: the next group hands them out again.
+    const lost = await Promise.allSettled([
+      turns.transaction(async () => {
+        numbers.push([turns.nextSeq()]);
+        await repo.insertOrphan('x');
+      }),
+    ]);
+    expect(lost[0].status).toBe('rejected');
+    expect(numbers.at(-1)).toEqual([start + 8]);
+    expect(metaSeq()).toBe(start + 7);
+    await turns.transaction(async () => void numbers.push([turns.nextSeq()]));
+    expect(numbers.at(-1)).toEqual([start + 8]);
+    expect(metaSeq()).toBe(start + 8);
+  });
+
   it('at most MAX_GROUP transactions share a COMMIT', async () => {
     const n = MAX_GROUP + 5;
     await Promise.all(Array.from({ length: n }, (_, i) => turns.transaction(async () => await repo.insert(`r${i}`))));

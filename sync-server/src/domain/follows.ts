@@ -11,7 +11,7 @@ import { MSG } from '../../../shared/messages.js';
 import { notFound } from '../../../shared/errors.js';
 import { prefix } from '../../../shared/rules/truncate.js';
 import type { FollowedTopic } from '../../../shared/types.js';
-import type { FollowRow } from '../store/rows.js';
+import type { FollowRow, UserRow } from '../store/rows.js';
 import { storedPushSettings } from '../push/settings.js';
 import type { Change } from './change-feed.js';
 import { nowIso, publish, type DomainContext } from './context.js';
@@ -61,9 +61,15 @@ export async function listFollows(ctx: DomainContext, actor: AuthUser): Promise<
  * The author of a new topic or response follows its topic, unless they turned that off or already
  * said either way; inside the create's transaction. Returns the change to publish, if any.
  */
-export async function followOnJoin(ctx: DomainContext, uid: string, topicId: string): Promise<Change[]> {
+export async function followOnJoin(
+  ctx: DomainContext,
+  uid: string,
+  topicId: string,
+  /** The author's row as the create already read it in this transaction (one read of it per create, not two). */
+  known?: { user: Pick<UserRow, 'push_settings'> | undefined },
+): Promise<Change[]> {
   const { store } = ctx;
-  const user = await store.users.get(uid);
+  const user = known ? known.user : await store.users.get(uid);
   if (!storedPushSettings(user?.push_settings).follow_on_reply) return [];
   const made = await store.follows.followIfNew(uid, topicId, nowIso(ctx), await store.nextSeq());
   return made ? [{ collection: 'follows', uid }] : [];

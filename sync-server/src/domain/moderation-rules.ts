@@ -10,10 +10,14 @@ import { nowIso, type DomainContext } from './context.js';
 export const isSuspended = (user: Pick<UserRow, 'suspended_until'> | undefined, now: string): boolean =>
   user?.suspended_until != null && user.suspended_until > now;
 
-/** 403 with the suspension's message when the user is suspended now (creating, editing, voting, stances, reports). */
-export async function assertNotSuspended(ctx: DomainContext, uid: string): Promise<void> {
+/**
+ * 403 with the suspension's message when the user is suspended now (creating, editing, voting, stances, reports).
+ * Answers the user's row it read (undefined: not stored), for the caller's other rules (a create's follow).
+ */
+export async function assertNotSuspended(ctx: DomainContext, uid: string): Promise<UserRow | undefined> {
   const user = await ctx.store.users.get(uid);
   if (user && isSuspended(user, nowIso(ctx))) throw forbidden(suspendedMessage(user.suspended_until!, user.suspension_reason ?? ''));
+  return user;
 }
 
 /** A locked topic takes no new responses. */

@@ -224,16 +224,22 @@ export async function createResponse(ctx: DomainContext, actor: AuthUser, input:
  * back itself (issue 28, as addTopic: no second savepoint and no read-back per pushed row).
  * Its changes are published when that transaction commits. Answers the response's id.
  */
-export async function addResponse(ctx: DomainContext, actor: AuthUser, input: CreateResponseInput): Promise<string> {
+export async function addResponse(
+  ctx: DomainContext,
+  actor: AuthUser,
+  input: CreateResponseInput,
+  /** `absent`: the caller has just read, in this transaction, that no response has the id (a sync push's master). */
+  known: { absent?: boolean } = {},
+): Promise<string> {
   const { store } = ctx;
   const id = input.id ?? ctx.newId();
-  const existing = await store.responses.get(id, null);
+  const existing = known.absent ? undefined : await store.responses.get(id, null);
   if (existing) {
     // A retried create (same author, same id) answers with what landed the first time.
     if (existing.creator_uid === actor.uid && !existing.deleted) return id;
     throw conflict(MSG.idTaken);
   }
-  await assertNotSuspended(ctx, actor.uid);
+  const author = await assertNotSuspended(ctx, actor.uid);
   let parent: ResponseRow | undefined;
   if (input.parent_response_id != null) {
     parent = await liveResponse(ctx, input.parent_response_id, null);
@@ -256,7 +262,8 @@ export async function addResponse(ctx: DomainContext, actor: AuthUser, input: Cr
     created_at: now,
     seq: await store.nextSeq(),
   });
-  await saveSources(ctx, id, input.sources);
+  // A new response has no citations yet: with none given there is nothing to save (two statements fewer per create).
+  if (input.sources?.length) await saveSources(ctx, id, input.sources);
   // Maintained counters (O(1) in the topic's size, equal to a recount).
   if (parent) await store.responses.addToCounts(parent.id, { comments: 1 }, await store.nextSeq());
   await store.topics.addToCounts(topic.id, { responses: { [input.type]: 1 } }, await store.nextSeq());
@@ -265,7 +272,7 @@ export async function addResponse(ctx: DomainContext, actor: AuthUser, input: Cr
   // After the reply's and the mentions' notifications, which it never repeats: followers hear of
   // root responses only (a nested reply notifies whom it answers, issue 26 #3).
   if (!parent) changes.push(...(await notifyFollowers(ctx, actor, id, topic, now)));
-  changes.push(...(await followOnJoin(ctx, actor.uid, topic.id)));
+  changes.push(...(await followOnJoin(ctx, actor.uid, topic.id, { user: author })));
   publish(ctx, changes);
   return id;
 }

@@ -86,7 +86,7 @@ export async function addTopic(ctx: DomainContext, actor: AuthUser, input: Creat
     if (existing.creator_uid === actor.uid && !existing.deleted) return id;
     throw conflict(MSG.idTaken);
   }
-  await assertNotSuspended(ctx, actor.uid);
+  const author = await assertNotSuspended(ctx, actor.uid);
   // After the retry check: a retried create answers as before and does not count itself.
   await checkTopicLimits(ctx, actor, input.title);
   await store.topics.insert({
@@ -97,7 +97,7 @@ export async function addTopic(ctx: DomainContext, actor: AuthUser, input: Creat
     created_at: nowIso(ctx),
     seq: await store.nextSeq(),
   });
-  publish(ctx, [{ collection: 'topics' }, ...(await followOnJoin(ctx, actor.uid, id))]);
+  publish(ctx, [{ collection: 'topics' }, ...(await followOnJoin(ctx, actor.uid, id, { user: author }))]);
   return id;
 }
 

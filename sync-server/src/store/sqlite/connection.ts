@@ -26,7 +26,20 @@ export interface OpenOptions {
    * the server process; off by default (tests, scripts, `:memory:`).
    */
   checkpointEveryMs?: number;
+  /**
+   * The connection's page cache in MiB (PRAGMA cache_size; SQLITE_CACHE_MB, config.ts). SQLite's own
+   * default is 2 MiB, a few hundred pages of a file that reaches a gigabyte; the cache is filled as
+   * pages are read, so a small file never takes more than its size. Default DEFAULT_CACHE_MB.
+   */
+  cacheMb?: number | undefined;
+  /** Read the file through a memory map of this many MiB (PRAGMA mmap_size; SQLITE_MMAP_MB); 0, the default: no map. */
+  mmapMb?: number | undefined;
 }
+
+/** SQLITE_CACHE_MB's default: see OpenOptions.cacheMb and docs/OPERATIONS.md. */
+export const DEFAULT_CACHE_MB = 64;
+/** At most this much page cache per connection (each server process has one), whatever SQLITE_CACHE_MB asks. */
+export const MAX_CACHE_MB = 4096;
 
 /** How often the server's background checkpointer runs (main.ts; the bench). */
 export const DEFAULT_CHECKPOINT_EVERY_MS = 500;
@@ -71,6 +84,12 @@ function startCheckpointer(db: Db, file: string, everyMs: number) {
   };
 }
 
+/** A size in whole MiB, at most `max`; `fallback` for a missing, malformed or (below `min`) too small one. */
+function sizeMb(requested: number | undefined, fallback: number, max: number, min = 0): number {
+  if (requested === undefined || !Number.isFinite(requested) || requested < min) return fallback;
+  return Math.min(max, Math.floor(requested));
+}
+
 export function openDatabase(file: string, options: OpenOptions = {}): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const requested = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
@@ -83,6 +102,9 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   // keeps up to MAX_GROUP transactions' savepoints in one write transaction, whose journal
   // would otherwise spill to a temporary file past 64 KiB (issue 12: 10% of a create's CPU).
   db.pragma('temp_store = MEMORY');
+  db.pragma(`cache_size = ${-1024 * sizeMb(options.cacheMb, DEFAULT_CACHE_MB, MAX_CACHE_MB, 1)}`);
+  const mmapMb = sizeMb(options.mmapMb, 0, MAX_CACHE_MB);
+  if (mmapMb > 0) db.pragma(`mmap_size = ${mmapMb * 1024 * 1024}`);
   migrate(db);
   const everyMs = options.checkpointEveryMs;
   if (file !== ':memory:' && everyMs !== undefined && Number.isFinite(everyMs) && everyMs > 0) startCheckpointer(db, file, everyMs);

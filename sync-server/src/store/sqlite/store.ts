@@ -41,7 +41,6 @@ export interface StoreOptions extends TransactionOptions {
 }
 
 export function createStore(db: Db, options: StoreOptions = {}): SqliteStore {
-  const nextSeqStatement = db.prepare<[], { value: number }>("UPDATE meta SET value = value + 1 WHERE key = 'seq' RETURNING value");
   const anyTopic = db.prepare<[], { one: number }>('SELECT 1 AS one FROM topics LIMIT 1');
   // The repos are synchronous (better-sqlite3); the Store's callers await. The wrapper makes
   // every call take its turn around the open transaction (transactions.ts).
@@ -61,9 +60,11 @@ export function createStore(db: Db, options: StoreOptions = {}): SqliteStore {
   const changeNumber = versionClock.track(reads(usersRepo.changeNumber));
   return {
     ...turns.wrap({
+      // Counted in memory within a group commit, written back once before its COMMIT (transactions.ts);
+      // a kept version may have moved with it.
       nextSeq: () => {
         versionClock.changed();
-        return nextSeqStatement.get()!.value;
+        return turns.nextSeq();
       },
       isEmpty: () => anyTopic.get() === undefined,
       close: () => void db.close(),

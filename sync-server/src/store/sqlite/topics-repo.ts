@@ -135,6 +135,16 @@ export function createTopicsRepo(db: Db) {
                       hot = crux_hot_score(score + @score, responses_count + @responses, created_at)
     WHERE id = @id
   `);
+  // The same for a response created or deleted (score unchanged): score is not SET, because SQLite
+  // rewrites the entries of every index on a column an UPDATE sets, changed or not, and topics_top and
+  // topics_category_top (score first) would be two more random pages per create (issue 28).
+  const addResponseCounts = db.prepare<{ id: string; responses: number; seq: number } & Record<`${ResponseType}s`, number>>(`
+    UPDATE topics SET responses_count = responses_count + @responses, seq = @seq,
+                      responses_for = responses_for + @fors, responses_against = responses_against + @againsts,
+                      responses_neutral = responses_neutral + @neutrals,
+                      hot = crux_hot_score(score, responses_count + @responses, created_at)
+    WHERE id = @id
+  `);
   const writeAggregates = db.prepare(`
     UPDATE topics SET score = @score, responses_count = @responses_count, responses_for = @responses_for,
            responses_against = @responses_against, responses_neutral = @responses_neutral, hot = @hot, seq = @seq
@@ -199,7 +209,10 @@ export function createTopicsRepo(db: Db) {
       const fors = delta.responses?.for ?? 0;
       const againsts = delta.responses?.against ?? 0;
       const neutrals = delta.responses?.neutral ?? 0;
-      addToCounts.run({ id, score: delta.score ?? 0, responses: fors + againsts + neutrals, fors, againsts, neutrals, seq });
+      const responses = fors + againsts + neutrals;
+      const score = delta.score ?? 0;
+      if (score === 0) addResponseCounts.run({ id, responses, fors, againsts, neutrals, seq });
+      else addToCounts.run({ id, score, responses, fors, againsts, neutrals, seq });
     },
     /** Recounts score and responses, restores the stored hot score and stamps a new seq (repairs and tests). */
     refreshAggregates(id: string, createdAt: string, seq: number) {

@@ -21,6 +21,14 @@
 // rolled back to its savepoint alone. A call from outside (a read) never sees a group's
 // uncommitted rows: it commits the group first.
 //
+// Change numbers (issue 28, the write budgets): every row a write stamps takes meta's next `seq`
+// (DESIGN.md §5), five or more per create, and each was an UPDATE of meta's row in the member's
+// savepoint. Inside an open group the write lock is this connection's for the whole group, so
+// `nextSeq` reads meta's value once and counts on in memory; the group's last number is written
+// back by one UPDATE just before its COMMIT (in the same write transaction, so no other connection
+// or process sees numbers that meta does not hold). A member rolled back leaves a gap, as before; a
+// group rolled back whole hands its numbers out again. Outside a group it is the one UPDATE.
+//
 // Several server processes on one file (SERVER_PROCESSES, cluster/primary.ts) take SQLite's write
 // lock in turn. Waiting for it inside BEGIN IMMEDIATE (busy_timeout) would stop this process's
 // event loop for as long as another process holds it, reads and all. With `sharedFile`, a process
@@ -31,7 +39,7 @@
 // a backup tool) this process gives its turn back (reads go on) and tries again a millisecond or a
 // few later. Either wait ends after the busy timeout (SQLITE_BUSY, answered 503: store/busy.ts).
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { RunResult } from 'better-sqlite3';
+import type { RunResult, Statement } from 'better-sqlite3';
 import type { Db } from './connection.js';
 import { metrics } from '../../observe/metrics.js';
 import type { WriteToken } from '../types.js';
@@ -74,6 +82,8 @@ export const MAX_GROUP = 64;
 
 export interface SqliteTransactions {
   transaction<T>(fn: () => Promise<T>): Promise<T>;
+  /** The next change number (meta's `seq`; see "Change numbers" above). Synchronous: a repo method, wrapped by the store. */
+  nextSeq(): number;
   /** Store.transactionEach: each item a top-level transaction, all queued at once (one group COMMIT). */
   transactionEach<I, R>(items: readonly I[], fn: (item: I) => Promise<R>): Promise<R[]>;
   afterCommit(fn: () => void): void;
@@ -107,6 +117,29 @@ export function createSqliteTransactions(db: Db, options: TransactionOptions = {
   const waiting: Array<{ write: boolean; go: () => void }> = [];
   let busy = false;
   let group: Group | null = null;
+  /** The open group's change numbers: the last one handed out, and whether meta holds it yet. */
+  let seq: { last: number; written: boolean } | null = null;
+  // Prepared on first use: a connection without Crux's schema (the group commit's own tests) never stamps.
+  let seqStatements: { read: Statement<[], { value: number }>; write: Statement<[number]>; bump: Statement<[], { value: number }> } | null =
+    null;
+  const seqSql = () =>
+    (seqStatements ??= {
+      read: db.prepare("SELECT value FROM meta WHERE key = 'seq'"),
+      write: db.prepare("UPDATE meta SET value = ? WHERE key = 'seq'"),
+      bump: db.prepare("UPDATE meta SET value = value + 1 WHERE key = 'seq' RETURNING value"),
+    });
+  const nextSeq = (): number => {
+    if (!group) return seqSql().bump.get()!.value;
+    seq ??= { last: seqSql().read.get()!.value, written: true };
+    seq.last++;
+    seq.written = false;
+    return seq.last;
+  };
+  /** Writes the group's last change number into meta, inside its write transaction (before COMMIT). */
+  const writeSeq = () => {
+    if (seq && !seq.written) seqSql().write.run(seq.last);
+    seq = null;
+  };
 
   // The write token (sharedFile with several processes): held, being asked for, wanted by another process.
   const token = options.sharedFile?.writeToken;
@@ -147,6 +180,7 @@ export function createSqliteTransactions(db: Db, options: TransactionOptions = {
     group = null;
     metrics.groupCommitSize.observe(g.members.length);
     try {
+      writeSeq();
       db.exec('COMMIT');
     } catch (error) {
       rollback();
@@ -165,6 +199,8 @@ export function createSqliteTransactions(db: Db, options: TransactionOptions = {
     }
   };
   const rollback = () => {
+    // The numbers handed out in a group rolled back were never committed: meta's value stands.
+    seq = null;
     try {
       if (db.inTransaction) db.exec('ROLLBACK');
     } catch {
@@ -405,5 +441,5 @@ export function createSqliteTransactions(db: Db, options: TransactionOptions = {
     else fn();
   }
 
-  return { transaction, transactionEach, afterCommit, inTransaction, wrap, readNow };
+  return { transaction, nextSeq, transactionEach, afterCommit, inTransaction, wrap, readNow };
 }

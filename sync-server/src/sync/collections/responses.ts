@@ -120,8 +120,9 @@ export const responses: CollectionDescriptor<'responses'> = {
         quoted_response_id: next.quoted_response_id,
         sources,
       });
-      // In the row's savepoint (push.ts), which reads the stored row back: no savepoint or read-back of its own.
-      await addResponse(ctx, user, input);
+      // In the row's savepoint (push.ts), which reads the stored row back: no savepoint or read-back of its own,
+      // and no second look for the id (`master` is null: push.ts has just read that none has it).
+      await addResponse(ctx, user, input, { absent: true });
       return;
     }
     const input = parse(updateResponseSchema, { content: next.content, quoted_response_id: next.quoted_response_id, sources });
