@@ -80,6 +80,57 @@ export default defineConfig({
                   cachedResponseWillBeUsed: async ({ cachedResponse }: { cachedResponse?: Response }) =>
                     cachedResponse ?? (await caches.match(new URL('index.html', self.location.href).href, { ignoreSearch: true })),
                 },
+                {
+                  // A kept page with its first screen's markup in it (app/src/service-worker/first-screen.ts:
+                  // the same data block, hash and key, written here again because this function is
+                  // serialised into sw.js without imports): its first rows paint with the HTML, before
+                  // any script runs. Only the screen rendered from this very page's data, else the page as
+                  // it is. Runs after the plugin above, so a missing page is the shell here (no data block).
+                  cachedResponseWillBeUsed: async ({
+                    cacheName,
+                    request,
+                    cachedResponse,
+                  }: {
+                    cacheName: string;
+                    request: Request;
+                    cachedResponse?: Response;
+                  }) => {
+                    if (!cachedResponse) return cachedResponse;
+                    try {
+                      const html = await cachedResponse.clone().text();
+                      const data = /<script type="application\/json" id="crux-first-page">([\s\S]*?)<\/script>/.exec(html)?.[1];
+                      const at = html.indexOf('<div id="root"></div>');
+                      if (!data || at < 0) return cachedResponse;
+                      const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(data)));
+                      const key = new URL(request.url);
+                      key.hash = '';
+                      key.searchParams.set('crux-first-screen', Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join(''));
+                      const kept = await (await caches.open(cacheName)).match(key.href);
+                      if (!kept) return cachedResponse;
+                      const screen = (await kept.json()) as { html: string; styles: string[] };
+                      // The page's own style sheets' links, as the app had them: the topic page's are
+                      // otherwise added by its chunk's loader, after the scripts.
+                      const links = screen.styles
+                        .filter((href) => /^\/[\w./-]+\.css$/.test(href) && !html.includes(`href="${href}"`))
+                        .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)
+                        .join('');
+                      const head = html.indexOf('</head>');
+                      const page =
+                        html.slice(0, head) +
+                        links +
+                        html.slice(head, at) +
+                        `<div id="root">${screen.html}</div>` +
+                        html.slice(at + '<div id="root"></div>'.length);
+                      // The body is new, decoded text: no length or encoding of the stored one.
+                      const headers = new Headers(cachedResponse.headers);
+                      headers.delete('content-length');
+                      headers.delete('content-encoding');
+                      return new Response(page, { status: cachedResponse.status, statusText: cachedResponse.statusText, headers });
+                    } catch {
+                      return cachedResponse;
+                    }
+                  },
+                },
               ],
             },
           },

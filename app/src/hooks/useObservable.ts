@@ -18,7 +18,7 @@ type Held<T> = ObservableState<T> & { source: Observable<T> | null };
  * page keeps its rows instead of flashing empty.
  */
 export function useObservable<T>(source: Observable<T> | null): ObservableState<T> {
-  const [held, setHeld] = useState<Held<T>>({ value: undefined, error: null, loading: source !== null, source });
+  const [held, setHeld] = useState<Held<T>>(() => initialHeld(source));
   useEffect(() => {
     if (!source) return;
     const subscription = source.subscribe({
@@ -30,6 +30,34 @@ export function useObservable<T>(source: Observable<T> | null): ObservableState<
   // What is held may still belong to the previous source: answer for the current one.
   const { value, error, loading } = heldFor(held, source);
   return { value, error, loading };
+}
+
+/**
+ * True until the app's first render is on screen (main.tsx). In that render a source that has a
+ * value at once (a kept page's first screen, data/first-page.ts) is shown in the first commit: the
+ * effect below subscribes only after the commit, and a second commit with the rows would follow a
+ * frame without them (a kept page's rows painted from its HTML would flash away). Only then: later,
+ * a peek would run a local database query twice.
+ */
+let peekFirstValues = true;
+
+/** main.tsx, once the first render is on screen: sources are read by the effect alone again. */
+export function firstRenderDone(): void {
+  peekFirstValues = false;
+}
+
+function initialHeld<T>(source: Observable<T> | null): Held<T> {
+  const held: Held<T> = { value: undefined, error: null, loading: source !== null, source };
+  if (!source || !peekFirstValues) return held;
+  let first: Held<T> | null = null;
+  // A synchronous first value only; the subscription ends at once (the effect makes its own).
+  source
+    .subscribe({
+      next: (value) => (first ??= { value, error: null, loading: false, source }),
+      error: () => undefined, // the effect's subscription reports it
+    })
+    .unsubscribe();
+  return first ?? held;
 }
 
 function heldFor<T>(held: Held<T>, source: Observable<T> | null): Held<T> {
