@@ -18,7 +18,7 @@ import { unavailableData } from './data/unavailable';
 import { App, preloadPage } from './App';
 import { errorMessage } from './error-message';
 import { keepFirstScreen } from './service-worker/first-screen';
-import { firstRenderDone } from './hooks/useObservable';
+import { firstValuesAtOnce } from './hooks/useObservable';
 
 /** The local database, or, when it cannot open (e.g. storage blocked), a stand-in that says why. */
 async function openData(): Promise<CruxData> {
@@ -89,7 +89,7 @@ const sessionKnown = new Promise<void>((resolve) => {
  */
 function KeepFirstScreen() {
   useEffect(() => {
-    firstRenderDone();
+    firstValuesAtOnce(false);
     void keepFirstScreen();
     requestAnimationFrame(() => setTimeout(appRendered, 0));
     setTimeout(appRendered, 1000); // a background tab draws no frame
@@ -97,7 +97,10 @@ function KeepFirstScreen() {
   return null;
 }
 
-const data = deferredData(dataReady, firstPageReads(readFirstPage()));
+const firstPage = readFirstPage();
+const data = deferredData(dataReady, firstPageReads(firstPage));
+// The first screen's rows in the first commit (hooks/useObservable.ts), until KeepFirstScreen runs.
+firstValuesAtOnce(firstPage !== null);
 // The page the app opens at renders with its chunk already in (routes/lazy-page.ts); a chunk that
 // cannot load is left to the page's own Suspense, which asks again.
 void preloadPage(window.location.pathname)

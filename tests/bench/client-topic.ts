@@ -316,7 +316,13 @@ async function voteEcho(page: Page, size: number): Promise<number> {
     });
   }, id);
   await button.click();
-  return page.evaluate(() => (window as unknown as { __echo: Promise<number> }).__echo);
+  // A click that never echoes (the row replaced under the observer) fails the run instead of hanging it.
+  return page.evaluate(() =>
+    Promise.race([
+      (window as unknown as { __echo: Promise<number> }).__echo,
+      new Promise<number>((_, reject) => setTimeout(() => reject(new Error('vote echo: aria-pressed did not flip within 20 s')), 20_000)),
+    ]),
+  );
 }
 
 const median = (values: number[]) => {

@@ -33,17 +33,17 @@ export function useObservable<T>(source: Observable<T> | null): ObservableState<
 }
 
 /**
- * True until the app's first render is on screen (main.tsx). In that render a source that has a
- * value at once (a kept page's first screen, data/first-page.ts) is shown in the first commit: the
- * effect below subscribes only after the commit, and a second commit with the rows would follow a
- * frame without them (a kept page's rows painted from its HTML would flash away). Only then: later,
- * a peek would run a local database query twice.
+ * On only for the app's first render of a page with a first screen (main.tsx): a source that has a
+ * value at once (the kept page's or the server's first screen, data/first-page.ts) is then shown in
+ * the first commit. The effect below subscribes only after the commit, and the second commit with the
+ * rows would follow a frame without them (rows painted from a kept page's HTML would flash away).
+ * Off everywhere else: a peek would run a local database query twice.
  */
-let peekFirstValues = true;
+let peekFirstValues = false;
 
-/** main.tsx, once the first render is on screen: sources are read by the effect alone again. */
-export function firstRenderDone(): void {
-  peekFirstValues = false;
+/** main.tsx: on for its first render, off once that render is committed. */
+export function firstValuesAtOnce(on: boolean): void {
+  peekFirstValues = on;
 }
 
 function initialHeld<T>(source: Observable<T> | null): Held<T> {
