@@ -99,8 +99,7 @@ export default defineConfig({
                     try {
                       const html = await cachedResponse.clone().text();
                       const data = /<script type="application\/json" id="crux-first-page">([\s\S]*?)<\/script>/.exec(html)?.[1];
-                      const at = html.indexOf('<div id="root"></div>');
-                      if (!data || at < 0) return cachedResponse;
+                      if (!data || !html.includes('<div id="root"></div>')) return cachedResponse;
                       const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(data)));
                       const key = new URL(request.url);
                       key.hash = '';
@@ -108,19 +107,22 @@ export default defineConfig({
                       const kept = await (await caches.open(cacheName)).match(key.href);
                       if (!kept) return cachedResponse;
                       const screen = (await kept.json()) as { html: string; styles: string[] };
-                      // The page's own style sheets' links, as the app had them: the topic page's are
-                      // otherwise added by its chunk's loader, after the scripts.
-                      const links = screen.styles
-                        .filter((href) => /^\/[\w./-]+\.css$/.test(href) && !html.includes(`href="${href}"`))
-                        .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)
-                        .join('');
-                      const head = html.indexOf('</head>');
-                      const page =
-                        html.slice(0, head) +
-                        links +
-                        html.slice(head, at) +
-                        `<div id="root">${screen.html}</div>` +
-                        html.slice(at + '<div id="root"></div>'.length);
+                      // Every style sheet first in the head, before the scripts and their preloads: the
+                      // first rows paint once these are in, and the worker answers the page's requests
+                      // in the order they come. The page's own, then those the app had (the topic page's
+                      // are otherwise added by its chunk's loader, after the scripts).
+                      const own = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+                      const links =
+                        own.join('') +
+                        screen.styles
+                          .filter((href) => /^\/[\w./-]+\.css$/.test(href) && !html.includes(`href="${href}"`))
+                          .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)
+                          .join('');
+                      let page = html.replace(/<link rel="stylesheet"[^>]*>/g, '');
+                      const charset = /<meta charset[^>]*>/i.exec(page);
+                      const first = charset ? charset.index + charset[0].length : page.indexOf('<head>') + '<head>'.length;
+                      page = page.slice(0, first) + links + page.slice(first);
+                      page = page.replace('<div id="root"></div>', () => `<div id="root">${screen.html}</div>`);
                       // The body is new, decoded text: no length or encoding of the stored one.
                       const headers = new Headers(cachedResponse.headers);
                       headers.delete('content-length');
