@@ -117,12 +117,10 @@ async function createUser(emulatorHost: string) {
 }
 
 // Runs in the page before the app: when the first response row enters the DOM and when a frame
-// with it has been drawn (a row in the page's own HTML enters the DOM while the style sheets still
-// hold rendering back: the first animation frame after it runs once they no longer do, and a task
-// queued from that frame runs after the frame), when the last root row enters the DOM, and every
-// long task (> 50 ms) the main thread runs.
+// after it has been drawn (see loadTopic), when the last root row enters the DOM, and every long
+// task (> 50 ms) the main thread runs.
 const PAGE_PROBE = `
-  window.__bench = { title: null, firstRowInDom: null, firstRow: null, allRoots: null, longTasks: [], expectedRoots: 0 };
+  window.__bench = { title: null, firstRowInDom: null, firstRowFrame: null, allRoots: null, longTasks: [], expectedRoots: 0 };
   try {
     new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__bench.longTasks.push([e.startTime, e.duration]); })
       .observe({ type: 'longtask', buffered: true });
@@ -132,7 +130,7 @@ const PAGE_PROBE = `
     if (b.title === null && document.querySelector('main h1')) b.title = performance.now();
     if (b.firstRowInDom === null && document.querySelector('li[data-testid="response"]')) {
       b.firstRowInDom = performance.now();
-      requestAnimationFrame(() => setTimeout(() => (b.firstRow = performance.now()), 0));
+      requestAnimationFrame(() => setTimeout(() => (b.firstRowFrame = performance.now()), 0));
     }
     if (b.allRoots === null && b.expectedRoots > 0) {
       const list = document.querySelector('ul.response-list[aria-label="Responses"]');
@@ -229,7 +227,7 @@ interface Load {
   title: number;
   /** The first response row in the DOM. */
   firstRowInDom: number;
-  /** The first response row drawn: the first frame after it entered the DOM. */
+  /** The first response row drawn: the first contentful paint if it was in the DOM by then, else the first frame after it. */
   firstRow: number;
   allRoots: number;
   interactive: number;
@@ -257,13 +255,19 @@ async function loadTopic(page: Page, base: string, size: number, profileTo?: str
   const probe = await page.evaluate(() => {
     const b = (
       window as unknown as {
-        __bench: { title: number; firstRowInDom: number; firstRow: number; allRoots: number | null; longTasks: [number, number][] };
+        __bench: { title: number; firstRowInDom: number; firstRowFrame: number; allRoots: number | null; longTasks: [number, number][] };
       }
     ).__bench;
+    // Drawn: a row in the DOM by the first contentful paint is drawn then (paint timing gives the
+    // frame's presentation time; a row in the page's own HTML enters the DOM while its style sheets
+    // still hold rendering back). A row added later is drawn by the first frame after it: a task
+    // queued from that frame's animation callback runs after the frame (after the next long task
+    // too, so it errs long).
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
     return {
       title: b.title,
       firstRowInDom: b.firstRowInDom,
-      firstRow: b.firstRow,
+      firstRow: fcp !== undefined && fcp >= b.firstRowInDom ? fcp : b.firstRowFrame,
       allRoots: b.allRoots ?? performance.now(),
       longTasks: b.longTasks,
     };
@@ -452,7 +456,7 @@ export async function benchBigTopic(opts: BigTopicOptions = {}): Promise<BenchRo
           value: round(median(loads.map((l) => l.firstRow))),
           unit: 'ms',
           budget: BUDGET.firstRowMs,
-          note: 'drawn: the first frame after it entered the DOM',
+          note: 'drawn: the first paint with it',
         },
         {
           name: `topic page ${size}: first response row in the DOM`,
