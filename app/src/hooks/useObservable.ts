@@ -2,6 +2,7 @@
 // its error, and whether the current source has not emitted yet.
 import { useEffect, useState } from 'react';
 import type { Observable } from 'rxjs';
+import { givesValueAtOnce } from '../data/first-page';
 
 export interface ObservableState<T> {
   value: T | undefined;
@@ -33,9 +34,9 @@ export function useObservable<T>(source: Observable<T> | null): ObservableState<
 }
 
 /**
- * On only for the app's first render of a page with a first screen (main.tsx): a source that has a
- * value at once (the kept page's or the server's first screen, data/first-page.ts) is then shown in
- * the first commit. The effect below subscribes only after the commit, and the second commit with the
+ * On only for the app's first render of a page with a first screen (main.tsx): a source that gives
+ * that screen's value at once (data/first-page.ts marks them; no other source is read here) is then
+ * shown in the first commit. The effect below subscribes only after the commit, and the second commit with the
  * rows would follow a frame without them (rows painted from a kept page's HTML would flash away).
  * Off everywhere else: a peek would run a local database query twice.
  */
@@ -48,7 +49,7 @@ export function firstValuesAtOnce(on: boolean): void {
 
 function initialHeld<T>(source: Observable<T> | null): Held<T> {
   const held: Held<T> = { value: undefined, error: null, loading: source !== null, source };
-  if (!source || !peekFirstValues) return held;
+  if (!source || !peekFirstValues || !givesValueAtOnce(source)) return held;
   let first: Held<T> | null = null;
   // A synchronous first value only; the subscription ends at once (the effect makes its own).
   source

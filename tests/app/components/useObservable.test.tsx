@@ -1,74 +1,64 @@
 // @vitest-environment jsdom
-// useObservable in the app's first render (main.tsx, issue 28): a source with a value at once (a
-// kept page's first screen) is shown in the first commit, so the rows painted from the kept page's
-// HTML are never replaced by a frame without them; outside that render a source is read by the
-// effect alone, as before.
+// useObservable in the app's first render (main.tsx, issue 28): a first screen's source (a kept
+// page's rows, data/first-page.ts) is shown in the first commit, so the rows painted from the kept
+// page's HTML are never replaced by a frame without them. No other source is read there (a peek at a
+// local database query would run it twice), and outside that render the effect alone reads sources.
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { useLayoutEffect } from 'react';
-import { BehaviorSubject, Observable } from 'rxjs';
+import { BehaviorSubject, Subject, type Observable } from 'rxjs';
 import { firstValuesAtOnce, useObservable } from '../../../app/src/hooks/useObservable';
+import { firstPageReads } from '../../../app/src/data/first-page';
+import type { ResponseView } from '../../../app/src/data/api';
+import type { FirstPageData } from '../../../shared/types';
 
 afterEach(() => {
   cleanup();
   firstValuesAtOnce(false);
 });
 
-/** Shows the source's value and records what each commit showed. */
-function Shows({ source, commits }: { source: Observable<string>; commits: (string | undefined)[] }) {
+/** Shows how many rows the source gives and records what each commit showed. */
+function Shows({ source, commits }: { source: Observable<unknown[]>; commits: (number | undefined)[] }) {
   const { value } = useObservable(source);
   useLayoutEffect(() => {
-    commits.push(value);
+    commits.push(value?.length);
   });
-  return <p>{value ?? 'loading'}</p>;
+  return <p>{value === undefined ? 'loading' : `${value.length} rows`}</p>;
 }
 
-/** A source that counts its open subscriptions and gives `value` at once. */
-function counted(value: string) {
-  const open = { count: 0 };
-  const source = new Observable<string>((subscriber) => {
-    open.count++;
-    subscriber.next(value);
-    return () => open.count--;
-  });
-  return { source, open };
+/** A kept page's first screen of one topic with two roots, as the app reads it. */
+function keptRows(): Observable<ResponseView[]> {
+  const data = {
+    topic: { id: 't1', title: 'A topic' },
+    responses: [
+      { id: 'r1', topic_id: 't1', content: 'One' },
+      { id: 'r2', topic_id: 't1', content: 'Two' },
+    ],
+  } as unknown as FirstPageData;
+  return firstPageReads(data).rootResponses$('t1', new Subject<ResponseView[]>());
 }
 
 describe('useObservable', () => {
-  it("in the app's first render, a value given at once is in the first commit, and only the effect's subscription stays open", async () => {
+  it("in the app's first render, a first screen's rows are in the first commit", async () => {
     firstValuesAtOnce(true);
-    const { source, open } = counted('kept first screen');
-    const commits: (string | undefined)[] = [];
-    render(<Shows source={source} commits={commits} />);
-    expect(commits[0]).toBe('kept first screen');
-    await screen.findByText('kept first screen');
-    expect(open.count).toBe(1);
+    const commits: (number | undefined)[] = [];
+    render(<Shows source={keptRows()} commits={commits} />);
+    expect(commits[0]).toBe(2);
+    await screen.findByText('2 rows');
   });
 
-  it('otherwise the first commit shows nothing yet and the effect brings the value', async () => {
-    const commits: (string | undefined)[] = [];
-    render(<Shows source={new BehaviorSubject('later')} commits={commits} />);
+  it("in the app's first render, any other source waits for the effect, as everywhere else", async () => {
+    firstValuesAtOnce(true);
+    const commits: (number | undefined)[] = [];
+    render(<Shows source={new BehaviorSubject(['from the database'])} commits={commits} />);
     expect(commits[0]).toBeUndefined();
-    await screen.findByText('later');
+    await screen.findByText('1 rows');
   });
 
-  it("in the app's first render, a source with no value yet shows nothing and keeps one subscription", async () => {
-    firstValuesAtOnce(true);
-    const subject = new BehaviorSubject<string | null>(null);
-    const open = { count: 0 };
-    const source = new Observable<string>((subscriber) => {
-      open.count++;
-      const sub = subject.subscribe((v) => v !== null && subscriber.next(v));
-      return () => {
-        open.count--;
-        sub.unsubscribe();
-      };
-    });
-    const commits: (string | undefined)[] = [];
-    render(<Shows source={source} commits={commits} />);
+  it('after the first render, a first screen waits for the effect too', async () => {
+    const commits: (number | undefined)[] = [];
+    render(<Shows source={keptRows()} commits={commits} />);
     expect(commits[0]).toBeUndefined();
-    expect(open.count).toBe(1);
-    subject.next('from the database');
-    await screen.findByText('from the database');
+    await screen.findByText('2 rows');
   });
 });
