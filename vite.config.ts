@@ -80,6 +80,59 @@ export default defineConfig({
                   cachedResponseWillBeUsed: async ({ cachedResponse }: { cachedResponse?: Response }) =>
                     cachedResponse ?? (await caches.match(new URL('index.html', self.location.href).href, { ignoreSearch: true })),
                 },
+                {
+                  // A kept page with its first screen's markup in it (app/src/service-worker/first-screen.ts:
+                  // the same data block, hash and key, written here again because this function is
+                  // serialised into sw.js without imports): its first rows paint with the HTML, before
+                  // any script runs. Only the screen rendered from this very page's data, else the page as
+                  // it is. Runs after the plugin above, so a missing page is the shell here (no data block).
+                  cachedResponseWillBeUsed: async ({
+                    cacheName,
+                    request,
+                    cachedResponse,
+                  }: {
+                    cacheName: string;
+                    request: Request;
+                    cachedResponse?: Response;
+                  }) => {
+                    if (!cachedResponse) return cachedResponse;
+                    try {
+                      const html = await cachedResponse.clone().text();
+                      const data = /<script type="application\/json" id="crux-first-page">([\s\S]*?)<\/script>/.exec(html)?.[1];
+                      if (!data || !html.includes('<div id="root"></div>')) return cachedResponse;
+                      const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(data)));
+                      const key = new URL(request.url);
+                      key.hash = '';
+                      key.searchParams.set('crux-first-screen', Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join(''));
+                      const kept = await (await caches.open(cacheName)).match(key.href);
+                      if (!kept) return cachedResponse;
+                      const screen = (await kept.json()) as { html: string; styles: string[] };
+                      // Every style sheet first in the head, before the scripts and their preloads: the
+                      // first rows paint once these are in, and the worker answers the page's requests
+                      // in the order they come. The page's own, then those the app had (the topic page's
+                      // are otherwise added by its chunk's loader, after the scripts).
+                      const own = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+                      const links =
+                        own.join('') +
+                        screen.styles
+                          .filter((href) => /^\/[\w./-]+\.css$/.test(href) && !html.includes(`href="${href}"`))
+                          .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)
+                          .join('');
+                      let page = html.replace(/<link rel="stylesheet"[^>]*>/g, '');
+                      const charset = /<meta charset[^>]*>/i.exec(page);
+                      const first = charset ? charset.index + charset[0].length : page.indexOf('<head>') + '<head>'.length;
+                      page = page.slice(0, first) + links + page.slice(first);
+                      page = page.replace('<div id="root"></div>', () => `<div id="root">${screen.html}</div>`);
+                      // The body is new, decoded text: no length or encoding of the stored one.
+                      const headers = new Headers(cachedResponse.headers);
+                      headers.delete('content-length');
+                      headers.delete('content-encoding');
+                      return new Response(page, { status: cachedResponse.status, statusText: cachedResponse.statusText, headers });
+                    } catch {
+                      return cachedResponse;
+                    }
+                  },
+                },
               ],
             },
           },

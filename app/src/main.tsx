@@ -5,7 +5,7 @@
 import './strict-csp';
 // Global tokens first: component styles imported below must win over them.
 import './styles/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import type { CruxData } from './data';
@@ -17,6 +17,8 @@ import { firstPageReads, readFirstPage } from './data/first-page';
 import { unavailableData } from './data/unavailable';
 import { App, preloadPage } from './App';
 import { errorMessage } from './error-message';
+import { keepFirstScreen } from './service-worker/first-screen';
+import { firstValuesAtOnce } from './hooks/useObservable';
 
 /** The local database, or, when it cannot open (e.g. storage blocked), a stand-in that says why. */
 async function openData(): Promise<CruxData> {
@@ -53,7 +55,13 @@ function afterFirstPaint(): Promise<void> {
   });
 }
 
-const firstPaint = afterFirstPaint();
+/** Resolves once React's first render is committed (KeepFirstScreen, below) and a frame drawn after it. */
+let appRendered: () => void = () => undefined;
+const appFirstRender = new Promise<void>((resolve) => (appRendered = resolve));
+// A kept topic page's first screen in the HTML (service-worker/first-screen.ts) is the first paint,
+// before any script: the data layer and Firebase still wait for the app's own first render.
+const keptScreen = (document.getElementById('root')?.childElementCount ?? 0) > 0;
+const firstPaint = keptScreen ? Promise.all([afterFirstPaint(), appFirstRender]).then(() => undefined) : afterFirstPaint();
 const dataReady = firstPaint.then(openData);
 // Firebase Auth loads right after the first paint when someone is signed in on this device, else
 // only on a sign-in (auth/session.ts): never before the first paint.
@@ -74,7 +82,25 @@ const sessionKnown = new Promise<void>((resolve) => {
     resolve();
   }
 });
-const data = deferredData(dataReady, firstPageReads(readFirstPage()));
+/**
+ * Once React has committed its first render (a kept topic page's title and first rows, from its
+ * embedded data): that markup is kept for the worker's next answer of this page
+ * (service-worker/first-screen.ts), and sources are read by their effects alone from now on.
+ */
+function KeepFirstScreen() {
+  useEffect(() => {
+    firstValuesAtOnce(false);
+    void keepFirstScreen();
+    requestAnimationFrame(() => setTimeout(appRendered, 0));
+    setTimeout(appRendered, 1000); // a background tab draws no frame
+  }, []);
+  return null;
+}
+
+const firstPage = readFirstPage();
+const data = deferredData(dataReady, firstPageReads(firstPage));
+// The first screen's rows in the first commit (hooks/useObservable.ts), until KeepFirstScreen runs.
+firstValuesAtOnce(firstPage !== null);
 // The page the app opens at renders with its chunk already in (routes/lazy-page.ts); a chunk that
 // cannot load is left to the page's own Suspense, which asks again.
 void preloadPage(window.location.pathname)
@@ -85,6 +111,7 @@ void preloadPage(window.location.pathname)
         <BrowserRouter>
           <DataProvider data={data}>
             <App />
+            <KeepFirstScreen />
           </DataProvider>
         </BrowserRouter>
       </StrictMode>,

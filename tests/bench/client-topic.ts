@@ -116,10 +116,11 @@ async function createUser(emulatorHost: string) {
   return { uid: user.localId, email, password, name: 'Bench Voter', token: user.idToken, refreshToken: '', refresh: async () => '' };
 }
 
-// Runs in the page before the app: when the first response row enters the DOM, when the last root
-// row does, and every long task (> 50 ms) the main thread runs.
+// Runs in the page before the app: when the first response row enters the DOM and when a frame
+// after it has been drawn (see loadTopic), when the last root row enters the DOM, and every long
+// task (> 50 ms) the main thread runs.
 const PAGE_PROBE = `
-  window.__bench = { title: null, firstRow: null, allRoots: null, longTasks: [], expectedRoots: 0 };
+  window.__bench = { title: null, firstRowInDom: null, firstRowFrame: null, allRoots: null, longTasks: [], expectedRoots: 0 };
   try {
     new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__bench.longTasks.push([e.startTime, e.duration]); })
       .observe({ type: 'longtask', buffered: true });
@@ -127,7 +128,10 @@ const PAGE_PROBE = `
   new MutationObserver(() => {
     const b = window.__bench;
     if (b.title === null && document.querySelector('main h1')) b.title = performance.now();
-    if (b.firstRow === null && document.querySelector('li[data-testid="response"]')) b.firstRow = performance.now();
+    if (b.firstRowInDom === null && document.querySelector('li[data-testid="response"]')) {
+      b.firstRowInDom = performance.now();
+      requestAnimationFrame(() => setTimeout(() => (b.firstRowFrame = performance.now()), 0));
+    }
     if (b.allRoots === null && b.expectedRoots > 0) {
       const list = document.querySelector('ul.response-list[aria-label="Responses"]');
       if (list && list.childElementCount >= b.expectedRoots) b.allRoots = performance.now();
@@ -221,6 +225,9 @@ const TIMELINE = `(() => {
 interface Load {
   /** The topic's title (the app has started and read the topic): what the page costs before any response. */
   title: number;
+  /** The first response row in the DOM. */
+  firstRowInDom: number;
+  /** The first response row drawn: the first contentful paint if it was in the DOM by then, else the first frame after it. */
   firstRow: number;
   allRoots: number;
   interactive: number;
@@ -247,9 +254,23 @@ async function loadTopic(page: Page, base: string, size: number, profileTo?: str
   if (cdp && profileTo) writeFileSync(profileTo, JSON.stringify((await cdp.send('Profiler.stop')).profile));
   const probe = await page.evaluate(() => {
     const b = (
-      window as unknown as { __bench: { title: number; firstRow: number; allRoots: number | null; longTasks: [number, number][] } }
+      window as unknown as {
+        __bench: { title: number; firstRowInDom: number; firstRowFrame: number; allRoots: number | null; longTasks: [number, number][] };
+      }
     ).__bench;
-    return { title: b.title, firstRow: b.firstRow, allRoots: b.allRoots ?? performance.now(), longTasks: b.longTasks };
+    // Drawn: a row in the DOM by the first contentful paint is drawn then (paint timing gives the
+    // frame's presentation time; a row in the page's own HTML enters the DOM while its style sheets
+    // still hold rendering back). A row added later is drawn by the first frame after it: a task
+    // queued from that frame's animation callback runs after the frame (after the next long task
+    // too, so it errs long).
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
+    return {
+      title: b.title,
+      firstRowInDom: b.firstRowInDom,
+      firstRow: fcp !== undefined && fcp >= b.firstRowInDom ? fcp : b.firstRowFrame,
+      allRoots: b.allRoots ?? performance.now(),
+      longTasks: b.longTasks,
+    };
   });
   // Interactive: the first row is there and the main thread ran no long task since (TTI's idea, shortened).
   const lastLongTaskEnd = Math.max(0, ...probe.longTasks.map(([start, duration]) => start + duration));
@@ -262,7 +283,13 @@ async function loadTopic(page: Page, base: string, size: number, profileTo?: str
     console.log(
       `long tasks after the first row (start ms, duration ms): ${JSON.stringify(probe.longTasks.filter(([start, d]) => start + d > probe.firstRow).map((t) => t.map(Math.round)))}`,
     );
-  return { title: probe.title, firstRow: probe.firstRow, allRoots: probe.allRoots, interactive: Math.max(probe.firstRow, lastLongTaskEnd) };
+  return {
+    title: probe.title,
+    firstRowInDom: probe.firstRowInDom,
+    firstRow: probe.firstRow,
+    allRoots: probe.allRoots,
+    interactive: Math.max(probe.firstRow, lastLongTaskEnd),
+  };
 }
 
 /** Clicks the first root's upvote button and times the echo: the click event to aria-pressed flipping. */
@@ -293,7 +320,13 @@ async function voteEcho(page: Page, size: number): Promise<number> {
     });
   }, id);
   await button.click();
-  return page.evaluate(() => (window as unknown as { __echo: Promise<number> }).__echo);
+  // A click that never echoes (the row replaced under the observer) fails the run instead of hanging it.
+  return page.evaluate(() =>
+    Promise.race([
+      (window as unknown as { __echo: Promise<number> }).__echo,
+      new Promise<number>((_, reject) => setTimeout(() => reject(new Error('vote echo: aria-pressed did not flip within 20 s')), 20_000)),
+    ]),
+  );
 }
 
 const median = (values: number[]) => {
@@ -423,6 +456,12 @@ export async function benchBigTopic(opts: BigTopicOptions = {}): Promise<BenchRo
           value: round(median(loads.map((l) => l.firstRow))),
           unit: 'ms',
           budget: BUDGET.firstRowMs,
+          note: 'drawn: the first paint with it',
+        },
+        {
+          name: `topic page ${size}: first response row in the DOM`,
+          value: round(median(loads.map((l) => l.firstRowInDom))),
+          unit: 'ms',
         },
         {
           name: `topic page ${size}: interactive`,
@@ -434,11 +473,11 @@ export async function benchBigTopic(opts: BigTopicOptions = {}): Promise<BenchRo
           name: `topic page ${size}: topic title`,
           value: round(median(loads.map((l) => l.title))),
           unit: 'ms',
-          note: 'app started, topic read',
+          note: "in the DOM (from the kept page's HTML or the app)",
         },
         {
           name: `topic page ${size}: first row after the title`,
-          value: round(median(loads.map((l) => l.firstRow - l.title))),
+          value: round(median(loads.map((l) => l.firstRowInDom - l.title))),
           unit: 'ms',
           note: 'the responses part alone (app start-up is issue 12 point 1)',
         },
@@ -476,7 +515,9 @@ export async function benchBigTopic(opts: BigTopicOptions = {}): Promise<BenchRo
         loads.push(await loadTopic(tab, server.url, size));
         await tab.close();
       }
-      log(`online revisit ${size}: ${JSON.stringify(loads.map((l) => [round(l.title), round(l.firstRow), round(l.interactive)]))}`);
+      log(
+        `online revisit ${size}: ${JSON.stringify(loads.map((l) => [round(l.title), round(l.firstRowInDom), round(l.firstRow), round(l.interactive)]))}`,
+      );
       measure(`${size}, online revisit`, loads);
     }
     await context.close();
@@ -494,7 +535,9 @@ export async function benchBigTopic(opts: BigTopicOptions = {}): Promise<BenchRo
         await context.close();
         context = undefined;
       }
-      log(`offline cold start ${size}: ${JSON.stringify(loads.map((l) => [round(l.title), round(l.firstRow), round(l.interactive)]))}`);
+      log(
+        `offline cold start ${size}: ${JSON.stringify(loads.map((l) => [round(l.title), round(l.firstRowInDom), round(l.firstRow), round(l.interactive)]))}`,
+      );
       measure(`${size}, offline cold start`, loads);
     }
     return rows;

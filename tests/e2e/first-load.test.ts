@@ -164,6 +164,96 @@ describe('first load', () => {
     await context.close();
   });
 
+  it(
+    'a kept topic page carries its first screen in its HTML: the rows paint with no script, where the app then renders them, and only for the data they came from',
+    { timeout: 120_000 },
+    async () => {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const { page, errors } = await newPage(context);
+      await page.goto(server.url + '/');
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      const path = `/topics/${topic.id}`;
+      const roots = (await (await fetch(`${server.url}/api/responses?topic_id=${topic.id}&limit=25`)).json()) as { content: string }[];
+      /** Cache entries of kept pages: the pages, and the first screens kept beside them. */
+      const keptEntries = () =>
+        page.evaluate(async () => {
+          const urls: string[] = [];
+          for (const name of await caches.keys()) {
+            if (name.startsWith('crux-topic-pages-')) urls.push(...(await (await caches.open(name)).keys()).map((r) => r.url));
+          }
+          return {
+            pages: urls.filter((u) => !u.includes('crux-first-screen=')).length,
+            screens: urls.filter((u) => u.includes('crux-first-screen=')).length,
+          };
+        });
+      // The first visit through the worker gets the shell and keeps the page; the next renders from
+      // the kept page and keeps that first render beside it.
+      await page.goto(server.url + path);
+      await page.getByRole('heading', { level: 1, name: topic.title }).waitFor();
+      await expect.poll(async () => (await keptEntries()).pages, { timeout: 10_000 }).toBe(1);
+      expect((await keptEntries()).screens).toBe(0);
+      await page.goto(server.url + path);
+      await page.getByRole('heading', { level: 1, name: topic.title }).waitFor();
+      await expect.poll(async () => (await keptEntries()).screens, { timeout: 10_000 }).toBe(1);
+
+      // Offline, with scripts off in the tab: the title and the first rows are in the page itself.
+      await context.setOffline(true);
+      const noScript = async () => {
+        const tab = await context.newPage();
+        await (await context.newCDPSession(tab)).send('Emulation.setScriptExecutionDisabled', { value: true });
+        await tab.goto(server.url + path);
+        return tab;
+      };
+      const bare = await noScript();
+      await bare.getByRole('heading', { level: 1, name: topic.title }).waitFor();
+      await bare.getByText(roots[0]!.content, { exact: true }).first().waitFor();
+      const rows = bare.locator('ul.response-list[aria-label="Responses"] > li[data-testid="response"]');
+      expect(await rows.count()).toBeGreaterThan(0);
+      const keptTop = (await rows.first().boundingBox())!.y;
+      await bare.close();
+
+      // With scripts: the app's first render replaces those rows with its own, in the same place.
+      const app = await context.newPage();
+      await app.addInitScript(() => {
+        const w = window as unknown as { __rowTops: number[] };
+        w.__rowTops = [];
+        let last: Element | null = null;
+        new MutationObserver(() => {
+          const row = document.querySelector('ul.response-list > li[data-testid="response"]');
+          if (!row || row === last) return;
+          last = row;
+          w.__rowTops.push(row.getBoundingClientRect().top);
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await app.goto(server.url + path);
+      await expect.poll(() => app.evaluate(() => (window as unknown as { __rowTops: number[] }).__rowTops.length)).toBeGreaterThan(1);
+      const appTop = await app.evaluate(() => (window as unknown as { __rowTops: number[] }).__rowTops[1]!);
+      expect(Math.abs(appTop - keptTop)).toBeLessThan(1);
+
+      // A kept page whose data is not the one its screen was rendered from (refreshed, or changed
+      // by a moderation) gets no screen: only what the page's own data says is ever shown.
+      await app.evaluate(async (address) => {
+        for (const name of await caches.keys()) {
+          if (!name.startsWith('crux-topic-pages-')) continue;
+          const cache = await caches.open(name);
+          const kept = await cache.match(address);
+          if (kept)
+            await cache.put(
+              address,
+              new Response((await kept.text()).replace('"title":"', '"title":"Changed: '), { headers: kept.headers }),
+            );
+        }
+      }, path);
+      await app.close();
+      const changed = await noScript();
+      expect(await changed.evaluate(() => document.getElementById('crux-first-page') !== null)).toBe(true);
+      expect(await changed.locator('#root > *').count()).toBe(0);
+      await changed.close();
+      expect(errors.filter((e) => !/Failed to load resource|Failed to fetch/.test(e))).toEqual([]);
+      await context.close();
+    },
+  );
+
   it('every route opens in-app and by address', { timeout: 90_000 }, async () => {
     const context = await browser.newContext();
     const { page, errors } = await newPage(context);

@@ -46,13 +46,19 @@ const responseView = (response: Response, _: number, page: readonly Response[]):
   isPending: false,
 });
 
+/** Sources that give the first screen's value at once on subscribing (withPreview, below). */
+const atOnce = new WeakSet<Observable<unknown>>();
+
+/** Whether `source` gives a first screen's value at once (hooks/useObservable.ts shows it in the app's first commit). */
+export const givesValueAtOnce = (source: Observable<unknown>): boolean => atOnce.has(source);
+
 /**
  * `real$` as it is, except that until it first gives a settled value (rows from the local store) it
  * shows `preview` instead: never the "nothing here" of a database that has not pulled yet. With no
  * preview (null), nothing is emitted until then: the caller keeps what it shows and stays loading.
  */
 function withPreview<T>(real$: Observable<T>, preview: T | null, settled: (value: T) => boolean, onSettled: () => void): Observable<T> {
-  return new Observable<T>((subscriber) => {
+  const preview$ = new Observable<T>((subscriber) => {
     let done = false;
     const answers$ = real$.pipe(
       filter((value) => {
@@ -66,6 +72,8 @@ function withPreview<T>(real$: Observable<T>, preview: T | null, settled: (value
     );
     return (preview === null ? answers$ : answers$.pipe(startWith(preview))).pipe(distinctUntilChanged()).subscribe(subscriber);
   });
+  if (preview !== null) atOnce.add(preview$);
+  return preview$;
 }
 
 /** The reads of CruxData that a first screen can answer before the local store does. */

@@ -2,6 +2,7 @@
 // its error, and whether the current source has not emitted yet.
 import { useEffect, useState } from 'react';
 import type { Observable } from 'rxjs';
+import { givesValueAtOnce } from '../data/first-page';
 
 export interface ObservableState<T> {
   value: T | undefined;
@@ -18,7 +19,7 @@ type Held<T> = ObservableState<T> & { source: Observable<T> | null };
  * page keeps its rows instead of flashing empty.
  */
 export function useObservable<T>(source: Observable<T> | null): ObservableState<T> {
-  const [held, setHeld] = useState<Held<T>>({ value: undefined, error: null, loading: source !== null, source });
+  const [held, setHeld] = useState<Held<T>>(() => initialHeld(source));
   useEffect(() => {
     if (!source) return;
     const subscription = source.subscribe({
@@ -30,6 +31,34 @@ export function useObservable<T>(source: Observable<T> | null): ObservableState<
   // What is held may still belong to the previous source: answer for the current one.
   const { value, error, loading } = heldFor(held, source);
   return { value, error, loading };
+}
+
+/**
+ * On only for the app's first render of a page with a first screen (main.tsx): a source that gives
+ * that screen's value at once (data/first-page.ts marks them; no other source is read here) is then
+ * shown in the first commit. The effect below subscribes only after the commit, and the second commit with the
+ * rows would follow a frame without them (rows painted from a kept page's HTML would flash away).
+ * Off everywhere else: a peek would run a local database query twice.
+ */
+let peekFirstValues = false;
+
+/** main.tsx: on for its first render, off once that render is committed. */
+export function firstValuesAtOnce(on: boolean): void {
+  peekFirstValues = on;
+}
+
+function initialHeld<T>(source: Observable<T> | null): Held<T> {
+  const held: Held<T> = { value: undefined, error: null, loading: source !== null, source };
+  if (!source || !peekFirstValues || !givesValueAtOnce(source)) return held;
+  let first: Held<T> | null = null;
+  // A synchronous first value only; the subscription ends at once (the effect makes its own).
+  source
+    .subscribe({
+      next: (value) => (first ??= { value, error: null, loading: false, source }),
+      error: () => undefined, // the effect's subscription reports it
+    })
+    .unsubscribe();
+  return first ?? held;
 }
 
 function heldFor<T>(held: Held<T>, source: Observable<T> | null): Held<T> {
