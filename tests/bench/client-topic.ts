@@ -292,6 +292,22 @@ async function loadTopic(page: Page, base: string, size: number, profileTo?: str
   };
 }
 
+/**
+ * The JS heap the page holds once it has settled (issue 28's "Measured by": the heap after opening
+ * the 10,000-response topic): used bytes after a full garbage collection, by CDP, in MB. Taken in a
+ * browser that has this one tab, so no other page shares its renderer's heap.
+ */
+async function heapAfterGc(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+    return usedSize / (1024 * 1024);
+  } finally {
+    await cdp.detach();
+  }
+}
+
 /** Clicks the first root's upvote button and times the echo: the click event to aria-pressed flipping. */
 async function voteEcho(page: Page, size: number): Promise<number> {
   const id = responseId(size, 0);
@@ -526,18 +542,26 @@ export async function benchBigTopic(opts: BigTopicOptions = {}): Promise<BenchRo
     // Offline cold start: the browser restarted with no network, the page served by the service worker.
     for (const size of sizes) {
       const loads: Load[] = [];
+      let heapMb = 0;
       for (let i = 0; i < runs; i++) {
         context = await launch(true);
         await context.addInitScript(PAGE_PROBE);
         const tab = context.pages()[0] ?? (await context.newPage());
         const profileTo = process.env.BENCH_PROFILE && i === 0 ? join(process.env.BENCH_PROFILE, `offline-${size}.cpuprofile`) : undefined;
         loads.push(await loadTopic(tab, server.url, size, profileTo));
+        if (i === runs - 1) heapMb = await heapAfterGc(tab);
         await context.close();
         context = undefined;
       }
       log(
         `offline cold start ${size}: ${JSON.stringify(loads.map((l) => [round(l.title), round(l.firstRowInDom), round(l.firstRow), round(l.interactive)]))}`,
       );
+      rows.push({
+        name: `topic page ${size}, offline cold start: JS heap once opened`,
+        value: Math.round(heapMb * 10) / 10,
+        unit: 'MB',
+        note: 'every root row shown and one quiet second, then a full GC (CDP Runtime.getHeapUsage); the only tab of its browser',
+      });
       measure(`${size}, offline cold start`, loads);
     }
     return rows;
