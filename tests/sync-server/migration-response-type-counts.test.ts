@@ -3,34 +3,15 @@
 // counts for rows written before it: run on the test engine (PostgreSQL in the server-pg lane)
 // over topics whose counts are zeroed as a database from before the migration holds them, it
 // writes the recount, the same the maintained counters held; running it again changes nothing.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../fixtures/api.js';
 import { createTestUser } from '../fixtures/auth.js';
 import { makeResponse, makeTopic } from '../fixtures/builders.js';
+import { migrationSql as readMigration, rowStatements } from '../fixtures/migration-sql.js';
 import { startTestServer, type TestServer } from '../fixtures/server.js';
 
 const migrationSql = (engine: 'sqlite' | 'postgres') =>
-  readFileSync(
-    fileURLToPath(
-      new URL(
-        engine === 'sqlite'
-          ? '../../sync-server/src/store/sqlite/migrations/009-cheap-user-and-stance-reads.sql'
-          : '../../sync-server/src/store/pg/migrations/005-cheap-user-and-stance-reads.sql',
-        import.meta.url,
-      ),
-    ),
-    'utf8',
-  );
-
-/** The statements that rewrite rows (the columns and indexes exist already on the test engine). */
-const fillStatements = (sql: string) =>
-  sql
-    .replace(/^--.*$/gm, '')
-    .split(/;\s*\n/)
-    .map((statement) => statement.trim())
-    .filter((statement) => statement && !/^ALTER TABLE/i.test(statement));
+  readMigration(engine, { sqlite: '009-cheap-user-and-stance-reads.sql', postgres: '005-cheap-user-and-stance-reads.sql' });
 
 const COUNTS = 'SELECT id, responses_count, responses_for, responses_against, responses_neutral FROM topics ORDER BY id';
 
@@ -67,9 +48,9 @@ describe("migration: a topic's responses counted by type", () => {
       responses_neutral: 2,
     });
     await db.run('UPDATE topics SET responses_for = 0, responses_against = 0, responses_neutral = 0');
-    for (const statement of fillStatements(migrationSql(db.engine))) await db.run(statement);
+    for (const statement of rowStatements(migrationSql(db.engine))) await db.run(statement);
     expect(await db.rows(COUNTS)).toEqual(maintained);
-    for (const statement of fillStatements(migrationSql(db.engine))) await db.run(statement);
+    for (const statement of rowStatements(migrationSql(db.engine))) await db.run(statement);
     expect(await db.rows(COUNTS)).toEqual(maintained);
   });
 });

@@ -3,27 +3,12 @@
 // was counted on their side. Runs on the test engine (the server-pg lane: PostgreSQL), so both files
 // are checked: the counts by side leave the author's vote out, the score keeps it, only the changed
 // responses get a new change number, and running it again changes nothing.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationSql, rowStatements } from '../fixtures/migration-sql.js';
 import { startTestServer, type TestServer } from '../fixtures/server.js';
 
-const migrationSql = (engine: 'sqlite' | 'postgres') =>
-  readFileSync(
-    fileURLToPath(
-      new URL(
-        engine === 'sqlite'
-          ? '../../sync-server/src/store/sqlite/migrations/006-self-upvotes-by-side.sql'
-          : '../../sync-server/src/store/pg/migrations/002-self-upvotes-by-side.sql',
-        import.meta.url,
-      ),
-    ),
-    'utf8',
-  )
-    .replace(/^--.*$/gm, '')
-    .split(/;\s*\n/)
-    .map((statement) => statement.trim())
-    .filter(Boolean);
+const statements = (engine: 'sqlite' | 'postgres') =>
+  rowStatements(migrationSql(engine, { sqlite: '006-self-upvotes-by-side.sql', postgres: '002-self-upvotes-by-side.sql' }));
 
 const AT = '2026-03-01T00:00:00.000Z';
 
@@ -82,7 +67,7 @@ describe('migration: a self-upvote counts in the score but on no side', () => {
       );
     const seqBefore = await db.seq();
     const run = async () => {
-      for (const statement of migrationSql(db.engine)) await db.run(statement);
+      for (const statement of statements(db.engine)) await db.run(statement);
     };
     type Counts = { id: string; score: number; upvotes_agree: number; upvotes_disagree: number; seq: number };
     const counts = () => db.rows<Counts>('SELECT id, score, upvotes_agree, upvotes_disagree, seq FROM responses ORDER BY id');
