@@ -7,7 +7,8 @@ import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { RxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { COLLECTIONS, type CollectionsIn, type Database, type LocalDocs } from './collections/index.js';
+import { COLLECTIONS, OUTBOX_COLLECTIONS, type CollectionsIn, type Database, type LocalDocs } from './collections/index.js';
+import { keepUnsentOnPull } from './pull-guard.js';
 import { yieldToMain } from './yield.js';
 
 export type PublicCollections = { [K in CollectionsIn<'public'>]: RxCollection<LocalDocs[K]> };
@@ -92,7 +93,8 @@ export async function openPublicDb(options: DbOptions): Promise<PublicDb> {
   await addPlugins(options.devMode);
   const db = await createRxDatabase<PublicCollections>({
     name: `${options.prefix}-public`,
-    storage: await storageFor(options),
+    // Its topics and responses replicate pull-only: a pull never overwrites an unsent change (pull-guard.ts).
+    storage: keepUnsentOnPull(await storageFor(options), OUTBOX_COLLECTIONS),
     multiInstance: options.multiInstance,
     // Local documents hold the followed-topics list (no extra collection: RxDB caps them at 13).
     localDocuments: true,

@@ -1,14 +1,16 @@
 // Server documents ⇄ local documents. Local ones carry flags that never leave
 // the device: `pending` (a user action the server has not confirmed),
 // `pending_delete` (deleted here, hidden at once) and, on votes,
-// `confirmed_upvoted` (the state the server's score already counts). Which
-// flags a collection has is its registry entry's `localFields`.
+// `confirmed_upvoted` (the state the server's score already counts), and on
+// topics and responses while pending `server_base` (the server's state the
+// change was made on, see outbox.ts). Which flags a collection has is its
+// registry entry's `localFields`.
 import type { WithDeleted } from 'rxdb';
 import type { SyncCollection } from '../../../shared/sync-protocol.js';
 import { SYNCED, type LocalRow } from './collections/index.js';
 
 type Doc = Record<string, unknown>;
-const LOCAL_FIELDS = ['pending', 'pending_delete', 'confirmed_upvoted', '_meta', '_rev', '_attachments'];
+const LOCAL_FIELDS = ['pending', 'pending_delete', 'confirmed_upvoted', 'server_base', '_meta', '_rev', '_attachments'];
 
 interface SchemaProperty {
   type?: string | readonly string[];
@@ -55,4 +57,14 @@ export function toWire(doc: Doc): Doc {
   if (doc.pending_delete === true) wire._deleted = true;
   for (const field of LOCAL_FIELDS) delete wire[field];
   return wire;
+}
+
+/**
+ * A stored topic or response with the user's change made on it: pending, and holding the server's
+ * state it was made on (taken at its first pending change: a later one was made on the same), which
+ * the outbox sends as the push's assumed state (outbox.ts). An item made here has none.
+ */
+export function withPendingChange<T extends Doc>(data: T, change: Doc): T {
+  const base = data.pending === true ? data.server_base : { ...toWire(data), _deleted: false };
+  return { ...data, ...change, pending: true, ...(base ? { server_base: base } : {}) };
 }

@@ -1,6 +1,7 @@
 // One RxDB replication per collection against /api/sync/{collection}: pull from
 // an {id, seq} checkpoint (responses: one position per followed topic), push
-// through the push handler, and RESYNC from the shared live stream.
+// through the push handler, and RESYNC from the shared live stream. Topics and
+// responses only pull; their outbox pushes (outbox.ts, the registry's `pushedBy`).
 import { Subject } from 'rxjs';
 import type { RxCollection } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
@@ -17,6 +18,7 @@ import { SYNCED, type LocalRow } from './collections/index.js';
 import { toLocal } from './local-docs.js';
 import { forgetTopicPage } from '../service-worker/topic-pages.js';
 import { createPushHandler, type PushDeps } from './push-handler.js';
+import { createOutbox, type Outbox } from './outbox.js';
 
 export const PULL_BATCH = 1000;
 // Under the server's 1 MiB body limit even with 10,000-character responses.
@@ -25,7 +27,9 @@ export const PUSH_BATCH = 50;
 export interface CollectionReplication {
   collection: SyncCollection;
   state: RxReplicationState<LocalRow, unknown>;
-  /** Feeds the replication's stream$: 'RESYNC' sends it back to checkpoint pulls. */
+  /** What pushes the user's changes when the replication only pulls (SYNCED[collection].sync.pushedBy). */
+  outbox: Outbox | null;
+  /** Feeds the replication's stream$: 'RESYNC' sends it back to checkpoint pulls (and the outbox looks again). */
   resync(): void;
 }
 
@@ -92,6 +96,18 @@ async function forgetModeratedPages(name: SyncCollection, documents: readonly An
 export function replicate(name: SyncCollection, collection: RxCollection, deps: ReplicationDeps): CollectionReplication {
   const stream$ = new Subject<'RESYNC'>();
   const handler = pullHandler(name, deps);
+  const byOutbox = SYNCED[name].sync.pushedBy === 'outbox';
+  const push = createPushHandler({
+    ...deps,
+    collection: name,
+    // The outbox reads each batch right before sending it; RxDB's push hands over older states.
+    current: byOutbox
+      ? undefined
+      : async (ids) => {
+          const docs = await collection.findByIds(ids).exec();
+          return new Map([...docs].map(([id, doc]) => [id, doc.toMutableJSON() as LocalRow]));
+        },
+  });
   const state = replicateRxCollection<LocalRow, unknown>({
     replicationIdentifier: `${deps.identifierPrefix}-${name}`,
     collection,
@@ -105,17 +121,8 @@ export function replicate(name: SyncCollection, collection: RxCollection, deps: 
       modifier: (doc) => toLocal(name, doc),
       stream$: stream$.asObservable(),
     },
-    push: {
-      handler: createPushHandler({
-        ...deps,
-        collection: name,
-        current: async (ids) => {
-          const docs = await collection.findByIds(ids).exec();
-          return new Map([...docs].map(([id, doc]) => [id, doc.toMutableJSON() as LocalRow]));
-        },
-      }),
-      batchSize: PUSH_BATCH,
-    },
+    // No push: RxDB then keeps no replication-meta copy of the pulled documents (issue 28 #3).
+    push: byOutbox ? undefined : { handler: push, batchSize: PUSH_BATCH },
     live: true,
     retryTime: deps.retryTimeMs,
     // One replicating tab per browser: the client starts these only in the leader (see sync-controller.ts).
@@ -123,5 +130,14 @@ export function replicate(name: SyncCollection, collection: RxCollection, deps: 
     autoStart: false,
     toggleOnDocumentVisible: false,
   });
-  return { collection: name, state, resync: () => stream$.next('RESYNC') };
+  const outbox = byOutbox ? createOutbox({ name, collection, push, batchSize: PUSH_BATCH, retryTimeMs: deps.retryTimeMs }) : null;
+  return {
+    collection: name,
+    state,
+    outbox,
+    resync: () => {
+      stream$.next('RESYNC');
+      outbox?.kick();
+    },
+  };
 }

@@ -107,16 +107,25 @@ export function createSyncController(deps: SyncControllerDeps) {
     for (const rep of all()) {
       if (rep.state.isStopped()) continue;
       const started = rep.state.start();
-      if (resumed) started.then(() => requeuePending(rep)).catch(() => {});
+      rep.outbox?.start();
+      if (resumed && !rep.outbox) started.then(() => requeuePending(rep)).catch(() => {});
       else started.catch(() => {});
     }
   };
   const pauseAll = () => {
     paused = true;
-    for (const rep of all()) if (rep.state.internalReplicationState) rep.state.pause().catch(() => {});
+    for (const rep of all()) {
+      rep.outbox?.pause();
+      if (rep.state.internalReplicationState) rep.state.pause().catch(() => {});
+    }
+  };
+  const cancel = (rep: CollectionReplication) => {
+    rep.outbox?.cancel();
+    return rep.state.cancel();
   };
   /**
-   * Writes each pending document of the collection again, unchanged, so the push sees it. RxDB
+   * Writes each pending document of the collection again, unchanged, so RxDB's push sees it (an
+   * outbox looks for pending documents itself each time it starts). RxDB
    * 17.6's upstream drops a write it reads while paused (right) but the same initial-sync loop
    * then stores a checkpoint past it from later, unsent batches, and the RESYNC of the resume
    * starts after it: without this the write waits for the next change of that document.
@@ -151,7 +160,7 @@ export function createSyncController(deps: SyncControllerDeps) {
     // collections, so the new app sends them: nothing queued is dropped.
     connectivity.updateRequired$.pipe(filter(Boolean)).subscribe(() => {
       stream.stop();
-      for (const rep of all()) rep.state.cancel().catch(() => {});
+      for (const rep of all()) cancel(rep).catch(() => {});
     }),
     // An ended session: the stream reconnects without the refused token (public events only).
     connectivity.sessionEnded$.pipe(distinctUntilChanged(), filter(Boolean)).subscribe(() => stream.restart()),
@@ -184,7 +193,7 @@ export function createSyncController(deps: SyncControllerDeps) {
     async setUserDb(userDb: UserDb | null) {
       const old = userReps;
       userReps = [];
-      await Promise.all(old.map((rep) => rep.state.cancel()));
+      await Promise.all(old.map(cancel));
       if (userDb) userReps = replicateAll(userDb.collections);
       replications$.next(all());
       if (running()) startAll();
@@ -205,7 +214,10 @@ export function createSyncController(deps: SyncControllerDeps) {
     syncing$: replications$.pipe(
       // A cancelled replication's active$ completes without a value (426 cancels them
       // all): it counts as idle, or the combined status would never emit again.
-      switchMap((reps) => (reps.length ? combineLatest(reps.map((rep) => rep.state.active$.pipe(defaultIfEmpty(false)))) : of([false]))),
+      switchMap((reps) => {
+        const actives = reps.flatMap((rep) => [rep.state.active$.pipe(defaultIfEmpty(false)), ...(rep.outbox ? [rep.outbox.active$] : [])]);
+        return actives.length ? combineLatest(actives) : of([false]);
+      }),
       map((active) => active.some(Boolean)),
       distinctUntilChanged(),
     ),
@@ -234,7 +246,7 @@ export function createSyncController(deps: SyncControllerDeps) {
       closed = true;
       stream.stop();
       subs.forEach((sub) => sub.unsubscribe());
-      await Promise.all(all().map((rep) => rep.state.cancel()));
+      await Promise.all(all().map(cancel));
     },
   };
 }

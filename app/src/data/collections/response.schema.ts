@@ -1,12 +1,13 @@
 // Local schema of `responses` (public database): the responses of the topics
 // opened or saved for offline, replicated per topic. Version 1 adds the Δ and
-// common-ground counters (issue 13); version 2 moderation (issue 23); version 3 edited_at (issue 24 #2).
+// common-ground counters (issue 13); version 2 moderation (issue 23); version 3 edited_at (issue 24 #2);
+// version 4 server_base (issue 28 #3: the user's own writes go through the outbox, outbox.ts).
 // Older: response.schema.v0.ts, v1.ts, v2.ts.
 import { toTypedRxJsonSchema, type ExtractDocumentTypeFromTypedRxJsonSchema, type MigrationStrategies, type RxJsonSchema } from 'rxdb';
 
 const responseSchemaLiteral = {
   title: 'responses',
-  version: 3,
+  version: 4,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -46,6 +47,8 @@ const responseSchemaLiteral = {
     seq: { type: 'integer' },
     pending: { type: 'boolean' },
     pending_delete: { type: 'boolean' },
+    // Local only, while pending: the server's state the change was made on (the push's assumed state).
+    server_base: { type: 'object' },
   },
   required: [
     'id',
@@ -85,4 +88,6 @@ export const responseMigrations: MigrationStrategies = {
   // edit since comes with a new seq; a value the previous app already stored (production stores
   // unknown fields as they came) is kept.
   3: (old: Record<string, unknown>) => ({ ...old, edited_at: old.edited_at ?? null }),
+  // v3 → v4: server_base, set from now on when a stored response first gets a pending change.
+  4: (old: Record<string, unknown>) => old,
 };

@@ -1,4 +1,5 @@
-// Local schema of `topics` (public database). Version 4: opinion groups (issue 29 #2);
+// Local schema of `topics` (public database). Version 5: server_base (issue 28 #3: the user's own
+// writes go through the outbox, outbox.ts); version 4: opinion groups (issue 29 #2);
 // version 3 (topic.schema.v3.ts): moderation (issue 23); version 2
 // (topic.schema.v2.ts): the stance counts (issue 13);
 // version 1 (topic.schema.v1.ts) had one `category` string and the local-only flags;
@@ -8,7 +9,7 @@ import { CATEGORIES } from '../../../../shared/constants.js';
 
 const topicSchemaLiteral = {
   title: 'topics',
-  version: 4,
+  version: 5,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -37,6 +38,8 @@ const topicSchemaLiteral = {
     pending: { type: 'boolean' },
     // Local only: deleted here, hidden at once, a tombstone once the server confirms.
     pending_delete: { type: 'boolean' },
+    // Local only, while pending: the server's state the change was made on (the push's assumed state).
+    server_base: { type: 'object' },
   },
   required: [
     'id',
@@ -78,4 +81,6 @@ export const topicMigrations: MigrationStrategies = {
   3: (old: Record<string, unknown>) => ({ ...old, locked: false, moderation: null, moderation_reason: null }),
   // v3 → v4: opinion groups (issue 29 #2). Null until the server's summary comes with the topic's next seq.
   4: (old: Record<string, unknown>) => ({ ...old, opinion_groups: null }),
+  // v4 → v5: server_base, set from now on when a stored topic first gets a pending change.
+  5: (old: Record<string, unknown>) => old,
 };

@@ -53,8 +53,8 @@ type AsStored<Wire, Nullable extends keyof Wire = never> = Omit<Wire, '_deleted'
 /** `true` only when both checks are. */
 type Both<A extends boolean, B extends boolean> = [A, B] extends [true, true] ? true : false;
 
-/** Local-only flags (local-docs.ts): never sent, stripped by toWire. */
-type ItemFlags = 'pending' | 'pending_delete';
+/** Local-only flags (local-docs.ts): never sent, stripped by toWire. `server_base`: see outbox.ts. */
+type ItemFlags = 'pending' | 'pending_delete' | 'server_base';
 
 /**
  * One entry per synced collection (keyed by SyncCollection, so a collection added to

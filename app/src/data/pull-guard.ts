@@ -1,0 +1,36 @@
+// Topics and responses replicate pull-only (issue 28 #3): RxDB then keeps no replication-meta copy of
+// each pulled document, but it also has no record of which local states are unsent changes, and its
+// downstream writes the server's state over whatever the device holds. The user's own changes to
+// these collections wait in the same documents, marked `pending`, until the outbox sends them
+// (outbox.ts). This storage wrapper drops a pull's write of a document whose stored state is such an
+// unsent change, in the storage write itself: the row's `previous` is the stored state the write
+// replaces (a state written since makes the write fail as a conflict, which RxDB's downstream leaves
+// to the local write), so no change made before or during a pull is ever overwritten by it.
+// The server's newer state of that item comes again with the item's next change, which the push of
+// the user's change makes.
+import type { BulkWriteRow, RxStorage, RxStorageBulkWriteResponse, RxStorageInstance, RxStorageInstanceCreationParams } from 'rxdb';
+
+/** RxDB's downstream writes with this context (replication-protocol: `downstreamBulkWriteFlag`). */
+const PULL_WRITE = 'replication-downstream-';
+
+const isUnsent = (row: BulkWriteRow<unknown>) => (row.previous as { pending?: unknown } | undefined)?.pending === true;
+
+/** `storage`, whose instances of `collections` never let a pull overwrite an unsent change. */
+export function keepUnsentOnPull<Internals, Options>(
+  storage: RxStorage<Internals, Options>,
+  collections: ReadonlySet<string>,
+): RxStorage<Internals, Options> {
+  const guarded: RxStorage<Internals, Options> = Object.create(storage);
+  guarded.createStorageInstance = async <Doc>(params: RxStorageInstanceCreationParams<Doc, Options>) => {
+    const instance: RxStorageInstance<Doc, Internals, Options> = await storage.createStorageInstance(params);
+    if (!collections.has(params.collectionName)) return instance;
+    const write = instance.bulkWrite.bind(instance);
+    instance.bulkWrite = (rows: BulkWriteRow<Doc>[], context: string): Promise<RxStorageBulkWriteResponse<Doc>> => {
+      if (!context.startsWith(PULL_WRITE)) return write(rows, context);
+      const kept = rows.filter((row) => !isUnsent(row));
+      return kept.length > 0 ? write(kept, context) : Promise.resolve({ error: [] });
+    };
+    return instance;
+  };
+  return guarded;
+}
