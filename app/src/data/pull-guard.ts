@@ -8,14 +8,25 @@
 // to the local write), so no change made before or during a pull is ever overwritten by it.
 // The server's newer state of that item comes again with the item's next change, which the push of
 // the user's change makes.
+// A pull-only replication also still asks its replication-meta store, for every pulled document, for
+// the meta copy it never writes: one IndexedDB read per document for nothing. In the database these
+// collections are in (the public one, whose replications all only pull) those reads answer "none"
+// without reading; its checkpoints are read as before.
 import type { BulkWriteRow, RxStorage, RxStorageBulkWriteResponse, RxStorageInstance, RxStorageInstanceCreationParams } from 'rxdb';
 
 /** RxDB's downstream writes with this context (replication-protocol: `downstreamBulkWriteFlag`). */
 const PULL_WRITE = 'replication-downstream-';
+/** RxDB's replication-meta stores (plugins/replication: `metaInstanceCollectionName`). */
+const META_STORE = 'rx-replication-meta-';
+/** A document's meta copy is keyed `${id}|0` (meta-instance.ts `getAssumedMasterState`), a checkpoint `${direction}|1`. */
+const isDocumentMetaKey = (key: string) => key.endsWith('|0');
 
 const isUnsent = (row: BulkWriteRow<unknown>) => (row.previous as { pending?: unknown } | undefined)?.pending === true;
 
-/** `storage`, whose instances of `collections` never let a pull overwrite an unsent change. */
+/**
+ * `storage` for the database that holds `collections`: their instances never let a pull overwrite an
+ * unsent change, and its replication-meta stores read no document meta copies (there are none).
+ */
 export function keepUnsentOnPull<Internals, Options>(
   storage: RxStorage<Internals, Options>,
   collections: ReadonlySet<string>,
@@ -23,6 +34,14 @@ export function keepUnsentOnPull<Internals, Options>(
   const guarded: RxStorage<Internals, Options> = Object.create(storage);
   guarded.createStorageInstance = async <Doc>(params: RxStorageInstanceCreationParams<Doc, Options>) => {
     const instance: RxStorageInstance<Doc, Internals, Options> = await storage.createStorageInstance(params);
+    if (params.collectionName.startsWith(META_STORE)) {
+      const find = instance.findDocumentsById.bind(instance);
+      instance.findDocumentsById = (ids: string[], withDeleted: boolean) => {
+        const kept = ids.filter((id) => !isDocumentMetaKey(id));
+        return kept.length > 0 ? find(kept, withDeleted) : Promise.resolve([]);
+      };
+      return instance;
+    }
     if (!collections.has(params.collectionName)) return instance;
     const write = instance.bulkWrite.bind(instance);
     instance.bulkWrite = (rows: BulkWriteRow<Doc>[], context: string): Promise<RxStorageBulkWriteResponse<Doc>> => {
