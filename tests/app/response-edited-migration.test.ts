@@ -51,6 +51,8 @@ describe('edited_at migration of the local store', () => {
     await old.addCollections({ responses: { schema: responseSchemaV2 as never, migrationStrategies: { 1: same, 2: same } } });
     await old.responses!.insert(stored('never-edited'));
     await old.responses!.insert(stored('edited-before', { edited_at: '2026-01-03T00:00:00.000Z' }));
+    await old.responses!.insert(stored('unsent-edit', { pending: true }));
+    await old.responses!.insert(stored('unsent-create', { pending: true, seq: 0 }));
     await old.close();
 
     const publicDb = await openPublicDb({
@@ -71,6 +73,14 @@ describe('edited_at migration of the local store', () => {
         content: 'Kept edited-before',
         edited_at: '2026-01-03T00:00:00.000Z',
       });
+      // Changes the previous app had not sent (issue 28 #3, server-base.ts): an edit of a response
+      // the server has goes as an edit made on the state stored here; one made here is still a create.
+      const unsentEdit = (await publicDb.responses.findOne('unsent-edit').exec())?.toJSON();
+      expect(unsentEdit).toMatchObject({ content: 'Kept unsent-edit', pending: true });
+      const { pending: _pending, pending_delete: _pendingDelete, ...wire } = stored('unsent-edit');
+      expect(unsentEdit?.server_base).toEqual({ ...wire, edited_at: null, _deleted: false });
+      expect((await publicDb.responses.findOne('unsent-create').exec())?.toJSON().server_base).toBeUndefined();
+      expect((await publicDb.responses.findOne('never-edited').exec())?.toJSON().server_base).toBeUndefined();
     } finally {
       await publicDb.close();
     }

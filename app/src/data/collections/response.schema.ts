@@ -3,6 +3,7 @@
 // common-ground counters (issue 13); version 2 moderation (issue 23); version 3 edited_at (issue 24 #2);
 // version 4 server_base (issue 28 #3: the user's own writes go through the outbox, outbox.ts).
 // Older: response.schema.v0.ts, v1.ts, v2.ts.
+import { withServerBaseOfUnsent } from './server-base.js';
 import { toTypedRxJsonSchema, type ExtractDocumentTypeFromTypedRxJsonSchema, type MigrationStrategies, type RxJsonSchema } from 'rxdb';
 
 const responseSchemaLiteral = {
@@ -88,6 +89,7 @@ export const responseMigrations: MigrationStrategies = {
   // edit since comes with a new seq; a value the previous app already stored (production stores
   // unknown fields as they came) is kept.
   3: (old: Record<string, unknown>) => ({ ...old, edited_at: old.edited_at ?? null }),
-  // v3 → v4: server_base, set from now on when a stored response first gets a pending change.
-  4: (old: Record<string, unknown>) => old,
+  // v3 → v4: server_base, set from now on when a stored response first gets a pending change;
+  // a change the previous app had not sent gets one here (server-base.ts).
+  4: withServerBaseOfUnsent,
 };

@@ -4,6 +4,7 @@
 // (topic.schema.v2.ts): the stance counts (issue 13);
 // version 1 (topic.schema.v1.ts) had one `category` string and the local-only flags;
 // version 0 (topic.schema.v0.ts) kept a `categories` list.
+import { withServerBaseOfUnsent } from './server-base.js';
 import { toTypedRxJsonSchema, type ExtractDocumentTypeFromTypedRxJsonSchema, type MigrationStrategies, type RxJsonSchema } from 'rxdb';
 import { CATEGORIES } from '../../../../shared/constants.js';
 
@@ -81,6 +82,7 @@ export const topicMigrations: MigrationStrategies = {
   3: (old: Record<string, unknown>) => ({ ...old, locked: false, moderation: null, moderation_reason: null }),
   // v3 → v4: opinion groups (issue 29 #2). Null until the server's summary comes with the topic's next seq.
   4: (old: Record<string, unknown>) => ({ ...old, opinion_groups: null }),
-  // v4 → v5: server_base, set from now on when a stored topic first gets a pending change.
-  5: (old: Record<string, unknown>) => old,
+  // v4 → v5: server_base, set from now on when a stored topic first gets a pending change;
+  // a change the previous app had not sent gets one here (server-base.ts).
+  5: withServerBaseOfUnsent,
 };
