@@ -41,8 +41,18 @@ export const DEFAULT_CACHE_MB = 64;
 /** At most this much page cache per connection (each server process has one), whatever SQLITE_CACHE_MB asks. */
 export const MAX_CACHE_MB = 4096;
 
-/** How often the server's background checkpointer runs (main.ts; the bench). */
+/** How often the server's background checkpointer runs while nothing is written (main.ts; the bench). */
 export const DEFAULT_CHECKPOINT_EVERY_MS = 500;
+/**
+ * How soon it runs again while writes come in. Every 500 ms let the WAL run ahead of the file under a
+ * full write load: it reached the backstop about once a second, and the request whose COMMIT crossed
+ * it copied thousands of pages on the event loop, the p99 of a reply (issue 28: 121–130 ms at full
+ * size). Round after round, the worker has copied nearly every page by then, and the backstop's own
+ * checkpoint (which also lets the next write start the WAL over) is short.
+ */
+export const BUSY_CHECKPOINT_EVERY_MS = 10;
+/** Rounds in which nothing moved before the checkpointer slows to DEFAULT_CHECKPOINT_EVERY_MS. */
+const QUIET_ROUNDS = 50;
 
 /** The serving connection's own automatic checkpoint once a background checkpointer runs: a backstop only (pages). */
 export const BACKSTOP_AUTOCHECKPOINT_PAGES = 20_000;
@@ -52,16 +62,31 @@ const CHECKPOINTER = `
 const { workerData, parentPort } = require('node:worker_threads');
 const Database = require(workerData.module);
 const db = new Database(workerData.file, { timeout: 0 });
+let last = '';
+let quietRounds = 0;
+let timer;
+/** One PASSIVE checkpoint; whether the WAL's frame counts moved since the round before (writes came in), or it was busy. */
 const checkpoint = () => {
   try {
-    db.pragma('wal_checkpoint(PASSIVE)');
+    const [result] = db.pragma('wal_checkpoint(PASSIVE)');
+    const state = result.busy ? 'busy' : result.log + ':' + result.checkpointed;
+    const moved = state === 'busy' || state !== last;
+    last = state;
+    return moved;
   } catch {
-    // busy or closing: the next round (or the backstop) checkpoints
+    // busy (another connection checkpoints) or closing: soon again
+    return true;
   }
 };
-const timer = setInterval(checkpoint, workerData.everyMs);
+// Round after round while writes come in, so the WAL is never far ahead of the database file;
+// the quiet pace once nothing has moved for QUIET_ROUNDS rounds.
+const loop = () => {
+  quietRounds = checkpoint() ? 0 : quietRounds + 1;
+  timer = setTimeout(loop, quietRounds >= workerData.quietRounds ? workerData.everyMs : workerData.busyMs);
+};
+timer = setTimeout(loop, workerData.everyMs);
 parentPort.on('message', () => {
-  clearInterval(timer);
+  clearTimeout(timer);
   checkpoint();
   db.close();
   parentPort.close();
@@ -71,7 +96,13 @@ parentPort.on('message', () => {
 function startCheckpointer(db: Db, file: string, everyMs: number) {
   const worker = new Worker(CHECKPOINTER, {
     eval: true,
-    workerData: { file, everyMs, module: createRequire(import.meta.url).resolve('better-sqlite3') },
+    workerData: {
+      file,
+      everyMs,
+      busyMs: Math.min(everyMs, BUSY_CHECKPOINT_EVERY_MS),
+      quietRounds: QUIET_ROUNDS,
+      module: createRequire(import.meta.url).resolve('better-sqlite3'),
+    },
   });
   worker.unref();
   // A checkpointer that fails to start or dies leaves SQLite's own (backstop) checkpoint in charge.
