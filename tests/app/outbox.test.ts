@@ -8,6 +8,7 @@ import { createTestUser, type TestUser } from '../fixtures/auth.js';
 import { makeResponse, makeTopic, upvote } from '../fixtures/builders.js';
 import { startClient, until, type TestClient } from '../fixtures/client.js';
 import { startTestServer, type TestServer } from '../fixtures/server.js';
+import { storedRecords } from '../fixtures/indexeddb.js';
 
 /** A gate on one request path: requests wait at it until it opens. */
 function gate(pathStart: string) {
@@ -40,29 +41,6 @@ async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 1
     if (Date.now() > deadline) throw new Error('timed out');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-}
-
-/** Every record of the client's IndexedDB databases whose name matches. */
-async function recordsOf(client: TestClient, name: RegExp): Promise<Record<string, unknown>[]> {
-  const records: Record<string, unknown>[] = [];
-  for (const info of await client.indexedDB.databases()) {
-    if (!info.name || !name.test(info.name)) continue;
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = client.indexedDB.open(info.name!);
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
-    });
-    for (const store of Array.from(db.objectStoreNames)) {
-      const all = await new Promise<unknown[]>((resolve, reject) => {
-        const request = db.transaction(store).objectStore(store).getAll();
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
-      });
-      records.push(...(all as Record<string, unknown>[]));
-    }
-    db.close();
-  }
-  return records;
 }
 
 describe('the outbox of topics and responses', () => {
@@ -145,10 +123,10 @@ describe('the outbox of topics and responses', () => {
     for (let i = 0; i < 30; i++) await makeResponse(api, { topic_id: topic.id, content: `response ${i}` });
     await a.data.openTopic(topic.id);
     await until(a.data.topicResponses$(topic.id), (list) => list.length === 30);
-    const stored = await recordsOf(a, new RegExp(`^rxdb-dexie-${a.prefix}-public--\\d+--responses$`));
+    const stored = await storedRecords(a.indexedDB, new RegExp(`^rxdb-dexie-${a.prefix}-public--\\d+--responses$`));
     expect(stored.filter((doc) => doc.topic_id === topic.id)).toHaveLength(30);
     // RxDB's meta records of a document hold it whole (`docData`); checkpoints are the only ones left.
-    const meta = await recordsOf(a, new RegExp(`^rxdb-dexie-${a.prefix}-public--\\d+--rx-replication-meta`));
+    const meta = await storedRecords(a.indexedDB, new RegExp(`^rxdb-dexie-${a.prefix}-public--\\d+--rx-replication-meta`));
     expect(meta.length).toBeGreaterThan(0);
     expect(meta.filter((record) => record.isCheckpoint !== '1')).toEqual([]);
   });

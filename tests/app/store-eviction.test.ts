@@ -8,28 +8,11 @@ import { createTestUser, type TestUser } from '../fixtures/auth.js';
 import { countRows, makeResponse, makeTopic } from '../fixtures/builders.js';
 import { startClient, until, type TestClient } from '../fixtures/client.js';
 import { startTestServer, type TestServer } from '../fixtures/server.js';
+import { storedRecords } from '../fixtures/indexeddb.js';
 
 /** topic_id of every response record in the profile's IndexedDB (RxDB tombstones too), read without RxDB. */
 async function storedResponseTopics(factory: IDBFactory): Promise<string[]> {
-  const topicIds: string[] = [];
-  for (const { name } of await factory.databases()) {
-    if (!name || !/--responses$/.test(name)) continue;
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = factory.open(name);
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
-    });
-    for (const store of Array.from(db.objectStoreNames)) {
-      const records = await new Promise<any[]>((resolve, reject) => {
-        const request = db.transaction(store, 'readonly').objectStore(store).getAll();
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
-      });
-      for (const record of records) if (typeof record?.topic_id === 'string') topicIds.push(record.topic_id);
-    }
-    db.close();
-  }
-  return topicIds;
+  return (await storedRecords(factory, /--responses$/)).flatMap((record) => (typeof record.topic_id === 'string' ? [record.topic_id] : []));
 }
 
 describe('per-topic eviction', () => {
