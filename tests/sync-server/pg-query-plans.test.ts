@@ -189,3 +189,24 @@ describe('migration 011 on PostgreSQL: the dropped response indexes', () => {
     expect(used).toEqual(expect.arrayContaining(['responses_topic_seq']));
   });
 });
+
+// Issue 28: at every start the opinion-groups job reads which topics had response votes in the last day;
+// migration 012 indexes the responses' votes by time so that is a range, not every vote.
+describe('migration 012 on PostgreSQL: the grouping job start reads a range of votes', () => {
+  it('walks votes_response_updated', async () => {
+    const statements = await statementsOf(() => store.groups.votedSince(new Date(Date.UTC(2026, 0, 1)).toISOString()));
+    expect(statements.length).toBe(1);
+    const { text, values } = statements[0]!;
+    const plan = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`EXPLAIN (FORMAT JSON) ${text}`, values);
+    const used: string[] = [];
+    const walk = (node: PlanNode) => {
+      if (node['Relation Name'] === 'votes') {
+        expect(node['Node Type'], text).toMatch(/Index/);
+        used.push(node['Index Name']!);
+      }
+      node.Plans?.forEach(walk);
+    };
+    walk(plan.rows[0]!['QUERY PLAN'][0].Plan);
+    expect(used).toEqual(['votes_response_updated']);
+  });
+});

@@ -15,12 +15,18 @@ export const TOPIC_UPVOTES = both(`
 `);
 
 /**
- * Topics whose response votes changed at or after a time: what a starting grouping job marks, so a
- * change heard by a process that stopped before its turn is not lost. A scan of the votes, once per start.
+ * The topic of each response vote changed at or after a time (one row per vote: the repositories keep
+ * each topic once): what a starting grouping job marks, so a change heard by a process that stopped
+ * before its turn is not lost. A range of `votes_response_updated` (SQLite 016, PostgreSQL 012); asked
+ * for distinct topics in their order, SQLite walked every vote by `votes_topic` instead (2.8–3.1 s with
+ * 2,000,000 votes).
  */
 export const TOPICS_VOTED_SINCE = both(`
-  SELECT DISTINCT topic_id FROM votes WHERE target_type = 'response' AND updated_at >= ? ORDER BY topic_id
+  SELECT topic_id FROM votes WHERE target_type = 'response' AND updated_at >= ?
 `);
+
+/** Each topic of TOPICS_VOTED_SINCE's rows once, in order. */
+export const distinctTopics = (rows: { topic_id: string }[]): string[] => [...new Set(rows.map((row) => row.topic_id))].sort();
 
 const NOT_BLOCKED = (author: string) =>
   `NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_uid = @uid AND b.blocked_uid = ${author} AND b.blocked = 1)`;

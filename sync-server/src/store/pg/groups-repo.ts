@@ -1,12 +1,12 @@
 // Opinion groups (issue 29 #2) on PostgreSQL: the SQLite repository's queries (store/sqlite/groups-repo.ts).
 import type { OpinionGroupsRepo } from '../types.js';
 import type { PgQueries } from './queries.js';
-import { TOPICS_VOTED_SINCE, TOPIC_UPVOTES } from '../needs-sql.js';
+import { distinctTopics, TOPICS_VOTED_SINCE, TOPIC_UPVOTES } from '../needs-sql.js';
 
 export function createPgGroupsRepo(q: PgQueries): OpinionGroupsRepo {
   return {
     upvotes: (topicId) => q.rows<{ voter: string; response: string }>(TOPIC_UPVOTES.pg, [topicId]),
-    votedSince: async (sinceIso) => (await q.rows<{ topic_id: string }>(TOPICS_VOTED_SINCE.pg, [sinceIso])).map((row) => row.topic_id),
+    votedSince: async (sinceIso) => distinctTopics(await q.rows<{ topic_id: string }>(TOPICS_VOTED_SINCE.pg, [sinceIso])),
     async save(topicId, summary, seq) {
       const row = await q.row<{ opinion_groups: string | null }>('SELECT opinion_groups FROM topics WHERE id = $1 AND deleted = 0', [
         topicId,

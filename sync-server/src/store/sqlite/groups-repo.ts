@@ -1,6 +1,6 @@
 // Opinion groups (issue 29 #2) on SQLite: the grouping job's input and the topic's stored summary.
 import type { Db } from './connection.js';
-import { TOPICS_VOTED_SINCE, TOPIC_UPVOTES } from '../needs-sql.js';
+import { distinctTopics, TOPICS_VOTED_SINCE, TOPIC_UPVOTES } from '../needs-sql.js';
 
 /** Synchronous reads; `save` awaits only the seq it stamps (as topics-repo's refreshStanceCounts). */
 export function createGroupsRepo(db: Db) {
@@ -10,7 +10,7 @@ export function createGroupsRepo(db: Db) {
   const save = db.prepare<[string, number, string]>('UPDATE topics SET opinion_groups = ?, seq = ? WHERE id = ?');
   return {
     upvotes: (topicId: string) => upvotes.all(topicId),
-    votedSince: (sinceIso: string) => votedSince.all(sinceIso).map((row) => row.topic_id),
+    votedSince: (sinceIso: string) => distinctTopics(votedSince.all(sinceIso)),
     async save(topicId: string, summary: string, seq: () => Promise<number>): Promise<boolean> {
       const row = stored.get(topicId);
       if (!row || row.opinion_groups === summary) return false;
