@@ -179,7 +179,13 @@ describe('migration 015: the dropped response indexes leave every plan on an ind
       const sources = storeStatements(old);
       expect(sources.length).toBeGreaterThan(100);
       const before = new Map(sources.map((source) => [source, planOf(old, source)]));
-      expect(migrate(old)).toBeGreaterThanOrEqual(15);
+      // 015 alone: a later migration's own index may change other plans on purpose (016: the votes by time).
+      expect(
+        migrate(
+          old,
+          loadMigrations().filter((m) => m.version <= 15),
+        ),
+      ).toBe(15);
       const indexes = (
         old.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'responses'").all() as { name: string }[]
       ).map((row) => row.name);
