@@ -9,6 +9,8 @@ import { makeResponse, makeTopic, upvote } from '../fixtures/builders.js';
 import { startClient, until, type TestClient } from '../fixtures/client.js';
 import { startTestServer, type TestServer } from '../fixtures/server.js';
 import { storedRecords } from '../fixtures/indexeddb.js';
+import { SYNC_PROTOCOL_VERSION } from '../../shared/sync-protocol.js';
+import type { PushSettings } from '../../shared/push.js';
 
 /** A gate on one request path: requests wait at it until it opens. */
 function gate(pathStart: string) {
@@ -49,16 +51,24 @@ describe('the outbox of topics and responses', () => {
   let bob: TestUser;
   let a: TestClient;
   const pushes = gate('/api/sync/responses/push');
+  const profilePushes = gate('/api/sync/profile/push');
   beforeAll(async () => {
     server = await startTestServer();
     ada = await createTestUser('Ada');
     bob = await createTestUser('Bob');
     // Recorded on the server before anything votes or replies as them.
     await apiClient(server.url, bob.token).get('/follows');
-    a = await startClient(server.url, { user: ada, beforeFetch: (path) => pushes.beforeFetch(path) });
+    a = await startClient(server.url, {
+      user: ada,
+      beforeFetch: async (path) => {
+        await pushes.beforeFetch(path);
+        await profilePushes.beforeFetch(path);
+      },
+    });
   });
   afterAll(async () => {
     pushes.open();
+    profilePushes.open();
     await a?.close();
     await server.stop();
   });
@@ -129,5 +139,31 @@ describe('the outbox of topics and responses', () => {
     const meta = await storedRecords(a.indexedDB, new RegExp(`^rxdb-dexie-${a.prefix}-public--\\d+--rx-replication-meta`));
     expect(meta.length).toBeGreaterThan(0);
     expect(meta.filter((record) => record.isCheckpoint !== '1')).toEqual([]);
+  });
+
+  // The same for RxDB's own push (the user's database): the second of two quick changes to one
+  // document, made while the first is being sent, used to go on the state from before the first, and
+  // the server refused it as a conflict with the user's own first change (push-handler.ts `answers`).
+  it('two quick changes of a preference, the second made while the first is being sent, both reach the server', async () => {
+    const settings$ = a.data.pushSettings$();
+    const before = await until(settings$, (value) => value !== null);
+    const serverSettings = async () =>
+      (
+        (
+          await apiClient(server.url, ada.token).get('/sync/profile/pull?limit=10', {
+            headers: { 'x-crux-sync': String(SYNC_PROTOCOL_VERSION) },
+          })
+        ).body as { documents: { push_settings: PushSettings }[] }
+      ).documents[0]!.push_settings;
+    profilePushes.close();
+    await a.data.setPushSettings({ ...before!, replies: !before!.replies });
+    await eventually(() => profilePushes.waiting() === 1);
+    const quiet = { start: '22:00', end: '07:00', time_zone: 'Europe/Berlin' };
+    await a.data.setPushSettings({ ...before!, replies: !before!.replies, quiet_hours: quiet });
+    profilePushes.open();
+    await until(a.data.status$, (s) => s.pending === 0, 15_000);
+    await eventually(async () => (await serverSettings()).quiet_hours !== null);
+    expect(await serverSettings()).toEqual({ ...before, replies: !before!.replies, quiet_hours: quiet });
+    expect(await until(a.data.syncProblems$(), () => true)).toEqual([]);
   });
 });

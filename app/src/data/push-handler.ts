@@ -6,6 +6,7 @@
 // nothing is set aside, the rows stay pending and RxDB sends them again (after a
 // 429, http.ts holds the next push until the server's Retry-After has passed).
 import type { RxReplicationWriteToMasterRow, WithDeleted } from 'rxdb';
+import { deepEqual } from 'rxdb/plugins/utils';
 import type { PushResponse, SyncCollection } from '../../../shared/sync-protocol.js';
 import { sameUserFields } from '../../../shared/rules/sync-fields.js';
 import type { SyncHttp, TokenSource } from './http.js';
@@ -53,9 +54,32 @@ export function decide<R extends LocalRow>(collection: SyncCollection, next: R, 
   return settled ? { kind: 'resolve', doc: { ...settled, pending: false } } : { kind: 'send' };
 }
 
+/** At most this many documents' last answers are kept (answers below): one per document pushed lately. */
+const MAX_ANSWERS = 1000;
+
 export function createPushHandler(deps: PushDeps) {
   const { collection } = deps;
   const entry = SYNCED[collection].sync;
+
+  // The server's answer to the last push of each document, and the assumed state that push was made
+  // on. RxDB writes the answer back as the document and as the state it assumes the server holds; when
+  // the user changed the document again while the push was out (two quick taps on a preference), that
+  // write fails, rightly keeping the newer change, but RxDB then still assumes the state from before
+  // the push, and the newer change would meet a conflict with the user's own first one. The next push
+  // of such a document is made on the answer instead. (The outbox keeps its own, outbox.ts.)
+  const answers = new Map<string, { on: Row['assumedMasterState']; answer: WithDeleted<LocalRow> }>();
+  function remember(row: Row, answer: WithDeleted<LocalRow>): void {
+    const id = row.newDocumentState.id;
+    answers.delete(id);
+    answers.set(id, { on: row.assumedMasterState, answer });
+    if (answers.size > MAX_ANSWERS) answers.delete(answers.keys().next().value!);
+  }
+  /** The row, made on the server's last answer when RxDB still assumes the state that push was made on. */
+  function onLastAnswer(row: Row): Row {
+    const kept = answers.get(row.newDocumentState.id);
+    if (!kept || !deepEqual(kept.on ?? null, row.assumedMasterState ?? null)) return row;
+    return { ...row, assumedMasterState: kept.answer };
+  }
 
   /** Sends rows in one request and answers their local states after the server's answer. */
   async function send(rows: Row[], token: TokenSource): Promise<WithDeleted<LocalRow>[]> {
@@ -85,7 +109,9 @@ export function createPushHandler(deps: PushDeps) {
           serverState: { ...master },
         });
       }
-      resolved.push(toLocal(collection, { ...master }));
+      const answer = toLocal(collection, { ...master });
+      if (row) remember(row, answer);
+      resolved.push(answer);
     }
     for (const rejected of answer.rejected) {
       const row = rowsById.get(rejected.id);
@@ -102,13 +128,19 @@ export function createPushHandler(deps: PushDeps) {
         serverState: rejected.master ? { ...rejected.master } : null,
       });
       // Its state on the server, or (never created there) what the collection falls back to.
-      resolved.push(rejected.master ? toLocal(collection, { ...rejected.master }) : entry.revert(row.newDocumentState));
+      const answer = rejected.master ? toLocal(collection, { ...rejected.master }) : entry.revert(row.newDocumentState);
+      // A fallback is no server state to make a next push on.
+      if (rejected.master) remember(row, answer);
+      else answers.delete(row.newDocumentState.id);
+      resolved.push(answer);
     }
     // Rows the server had nothing to say about landed as sent (e.g. a delete of an item already gone).
     for (const row of rows) {
       const next = row.newDocumentState;
       if (answered.has(next.id)) continue;
-      resolved.push(next.pending_delete ? { ...next, pending: false, _deleted: true } : { ...next, pending: false });
+      const answer = next.pending_delete ? { ...next, pending: false, _deleted: true } : { ...next, pending: false };
+      remember(row, answer);
+      resolved.push(answer);
     }
     return resolved;
   }
@@ -124,7 +156,7 @@ export function createPushHandler(deps: PushDeps) {
   }
 
   return async (given: Row[]): Promise<WithDeleted<LocalRow>[]> => {
-    const rows = await freshest(given);
+    const rows = (await freshest(given)).map(onLastAnswer);
     const resolved: WithDeleted<LocalRow>[] = [];
     const toSend: Row[] = [];
     for (const row of rows) {
