@@ -158,6 +158,21 @@ describe("a user's page and a topic's stance totals on PostgreSQL (issue 25 #5)"
 // Issue 28 (the write budgets): migration 011 drops responses_topic, responses_creator and the unread
 // responses_seq, which every create wrote; the statements that read a topic's responses or a creator's now walk
 // responses_topic_seq and responses_creator_time (the indexes that begin the same way).
+/** The indexes the statement's plan reads `table` by; every read of it must be an index scan. */
+async function indexesOn(table: string, { text, values }: Statement): Promise<string[]> {
+  const plan = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`EXPLAIN (FORMAT JSON) ${text}`, values);
+  const used: string[] = [];
+  const walk = (node: PlanNode) => {
+    if (node['Relation Name'] === table) {
+      expect(node['Node Type'], text).toMatch(/Index/);
+      used.push(node['Index Name']!);
+    }
+    node.Plans?.forEach(walk);
+  };
+  walk(plan.rows[0]!['QUERY PLAN'][0].Plan);
+  return used;
+}
+
 describe('migration 011 on PostgreSQL: the dropped response indexes', () => {
   it("are gone, and a topic's and a creator's reads still walk an index", async () => {
     const { rows } = await client.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE tablename = 'responses'");
@@ -175,17 +190,7 @@ describe('migration 011 on PostgreSQL: the dropped response indexes', () => {
     });
     expect(statements.length).toBeGreaterThanOrEqual(4);
     const used: string[] = [];
-    for (const { text, values } of statements) {
-      const plan = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`EXPLAIN (FORMAT JSON) ${text}`, values);
-      const walk = (node: PlanNode) => {
-        if (node['Relation Name'] === 'responses') {
-          expect(node['Node Type'], text).toMatch(/Index/);
-          used.push(node['Index Name']!);
-        }
-        node.Plans?.forEach(walk);
-      };
-      walk(plan.rows[0]!['QUERY PLAN'][0].Plan);
-    }
+    for (const statement of statements) used.push(...(await indexesOn('responses', statement)));
     expect(used).toEqual(expect.arrayContaining(['responses_topic_seq']));
   });
 });
@@ -196,17 +201,6 @@ describe('migration 012 on PostgreSQL: the grouping job start reads a range of v
   it('walks votes_response_updated', async () => {
     const statements = await statementsOf(() => store.groups.votedSince(new Date(Date.UTC(2026, 0, 1)).toISOString()));
     expect(statements.length).toBe(1);
-    const { text, values } = statements[0]!;
-    const plan = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`EXPLAIN (FORMAT JSON) ${text}`, values);
-    const used: string[] = [];
-    const walk = (node: PlanNode) => {
-      if (node['Relation Name'] === 'votes') {
-        expect(node['Node Type'], text).toMatch(/Index/);
-        used.push(node['Index Name']!);
-      }
-      node.Plans?.forEach(walk);
-    };
-    walk(plan.rows[0]!['QUERY PLAN'][0].Plan);
-    expect(used).toEqual(['votes_response_updated']);
+    expect(await indexesOn('votes', statements[0]!)).toEqual(['votes_response_updated']);
   });
 });
