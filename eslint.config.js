@@ -68,6 +68,15 @@ export default defineConfig(
     },
   },
 
+  // The service worker: the worker's globals, typed by its own program (tsconfig.sw.json: no DOM).
+  {
+    files: ['app/src/service-worker/sw.ts'],
+    languageOptions: {
+      globals: globals.serviceworker,
+      parserOptions: { projectService: false, project: './tsconfig.sw.json', tsconfigRootDir: import.meta.dirname },
+    },
+  },
+
   // Tests read JSON answers of every shape: `any` there is a parsed body, not a design choice.
   {
     files: ['tests/**/*.{ts,tsx}'],

@@ -17,7 +17,7 @@ import { firstPageReads, readFirstPage } from './data/first-page';
 import { unavailableData } from './data/unavailable';
 import { App, preloadPage } from './App';
 import { errorMessage } from './error-message';
-import { keepFirstScreen } from './service-worker/first-screen';
+import { keepFirstScreen } from './service-worker/keep-first-screen';
 import { firstValuesAtOnce } from './hooks/useObservable';
 
 /** The local database, or, when it cannot open (e.g. storage blocked), a stand-in that says why. */
@@ -85,7 +85,7 @@ const sessionKnown = new Promise<void>((resolve) => {
 /**
  * Once React has committed its first render (a kept topic page's title and first rows, from its
  * embedded data): that markup is kept for the worker's next answer of this page
- * (service-worker/first-screen.ts), and sources are read by their effects alone from now on.
+ * (service-worker/keep-first-screen.ts), and sources are read by their effects alone from now on.
  */
 function KeepFirstScreen() {
   useEffect(() => {

@@ -1,29 +1,36 @@
-// The kept topic page's first screen as HTML (issue 28, topic page first row): the app's first render
-// of a kept page (the title and first rows from its embedded data, before the local database has
-// opened) is stored beside the page, and the service worker puts it into the page's `<div id="root">`
-// when it answers that page again (vite.config.ts, runtimeCaching). The first rows then paint with the
-// HTML and its style sheets, before any script has run; React's first render replaces them with the
-// same markup.
+// The kept topic page's first screen as HTML, in the form the page writes it and the service worker
+// reads it. The app's first render of a kept page (the title and first rows from its embedded data,
+// before the local database has opened) is stored beside the page (keep-first-screen.ts), and the
+// worker (sw.ts) puts it into the page's `<div id="root">` when it answers that page again. The
+// first rows then paint with the HTML and its style sheets, before any script has run; React's
+// first render replaces them with the same markup.
 //
-// Never more than the kept page itself shows (issue 23 #4): the stored screen is keyed by a hash of
-// the embedded data it was rendered from, and the worker uses it only for a kept page whose data has
-// that hash. A page refreshed with other data, or dropped after a moderation (forgetTopicPage drops
-// every entry of the address, whatever its query), finds no screen of its own: it is answered as
-// before, and the app renders from its data.
+// Never more than the kept page itself shows: the stored screen is keyed by a hash of the embedded
+// data it was rendered from, and the worker uses it only for a kept page whose data has that hash.
+// A page refreshed with other data, or dropped after a moderation (forgetTopicPage drops every
+// entry of the address, whatever its query), finds no screen of its own: it is answered as before,
+// and the app renders from its data.
+//
+// Only what both the page and the worker have (Cache Storage, crypto.subtle, Response): the worker
+// is typed without the DOM.
+
 /** The query parameter of a stored first screen's cache key (the page's address, plus its data's hash). */
 export const FIRST_SCREEN_PARAM = 'crux-first-screen';
 /** The element holding a page's first-screen data (sync-server/src/routes/first-page.ts). */
-const DATA_ELEMENT_ID = 'crux-first-page';
-const TOPIC_PATH = /^\/topics\/[^/]+\/?$/;
+export const DATA_ELEMENT_ID = 'crux-first-page';
+/** A topic's page: the pages the worker keeps, and the only ones with a first screen. */
+export const TOPIC_PATH = /^\/topics\/[^/]+\/?$/;
+/** The empty root of a page the app has not rendered into. */
+const EMPTY_ROOT = '<div id="root"></div>';
+const STYLE_SHEET = /<link rel="stylesheet"[^>]*>/g;
+/** A style sheet of this site's build, as the page records them. */
+const OWN_STYLE_SHEET = /^\/[\w./-]+\.css$/;
 
 /** What is stored: the root's markup and the style sheets the page had when it was rendered. */
 export interface KeptFirstScreen {
   html: string;
   styles: string[];
 }
-
-/** This build's cache of kept pages (vite.config.ts); undefined outside a Vite build. */
-const CURRENT = typeof import.meta.env === 'undefined' ? undefined : (import.meta.env.VITE_TOPIC_PAGES_CACHE as string | undefined);
 
 /** The text of the page's first-screen data block, as the service worker reads it from the HTML. */
 export function embeddedData(html: string): string | null {
@@ -45,49 +52,44 @@ export function firstScreenKey(pageUrl: string, hash: string): string {
 }
 
 /**
- * Takes the root's markup now (call it once React has committed its first render, before anything
- * replaces the embedded data's rows), then stores it for the kept page this document came from.
- * Does nothing for anything else: a page that is not a topic's, a page with no embedded data or no
- * response row, a first visit (the server's page, not kept yet), a kept page refreshed since.
+ * The kept page's HTML with its first screen in the root. Every style sheet goes first in the
+ * head, before the scripts and their preloads: the first rows paint once these are in, and the
+ * worker answers the page's requests in the order they come. The page's own, then those the app
+ * had (the topic page's are otherwise added by its chunk's loader, after the scripts).
  */
-export function keepFirstScreen(doc: Document = document): Promise<void> {
-  const data = doc.getElementById(DATA_ELEMENT_ID)?.textContent;
-  const root = doc.getElementById('root');
-  if (!CURRENT || !data || !root || !TOPIC_PATH.test(doc.location.pathname)) return Promise.resolve();
-  if (typeof caches === 'undefined' || typeof crypto === 'undefined' || !crypto.subtle) return Promise.resolve();
-  if (!root.querySelector('li[data-testid="response"]')) return Promise.resolve();
-  const screen: KeptFirstScreen = {
-    html: root.innerHTML,
-    // Vite's loader writes absolute addresses: kept as paths of this site (the worker adds those only).
-    styles: Array.from(doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'), (link) => new URL(link.href, doc.location.href))
-      .filter((url) => url.origin === doc.location.origin)
-      .map((url) => url.pathname),
-  };
-  return store(CURRENT, doc.location.href.split('#')[0]!, data, screen).catch(() => undefined); // Cache Storage unavailable or full: nothing kept
+export function pageWithFirstScreen(html: string, screen: KeptFirstScreen): string {
+  const own = html.match(STYLE_SHEET) ?? [];
+  const links =
+    own.join('') +
+    screen.styles
+      .filter((href) => OWN_STYLE_SHEET.test(href) && !html.includes(`href="${href}"`))
+      .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)
+      .join('');
+  let page = html.replace(STYLE_SHEET, '');
+  const charset = /<meta charset[^>]*>/i.exec(page);
+  const first = charset ? charset.index + charset[0].length : page.indexOf('<head>') + '<head>'.length;
+  page = page.slice(0, first) + links + page.slice(first);
+  return page.replace(EMPTY_ROOT, () => `<div id="root">${screen.html}</div>`);
 }
 
-async function store(cacheName: string, pageUrl: string, data: string, screen: KeptFirstScreen): Promise<void> {
-  const cache = await caches.open(cacheName);
-  // Only for the page as it is kept now: the worker may have refreshed it (other data) or a
-  // moderation may have dropped it since this document was answered.
-  const keptNow = async () => {
-    const page = await cache.match(pageUrl);
-    return page !== undefined && embeddedData(await page.text()) === data;
-  };
-  if (!(await keptNow())) return;
-  const hash = await dataHash(data);
-  const key = firstScreenKey(pageUrl, hash);
-  if (await cache.match(key)) return;
-  await cache.put(key, new Response(JSON.stringify(screen), { headers: { 'content-type': 'application/json' } }));
-  // One screen per page: the ones rendered from this page's earlier data can never be used again.
-  const own = new URL(pageUrl);
-  for (const request of await cache.keys()) {
-    const url = new URL(request.url);
-    const param = url.searchParams.get(FIRST_SCREEN_PARAM);
-    url.searchParams.delete(FIRST_SCREEN_PARAM);
-    if (param !== null && param !== hash && url.href === own.href) await cache.delete(request);
+/**
+ * The worker's answer for a kept page (or the shell, which has no data block): with its first
+ * screen's markup when one was stored for this very page's data, else the page as it is.
+ */
+export async function withKeptFirstScreen(cacheName: string, request: Request, page: Response): Promise<Response> {
+  try {
+    const html = await page.clone().text();
+    const data = embeddedData(html);
+    if (!data || !html.includes(EMPTY_ROOT)) return page;
+    const kept = await (await caches.open(cacheName)).match(firstScreenKey(request.url, await dataHash(data)));
+    if (!kept) return page;
+    const screen = (await kept.json()) as KeptFirstScreen;
+    // The body is new, decoded text: no length or encoding of the stored one.
+    const headers = new Headers(page.headers);
+    headers.delete('content-length');
+    headers.delete('content-encoding');
+    return new Response(pageWithFirstScreen(html, screen), { status: page.status, statusText: page.statusText, headers });
+  } catch {
+    return page;
   }
-  // Dropped or refreshed while this was written: the screen goes too (it is never used then, and a
-  // moderated text must not stay on the device).
-  if (!(await keptNow())) await cache.delete(key);
 }

@@ -1,13 +1,15 @@
-// The topic pages the service worker keeps (vite.config.ts, runtimeCaching): the server's page with
-// its first screen, shown on a revisit before the local database has opened. They are public data
-// on this device like the local database's topics and responses, so they go with it.
+// The topic pages the service worker keeps (sw.ts): the server's page with its first screen, shown
+// on a revisit before the local database has opened. They are public data on this device like the
+// local database's topics and responses, so they go with it.
 import { TOPIC_PAGES_CACHE_PREFIX } from '../../../shared/constants';
 
 /**
- * This build's cache (vite.config.ts defines it); other names are older builds' pages. Outside Vite
- * (the Node bench runs the data layer under tsx) there is no `import.meta.env` and no build.
+ * This build's cache (vite.config.ts defines it, for the app and the worker alike); other names are
+ * older builds' pages. Outside Vite (the Node bench runs the data layer under tsx) there is no
+ * `import.meta.env` and no build.
  */
-const CURRENT = typeof import.meta.env === 'undefined' ? undefined : (import.meta.env.VITE_TOPIC_PAGES_CACHE as string | undefined);
+export const CURRENT_TOPIC_PAGES_CACHE =
+  typeof import.meta.env === 'undefined' ? undefined : (import.meta.env.VITE_TOPIC_PAGES_CACHE as string | undefined);
 
 async function removeWhere(drop: (name: string) => boolean): Promise<void> {
   if (typeof caches === 'undefined') return;
@@ -23,10 +25,11 @@ async function removeWhere(drop: (name: string) => boolean): Promise<void> {
 export const removeTopicPages = (): Promise<void> => removeWhere(() => true);
 
 /** Pages kept under earlier builds: their scripts are gone, and the worker no longer reads them. */
-export const removeOtherBuildsTopicPages = (): Promise<void> => removeWhere((name) => CURRENT !== undefined && name !== CURRENT);
+export const removeOtherBuildsTopicPages = (): Promise<void> =>
+  removeWhere((name) => CURRENT_TOPIC_PAGES_CACHE !== undefined && name !== CURRENT_TOPIC_PAGES_CACHE);
 
 /**
- * Drops the kept page of one topic (issue 23): a moderator removed or hid something in it, and the
+ * Drops the kept page of one topic: a moderator removed or hid something in it, and the
  * kept page still holds the first screen as it was. Without its page, an offline visit renders from
  * the local database, which the same pull has already redacted.
  */
