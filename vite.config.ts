@@ -55,7 +55,8 @@ export default defineConfig({
       },
     }),
     // Every text file of the build also as .br and .gz, written once here and served as they are
-    // (sync-server/src/routes/site-files.ts); last so it sees the service worker and its runtime too.
+    // (sync-server/src/routes/site-files.ts). The service worker is built after this (a build of its
+    // own once the app's is written): the server compresses sw.js as it answers it.
     compression({
       include: /\.(?:html|js|mjs|css|svg|json|webmanifest|txt|xml)$/,
       algorithms: ['gzip', 'brotliCompress'],

@@ -44,7 +44,7 @@ describe('first load', () => {
     const assets = readdirSync(join(DIST, 'assets'));
     expect(assets.filter((name) => DEV_ONLY.test(name))).toEqual([]);
     const sw = readFileSync(join(DIST, 'sw.js'), 'utf8');
-    const precached = [...sw.matchAll(/url:"([^"]+)"/g)].map((m) => m[1]!);
+    const precached = [...sw.matchAll(/"url":"([^"]+)"/g)].map((m) => m[1]!);
     expect(precached.filter((url) => DEV_ONLY.test(url))).toEqual([]);
     expect(precached.filter((url) => /\.(?:br|gz)$/.test(url))).toEqual([]);
     for (const chunk of assets.filter((name) => /\.(?:js|css)$/.test(name))) expect(precached).toContain(`assets/${chunk}`);
