@@ -10,6 +10,8 @@
 //   build/server/db-backup.js        npm run db:backup
 //   build/server/db-restore.js       npm run db:restore
 //   build/server/users-role.js       npm run users:role
+// and each worker thread's module at its own place (store/sqlite/start-worker.ts finds the .js there):
+//   build/server/sync-server/src/store/sqlite/{checkpointer,migrator,backup}-worker.js
 // What the code reads beside itself at run time (the SQL migrations, found from import.meta.url)
 // is copied keeping its place under the repository: every sync-server/src/**/*.sql lands at
 // build/server/sync-server/src/**/*.sql, and each source file's import.meta.url is rewritten to
@@ -20,6 +22,7 @@ import { build, type Plugin } from 'esbuild';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { WORKER_MODULES } from '../sync-server/src/store/sqlite/start-worker.js';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_OUT_DIR = join(ROOT, 'build', 'server');
@@ -35,6 +38,9 @@ export const ENTRY_POINTS: Record<string, string> = {
   'db-restore': 'scripts/db-restore.ts',
   'users-role': 'scripts/users-role.ts',
 };
+
+/** The worker threads' modules, each built to its own place under the output folder (store/sqlite/start-worker.ts). */
+export const WORKER_ENTRY_POINTS: string[] = WORKER_MODULES.map((module) => `sync-server/src/store/sqlite/${module}.ts`);
 
 /** Folders whose files the compiled server reads at run time, copied keeping their layout. */
 const RUNTIME_FILES_UNDER = 'sync-server/src';
@@ -56,7 +62,8 @@ const importMetaUrlPerFile: Plugin = {
       const source = readFileSync(args.path, 'utf8');
       if (!source.includes('import.meta.url')) return undefined;
       const place = `./${relative(ROOT, args.path).split(sep).join('/')}`;
-      // Every output file (entries and chunks) sits directly in the output folder.
+      // Every output file (entries and chunks) sits directly in the output folder, but the worker
+      // modules', which read no import.meta.url and import only packages and node's own modules.
       const contents = source.replaceAll('import.meta.url', `new URL(${JSON.stringify(place)}, import.meta.url).href`);
       return { contents, loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
     });
@@ -77,7 +84,10 @@ export async function buildServer(outDir: string = DEFAULT_OUT_DIR): Promise<voi
   mkdirSync(outDir, { recursive: true });
   await build({
     absWorkingDir: ROOT,
-    entryPoints: Object.entries(ENTRY_POINTS).map(([out, source]) => ({ in: source, out })),
+    entryPoints: [
+      ...Object.entries(ENTRY_POINTS).map(([out, source]) => ({ in: source, out })),
+      ...WORKER_ENTRY_POINTS.map((source) => ({ in: source, out: source.replace(/\.ts$/, '') })),
+    ],
     outdir: outDir,
     bundle: true,
     splitting: true,

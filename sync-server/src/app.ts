@@ -165,26 +165,19 @@ export function createApp(deps: AppDeps) {
   app.route('/', siteFilesRoutes(ctx, limits, deps.publicUrl));
   app.all('/api/*', (c) => c.json({ error: MSG.notFound, code: 'not-found' }, 404));
   app.onError((error, c) => errorResponse(c, error, deps.log ?? ((message, err) => requestLog(c).error({ err }, message))));
-  // The hottest reads, answered from their kept bytes in front of all the above (http/fast-reads.ts);
+  // The hottest reads, answered from their kept bytes in front of @hono/node-server (http/fast-reads.ts);
   // not beside a read replica, whose routing by caller lives in the middleware.
   /** The fast reads for Node's request, in front of @hono/node-server (serve.ts; http/fast-reads.ts). */
-  let fastNode: FastNodeRead | undefined;
-  if (!reads && deps.fastReads !== false) {
-    const fast = createFastReads({
-      ctx,
-      verifier: deps.verifier,
-      headers: securityHeaderRecord(clientConfig),
-      trustProxy: limits.config.trustProxy,
-      readLimits: limits.config.enabled,
-      logger: deps.logger ?? logger,
-    });
-    const full = app.fetch;
-    app.fetch = (request, env, executionCtx) => {
-      const answer = fast.fetch(request, env);
-      if (answer instanceof Promise) return answer.then((response) => response ?? full(request, env, executionCtx));
-      return answer ?? full(request, env, executionCtx);
-    };
-    fastNode = fast.node;
-  }
+  const fastNode: FastNodeRead | undefined =
+    !reads && deps.fastReads !== false
+      ? createFastReads({
+          ctx,
+          verifier: deps.verifier,
+          headers: securityHeaderRecord(clientConfig),
+          trustProxy: limits.config.trustProxy,
+          readLimits: limits.config.enabled,
+          logger: deps.logger ?? logger,
+        })
+      : undefined;
   return { app, ctx, limits, fastNode };
 }

@@ -9,7 +9,8 @@ import { createChangeFeed, type ChangeFeed } from './domain/change-feed.js';
 import { createPgChangeFeed } from './store/pg/change-feed.js';
 import { createMemoryLimitBackend, type LimitBackend } from './http/limit-backend.js';
 import { createPgLimitBackend } from './store/pg/limit-backend.js';
-import { BACKSTOP_AUTOCHECKPOINT_PAGES, DEFAULT_CHECKPOINT_EVERY_MS, openDatabase } from './store/sqlite/connection.js';
+import { BACKSTOP_AUTOCHECKPOINT_PAGES, DEFAULT_CHECKPOINT_EVERY_MS, startCheckpointer } from './store/sqlite/checkpointer.js';
+import { openDatabase } from './store/sqlite/connection.js';
 import { createPgStore } from './store/pg/store.js';
 import { createStore } from './store/sqlite/store.js';
 import type { VersionClockOptions } from './store/sqlite/kept-versions.js';
@@ -81,14 +82,12 @@ export async function openBackend(
   const memory = { cacheMb: config.sqliteCacheMb, mmapMb: config.sqliteMmapMb };
   if (!config.databaseUrl && shared) {
     await shared.migrated;
-    const db = openDatabase(config.databaseFile, {
-      busyTimeoutMs: config.dbBusyTimeoutMs,
-      ...memory,
-      ...(shared.checkpointer ? { checkpointEveryMs: DEFAULT_CHECKPOINT_EVERY_MS } : {}),
-    });
+    const db = openDatabase(config.databaseFile, { busyTimeoutMs: config.dbBusyTimeoutMs, ...memory });
     // The one checkpointer checkpoints for every process; the others keep SQLite's own as a backstop only.
+    const checkpointer = shared.checkpointer ? startCheckpointer(db, config.databaseFile, DEFAULT_CHECKPOINT_EVERY_MS) : undefined;
     if (!shared.checkpointer) db.pragma(`wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT_PAGES}`);
     const store = createStore(db, {
+      checkpointer,
       sharedFile: { busyTimeoutMs: config.dbBusyTimeoutMs, ...(shared.writeToken ? { writeToken: shared.writeToken } : {}) },
       ...(options.keptVersions ? { keptVersions: options.keptVersions } : {}),
     });
@@ -109,14 +108,9 @@ export async function openBackend(
   if (!config.databaseUrl) {
     // Off the main thread: meanwhile GET /api/ready answers 503 `migrating` (store/sqlite/migrate-worker.ts).
     await migrateInWorker(config.databaseFile, config.dbBusyTimeoutMs);
-    // The WAL is checkpointed by a worker thread, not inside a request's COMMIT (store/sqlite/connection.ts).
-    const store = createStore(
-      openDatabase(config.databaseFile, {
-        busyTimeoutMs: config.dbBusyTimeoutMs,
-        checkpointEveryMs: DEFAULT_CHECKPOINT_EVERY_MS,
-        ...memory,
-      }),
-    );
+    // The WAL is checkpointed by a worker thread, not inside a request's COMMIT (store/sqlite/checkpointer.ts).
+    const db = openDatabase(config.databaseFile, { busyTimeoutMs: config.dbBusyTimeoutMs, ...memory });
+    const store = createStore(db, { checkpointer: startCheckpointer(db, config.databaseFile, DEFAULT_CHECKPOINT_EVERY_MS) });
     return { store, changes: createChangeFeed(), limits: createMemoryLimitBackend(), close: () => store.close() };
   }
   const connectionString = checkUrl(config.databaseUrl);

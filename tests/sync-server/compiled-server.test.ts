@@ -3,12 +3,15 @@
 // reads beside itself, and answers; the compiled db:migrate command runs the same way. On
 // the test engine, so the PostgreSQL lane runs it there too.
 import { execFile, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer, ROOT } from '../../scripts/build-server.js';
+import { buildServer, ENTRY_POINTS, ROOT, WORKER_ENTRY_POINTS } from '../../scripts/build-server.js';
 import { waitForListening } from '../fixtures/listening.js';
 import { testDatabase, type TestDatabase } from '../fixtures/test-db.js';
 
@@ -50,11 +53,46 @@ describe('the compiled server', () => {
   });
 
   it('imports nothing of tsx', () => {
-    const code = readdirSync(outDir)
+    const code = readdirSync(outDir, { recursive: true, encoding: 'utf8' })
       .filter((file) => file.endsWith('.js'))
       .map((file) => readFileSync(join(outDir, file), 'utf8'));
-    expect(code.length).toBeGreaterThan(0);
+    expect(code.length).toBeGreaterThan(Object.keys(ENTRY_POINTS).length + WORKER_ENTRY_POINTS.length - 1);
     for (const text of code) expect(text).not.toMatch(/from\s*["']tsx|import\(\s*["']tsx/);
+  });
+
+  it('builds each worker module where the server looks for it, importing only packages (no chunk)', () => {
+    for (const source of WORKER_ENTRY_POINTS) {
+      const code = readFileSync(join(outDir, source.replace(/\.ts$/, '.js')), 'utf8');
+      expect(
+        [...code.matchAll(/(?:from|import)\s*\(?\s*["']([^"']+)["']/g)].map((match) => match[1]),
+        source,
+      ).not.toContainEqual(expect.stringMatching(/^\./));
+    }
+  });
+
+  it('runs the compiled checkpointer and backup workers with plain node', async () => {
+    const source = join(dir, 'workers.sqlite');
+    const db = new Database(source);
+    db.pragma('journal_mode = WAL');
+    db.exec("CREATE TABLE topics (id TEXT); INSERT INTO topics VALUES ('a')");
+    const compiled = (name: string) => pathToFileURL(join(outDir, 'sync-server/src/store/sqlite', `${name}.js`));
+    const checkpointer = new Worker(compiled('checkpointer-worker'), {
+      workerData: { file: source, everyMs: 10, busyMs: 10, quietRounds: 50 },
+    });
+    // Its rounds move the committed pages from the WAL into the database file.
+    const before = statSync(source).size;
+    const deadline = Date.now() + 5000;
+    while (statSync(source).size <= before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(statSync(source).size).toBeGreaterThan(before);
+    checkpointer.postMessage('stop');
+    expect(await new Promise((resolve) => checkpointer.once('exit', resolve))).toBe(0);
+    db.close();
+    const backup = new Worker(compiled('backup-worker'), { workerData: { source, target: join(dir, 'copy.sqlite'), timeoutMs: 1000 } });
+    expect(await new Promise((resolve) => backup.once('message', resolve))).toEqual({ ok: true });
+    await backup.terminate();
+    const copy = new Database(join(dir, 'copy.sqlite'), { readonly: true });
+    expect(copy.prepare('SELECT id FROM topics').all()).toEqual([{ id: 'a' }]);
+    copy.close();
   });
 
   it('migrates the database with the compiled db:migrate command', async () => {

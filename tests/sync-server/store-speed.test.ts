@@ -9,7 +9,8 @@ import { createChangeFeed } from '../../sync-server/src/domain/change-feed.js';
 import type { DomainContext } from '../../sync-server/src/domain/context.js';
 import { createTopic, listTopics } from '../../sync-server/src/domain/topics.js';
 import { rememberUser } from '../../sync-server/src/domain/users.js';
-import { BACKSTOP_AUTOCHECKPOINT_PAGES, openDatabase } from '../../sync-server/src/store/sqlite/connection.js';
+import { BACKSTOP_AUTOCHECKPOINT_PAGES, startCheckpointer } from '../../sync-server/src/store/sqlite/checkpointer.js';
+import { openDatabase } from '../../sync-server/src/store/sqlite/connection.js';
 import { createStore } from '../../sync-server/src/store/sqlite/store.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'crux-store-speed-'));
@@ -88,9 +89,10 @@ describe('store transactions', () => {
 describe('background checkpointer', () => {
   it('moves committed pages into the database file, not in a COMMIT, and stops with the connection', async () => {
     const file = join(dir, `db-${++files}.sqlite`);
-    const db = openDatabase(file, { checkpointEveryMs: 20 });
+    const db = openDatabase(file);
+    const checkpointer = startCheckpointer(db, file, 20);
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(BACKSTOP_AUTOCHECKPOINT_PAGES);
-    const store = createStore(db);
+    const store = createStore(db, { checkpointer });
     const ctx: DomainContext = { store, clock: () => new Date(), newId: () => `id-${Math.random()}`, changes: createChangeFeed() };
     await rememberUser(ctx, ada);
     const before = statSync(file).size;

@@ -6,27 +6,27 @@
 // Hono and the Headers work at a fifth of the hot list's CPU. Here such a request is answered
 // straight from the kept bytes, with the headers every answer carries precomputed (the security
 // headers, the content type) and the same request id, log line and metrics as observeRequests
-// gives every request. A bearer token is verified and its user remembered as authenticate does
-// (http/auth.ts), and the answer is marked private as security-headers.ts marks it. Anything else,
-// or anything unusual about the request (a token that does not verify, a body, a repeated or
-// undecodable query parameter, a query the schema refuses, a read limit to take, a
-// read replica to route to, a compressed answer to make), goes the app's full way, as does any
-// request whose read fails (the app then answers its error as it always has).
+// gives every request. A bearer token is taken when authenticate (http/auth.ts) has verified it
+// before, and the answer is marked private as security-headers.ts marks it. Anything else, or
+// anything unusual about the request (a token not verified yet or that does not verify, a body, a
+// repeated or undecodable query parameter, a query the schema refuses, a read limit to take, a read
+// replica to route to, a compressed answer to make, a page not kept), goes the app's full way.
 //
-// Two ways in. `node` takes Node's own request in front of @hono/node-server (serve.ts, through
-// withFastReads) and answers only what is at hand without waiting: the version known in memory
+// One way in, in front of @hono/node-server (serve.ts and the test servers, through withFastReads):
+// Node's own request, answered only from what is at hand without waiting: the version known in memory
 // (store/sqlite/kept-versions.ts), the page kept, a bearer token verified before (verifyNow) and its
 // user's stored copy known current. No Request, Response, URL or promise is made for it: on the
-// production process those were most of what a kept read cost besides Node's own writing (issue 28).
-// Anything else it leaves to @hono/node-server, whose `fetch` (the app's) tries again here with
-// what must be awaited (a token to verify, a version or page to read), then the full way.
+// production process those were most of what a kept read cost besides Node's own writing. Anything
+// else goes to @hono/node-server and the app, whose routes verify the token and keep the page, so the
+// next such request is answered here. Why a second door at all: the framework's way answered these
+// reads at a fraction of this one's rate (docs/ARCHITECTURE.md, "The fast reads").
 import { createServer, type IncomingMessage, type RequestListener, type ServerOptions, type ServerResponse } from 'node:http';
 import { LIMITS } from '../../../shared/constants.js';
 import { listTopicsQuerySchema } from '../../../shared/schemas/topics.js';
 import type { TokenVerifier } from '../auth/verifier.js';
 import type { DomainContext } from '../domain/context.js';
-import { keptTopicsJson, listTopicsJson, topicsPageKey } from '../domain/topics.js';
-import { keptLeaderboardJson, leaderboardJson, rememberedNow, rememberUser } from '../domain/users.js';
+import { keptTopicsJson, topicsPageKey } from '../domain/topics.js';
+import { keptLeaderboardJson, rememberedNow } from '../domain/users.js';
 import type { Logger } from '../observe/logger.js';
 import { recordRequest, requestIdOf } from '../observe/request.js';
 import { API_THRESHOLD, chooseEncoding } from './compression.js';
@@ -42,35 +42,20 @@ export interface FastReadOptions {
   logger: Logger;
 }
 
-/** The answer to a request the fast way (at once, or once read), or undefined for the app to answer it. */
-export type FastRead = (request: Request, env: unknown) => Response | Promise<Response | undefined> | undefined;
-
 /**
- * The same for a request as Node parsed it (serve.ts, in front of @hono/node-server): true when it
- * was answered here, at once, from bytes at hand; false (nothing written) for the app to answer it,
- * which tries the fast way again with what must be awaited. `extraHeaders`: added to the answer.
+ * A request as Node parsed it (serve.ts, in front of @hono/node-server): true when it was answered
+ * here, at once, from bytes at hand; false (nothing written) for the app to answer it. `extraHeaders`: added to the answer.
  */
 export type FastNodeRead = (incoming: IncomingMessage, outgoing: ServerResponse, extraHeaders?: Record<string, string>) => boolean;
-
-export interface FastReads {
-  fetch: FastRead;
-  node: FastNodeRead;
-}
 
 type Query = Record<string, string>;
 type Bytes = Uint8Array<ArrayBuffer>;
 /** The request's Accept-Encoding (read only when an answer could be compressed). */
 type Accepts = () => string | undefined;
-/** How a route's kept bytes are read for a viewer: at once (undefined: not at hand) or awaited (undefined: the full way must answer). */
-interface Reader {
-  now(viewer: string | null, accepts: Accepts): Bytes | undefined;
-  read(viewer: string | null, accepts: Accepts): Promise<Bytes | undefined>;
-}
-/** An answer's headers before its request id and length: as an object (a Response's) and as Node's flat list of names and values. */
-interface AnswerHeaders {
-  record: Record<string, string>;
-  list: string[];
-}
+/** A route's kept bytes for a viewer, if at hand (undefined: the full way answers). */
+type Reader = (viewer: string | null, accepts: Accepts) => Bytes | undefined;
+/** An answer's headers before its request id and length, as Node's flat list of names and values. */
+type AnswerHeaders = string[];
 interface Route {
   /** The route pattern the app's own line and metrics name (routePath). */
   pattern: string;
@@ -81,14 +66,12 @@ interface Route {
 }
 /**
  * What a request target (path and query) comes to: the route and the reader of its query, or null
- * (the app's way); `plain`: as Node gives it, a target @hono/node-server's URL would keep as it is.
+ * (the app's way, which also takes every target @hono/node-server's URL would not keep as it is).
  */
-type Target = { route: Route; reader: Reader; plain: boolean } | null;
+type Target = { route: Route; reader: Reader } | null;
 
 /** A request the fast way may answer: its route and reader, its bearer token if any, and its headers' reader. */
 interface Plan {
-  /** Target's `plain`. */
-  plain: boolean;
   route: Route;
   reader: Reader;
   token: string | undefined;
@@ -122,10 +105,10 @@ function decodePart(part: string): string | undefined {
   }
 }
 
-export function createFastReads(options: FastReadOptions): FastReads {
+export function createFastReads(options: FastReadOptions): FastNodeRead {
   const { ctx } = options;
   const json = { 'Content-Type': 'application/json', ...options.headers };
-  const headersOf = (record: Record<string, string>): AnswerHeaders => ({ record, list: Object.entries(record).flat() });
+  const headersOf = (record: Record<string, string>): AnswerHeaders => Object.entries(record).flat();
   // A signed-in caller's answer: never kept by a shared or disk cache (security-headers.ts).
   const both = (headers: Record<string, string>) => ({
     signedOut: headersOf(headers),
@@ -147,10 +130,7 @@ export function createFastReads(options: FastReadOptions): FastReads {
           // The route takes a read for these (routes/topics.ts): the full way takes it.
           if (options.readLimits && (parsed.data.search !== undefined || parsed.data.offset > 0)) return undefined;
           const signedOut = topicsPageKey(parsed.data, null);
-          return {
-            now: (viewer) => keptTopicsJson(ctx, viewer === null ? signedOut : topicsPageKey(parsed.data, viewer)),
-            read: (viewer) => listTopicsJson(ctx, parsed.data, viewer),
-          };
+          return (viewer) => keptTopicsJson(ctx, viewer === null ? signedOut : topicsPageKey(parsed.data, viewer));
         },
       },
     ],
@@ -166,10 +146,7 @@ export function createFastReads(options: FastReadOptions): FastReads {
           // A large answer a client takes compressed: the full way compresses it (compression.ts).
           const uncompressed = (bytes: Bytes | undefined, accepts: Accepts) =>
             bytes && bytes.byteLength >= API_THRESHOLD && chooseEncoding(accepts()) !== null ? undefined : bytes;
-          return {
-            now: (_, accepts) => uncompressed(keptLeaderboardJson(ctx, which), accepts),
-            read: async (_, accepts) => uncompressed(await leaderboardJson(ctx, which), accepts),
-          };
+          return (_, accepts) => uncompressed(keptLeaderboardJson(ctx, which), accepts);
         },
       },
     ],
@@ -184,7 +161,7 @@ export function createFastReads(options: FastReadOptions): FastReads {
     const route = routes.get(queryStart < 0 ? target : target.slice(0, queryStart));
     const query = route && parseQuery(queryStart < 0 ? '' : target.slice(queryStart + 1));
     const reader = query && route.reader(query);
-    known = reader ? { route: route, reader, plain: PLAIN_TARGET.test(target) } : null;
+    known = reader && PLAIN_TARGET.test(target) ? { route, reader } : null;
     if (targets.size >= TARGETS_KEPT) targets.clear();
     targets.set(target, known);
     return known;
@@ -202,7 +179,7 @@ export function createFastReads(options: FastReadOptions): FastReads {
     // The token as authenticate reads it (anything else is its 401 to answer).
     const token = authorization === undefined ? undefined : /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1];
     if (authorization !== undefined && token === undefined) return undefined;
-    return { plain: known.plain, route: known.route, reader: known.reader, token, header };
+    return { route: known.route, reader: known.reader, token, header };
   }
 
   /** The answer's bytes and caller when both are at hand (a known token, a kept page), else undefined. */
@@ -210,57 +187,16 @@ export function createFastReads(options: FastReadOptions): FastReads {
     let uid: string | undefined;
     if (token !== undefined) {
       const user = options.verifier.verifyNow?.(token);
-      // Unknown, or its stored copy to bring up to date: the awaited way verifies and remembers.
+      // Unknown, or its stored copy to bring up to date: the app's way verifies and remembers.
       if (!user || !rememberedNow(ctx, user)) return undefined;
       uid = user.uid;
     }
-    const bytes = reader.now(uid ?? null, () => header('accept-encoding'));
+    const bytes = reader(uid ?? null, () => header('accept-encoding'));
     return bytes && { bytes, uid };
   }
 
   function record(plan: Plan, requestId: string, start: number, uid: string | undefined) {
     recordRequest(options.logger, { requestId, method: 'GET', route: plan.route.pattern, status: 200, start, uid, ownLine: true });
-  }
-
-  function fetch(request: Request, env: unknown): Response | Promise<Response | undefined> | undefined {
-    // The path and query from the URL string (no URL object: this is per request).
-    const url = request.url;
-    const pathStart = url.indexOf('/', url.indexOf('//') + 2);
-    if (pathStart < 0) return undefined;
-    // Node's own parsed headers when served by @hono/node-server (cheaper than the Request's Headers).
-    const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming;
-    const header = incoming ? (name: string) => firstOf(incoming.headers[name]) : (name: string) => request.headers.get(name) ?? undefined;
-    // A URL's href keeps its fragment, which is no part of the query the app reads.
-    const fragment = url.indexOf('#', pathStart);
-    const planned = plan(request.method, url.slice(pathStart, fragment < 0 ? undefined : fragment), header);
-    if (!planned) return undefined;
-    const start = performance.now();
-    const respond = (bytes: Bytes, uid: string | undefined) => {
-      const requestId = requestIdOf(header('x-request-id'), options.trustProxy);
-      const headers = {
-        ...(uid === undefined ? planned.route.headers.signedOut : planned.route.headers.signedIn).record,
-        'X-Request-Id': requestId,
-        'Content-Length': String(bytes.byteLength),
-      };
-      const response = new Response(bytes, { status: 200, headers });
-      record(planned, requestId, start, uid);
-      return response;
-    };
-    const atHand = now(planned);
-    if (atHand) return respond(atHand.bytes, atHand.uid);
-    return (async (): Promise<Response | undefined> => {
-      let uid: string | undefined;
-      if (planned.token !== undefined) {
-        const user = await options.verifier.verify(planned.token);
-        await rememberUser(ctx, user);
-        uid = user.uid;
-      }
-      const bytes = await planned.reader.read(uid ?? null, () => header('accept-encoding'));
-      return bytes && respond(bytes, uid);
-    })().catch(
-      // The full way verifies and reads again and answers the error as the app does (a 401, errors.ts), logged and counted there.
-      () => undefined,
-    );
   }
 
   // Host names @hono/node-server accepts (it would refuse the request otherwise), by Host header: a server sees few.
@@ -281,7 +217,7 @@ export function createFastReads(options: FastReadOptions): FastReads {
     // dot segments, a fragment, characters a URL escapes: the app's way, as ever).
     if (url === undefined || url.charCodeAt(0) !== 0x2f) return false;
     const planned = plan(incoming.method ?? 'GET', url, (name) => firstOf(incoming.headers[name]));
-    if (!planned?.plain) return false;
+    if (!planned) return false;
     const host = incoming.headers.host;
     if (host === undefined || !hostAccepted(host)) return false;
     const start = performance.now();
@@ -289,9 +225,8 @@ export function createFastReads(options: FastReadOptions): FastReads {
     if (!atHand) return false;
     const { bytes, uid } = atHand;
     const requestId = requestIdOf(planned.header('x-request-id'), options.trustProxy);
-    // The headers the Response above carries, in the same order: Node writes the same bytes.
     const headers = [
-      ...(uid === undefined ? planned.route.headers.signedOut : planned.route.headers.signedIn).list,
+      ...(uid === undefined ? planned.route.headers.signedOut : planned.route.headers.signedIn),
       'X-Request-Id',
       requestId,
       'Content-Length',
@@ -304,7 +239,7 @@ export function createFastReads(options: FastReadOptions): FastReads {
     return true;
   }
 
-  return { fetch, node };
+  return node;
 }
 
 /**
@@ -326,11 +261,11 @@ export function withFastReads(current: () => FastNodeRead | undefined, extraHead
  */
 const PLAIN_TARGET = /^[\w\-.~%+=&,:;@!$*()/?]*$/;
 
-/** Whether @hono/node-server takes a Host header (listener.js newRequest: its URL's host name must be the header's). */
+/** Whether @hono/node-server takes a Host header (its buildUrl: the URL's host name must be the header's, ignoring case). */
 function acceptedHost(host: string): boolean {
   try {
     const url = new URL(`http://${host}/`);
-    return url.hostname.length === host.length || url.hostname === host.replace(/:\d+$/, '');
+    return url.hostname.length === host.length || url.hostname === host.replace(/:\d+$/, '').toLowerCase();
   } catch {
     return false;
   }

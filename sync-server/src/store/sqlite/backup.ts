@@ -2,7 +2,7 @@
 // docs/OPERATIONS.md "Backups").
 //
 // A backup is SQLite's online backup API (better-sqlite3's db.backup()) on a connection of its
-// own, run in a worker thread so a server taking a scheduled backup keeps answering. It copies
+// own, run in a worker thread (backup-worker.ts) so a server taking a scheduled backup keeps answering. It copies
 // every page in ONE step, so the copy is one read transaction's snapshot: in WAL mode a reader
 // blocks no writer, and every write committed (so acknowledged) before it began is in the copy.
 // (In several small steps, any write by another connection would restart the copy, and a busy
@@ -16,38 +16,13 @@
 // gone, a kill -9 included (the kernel drops a dead process's locks; a pid file could go stale).
 import Database from 'better-sqlite3';
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { DatabaseInUseError } from '../../backup/errors.js';
+import type { BackupAnswer, BackupData } from './backup-worker.js';
+import { startWorker } from './start-worker.js';
 
 /** The file holds a SQLite database (its header). */
 export const SQLITE_MAGIC = 'SQLite format 3\0';
-
-// The backup: plain JS evaluated in a worker (no TypeScript loader needed there).
-const BACKUP_WORKER = `
-const { workerData, parentPort } = require('node:worker_threads');
-const Database = require(workerData.module);
-(async () => {
-  const source = new Database(workerData.source, { fileMustExist: true, timeout: workerData.timeoutMs });
-  try {
-    // Every remaining page in the second step (the first one only sizes the copy): one snapshot.
-    await source.backup(workerData.target, { progress: () => 0x7fffffff });
-  } finally {
-    source.close();
-  }
-  const copy = new Database(workerData.target, { fileMustExist: true });
-  try {
-    const check = copy.pragma('quick_check', { simple: true });
-    if (check !== 'ok') throw new Error('the copy fails quick_check: ' + check);
-  } finally {
-    copy.close();
-  }
-})().then(
-  () => parentPort.postMessage({ ok: true }),
-  (error) => parentPort.postMessage({ ok: false, message: String((error && error.message) || error) }),
-);
-`;
 
 const sidecars = (file: string) => [`${file}-wal`, `${file}-shm`, `${file}-journal`];
 const removeWithSidecars = (file: string) => [file, ...sidecars(file)].forEach((path) => rmSync(path, { force: true }));
@@ -58,17 +33,10 @@ export async function backupSqlite(source: string, target: string, options: { bu
   mkdirSync(dirname(target), { recursive: true });
   const partial = `${target}.partial`;
   removeWithSidecars(partial);
-  const result = await new Promise<{ ok: boolean; message?: string }>((resolve, reject) => {
-    const worker = new Worker(BACKUP_WORKER, {
-      eval: true,
-      workerData: {
-        source,
-        target: partial,
-        timeoutMs: options.busyTimeoutMs ?? 5000,
-        module: createRequire(import.meta.url).resolve('better-sqlite3'),
-      },
-    });
-    worker.once('message', (message: { ok: boolean; message?: string }) => {
+  const result = await new Promise<BackupAnswer>((resolve, reject) => {
+    const workerData: BackupData = { source, target: partial, timeoutMs: options.busyTimeoutMs ?? 5000 };
+    const worker = startWorker('backup-worker', { workerData });
+    worker.once('message', (message: BackupAnswer) => {
       resolve(message);
       void worker.terminate();
     });

@@ -4,6 +4,7 @@
 // The SQLite implementation of the storage boundary (store/types.ts). The
 // connection stays inside: callers get the Store's named operations only.
 import type { Sort } from '../../../../shared/constants.js';
+import type { Checkpointer } from './checkpointer.js';
 import type { Db } from './connection.js';
 import { createTopicsRepo } from './topics-repo.js';
 import { createResponsesRepo } from './responses-repo.js';
@@ -36,6 +37,8 @@ export interface SqliteStore extends Store {
 }
 
 export interface StoreOptions extends TransactionOptions {
+  /** The connection's background checkpointer (checkpointer.ts): the store's close stops it, then closes the connection. */
+  checkpointer?: Checkpointer | undefined;
   /** How the kept versions are re-read (kept-versions.ts; tests set the clock). */
   keptVersions?: VersionClockOptions;
 }
@@ -67,7 +70,10 @@ export function createStore(db: Db, options: StoreOptions = {}): SqliteStore {
         return turns.nextSeq();
       },
       isEmpty: () => anyTopic.get() === undefined,
-      close: () => void db.close(),
+      close: () => {
+        options.checkpointer?.stop();
+        db.close();
+      },
     }),
     transaction: turns.transaction,
     transactionEach: turns.transactionEach,
