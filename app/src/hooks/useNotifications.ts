@@ -4,6 +4,8 @@ import { useCallback, useMemo } from 'react';
 import { useData } from './useData';
 import { useObservable } from './useObservable';
 
+export type { NotificationItem } from '../data/api';
+
 export function useNotifications() {
   const data = useData();
   const notifications$ = useMemo(() => data.notifications$(), [data]);

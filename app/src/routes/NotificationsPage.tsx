@@ -4,7 +4,7 @@
 // alone. A click marks the item read and opens /topics/{target_id} scrolled to the reply; a
 // notification whose reply was deleted since says so and opens the topic.
 import { useNavigate } from 'react-router-dom';
-import type { NotificationItem } from '../data/api';
+import type { NotificationItem } from '../hooks/useNotifications';
 import { RelativeTime } from '../components/RelativeTime/RelativeTime';
 import { useNotifications } from '../hooks/useNotifications';
 import { useSession } from '../hooks/useSession';

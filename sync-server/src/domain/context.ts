@@ -6,7 +6,24 @@ import { MSG } from '../../../shared/messages.js';
 import type { TopicRow } from '../store/rows.js';
 import type { Store } from '../store/types.js';
 import type { Change, ChangeFeed } from './change-feed.js';
-import type { ModerationLimits } from './limits.js';
+
+/** The new-account limits and the spam check's numbers (checked by domain/limits.ts). */
+export interface ModerationLimits {
+  /** false (MODERATION_LIMITS=off): no new-account limit and no spam check. */
+  enabled: boolean;
+  /** AUTO_HIDE_REPORTS: distinct reporters with standing that hide an item pending review. */
+  autoHideReports: number;
+  /** NEW_USER_TOPICS_PER_DAY */
+  newUserTopicsPerDay: number;
+  /** NEW_USER_LINKS */
+  newUserLinks: number;
+  /** NEW_ACCOUNT_HOURS */
+  newAccountHours: number;
+  /** SPAM_REPEATS */
+  spamRepeats: number;
+  /** SPAM_WINDOW_MINUTES */
+  spamWindowMinutes: number;
+}
 
 export interface DomainContext {
   store: Store;

@@ -14,24 +14,9 @@ import { isModerator, MODERATION_DEFAULTS } from '../../../shared/constants.js';
 import { badRequest, forbidden } from '../../../shared/errors.js';
 import { MSG, newUserLinksMessage, newUserTopicsMessage } from '../../../shared/messages.js';
 import type { AuthUser } from '../auth/verifier.js';
-import type { DomainContext } from './context.js';
+import type { DomainContext, ModerationLimits } from './context.js';
 
-export interface ModerationLimits {
-  /** false (MODERATION_LIMITS=off): no new-account limit and no spam check. */
-  enabled: boolean;
-  /** AUTO_HIDE_REPORTS: distinct reporters with standing that hide an item pending review. */
-  autoHideReports: number;
-  /** NEW_USER_TOPICS_PER_DAY */
-  newUserTopicsPerDay: number;
-  /** NEW_USER_LINKS */
-  newUserLinks: number;
-  /** NEW_ACCOUNT_HOURS */
-  newAccountHours: number;
-  /** SPAM_REPEATS */
-  spamRepeats: number;
-  /** SPAM_WINDOW_MINUTES */
-  spamWindowMinutes: number;
-}
+export type { ModerationLimits } from './context.js';
 
 export const DEFAULT_MODERATION_LIMITS: ModerationLimits = { enabled: true, ...MODERATION_DEFAULTS };
 

@@ -1,6 +1,8 @@
-// Statements both engines run as written (issue 22): SQLite's text, and the same text with its
-// parameters numbered $1, $2, … for PostgreSQL. The others differ (casts, FTS5 against tsquery,
-// INSERT OR IGNORE, json_each against unnest, a SQL function) or are one line, clearer beside their call.
+// Every statement both engines run as written: SQLite's text, and the same text with its parameters
+// numbered $1, $2, … for PostgreSQL, so a fix or an index hint is made once. The statements left in
+// the repositories differ (casts, FTS5 against tsquery, INSERT OR IGNORE, json_each against unnest,
+// a SQL function, PostgreSQL's ORDER BY pk and RETURNING pk).
+import { orderBySql, RESPONSE_ORDER } from '../../../shared/rules/sort-order.js';
 
 /**
  * The statement for each engine. PostgreSQL numbers SQLite's parameters: each `?` in order, and
@@ -49,6 +51,43 @@ export const STANCE_COUNTS = both(`
   FROM stances WHERE topic_id = ?
 `);
 
+/** A live topic's stored opinion-groups summary. */
+export const STORED_OPINION_GROUPS = both('SELECT opinion_groups FROM topics WHERE id = ? AND deleted = 0');
+
+/** Stores a topic's new opinion-groups summary. */
+export const SAVE_OPINION_GROUPS = both('UPDATE topics SET opinion_groups = ?, seq = ? WHERE id = ?');
+
+/** The topics' version: their highest seq. */
+export const LAST_TOPIC_SEQ = both('SELECT max(seq) AS v FROM topics');
+
+/** A topic's score and response counts, recounted from their rows. */
+export const TOPIC_COUNTS = both(`
+  SELECT
+    (SELECT count(*) FROM votes WHERE target_type = 'topic' AND target_id = @id AND deleted = 0) AS score,
+    (SELECT count(*) FROM responses WHERE topic_id = @id AND deleted = 0) AS responses_count,
+    (SELECT count(*) FROM responses WHERE topic_id = @id AND deleted = 0 AND type = 'for') AS responses_for,
+    (SELECT count(*) FROM responses WHERE topic_id = @id AND deleted = 0 AND type = 'against') AS responses_against,
+    (SELECT count(*) FROM responses WHERE topic_id = @id AND deleted = 0 AND type = 'neutral') AS responses_neutral
+`);
+
+/** Every topic of a renamed user gets a new seq, so each reader pulls the new name. */
+export const RESTAMP_TOPICS_OF = both('UPDATE topics SET seq = ? WHERE creator_uid = ?');
+
+export const TOPIC_STANCE_COUNTERS = both('SELECT stance_agree, stance_disagree, stance_unsure, minds_changed FROM topics WHERE id = ?');
+
+export const SET_STANCE_COUNTERS = both(`
+  UPDATE topics SET stance_agree = @stance_agree, stance_disagree = @stance_disagree, stance_unsure = @stance_unsure,
+         minds_changed = @minds_changed, seq = @seq WHERE id = @id
+`);
+
+/** How many topics a user created since a time (deleted ones count). */
+export const TOPICS_CREATED_SINCE = both('SELECT count(*) AS n FROM topics WHERE creator_uid = ? AND created_at >= ?');
+
+/** The user's live topics since a time, newest first: what the spam check compares. */
+export const RECENT_TOPIC_TITLES = both(
+  'SELECT title FROM topics WHERE creator_uid = ? AND created_at >= ? AND deleted = 0 ORDER BY created_at DESC LIMIT ?',
+);
+
 // Responses
 
 /**
@@ -64,6 +103,40 @@ export const RECOUNT_RESPONSE = both(`
     delta_count = (SELECT count(DISTINCT uid) FROM deltas WHERE response_id = @id),
     seq = @seq
   WHERE id = @id
+`);
+
+/** A topic's responses' version: their highest seq (one descent of responses_topic_seq). */
+export const LAST_RESPONSE_SEQ_OF_TOPIC = both('SELECT max(seq) AS v FROM responses WHERE topic_id = ?');
+
+/** The author's live responses since a time, newest first: what the spam check compares. */
+export const RECENT_RESPONSE_CONTENTS = both(
+  'SELECT content FROM responses WHERE creator_uid = ? AND created_at >= ? AND deleted = 0 ORDER BY created_at DESC LIMIT ?',
+);
+
+/** The topics a user has responses in (live or not). */
+export const TOPICS_ANSWERED_BY = both('SELECT DISTINCT topic_id FROM responses WHERE creator_uid = ?');
+
+/** Every response of a renamed user gets a new seq, so each reader pulls the new name. */
+export const RESTAMP_RESPONSES_OF = both('UPDATE responses SET seq = ? WHERE creator_uid = ?');
+
+/** Moves a response's counters by the given differences and stamps its seq. */
+export const ADD_RESPONSE_COUNTS = both(`
+  UPDATE responses SET score = score + @score, comment_count = comment_count + @comments,
+         upvotes_agree = upvotes_agree + @agree, upvotes_disagree = upvotes_disagree + @disagree, seq = @seq
+  WHERE id = @id
+`);
+
+/** The people who credited a response with a Δ (people, not credits). */
+export const DELTA_GIVERS_COUNT = both('SELECT count(DISTINCT uid) AS n FROM deltas WHERE response_id = ?');
+
+export const RESPONSE_DELTA_COUNT = both('SELECT delta_count FROM responses WHERE id = ?');
+
+export const SET_DELTA_COUNT = both('UPDATE responses SET delta_count = ?, seq = ? WHERE id = ?');
+
+/** A topic's live responses with their upvotes by side and Δ count, in the responses' order. */
+export const STANCE_TALLIES = both(`
+  SELECT id, created_at, upvotes_agree, upvotes_disagree, delta_count FROM responses
+  WHERE topic_id = ? AND deleted = 0 ORDER BY ${orderBySql(RESPONSE_ORDER, 'responses')}
 `);
 
 // Sources
@@ -107,6 +180,29 @@ export const CITATIONS_OF_RESPONSE = both(`
   WHERE rs.response_id = ? ORDER BY rs.position
 `);
 
+/** The sources a response cites. */
+export const CITED_SOURCE_IDS = both('SELECT source_id FROM response_sources WHERE response_id = ?');
+
+/** A response's citations, before they are written again. */
+export const DROP_CITATIONS = both('DELETE FROM response_sources WHERE response_id = ?');
+
+export const SOURCE_BY_URL = both('SELECT id, url, name, description FROM sources WHERE url = ?');
+
+export const INSERT_SOURCE = both('INSERT INTO sources (id, url, name, description, created_at) VALUES (?, ?, ?, ?, ?)');
+
+/** Gives a catalogue row the name and description it lacks. */
+export const FILL_SOURCE_NAME = both(`
+  UPDATE sources SET name = coalesce(name, ?), description = coalesce(description, ?) WHERE id = ?
+`);
+
+export const SOURCE_EXISTS = both('SELECT id FROM sources WHERE id = ?');
+
+export const INSERT_CITATION = both(
+  'INSERT INTO response_sources (response_id, position, source_id, name, description) VALUES (?, ?, ?, ?, ?)',
+);
+
+export const SOURCE_NAME = both('SELECT name, description FROM sources WHERE id = ?');
+
 // Upvotes
 
 /** Casts a vote or takes it back (deleted = 1): one row per voter and target, so the removal replicates. */
@@ -118,6 +214,9 @@ export const SET_VOTE = both(`
     -- Taking a vote back keeps the stance it was cast with; casting it again records the stance then.
     stance = CASE WHEN excluded.deleted = 1 THEN votes.stance ELSE excluded.stance END
 `);
+
+/** Takes back one voter's vote (the row stays, so the removal replicates). */
+export const REMOVE_VOTE = both('UPDATE votes SET deleted = 1, seq = ? WHERE voter_uid = ? AND target_type = ? AND target_id = ?');
 
 // Users
 
@@ -166,6 +265,27 @@ export const RESPONSES_BY = both(`
   ORDER BY r.created_at DESC, r.id DESC LIMIT ?
 `);
 
+export const GET_USER = both('SELECT * FROM users WHERE uid = ?');
+
+export const RESTAMP_USER = both('UPDATE users SET seq = ? WHERE uid = ?');
+
+export const ADD_POINTS = both('UPDATE users SET points = points + ?, seq = ? WHERE uid = ?');
+
+/** The rank of a number of points: one more than the users with more. */
+export const RANK_OF_POINTS = both('SELECT count(*) + 1 AS rank FROM users WHERE points > ?');
+
+/** Replaces the user's persuasion points in their total. */
+export const SET_PERSUASION_POINTS = both(`
+  UPDATE users SET points = points - persuasion_points + @persuasion, persuasion_points = @persuasion, seq = @seq WHERE uid = @uid
+`);
+
+export const SET_WEEKLY_SUMMARY = both('UPDATE users SET receive_weekly_summary = ?, seq = ? WHERE uid = ?');
+
+export const SET_PUSH_SETTINGS = both('UPDATE users SET push_settings = ?, seq = ? WHERE uid = ?');
+
+/** The user's row if it changed after a seq. */
+export const USER_IF_CHANGED = both('SELECT * FROM users WHERE uid = ? AND seq > ?');
+
 // Notifications
 
 /** A reply notification (DESIGN.md §4). */
@@ -179,6 +299,16 @@ export const NOTIFICATIONS_FROM = both(
   'SELECT count(*) AS n FROM notifications WHERE recipient_uid = ? AND actor_uid = ? AND created_at >= ? AND deleted = 0',
 );
 
+export const MARK_NOTIFICATION_READ = both('UPDATE notifications SET is_read = 1, seq = ? WHERE id = ?');
+
+/** Tombstones a notification (its topic was deleted). */
+export const DELETE_NOTIFICATION = both('UPDATE notifications SET deleted = 1, seq = ? WHERE id = ?');
+
+/** Who was notified about a response, and how. */
+export const NOTIFIED_ABOUT_RESPONSE = both('SELECT recipient_uid, type FROM notifications WHERE response_id = ? AND deleted = 0');
+
+export const MARK_NOTIFICATION_RESPONSE_DELETED = both('UPDATE notifications SET response_deleted = 1, seq = ? WHERE id = ?');
+
 // Stances
 
 /** Inserts or replaces the user's stance on the topic; an existing row keeps its first_stance and credit_from. */
@@ -188,6 +318,22 @@ export const SAVE_STANCE = both(`
   ON CONFLICT (uid, topic_id) DO UPDATE SET
     stance = excluded.stance, history = excluded.history, credits = excluded.credits,
     updated_at = excluded.updated_at, seq = excluded.seq
+`);
+
+export const GET_STANCE = both('SELECT * FROM stances WHERE uid = ? AND topic_id = ?');
+
+/** The user's stances after a (seq, topic_id) checkpoint. */
+export const STANCES_SINCE = both(`
+  SELECT * FROM stances WHERE uid = @uid AND (seq > @seq OR (seq = @seq AND topic_id > @id))
+  ORDER BY seq, topic_id LIMIT @limit
+`);
+
+/** The Δ credits one change of mind gave, before they are given again. */
+export const DROP_DELTAS_OF_CHANGE = both('DELETE FROM deltas WHERE uid = ? AND topic_id = ? AND change_no = ?');
+
+export const INSERT_DELTA = both(`
+  INSERT INTO deltas (uid, topic_id, change_no, response_id, author_uid, counts, created_at)
+  VALUES (@uid, @topic_id, @change_no, @response_id, @author_uid, @counts, @now)
 `);
 
 // The weekly summary
@@ -224,6 +370,33 @@ export const PREVIOUS_SNAPSHOT = both(`
   SELECT p.points, p.rank FROM mail_points p JOIN mail_runs r ON r.id = p.run_id
   WHERE p.uid = ? AND r.period_end < ? ORDER BY r.period_end DESC LIMIT 1
 `);
+
+export const GET_MAIL_RUN = both('SELECT * FROM mail_runs WHERE id = ?');
+
+/** Runs still marked running (their process stopped before the end), oldest first. */
+export const UNFINISHED_MAIL_RUNS = both("SELECT * FROM mail_runs WHERE status = 'running' ORDER BY created_at, id");
+
+export const LAST_MAIL_PERIOD_END = both('SELECT max(period_end) AS end FROM mail_runs');
+
+export const FINISH_MAIL_RUN = both(
+  "UPDATE mail_runs SET status = 'done', finished_at = @at, sent = @sent, failed = @failed, skipped = @skipped WHERE id = @id",
+);
+
+export const MAIL_SENDS_OF_RUN = both('SELECT * FROM mail_sends WHERE run_id = ? ORDER BY at, uid');
+
+/** The user's points snapshot taken by a run. */
+export const MAIL_POINTS_SNAPSHOT = both('SELECT points, rank FROM mail_points WHERE run_id = ? AND uid = ?');
+
+/** The user's common-ground counts recorded by a run, by topic. */
+export const COMMON_GROUND_OF_RUN = both('SELECT topic_id, common FROM mail_common_ground WHERE run_id = ? AND uid = ? ORDER BY topic_id');
+
+export const GET_MAIL_STATE = both('SELECT value FROM mail_state WHERE key = ?');
+
+/** Swaps a state value only if it is still the expected one. */
+export const REPLACE_MAIL_STATE = both('UPDATE mail_state SET value = ? WHERE key = ? AND value = ?');
+
+/** Removes a state value only if it is still the expected one. */
+export const REMOVE_MAIL_STATE = both('DELETE FROM mail_state WHERE key = ? AND value = ?');
 
 // Blocks (issue 23)
 
@@ -325,6 +498,32 @@ export const INSERT_MODERATION_LOG = both(`
   INSERT INTO moderation_log (id, moderator_uid, action, target_type, target_id, reason, days, created_at)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 `);
+
+/** The text a moderator's removal kept aside. */
+export const GET_ORIGINAL = both(
+  'SELECT target_type, target_id, text, quoted_response_id, sources FROM moderated_originals WHERE target_type = ? AND target_id = ?',
+);
+
+export const DROP_ORIGINAL = both('DELETE FROM moderated_originals WHERE target_type = ? AND target_id = ?');
+
+export const SET_TOPIC_LOCKED = both('UPDATE topics SET locked = ?, seq = ? WHERE id = ?');
+
+export const SET_SUSPENSION = both('UPDATE users SET suspended_until = ?, suspension_reason = ?, seq = ? WHERE uid = ?');
+
+export const SET_ROLE = both('UPDATE users SET role = ?, seq = ? WHERE uid = ?');
+
+export const MODERATION_LOG_TOTAL = both('SELECT count(*) AS n FROM moderation_log');
+
+export const GET_REPORT = both('SELECT * FROM reports WHERE reporter_uid = ? AND target_type = ? AND target_id = ?');
+
+/** The reporters of a target whose reports are open, by uid. */
+export const OPEN_REPORTERS = both(
+  "SELECT reporter_uid FROM reports WHERE target_type = ? AND target_id = ? AND status = 'open' ORDER BY reporter_uid",
+);
+
+export const MARK_REPORT_HANDLED = both(
+  "UPDATE reports SET status = 'handled', seq = ? WHERE reporter_uid = ? AND target_type = ? AND target_id = ?",
+);
 
 // Web Push (issue 26)
 

@@ -4,7 +4,7 @@
 import { useContext, useId, useMemo, useState } from 'react';
 import { OPINION_GROUPS, parseOpinionGroups, type OpinionGroupsSummary } from '../../../../shared/rules/opinion-groups';
 import { truncate } from '../../../../shared/rules/truncate';
-import type { TopicView } from '../../data';
+import type { TopicView } from '../../hooks/useTopic';
 import { useData } from '../../hooks/useData';
 import { useObservable } from '../../hooks/useObservable';
 import { TopicTreeContext } from '../../hooks/useTopicTree';

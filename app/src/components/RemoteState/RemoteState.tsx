@@ -2,7 +2,7 @@
 // layer failed ("Error: …"), nothing to show yet ("Loading …"), the last fetch failed (its text,
 // above whatever copy is kept), and how old the copy on this device is. The page draws the copy.
 import type { ReactNode } from 'react';
-import type { RemoteCopy } from '../../data';
+import type { RemoteCopy } from '../../hooks/useLeaderboard';
 import { RelativeTime } from '../RelativeTime/RelativeTime';
 import { errorMessage } from '../../error-message';
 

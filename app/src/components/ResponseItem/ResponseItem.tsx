@@ -1,7 +1,7 @@
 // One response: stance, quoted block (jumps to the quote), content, sources, meta,
 // actions (ResponseActions: vote, Reply: Agree/Disagree/Discuss, Show All / Hide All, and the
 // quieter Δ, Report, Edit, Delete) and its replies, loaded on first expand and indented 20 px per level.
-import { memo, useEffect, useState } from 'react';
+import { memo, useEffect, useState, type ComponentType } from 'react';
 import { QUOTED_BLOCK_CHARS, REPLY_INDENT_PX, type ResponseType } from '../../../../shared/constants';
 import { truncate } from '../../../../shared/rules/truncate';
 import { RelativeTime } from '../RelativeTime/RelativeTime';
@@ -10,7 +10,6 @@ import { useReplies, type ResponseView } from '../../hooks/useReplies';
 import { useSession } from '../../hooks/useSession';
 import { useExpanded, useHighlighted, useReplyRequest, useTopicTree } from '../../hooks/useTopicTree';
 import { Composer } from '../Composer/Composer';
-import { ResponseList } from '../ResponseList/ResponseList';
 import { Stance } from '../Stance/Stance';
 import './ResponseItem.css';
 import { authorName } from '../../../../shared/rules/author-name';
@@ -29,8 +28,22 @@ export const DELETE_RESPONSE_CONFIRM = 'Delete this response and all its replies
 /** Issue 26 #4: the names a response @mentions link to their pages (one function: rows stay memoised). */
 const withMentions = (text: string) => <MentionText text={text} />;
 
+/**
+ * The list a response's replies render in: ResponseList, which renders this row and hands itself
+ * down, so the two modules that render each other do not import each other.
+ */
+type ReplyListComponent = ComponentType<{ responses: ResponseView[]; depth: number; emptyText: string; label: string }>;
+
 /** Memoised: a list re-rendered for one changed view (a vote, an edit) renders that row only. */
-export const ResponseItem = memo(function ResponseItem({ response, depth }: { response: ResponseView; depth: number }) {
+export const ResponseItem = memo(function ResponseItem({
+  response,
+  depth,
+  ReplyList,
+}: {
+  response: ResponseView;
+  depth: number;
+  ReplyList: ReplyListComponent;
+}) {
   const tree = useTopicTree();
   const { user } = useSession();
   const deleteResponse = useDeleteResponse();
@@ -214,7 +227,7 @@ export const ResponseItem = memo(function ResponseItem({ response, depth }: { re
               Loading...
             </p>
           ) : (
-            <ResponseList
+            <ReplyList
               responses={replies.responses}
               depth={depth + 1}
               emptyText="No arguments yet for this response."

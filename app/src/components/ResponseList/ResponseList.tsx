@@ -70,7 +70,7 @@ export const ResponseList = memo(function ResponseList({ responses, depth, empty
           className="response"
           revealedSelector={`[id="response-${r.id}"]`}
         >
-          <ResponseItem response={withHiddenQuote(r, blocked)} depth={depth} />
+          <ResponseItem response={withHiddenQuote(r, blocked)} depth={depth} ReplyList={ResponseList} />
         </BlockedCollapse>
       ))}
     </ul>

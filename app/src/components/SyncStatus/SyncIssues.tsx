@@ -6,7 +6,6 @@
 // conflict shows both versions and waits for the person's choice (ConflictView).
 import { useId, useMemo, useState } from 'react';
 import { of } from 'rxjs';
-import type { CruxData } from '../../data/index';
 import { useData } from '../../hooks/useData';
 import { useObservable } from '../../hooks/useObservable';
 import { useSession } from '../../hooks/useSession';
@@ -33,7 +32,8 @@ function placeOf(problem: SyncProblem): { topicId: string | null; responseId: st
 }
 
 /** The device's copy of the problem's surroundings (never asks the server). */
-function useContext(data: CruxData, problem: SyncProblem, uid: string | null): ProblemContext {
+function useContext(problem: SyncProblem, uid: string | null): ProblemContext {
+  const data = useData();
   const { topicId, responseId } = placeOf(problem);
   const topic$ = useMemo(() => (topicId ? data.topic$(topicId) : of(null)), [data, topicId]);
   const responses$ = useMemo(() => (topicId && responseId ? data.topicResponses$(topicId) : of([])), [data, topicId, responseId]);
@@ -52,7 +52,7 @@ function RefusedWrite({ problem }: { problem: SyncProblem }) {
   const { user } = useSession();
   const { retry, discard } = useSyncProblems();
   const headingId = useId();
-  const ctx = useContext(data, problem, user?.uid ?? null);
+  const ctx = useContext(problem, user?.uid ?? null);
   const wording = describeProblem(problem, ctx);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);

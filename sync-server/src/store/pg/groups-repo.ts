@@ -2,17 +2,16 @@
 import type { OpinionGroupsRepo } from '../types.js';
 import type { PgQueries } from './queries.js';
 import { distinctTopics, TOPICS_VOTED_SINCE, TOPIC_UPVOTES } from '../needs-sql.js';
+import { SAVE_OPINION_GROUPS, STORED_OPINION_GROUPS } from '../sql.js';
 
 export function createPgGroupsRepo(q: PgQueries): OpinionGroupsRepo {
   return {
     upvotes: (topicId) => q.rows<{ voter: string; response: string }>(TOPIC_UPVOTES.pg, [topicId]),
     votedSince: async (sinceIso) => distinctTopics(await q.rows<{ topic_id: string }>(TOPICS_VOTED_SINCE.pg, [sinceIso])),
     async save(topicId, summary, seq) {
-      const row = await q.row<{ opinion_groups: string | null }>('SELECT opinion_groups FROM topics WHERE id = $1 AND deleted = 0', [
-        topicId,
-      ]);
+      const row = await q.row<{ opinion_groups: string | null }>(STORED_OPINION_GROUPS.pg, [topicId]);
       if (!row || row.opinion_groups === summary) return false;
-      await q.run('UPDATE topics SET opinion_groups = $1, seq = $2 WHERE id = $3', [summary, await seq(), topicId]);
+      await q.run(SAVE_OPINION_GROUPS.pg, [summary, await seq(), topicId]);
       return true;
     },
   };

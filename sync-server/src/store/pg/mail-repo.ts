@@ -14,7 +14,23 @@ import type {
 } from '../rows.js';
 import { CHALLENGED_UNSOURCED, PREVIOUS_COMMON_GROUND, REBUTTALS_COUNT, REBUTTALS_PAGE, SIDE_TALLIES } from '../needs-sql.js';
 import type { MailRepo } from '../types.js';
-import { MAIL_RECIPIENTS, POINTS_EARNED, PREVIOUS_SNAPSHOT, RECORD_SEND, TOP_TOPICS } from '../sql.js';
+import {
+  COMMON_GROUND_OF_RUN,
+  FINISH_MAIL_RUN,
+  GET_MAIL_RUN,
+  GET_MAIL_STATE,
+  LAST_MAIL_PERIOD_END,
+  MAIL_POINTS_SNAPSHOT,
+  MAIL_RECIPIENTS,
+  MAIL_SENDS_OF_RUN,
+  POINTS_EARNED,
+  PREVIOUS_SNAPSHOT,
+  RECORD_SEND,
+  REMOVE_MAIL_STATE,
+  REPLACE_MAIL_STATE,
+  TOP_TOPICS,
+  UNFINISHED_MAIL_RUNS,
+} from '../sql.js';
 
 // Two indexed halves (root answers to the user's topics, answers to the user's responses), none by a user they block (issue 23); $1 uid, $2 start, $3 end.
 const REPLIES = `
@@ -39,7 +55,7 @@ const REPLIES = `
     AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_uid = $1 AND b.blocked_uid = r.creator_uid AND b.blocked = 1)`;
 
 export function createPgMailRepo(q: PgQueries): MailRepo {
-  const getState = async (key: string) => (await q.row<{ value: string }>('SELECT value FROM mail_state WHERE key = $1', [key]))?.value;
+  const getState = async (key: string) => (await q.row<{ value: string }>(GET_MAIL_STATE.pg, [key]))?.value;
   return {
     recipients: () => q.rows<MailRecipient>(MAIL_RECIPIENTS.pg),
     async repliesTo(uid, start, end, limit) {
@@ -54,7 +70,7 @@ export function createPgMailRepo(q: PgQueries): MailRepo {
     },
     pointsEarned: async (uid, start, end) => (await q.row<{ n: number }>(POINTS_EARNED.pg, [uid, start, end]))!.n,
     topTopics: (start, end, limit) => q.rows<MailTopTopic>(TOP_TOPICS.pg, [start, end, limit]),
-    getRun: (id) => q.row<MailRun>('SELECT * FROM mail_runs WHERE id = $1', [id]),
+    getRun: (id) => q.row<MailRun>(GET_MAIL_RUN.pg, [id]),
     // The run and its points snapshot in one statement: both or neither, and false when the run exists.
     createRun: async (run, snapshot) =>
       (await q.row<{ n: number }>(
@@ -77,22 +93,16 @@ export function createPgMailRepo(q: PgQueries): MailRepo {
           snapshot.map((row) => row.rank),
         ],
       ))!.n > 0,
-    unfinishedRuns: () => q.rows<MailRun>("SELECT * FROM mail_runs WHERE status = 'running' ORDER BY created_at, id"),
-    lastPeriodEnd: async () => (await q.row<{ end: string | null }>('SELECT max(period_end) AS end FROM mail_runs'))?.end ?? undefined,
+    unfinishedRuns: () => q.rows<MailRun>(UNFINISHED_MAIL_RUNS.pg),
+    lastPeriodEnd: async () => (await q.row<{ end: string | null }>(LAST_MAIL_PERIOD_END.pg))?.end ?? undefined,
     async finishRun(id, at, counts) {
-      await q.run("UPDATE mail_runs SET status = 'done', finished_at = $2, sent = $3, failed = $4, skipped = $5 WHERE id = $1", [
-        id,
-        at,
-        counts.sent,
-        counts.failed,
-        counts.skipped,
-      ]);
+      await q.run(FINISH_MAIL_RUN.pg, [at, counts.sent, counts.failed, counts.skipped, id]);
     },
-    sendsOf: (runId) => q.rows<MailSend>('SELECT * FROM mail_sends WHERE run_id = $1 ORDER BY at, uid', [runId]),
+    sendsOf: (runId) => q.rows<MailSend>(MAIL_SENDS_OF_RUN.pg, [runId]),
     async recordSend(row) {
       await q.run(RECORD_SEND.pg, [row.run_id, row.uid, row.email, row.status, row.attempts, row.message_id, row.error, row.at]);
     },
-    snapshot: (runId, uid) => q.row<PointsSnapshot>('SELECT points, rank FROM mail_points WHERE run_id = $1 AND uid = $2', [runId, uid]),
+    snapshot: (runId, uid) => q.row<PointsSnapshot>(MAIL_POINTS_SNAPSHOT.pg, [runId, uid]),
     previousSnapshot: (uid, end) => q.row<PointsSnapshot>(PREVIOUS_SNAPSHOT.pg, [uid, end]),
     // Needs (issue 29 #4, store/needs-sql.ts).
     async rebuttalsAwaiting(uid, since, end, limit) {
@@ -113,11 +123,7 @@ export function createPgMailRepo(q: PgQueries): MailRepo {
         [runId, rows.map((r) => r.uid), rows.map((r) => r.topic_id), rows.map((r) => r.common)],
       );
     },
-    commonGroundOf: (runId, uid) =>
-      q.rows<CommonGroundCount>('SELECT topic_id, common FROM mail_common_ground WHERE run_id = $1 AND uid = $2 ORDER BY topic_id', [
-        runId,
-        uid,
-      ]),
+    commonGroundOf: (runId, uid) => q.rows<CommonGroundCount>(COMMON_GROUND_OF_RUN.pg, [runId, uid]),
     previousCommonGround: (uid, end) => q.rows<CommonGroundCount>(PREVIOUS_COMMON_GROUND.pg, [uid, end]),
     getState,
     async initState(key, value) {
@@ -131,8 +137,8 @@ export function createPgMailRepo(q: PgQueries): MailRepo {
           (await q.run('INSERT INTO mail_state (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [key, value])) > 0
         );
       }
-      if (value === null) return (await q.run('DELETE FROM mail_state WHERE key = $1 AND value = $2', [key, expected])) > 0;
-      return (await q.run('UPDATE mail_state SET value = $3 WHERE key = $1 AND value = $2', [key, expected, value])) > 0;
+      if (value === null) return (await q.run(REMOVE_MAIL_STATE.pg, [key, expected])) > 0;
+      return (await q.run(REPLACE_MAIL_STATE.pg, [value, key, expected])) > 0;
     },
   };
 }

@@ -2,7 +2,17 @@
 // The search tables are the repositories' to keep (SQLite's FTS5 triggers do it there): a title or
 // content written here is indexed again, so a removed text is no longer found.
 import type { ModeratedOriginalRow, ModerationLogListRow } from '../rows.js';
-import { INSERT_MODERATION_LOG, MODERATION_LOG_PAGE, SAVE_ORIGINAL } from '../sql.js';
+import {
+  DROP_ORIGINAL,
+  GET_ORIGINAL,
+  INSERT_MODERATION_LOG,
+  MODERATION_LOG_PAGE,
+  MODERATION_LOG_TOTAL,
+  SAVE_ORIGINAL,
+  SET_ROLE,
+  SET_SUSPENSION,
+  SET_TOPIC_LOCKED,
+} from '../sql.js';
 import type { ModerationRepo } from '../types.js';
 import type { PgQueries } from './queries.js';
 import { indexWords, tsvectorOf } from './search.js';
@@ -12,13 +22,9 @@ export function createPgModerationRepo(q: PgQueries): ModerationRepo {
     async saveOriginal(row) {
       await q.run(SAVE_ORIGINAL.pg, [row.target_type, row.target_id, row.text, row.quoted_response_id, row.sources]);
     },
-    original: (targetType, targetId) =>
-      q.row<ModeratedOriginalRow>(
-        'SELECT target_type, target_id, text, quoted_response_id, sources FROM moderated_originals WHERE target_type = $1 AND target_id = $2',
-        [targetType, targetId],
-      ),
+    original: (targetType, targetId) => q.row<ModeratedOriginalRow>(GET_ORIGINAL.pg, [targetType, targetId]),
     async dropOriginal(targetType, targetId) {
-      await q.run('DELETE FROM moderated_originals WHERE target_type = $1 AND target_id = $2', [targetType, targetId]);
+      await q.run(DROP_ORIGINAL.pg, [targetType, targetId]);
     },
     async setTopicModeration(id, title, moderation, reason, seq) {
       const row = await q.row<{ pk: number }>(
@@ -36,13 +42,13 @@ export function createPgModerationRepo(q: PgQueries): ModerationRepo {
       if (row) await indexWords(q, 'responses_fts', row.pk, tsvectorOf(content));
     },
     async setTopicLocked(id, locked, seq) {
-      await q.run('UPDATE topics SET locked = $2, seq = $3 WHERE id = $1', [id, locked ? 1 : 0, seq]);
+      await q.run(SET_TOPIC_LOCKED.pg, [locked ? 1 : 0, seq, id]);
     },
     async setSuspension(uid, until, reason, seq) {
-      await q.run('UPDATE users SET suspended_until = $2, suspension_reason = $3, seq = $4 WHERE uid = $1', [uid, until, reason, seq]);
+      await q.run(SET_SUSPENSION.pg, [until, reason, seq, uid]);
     },
     async setRole(uid, role, seq) {
-      await q.run('UPDATE users SET role = $2, seq = $3 WHERE uid = $1', [uid, role, seq]);
+      await q.run(SET_ROLE.pg, [role, seq, uid]);
     },
     async log(row) {
       await q.run(INSERT_MODERATION_LOG.pg, [
@@ -57,6 +63,6 @@ export function createPgModerationRepo(q: PgQueries): ModerationRepo {
       ]);
     },
     logPage: (limit, offset) => q.rows<ModerationLogListRow>(MODERATION_LOG_PAGE.pg, [limit, offset]),
-    logTotal: async () => (await q.row<{ n: number }>('SELECT count(*) AS n FROM moderation_log'))!.n,
+    logTotal: async () => (await q.row<{ n: number }>(MODERATION_LOG_TOTAL.pg))!.n,
   };
 }

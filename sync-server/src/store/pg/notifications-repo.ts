@@ -3,7 +3,14 @@ import { NOTIFICATION_ORDER, orderBySql } from '../../../../shared/rules/sort-or
 import type { NotificationsRepo } from '../types.js';
 import type { PgQueries } from './queries.js';
 import type { NotificationRow } from '../rows.js';
-import { INSERT_NOTIFICATION, NOTIFICATIONS_FROM } from '../sql.js';
+import {
+  DELETE_NOTIFICATION,
+  INSERT_NOTIFICATION,
+  MARK_NOTIFICATION_READ,
+  MARK_NOTIFICATION_RESPONSE_DELETED,
+  NOTIFICATIONS_FROM,
+  NOTIFIED_ABOUT_RESPONSE,
+} from '../sql.js';
 
 /** The row as SQLite's `n.*` answers it, with the actor's name. */
 const SELECT = `
@@ -42,14 +49,14 @@ export function createPgNotificationsRepo(q: PgQueries): NotificationsRepo {
         [uid, limit, offset],
       ),
     async markRead(id, seq) {
-      await q.run('UPDATE notifications SET is_read = 1, seq = $1 WHERE id = $2', [seq, id]);
+      await q.run(MARK_NOTIFICATION_READ.pg, [seq, id]);
     },
     countFrom: async (actorUid, recipientUid, sinceIso) =>
       (await q.row<{ n: number }>(NOTIFICATIONS_FROM.pg, [recipientUid, actorUid, sinceIso]))!.n,
     removeForTopic: async (topicId, seq) =>
       stampEach(
         await q.rows('SELECT id, recipient_uid FROM notifications WHERE target_id = $1 AND deleted = 0 ORDER BY pk', [topicId]),
-        'UPDATE notifications SET deleted = 1, seq = $1 WHERE id = $2',
+        DELETE_NOTIFICATION.pg,
         seq,
       ),
     markResponseDeleted: async (responseId, seq) =>
@@ -58,14 +65,11 @@ export function createPgNotificationsRepo(q: PgQueries): NotificationsRepo {
           'SELECT id, recipient_uid FROM notifications WHERE response_id = $1 AND deleted = 0 AND response_deleted = 0 ORDER BY pk',
           [responseId],
         ),
-        'UPDATE notifications SET response_deleted = 1, seq = $1 WHERE id = $2',
+        MARK_NOTIFICATION_RESPONSE_DELETED.pg,
         seq,
       ),
     aboutResponse: (responseId) =>
-      q.rows<{ recipient_uid: string; type: NotificationRow['type'] }>(
-        'SELECT recipient_uid, type FROM notifications WHERE response_id = $1 AND deleted = 0',
-        [responseId],
-      ),
+      q.rows<{ recipient_uid: string; type: NotificationRow['type'] }>(NOTIFIED_ABOUT_RESPONSE.pg, [responseId]),
     changesSince: (uid, checkpoint, limit) =>
       q.rows<NotificationRow>(
         `${SELECT} WHERE n.recipient_uid = $1 AND (n.seq > $2 OR (n.seq = $2 AND n.id > $3)) ORDER BY n.seq, n.id LIMIT $4`,

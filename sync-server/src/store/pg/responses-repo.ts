@@ -7,7 +7,20 @@ import type { PgQueries } from './queries.js';
 import { bm25, indexWords, queryTerms, tsqueryOf, tsvectorOf } from './search.js';
 import { refreshSuggestion } from './sources-repo.js';
 import type { ResponseRow, StanceTally } from '../rows.js';
-import { RECOUNT_RESPONSE } from '../sql.js';
+import {
+  ADD_RESPONSE_COUNTS,
+  CITED_SOURCE_IDS,
+  DELTA_GIVERS_COUNT,
+  DROP_CITATIONS,
+  LAST_RESPONSE_SEQ_OF_TOPIC,
+  RECENT_RESPONSE_CONTENTS,
+  RECOUNT_RESPONSE,
+  RESPONSE_DELTA_COUNT,
+  RESTAMP_RESPONSES_OF,
+  SET_DELTA_COUNT,
+  STANCE_TALLIES,
+  TOPICS_ANSWERED_BY,
+} from '../sql.js';
 
 /** The row as the SQLite store reads it (the quote shown only while it exists); `viewer`: its placeholder. */
 const select = (viewer: string) => `
@@ -61,8 +74,7 @@ export function createPgResponsesRepo(q: PgQueries): ResponsesRepo {
          ORDER BY ${ORDER} LIMIT $4`,
         [topicId, after?.created_at ?? '', after?.id ?? '', limit === undefined || limit < 0 ? null : limit],
       ),
-    topicVersion: async (topicId) =>
-      Number((await q.row<{ v: number | string | null }>('SELECT max(seq) AS v FROM responses WHERE topic_id = $1', [topicId]))?.v ?? 0),
+    topicVersion: async (topicId) => Number((await q.row<{ v: number | string | null }>(LAST_RESPONSE_SEQ_OF_TOPIC.pg, [topicId]))?.v ?? 0),
     rootsPage: (topicId, viewer, after, limit) =>
       q.rows<ResponseRow>(
         `${select('$2')} WHERE r.topic_id = $1 AND r.parent_response_id IS NULL AND r.deleted = 0
@@ -112,8 +124,8 @@ export function createPgResponsesRepo(q: PgQueries): ResponsesRepo {
       ),
     async softDelete(id, seq) {
       // A deleted response keeps its row (its tombstone replicates) but not its text nor its citations.
-      const cited = await q.rows<{ source_id: string }>('SELECT source_id FROM response_sources WHERE response_id = $1', [id]);
-      await q.run('DELETE FROM response_sources WHERE response_id = $1', [id]);
+      const cited = await q.rows<{ source_id: string }>(CITED_SOURCE_IDS.pg, [id]);
+      await q.run(DROP_CITATIONS.pg, [id]);
       const row = await q.row<{ pk: number }>("UPDATE responses SET deleted = 1, content = '', seq = $2 WHERE id = $1 RETURNING pk", [
         id,
         seq,
@@ -123,10 +135,8 @@ export function createPgResponsesRepo(q: PgQueries): ResponsesRepo {
       for (const { source_id } of cited) await refreshSuggestion(q, source_id);
     },
     async restampCreator(uid, seq) {
-      const topics = (await q.rows<{ topic_id: string }>('SELECT DISTINCT topic_id FROM responses WHERE creator_uid = $1', [uid])).map(
-        (row) => row.topic_id,
-      );
-      if (topics.length > 0) await q.run('UPDATE responses SET seq = $2 WHERE creator_uid = $1', [uid, seq]);
+      const topics = (await q.rows<{ topic_id: string }>(TOPICS_ANSWERED_BY.pg, [uid])).map((row) => row.topic_id);
+      if (topics.length > 0) await q.run(RESTAMP_RESPONSES_OF.pg, [seq, uid]);
       return topics;
     },
     async update(row) {
@@ -140,26 +150,23 @@ export function createPgResponsesRepo(q: PgQueries): ResponsesRepo {
       await q.run(RECOUNT_RESPONSE.pg, [id, seq]);
     },
     async addToCounts(id, delta, seq) {
-      await q.run(
-        `UPDATE responses SET score = score + $2, comment_count = comment_count + $3,
-           upvotes_agree = upvotes_agree + $4, upvotes_disagree = upvotes_disagree + $5, seq = $6
-         WHERE id = $1`,
-        [id, delta.score ?? 0, delta.comments ?? 0, delta.upvotesAgree ?? 0, delta.upvotesDisagree ?? 0, seq],
-      );
+      await q.run(ADD_RESPONSE_COUNTS.pg, [
+        delta.score ?? 0,
+        delta.comments ?? 0,
+        delta.upvotesAgree ?? 0,
+        delta.upvotesDisagree ?? 0,
+        seq,
+        id,
+      ]);
     },
     async refreshDeltaCount(id, seq) {
-      const stored = await q.row<{ delta_count: number }>('SELECT delta_count FROM responses WHERE id = $1', [id]);
-      const counted = (await q.row<{ n: number }>('SELECT count(DISTINCT uid) AS n FROM deltas WHERE response_id = $1', [id]))!.n;
+      const stored = await q.row<{ delta_count: number }>(RESPONSE_DELTA_COUNT.pg, [id]);
+      const counted = (await q.row<{ n: number }>(DELTA_GIVERS_COUNT.pg, [id]))!.n;
       if (!stored || stored.delta_count === counted) return false;
-      await q.run('UPDATE responses SET delta_count = $2, seq = $3 WHERE id = $1', [id, counted, await seq()]);
+      await q.run(SET_DELTA_COUNT.pg, [counted, await seq(), id]);
       return true;
     },
-    stanceTallies: (topicId) =>
-      q.rows<StanceTally>(
-        `SELECT id, created_at, upvotes_agree, upvotes_disagree, delta_count FROM responses
-         WHERE topic_id = $1 AND deleted = 0 ORDER BY ${orderBySql(RESPONSE_ORDER, 'responses')}`,
-        [topicId],
-      ),
+    stanceTallies: (topicId) => q.rows<StanceTally>(STANCE_TALLIES.pg, [topicId]),
     countByType: (topicId) =>
       q.rows<{ type: ResponseType; n: number }>(
         'SELECT type, count(*) AS n FROM responses WHERE topic_id = $1 AND deleted = 0 GROUP BY type ORDER BY type',
@@ -172,11 +179,6 @@ export function createPgResponsesRepo(q: PgQueries): ResponsesRepo {
       ),
     // The spam check (issue 23): the author's recent responses, by responses_creator_time.
     recentContents: async (uid, sinceIso, limit) =>
-      (
-        await q.rows<{ content: string }>(
-          'SELECT content FROM responses WHERE creator_uid = $1 AND created_at >= $2 AND deleted = 0 ORDER BY created_at DESC LIMIT $3',
-          [uid, sinceIso, limit],
-        )
-      ).map((row) => row.content),
+      (await q.rows<{ content: string }>(RECENT_RESPONSE_CONTENTS.pg, [uid, sinceIso, limit])).map((row) => row.content),
   };
 }

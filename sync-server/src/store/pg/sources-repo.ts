@@ -4,7 +4,20 @@ import type { SourcesRepo } from '../types.js';
 import type { PgQueries } from './queries.js';
 import { bm25, indexWords, queryTerms, tsqueryOf, tsvectorOf } from './search.js';
 import { type CitationInput, CITATIONS_PER_SOURCE } from '../rows.js';
-import { CITATIONS_OF_RESPONSE, CITING, CITING_COUNT, SUGGEST_SOURCE_NAME } from '../sql.js';
+import {
+  CITATIONS_OF_RESPONSE,
+  CITED_SOURCE_IDS,
+  CITING,
+  CITING_COUNT,
+  DROP_CITATIONS,
+  FILL_SOURCE_NAME,
+  INSERT_CITATION,
+  INSERT_SOURCE,
+  SOURCE_BY_URL,
+  SOURCE_EXISTS,
+  SOURCE_NAME,
+  SUGGEST_SOURCE_NAME,
+} from '../sql.js';
 
 /** Re-reads a catalogue row into its search row (SQLite's FTS5 triggers do this on every change). */
 async function indexSource(q: PgQueries, id: string) {
@@ -35,7 +48,7 @@ const FILTER = `($1::text IS NULL OR s.name ILIKE $1 OR s.url ILIKE $1 OR s.desc
 const BY_NAME = 'lower(coalesce(s.name, s.url)), s.id';
 
 export function createPgSourcesRepo(q: PgQueries): SourcesRepo {
-  const byUrl = (url: string) => q.row<Source>('SELECT id, url, name, description FROM sources WHERE url = $1', [url]);
+  const byUrl = (url: string) => q.row<Source>(SOURCE_BY_URL.pg, [url]);
   const citing = (sourceId: string, limit: number, offset: number) => q.rows<SourceCitation>(CITING.pg, [sourceId, limit, offset]);
   const citingCount = async (sourceId: string) => (await q.row<{ n: number }>(CITING_COUNT.pg, [sourceId]))!.n;
 
@@ -46,48 +59,29 @@ export function createPgSourcesRepo(q: PgQueries): SourcesRepo {
       const existing = await byUrl(input.url);
       if (existing) {
         if ((!existing.name && name) || (!existing.description && description)) {
-          await q.run('UPDATE sources SET name = coalesce(name, $1), description = coalesce(description, $2) WHERE id = $3', [
-            name,
-            description,
-            existing.id,
-          ]);
+          await q.run(FILL_SOURCE_NAME.pg, [name, description, existing.id]);
           await indexSource(q, existing.id);
         }
         return (await byUrl(input.url))!;
       }
       const id = newId();
-      await q.run('INSERT INTO sources (id, url, name, description, created_at) VALUES ($1, $2, $3, $4, $5)', [
-        id,
-        input.url,
-        name,
-        description,
-        now,
-      ]);
+      await q.run(INSERT_SOURCE.pg, [id, input.url, name, description, now]);
       await indexSource(q, id);
       return { id, url: input.url, name, description };
     },
     async setForResponse(responseId, citations) {
-      const linked = await q.rows<{ source_id: string }>('SELECT source_id FROM response_sources WHERE response_id = $1', [responseId]);
+      const linked = await q.rows<{ source_id: string }>(CITED_SOURCE_IDS.pg, [responseId]);
       const touched = new Set(linked.map((row) => row.source_id));
-      await q.run('DELETE FROM response_sources WHERE response_id = $1', [responseId]);
+      await q.run(DROP_CITATIONS.pg, [responseId]);
       for (const [position, citation] of citations.entries()) {
         const given: CitationInput =
           typeof citation === 'string'
             ? {
                 sourceId: citation,
-                ...(await q.row<{ name: string | null; description: string | null }>(
-                  'SELECT name, description FROM sources WHERE id = $1',
-                  [citation],
-                )),
+                ...(await q.row<{ name: string | null; description: string | null }>(SOURCE_NAME.pg, [citation])),
               }
             : citation;
-        await q.run('INSERT INTO response_sources (response_id, position, source_id, name, description) VALUES ($1, $2, $3, $4, $5)', [
-          responseId,
-          position,
-          given.sourceId,
-          given.name || null,
-          given.description || null,
-        ]);
+        await q.run(INSERT_CITATION.pg, [responseId, position, given.sourceId, given.name || null, given.description || null]);
         touched.add(given.sourceId);
       }
       for (const sourceId of touched) await refreshSuggestion(q, sourceId);
@@ -135,7 +129,7 @@ export function createPgSourcesRepo(q: PgQueries): SourcesRepo {
       return { total, items };
     },
     async citations(sourceId, limit, offset) {
-      if (!(await q.row('SELECT id FROM sources WHERE id = $1', [sourceId]))) return null;
+      if (!(await q.row(SOURCE_EXISTS.pg, [sourceId]))) return null;
       return { total: await citingCount(sourceId), items: await citing(sourceId, limit, offset) };
     },
   };

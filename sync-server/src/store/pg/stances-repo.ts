@@ -3,7 +3,7 @@ import type { StanceChange } from '../../../../shared/sync-protocol.js';
 import type { StancesRepo } from '../types.js';
 import type { PgQueries } from './queries.js';
 import type { CreditRow, StanceRow } from '../rows.js';
-import { SAVE_STANCE } from '../sql.js';
+import { DROP_DELTAS_OF_CHANGE, GET_STANCE, INSERT_DELTA, SAVE_STANCE, STANCES_SINCE } from '../sql.js';
 
 type StoredStance = Omit<StanceRow, 'history' | 'credits'> & { history: string; credits: string };
 
@@ -16,7 +16,7 @@ const read = (row: StoredStance): StanceRow => ({
 export function createPgStancesRepo(q: PgQueries): StancesRepo {
   return {
     async get(uid, topicId) {
-      const row = await q.row<StoredStance>('SELECT * FROM stances WHERE uid = $1 AND topic_id = $2', [uid, topicId]);
+      const row = await q.row<StoredStance>(GET_STANCE.pg, [uid, topicId]);
       return row && read(row);
     },
     async save(row) {
@@ -33,24 +33,16 @@ export function createPgStancesRepo(q: PgQueries): StancesRepo {
       ]);
     },
     changesSince: async (uid, checkpoint, limit) =>
-      (
-        await q.rows<StoredStance>(
-          'SELECT * FROM stances WHERE uid = $1 AND (seq > $2 OR (seq = $2 AND topic_id > $3)) ORDER BY seq, topic_id LIMIT $4',
-          [uid, checkpoint.seq, checkpoint.id, limit],
-        )
-      ).map(read),
+      (await q.rows<StoredStance>(STANCES_SINCE.pg, [uid, checkpoint.seq, checkpoint.id, limit])).map(read),
     creditsFor: (uid, topicId, changeNo) =>
       q.rows<CreditRow>(
         'SELECT response_id, topic_id, author_uid, counts FROM deltas WHERE uid = $1 AND topic_id = $2 AND change_no = $3 ORDER BY response_id',
         [uid, topicId, changeNo],
       ),
     async setCredits(uid, topicId, changeNo, credits, now) {
-      await q.run('DELETE FROM deltas WHERE uid = $1 AND topic_id = $2 AND change_no = $3', [uid, topicId, changeNo]);
+      await q.run(DROP_DELTAS_OF_CHANGE.pg, [uid, topicId, changeNo]);
       for (const credit of credits) {
-        await q.run(
-          `INSERT INTO deltas (uid, topic_id, change_no, response_id, author_uid, counts, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-          [uid, topicId, changeNo, credit.response_id, credit.author_uid, credit.counts ?? 1, now],
-        );
+        await q.run(INSERT_DELTA.pg, [uid, topicId, changeNo, credit.response_id, credit.author_uid, credit.counts ?? 1, now]);
       }
     },
     authorsCreditedOn: async (responseId) =>

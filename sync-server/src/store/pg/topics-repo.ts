@@ -7,7 +7,16 @@ import type { Checkpoint, TopicInsert, TopicListQuery, TopicsRepo } from '../typ
 import type { PgQueries } from './queries.js';
 import { indexWords, tsqueryOf, tsvectorOf } from './search.js';
 import type { StanceCounts, TopicRow } from '../rows.js';
-import { STANCE_COUNTS } from '../sql.js';
+import {
+  LAST_TOPIC_SEQ,
+  RECENT_TOPIC_TITLES,
+  RESTAMP_TOPICS_OF,
+  SET_STANCE_COUNTERS,
+  STANCE_COUNTS,
+  TOPICS_CREATED_SINCE,
+  TOPIC_COUNTS,
+  TOPIC_STANCE_COUNTERS,
+} from '../sql.js';
 
 /** The row as the SQLite store reads it; `viewer` is the placeholder of the viewer's uid. */
 const select = (viewer: string) => `
@@ -47,7 +56,7 @@ export function createPgTopicsRepo(q: PgQueries): TopicsRepo {
   // The pages of the lists and title searches, kept while no topic changes (page-cache.ts): the
   // version is one index-only lookup, where a search ranks thousands of matches (issue 12).
   const pages = createPageCache<TopicRow>(LIST_PAGES_KEPT);
-  const listVersion = async () => (await q.row<{ v: number | null }>('SELECT max(seq) AS v FROM topics'))!.v ?? 0;
+  const listVersion = async () => (await q.row<{ v: number | null }>(LAST_TOPIC_SEQ.pg))!.v ?? 0;
   const cachedList = async (key: string, read: () => Promise<TopicRow[]>): Promise<TopicRow[]> => {
     if (q.inTransaction()) return read();
     const version = await listVersion();
@@ -79,11 +88,7 @@ export function createPgTopicsRepo(q: PgQueries): TopicsRepo {
       ),
     async refreshAggregates(id, createdAt, seq) {
       const counts = await q.row<Pick<TopicRow, 'score' | 'responses_count' | 'responses_for' | 'responses_against' | 'responses_neutral'>>(
-        `SELECT (SELECT count(*) FROM votes WHERE target_type = 'topic' AND target_id = $1 AND deleted = 0) AS score,
-                (SELECT count(*) FROM responses WHERE topic_id = $1 AND deleted = 0) AS responses_count,
-                (SELECT count(*) FROM responses WHERE topic_id = $1 AND deleted = 0 AND type = 'for') AS responses_for,
-                (SELECT count(*) FROM responses WHERE topic_id = $1 AND deleted = 0 AND type = 'against') AS responses_against,
-                (SELECT count(*) FROM responses WHERE topic_id = $1 AND deleted = 0 AND type = 'neutral') AS responses_neutral`,
+        TOPIC_COUNTS.pg,
         [id],
       );
       const { score, responses_count, responses_for, responses_against, responses_neutral } = counts!;
@@ -108,15 +113,16 @@ export function createPgTopicsRepo(q: PgQueries): TopicsRepo {
     },
     async refreshStanceCounts(id, seq) {
       const counted = await q.row<StanceCounts>(STANCE_COUNTS.pg, [id]);
-      const stored = await q.row<StanceCounts>(
-        'SELECT stance_agree, stance_disagree, stance_unsure, minds_changed FROM topics WHERE id = $1',
-        [id],
-      );
+      const stored = await q.row<StanceCounts>(TOPIC_STANCE_COUNTERS.pg, [id]);
       if (!stored || JSON.stringify(stored) === JSON.stringify(counted)) return false;
-      await q.run(
-        `UPDATE topics SET stance_agree = $2, stance_disagree = $3, stance_unsure = $4, minds_changed = $5, seq = $6 WHERE id = $1`,
-        [id, counted!.stance_agree, counted!.stance_disagree, counted!.stance_unsure, counted!.minds_changed, await seq()],
-      );
+      await q.run(SET_STANCE_COUNTERS.pg, [
+        counted!.stance_agree,
+        counted!.stance_disagree,
+        counted!.stance_unsure,
+        counted!.minds_changed,
+        await seq(),
+        id,
+      ]);
       return true;
     },
     async softDelete(id, seq) {
@@ -124,7 +130,7 @@ export function createPgTopicsRepo(q: PgQueries): TopicsRepo {
       const row = await q.row<{ pk: number }>("UPDATE topics SET deleted = 1, title = '', seq = $2 WHERE id = $1 RETURNING pk", [id, seq]);
       if (row) await indexWords(q, 'topics_fts', row.pk, tsvectorOf(''));
     },
-    restampCreator: (uid, seq) => q.run('UPDATE topics SET seq = $2 WHERE creator_uid = $1', [uid, seq]),
+    restampCreator: (uid, seq) => q.run(RESTAMP_TOPICS_OF.pg, [seq, uid]),
     changesSince: (checkpoint: Checkpoint, limit, viewer) =>
       q.rows<TopicRow>(`${select('$4')} WHERE (t.seq > $1 OR (t.seq = $1 AND t.id > $2)) ORDER BY t.seq, t.id LIMIT $3`, [
         checkpoint.seq,
@@ -133,16 +139,8 @@ export function createPgTopicsRepo(q: PgQueries): TopicsRepo {
         viewer,
       ]),
     // New-account limit and spam check (issue 23): the author's recent topics, by topics_creator_time.
-    countCreatedSince: async (uid, sinceIso) =>
-      Number(
-        (await q.row<{ n: string }>('SELECT count(*) AS n FROM topics WHERE creator_uid = $1 AND created_at >= $2', [uid, sinceIso]))!.n,
-      ),
+    countCreatedSince: async (uid, sinceIso) => Number((await q.row<{ n: string }>(TOPICS_CREATED_SINCE.pg, [uid, sinceIso]))!.n),
     recentTitles: async (uid, sinceIso, limit) =>
-      (
-        await q.rows<{ title: string }>(
-          'SELECT title FROM topics WHERE creator_uid = $1 AND created_at >= $2 AND deleted = 0 ORDER BY created_at DESC LIMIT $3',
-          [uid, sinceIso, limit],
-        )
-      ).map((row) => row.title),
+      (await q.rows<{ title: string }>(RECENT_TOPIC_TITLES.pg, [uid, sinceIso, limit])).map((row) => row.title),
   };
 }

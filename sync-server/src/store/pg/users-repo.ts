@@ -4,10 +4,26 @@ import type { UserResponse, UserTopic } from '../../../../shared/types.js';
 import type { UsersRepo } from '../types.js';
 import type { PgQueries } from './queries.js';
 import type { LeaderboardRow, UserRow } from '../rows.js';
-import { COUNTED_DELTAS, LEADERBOARD, PARTICIPANTS_NAMED, RECOUNT_POINTS, REMEMBER_USER, RESPONSES_BY, TOPICS_BY } from '../sql.js';
+import {
+  ADD_POINTS,
+  COUNTED_DELTAS,
+  GET_USER,
+  LEADERBOARD,
+  PARTICIPANTS_NAMED,
+  RANK_OF_POINTS,
+  RECOUNT_POINTS,
+  REMEMBER_USER,
+  RESPONSES_BY,
+  RESTAMP_USER,
+  SET_PERSUASION_POINTS,
+  SET_PUSH_SETTINGS,
+  SET_WEEKLY_SUMMARY,
+  TOPICS_BY,
+  USER_IF_CHANGED,
+} from '../sql.js';
 
 export function createPgUsersRepo(q: PgQueries): UsersRepo {
-  const get = (uid: string) => q.row<UserRow>('SELECT * FROM users WHERE uid = $1', [uid]);
+  const get = (uid: string) => q.row<UserRow>(GET_USER.pg, [uid]);
   return {
     get,
     async remember(user, now, seq) {
@@ -30,12 +46,12 @@ export function createPgUsersRepo(q: PgQueries): UsersRepo {
       await q.run(RECOUNT_POINTS.pg, [uid]);
       const after = (await get(uid))?.points;
       if (before === after) return false;
-      if (seq) await q.run('UPDATE users SET seq = $1 WHERE uid = $2', [await seq(), uid]);
+      if (seq) await q.run(RESTAMP_USER.pg, [await seq(), uid]);
       return true;
     },
     async addPoints(uid, delta, seq) {
       if (delta === 0) return false;
-      return (await q.run('UPDATE users SET points = points + $1, seq = $2 WHERE uid = $3', [delta, await seq(), uid])) > 0;
+      return (await q.run(ADD_POINTS.pg, [delta, await seq(), uid])) > 0;
     },
     async refreshPersuasionPoints(uid, seq) {
       const user = await get(uid);
@@ -44,25 +60,21 @@ export function createPgUsersRepo(q: PgQueries): UsersRepo {
       const received = await q.row<{ n: number }>(COUNTED_DELTAS.pg, [uid]);
       const persuasion = persuasionPoints(received!.n);
       if (persuasion === user.persuasion_points) return false;
-      await q.run('UPDATE users SET points = points - persuasion_points + $2, persuasion_points = $2, seq = $3 WHERE uid = $1', [
-        uid,
-        persuasion,
-        await seq(),
-      ]);
+      await q.run(SET_PERSUASION_POINTS.pg, [persuasion, await seq(), uid]);
       return true;
     },
-    rankFor: async (points) => (await q.row<{ rank: number }>('SELECT count(*) + 1 AS rank FROM users WHERE points > $1', [points]))!.rank,
+    rankFor: async (points) => (await q.row<{ rank: number }>(RANK_OF_POINTS.pg, [points]))!.rank,
     leaderboard: (limit) => q.rows<LeaderboardRow>(LEADERBOARD.pg, [limit]),
     topicsBy: (uid, limit) => q.rows<UserTopic>(TOPICS_BY.pg, [uid, limit]),
     responsesBy: (uid, limit) => q.rows<UserResponse>(RESPONSES_BY.pg, [uid, limit]),
     changeNumber: async () => (await q.row<{ value: number }>("SELECT value FROM crux_meta WHERE key = 'seq'"))?.value ?? 0,
     async setPushSettings(uid, json, seq) {
-      await q.run('UPDATE users SET push_settings = $1, seq = $2 WHERE uid = $3', [json, seq, uid]);
+      await q.run(SET_PUSH_SETTINGS.pg, [json, seq, uid]);
     },
     async setWeeklySummary(uid, value, seq) {
-      await q.run('UPDATE users SET receive_weekly_summary = $1, seq = $2 WHERE uid = $3', [value ? 1 : 0, seq, uid]);
+      await q.run(SET_WEEKLY_SUMMARY.pg, [value ? 1 : 0, seq, uid]);
     },
-    changedSince: (uid, seq) => q.row<UserRow>('SELECT * FROM users WHERE uid = $1 AND seq > $2', [uid, seq]),
+    changedSince: (uid, seq) => q.row<UserRow>(USER_IF_CHANGED.pg, [uid, seq]),
     participantsNamed: async (topicId, names) =>
       names.length === 0 ? [] : q.rows<{ uid: string; name: string }>(PARTICIPANTS_NAMED.pg, [names, topicId]),
   };

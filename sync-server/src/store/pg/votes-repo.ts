@@ -2,7 +2,7 @@
 import type { VotesRepo } from '../types.js';
 import type { PgQueries } from './queries.js';
 import type { VoteRow } from '../rows.js';
-import { SET_VOTE } from '../sql.js';
+import { REMOVE_VOTE, SET_VOTE } from '../sql.js';
 
 /** The columns of a vote, as SQLite's `SELECT *` answers them. */
 const COLUMNS = 'voter_uid, target_type, target_id, target_creator_uid, topic_id, created_at, updated_at, deleted, seq, stance';
@@ -30,12 +30,7 @@ export function createPgVotesRepo(q: PgQueries): VotesRepo {
         [type, targetId],
       );
       for (const vote of removed) {
-        await q.run('UPDATE votes SET deleted = 1, seq = $1 WHERE voter_uid = $2 AND target_type = $3 AND target_id = $4', [
-          await seq(),
-          vote.voter_uid,
-          type,
-          targetId,
-        ]);
+        await q.run(REMOVE_VOTE.pg, [await seq(), vote.voter_uid, type, targetId]);
       }
       return removed;
     },

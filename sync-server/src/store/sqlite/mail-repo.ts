@@ -16,7 +16,23 @@ import type {
 } from '../rows.js';
 import { CHALLENGED_UNSOURCED, PREVIOUS_COMMON_GROUND, REBUTTALS_COUNT, REBUTTALS_PAGE, SIDE_TALLIES } from '../needs-sql.js';
 import type { MailRepo } from '../types.js';
-import { MAIL_RECIPIENTS, POINTS_EARNED, PREVIOUS_SNAPSHOT, RECORD_SEND, TOP_TOPICS } from '../sql.js';
+import {
+  COMMON_GROUND_OF_RUN,
+  FINISH_MAIL_RUN,
+  GET_MAIL_RUN,
+  GET_MAIL_STATE,
+  LAST_MAIL_PERIOD_END,
+  MAIL_POINTS_SNAPSHOT,
+  MAIL_RECIPIENTS,
+  MAIL_SENDS_OF_RUN,
+  POINTS_EARNED,
+  PREVIOUS_SNAPSHOT,
+  RECORD_SEND,
+  REMOVE_MAIL_STATE,
+  REPLACE_MAIL_STATE,
+  TOP_TOPICS,
+  UNFINISHED_MAIL_RUNS,
+} from '../sql.js';
 
 export function createMailRepo(db: Db): Synchronous<MailRepo> {
   const recipients = db.prepare<[], MailRecipient>(MAIL_RECIPIENTS.sqlite);
@@ -49,20 +65,18 @@ export function createMailRepo(db: Db): Synchronous<MailRepo> {
   const repliesCount = db.prepare<Period, { n: number }>(`SELECT count(*) AS n FROM (${replies})`);
   const pointsEarned = db.prepare<Period, { n: number }>(POINTS_EARNED.sqlite);
   const topTopics = db.prepare<{ start: string; end: string; limit: number }, MailTopTopic>(TOP_TOPICS.sqlite);
-  const getRun = db.prepare<[string], MailRun>('SELECT * FROM mail_runs WHERE id = ?');
+  const getRun = db.prepare<[string], MailRun>(GET_MAIL_RUN.sqlite);
   const insertRun = db.prepare(`
     INSERT OR IGNORE INTO mail_runs (id, kind, period_start, period_end, status, created_at)
     VALUES (@id, @kind, @period_start, @period_end, 'running', @created_at)
   `);
   const insertSnapshot = db.prepare('INSERT INTO mail_points (run_id, uid, points, rank) VALUES (?, ?, ?, ?)');
-  const unfinished = db.prepare<[], MailRun>("SELECT * FROM mail_runs WHERE status = 'running' ORDER BY created_at, id");
-  const lastEnd = db.prepare<[], { end: string | null }>('SELECT max(period_end) AS end FROM mail_runs');
-  const finish = db.prepare(
-    "UPDATE mail_runs SET status = 'done', finished_at = @at, sent = @sent, failed = @failed, skipped = @skipped WHERE id = @id",
-  );
-  const sendsOf = db.prepare<[string], MailSend>('SELECT * FROM mail_sends WHERE run_id = ? ORDER BY at, uid');
+  const unfinished = db.prepare<[], MailRun>(UNFINISHED_MAIL_RUNS.sqlite);
+  const lastEnd = db.prepare<[], { end: string | null }>(LAST_MAIL_PERIOD_END.sqlite);
+  const finish = db.prepare(FINISH_MAIL_RUN.sqlite);
+  const sendsOf = db.prepare<[string], MailSend>(MAIL_SENDS_OF_RUN.sqlite);
   const recordSend = db.prepare(RECORD_SEND.sqlite);
-  const snapshot = db.prepare<[string, string], PointsSnapshot>('SELECT points, rank FROM mail_points WHERE run_id = ? AND uid = ?');
+  const snapshot = db.prepare<[string, string], PointsSnapshot>(MAIL_POINTS_SNAPSHOT.sqlite);
   const previous = db.prepare<[string, string], PointsSnapshot>(PREVIOUS_SNAPSHOT.sqlite);
   // Needs (issue 29 #4, store/needs-sql.ts).
   type Since = { uid: string; since: string; end: string };
@@ -71,14 +85,12 @@ export function createMailRepo(db: Db): Synchronous<MailRepo> {
   const challenged = db.prepare<Period & { limit: number }, MailChallenged>(CHALLENGED_UNSOURCED.sqlite);
   const sideTallies = db.prepare<[string], MailSideTally>(SIDE_TALLIES.sqlite);
   const insertCommon = db.prepare('INSERT OR REPLACE INTO mail_common_ground (run_id, uid, topic_id, common) VALUES (?, ?, ?, ?)');
-  const commonOf = db.prepare<[string, string], CommonGroundCount>(
-    'SELECT topic_id, common FROM mail_common_ground WHERE run_id = ? AND uid = ? ORDER BY topic_id',
-  );
+  const commonOf = db.prepare<[string, string], CommonGroundCount>(COMMON_GROUND_OF_RUN.sqlite);
   const previousCommon = db.prepare<{ uid: string; end: string }, CommonGroundCount>(PREVIOUS_COMMON_GROUND.sqlite);
-  const getState = db.prepare<[string], { value: string }>('SELECT value FROM mail_state WHERE key = ?');
+  const getState = db.prepare<[string], { value: string }>(GET_MAIL_STATE.sqlite);
   const initState = db.prepare('INSERT OR IGNORE INTO mail_state (key, value) VALUES (?, ?)');
-  const replaceState = db.prepare<[string, string, string]>('UPDATE mail_state SET value = ? WHERE key = ? AND value = ?');
-  const removeState = db.prepare<[string, string]>('DELETE FROM mail_state WHERE key = ? AND value = ?');
+  const replaceState = db.prepare<[string, string, string]>(REPLACE_MAIL_STATE.sqlite);
+  const removeState = db.prepare<[string, string]>(REMOVE_MAIL_STATE.sqlite);
 
   return {
     recipients: () => recipients.all(),

@@ -3,28 +3,34 @@
 import type { ModerationState, Role } from '../../../../shared/constants.js';
 import type { Db } from './connection.js';
 import type { ModeratedOriginalRow, ModerationLogListRow, ModerationLogRow } from '../rows.js';
-import { INSERT_MODERATION_LOG, MODERATION_LOG_PAGE, SAVE_ORIGINAL } from '../sql.js';
+import {
+  DROP_ORIGINAL,
+  GET_ORIGINAL,
+  INSERT_MODERATION_LOG,
+  MODERATION_LOG_PAGE,
+  MODERATION_LOG_TOTAL,
+  SAVE_ORIGINAL,
+  SET_ROLE,
+  SET_SUSPENSION,
+  SET_TOPIC_LOCKED,
+} from '../sql.js';
 
 export function createModerationRepo(db: Db) {
   const saveOriginal = db.prepare<[string, string, string, string | null, string]>(SAVE_ORIGINAL.sqlite);
-  const original = db.prepare<[string, string], ModeratedOriginalRow>(
-    'SELECT target_type, target_id, text, quoted_response_id, sources FROM moderated_originals WHERE target_type = ? AND target_id = ?',
-  );
-  const dropOriginal = db.prepare<[string, string]>('DELETE FROM moderated_originals WHERE target_type = ? AND target_id = ?');
+  const original = db.prepare<[string, string], ModeratedOriginalRow>(GET_ORIGINAL.sqlite);
+  const dropOriginal = db.prepare<[string, string]>(DROP_ORIGINAL.sqlite);
   const topicModeration = db.prepare<[string, string | null, string | null, number, string]>(
     'UPDATE topics SET title = ?, moderation = ?, moderation_reason = ?, seq = ? WHERE id = ?',
   );
   const responseModeration = db.prepare<[string, string | null, string | null, string | null, number, string]>(
     'UPDATE responses SET content = ?, quoted_response_id = ?, moderation = ?, moderation_reason = ?, seq = ? WHERE id = ?',
   );
-  const lock = db.prepare<[number, number, string]>('UPDATE topics SET locked = ?, seq = ? WHERE id = ?');
-  const suspend = db.prepare<[string | null, string | null, number, string]>(
-    'UPDATE users SET suspended_until = ?, suspension_reason = ?, seq = ? WHERE uid = ?',
-  );
-  const role = db.prepare<[string, number, string]>('UPDATE users SET role = ?, seq = ? WHERE uid = ?');
+  const lock = db.prepare<[number, number, string]>(SET_TOPIC_LOCKED.sqlite);
+  const suspend = db.prepare<[string | null, string | null, number, string]>(SET_SUSPENSION.sqlite);
+  const role = db.prepare<[string, number, string]>(SET_ROLE.sqlite);
   const log = db.prepare<[string, string | null, string, string, string, string, number | null, string]>(INSERT_MODERATION_LOG.sqlite);
   const logPage = db.prepare<[number, number], ModerationLogListRow>(MODERATION_LOG_PAGE.sqlite);
-  const logTotal = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM moderation_log');
+  const logTotal = db.prepare<[], { n: number }>(MODERATION_LOG_TOTAL.sqlite);
 
   return {
     saveOriginal: (row: ModeratedOriginalRow) =>

@@ -2,7 +2,14 @@
 import type { Db } from './connection.js';
 import { NOTIFICATION_ORDER, orderBySql } from '../../../../shared/rules/sort-order.js';
 import type { NotificationRow } from '../rows.js';
-import { INSERT_NOTIFICATION, NOTIFICATIONS_FROM } from '../sql.js';
+import {
+  DELETE_NOTIFICATION,
+  INSERT_NOTIFICATION,
+  MARK_NOTIFICATION_READ,
+  MARK_NOTIFICATION_RESPONSE_DELETED,
+  NOTIFICATIONS_FROM,
+  NOTIFIED_ABOUT_RESPONSE,
+} from '../sql.js';
 import type { NotificationInsert } from '../types.js';
 
 const SELECT = `
@@ -15,19 +22,17 @@ export function createNotificationsRepo(db: Db) {
   const forUser = db.prepare<[string, number, number], NotificationRow>(`
     ${SELECT} WHERE n.recipient_uid = ? AND n.deleted = 0 ORDER BY ${orderBySql(NOTIFICATION_ORDER, 'n')} LIMIT ? OFFSET ?
   `);
-  const markRead = db.prepare<[number, string]>('UPDATE notifications SET is_read = 1, seq = ? WHERE id = ?');
+  const markRead = db.prepare<[number, string]>(MARK_NOTIFICATION_READ.sqlite);
   const ofTopic = db.prepare<[string], { id: string; recipient_uid: string }>(
     'SELECT id, recipient_uid FROM notifications WHERE target_id = ? AND deleted = 0',
   );
   const countFrom = db.prepare<[string, string, string], { n: number }>(NOTIFICATIONS_FROM.sqlite);
-  const softDelete = db.prepare<[number, string]>('UPDATE notifications SET deleted = 1, seq = ? WHERE id = ?');
+  const softDelete = db.prepare<[number, string]>(DELETE_NOTIFICATION.sqlite);
   const aboutResponse = db.prepare<[string], { id: string; recipient_uid: string }>(
     'SELECT id, recipient_uid FROM notifications WHERE response_id = ? AND deleted = 0 AND response_deleted = 0',
   );
-  const recipientsOf = db.prepare<[string], { recipient_uid: string; type: NotificationRow['type'] }>(
-    'SELECT recipient_uid, type FROM notifications WHERE response_id = ? AND deleted = 0',
-  );
-  const markResponseDeleted = db.prepare<[number, string]>('UPDATE notifications SET response_deleted = 1, seq = ? WHERE id = ?');
+  const recipientsOf = db.prepare<[string], { recipient_uid: string; type: NotificationRow['type'] }>(NOTIFIED_ABOUT_RESPONSE.sqlite);
+  const markResponseDeleted = db.prepare<[number, string]>(MARK_NOTIFICATION_RESPONSE_DELETED.sqlite);
   const changes = db.prepare<{ uid: string; seq: number; id: string; limit: number }, NotificationRow>(`
     ${SELECT} WHERE n.recipient_uid = @uid AND (n.seq > @seq OR (n.seq = @seq AND n.id > @id))
     ORDER BY n.seq, n.id LIMIT @limit

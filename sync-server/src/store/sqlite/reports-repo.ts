@@ -2,24 +2,28 @@
 import type { ReportStatus, ReportTargetType } from '../../../../shared/constants.js';
 import type { Db } from './connection.js';
 import type { QueueReportRow, QueueTargetRow, ReportRow } from '../rows.js';
-import { REPORT_QUEUE, REPORT_QUEUE_TOTAL, REPORTERS_WITH_STANDING, REPORTS_OF_TARGET, REPORTS_SINCE, SAVE_REPORT } from '../sql.js';
+import {
+  GET_REPORT,
+  MARK_REPORT_HANDLED,
+  OPEN_REPORTERS,
+  REPORTERS_WITH_STANDING,
+  REPORTS_OF_TARGET,
+  REPORTS_SINCE,
+  REPORT_QUEUE,
+  REPORT_QUEUE_TOTAL,
+  SAVE_REPORT,
+} from '../sql.js';
 import type { Checkpoint } from '../types.js';
 
 export function createReportsRepo(db: Db) {
-  const get = db.prepare<[string, string, string], ReportRow>(
-    'SELECT * FROM reports WHERE reporter_uid = ? AND target_type = ? AND target_id = ?',
-  );
+  const get = db.prepare<[string, string, string], ReportRow>(GET_REPORT.sqlite);
   const save = db.prepare<ReportRow>(SAVE_REPORT.sqlite);
   const since = db.prepare<{ uid: string; seq: number; id: string; limit: number }, ReportRow>(REPORTS_SINCE.sqlite);
   const queue = db.prepare<{ status: ReportStatus; limit: number; offset: number }, QueueTargetRow>(REPORT_QUEUE.sqlite);
   const queueTotal = db.prepare<{ status: ReportStatus }, { n: number }>(REPORT_QUEUE_TOTAL.sqlite);
   const ofTarget = db.prepare<[string, string, string], QueueReportRow>(REPORTS_OF_TARGET.sqlite);
-  const openReporters = db.prepare<[string, string], { reporter_uid: string }>(
-    "SELECT reporter_uid FROM reports WHERE target_type = ? AND target_id = ? AND status = 'open' ORDER BY reporter_uid",
-  );
-  const handle = db.prepare<[number, string, string, string]>(
-    "UPDATE reports SET status = 'handled', seq = ? WHERE reporter_uid = ? AND target_type = ? AND target_id = ?",
-  );
+  const openReporters = db.prepare<[string, string], { reporter_uid: string }>(OPEN_REPORTERS.sqlite);
+  const handle = db.prepare<[number, string, string, string]>(MARK_REPORT_HANDLED.sqlite);
   const withStanding = db.prepare<[string, string, string, number], { n: number }>(REPORTERS_WITH_STANDING.sqlite);
 
   return {

@@ -3,7 +3,21 @@ import type { Db } from './connection.js';
 import type { ResponseType } from '../../../../shared/constants.js';
 import type { ResponseMapping } from '../../../../shared/types.js';
 import { orderBySql, RESPONSE_ORDER } from '../../../../shared/rules/sort-order.js';
-import { RECOUNT_RESPONSE, SUGGEST_SOURCE_NAME } from '../sql.js';
+import {
+  ADD_RESPONSE_COUNTS,
+  CITED_SOURCE_IDS,
+  DELTA_GIVERS_COUNT,
+  DROP_CITATIONS,
+  LAST_RESPONSE_SEQ_OF_TOPIC,
+  RECENT_RESPONSE_CONTENTS,
+  RECOUNT_RESPONSE,
+  RESPONSE_DELTA_COUNT,
+  RESTAMP_RESPONSES_OF,
+  SET_DELTA_COUNT,
+  STANCE_TALLIES,
+  SUGGEST_SOURCE_NAME,
+  TOPICS_ANSWERED_BY,
+} from '../sql.js';
 import type { ResponseCountsDelta, ResponsePosition, ResponseRow, StanceTally } from '../rows.js';
 import type { ResponseInsert, ResponseUpdate } from '../types.js';
 
@@ -45,7 +59,7 @@ export function createResponsesRepo(db: Db) {
     ORDER BY ${orderBySql(RESPONSE_ORDER, 'r')} LIMIT @limit
   `);
   // One descent of responses_topic_seq (topic_id, seq, id).
-  const topicVersion = db.prepare<[string], { v: number | null }>('SELECT max(seq) AS v FROM responses WHERE topic_id = ?');
+  const topicVersion = db.prepare<[string], { v: number | null }>(LAST_RESPONSE_SEQ_OF_TOPIC.sqlite);
   const repliesPage = db.prepare<PageParams & { parentId: string }, ResponseRow>(`
     ${SELECT} WHERE r.parent_response_id = @parentId AND r.deleted = 0
       AND (r.created_at, r.id) > (@afterAt, @afterId)
@@ -75,33 +89,26 @@ export function createResponsesRepo(db: Db) {
   // A deleted response keeps its row (its tombstone replicates) but not its text nor its citations.
   const softDelete = db.prepare<[number, string]>("UPDATE responses SET deleted = 1, content = '', seq = ? WHERE id = ?");
   // The spam check (issue 23): the author's recent responses, by responses_creator_time.
-  const recentContents = db.prepare<[string, string, number], { content: string }>(
-    'SELECT content FROM responses WHERE creator_uid = ? AND created_at >= ? AND deleted = 0 ORDER BY created_at DESC LIMIT ?',
-  );
-  const citedSources = db.prepare<[string], { source_id: string }>('SELECT source_id FROM response_sources WHERE response_id = ?');
-  const dropCitations = db.prepare<[string]>('DELETE FROM response_sources WHERE response_id = ?');
+  const recentContents = db.prepare<[string, string, number], { content: string }>(RECENT_RESPONSE_CONTENTS.sqlite);
+  const citedSources = db.prepare<[string], { source_id: string }>(CITED_SOURCE_IDS.sqlite);
+  const dropCitations = db.prepare<[string]>(DROP_CITATIONS.sqlite);
   const refreshSuggestion = db.prepare<[string]>(SUGGEST_SOURCE_NAME.sqlite);
-  const creatorTopics = db.prepare<[string], { topic_id: string }>('SELECT DISTINCT topic_id FROM responses WHERE creator_uid = ?');
-  const restamp = db.prepare<[number, string]>('UPDATE responses SET seq = ? WHERE creator_uid = ?');
+  const creatorTopics = db.prepare<[string], { topic_id: string }>(TOPICS_ANSWERED_BY.sqlite);
+  const restamp = db.prepare<[number, string]>(RESTAMP_RESPONSES_OF.sqlite);
   const update = db.prepare(`
     UPDATE responses SET content = @content, quoted_response_id = @quoted_response_id, updated_at = @updated_at,
            edited_at = @edited_at, seq = @seq WHERE id = @id
   `);
   const refresh = db.prepare(RECOUNT_RESPONSE.sqlite);
-  const addToCounts = db.prepare<{ id: string; score: number; comments: number; agree: number; disagree: number; seq: number }>(`
-    UPDATE responses SET score = score + @score, comment_count = comment_count + @comments,
-           upvotes_agree = upvotes_agree + @agree, upvotes_disagree = upvotes_disagree + @disagree, seq = @seq
-    WHERE id = @id
-  `);
+  const addToCounts = db.prepare<{ id: string; score: number; comments: number; agree: number; disagree: number; seq: number }>(
+    ADD_RESPONSE_COUNTS.sqlite,
+  );
   // Δ credits received (issue 13), recounted from their rows: people, not credits (someone who
   // changes their mind back and forth and credits the same response each time counts once).
-  const deltaCount = db.prepare<[string], { n: number }>('SELECT count(DISTINCT uid) AS n FROM deltas WHERE response_id = ?');
-  const storedDeltaCount = db.prepare<[string], { delta_count: number }>('SELECT delta_count FROM responses WHERE id = ?');
-  const writeDeltaCount = db.prepare<[number, number, string]>('UPDATE responses SET delta_count = ?, seq = ? WHERE id = ?');
-  const stanceTallies = db.prepare<[string], StanceTally>(`
-    SELECT id, created_at, upvotes_agree, upvotes_disagree, delta_count FROM responses
-    WHERE topic_id = ? AND deleted = 0 ORDER BY ${orderBySql(RESPONSE_ORDER, 'responses')}
-  `);
+  const deltaCount = db.prepare<[string], { n: number }>(DELTA_GIVERS_COUNT.sqlite);
+  const storedDeltaCount = db.prepare<[string], { delta_count: number }>(RESPONSE_DELTA_COUNT.sqlite);
+  const writeDeltaCount = db.prepare<[number, number, string]>(SET_DELTA_COUNT.sqlite);
+  const stanceTallies = db.prepare<[string], StanceTally>(STANCE_TALLIES.sqlite);
   const countByType = db.prepare<[string], { type: ResponseType; n: number }>(
     'SELECT type, count(*) AS n FROM responses WHERE topic_id = ? AND deleted = 0 GROUP BY type',
   );

@@ -8,7 +8,20 @@
 import type { Db } from './connection.js';
 import type { Source, SourceCitation, SourceListing } from '../../../../shared/types.js';
 import { type CitationInput, CITATIONS_PER_SOURCE } from '../rows.js';
-import { CITATIONS_OF_RESPONSE, CITING, CITING_COUNT, SUGGEST_SOURCE_NAME } from '../sql.js';
+import {
+  CITATIONS_OF_RESPONSE,
+  CITED_SOURCE_IDS,
+  CITING,
+  CITING_COUNT,
+  DROP_CITATIONS,
+  FILL_SOURCE_NAME,
+  INSERT_CITATION,
+  INSERT_SOURCE,
+  SOURCE_BY_URL,
+  SOURCE_EXISTS,
+  SOURCE_NAME,
+  SUGGEST_SOURCE_NAME,
+} from '../sql.js';
 
 /** `%`, `_` and `\\` typed in the filter box are matched as themselves. */
 function likePattern(text: string): string {
@@ -16,15 +29,11 @@ function likePattern(text: string): string {
 }
 
 export function createSourcesRepo(db: Db) {
-  const byUrl = db.prepare<[string], Source>('SELECT id, url, name, description FROM sources WHERE url = ?');
-  const insert = db.prepare<[string, string, string | null, string | null, string]>(
-    'INSERT INTO sources (id, url, name, description, created_at) VALUES (?, ?, ?, ?, ?)',
-  );
-  const fillBlanks = db.prepare<[string | null, string | null, string]>(`
-    UPDATE sources SET name = coalesce(name, ?), description = coalesce(description, ?) WHERE id = ?
-  `);
+  const byUrl = db.prepare<[string], Source>(SOURCE_BY_URL.sqlite);
+  const insert = db.prepare<[string, string, string | null, string | null, string]>(INSERT_SOURCE.sqlite);
+  const fillBlanks = db.prepare<[string | null, string | null, string]>(FILL_SOURCE_NAME.sqlite);
   const refreshSuggestion = db.prepare<[string]>(SUGGEST_SOURCE_NAME.sqlite);
-  const linkedTo = db.prepare<[string], { source_id: string }>('SELECT source_id FROM response_sources WHERE response_id = ?');
+  const linkedTo = db.prepare<[string], { source_id: string }>(CITED_SOURCE_IDS.sqlite);
   const all = db.prepare<[number], Source>(
     'SELECT id, url, name, description FROM sources ORDER BY coalesce(name, url) COLLATE NOCASE, id LIMIT ?',
   );
@@ -35,7 +44,7 @@ export function createSourcesRepo(db: Db) {
     ORDER BY coalesce(s.name, s.url) COLLATE NOCASE, s.id LIMIT @limit OFFSET @offset
   `);
   const count = db.prepare<{ pattern: string | null }, { n: number }>(`SELECT count(*) AS n FROM sources s WHERE ${FILTER}`);
-  const exists = db.prepare<[string], { id: string }>('SELECT id FROM sources WHERE id = ?');
+  const exists = db.prepare<[string], { id: string }>(SOURCE_EXISTS.sqlite);
   // Live responses in live topics, newest first.
   const citing = db.prepare<{ sourceId: string; limit: number; offset: number }, SourceCitation>(CITING.sqlite);
   const citingCount = db.prepare<[string], { n: number }>(CITING_COUNT.sqlite);
@@ -43,13 +52,9 @@ export function createSourcesRepo(db: Db) {
     SELECT s.id, s.url, s.name, s.description FROM sources_fts f JOIN sources s ON s.pk = f.rowid
     WHERE sources_fts MATCH ? ORDER BY f.rank LIMIT ?
   `);
-  const clearLinks = db.prepare<[string]>('DELETE FROM response_sources WHERE response_id = ?');
-  const link = db.prepare<[string, number, string, string | null, string | null]>(
-    'INSERT INTO response_sources (response_id, position, source_id, name, description) VALUES (?, ?, ?, ?, ?)',
-  );
-  const catalogueEntry = db.prepare<[string], { name: string | null; description: string | null }>(
-    'SELECT name, description FROM sources WHERE id = ?',
-  );
+  const clearLinks = db.prepare<[string]>(DROP_CITATIONS.sqlite);
+  const link = db.prepare<[string, number, string, string | null, string | null]>(INSERT_CITATION.sqlite);
+  const catalogueEntry = db.prepare<[string], { name: string | null; description: string | null }>(SOURCE_NAME.sqlite);
   const forResponse = db.prepare<[string], Source>(CITATIONS_OF_RESPONSE.sqlite);
   // The same for a whole page of responses in one statement (ids as a JSON array).
   const forResponses = db.prepare<[string], Source & { response_id: string }>(`

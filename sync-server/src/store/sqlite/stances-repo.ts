@@ -4,7 +4,7 @@
 import type { StanceChange } from '../../../../shared/sync-protocol.js';
 import type { Db } from './connection.js';
 import type { CreditRow, StanceRow } from '../rows.js';
-import { SAVE_STANCE } from '../sql.js';
+import { DROP_DELTAS_OF_CHANGE, GET_STANCE, INSERT_DELTA, SAVE_STANCE, STANCES_SINCE } from '../sql.js';
 
 type StoredStance = Omit<StanceRow, 'history' | 'credits'> & { history: string; credits: string; credit_from: number };
 
@@ -15,16 +15,13 @@ const read = (row: StoredStance): StanceRow => ({
 });
 
 export function createStancesRepo(db: Db) {
-  const get = db.prepare<[string, string], StoredStance>('SELECT * FROM stances WHERE uid = ? AND topic_id = ?');
+  const get = db.prepare<[string, string], StoredStance>(GET_STANCE.sqlite);
   const upsert = db.prepare<StoredStance>(SAVE_STANCE.sqlite);
-  const changes = db.prepare<{ uid: string; seq: number; id: string; limit: number }, StoredStance>(`
-    SELECT * FROM stances WHERE uid = @uid AND (seq > @seq OR (seq = @seq AND topic_id > @id))
-    ORDER BY seq, topic_id LIMIT @limit
-  `);
+  const changes = db.prepare<{ uid: string; seq: number; id: string; limit: number }, StoredStance>(STANCES_SINCE.sqlite);
   const creditsOf = db.prepare<[string, string, number], CreditRow>(
     'SELECT response_id, topic_id, author_uid, counts FROM deltas WHERE uid = ? AND topic_id = ? AND change_no = ?',
   );
-  const dropCredits = db.prepare<[string, string, number]>('DELETE FROM deltas WHERE uid = ? AND topic_id = ? AND change_no = ?');
+  const dropCredits = db.prepare<[string, string, number]>(DROP_DELTAS_OF_CHANGE.sqlite);
   const addCredit = db.prepare<{
     uid: string;
     topic_id: string;
@@ -33,10 +30,7 @@ export function createStancesRepo(db: Db) {
     author_uid: string;
     counts: number;
     now: string;
-  }>(`
-    INSERT INTO deltas (uid, topic_id, change_no, response_id, author_uid, counts, created_at)
-    VALUES (@uid, @topic_id, @change_no, @response_id, @author_uid, @counts, @now)
-  `);
+  }>(INSERT_DELTA.sqlite);
   const authorsCreditedOn = db.prepare<[string], { author_uid: string }>('SELECT DISTINCT author_uid FROM deltas WHERE response_id = ?');
 
   return {

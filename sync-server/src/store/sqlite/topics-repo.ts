@@ -5,7 +5,16 @@ import { hotScore } from '../../../../shared/rules/hot.js';
 import { orderBySql, TOPIC_ORDERS } from '../../../../shared/rules/sort-order.js';
 import { createPageCache, LIST_PAGES_KEPT } from '../page-cache.js';
 import type { StanceCounts, TopicCountsDelta, TopicRow } from '../rows.js';
-import { STANCE_COUNTS } from '../sql.js';
+import {
+  LAST_TOPIC_SEQ,
+  RECENT_TOPIC_TITLES,
+  RESTAMP_TOPICS_OF,
+  SET_STANCE_COUNTERS,
+  STANCE_COUNTS,
+  TOPICS_CREATED_SINCE,
+  TOPIC_COUNTS,
+  TOPIC_STANCE_COUNTERS,
+} from '../sql.js';
 import type { TopicInsert } from '../types.js';
 
 const SELECT = `
@@ -76,7 +85,7 @@ export function createTopicsRepo(db: Db) {
     return statement;
   };
   // The pages of the lists and title searches, kept while no topic changes (page-cache.ts).
-  const topicsVersion = db.prepare<[], { v: number | null }>('SELECT max(seq) AS v FROM topics');
+  const topicsVersion = db.prepare<[], { v: number | null }>(LAST_TOPIC_SEQ.sqlite);
   const pages = createPageCache<TopicRow>(LIST_PAGES_KEPT);
   const cachedList = (key: string, read: () => TopicRow[]): TopicRow[] => {
     if (db.inTransaction) return read();
@@ -115,14 +124,7 @@ export function createTopicsRepo(db: Db) {
   const counts = db.prepare<
     { id: string },
     Pick<TopicRow, 'score' | 'responses_count' | 'responses_for' | 'responses_against' | 'responses_neutral'>
-  >(`
-    SELECT
-      (SELECT count(*) FROM votes WHERE target_type = 'topic' AND target_id = @id AND deleted = 0) AS score,
-      (SELECT count(*) FROM responses WHERE topic_id = @id AND deleted = 0) AS responses_count,
-      (SELECT count(*) FROM responses WHERE topic_id = @id AND deleted = 0 AND type = 'for') AS responses_for,
-      (SELECT count(*) FROM responses WHERE topic_id = @id AND deleted = 0 AND type = 'against') AS responses_against,
-      (SELECT count(*) FROM responses WHERE topic_id = @id AND deleted = 0 AND type = 'neutral') AS responses_neutral
-  `);
+  >(TOPIC_COUNTS.sqlite);
   // Maintained counters (issue 12): a write adds its difference instead of recounting the topic,
   // and the stored hot score follows in the same statement (one row write, not two).
   db.function('crux_hot_score', { deterministic: true }, (score, responses, createdAt) =>
@@ -153,22 +155,13 @@ export function createTopicsRepo(db: Db) {
   // A deleted topic keeps its row (its tombstone replicates) but not its title: REST
   // already answers 404, and nothing else may serve what the author took back.
   const softDelete = db.prepare<[number, string]>("UPDATE topics SET deleted = 1, title = '', seq = ? WHERE id = ?");
-  const restamp = db.prepare<[number, string]>('UPDATE topics SET seq = ? WHERE creator_uid = ?');
+  const restamp = db.prepare<[number, string]>(RESTAMP_TOPICS_OF.sqlite);
   const stanceCounts = db.prepare<[string], StanceCounts>(STANCE_COUNTS.sqlite);
-  const storedStanceCounts = db.prepare<[string], StanceCounts>(
-    'SELECT stance_agree, stance_disagree, stance_unsure, minds_changed FROM topics WHERE id = ?',
-  );
-  const writeStanceCounts = db.prepare<StanceCounts & { id: string; seq: number }>(`
-    UPDATE topics SET stance_agree = @stance_agree, stance_disagree = @stance_disagree, stance_unsure = @stance_unsure,
-           minds_changed = @minds_changed, seq = @seq WHERE id = @id
-  `);
+  const storedStanceCounts = db.prepare<[string], StanceCounts>(TOPIC_STANCE_COUNTERS.sqlite);
+  const writeStanceCounts = db.prepare<StanceCounts & { id: string; seq: number }>(SET_STANCE_COUNTERS.sqlite);
   // New-account limit and spam check (issue 23): the author's recent topics, by topics_creator_time.
-  const createdSince = db.prepare<[string, string], { n: number }>(
-    'SELECT count(*) AS n FROM topics WHERE creator_uid = ? AND created_at >= ?',
-  );
-  const recentTitles = db.prepare<[string, string, number], { title: string }>(
-    'SELECT title FROM topics WHERE creator_uid = ? AND created_at >= ? AND deleted = 0 ORDER BY created_at DESC LIMIT ?',
-  );
+  const createdSince = db.prepare<[string, string], { n: number }>(TOPICS_CREATED_SINCE.sqlite);
+  const recentTitles = db.prepare<[string, string, number], { title: string }>(RECENT_TOPIC_TITLES.sqlite);
   const changes = db.prepare<{ seq: number; id: string; limit: number; viewer: string | null }, TopicRow>(`
     ${SELECT} WHERE (t.seq > @seq OR (t.seq = @seq AND t.id > @id)) ORDER BY t.seq, t.id LIMIT @limit
   `);

@@ -4,7 +4,23 @@ import type { UserResponse, UserTopic } from '../../../../shared/types.js';
 import { persuasionPoints } from '../../../../shared/rules/deltas.js';
 import type { Db } from './connection.js';
 import type { LeaderboardRow, UserRow } from '../rows.js';
-import { COUNTED_DELTAS, LEADERBOARD, PARTICIPANTS_NAMED, RECOUNT_POINTS, REMEMBER_USER, RESPONSES_BY, TOPICS_BY } from '../sql.js';
+import {
+  ADD_POINTS,
+  COUNTED_DELTAS,
+  GET_USER,
+  LEADERBOARD,
+  PARTICIPANTS_NAMED,
+  RANK_OF_POINTS,
+  RECOUNT_POINTS,
+  REMEMBER_USER,
+  RESPONSES_BY,
+  RESTAMP_USER,
+  SET_PERSUASION_POINTS,
+  SET_PUSH_SETTINGS,
+  SET_WEEKLY_SUMMARY,
+  TOPICS_BY,
+  USER_IF_CHANGED,
+} from '../sql.js';
 
 export function createUsersRepo(db: Db) {
   const upsert = db.prepare<{
@@ -16,24 +32,22 @@ export function createUsersRepo(db: Db) {
     created_at: string;
     seq: number;
   }>(REMEMBER_USER.sqlite);
-  const get = db.prepare<[string], UserRow>('SELECT * FROM users WHERE uid = ?');
+  const get = db.prepare<[string], UserRow>(GET_USER.sqlite);
   const refreshPoints = db.prepare<[string]>(RECOUNT_POINTS.sqlite);
-  const stamp = db.prepare<[number, string]>('UPDATE users SET seq = ? WHERE uid = ?');
-  const addPoints = db.prepare<[number, number, string]>('UPDATE users SET points = points + ?, seq = ? WHERE uid = ?');
-  const rankOf = db.prepare<[number], { rank: number }>('SELECT count(*) + 1 AS rank FROM users WHERE points > ?');
+  const stamp = db.prepare<[number, string]>(RESTAMP_USER.sqlite);
+  const addPoints = db.prepare<[number, number, string]>(ADD_POINTS.sqlite);
+  const rankOf = db.prepare<[number], { rank: number }>(RANK_OF_POINTS.sqlite);
   const leaderboard = db.prepare<[number], LeaderboardRow>(LEADERBOARD.sqlite);
   // Δ received that count: one per creditor and topic, however often that person changed their mind
   // and credited again (no farming points by flip-flopping); never their own.
   const deltasReceived = db.prepare<[string], { n: number }>(COUNTED_DELTAS.sqlite);
-  const writePersuasion = db.prepare<{ uid: string; persuasion: number; seq: number }>(`
-    UPDATE users SET points = points - persuasion_points + @persuasion, persuasion_points = @persuasion, seq = @seq WHERE uid = @uid
-  `);
+  const writePersuasion = db.prepare<{ uid: string; persuasion: number; seq: number }>(SET_PERSUASION_POINTS.sqlite);
   const topicsBy = db.prepare<[string, number], UserTopic>(TOPICS_BY.sqlite);
   const responsesBy = db.prepare<[string, number], UserResponse>(RESPONSES_BY.sqlite);
-  const setPreference = db.prepare<[number, number, string]>('UPDATE users SET receive_weekly_summary = ?, seq = ? WHERE uid = ?');
-  const setPushSettings = db.prepare<[string, number, string]>('UPDATE users SET push_settings = ?, seq = ? WHERE uid = ?');
+  const setPreference = db.prepare<[number, number, string]>(SET_WEEKLY_SUMMARY.sqlite);
+  const setPushSettings = db.prepare<[string, number, string]>(SET_PUSH_SETTINGS.sqlite);
   const changeNumber = db.prepare<[], { value: number }>("SELECT value FROM meta WHERE key = 'seq'");
-  const changedSince = db.prepare<[string, number], UserRow>('SELECT * FROM users WHERE uid = ? AND seq > ?');
+  const changedSince = db.prepare<[string, number], UserRow>(USER_IF_CHANGED.sqlite);
   const participantsNamed = db.prepare<{ names: string; topic: string }, { uid: string; name: string }>(PARTICIPANTS_NAMED.sqlite);
 
   return {

@@ -3,7 +3,7 @@
 import type { Db } from './connection.js';
 import type { TargetType } from '../../../../shared/constants.js';
 import type { VoteRow } from '../rows.js';
-import { SET_VOTE } from '../sql.js';
+import { REMOVE_VOTE, SET_VOTE } from '../sql.js';
 import type { VoteSet } from '../types.js';
 
 export function createVotesRepo(db: Db) {
@@ -14,9 +14,7 @@ export function createVotesRepo(db: Db) {
   const liveOnTargets = db.prepare<[string, string], { voter_uid: string; target_creator_uid: string }>(`
     SELECT voter_uid, target_creator_uid FROM votes WHERE target_type = ? AND target_id = ? AND deleted = 0
   `);
-  const softDeleteOne = db.prepare<[number, string, string, string]>(
-    'UPDATE votes SET deleted = 1, seq = ? WHERE voter_uid = ? AND target_type = ? AND target_id = ?',
-  );
+  const softDeleteOne = db.prepare<[number, string, string, string]>(REMOVE_VOTE.sqlite);
   const changes = db.prepare<{ voter: string; seq: number; target: string; limit: number }, VoteRow>(`
     SELECT * FROM votes WHERE voter_uid = @voter AND (seq > @seq OR (seq = @seq AND target_type || '_' || target_id > @target))
     ORDER BY seq, target_type || '_' || target_id LIMIT @limit
