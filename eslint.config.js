@@ -77,6 +77,30 @@ export default defineConfig(
     },
   },
 
+  // One HTTP client (app/src/data/http.ts): the rest of the app reaches the server through the data
+  // layer, never with a request of its own (the service worker answers the browser's own fetches).
+  {
+    files: ['app/src/**/*.{ts,tsx}'],
+    ignores: ['app/src/data/**', 'app/src/service-worker/**'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['fetch', 'XMLHttpRequest', 'EventSource'].map((name) => ({
+          name,
+          message: 'Ask the server through the data layer (CruxData, app/src/data/http.ts), not directly.',
+        })),
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['window', 'globalThis', 'self'].map((object) => ({
+          object,
+          property: 'fetch',
+          message: 'Ask the server through the data layer (CruxData, app/src/data/http.ts), not directly.',
+        })),
+      ],
+    },
+  },
+
   // Tests read JSON answers of every shape: `any` there is a parsed body, not a design choice.
   {
     files: ['tests/**/*.{ts,tsx}'],

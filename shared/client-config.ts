@@ -1,5 +1,5 @@
 // GET /api/config: what the web app reads at start-up (sync-server/src/routes/config.ts builds it,
-// app/src/auth/firebase.ts reads and caches it), so one build runs against the local emulator or a
+// app/src/data/client-config.ts reads and caches it), so one build runs against the local emulator or a
 // real project.
 export interface ClientConfig {
   firebase: { apiKey: string; authDomain: string; projectId: string; appId?: string };

@@ -2,10 +2,16 @@
 // while online, and answers [] offline, below 3 characters or on any failure.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSourceCatalog } from '../../app/src/data/catalog.js';
+import { createConnectivity } from '../../app/src/data/connectivity.js';
+import { createHttp } from '../../app/src/data/http.js';
 import { apiClient } from '../fixtures/api.js';
 import { createTestUser } from '../fixtures/auth.js';
 import { makeResponse, makeTopic } from '../fixtures/builders.js';
 import { startTestServer, type TestServer } from '../fixtures/server.js';
+
+/** The catalogue over the app's one HTTP client, asking `baseUrl` with `fetchImpl`, online or not. */
+const createCatalog = (baseUrl: string, fetchImpl: typeof fetch, isOnline: () => boolean) =>
+  createSourceCatalog(createHttp(baseUrl, fetchImpl, createConnectivity(undefined, isOnline)));
 
 describe('source catalogue search', () => {
   let server: TestServer;
@@ -21,7 +27,7 @@ describe('source catalogue search', () => {
   afterAll(() => server.stop());
 
   it('finds a source cited in any topic by name, URL or description', async () => {
-    const catalog = createSourceCatalog(server.url, fetch, () => true);
+    const catalog = createCatalog(server.url, fetch, () => true);
     for (const text of ['tallinn', 'example.org', 'fare-free']) {
       expect((await catalog.searchSources(text)).map((s) => s.url)).toEqual(['https://example.org/tallinn-transit']);
     }
@@ -33,9 +39,9 @@ describe('source catalogue search', () => {
       asked += 1;
       return fetch(input, init);
     };
-    expect(await createSourceCatalog(server.url, counting, () => true).searchSources('ta')).toEqual([]);
-    expect(await createSourceCatalog(server.url, counting, () => false).searchSources('tallinn')).toEqual([]);
+    expect(await createCatalog(server.url, counting, () => true).searchSources('ta')).toEqual([]);
+    expect(await createCatalog(server.url, counting, () => false).searchSources('tallinn')).toEqual([]);
     expect(asked).toBe(0);
-    expect(await createSourceCatalog('http://127.0.0.1:9', fetch, () => true).searchSources('tallinn')).toEqual([]);
+    expect(await createCatalog('http://127.0.0.1:9', fetch, () => true).searchSources('tallinn')).toEqual([]);
   });
 });

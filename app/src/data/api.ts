@@ -1,6 +1,7 @@
 // The data layer's public contract for the screens: what they read (observables
-// over the local database) and what they do (write actions). Nothing here
-// touches the network; replication keeps the local database in step.
+// over the local database) and what they do (write actions). Writes go to the
+// local database and replication keeps it in step with the server; the few
+// reads and calls only the server can answer go through the one client (http.ts).
 import type { PushSettings } from '../../../shared/push.js';
 import type { Observable } from 'rxjs';
 import type { AnyStorage } from './db.js';
@@ -380,6 +381,16 @@ export interface CruxData {
   moderatedOriginal(targetType: 'topic' | 'response', targetId: string): Promise<ModeratedOriginal>;
   /** PUT /api/users/{uid}/role (admins). */
   setUserRole(uid: string, role: 'member' | 'moderator'): Promise<RoleChange>;
+
+  // ---- the server's subscriptions outside sync: asked of the server; reject offline ----
+  /** GET /api/push/config: the key this device's push subscription is made with. */
+  pushPublicKey(): Promise<string>;
+  /** PUT /api/push/subscription: this device's push subscription, now the signed-in user's. */
+  savePushSubscription(subscription: PushSubscriptionJSON): Promise<void>;
+  /** DELETE /api/push/subscription: the server no longer pushes to this endpoint for the signed-in user. */
+  removePushSubscription(endpoint: string): Promise<void>;
+  /** POST /api/unsubscribe: a weekly mail's one-click unsubscribe with its signed token (no sign-in). */
+  confirmUnsubscribe(token: string): Promise<void>;
 
   // ---- writes (local at once, replicated when possible; throw CruxError with a message for a person) ----
   createTopic(input: NewTopicInput): Promise<TopicView>;

@@ -4,22 +4,19 @@
 // search failure is silent) and the screen still offers the topic's own sources.
 import { MIN_SEARCH_LENGTH } from '../../../shared/constants.js';
 import type { Source } from '../../../shared/types.js';
+import type { Http } from './http.js';
 
 export interface SourceCatalog {
   searchSources(text: string): Promise<Source[]>;
 }
 
-export function createSourceCatalog(baseUrl: string, fetchImpl: typeof fetch, isOnline: () => boolean): SourceCatalog {
+export function createSourceCatalog(http: Http): SourceCatalog {
   return {
     async searchSources(text) {
       const query = text.trim();
-      if (query.length < MIN_SEARCH_LENGTH || !isOnline()) return [];
-      try {
-        const res = await fetchImpl(`${baseUrl}/api/sources?q=${encodeURIComponent(query)}`);
-        return res.ok ? ((await res.json()) as Source[]) : [];
-      } catch {
-        return [];
-      }
+      if (query.length < MIN_SEARCH_LENGTH) return [];
+      // Offline the client refuses at once, without a request.
+      return http.json<Source[]>(`/sources?q=${encodeURIComponent(query)}`).catch(() => []);
     },
   };
 }

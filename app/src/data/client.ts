@@ -1,17 +1,19 @@
 // Builds a CruxData: wiring only. The local databases and what is built on them (world.ts), the
-// signed-in user (session.ts, sign-in.ts), the reads (reads.ts), the writes (writes.ts) and the
-// sync status (status.ts).
+// signed-in user (session.ts, sign-in.ts), the reads (reads.ts), the writes (writes.ts), the
+// sync status (status.ts) and the server's subscriptions (subscriptions.ts), all over one HTTP
+// client (http.ts).
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { CruxData, CruxDataOptions } from './api.js';
 import { createConnectivity } from './connectivity.js';
 import { createEndedSession } from './ended-session.js';
 import type { DbOptions } from './db.js';
-import { createSyncHttp } from './http.js';
+import { createHttp, syncHttp } from './http.js';
 import { createProblemRecorder } from './problems.js';
 import { createReads } from './reads.js';
 import { createSession } from './session.js';
 import { createSignIn } from './sign-in.js';
 import { createStatus } from './status.js';
+import { createSubscriptions } from './subscriptions.js';
 import { createWorlds } from './world.js';
 import { createWrites } from './writes.js';
 import { yieldToMain } from './yield.js';
@@ -28,8 +30,8 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
     options.events ?? (typeof window !== 'undefined' ? window : undefined),
     options.isOnline ?? (() => (typeof navigator !== 'undefined' ? navigator.onLine : true)),
   );
-  const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
-  const http = createSyncHttp(options.baseUrl, fetchImpl, connectivity);
+  // Every request of this data layer goes through this one client.
+  const http = createHttp(options.baseUrl, options.fetch ?? globalThis.fetch.bind(globalThis), connectivity);
 
   const session = createSession(options.sessionKnown);
   const problems = createProblemRecorder(() => session.current()?.db ?? null);
@@ -38,7 +40,7 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
     dbOptions,
     keepTopics: options.keepTopics ?? 50,
     connectivity,
-    http,
+    http: syncHttp(http),
     problems,
     session: session.current,
     userDb$: session.userDb$,
@@ -51,7 +53,7 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
     },
   });
   const { endedPending$, ...signIn } = createSignIn({ dbOptions, session, worlds, connectivity, problems, ended });
-  const reads = createReads({ baseUrl: options.baseUrl, fetchImpl, connectivity, worlds, session });
+  const reads = createReads({ http, connectivity, worlds, session });
   const writes = createWrites(worlds, session);
 
   // The screens waiting for the data layer switch to it when this resolves: in a task of their own.
@@ -60,6 +62,7 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
     ...signIn,
     status$: createStatus(worlds, connectivity, endedPending$),
     ...reads,
+    ...createSubscriptions(http, session.current),
     ...writes,
   } satisfies CruxData);
 }

@@ -13,6 +13,9 @@ export interface Connectivity {
   reportFailure(message: string): void;
   /** The server answered but refused (4xx): an error to show, not an outage. */
   reportError(message: string): void;
+  /** The server answered (any request): it is reachable, whatever the answer said. */
+  reportReachable(): void;
+  /** A sync request succeeded: reachable, no error, and the time of the last sync. */
   reportSuccess(): void;
   /**
    * The server answered `sync-outdated` (HTTP 426): this app speaks an older sync
@@ -81,6 +84,9 @@ export function createConnectivity(events: EventTarget | undefined, isOnline: ()
     },
     reportError(message) {
       lastError$.next(message);
+    },
+    reportReachable() {
+      if (!reachable$.value) reachable$.next(true);
     },
     reportSuccess() {
       if (!reachable$.value) reachable$.next(true);

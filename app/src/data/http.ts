@@ -1,40 +1,36 @@
-// Requests to /api/sync with a fresh ID token each time (DESIGN.md §5: only the
-// sync handlers call getToken). A 401 is retried once with a forced refresh (a
-// token that expired mid-replication); network errors and 5xx mark the server
-// unreachable; offline requests fail at once without touching the network. An
-// answer `sync-outdated` (426: the server speaks a newer protocol) ends syncing
-// until the page reloads: every later request fails at once, nothing is resent.
-// A 429 (rate limited: nothing of the request was applied) is reported with its
-// `Retry-After`; the push that met it stays queued (RxDB retries a throwing push
-// handler) and the next push waits out the rest of that time before it goes.
-import { ERROR_STATUS, type ErrorBody } from '../../../shared/errors.js';
+// The one HTTP client of the app: every request to the server goes through `createHttp` (sync
+// pulls, pushes and the live stream through its `syncHttp` face; the REST reads and calls of the
+// data layer; the web config before Firebase starts). What it does for each request:
+// - `/api` on the base URL; a body is JSON, or a form when it is URLSearchParams.
+// - With a token source, a fresh ID token each time (DESIGN.md §5: getToken is called only where
+//   a request is made). A 401 or 403 is retried once with a forced refresh (a token that expired
+//   mid-replication, a role granted a moment ago); a 401 even then, or a token the account can no
+//   longer get, ends the session (connectivity.ts): no request carries a token until a sign-in.
+// - Offline (the browser says so) it fails at once without touching the network. A network error
+//   or a 5xx marks the server unreachable (a real outage fires no 'offline' event); any other
+//   answer marks it reachable again.
+// - A refusal (`{error, code}`) is thrown as the shared CruxError with the server's code and text.
+// - `sync-outdated` (426: the server speaks a newer protocol) ends syncing until the page reloads:
+//   every later sync request fails at once, nothing is resent.
+// - A push refused with 429 (nothing applied) reports its Retry-After; the push stays queued (RxDB
+//   retries a throwing push handler) and the next push waits out the rest of that time.
+// Only sync requests carry the protocol header and move the sync status (its last error and time).
+import { CruxError, ERROR_STATUS, isErrorCode, type ErrorBody, type ErrorCode } from '../../../shared/errors.js';
 import { MSG } from '../../../shared/messages.js';
+import { retryAfterMs as parseRetryAfter } from '../../../shared/retry-after.js';
 import { SYNC_PROTOCOL_HEADER, SYNC_PROTOCOL_VERSION } from '../../../shared/sync-protocol.js';
 import type { Connectivity } from './connectivity.js';
-import { retryAfterMs as parseRetryAfter } from '../../../shared/retry-after.js';
-
-export class SyncHttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    /** For a 429: how long the server asked to wait (its Retry-After), in ms. */
-    readonly retryAfterMs = 0,
-  ) {
-    super(message);
-    this.name = 'SyncHttpError';
-  }
-}
 
 /** A 429's Retry-After as milliseconds from now: believed up to 10 minutes, 5 s when absent or unreadable. */
 export const retryAfterMs = (header: string | null, now = Date.now()): number =>
   parseRetryAfter(header, now, { maxMs: 10 * 60_000, missingMs: 5_000 });
 
-const isPush = (path: string, method: string) => method === 'POST' && path.endsWith('/push');
-const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 export type TokenSource = (forceRefresh?: boolean) => Promise<string | null>;
 
 export const SESSION_ENDED_MESSAGE = 'Your session has ended: sign in again to send your changes.';
+export const OFFLINE_MESSAGE = 'You are offline.';
+export const UNREACHABLE_MESSAGE = 'The server cannot be reached.';
+const SERVER_PROBLEM = 'The server had a problem; retrying.';
 
 /**
  * Firebase Auth errors that mean the account can no longer get a token (the refresh was
@@ -47,7 +43,7 @@ const SESSION_ENDED_CODES = new Set([
   'auth/invalid-user-token',
   // The refresh token names no account any more (a deleted user: the Auth emulator's answer, and
   // Google's for a token it no longer knows). The SDK has no code of its own for it: it lower-cases
-  // the server's INVALID_REFRESH_TOKEN. Taken for a network failure, it read "Offline" (issue 24 #4).
+  // the server's INVALID_REFRESH_TOKEN. Taken for a network failure, it read "Offline".
   'auth/invalid-refresh-token',
   'auth/requires-recent-login',
 ]);
@@ -58,31 +54,70 @@ export function isSessionEndedError(error: unknown): boolean {
   return typeof code === 'string' && SESSION_ENDED_CODES.has(code);
 }
 
-class SessionEnded extends Error {}
+/** The code an answer without one of its own travels with (every status of the vocabulary has one). */
+const CODE_BY_STATUS = new Map<number, ErrorCode>(Object.entries(ERROR_STATUS).map(([code, status]) => [status, code as ErrorCode]));
 
-export interface SyncHttp {
-  /** JSON request; `token` is null for anonymous calls. Throws SyncHttpError or a network error. */
-  json<T>(path: string, init: { method?: string; body?: unknown; token: TokenSource | null }): Promise<T>;
-  /** Raw request for the live stream (the caller reads the body). */
-  open(path: string, token: TokenSource | null, signal: AbortSignal): Promise<Response>;
+export interface HttpRequest {
+  method?: string;
+  /** Sent as JSON, or as a form when it is URLSearchParams. */
+  body?: unknown;
+  /** The signed-in user's ID token source; null or absent for an anonymous request. */
+  token?: TokenSource | null;
+  signal?: AbortSignal;
+  /**
+   * A request of the sync protocol: it carries the protocol version, fails at once once the server
+   * asked for a newer app, and its outcome is the sync status's last error and last success.
+   */
+  sync?: boolean;
+  /** What the refusal says when the browser is offline (default OFFLINE_MESSAGE). */
+  offline?: string;
 }
 
-export function createSyncHttp(baseUrl: string, fetchImpl: typeof fetch, connectivity: Connectivity): SyncHttp {
-  async function send(path: string, method: string, body: unknown, token: TokenSource | null, signal?: AbortSignal) {
+export interface Http {
+  /** The answer's JSON (undefined for 204). Throws CruxError, or the abort of `signal`. */
+  json<T>(path: string, request?: HttpRequest): Promise<T>;
+  /** The answer itself, once it is known to be a success (headers, a streamed body). */
+  request(path: string, request?: HttpRequest): Promise<Response>;
+}
+
+const isPush = (path: string, method: string) => method === 'POST' && path.endsWith('/push');
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+class SessionEnded extends Error {}
+
+async function errorBody(res: Response): Promise<Partial<ErrorBody>> {
+  try {
+    const parsed: unknown = JSON.parse(await res.text());
+    return parsed && typeof parsed === 'object' ? parsed : {};
+  } catch {
+    return {};
+  }
+}
+
+/** `baseUrl`: the server's origin ('' in the browser: the page's own). */
+export function createHttp(baseUrl: string, fetchImpl: typeof fetch, connectivity: Connectivity): Http {
+  async function send(path: string, request: HttpRequest): Promise<Response> {
+    const { method = 'GET', body, token = null, signal, sync = false } = request;
     // A push refused with 429 is retried only once the server's Retry-After has passed.
-    if (isPush(path, method)) {
+    if (sync && isPush(path, method)) {
       const wait = connectivity.rateLimitedFor();
       if (wait > 0) await pause(wait);
     }
     // The sign-in this request was made under (a late failure never ends a newer session).
     const generation = connectivity.sessionGeneration();
-    if (connectivity.isOutdated()) throw new SyncHttpError(ERROR_STATUS['sync-outdated'], MSG.syncOutdated);
-    if (!connectivity.isBrowserOnline()) throw new SyncHttpError(0, 'You are offline.');
+    if (sync && connectivity.isOutdated()) throw new CruxError('sync-outdated', MSG.syncOutdated);
+    if (!connectivity.isBrowserOnline()) throw new CruxError('unavailable', request.offline ?? OFFLINE_MESSAGE);
     // The account's session ended: nothing goes out with (or for) it until a sign-in.
-    if (token && connectivity.isSessionEnded()) throw new SyncHttpError(401, SESSION_ENDED_MESSAGE);
+    if (token && connectivity.isSessionEnded()) throw new CruxError('unauthenticated', SESSION_ENDED_MESSAGE);
     const attempt = async (forceRefresh: boolean) => {
-      const headers: Record<string, string> = { [SYNC_PROTOCOL_HEADER]: String(SYNC_PROTOCOL_VERSION) };
-      if (body !== undefined) headers['content-type'] = 'application/json';
+      const headers: Record<string, string> = {};
+      if (sync) headers[SYNC_PROTOCOL_HEADER] = String(SYNC_PROTOCOL_VERSION);
+      const init: RequestInit = { method, headers };
+      if (body instanceof URLSearchParams) init.body = body;
+      else if (body !== undefined) {
+        headers['content-type'] = 'application/json';
+        init.body = JSON.stringify(body);
+      }
       if (token) {
         let bearer: string | null;
         try {
@@ -90,21 +125,19 @@ export function createSyncHttp(baseUrl: string, fetchImpl: typeof fetch, connect
         } catch (error) {
           if (isSessionEndedError(error)) throw new SessionEnded();
           // Offline after expiry getIdToken() fails (firebase-js-sdk 5813): a retry, not a sign-out.
-          throw new SyncHttpError(0, 'Could not get ID token. Please log in again.');
+          throw new CruxError('unavailable', 'Could not get ID token. Please log in again.');
         }
         // A signed-in user for whom no token can be had any more.
         if (!bearer) throw new SessionEnded();
         headers.authorization = `Bearer ${bearer}`;
       }
-      const init: RequestInit = { method, headers };
-      if (body !== undefined) init.body = JSON.stringify(body);
       if (signal) init.signal = signal;
-      return fetchImpl(`${baseUrl}/api/sync${path}`, init);
+      return fetchImpl(`${baseUrl}/api${path}`, init);
     };
     let res: Response;
     try {
       res = await attempt(false);
-      if (res.status === 401 && token) {
+      if ((res.status === 401 || res.status === 403) && token) {
         await res.body?.cancel();
         res = await attempt(true);
       }
@@ -112,55 +145,61 @@ export function createSyncHttp(baseUrl: string, fetchImpl: typeof fetch, connect
       if (signal?.aborted) throw error;
       if (error instanceof SessionEnded) {
         connectivity.reportSessionEnded(generation);
-        throw new SyncHttpError(401, SESSION_ENDED_MESSAGE);
+        throw new CruxError('unauthenticated', SESSION_ENDED_MESSAGE);
       }
-      const message = error instanceof SyncHttpError ? error.message : 'The server cannot be reached.';
-      connectivity.reportFailure(message);
-      throw error instanceof SyncHttpError ? error : new SyncHttpError(0, message);
+      const failure = error instanceof CruxError ? error : new CruxError('unavailable', UNREACHABLE_MESSAGE);
+      connectivity.reportFailure(failure.message);
+      throw failure;
     }
     if (res.status >= 500) {
-      await res.body?.cancel();
-      connectivity.reportFailure('The server had a problem; retrying.');
-      throw new SyncHttpError(res.status, 'The server had a problem; retrying.');
+      const { error, code } = await errorBody(res);
+      connectivity.reportFailure(SERVER_PROBLEM);
+      throw new CruxError(isErrorCode(code) ? code : 'internal', error ?? SERVER_PROBLEM);
     }
+    connectivity.reportReachable();
     // Refused even with a freshly refreshed token: the account's session is over.
     if (res.status === 401 && token) {
       await res.body?.cancel();
       connectivity.reportSessionEnded(generation);
-      throw new SyncHttpError(401, SESSION_ENDED_MESSAGE);
+      throw new CruxError('unauthenticated', SESSION_ENDED_MESSAGE);
     }
     if (!res.ok) {
-      const text = await res.text();
-      let body: Partial<ErrorBody> = {};
-      try {
-        const parsed: unknown = JSON.parse(text);
-        if (parsed && typeof parsed === 'object') body = parsed;
-      } catch {
-        // not JSON
-      }
-      if (res.status === ERROR_STATUS['sync-outdated'] || body.code === 'sync-outdated') {
+      const { error, code } = await errorBody(res);
+      if (res.status === ERROR_STATUS['sync-outdated'] || code === 'sync-outdated') {
         connectivity.reportOutdated(MSG.syncOutdated);
-        throw new SyncHttpError(res.status, MSG.syncOutdated);
+        throw new CruxError('sync-outdated', MSG.syncOutdated);
       }
-      const message = body.error ?? `Request failed (${res.status}).`;
-      if (res.status === ERROR_STATUS['rate-limited']) {
-        // Nothing was applied; a refused push stays queued and goes again after the wait.
-        const wait = retryAfterMs(res.headers.get('retry-after'));
-        if (isPush(path, method)) connectivity.reportRateLimited(Date.now() + wait, message);
-        else connectivity.reportError(message);
-        throw new SyncHttpError(res.status, message, wait);
-      }
-      connectivity.reportError(message);
-      throw new SyncHttpError(res.status, message);
+      const message = error ?? `Request failed (${res.status}).`;
+      // Nothing was applied; a refused push stays queued and goes again after the wait.
+      if (sync && res.status === ERROR_STATUS['rate-limited'] && isPush(path, method)) {
+        connectivity.reportRateLimited(Date.now() + retryAfterMs(res.headers.get('retry-after')), message);
+      } else if (sync) connectivity.reportError(message);
+      throw new CruxError(isErrorCode(code) ? code : (CODE_BY_STATUS.get(res.status) ?? 'invalid-argument'), message);
     }
-    connectivity.reportSuccess();
+    if (sync) connectivity.reportSuccess();
     return res;
   }
+
   return {
-    async json(path, { method = 'GET', body, token }) {
-      const res = await send(path, method, body, token);
-      return (await res.json()) as never;
+    async json(path, request = {}) {
+      const res = await send(path, request);
+      return (res.status === 204 ? undefined : await res.json()) as never;
     },
-    open: (path, token, signal) => send(path, 'GET', undefined, token, signal),
+    request: (path, request = {}) => send(path, request),
+  };
+}
+
+/** The sync protocol's face of the client: paths under /api/sync. */
+export interface SyncHttp {
+  /** JSON request; `token` is null for anonymous calls. Throws CruxError. */
+  json<T>(path: string, init: { method?: string; body?: unknown; token: TokenSource | null }): Promise<T>;
+  /** Raw request for the live stream (the caller reads the body). */
+  open(path: string, token: TokenSource | null, signal: AbortSignal): Promise<Response>;
+}
+
+export function syncHttp(http: Http): SyncHttp {
+  return {
+    json: (path, { method, body, token }) => http.json(`/sync${path}`, { method, body, token, sync: true }),
+    open: (path, token, signal) => http.request(`/sync${path}`, { token, signal, sync: true }),
   };
 }

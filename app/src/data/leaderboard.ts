@@ -1,15 +1,17 @@
 // Public, read-only copies asked of the server: the leaderboard (GET /api/users/leaderboard,
-// with `?include=persuasion` so each entry carries its persuasion points, issue 13),
+// with `?include=persuasion` so each entry carries its persuasion points),
 // the signed-in user's own score (GET /api/users/{uid}/score, so their rank shows even
 // outside the top 100) and user pages (GET /api/users/{uid}). They are not replicated:
 // each read asks the server while online and keeps the answer, with the time it was
 // fetched, as a local document of the public database, so the last copy reads offline
 // (and goes with the public data when it is removed from the device).
 import { Observable, auditTime, combineLatest, distinctUntilChanged, interval, merge, of, startWith, switchMap } from 'rxjs';
+import { CruxError } from '../../../shared/errors.js';
 import type { LeaderboardEntry, UserProfile, UserScore } from '../../../shared/types.js';
 import { MSG } from '../../../shared/messages.js';
 import type { PublicDb } from './db.js';
 import type { SessionUser } from './api.js';
+import type { Http } from './http.js';
 
 /** What a screen gets for a remote read: the last copy (if any), its age, and how the last fetch went. */
 export interface RemoteCopy<T> {
@@ -41,8 +43,7 @@ export interface Leaderboard {
 export const OFFLINE_MESSAGE = 'You are offline: this page loads when you are back online.';
 
 interface Deps {
-  baseUrl: string;
-  fetchImpl: typeof fetch;
+  http: Http;
   online$: Observable<boolean>;
   publicDb: () => PublicDb;
   session: () => Pick<SessionUser, 'uid' | 'getToken'> | null;
@@ -64,27 +65,7 @@ interface Stored<T> {
   fetchedAt: string;
 }
 
-class HttpFailure extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 export function createLeaderboard(deps: Deps): Leaderboard {
-  async function getJson<T>(path: string, token: string | null = null): Promise<T> {
-    const res = await deps.fetchImpl(`${deps.baseUrl}${path}`, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
-    if (!res.ok) {
-      const body = await res.text().catch(() => '');
-      throw new HttpFailure(res.status, `${res.status} ${body}`.trim());
-    }
-    return (await res.json()) as T;
-  }
-
   async function readCopy<T>(key: string): Promise<Stored<T> | null> {
     try {
       const doc = await deps.publicDb().getLocal<{ copy: Stored<T> }>(key);
@@ -124,12 +105,12 @@ export function createLeaderboard(deps: Deps): Leaderboard {
           if (!closed) subscriber.next({ ...copy, notFound: false, loading: false, stale: false, error: null });
         } catch (error) {
           if (closed) return;
-          if (error instanceof HttpFailure && error.status === 404) {
+          if (error instanceof CruxError && error.code === 'not-found') {
             await keepCopy(key, null);
             subscriber.next({ value: null, fetchedAt: null, notFound: true, loading: false, stale: false, error: null });
             return;
           }
-          const reason = error instanceof HttpFailure ? error.message : error instanceof Error ? error.message : String(error);
+          const reason = error instanceof Error ? error.message : String(error);
           subscriber.next({ ...base, loading: false, stale: true, error: `${errorPrefix}${reason}` });
         }
       })();
@@ -140,7 +121,7 @@ export function createLeaderboard(deps: Deps): Leaderboard {
   }
 
   async function fetchLeaderboard(uid: string | null): Promise<LeaderboardCopy> {
-    const entries = await getJson<LeaderboardEntry[]>('/api/users/leaderboard?include=persuasion');
+    const entries = await deps.http.json<LeaderboardEntry[]>('/users/leaderboard?include=persuasion');
     if (!uid) return { entries, me: null };
     const listed = entries.find((entry) => entry.uid === uid);
     if (listed) return { entries, me: { uid, points: listed.points, rank: listed.rank, persuasion_points: listed.persuasion_points ?? 0 } };
@@ -148,11 +129,8 @@ export function createLeaderboard(deps: Deps): Leaderboard {
     const current = deps.session();
     if (current?.uid !== uid) return { entries, me: null };
     try {
-      const token = await current.getToken();
-      return {
-        entries,
-        me: token ? await getJson<UserScore>(`/api/users/${encodeURIComponent(uid)}/score?include=persuasion`, token) : null,
-      };
+      const path = `/users/${encodeURIComponent(uid)}/score?include=persuasion`;
+      return { entries, me: await deps.http.json<UserScore>(path, { token: (force) => current.getToken(force) }) };
     } catch {
       return { entries, me: null };
     }
@@ -181,8 +159,8 @@ export function createLeaderboard(deps: Deps): Leaderboard {
             online,
             // `missing=null`: an unknown user is a 200 with null, not a 404 the browser logs as an error (issue 24 #9).
             async () => {
-              const profile = await getJson<UserProfile | null>(`/api/users/${encodeURIComponent(uid)}?missing=null`);
-              if (profile === null) throw new HttpFailure(404, MSG.userNotFound);
+              const profile = await deps.http.json<UserProfile | null>(`/users/${encodeURIComponent(uid)}?missing=null`);
+              if (profile === null) throw new CruxError('not-found', MSG.userNotFound);
               return profile;
             },
             'Error loading user: ',

@@ -61,6 +61,10 @@ export const CRUX_DATA_MEMBERS = {
   moderationLog: 'user-call',
   moderatedOriginal: 'user-call',
   setUserRole: 'user-call',
+  pushPublicKey: 'call',
+  savePushSubscription: 'user-call',
+  removePushSubscription: 'user-call',
+  confirmUnsubscribe: 'call',
 
   createTopic: 'user-call',
   deleteTopic: 'user-call',

@@ -1,82 +1,34 @@
-// The moderators' calls (issue 23): the queue, the actions, the log, a moderated item's original
-// text and an admin's change of role. They ask the server (REST, with the signed-in user's bearer
-// token) and keep nothing: a moderator judges what the server holds now. Offline they fail at once
-// with a message for a person; a refusal carries the server's text (e.g. "Moderators cannot act on
-// admins."). The signed-in user's own role and suspension come from their synced profile.
+// The moderators' calls: the queue, the actions, the log, a moderated item's original text and an
+// admin's change of role. They ask the server as the signed-in user (data/http.ts: the token, its
+// refresh when a role granted a moment ago is not in it yet, the server's refusal as a CruxError, e.g.
+// "Moderators cannot act on admins.") and keep nothing: a moderator judges what the server holds now.
+// Offline they fail at once with a message for a person. The signed-in user's own role and suspension
+// come from their synced profile.
 import { combineLatest, distinctUntilChanged, map, of, switchMap, type Observable } from 'rxjs';
 import type { ReportStatus } from '../../../shared/constants.js';
-import { CruxError, isErrorCode, unauthorized } from '../../../shared/errors.js';
+import { unauthorized } from '../../../shared/errors.js';
 import { MSG } from '../../../shared/messages.js';
 import type { ModerationActionInput } from '../../../shared/schemas/moderation.js';
 import type { ModeratedOriginal, ModerationLogEntry, ModerationLogPage, ModerationQueuePage, RoleChange } from '../../../shared/types.js';
 import type { MyAccount } from './api.js';
-import type { Connectivity } from './connectivity.js';
 import type { UserDb } from './db.js';
+import type { Http } from './http.js';
 import type { CurrentSession } from './session.js';
 
 export const MODERATION_OFFLINE = 'You are offline: moderation needs a connection.';
 
 interface Deps {
-  baseUrl: string;
-  fetchImpl: typeof fetch;
-  connectivity: Pick<Connectivity, 'isBrowserOnline'>;
+  http: Http;
   session: () => CurrentSession | null;
   userDb$: Observable<UserDb | null>;
   uid$: Observable<string | null>;
 }
 
-const STATUS_CODE: Record<number, CruxError['code']> = {
-  400: 'invalid-argument',
-  401: 'unauthenticated',
-  403: 'permission-denied',
-  404: 'not-found',
-  409: 'already-exists',
-  429: 'rate-limited',
-};
-
-export function createModeration({ baseUrl, fetchImpl, connectivity, session, userDb$, uid$ }: Deps) {
-  async function call<T>(method: string, path: string, body?: unknown, loginMessage: string = MSG.loginToModerate): Promise<T> {
+export function createModeration({ http, session, userDb$, uid$ }: Deps) {
+  function call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const current = session();
-    if (!current) throw unauthorized(loginMessage);
-    if (!connectivity.isBrowserOnline()) throw new CruxError('unavailable', MODERATION_OFFLINE);
-    const send = async (force: boolean) => {
-      const token = await current.getToken(force);
-      if (!token) throw unauthorized(loginMessage);
-      const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      return fetchImpl(`${baseUrl}/api${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-    };
-    let res: Response;
-    try {
-      res = await send(false);
-      // A role granted a moment ago is in a refreshed token only.
-      if (res.status === 401 || res.status === 403) {
-        await res.body?.cancel();
-        res = await send(true);
-      }
-    } catch (error) {
-      if (error instanceof CruxError) throw error;
-      throw new CruxError('unavailable', 'The server cannot be reached.');
-    }
-    if (!res.ok) {
-      let parsed: { error?: unknown; code?: unknown } = {};
-      try {
-        parsed = (await res.json()) as typeof parsed;
-      } catch {
-        // not JSON
-      }
-      const code = isErrorCode(parsed.code)
-        ? parsed.code
-        : (STATUS_CODE[res.status] ?? (res.status >= 500 ? 'internal' : 'invalid-argument'));
-      const message =
-        typeof parsed.error === 'string'
-          ? parsed.error
-          : res.status >= 500
-            ? 'The server had a problem; try again.'
-            : `Request failed (${res.status}).`;
-      throw new CruxError(code, message);
-    }
-    return (await res.json()) as T;
+    if (!current) return Promise.reject(unauthorized(MSG.loginToModerate));
+    return http.json<T>(path, { method, body, token: (force) => current.getToken(force), offline: MODERATION_OFFLINE });
   }
 
   const query = (params: Record<string, string | number>) =>

@@ -1,10 +1,12 @@
 // The reads of CruxData: live queries of the local databases (followed into a new public database
 // when the old one is removed), and the pages only the server can answer (leaderboard, a user's
-// page, the sources and the header's score), kept for offline reading.
+// page, the sources and the header's score), kept for offline reading. Those ask whenever the
+// browser is online: their answer (or its failure) is itself what tells whether the server is there.
 import { EMPTY, merge, switchMap } from 'rxjs';
 import type { CruxData } from './api.js';
 import { createSourceCatalog } from './catalog.js';
 import type { Connectivity } from './connectivity.js';
+import type { Http } from './http.js';
 import { createLeaderboard } from './leaderboard.js';
 import { createModeration } from './moderation.js';
 import { createScore } from './score.js';
@@ -13,14 +15,13 @@ import { createSources } from './sources.js';
 import type { Worlds } from './world.js';
 
 interface ReadDeps {
-  baseUrl: string;
-  fetchImpl: typeof fetch;
+  http: Http;
   connectivity: Connectivity;
   worlds: Worlds;
   session: SessionState;
 }
 
-export function createReads({ baseUrl, fetchImpl, connectivity, worlds, session }: ReadDeps) {
+export function createReads({ http, connectivity, worlds, session }: ReadDeps) {
   const { live } = worlds;
   const publicDb = () => worlds.current().publicDb;
   const current = () => session.current();
@@ -31,13 +32,12 @@ export function createReads({ baseUrl, fetchImpl, connectivity, worlds, session 
     // The user's own profile, and their stances: a Δ credited here moves its author's points.
     session.userDb$.pipe(switchMap((db) => (db ? merge(db.profile.$, db.stances.$) : EMPTY))),
   );
-  const online$ = connectivity.online$;
-  const catalog = createSourceCatalog(baseUrl, fetchImpl, connectivity.isBrowserOnline);
-  const remoteReads = createLeaderboard({ baseUrl, fetchImpl, online$, publicDb, session: current, uid$: session.uid$, pointsMoved$ });
-  const sourcesPage = createSources({ baseUrl, fetchImpl, online$, publicDb });
+  const online$ = connectivity.browserOnline$;
+  const catalog = createSourceCatalog(http);
+  const remoteReads = createLeaderboard({ http, online$, publicDb, session: current, uid$: session.uid$, pointsMoved$ });
+  const sourcesPage = createSources({ http, online$, publicDb });
   const score$ = createScore({
-    baseUrl,
-    fetchImpl,
+    http,
     online$,
     userDb$: session.userDb$,
     uid$: session.uid$,
@@ -46,7 +46,7 @@ export function createReads({ baseUrl, fetchImpl, connectivity, worlds, session 
     pointsMoved$,
   });
 
-  const moderation = createModeration({ baseUrl, fetchImpl, connectivity, session: current, userDb$: session.userDb$, uid$: session.uid$ });
+  const moderation = createModeration({ http, session: current, userDb$: session.userDb$, uid$: session.uid$ });
 
   return {
     ...moderation,

@@ -3,8 +3,9 @@
 // GET /api/users/{uid}/score. The rank moves when anyone's points move, not only the user's
 // own (someone passing them), so it is asked again on the leaderboard's triggers: data that
 // moves points landing on this device (at once when it is the user's own points), and every
-// 30 s while online. The last answer is kept as a local document of the public database (as the
-// leaderboard keeps its copy), so after an offline reload the header still shows points and rank.
+// 30 s while online. A failed request keeps the last answer (the client has told the connectivity;
+// nothing goes to the console). The last answer is kept as a local document of the public database
+// (as the leaderboard keeps its copy), so after an offline reload the header still shows points and rank.
 // null when signed out or when the server has no score for the user (404: nothing shown).
 import {
   Observable,
@@ -22,13 +23,14 @@ import {
   startWith,
   switchMap,
 } from 'rxjs';
+import { CruxError } from '../../../shared/errors.js';
 import type { UserScore } from '../../../shared/types.js';
 import type { PublicDb, UserDb } from './db.js';
 import type { SessionUser } from './api.js';
+import type { Http } from './http.js';
 
 interface Deps {
-  baseUrl: string;
-  fetchImpl: typeof fetch;
+  http: Http;
   online$: Observable<boolean>;
   userDb$: Observable<UserDb | null>;
   uid$: Observable<string | null>;
@@ -69,22 +71,10 @@ export function createScore(deps: Deps): () => Observable<UserScore | null> {
     const current = deps.session();
     if (current?.uid !== uid) return undefined;
     try {
-      const token = await current.getToken();
-      if (!token) return undefined;
-      const res = await deps.fetchImpl(`${deps.baseUrl}/api/users/${encodeURIComponent(uid)}/score`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      if (res.status === 404) return null;
-      if (!res.ok) {
-        console.error(`Error fetching score: ${res.status}`);
-        return undefined;
-      }
-      return (await res.json()) as UserScore;
+      return await deps.http.json<UserScore>(`/users/${encodeURIComponent(uid)}/score`, { token: (force) => current.getToken(force) });
     } catch (error) {
-      // A request the network failed (fetch's TypeError: the connection went as it was asked) is an
-      // outage, not an error: the last answer stays and the next trigger asks again.
-      if (!(error instanceof TypeError)) console.error('Error fetching score:', error);
-      return undefined;
+      // 404: the server has no score for the user; any other failure keeps the last answer.
+      return error instanceof CruxError && error.code === 'not-found' ? null : undefined;
     }
   }
 

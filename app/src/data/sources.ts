@@ -4,7 +4,9 @@
 // page reads offline (the filter then runs on that copy) and goes with the public data when removed.
 import { Observable, distinctUntilChanged, switchMap } from 'rxjs';
 import type { SourceCitation, SourceListing } from '../../../shared/types.js';
+import { CruxError } from '../../../shared/errors.js';
 import type { PublicDb } from './db.js';
+import type { Http } from './http.js';
 import type { RemoteCopy } from './leaderboard.js';
 
 export const SOURCES_PAGE_SIZE = 50;
@@ -37,8 +39,7 @@ export interface SourcesQuery {
 }
 
 interface Deps {
-  baseUrl: string;
-  fetchImpl: typeof fetch;
+  http: Http;
   online$: Observable<boolean>;
   publicDb: () => PublicDb;
 }
@@ -61,19 +62,24 @@ export function createSources(deps: Deps) {
   // Pages fetched in this session, by filter, so "Load more" asks only for the next page.
   const fetched = new Map<string, { items: SourceListing[]; total: number }>();
 
-  async function fetchPage(filter: string, offset: number) {
-    const params = new URLSearchParams({ include: 'citations', limit: String(SOURCES_PAGE_SIZE), offset: String(offset) });
-    if (filter) params.set('filter', filter);
+  /** One page of a listing, with the total the server counts (x-total-count). */
+  async function fetchPaged<T>(path: string, params: URLSearchParams, offset: number) {
     let res: Response;
     try {
-      res = await deps.fetchImpl(`${deps.baseUrl}/api/sources?${params.toString()}`);
-    } catch {
-      throw new Error(SOURCES_FETCH_ERROR);
+      res = await deps.http.request(`${path}?${params.toString()}`);
+    } catch (error) {
+      // Not reached (offline, no answer) or refused: the page says which, in its own words.
+      throw new Error(error instanceof CruxError && error.code === 'unavailable' ? SOURCES_FETCH_ERROR : SOURCES_FETCH_FAILED);
     }
-    if (!res.ok) throw new Error(SOURCES_FETCH_FAILED);
-    const items = (await res.json()) as SourceListing[];
+    const items = (await res.json()) as T[];
     const total = Number(res.headers.get('x-total-count') ?? offset + items.length);
     return { items, total: Number.isFinite(total) ? total : offset + items.length };
+  }
+
+  function fetchPage(filter: string, offset: number) {
+    const params = new URLSearchParams({ include: 'citations', limit: String(SOURCES_PAGE_SIZE), offset: String(offset) });
+    if (filter) params.set('filter', filter);
+    return fetchPaged<SourceListing>('/sources', params, offset);
   }
 
   async function fetchList(filter: string, pages: number) {
@@ -165,18 +171,9 @@ export function createSources(deps: Deps) {
     });
   }
 
-  async function citations(sourceId: string, offset: number): Promise<CitationPage> {
+  function citations(sourceId: string, offset: number): Promise<CitationPage> {
     const params = new URLSearchParams({ limit: String(CITATIONS_PAGE_SIZE), offset: String(offset) });
-    let res: Response;
-    try {
-      res = await deps.fetchImpl(`${deps.baseUrl}/api/sources/${encodeURIComponent(sourceId)}/responses?${params.toString()}`);
-    } catch {
-      throw new Error(SOURCES_FETCH_ERROR);
-    }
-    if (!res.ok) throw new Error(SOURCES_FETCH_FAILED);
-    const items = (await res.json()) as SourceCitation[];
-    const total = Number(res.headers.get('x-total-count') ?? offset + items.length);
-    return { items, total: Number.isFinite(total) ? total : offset + items.length };
+    return fetchPaged<SourceCitation>(`/sources/${encodeURIComponent(sourceId)}/responses`, params, offset);
   }
 
   return {

@@ -32,8 +32,8 @@ export function useSignOut(): (options: { removeData: boolean }) => Promise<void
   return useCallback(
     async ({ removeData }: { removeData: boolean }) => {
       try {
-        // Push stops on this device first, while the token can still tell the server (issue 26).
-        await turnOffPush();
+        // Push stops on this device first, while the token can still tell the server.
+        await turnOffPush(data);
         await data.signOut({ removeData, byUser: true });
         // The service worker's copies of topic pages are public data on this device too.
         if (removeData) await removeTopicPages();

@@ -1,9 +1,13 @@
-// Web Push on this device (issue 26): off until the user turns it on here, after a click (the
-// permission prompt never comes on load). Turning on asks the browser's permission, subscribes
-// its push manager to the server's VAPID key and hands the subscription to the server for the
-// signed-in user; turning off (the button, sign-out) unsubscribes the browser, which also ends
-// the endpoint at the push service, and tells the server when it can.
-import { getToken } from '../auth/session';
+// Web Push on this device: off until the user turns it on here, after a click (the permission
+// prompt never comes on load). Turning on asks the browser's permission, subscribes its push
+// manager to the server's VAPID key and hands the subscription to the server for the signed-in
+// user; turning off (the button, sign-out) unsubscribes the browser, which also ends the endpoint
+// at the push service, and tells the server when it can. The server is asked through the data
+// layer (hooks/usePushDevice.ts, hooks/useSignOut.ts pass it in).
+import type { CruxData } from '../data';
+
+/** What this device's push asks of the server. */
+export type PushServer = Pick<CruxData, 'pushPublicKey' | 'savePushSubscription' | 'removePushSubscription'>;
 
 export type PushState =
   /** No service worker, PushManager or Notification here (e.g. iPhone Safari outside the Home Screen app). */
@@ -45,52 +49,31 @@ export async function pushState(): Promise<PushState> {
   return (await reg.pushManager.getSubscription()) ? 'on' : 'off';
 }
 
-async function api(method: 'PUT' | 'DELETE', body: unknown): Promise<Response> {
-  const token = await getToken();
-  if (!token) throw new Error('You must be logged in to turn on push notifications.');
-  return fetch('/api/push/subscription', {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-}
-
-async function failure(res: Response): Promise<Error> {
-  try {
-    const body = (await res.json()) as { error?: unknown };
-    if (typeof body.error === 'string') return new Error(body.error);
-  } catch {
-    // not JSON
-  }
-  return new Error(`${PUSH_TEXT.failed} (${res.status}).`);
-}
-
 /** Turns push on for this device; call from a click. Throws an Error a person can read. */
-export async function turnOnPush(): Promise<void> {
+export async function turnOnPush(server: PushServer): Promise<void> {
   if (!supported()) throw new Error(PUSH_TEXT.unsupported);
   if (!navigator.onLine) throw new Error(PUSH_TEXT.offline);
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') throw new Error(PUSH_TEXT.denied);
   const reg = await navigator.serviceWorker.ready;
-  const config = await fetch('/api/push/config');
-  if (!config.ok) throw await failure(config);
-  const { public_key } = (await config.json()) as { public_key: string };
+  const publicKey = await server.pushPublicKey();
   let subscription = await reg.pushManager.getSubscription();
   // A subscription made for another key (the server's keys changed) cannot be pushed to: renew it.
   const key = subscription?.options.applicationServerKey;
-  if (subscription && key && base64url(key) !== public_key) {
+  if (subscription && key && base64url(key) !== publicKey) {
     await subscription.unsubscribe();
     subscription = null;
   }
   try {
-    subscription ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: public_key });
+    subscription ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey });
   } catch (error) {
     throw new Error(`${PUSH_TEXT.failed}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const res = await api('PUT', subscription.toJSON());
-  if (!res.ok) {
+  try {
+    await server.savePushSubscription(subscription.toJSON());
+  } catch (error) {
     await subscription.unsubscribe();
-    throw await failure(res);
+    throw error;
   }
 }
 
@@ -99,14 +82,14 @@ export async function turnOnPush(): Promise<void> {
  * service then answers the server 410 and the server forgets the device), and the server is told
  * when it can be (signed in and online). Never throws: sign-out goes on whatever happens here.
  */
-export async function turnOffPush(): Promise<void> {
+export async function turnOffPush(server: PushServer): Promise<void> {
   try {
     const reg = await registration();
     const subscription = await reg?.pushManager.getSubscription();
     if (!subscription) return;
     const endpoint = subscription.endpoint;
     await subscription.unsubscribe();
-    if (navigator.onLine) await api('DELETE', { endpoint }).catch(() => undefined);
+    if (navigator.onLine) await server.removePushSubscription(endpoint).catch(() => undefined);
   } catch {
     // Nothing more to do: the browser's subscription is the one that matters.
   }

@@ -32,15 +32,20 @@ export function UnsubscribePage() {
 
 /** The one-click unsubscribe of a mail's link: POST the token once, then say how it went. */
 function ConfirmFromMail({ token }: { token: string }) {
+  const data = useData();
   const [outcome, setOutcome] = useState<Outcome>(null);
   useEffect(() => {
     let live = true;
     // Idempotent on the server, so a second run (StrictMode, a reload) is harmless.
-    void confirmUnsubscribe(token).then((result) => live && setOutcome(result));
+    void data.confirmUnsubscribe(token).then(
+      () => live && setOutcome({ ok: true }),
+      // The server's reason (e.g. the link expired), or why it could not be asked.
+      (error: unknown) => live && setOutcome({ ok: false, detail: error instanceof Error ? error.message : String(error) }),
+    );
     return () => {
       live = false;
     };
-  }, [token]);
+  }, [data, token]);
 
   if (!outcome)
     return (
@@ -67,21 +72,6 @@ function ConfirmFromMail({ token }: { token: string }) {
       </p>
     </div>
   );
-}
-
-export async function confirmUnsubscribe(token: string): Promise<Result> {
-  try {
-    const res = await fetch(`/api/unsubscribe?token=${encodeURIComponent(token)}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'List-Unsubscribe=One-Click',
-    });
-    if (res.ok) return { ok: true };
-    const body = (await res.json().catch(() => null)) as { error?: unknown } | null;
-    return { ok: false, detail: typeof body?.error === 'string' ? body.error : `HTTP error! status: ${res.status}` };
-  } catch {
-    return { ok: false, detail: 'Could not reach Crux. Check your connection and open the link again.' };
-  }
 }
 
 function PreferenceBody() {

@@ -8,6 +8,9 @@ import { BehaviorSubject, of, throwError } from 'rxjs';
 import type { SessionState } from '../../../app/src/auth/session';
 import type { Preferences } from '../../../shared/types';
 import { UnsubscribePage } from '../../../app/src/routes/UnsubscribePage';
+import { createConnectivity } from '../../../app/src/data/connectivity';
+import { createHttp } from '../../../app/src/data/http';
+import { createSubscriptions } from '../../../app/src/data/subscriptions';
 import { fakeData } from '../../fixtures/fake-data';
 import { renderWithData, SIGNED_IN, SIGNED_OUT } from './with-data';
 
@@ -21,6 +24,16 @@ vi.mock('../../../app/src/auth/actions', async (importOriginal) => ({
 beforeEach(() => {
   held.session = SIGNED_IN;
 });
+
+/** A mail link's page: the data layer's own one-click unsubscribe, over the fetch the test stubs (same origin, online). */
+function mailLinkData() {
+  const http = createHttp(
+    '',
+    (input, init) => fetch(input, init),
+    createConnectivity(undefined, () => true),
+  );
+  return fakeData({ confirmUnsubscribe: createSubscriptions(http, () => null).confirmUnsubscribe });
+}
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -106,7 +119,7 @@ describe('UnsubscribePage', () => {
       calls.push([url, init]);
       return new Response(JSON.stringify({ ok: true, receive_weekly_summary: false }), { status: 200 });
     });
-    renderWithData(<UnsubscribePage />, fakeData(), '/unsubscribe?token=u1.abc.123.sig');
+    renderWithData(<UnsubscribePage />, mailLinkData(), '/unsubscribe?token=u1.abc.123.sig');
     await screen.findByText('You have been unsubscribed from the weekly summary e-mails.');
     screen.getByText('Your preferences have been updated.');
     expect(calls[0]![0]).toBe('/api/unsubscribe?token=u1.abc.123.sig');
@@ -119,7 +132,7 @@ describe('UnsubscribePage', () => {
       'fetch',
       async () => new Response(JSON.stringify({ error: 'This unsubscribe link has expired.', code: 'link-expired' }), { status: 410 }),
     );
-    renderWithData(<UnsubscribePage />, fakeData(), '/unsubscribe?token=old');
+    renderWithData(<UnsubscribePage />, mailLinkData(), '/unsubscribe?token=old');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Failed to update your preferences.');
     expect(alert.textContent).toContain('This unsubscribe link has expired.');

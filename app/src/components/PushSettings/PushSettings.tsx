@@ -1,7 +1,8 @@
 // The notifications page's push section (issue 26): what push sends, and one button for this
 // device. Nothing asks for the browser's permission until the button is pressed.
 import { useEffect, useState } from 'react';
-import { pushState, PUSH_TEXT, turnOffPush, turnOnPush, type PushState } from '../../push/device';
+import { usePushDevice } from '../../hooks/usePushDevice';
+import { pushState, PUSH_TEXT, type PushState } from '../../push/device';
 import { PushKinds } from './PushKinds';
 import './PushSettings.css';
 
@@ -9,6 +10,7 @@ export function PushSettings() {
   const [state, setState] = useState<PushState | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const device = usePushDevice();
 
   useEffect(() => {
     let live = true;
@@ -22,8 +24,8 @@ export function PushSettings() {
     setBusy(true);
     setError(null);
     try {
-      if (on) await turnOnPush();
-      else await turnOffPush();
+      if (on) await device.turnOn();
+      else await device.turnOff();
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     } finally {
