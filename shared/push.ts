@@ -19,6 +19,16 @@ export interface PushPayload {
   created_at: string;
 }
 
+/** What the service worker tells an open window when a notification is tapped: go to `url`, mark `ids` read. */
+export interface NotificationClickMessage {
+  type: 'crux:notification-click';
+  url: string;
+  ids: string[];
+}
+
+/** The query parameter naming the notifications to mark read, when a tap opens a new window. */
+export const PUSH_READ_PARAM = 'read';
+
 /** Pushes for one topic within this long of the one shown collapse into "N new replies in …". */
 export const PUSH_COLLAPSE_MS = 60_000;
 

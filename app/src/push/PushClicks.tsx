@@ -7,20 +7,13 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useNotifications } from '../hooks/useNotifications';
 import { useUnreadCount } from '../hooks/useUnreadCount';
+import { PUSH_READ_PARAM as READ_PARAM, type NotificationClickMessage } from '../../../shared/push';
 
-const READ_PARAM = 'read';
-
-interface ClickMessage {
-  type: 'crux:notification-click';
-  url: string;
-  ids: string[];
-}
-
-const isClickMessage = (data: unknown): data is ClickMessage =>
+const isClickMessage = (data: unknown): data is NotificationClickMessage =>
   typeof data === 'object' &&
   data !== null &&
-  (data as ClickMessage).type === 'crux:notification-click' &&
-  typeof (data as ClickMessage).url === 'string';
+  (data as NotificationClickMessage).type === 'crux:notification-click' &&
+  typeof (data as NotificationClickMessage).url === 'string';
 
 export function PushClicks() {
   const navigate = useNavigate();

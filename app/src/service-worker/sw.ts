@@ -30,7 +30,7 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { StaleWhileRevalidate } from 'workbox-strategies';
 import { TOPIC_PAGES_CACHE_PREFIX } from '../../../shared/constants';
-import { PUSH_COLLAPSE_MS, type PushPayload } from '../../../shared/push';
+import { PUSH_COLLAPSE_MS, PUSH_READ_PARAM, type NotificationClickMessage, type PushPayload } from '../../../shared/push';
 import { TOPIC_PATH, withKeptFirstScreen } from './first-screen';
 import { CURRENT_TOPIC_PAGES_CACHE } from './topic-pages';
 
@@ -144,11 +144,12 @@ async function openAt(data: ShownData | undefined): Promise<void> {
   const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
   if (open) {
     // The message first: focus() may be refused (no user activation), the reply must open all the same.
-    open.postMessage({ type: 'crux:notification-click', url: target.pathname + target.search + target.hash, ids });
+    const message: NotificationClickMessage = { type: 'crux:notification-click', url: target.pathname + target.search + target.hash, ids };
+    open.postMessage(message);
     await open.focus().catch(() => undefined);
     return;
   }
-  if (ids.length > 0) target.searchParams.set('read', ids.join(','));
+  if (ids.length > 0) target.searchParams.set(PUSH_READ_PARAM, ids.join(','));
   await self.clients.openWindow(target.href);
 }
 
