@@ -15,7 +15,8 @@ export interface CommentHit {
 /** "issue" or "issues", then a number ("#" optional), in any case. */
 const ISSUE = /\bissues?\s+#?\d+/gi;
 /** A path or file name with an extension a repository file has; URLs are taken out first. */
-const PATH = /(?<![\w/.@-])(?:\.{1,2}\/|\/)?(?:[\w@.-]+\/)*[\w.-]*[\w-]\.(?:tsx?|mts|mjs|cjs|js|json|md|sql|css|html|sh|ya?ml|toml|txt|webmanifest)\b(?![/\w-])/g;
+const PATH =
+  /(?<![\w/.@-])(?:\.{1,2}\/|\/)?(?:[\w@.-]+\/)*[\w.-]*[\w-]\.(?:tsx?|mts|mjs|cjs|js|json|md|sql|css|html|sh|ya?ml|toml|txt|webmanifest)\b(?![/\w-])/g;
 const URL_TEXT = /\b[a-z][a-z+.-]*:\/\/\S+/gi;
 /** Where the build, the installed packages or a run write: cited on purpose, not in a clone. */
 const OUTSIDE_THE_CLONE = /^(?:node_modules|dist|dev-dist|build|coverage|data|reports|\.tmp)\//;
