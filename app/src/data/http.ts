@@ -28,8 +28,8 @@ export const retryAfterMs = (header: string | null, now = Date.now()): number =>
 export type TokenSource = (forceRefresh?: boolean) => Promise<string | null>;
 
 export const SESSION_ENDED_MESSAGE = 'Your session has ended: sign in again to send your changes.';
-export const OFFLINE_MESSAGE = 'You are offline.';
-export const UNREACHABLE_MESSAGE = 'The server cannot be reached.';
+const OFFLINE_MESSAGE = 'You are offline.';
+const UNREACHABLE_MESSAGE = 'The server cannot be reached.';
 const SERVER_PROBLEM = 'The server had a problem; retrying.';
 
 /**
