@@ -13,14 +13,13 @@ import { syncProblemSchema } from '../../app/src/data/collections/sync-problem.s
 import { userDbName } from '../../app/src/data/db.js';
 import { draftsIn } from '../../app/src/data/drafts.js';
 import { problemsIn } from '../../app/src/data/problems.js';
-import type { TestUser } from '../fixtures/auth.js';
-import { startClient, until } from '../fixtures/client.js';
+import { startClient, until, type ClientOptions } from '../fixtures/client.js';
 
 addRxPlugin(RxDBLocalDocumentsPlugin);
 
 const UID = 'old-device-uid';
 // Nobody is asked anything: the device opens offline, as after a reload without network.
-const user: TestUser = {
+const user: NonNullable<ClientOptions['user']> = {
   uid: UID,
   email: 'old@example.com',
   password: 'unused',
