@@ -16,6 +16,7 @@ import type { Draft, EditResponseInput, NewResponseInput, NewTopicInput } from '
 import type { PublicDb, UserDb } from './db.js';
 import { badRequest, notFound, unauthorized } from '../../../shared/errors.js';
 import { arrivalRules, whenStored, type Arrivals } from './arrival.js';
+import { draftsIn } from './drafts.js';
 import { withPendingChange } from './local-docs.js';
 import { createStanceActions } from './stance-actions.js';
 import { createBlockActions } from './block-actions.js';
@@ -278,17 +279,15 @@ export function createActions(publicDb: PublicDb, session: () => Session | null,
 
     async saveDraft(key: string, text: string, extra: Record<string, unknown> = {}) {
       const s = signedIn(MSG.loginToPostResponse);
-      await s.db.drafts.upsert({ key, text, extra, updated_at: now() });
+      await draftsIn(s.db).save({ key, text, extra, updated_at: now() });
     },
     async loadDraft(key: string): Promise<Draft | null> {
       const s = session();
-      const doc = s ? await s.db.drafts.findOne(key).exec() : null;
-      return doc ? (doc.toJSON() as Draft) : null;
+      return s ? draftsIn(s.db).load(key) : null;
     },
     async deleteDraft(key: string) {
       const s = session();
-      const doc = s ? await s.db.drafts.findOne(key).exec() : null;
-      await doc?.remove();
+      if (s) await draftsIn(s.db).remove(key);
     },
   };
 }

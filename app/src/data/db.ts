@@ -8,6 +8,7 @@ import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { RxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { COLLECTIONS, OUTBOX_COLLECTIONS, type CollectionsIn, type Database, type LocalDocs } from './collections/index.js';
+import { moveRetiredCollections } from './collections/retired.js';
 import { keepUnsentOnPull } from './pull-guard.js';
 import { yieldToMain } from './yield.js';
 
@@ -121,8 +122,13 @@ export async function openUserDb(options: DbOptions, uid: string): Promise<UserD
     name: userDbName(options.prefix, uid),
     storage: await storageFor(options),
     multiInstance: options.multiInstance,
+    // Local documents hold the drafts and the sync problems (drafts.ts, problems.ts): they never
+    // leave the device, and RxDB's open-source build opens at most 13 collections on a page.
+    localDocuments: true,
     ...duplicates(options),
   });
+  // Before the collections are added: a device that kept them as collections holds one more of each meanwhile.
+  await moveRetiredCollections(db);
   await addCollectionsInTurn(db, 'user');
   return db;
 }

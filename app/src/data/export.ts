@@ -6,6 +6,7 @@ import { badRequest, forbidden } from '../../../shared/errors.js';
 import type { Session } from './actions.js';
 import type { CruxExport, ExportedItem } from './api.js';
 import { SYNCED } from './collections/index.js';
+import { draftsIn } from './drafts.js';
 import type { PublicDb } from './db.js';
 import { toWire } from './local-docs.js';
 
@@ -19,7 +20,7 @@ function item(doc: Record<string, unknown>): ExportedItem {
 
 export async function exportMyData(publicDb: PublicDb, s: Session): Promise<CruxExport> {
   const [drafts, ...parts] = await Promise.all([
-    s.db.drafts.find().exec(),
+    draftsIn(s.db).all(),
     // What each synced collection puts in (collections/index.ts: exportPart).
     ...SYNC_COLLECTIONS.map((collection) => SYNCED[collection].exportPart({ publicDb, session: s, item: (doc) => item(plain(doc)) })),
   ]);
@@ -38,7 +39,7 @@ export async function exportMyData(publicDb: PublicDb, s: Session): Promise<Crux
     blocks: [],
     follows: [],
     reports: [],
-    drafts: drafts.map((d) => ({ key: d.key, text: d.text, extra: { ...(d.extra as Record<string, unknown>) }, updated_at: d.updated_at })),
+    drafts: drafts.map((d) => ({ key: d.key, text: d.text, extra: { ...d.extra }, updated_at: d.updated_at })),
   };
   return parts.reduce<CruxExport>((exported, part) => ({ ...exported, ...part }), empty);
 }
@@ -73,13 +74,8 @@ export async function importDrafts(s: Session, exported: unknown): Promise<numbe
     throw badRequest('This file is not a Crux export.');
   }
   if (data.user?.uid !== s.uid) throw forbidden('This export belongs to another account: its drafts cannot be imported here.');
-  let count = 0;
-  for (const draft of data.drafts) {
-    if (!isDraft(draft)) throw badRequest('This export has a draft that cannot be read.');
-    const existing = await s.db.drafts.findOne(draft.key).exec();
-    if (existing && existing.updated_at > draft.updated_at) continue;
-    await s.db.drafts.upsert({ key: draft.key, text: draft.text, extra: { ...(draft.extra ?? {}) }, updated_at: draft.updated_at });
-    count += 1;
-  }
-  return count;
+  const drafts: unknown[] = data.drafts;
+  if (!drafts.every(isDraft)) throw badRequest('This export has a draft that cannot be read.');
+  // In one write: an export with a draft that cannot be read imports none.
+  return draftsIn(s.db).merge(drafts.map((d) => ({ key: d.key, text: d.text, extra: { ...(d.extra ?? {}) }, updated_at: d.updated_at })));
 }

@@ -11,13 +11,12 @@
 // written on top of the server's current state (the local document holds it
 // since the conflicting push answered), so the server takes them as a
 // deliberate edit of what it has, and a further change there is a new conflict.
-import type { RxDocument } from 'rxdb';
 import { filter, firstValueFrom, of, timeout, type Observable } from 'rxjs';
 import type { Actions, Session } from './actions.js';
-import type { ConflictChoice } from './api.js';
+import type { ConflictChoice, SyncProblem } from './api.js';
 import { SYNCED } from './collections/index.js';
-import type { SyncProblemDocType } from './collections/sync-problem.schema.js';
 import type { PublicDb } from './db.js';
+import { problemsIn } from './problems.js';
 import { badRequest, notFound } from '../../../shared/errors.js';
 import { SYNC_COLLECTIONS, type SyncCollection } from '../../../shared/sync-protocol.js';
 
@@ -26,7 +25,7 @@ export const CONFLICT_NEEDS_CHOICE = 'This change conflicts with a newer version
 export function createProblemFixer(publicDb: PublicDb, actions: Actions, session: () => Session | null) {
   async function load(problemId: string) {
     const s = session();
-    const problem = s ? await s.db.sync_problems.findOne(problemId).exec() : null;
+    const problem = s ? await problemsIn(s.db).find(problemId) : null;
     if (!s || !problem) throw notFound('This problem no longer exists.');
     return { s, problem };
   }
@@ -35,15 +34,15 @@ export function createProblemFixer(publicDb: PublicDb, actions: Actions, session
     throw badRequest('This change cannot be retried; discard it instead.');
   };
 
-  // SYNCED is the whole registry at run time (drafts and sync_problems included): ask SYNC_COLLECTIONS.
+  // A stored problem names its collection as this device kept it: one no longer synced cannot be retried.
   const isSynced = (collection: string): collection is SyncCollection => (SYNC_COLLECTIONS as readonly string[]).includes(collection);
 
   /**
    * Writes the user's version again as a local change, under the item's original id, the way its
    * collection's entry does it by the action the problem names (collections/index.ts: sync.reapply).
    */
-  async function reapply(s: Session, problem: RxDocument<SyncProblemDocType>, local: Record<string, unknown>) {
-    const collection = problem.target_collection;
+  async function reapply(s: Session, problem: SyncProblem, local: Record<string, unknown>) {
+    const collection: string = problem.collection;
     if (!isSynced(collection)) return cannotRetry();
     await SYNCED[collection].sync.reapply({ publicDb, actions, session: s, cannotRetry }, problem.action, problem.itemId, local);
   }
@@ -55,24 +54,24 @@ export function createProblemFixer(publicDb: PublicDb, actions: Actions, session
       if (problem.kind === 'conflict') throw badRequest(CONFLICT_NEEDS_CHOICE);
       // The wire document of its collection as the push sent it (push-handler.ts: toWire),
       // with the user's corrections laid over; the action's zod schemas check it again.
-      await reapply(s, problem, { ...(problem.localState as object), ...patch });
-      await problem.remove();
+      await reapply(s, problem, { ...problem.localState, ...patch });
+      await problemsIn(s.db).remove(problem.id);
     },
 
     async resolveConflict(problemId: string, choice: ConflictChoice) {
       const { s, problem } = await load(problemId);
       if (problem.kind !== 'conflict') throw badRequest('This problem is not a conflict; fix or discard it instead.');
       if (choice.keep === 'theirs') {
-        await problem.remove();
+        await problemsIn(s.db).remove(problem.id);
         return;
       }
-      const server = (problem.serverState ?? null) as Record<string, unknown> | null;
-      const local = problem.localState as Record<string, unknown>;
-      if (choice.keep === 'merged' && (problem.target_collection !== 'responses' || problem.action !== 'edit')) {
+      const server = problem.serverState;
+      const local = problem.localState;
+      if (choice.keep === 'merged' && (problem.collection !== 'responses' || problem.action !== 'edit')) {
         throw badRequest('Only an edited response text can be merged.');
       }
-      if (problem.target_collection === 'responses' || problem.target_collection === 'topics') {
-        const collection = problem.target_collection === 'responses' ? publicDb.responses : publicDb.topics;
+      if (problem.collection === 'responses' || problem.collection === 'topics') {
+        const collection = problem.collection === 'responses' ? publicDb.responses : publicDb.topics;
         // The push that met the conflict writes the server's state here right after recording it.
         const current = await firstValueFrom(
           (collection.findOne(problem.itemId).$ as Observable<{ pending: boolean } | null>).pipe(
@@ -84,7 +83,7 @@ export function createProblemFixer(publicDb: PublicDb, actions: Actions, session
         if (!current || server?._deleted === true) throw badRequest('This item was deleted meanwhile: it cannot be changed any more.');
       }
       await reapply(s, problem, choice.keep === 'merged' ? { ...local, content: choice.content } : local);
-      await problem.remove();
+      await problemsIn(s.db).remove(problem.id);
     },
   };
 }

@@ -35,11 +35,10 @@ import type { BlockDocType } from './collections/block.schema.js';
 import type { FollowDocType } from './collections/follow.schema.js';
 import type { MangoQuerySortPart } from 'rxdb';
 import type { ResponseDocType } from './collections/response.schema.js';
-import type { SyncProblemDocType } from './collections/sync-problem.schema.js';
 import type { VoteDocType } from './collections/vote.schema.js';
 import type { PublicDb, UserDb } from './db.js';
 import type { Follows } from './follows.js';
-import { problemView } from './problems.js';
+import { problemsIn } from './problems.js';
 import { SYNCED } from './collections/index.js';
 import { SYNC_COLLECTIONS } from '../../../shared/sync-protocol.js';
 import { titleMatcher } from '../../../shared/rules/search-words.js';
@@ -322,14 +321,7 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
       );
     },
     syncProblems$(): Observable<SyncProblem[]> {
-      return userDb$.pipe(
-        switchMap((db) => (db ? db.sync_problems.find().$ : of([]))),
-        map((docs) =>
-          plain<SyncProblemDocType>(docs)
-            .map(problemView)
-            .sort((a, b) => a.created_at.localeCompare(b.created_at)),
-        ),
-      );
+      return userDb$.pipe(switchMap((db) => (db ? problemsIn(db).list$() : of([]))));
     },
     /** Local changes not yet confirmed, over every replicated collection. */
     pendingCount$(): Observable<number> {

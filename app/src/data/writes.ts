@@ -8,6 +8,7 @@ import { notFound, unauthorized } from '../../../shared/errors.js';
 import { MSG } from '../../../shared/messages.js';
 import type { CruxData, EditResponseInput, NewResponseInput, NewTopicInput } from './api.js';
 import { exportMyData, importDrafts } from './export.js';
+import { problemsIn } from './problems.js';
 import type { SessionState } from './session.js';
 import type { Worlds } from './world.js';
 
@@ -68,9 +69,8 @@ export function createWrites(worlds: Worlds, session: SessionState) {
     resolveConflict: (problemId, choice) => world().fixer.resolveConflict(problemId, choice),
     async discardProblem(problemId: string) {
       const current = session.current();
-      const doc = current ? await current.db.sync_problems.findOne(problemId).exec() : null;
-      if (!doc) throw notFound('This problem no longer exists.');
-      await doc.remove();
+      const removed = current ? await problemsIn(current.db).remove(problemId) : false;
+      if (!removed) throw notFound('This problem no longer exists.');
     },
     exportMyData: async () => exportMyData(world().publicDb, signedInSession()),
     importDrafts: async (exported: unknown) => importDrafts(signedInSession(), exported),

@@ -1,5 +1,6 @@
-// Local schema of `drafts` (user database): unfinished texts; never replicated.
-import { toTypedRxJsonSchema, type ExtractDocumentTypeFromTypedRxJsonSchema, type MigrationStrategies, type RxJsonSchema } from 'rxdb';
+// The retired `drafts` collection (user database) as a device may still hold it: unfinished texts,
+// moved once into a local document when the database opens (retired.ts).
+import { toTypedRxJsonSchema, type ExtractDocumentTypeFromTypedRxJsonSchema, type RxJsonSchema } from 'rxdb';
 
 const draftSchemaLiteral = {
   title: 'drafts',
@@ -18,4 +19,3 @@ const draftSchemaLiteral = {
 export const draftSchemaTyped = toTypedRxJsonSchema(draftSchemaLiteral);
 export type DraftDocType = ExtractDocumentTypeFromTypedRxJsonSchema<typeof draftSchemaTyped>;
 export const draftSchema: RxJsonSchema<DraftDocType> = draftSchemaLiteral;
-export const draftMigrations: MigrationStrategies = {};

@@ -27,14 +27,12 @@ import type { Actions, Session } from '../actions.js';
 import type { CruxExport, ExportedItem } from '../api.js';
 import type { PublicDb } from '../db.js';
 import { blockMigrations, blockSchema, type BlockDocType } from './block.schema.js';
-import { draftMigrations, draftSchema, type DraftDocType } from './draft.schema.js';
 import { followMigrations, followSchema, type FollowDocType } from './follow.schema.js';
 import { notificationMigrations, notificationSchema, type NotificationDocType } from './notification.schema.js';
 import { profileMigrations, profileSchema, type ProfileDocType } from './profile.schema.js';
 import { reportMigrations, reportSchema, type ReportDocType } from './report.schema.js';
 import { responseMigrations, responseSchema, type ResponseDocType } from './response.schema.js';
 import { stanceMigrations, stanceSchema, type StanceDocType } from './stance.schema.js';
-import { syncProblemMigrations, syncProblemSchema, type SyncProblemDocType } from './sync-problem.schema.js';
 import { topicMigrations, topicSchema, type TopicDocType } from './topic.schema.js';
 import { voteMigrations, voteSchema, type VoteDocType } from './vote.schema.js';
 
@@ -56,8 +54,6 @@ interface Layout {
   blocks: { doc: BlockDocType; database: 'user' };
   follows: { doc: FollowDocType; database: 'user' };
   reports: { doc: ReportDocType; database: 'user' };
-  drafts: { doc: DraftDocType; database: 'user' };
-  sync_problems: { doc: SyncProblemDocType; database: 'user' };
 }
 
 /** The local document type of each collection. */
@@ -516,8 +512,6 @@ export const COLLECTIONS = {
       })),
     }),
   },
-  drafts: { database: 'user', schema: draftSchema, migrationStrategies: draftMigrations },
-  sync_problems: { database: 'user', schema: syncProblemSchema, migrationStrategies: syncProblemMigrations },
 } as const satisfies Registry;
 
 /** The synced collections' entries, in dependency order (SYNC_COLLECTIONS: topics before responses before votes). */

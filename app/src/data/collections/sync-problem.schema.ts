@@ -1,6 +1,6 @@
-// Local schema of `sync_problems` (user database): writes the server refused or
-// overruled, kept with the user's version until they fix or discard them.
-import { toTypedRxJsonSchema, type ExtractDocumentTypeFromTypedRxJsonSchema, type MigrationStrategies, type RxJsonSchema } from 'rxdb';
+// The retired `sync_problems` collection (user database) as a device may still hold it: writes the
+// server refused or overruled, moved once into a local document when the database opens (retired.ts).
+import { toTypedRxJsonSchema, type ExtractDocumentTypeFromTypedRxJsonSchema, type RxJsonSchema } from 'rxdb';
 
 const syncProblemSchemaLiteral = {
   title: 'sync_problems',
@@ -27,4 +27,3 @@ const syncProblemSchemaLiteral = {
 export const syncProblemSchemaTyped = toTypedRxJsonSchema(syncProblemSchemaLiteral);
 export type SyncProblemDocType = ExtractDocumentTypeFromTypedRxJsonSchema<typeof syncProblemSchemaTyped>;
 export const syncProblemSchema: RxJsonSchema<SyncProblemDocType> = syncProblemSchemaLiteral;
-export const syncProblemMigrations: MigrationStrategies = {};
