@@ -16,7 +16,7 @@ import type { Draft, EditResponseInput, NewResponseInput, NewTopicInput } from '
 import type { PublicDb, UserDb } from './db.js';
 import { badRequest, notFound, unauthorized } from '../../../shared/errors.js';
 import { arrivalRules, whenStored, type Arrivals } from './arrival.js';
-import { markPending, withPendingChange } from './local-docs.js';
+import { markPending } from './local-docs.js';
 import { createStanceActions } from './stance-actions.js';
 import { createBlockActions } from './block-actions.js';
 import { createFollowActions } from './follow-actions.js';
@@ -98,7 +98,7 @@ export function createActions(publicDb: PublicDb, session: () => Session | null,
       const doc = await publicDb.topics.findOne(topicId).exec();
       if (!doc || doc.pending_delete) throw notFound(MSG.topicNotFound);
       assertOwner(doc, s.uid, MSG.notYourTopic);
-      await doc.incrementalModify((data) => withPendingChange(data, { pending_delete: true }));
+      await markPending(doc, { pending_delete: true });
     },
 
     /** `id`: the write's original id when a refused or set-aside create is sent again (fix-problem.ts). */
@@ -171,22 +171,20 @@ export function createActions(publicDb: PublicDb, session: () => Session | null,
               doc.sources.map(({ url, name, description }) => ({ url, name: name ?? null, description: description ?? null })),
             ));
       const at = now();
-      await doc.incrementalModify((data) =>
-        withPendingChange(data, {
-          content: valid.content,
-          quoted_response_id: quotedId,
-          ...(sources ? { sources } : {}),
-          updated_at: at,
-          // The "edited" mark shows at once on this device; the server's own time replaces it on the next pull.
-          ...(changed ? { edited_at: at } : {}),
-        }),
-      );
+      await markPending(doc, {
+        content: valid.content,
+        quoted_response_id: quotedId,
+        ...(sources ? { sources } : {}),
+        updated_at: at,
+        // The "edited" mark shows at once on this device; the server's own time replaces it on the next pull.
+        ...(changed ? { edited_at: at } : {}),
+      });
     },
 
     async deleteResponse(responseId: string) {
       const s = signedIn(MSG.loginToDeleteResponse);
       const doc = await ownResponse(responseId, s.uid);
-      await doc.incrementalModify((data) => withPendingChange(data, { pending_delete: true }));
+      await markPending(doc, { pending_delete: true });
     },
 
     async toggleVote(targetType: TargetType, targetId: string): Promise<boolean> {
