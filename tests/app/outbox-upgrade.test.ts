@@ -4,7 +4,8 @@
 // server can hold) and lands; a preference is made on the stored document, so a server holding
 // something else meets a conflict and the user's version waits in Sync problems.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { createRxDatabase, type RxJsonSchema } from 'rxdb';
+import { addRxPlugin, createRxDatabase, type RxJsonSchema } from 'rxdb';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { wrappedValidateZSchemaStorage } from 'rxdb/plugins/validate-z-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +18,8 @@ import { createTestUser, type TestUser } from '../fixtures/auth.js';
 import { makeTopic, upvote } from '../fixtures/builders.js';
 import { startClient, until, type TestClient } from '../fixtures/client.js';
 import { startTestServer, type TestServer } from '../fixtures/server.js';
+
+addRxPlugin(RxDBMigrationSchemaPlugin);
 
 /** The schema as the previous app stored it: one version older, without `server_base`. */
 function previous<T>(schema: RxJsonSchema<T>): RxJsonSchema<unknown> {

@@ -7,9 +7,10 @@
 import type { RxDocument, WithDeleted } from 'rxdb';
 import type { SyncCollection } from '../../../shared/sync-protocol.js';
 import { SYNCED, type LocalRow } from './collections/index.js';
+import { UNCONFIRMED_BASE } from './collections/server-base.js';
 
 type Doc = Record<string, unknown>;
-const LOCAL_FIELDS = ['pending', 'pending_delete', 'confirmed_upvoted', 'server_base', '_meta', '_rev', '_attachments'];
+const LOCAL_FIELDS = ['pending', 'pending_delete', 'confirmed_upvoted', 'server_base', UNCONFIRMED_BASE, '_meta', '_rev', '_attachments'];
 
 interface SchemaProperty {
   type?: string | readonly string[];

@@ -11,6 +11,7 @@ import type { PushResponse, SyncCollection } from '../../../shared/sync-protocol
 import { sameUserFields } from '../../../shared/rules/sync-fields.js';
 import type { SyncHttp, TokenSource } from './http.js';
 import { SYNCED, type LocalRow } from './collections/index.js';
+import { UNCONFIRMED_BASE } from './collections/server-base.js';
 import { toLocal, toWire } from './local-docs.js';
 import type { Orphans } from './orphans.js';
 import type { ProblemRecorder } from './problems.js';
@@ -42,7 +43,9 @@ type Row = RxReplicationWriteToMasterRow<LocalRow>;
 export function decide<R extends LocalRow>(collection: SyncCollection, next: R, assumed: LocalRow | undefined): Decision<R> {
   // Not a user action (the outbox hands over pending changes only).
   if (next.pending !== true) return { kind: 'skip' };
-  const unchanged = assumed !== undefined && sameUserFields(collection, toWire(assumed), toWire(next));
+  // A base the device could not confirm (server-base.ts) leaves the decision to the server.
+  const unchanged =
+    assumed !== undefined && assumed[UNCONFIRMED_BASE] !== true && sameUserFields(collection, toWire(assumed), toWire(next));
   const settled = SYNCED[collection].sync.settle(next, assumed, unchanged);
   return settled ? { kind: 'resolve', doc: { ...settled, pending: false } } : { kind: 'send' };
 }

@@ -6,6 +6,12 @@
 // server's state, never lost.
 type Stored = Record<string, unknown>;
 
+/**
+ * Marks a base the device could not confirm was the server's (stripped before a push, local-docs.ts):
+ * the change is always sent, even when it equals that base, so the server decides.
+ */
+export const UNCONFIRMED_BASE = 'unconfirmed_base';
+
 const isUnsentOnServerItem = (old: Stored) => old.pending === true && Number(old.seq) > 0 && !old.server_base;
 
 /** The stored document's wire fields (no local flags, no RxDB fields). */
@@ -24,12 +30,13 @@ function wireOf(old: Stored): Stored {
 }
 
 /**
- * The stored document as its base: if that is not what the server holds, the push meets a conflict
- * and the user's version waits in sync problems to be kept or dropped.
+ * The stored document as its base, unconfirmed: the change is sent, and if the server holds another
+ * state (it did not land) the push meets a conflict and the user's version waits in sync problems to
+ * be kept or dropped.
  */
 export function withServerBaseOfUnsent(old: Stored): Stored {
   if (!isUnsentOnServerItem(old)) return old;
-  return { ...old, server_base: { ...wireOf(old), _deleted: false } };
+  return { ...old, server_base: { ...wireOf(old), _deleted: false, [UNCONFIRMED_BASE]: true } };
 }
 
 /**
