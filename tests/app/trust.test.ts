@@ -186,6 +186,8 @@ describe('trust (issue 8)', () => {
     await until(device.data.status$, (s) => s.online && s.pending === 0);
     await device.data.toggleVote('topic', topic.id);
     await until(device.data.status$, (s) => s.pending === 0);
+    // The profile (the export's display name) is on the device: a vote can land before it is pulled.
+    await until(device.data.pushSettings$(), (settings) => settings !== null);
     device.goOffline();
     const reply = await device.data.createResponse({ topicId: topic.id, type: 'for', content: 'Unsent reply' });
     await device.data.saveDraft('topic:new', 'A title in progress', { category: 'Science' });

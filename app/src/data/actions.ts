@@ -1,5 +1,5 @@
 // Write actions: each one is a local write (visible at once) marked `pending`;
-// the replication sends it when it can. The same zod schemas as the server
+// the collection's outbox sends it when it can (outbox.ts). The same zod schemas as the server
 // check the input first, so most mistakes never reach the outbox.
 import type { z } from 'zod';
 import type { ReportReason, ReportTargetType, TargetType } from '../../../shared/constants.js';
@@ -17,7 +17,7 @@ import type { PublicDb, UserDb } from './db.js';
 import { badRequest, notFound, unauthorized } from '../../../shared/errors.js';
 import { arrivalRules, whenStored, type Arrivals } from './arrival.js';
 import { draftsIn } from './drafts.js';
-import { withPendingChange } from './local-docs.js';
+import { markPending } from './local-docs.js';
 import { createStanceActions } from './stance-actions.js';
 import { createBlockActions } from './block-actions.js';
 import { createFollowActions } from './follow-actions.js';
@@ -63,7 +63,7 @@ export function createActions(publicDb: PublicDb, session: () => Session | null,
     const s = signedIn(loginMessage);
     const doc = await s.db.profile.findOne(s.uid).exec();
     if (!doc) throw new Error(MSG.preferencesUpdateFailed);
-    await doc.incrementalPatch({ ...change, pending: true });
+    await markPending(doc, change);
   }
 
   return {
@@ -99,7 +99,7 @@ export function createActions(publicDb: PublicDb, session: () => Session | null,
       const doc = await publicDb.topics.findOne(topicId).exec();
       if (!doc || doc.pending_delete) throw notFound(MSG.topicNotFound);
       assertOwner(doc, s.uid, MSG.notYourTopic);
-      await doc.incrementalModify((data) => withPendingChange(data, { pending_delete: true }));
+      await markPending(doc, { pending_delete: true });
     },
 
     /** `id`: the write's original id when a refused or set-aside create is sent again (fix-problem.ts). */
@@ -172,22 +172,20 @@ export function createActions(publicDb: PublicDb, session: () => Session | null,
               doc.sources.map(({ url, name, description }) => ({ url, name: name ?? null, description: description ?? null })),
             ));
       const at = now();
-      await doc.incrementalModify((data) =>
-        withPendingChange(data, {
-          content: valid.content,
-          quoted_response_id: quotedId,
-          ...(sources ? { sources } : {}),
-          updated_at: at,
-          // The "edited" mark shows at once on this device; the server's own time replaces it on the next pull.
-          ...(changed ? { edited_at: at } : {}),
-        }),
-      );
+      await markPending(doc, {
+        content: valid.content,
+        quoted_response_id: quotedId,
+        ...(sources ? { sources } : {}),
+        updated_at: at,
+        // The "edited" mark shows at once on this device; the server's own time replaces it on the next pull.
+        ...(changed ? { edited_at: at } : {}),
+      });
     },
 
     async deleteResponse(responseId: string) {
       const s = signedIn(MSG.loginToDeleteResponse);
       const doc = await ownResponse(responseId, s.uid);
-      await doc.incrementalModify((data) => withPendingChange(data, { pending_delete: true }));
+      await markPending(doc, { pending_delete: true });
     },
 
     async toggleVote(targetType: TargetType, targetId: string): Promise<boolean> {
@@ -199,7 +197,7 @@ export function createActions(publicDb: PublicDb, session: () => Session | null,
       const existing = await s.db.votes.findOne(id).exec();
       if (existing) {
         const upvoted = !existing.upvoted;
-        await existing.incrementalPatch({ upvoted, pending: true, updated_at: now() });
+        await markPending(existing, { upvoted, updated_at: now() });
         return upvoted;
       }
       await s.db.votes.insert({
@@ -222,7 +220,7 @@ export function createActions(publicDb: PublicDb, session: () => Session | null,
 
     /**
      * Reports a topic, a response or a user (issue 23): one report per target, reporting again
-     * updates it (and reopens it once handled). Private, replicated like any write.
+     * updates it (and reopens it once handled). Private, sent like any write.
      */
     async report(targetType: ReportTargetType, targetId: string, reason: ReportReason, note: string | null = null) {
       const s = signedIn(MSG.loginToReport);
@@ -238,7 +236,7 @@ export function createActions(publicDb: PublicDb, session: () => Session | null,
       const at = now();
       const existing = await s.db.reports.findOne(id).exec();
       if (existing) {
-        await existing.incrementalPatch({ reason: valid.reason, note: valid.note, status: 'open', updated_at: at, pending: true });
+        await markPending(existing, { reason: valid.reason, note: valid.note, status: 'open', updated_at: at });
         return;
       }
       await s.db.reports.insert({
@@ -259,13 +257,13 @@ export function createActions(publicDb: PublicDb, session: () => Session | null,
       const s = signedIn(MSG.loginToSeeNotifications);
       const doc = await s.db.notifications.findOne(notificationId).exec();
       if (!doc) throw notFound(MSG.notificationNotFound);
-      if (!doc.is_read) await doc.incrementalPatch({ is_read: true, pending: true });
+      if (!doc.is_read) await markPending(doc, { is_read: true });
     },
 
     async markAllRead() {
       const s = signedIn(MSG.loginToSeeNotifications);
       const unread = await s.db.notifications.find({ selector: { is_read: false } }).exec();
-      for (const doc of unread) await doc.incrementalPatch({ is_read: true, pending: true });
+      for (const doc of unread) await markPending(doc, { is_read: true });
     },
 
     async setWeeklySummary(receive: boolean) {

@@ -1,9 +1,10 @@
 // Blocking (issue 23 #6): the user's block documents (user database, id = the blocked uid) written
-// locally with `pending: true` and sent by the replication like any write (collections/index.ts
+// locally with `pending: true` and sent by the outbox like any write (collections/index.ts
 // `blocks`). Unblocking sets blocked=false: the document stays, so an unsent unblock replicates too.
 import { badRequest } from '../../../shared/errors.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Session } from './actions.js';
+import { markPending } from './local-docs.js';
 
 const now = () => new Date().toISOString();
 
@@ -17,12 +18,7 @@ export function createBlockActions(signedIn: (message: string) => Session) {
       const existing = await s.db.blocks.findOne(uid).exec();
       if (existing?.blocked) return;
       if (existing) {
-        await existing.incrementalPatch({
-          blocked: true,
-          display_name: existing.display_name ?? displayName,
-          updated_at: now(),
-          pending: true,
-        });
+        await markPending(existing, { blocked: true, display_name: existing.display_name ?? displayName, updated_at: now() });
         return;
       }
       await s.db.blocks.insert({
@@ -41,7 +37,7 @@ export function createBlockActions(signedIn: (message: string) => Session) {
       const s = signedIn(MSG.loginToBlock);
       const existing = await s.db.blocks.findOne(uid).exec();
       if (!existing?.blocked) return;
-      await existing.incrementalPatch({ blocked: false, updated_at: now(), pending: true });
+      await markPending(existing, { blocked: false, updated_at: now() });
     },
   };
 }

@@ -7,7 +7,7 @@ import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { RxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { COLLECTIONS, OUTBOX_COLLECTIONS, type CollectionsIn, type Database, type LocalDocs } from './collections/index.js';
+import { COLLECTIONS, type CollectionsIn, type Database, type LocalDocs } from './collections/index.js';
 import { moveRetiredCollections } from './collections/retired.js';
 import { keepUnsentOnPull } from './pull-guard.js';
 import { yieldToMain } from './yield.js';
@@ -94,8 +94,8 @@ export async function openPublicDb(options: DbOptions): Promise<PublicDb> {
   await addPlugins(options.devMode);
   const db = await createRxDatabase<PublicCollections>({
     name: `${options.prefix}-public`,
-    // Its topics and responses replicate pull-only: a pull never overwrites an unsent change (pull-guard.ts).
-    storage: keepUnsentOnPull(await storageFor(options), OUTBOX_COLLECTIONS),
+    // Every replication only pulls: a pull never overwrites an unsent change (pull-guard.ts).
+    storage: keepUnsentOnPull(await storageFor(options)),
     multiInstance: options.multiInstance,
     // Local documents hold the followed-topics list (no extra collection: RxDB caps them at 13).
     localDocuments: true,
@@ -120,7 +120,7 @@ export async function openUserDb(options: DbOptions, uid: string): Promise<UserD
   await addPlugins(options.devMode);
   const db = await createRxDatabase<UserCollections>({
     name: userDbName(options.prefix, uid),
-    storage: await storageFor(options),
+    storage: keepUnsentOnPull(await storageFor(options)),
     multiInstance: options.multiInstance,
     // Local documents hold the drafts and the sync problems (drafts.ts, problems.ts): they never
     // leave the device, and RxDB's open-source build opens at most 13 collections on a page.

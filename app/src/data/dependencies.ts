@@ -39,7 +39,7 @@ async function confirmed(collection: SeqSource, id: string | null | undefined): 
   if (!id) return;
   const doc = await collection.findOne(id).exec();
   if (!doc || doc.seq > 0) return;
-  // Times out into a thrown error: RxDB retries the push later.
+  // Times out into a thrown error: the outbox retries the push later.
   await firstValueFrom(
     collection.findOne(id).$.pipe(
       filter((d) => !d || d.seq > 0),
@@ -49,8 +49,8 @@ async function confirmed(collection: SeqSource, id: string | null | undefined): 
 }
 
 export function createDependencyWaiter(db: PublicDb) {
-  // Changes the server has answered whose local state is not written back yet (the push handler
-  // returns it to RxDB only at the end of its batch): `${collection}:${id}:${updated_at}`.
+  // Changes the server has answered whose local state is not written back yet (the outbox writes
+  // it back only at the end of its batch): `${collection}:${id}:${updated_at}`.
   const landedKeys = new Set<string>();
   const landed$ = new BehaviorSubject(0);
   const key = (collection: SyncCollection, doc: LocalRow) => `${collection}:${doc.id}:${String(doc.updated_at)}`;
@@ -108,7 +108,7 @@ export function createDependencyWaiter(db: PublicDb) {
     /** The server answered these changes: nothing waits for them any more. */
     landed(collection: SyncCollection, docs: LocalRow[]): void {
       for (const doc of docs) landedKeys.add(key(collection, doc));
-      // Bounded: the keys only matter until RxDB writes the answered states back.
+      // Bounded: the keys only matter until the outbox writes the answered states back.
       if (landedKeys.size > 1000) landedKeys.clear();
       landed$.next(landed$.value + 1);
     },

@@ -1,8 +1,9 @@
 // Following a topic (issue 26 #3): the user's follow documents (user database, id = the topic id)
-// written locally with `pending: true` and sent by the replication like any write (collections/index.ts
+// written locally with `pending: true` and sent by the outbox like any write (collections/index.ts
 // `follows`). Unfollowing sets following=false: the document stays, so an unsent unfollow replicates too.
 import { MSG } from '../../../shared/messages.js';
 import type { Session } from './actions.js';
+import { markPending } from './local-docs.js';
 
 const now = () => new Date().toISOString();
 
@@ -13,7 +14,7 @@ export function createFollowActions(signedIn: (message: string) => Session) {
     const existing = await s.db.follows.findOne(topicId).exec();
     if (existing) {
       if (existing.following === following) return;
-      await existing.incrementalPatch({ following, title: existing.title ?? title, updated_at: now(), pending: true });
+      await markPending(existing, { following, title: existing.title ?? title, updated_at: now() });
       return;
     }
     if (!following) return;

@@ -1,16 +1,16 @@
 // Server documents ⇄ local documents. Local ones carry flags that never leave
 // the device: `pending` (a user action the server has not confirmed),
 // `pending_delete` (deleted here, hidden at once) and, on votes,
-// `confirmed_upvoted` (the state the server's score already counts), and on
-// topics and responses while pending `server_base` (the server's state the
-// change was made on, see outbox.ts). Which flags a collection has is its
-// registry entry's `localFields`.
-import type { WithDeleted } from 'rxdb';
+// `confirmed_upvoted` (the state the server's score already counts), and while
+// pending `server_base` (the server's state the change was made on, see
+// outbox.ts). Which flags a collection has is its registry entry's `localFields`.
+import type { RxDocument, WithDeleted } from 'rxdb';
 import type { SyncCollection } from '../../../shared/sync-protocol.js';
 import { SYNCED, type LocalRow } from './collections/index.js';
+import { UNCONFIRMED_BASE } from './collections/server-base.js';
 
 type Doc = Record<string, unknown>;
-const LOCAL_FIELDS = ['pending', 'pending_delete', 'confirmed_upvoted', 'server_base', '_meta', '_rev', '_attachments'];
+const LOCAL_FIELDS = ['pending', 'pending_delete', 'confirmed_upvoted', 'server_base', UNCONFIRMED_BASE, '_meta', '_rev', '_attachments'];
 
 interface SchemaProperty {
   type?: string | readonly string[];
@@ -60,11 +60,16 @@ export function toWire(doc: Doc): Doc {
 }
 
 /**
- * A stored topic or response with the user's change made on it: pending, and holding the server's
- * state it was made on (taken at its first pending change: a later one was made on the same), which
- * the outbox sends as the push's assumed state (outbox.ts). An item made here has none.
+ * A stored document with the user's change made on it: pending, and holding the server's state it
+ * was made on (taken at its first pending change: a later one was made on the same), which the
+ * outbox sends as the push's assumed state (outbox.ts). An item made here has none.
  */
 export function withPendingChange<T extends Doc>(data: T, change: Doc): T {
   const base = data.pending === true ? data.server_base : { ...toWire(data), _deleted: false };
   return { ...data, ...change, pending: true, ...(base ? { server_base: base } : {}) };
+}
+
+/** Writes the user's `change` to a stored document, pending until the outbox has sent it. */
+export function markPending<T>(doc: RxDocument<T>, change: NoInfer<Partial<T>>): Promise<RxDocument<T>> {
+  return doc.incrementalModify((data) => withPendingChange(data as Doc, change) as typeof data);
 }

@@ -1,15 +1,15 @@
-// Sends the user's own changes to topics and responses (issue 28 #3). Their replications only pull:
-// a push-and-pull replication keeps a replication-meta copy of every document, which for the
-// thousands of responses a device only reads doubled what each one costs to store. The changes wait
-// where the screens read them, in the documents themselves, marked `pending` (a pull never writes
-// over one: pull-guard.ts); a change to an item the server has carries `server_base`, the server's
-// state it was made on (local-docs.ts withPendingChange), sent as the push's assumed state as RxDB's
-// meta copy was. The outbox sends them in the order made, in batches, through the same push handler
-// as every other collection (which decides, sets aside refused changes and waits for what they
-// depend on), and writes the server's answer back over a document only if it has not changed since
-// it was sent. A change made meanwhile stays pending, now made on the state the server answered.
+// The one way the user's changes reach the server: one outbox per synced collection, the
+// collection's replication only pulls (a push-and-pull replication keeps a replication-meta copy of
+// every document, which for the thousands of responses a device only reads doubled what each one
+// costs to store). The changes wait where the screens read them, in the documents themselves, marked
+// `pending` (a pull never writes over one: pull-guard.ts); a change to an item the server has carries
+// `server_base`, the server's state it was made on (local-docs.ts withPendingChange), sent as the
+// push's assumed state. The outbox sends them in the order made, in batches, through the push
+// handler (push-handler.ts: decides, sets aside refused changes, waits for what they depend on), and
+// writes the server's answer back over a document only if it has not changed since it was sent. A
+// change made meanwhile stays pending, now made on the state the server answered, and goes next.
 // It runs while the sync controller runs it (the leader tab, online), and retries a failed push
-// after `retryTimeMs` like RxDB does.
+// after `retryTimeMs`.
 import { BehaviorSubject, type Observable, type Subscription } from 'rxjs';
 import type { RxCollection, RxReplicationWriteToMasterRow, WithDeleted } from 'rxdb';
 import { deepEqual } from 'rxdb/plugins/utils';

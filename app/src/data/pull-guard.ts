@@ -1,17 +1,15 @@
-// Topics and responses replicate pull-only (issue 28 #3): RxDB then keeps no replication-meta copy of
-// each pulled document, but it also has no record of which local states are unsent changes, and its
-// downstream writes the server's state over whatever the device holds. The user's own changes to
-// these collections wait in the same documents, marked `pending`, until the outbox sends them
-// (outbox.ts). This storage wrapper drops a pull's write of a document whose stored state is such an
+// Every collection replicates pull-only: RxDB then keeps no replication-meta copy of each pulled
+// document, but it also has no record of which local states are unsent changes, and its downstream
+// writes the server's state over whatever the device holds. The user's own changes wait in the same
+// documents, marked `pending`, until the outbox sends them (outbox.ts). This storage wrapper drops a pull's write of a document whose stored state is such an
 // unsent change, in the storage write itself: the row's `previous` is the stored state the write
 // replaces (a state written since makes the write fail as a conflict, which RxDB's downstream leaves
 // to the local write), so no change made before or during a pull is ever overwritten by it.
 // The server's newer state of that item comes again with the item's next change, which the push of
 // the user's change makes.
 // A pull-only replication also still asks its replication-meta store, for every pulled document, for
-// the meta copy it never writes: one IndexedDB read per document for nothing. In the database these
-// collections are in (the public one, whose replications all only pull) those reads answer "none"
-// without reading; its checkpoints are read as before.
+// the meta copy it never writes: one IndexedDB read per document for nothing. Those reads answer
+// "none" without reading; the checkpoints are read as before.
 import type { BulkWriteRow, RxStorage, RxStorageBulkWriteResponse, RxStorageInstance, RxStorageInstanceCreationParams } from 'rxdb';
 
 /** RxDB's downstream writes with this context (replication-protocol: `downstreamBulkWriteFlag`). */
@@ -24,13 +22,10 @@ const isDocumentMetaKey = (key: string) => key.endsWith('|0');
 const isUnsent = (row: BulkWriteRow<unknown>) => (row.previous as { pending?: unknown } | undefined)?.pending === true;
 
 /**
- * `storage` for the database that holds `collections`: their instances never let a pull overwrite an
- * unsent change, and its replication-meta stores read no document meta copies (there are none).
+ * `storage` whose collections never let a pull overwrite an unsent change, and whose replication-meta
+ * stores read no document meta copies (there are none).
  */
-export function keepUnsentOnPull<Internals, Options>(
-  storage: RxStorage<Internals, Options>,
-  collections: ReadonlySet<string>,
-): RxStorage<Internals, Options> {
+export function keepUnsentOnPull<Internals, Options>(storage: RxStorage<Internals, Options>): RxStorage<Internals, Options> {
   const guarded: RxStorage<Internals, Options> = Object.create(storage);
   guarded.createStorageInstance = async <Doc>(params: RxStorageInstanceCreationParams<Doc, Options>) => {
     const instance: RxStorageInstance<Doc, Internals, Options> = await storage.createStorageInstance(params);
@@ -42,7 +37,6 @@ export function keepUnsentOnPull<Internals, Options>(
       };
       return instance;
     }
-    if (!collections.has(params.collectionName)) return instance;
     const write = instance.bulkWrite.bind(instance);
     instance.bulkWrite = (rows: BulkWriteRow<Doc>[], context: string): Promise<RxStorageBulkWriteResponse<Doc>> => {
       if (!context.startsWith(PULL_WRITE)) return write(rows, context);

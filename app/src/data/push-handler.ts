@@ -1,16 +1,17 @@
-// The client side of a push: decides which local changes need the server at all
-// (a vote toggled on and off offline sends nothing; an eviction is never a
-// delete), sends the rest, writes the server's answer back as the local state,
-// and keeps every change that did not land as made in `sync problems`.
-// A push the server refuses as a whole (429 rate limited, 5xx, offline) throws:
-// nothing is set aside, the rows stay pending and RxDB sends them again (after a
-// 429, http.ts holds the next push until the server's Retry-After has passed).
+// The client side of a push, for the outbox of every collection (outbox.ts): decides which pending
+// changes need the server at all (a vote toggled on and off offline sends nothing), keeps another
+// author's public writes from this user's token (orphans.ts), waits for what the changes depend on
+// (dependencies.ts), sends the rest, and answers each change's local state after the server's answer,
+// keeping every change that did not land as made in `sync problems`.
+// A push the server refuses as a whole (429 rate limited, 5xx, offline) throws: nothing is set aside,
+// the changes stay pending and the outbox sends them again (after a 429, http.ts holds the next push
+// until the server's Retry-After has passed).
 import type { RxReplicationWriteToMasterRow, WithDeleted } from 'rxdb';
-import { deepEqual } from 'rxdb/plugins/utils';
 import type { PushResponse, SyncCollection } from '../../../shared/sync-protocol.js';
 import { sameUserFields } from '../../../shared/rules/sync-fields.js';
 import type { SyncHttp, TokenSource } from './http.js';
 import { SYNCED, type LocalRow } from './collections/index.js';
+import { UNCONFIRMED_BASE } from './collections/server-base.js';
 import { toLocal, toWire } from './local-docs.js';
 import type { Orphans } from './orphans.js';
 import type { ProblemRecorder } from './problems.js';
@@ -33,13 +34,6 @@ export interface PushDeps {
     /** The server answered these changes. */
     landed(docs: LocalRow[]): void;
   };
-  /**
-   * The documents' current local states (absent: deleted or gone). RxDB hands the handler the
-   * state each change had when it was made; a change made while the replication was still pausing
-   * for an outage comes after the resume with its old state, then again with the new one (two
-   * server writes for one action). The latest still-pending state is sent instead, once.
-   */
-  current?: (ids: string[]) => Promise<Map<string, LocalRow>>;
 }
 
 type Decision<R> = { kind: 'skip' } | { kind: 'resolve'; doc: R } | { kind: 'send' };
@@ -47,39 +41,18 @@ type Row = RxReplicationWriteToMasterRow<LocalRow>;
 
 /** What the server would see as the user's action, or why nothing needs sending. */
 export function decide<R extends LocalRow>(collection: SyncCollection, next: R, assumed: LocalRow | undefined): Decision<R> {
-  // Not a user action: a local eviction (tombstone) or a state the replication itself wrote.
+  // Not a user action (the outbox hands over pending changes only).
   if (next.pending !== true) return { kind: 'skip' };
-  const unchanged = assumed !== undefined && sameUserFields(collection, toWire(assumed), toWire(next));
+  // A base the device could not confirm (server-base.ts) leaves the decision to the server.
+  const unchanged =
+    assumed !== undefined && assumed[UNCONFIRMED_BASE] !== true && sameUserFields(collection, toWire(assumed), toWire(next));
   const settled = SYNCED[collection].sync.settle(next, assumed, unchanged);
   return settled ? { kind: 'resolve', doc: { ...settled, pending: false } } : { kind: 'send' };
 }
 
-/** At most this many documents' last answers are kept (answers below): one per document pushed lately. */
-const MAX_ANSWERS = 1000;
-
 export function createPushHandler(deps: PushDeps) {
   const { collection } = deps;
   const entry = SYNCED[collection].sync;
-
-  // The server's answer to the last push of each document, and the assumed state that push was made
-  // on. RxDB writes the answer back as the document and as the state it assumes the server holds; when
-  // the user changed the document again while the push was out (two quick taps on a preference), that
-  // write fails, rightly keeping the newer change, but RxDB then still assumes the state from before
-  // the push, and the newer change would meet a conflict with the user's own first one. The next push
-  // of such a document is made on the answer instead. (The outbox keeps its own, outbox.ts.)
-  const answers = new Map<string, { on: Row['assumedMasterState']; answer: WithDeleted<LocalRow> }>();
-  function remember(row: Row, answer: WithDeleted<LocalRow>): void {
-    const id = row.newDocumentState.id;
-    answers.delete(id);
-    answers.set(id, { on: row.assumedMasterState, answer });
-    if (answers.size > MAX_ANSWERS) answers.delete(answers.keys().next().value!);
-  }
-  /** The row, made on the server's last answer when RxDB still assumes the state that push was made on. */
-  function onLastAnswer(row: Row): Row {
-    const kept = answers.get(row.newDocumentState.id);
-    if (!kept || !deepEqual(kept.on ?? null, row.assumedMasterState ?? null)) return row;
-    return { ...row, assumedMasterState: kept.answer };
-  }
 
   /** Sends rows in one request and answers their local states after the server's answer. */
   async function send(rows: Row[], token: TokenSource): Promise<WithDeleted<LocalRow>[]> {
@@ -109,9 +82,7 @@ export function createPushHandler(deps: PushDeps) {
           serverState: { ...master },
         });
       }
-      const answer = toLocal(collection, { ...master });
-      if (row) remember(row, answer);
-      resolved.push(answer);
+      resolved.push(toLocal(collection, { ...master }));
     }
     for (const rejected of answer.rejected) {
       const row = rowsById.get(rejected.id);
@@ -128,35 +99,18 @@ export function createPushHandler(deps: PushDeps) {
         serverState: rejected.master ? { ...rejected.master } : null,
       });
       // Its state on the server, or (never created there) what the collection falls back to.
-      const answer = rejected.master ? toLocal(collection, { ...rejected.master }) : entry.revert(row.newDocumentState);
-      // A fallback is no server state to make a next push on.
-      if (rejected.master) remember(row, answer);
-      else answers.delete(row.newDocumentState.id);
-      resolved.push(answer);
+      resolved.push(rejected.master ? toLocal(collection, { ...rejected.master }) : entry.revert(row.newDocumentState));
     }
     // Rows the server had nothing to say about landed as sent (e.g. a delete of an item already gone).
     for (const row of rows) {
       const next = row.newDocumentState;
       if (answered.has(next.id)) continue;
-      const answer = next.pending_delete ? { ...next, pending: false, _deleted: true } : { ...next, pending: false };
-      remember(row, answer);
-      resolved.push(answer);
+      resolved.push(next.pending_delete ? { ...next, pending: false, _deleted: true } : { ...next, pending: false });
     }
     return resolved;
   }
 
-  /** Each row with its document's latest local state when that is still an unsent change. */
-  async function freshest(rows: Row[]): Promise<Row[]> {
-    if (!deps.current || rows.length === 0) return rows;
-    const now = await deps.current(rows.map((row) => row.newDocumentState.id));
-    return rows.map((row) => {
-      const latest = now.get(row.newDocumentState.id);
-      return latest && latest.pending === true ? { ...row, newDocumentState: { ...latest, _deleted: false } } : row;
-    });
-  }
-
-  return async (given: Row[]): Promise<WithDeleted<LocalRow>[]> => {
-    const rows = (await freshest(given)).map(onLastAnswer);
+  return async (rows: Row[]): Promise<WithDeleted<LocalRow>[]> => {
     const resolved: WithDeleted<LocalRow>[] = [];
     const toSend: Row[] = [];
     for (const row of rows) {

@@ -1,7 +1,8 @@
-// One RxDB replication per collection against /api/sync/{collection}: pull from
-// an {id, seq} checkpoint (responses: one position per followed topic), push
-// through the push handler, and RESYNC from the shared live stream. Topics and
-// responses only pull; their outbox pushes (outbox.ts, the registry's `pushedBy`).
+// One RxDB replication per collection against /api/sync/{collection}: pull only, from an
+// {id, seq} checkpoint (responses: one position per followed topic), again on each RESYNC of the
+// shared live stream. The user's changes go the other way through the collection's outbox
+// (outbox.ts), which sends them through the push handler (push-handler.ts). Without a push, RxDB
+// keeps no replication-meta copy of the pulled documents.
 import { Subject } from 'rxjs';
 import type { RxCollection } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
@@ -27,8 +28,8 @@ export const PUSH_BATCH = 50;
 export interface CollectionReplication {
   collection: SyncCollection;
   state: RxReplicationState<LocalRow, unknown>;
-  /** What pushes the user's changes when the replication only pulls (SYNCED[collection].sync.pushedBy). */
-  outbox: Outbox | null;
+  /** What sends the user's changes (the replication only pulls). */
+  outbox: Outbox;
   /** Feeds the replication's stream$: 'RESYNC' sends it back to checkpoint pulls (and the outbox looks again). */
   resync(): void;
 }
@@ -96,18 +97,6 @@ async function forgetModeratedPages(name: SyncCollection, documents: readonly An
 export function replicate(name: SyncCollection, collection: RxCollection, deps: ReplicationDeps): CollectionReplication {
   const stream$ = new Subject<'RESYNC'>();
   const handler = pullHandler(name, deps);
-  const byOutbox = SYNCED[name].sync.pushedBy === 'outbox';
-  const push = createPushHandler({
-    ...deps,
-    collection: name,
-    // The outbox reads each batch right before sending it; RxDB's push hands over older states.
-    current: byOutbox
-      ? undefined
-      : async (ids) => {
-          const docs = await collection.findByIds(ids).exec();
-          return new Map([...docs].map(([id, doc]) => [id, doc.toMutableJSON() as LocalRow]));
-        },
-  });
   const state = replicateRxCollection<LocalRow, unknown>({
     replicationIdentifier: `${deps.identifierPrefix}-${name}`,
     collection,
@@ -121,8 +110,6 @@ export function replicate(name: SyncCollection, collection: RxCollection, deps: 
       modifier: (doc) => toLocal(name, doc),
       stream$: stream$.asObservable(),
     },
-    // No push: RxDB then keeps no replication-meta copy of the pulled documents (issue 28 #3).
-    push: byOutbox ? undefined : { handler: push, batchSize: PUSH_BATCH },
     live: true,
     retryTime: deps.retryTimeMs,
     // One replicating tab per browser: the client starts these only in the leader (see sync-controller.ts).
@@ -130,14 +117,15 @@ export function replicate(name: SyncCollection, collection: RxCollection, deps: 
     autoStart: false,
     toggleOnDocumentVisible: false,
   });
-  const outbox = byOutbox ? createOutbox({ name, collection, push, batchSize: PUSH_BATCH, retryTimeMs: deps.retryTimeMs }) : null;
+  const push = createPushHandler({ ...deps, collection: name });
+  const outbox = createOutbox({ name, collection, push, batchSize: PUSH_BATCH, retryTimeMs: deps.retryTimeMs });
   return {
     collection: name,
     state,
     outbox,
     resync: () => {
       stream$.next('RESYNC');
-      outbox?.kick();
+      outbox.kick();
     },
   };
 }

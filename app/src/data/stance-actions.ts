@@ -1,5 +1,5 @@
 // Where I stand and "this changed my view" (issue 13 #1, #2): the user's stance document on a topic
-// (user database, id = topic id) written locally with `pending: true`, sent by the replication like
+// (user database, id = topic id) written locally with `pending: true`, sent by the outbox like
 // any write (collections/index.ts `stances`). The Δ rules are checked here with the server's own
 // rule (shared/rules/deltas.ts), so a refused credit never enters the outbox.
 import { STANCES, type Stance } from '../../../shared/constants.js';
@@ -8,6 +8,7 @@ import { MSG } from '../../../shared/messages.js';
 import { creditProblem, type CreditTarget } from '../../../shared/rules/deltas.js';
 import type { Session } from './actions.js';
 import type { PublicDb } from './db.js';
+import { markPending } from './local-docs.js';
 
 const now = () => new Date().toISOString();
 
@@ -49,12 +50,11 @@ export function createStanceActions(
         return;
       }
       if (existing.stance === stance) return;
-      await existing.incrementalPatch({
+      await markPending(existing, {
         stance,
         history: [...existing.history.map((change) => ({ stance: change.stance, at: change.at })), { stance, at }],
         credits: [],
         updated_at: at,
-        pending: true,
       });
     },
 
@@ -76,7 +76,7 @@ export function createStanceActions(
       });
       if (problem) throw problem;
       if (sameList(doc.credits, credits)) return;
-      await doc.incrementalPatch({ credits, updated_at: now(), pending: true });
+      await markPending(doc, { credits, updated_at: now() });
     },
   };
 }

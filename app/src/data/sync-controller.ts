@@ -18,7 +18,7 @@ import {
 } from 'rxjs';
 import type { RxCollection } from 'rxdb';
 import { SYNC_COLLECTIONS, type StreamEvent, type SyncCollection } from '../../../shared/sync-protocol.js';
-import { SYNCED, type LocalRow } from './collections/index.js';
+import { SYNCED } from './collections/index.js';
 import type { Connectivity } from './connectivity.js';
 import type { PublicDb, UserDb } from './db.js';
 import type { Follows } from './follows.js';
@@ -100,42 +100,24 @@ export function createSyncController(deps: SyncControllerDeps) {
   });
 
   const running = () => isLeader$.value && connectivity.isOnline() && !closed && !connectivity.isOutdated();
-  let paused = false;
   const startAll = () => {
-    const resumed = paused;
-    paused = false;
     for (const rep of all()) {
       if (rep.state.isStopped()) continue;
-      const started = rep.state.start();
-      rep.outbox?.start();
-      if (resumed && !rep.outbox) started.then(() => requeuePending(rep)).catch(() => {});
-      else started.catch(() => {});
+      rep.state.start().catch(() => {});
+      // Each start looks for the pending changes again (those made while paused included).
+      rep.outbox.start();
     }
   };
   const pauseAll = () => {
-    paused = true;
     for (const rep of all()) {
-      rep.outbox?.pause();
+      rep.outbox.pause();
       if (rep.state.internalReplicationState) rep.state.pause().catch(() => {});
     }
   };
   const cancel = (rep: CollectionReplication) => {
-    rep.outbox?.cancel();
+    rep.outbox.cancel();
     return rep.state.cancel();
   };
-  /**
-   * Writes each pending document of the collection again, unchanged, so RxDB's push sees it (an
-   * outbox looks for pending documents itself each time it starts). RxDB
-   * 17.6's upstream drops a write it reads while paused (right) but the same initial-sync loop
-   * then stores a checkpoint past it from later, unsent batches, and the RESYNC of the resume
-   * starts after it: without this the write waits for the next change of that document.
-   */
-  async function requeuePending(rep: CollectionReplication) {
-    const collection = rep.state.collection;
-    if (closed || collection.closed) return;
-    const waiting = await collection.find({ selector: { pending: true } }).exec();
-    for (const doc of waiting) await doc.incrementalModify((data: LocalRow) => data);
-  }
 
   subs.push(
     connectivity.online$.subscribe((online) => {
@@ -215,7 +197,7 @@ export function createSyncController(deps: SyncControllerDeps) {
       // A cancelled replication's active$ completes without a value (426 cancels them
       // all): it counts as idle, or the combined status would never emit again.
       switchMap((reps) => {
-        const actives = reps.flatMap((rep) => [rep.state.active$.pipe(defaultIfEmpty(false)), ...(rep.outbox ? [rep.outbox.active$] : [])]);
+        const actives = reps.flatMap((rep) => [rep.state.active$.pipe(defaultIfEmpty(false)), rep.outbox.active$]);
         return actives.length ? combineLatest(actives) : of([false]);
       }),
       map((active) => active.some(Boolean)),

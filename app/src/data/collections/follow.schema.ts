@@ -2,11 +2,12 @@
 // document per topic (id = the topic id). Unfollowing sets following=false (never an RxDB tombstone,
 // like a taken-back vote), so an unsent unfollow still replicates and the server keeps it (replying
 // again does not follow the topic behind the user's back). Private: the user's own database only.
+import { withToggledServerBase } from './server-base.js';
 import { toTypedRxJsonSchema, type ExtractDocumentTypeFromTypedRxJsonSchema, type MigrationStrategies, type RxJsonSchema } from 'rxdb';
 
 const followSchemaLiteral = {
   title: 'follows',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -19,6 +20,8 @@ const followSchemaLiteral = {
     seq: { type: 'integer' },
     // Local only: a follow or unfollow not yet confirmed by the server (stripped before a push).
     pending: { type: 'boolean' },
+    // Local only, while pending: the server's state the change was made on (the push's assumed state).
+    server_base: { type: 'object' },
   },
   required: ['id', 'topic_id', 'following', 'updated_at', 'seq', 'pending'],
 } as const;
@@ -26,4 +29,8 @@ const followSchemaLiteral = {
 export const followSchemaTyped = toTypedRxJsonSchema(followSchemaLiteral);
 export type FollowDocType = ExtractDocumentTypeFromTypedRxJsonSchema<typeof followSchemaTyped>;
 export const followSchema: RxJsonSchema<FollowDocType> = followSchemaLiteral;
-export const followMigrations: MigrationStrategies = {};
+export const followMigrations: MigrationStrategies = {
+  // v0 → v1: server_base (the outbox sends every collection's changes), set from now on when a
+  // stored document first gets a pending change; a change the previous app had not sent gets one here.
+  1: withToggledServerBase('following'),
+};

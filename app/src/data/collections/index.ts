@@ -20,7 +20,6 @@ import type {
   TopicDoc,
   VoteDoc,
 } from '../../../../shared/sync-protocol.js';
-import { SYNC_COLLECTIONS } from '../../../../shared/sync-protocol.js';
 import type { Notification } from '../../../../shared/types.js';
 // Types only (db.ts imports this module: a value import back would be a cycle; the others are needed for their types alone).
 import type { Actions, Session } from '../actions.js';
@@ -117,13 +116,6 @@ export interface SyncBehaviour<C extends SyncCollection> {
    * 'followed-topics': POST /responses/pull, one position per followed topic.
    */
   pull: 'checkpoint' | 'followed-topics';
-  /**
-   * Who sends the user's changes. 'replication': RxDB's push beside its pull, which keeps a
-   * replication-meta copy of every document. 'outbox' (issue 28 #3): the replication only pulls,
-   * with no meta copy of the many documents the device only reads, and the outbox sends the user's
-   * pending changes on its own (outbox.ts; pull-guard.ts keeps a pull off them).
-   */
-  pushedBy: 'replication' | 'outbox';
   /** The local-only fields of a server state stored here: confirmed, nothing pending. */
   localFields(doc: LocalRow): Omit<LocalDocs[C], keyof FullSyncDocs[C]>;
   /**
@@ -201,7 +193,6 @@ export const COLLECTIONS = {
     sync: {
       ...authoredItem,
       pull: 'checkpoint',
-      pushedBy: 'outbox',
       localFields: () => ({ pending: false, pending_delete: false }),
       async reapply({ publicDb, actions, session, cannotRetry }, action, id, local) {
         if (action === 'create') {
@@ -226,7 +217,6 @@ export const COLLECTIONS = {
       ...authoredItem,
       // Only the responses of the topics kept on the device (follows.ts).
       pull: 'followed-topics',
-      pushedBy: 'outbox',
       localFields: () => ({ pending: false, pending_delete: false }),
       dependsOn: (doc) => [
         { collection: 'topics', id: doc.topic_id as string },
@@ -270,7 +260,6 @@ export const COLLECTIONS = {
     migrationStrategies: voteMigrations,
     sync: {
       pull: 'checkpoint',
-      pushedBy: 'replication',
       localFields: (doc) => ({ pending: false, confirmed_upvoted: doc.upvoted === true }),
       // A vote toggled back to what the server has (on and off offline) sends nothing.
       settle: (next, assumed) => {
@@ -317,7 +306,6 @@ export const COLLECTIONS = {
     migrationStrategies: notificationMigrations,
     sync: {
       pull: 'checkpoint',
-      pushedBy: 'replication',
       localFields: () => ({ pending: false }),
       settle: settleUnlessChanged,
       action: () => 'read',
@@ -345,7 +333,6 @@ export const COLLECTIONS = {
     migrationStrategies: profileMigrations,
     sync: {
       pull: 'checkpoint',
-      pushedBy: 'replication',
       localFields: () => ({ pending: false }),
       settle: settleUnlessChanged,
       action: () => 'preferences',
@@ -371,7 +358,6 @@ export const COLLECTIONS = {
     migrationStrategies: stanceMigrations,
     sync: {
       pull: 'checkpoint',
-      pushedBy: 'replication',
       localFields: () => ({ pending: false }),
       // Changed and changed back offline (same stance, same credits as the server): nothing to send,
       // and the server's history stays, so the device never counts changes the server never saw.
@@ -419,7 +405,6 @@ export const COLLECTIONS = {
     migrationStrategies: blockMigrations,
     sync: {
       pull: 'checkpoint',
-      pushedBy: 'replication',
       localFields: () => ({ pending: false }),
       // Blocked and unblocked again offline (or the reverse): back to the server's state, nothing to send.
       settle: (next, assumed) => ((assumed?.blocked === true) === (next.blocked === true) ? next : null),
@@ -448,7 +433,6 @@ export const COLLECTIONS = {
     migrationStrategies: followMigrations,
     sync: {
       pull: 'checkpoint',
-      pushedBy: 'replication',
       localFields: () => ({ pending: false }),
       // Followed and unfollowed again offline (or the reverse): back to the server's state, nothing to send.
       settle: (next, assumed) => ((assumed?.following === true) === (next.following === true) ? next : null),
@@ -478,7 +462,6 @@ export const COLLECTIONS = {
     migrationStrategies: reportMigrations,
     sync: {
       pull: 'checkpoint',
-      pushedBy: 'replication',
       localFields: () => ({ pending: false }),
       // Reported again with the same reason and note as the server holds: nothing to send.
       settle: settleUnlessChanged,
@@ -516,11 +499,6 @@ export const COLLECTIONS = {
 
 /** The synced collections' entries, in dependency order (SYNC_COLLECTIONS: topics before responses before votes). */
 export const SYNCED: SyncRegistry = COLLECTIONS;
-
-/** The collections whose user changes the outbox sends (their replication only pulls). */
-export const OUTBOX_COLLECTIONS: ReadonlySet<SyncCollection> = new Set(
-  SYNC_COLLECTIONS.filter((name) => SYNCED[name].sync.pushedBy === 'outbox'),
-);
 
 /** Names of the collections a database holds. */
 export type CollectionsIn<D extends Database> = {

@@ -2,11 +2,12 @@
 // notification is about (response_id, response_deleted); the server re-stamped every
 // notification then, so devices pull them again with the new fields. Version 2 added the
 // moderation notices (issue 23), version 3 mentions and replies in followed topics (issue 26).
+import { withToggledServerBase } from './server-base.js';
 import { toTypedRxJsonSchema, type ExtractDocumentTypeFromTypedRxJsonSchema, type MigrationStrategies, type RxJsonSchema } from 'rxdb';
 
 const notificationSchemaLiteral = {
   title: 'notifications',
-  version: 3,
+  version: 4,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -24,6 +25,8 @@ const notificationSchemaLiteral = {
     is_read: { type: 'boolean' },
     seq: { type: 'integer' },
     pending: { type: 'boolean' },
+    // Local only, while pending: the server's state the change was made on (the push's assumed state).
+    server_base: { type: 'object' },
   },
   required: [
     'id',
@@ -50,4 +53,7 @@ export const notificationMigrations: MigrationStrategies = {
   2: (old: Record<string, unknown>) => ({ ...old }),
   // v2 → v3: mentions and followed-topic replies join the types (issue 26); stored ones are unchanged.
   3: (old: Record<string, unknown>) => ({ ...old }),
+  // v3 → v4: server_base (the outbox sends every collection's changes), set from now on when a
+  // stored document first gets a pending change; a change the previous app had not sent gets one here.
+  4: withToggledServerBase('is_read'),
 };

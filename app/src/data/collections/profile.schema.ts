@@ -2,11 +2,12 @@
 // persuasion points (issue 13); version 2 the role and suspension (issue 23); version 3 the push
 // settings (issue 26); version 4 their mention and follow kinds and follow-on-reply (issue 26 #3, #4).
 // Older: profile.schema.v0.ts, v1.ts, v2.ts, v3.ts.
+import { withServerBaseOfUnsent } from './server-base.js';
 import { toTypedRxJsonSchema, type ExtractDocumentTypeFromTypedRxJsonSchema, type MigrationStrategies, type RxJsonSchema } from 'rxdb';
 
 const profileSchemaLiteral = {
   title: 'profile',
-  version: 4,
+  version: 5,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -39,6 +40,8 @@ const profileSchemaLiteral = {
     suspension_reason: { type: ['string', 'null'] },
     seq: { type: 'integer' },
     pending: { type: 'boolean' },
+    // Local only, while pending: the server's state the change was made on (the push's assumed state).
+    server_base: { type: 'object' },
   },
   required: [
     'id',
@@ -69,4 +72,7 @@ export const profileMigrations: MigrationStrategies = {
     ...old,
     push_settings: { ...(old.push_settings as object), mentions: true, follows: true, follow_on_reply: true },
   }),
+  // v4 → v5: server_base (the outbox sends every collection's changes), set from now on when a
+  // stored document first gets a pending change; a change the previous app had not sent gets one here.
+  5: withServerBaseOfUnsent,
 };

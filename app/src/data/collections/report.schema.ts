@@ -3,12 +3,13 @@
 // database; reporting the same target again updates the document, and a report is never taken back,
 // so it is never an RxDB tombstone on the wire; only a first report the server refused is removed
 // locally (revert).
+import { withServerBaseOfUnsent } from './server-base.js';
 import { toTypedRxJsonSchema, type ExtractDocumentTypeFromTypedRxJsonSchema, type MigrationStrategies, type RxJsonSchema } from 'rxdb';
 import { REPORT_REASONS, REPORT_STATUSES, REPORT_TARGET_TYPES } from '../../../../shared/constants.js';
 
 const reportSchemaLiteral = {
   title: 'reports',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -23,6 +24,8 @@ const reportSchemaLiteral = {
     seq: { type: 'integer' },
     // Local only: a report not yet confirmed by the server (stripped before a push).
     pending: { type: 'boolean' },
+    // Local only, while pending: the server's state the change was made on (the push's assumed state).
+    server_base: { type: 'object' },
   },
   required: ['id', 'target_type', 'target_id', 'reason', 'status', 'created_at', 'updated_at', 'seq', 'pending'],
 } as const;
@@ -30,4 +33,8 @@ const reportSchemaLiteral = {
 export const reportSchemaTyped = toTypedRxJsonSchema(reportSchemaLiteral);
 export type ReportDocType = ExtractDocumentTypeFromTypedRxJsonSchema<typeof reportSchemaTyped>;
 export const reportSchema: RxJsonSchema<ReportDocType> = reportSchemaLiteral;
-export const reportMigrations: MigrationStrategies = {};
+export const reportMigrations: MigrationStrategies = {
+  // v0 → v1: server_base (the outbox sends every collection's changes), set from now on when a
+  // stored document first gets a pending change; a change the previous app had not sent gets one here.
+  1: withServerBaseOfUnsent,
+};

@@ -2,12 +2,13 @@
 // recorded one for, id = topic id. Private like votes: it lives in the user's own database, and
 // taking a stance back does not exist (a change is a new stance), so it is never an RxDB
 // tombstone on the wire; only a first stance the server refused is removed locally (revert).
+import { withServerBaseOfUnsent } from './server-base.js';
 import { toTypedRxJsonSchema, type ExtractDocumentTypeFromTypedRxJsonSchema, type MigrationStrategies, type RxJsonSchema } from 'rxdb';
 import { STANCES } from '../../../../shared/constants.js';
 
 const stanceSchemaLiteral = {
   title: 'stances',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -31,6 +32,8 @@ const stanceSchemaLiteral = {
     seq: { type: 'integer' },
     // Local only: a stance or credits not yet confirmed by the server (stripped before a push).
     pending: { type: 'boolean' },
+    // Local only, while pending: the server's state the change was made on (the push's assumed state).
+    server_base: { type: 'object' },
   },
   required: ['id', 'topic_id', 'stance', 'first_stance', 'history', 'credits', 'updated_at', 'seq', 'pending'],
 } as const;
@@ -38,4 +41,8 @@ const stanceSchemaLiteral = {
 export const stanceSchemaTyped = toTypedRxJsonSchema(stanceSchemaLiteral);
 export type StanceDocType = ExtractDocumentTypeFromTypedRxJsonSchema<typeof stanceSchemaTyped>;
 export const stanceSchema: RxJsonSchema<StanceDocType> = stanceSchemaLiteral;
-export const stanceMigrations: MigrationStrategies = {};
+export const stanceMigrations: MigrationStrategies = {
+  // v0 → v1: server_base (the outbox sends every collection's changes), set from now on when a
+  // stored document first gets a pending change; a change the previous app had not sent gets one here.
+  1: withServerBaseOfUnsent,
+};

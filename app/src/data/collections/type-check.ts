@@ -55,6 +55,8 @@ type Both<A extends boolean, B extends boolean> = [A, B] extends [true, true] ? 
 
 /** Local-only flags (local-docs.ts): never sent, stripped by toWire. `server_base`: see outbox.ts. */
 type ItemFlags = 'pending' | 'pending_delete' | 'server_base';
+/** The local-only flags of the user's own documents. */
+type OwnFlags = 'pending' | 'server_base';
 
 /**
  * One entry per synced collection (keyed by SyncCollection, so a collection added to
@@ -72,11 +74,11 @@ export const MATCHES_WIRE: Record<SyncCollection, true> = {
     AssertEqual<ResponseDocType['sources'][number], AsStored<SourceDoc, 'name' | 'description'>>
   >,
   // `confirmed_upvoted`: the vote state the server's score already counts (views.ts voteDelta).
-  votes: true satisfies AssertEqual<Omit<VoteDocType, 'pending' | 'confirmed_upvoted'>, AsStored<VoteDoc>>,
-  notifications: true satisfies AssertEqual<Omit<NotificationDocType, 'pending'>, AsStored<NotificationDoc>>,
-  profile: true satisfies AssertEqual<Omit<ProfileDocType, 'pending'>, AsStored<ProfileDoc, 'display_name'>>,
-  stances: true satisfies AssertEqual<Omit<StanceDocType, 'pending'>, AsStored<StanceDoc>>,
-  blocks: true satisfies AssertEqual<Omit<BlockDocType, 'pending'>, AsStored<BlockDoc, 'display_name'>>,
-  reports: true satisfies AssertEqual<Omit<ReportDocType, 'pending'>, AsStored<ReportDoc, 'note'>>,
-  follows: true satisfies AssertEqual<Omit<FollowDocType, 'pending'>, AsStored<FollowDoc, 'title'>>,
+  votes: true satisfies AssertEqual<Omit<VoteDocType, OwnFlags | 'confirmed_upvoted'>, AsStored<VoteDoc>>,
+  notifications: true satisfies AssertEqual<Omit<NotificationDocType, OwnFlags>, AsStored<NotificationDoc>>,
+  profile: true satisfies AssertEqual<Omit<ProfileDocType, OwnFlags>, AsStored<ProfileDoc, 'display_name'>>,
+  stances: true satisfies AssertEqual<Omit<StanceDocType, OwnFlags>, AsStored<StanceDoc>>,
+  blocks: true satisfies AssertEqual<Omit<BlockDocType, OwnFlags>, AsStored<BlockDoc, 'display_name'>>,
+  reports: true satisfies AssertEqual<Omit<ReportDocType, OwnFlags>, AsStored<ReportDoc, 'note'>>,
+  follows: true satisfies AssertEqual<Omit<FollowDocType, OwnFlags>, AsStored<FollowDoc, 'title'>>,
 };

@@ -1,11 +1,12 @@
 // Local schema of `votes` (user database): the caller's own upvotes, one document
 // per target; taking a vote back sets upvoted=false (never an RxDB tombstone) so
 // a pending removal stays countable for the optimistic score.
+import { withToggledServerBase } from './server-base.js';
 import { toTypedRxJsonSchema, type ExtractDocumentTypeFromTypedRxJsonSchema, type MigrationStrategies, type RxJsonSchema } from 'rxdb';
 
 const voteSchemaLiteral = {
   title: 'votes',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -17,6 +18,8 @@ const voteSchemaLiteral = {
     updated_at: { type: 'string' },
     seq: { type: 'integer' },
     pending: { type: 'boolean' },
+    // Local only, while pending: the server's state the change was made on (the push's assumed state).
+    server_base: { type: 'object' },
     // Local only: the vote state the server last confirmed (the score already counts it).
     confirmed_upvoted: { type: 'boolean' },
   },
@@ -26,4 +29,8 @@ const voteSchemaLiteral = {
 export const voteSchemaTyped = toTypedRxJsonSchema(voteSchemaLiteral);
 export type VoteDocType = ExtractDocumentTypeFromTypedRxJsonSchema<typeof voteSchemaTyped>;
 export const voteSchema: RxJsonSchema<VoteDocType> = voteSchemaLiteral;
-export const voteMigrations: MigrationStrategies = {};
+export const voteMigrations: MigrationStrategies = {
+  // v0 → v1: server_base (the outbox sends every collection's changes), set from now on when a
+  // stored document first gets a pending change; a change the previous app had not sent gets one here.
+  1: withToggledServerBase('upvoted'),
+};
