@@ -7,10 +7,9 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 
-export type WorkerModule = 'checkpointer-worker' | 'migrator-worker' | 'backup-worker';
-
-/** The worker modules, as the server build names its entries (relative to the repository). */
-export const WORKER_MODULES: readonly WorkerModule[] = ['checkpointer-worker', 'migrator-worker', 'backup-worker'];
+/** The worker modules beside this file (the server build compiles each: scripts/build-server.ts). */
+export const WORKER_MODULES = ['checkpointer-worker', 'migrator-worker', 'backup-worker'] as const;
+export type WorkerModule = (typeof WORKER_MODULES)[number];
 
 export function startWorker(module: WorkerModule, options: WorkerOptions): Worker {
   const compiled = new URL(`./${module}.js`, import.meta.url);
