@@ -7,40 +7,15 @@
 // or the screens; shared/ is imported by both sides and imports neither; the server and the app
 // share code only through shared/.
 
-// TEMPORARY: the one cycle left, in app/src/data (the collections registry names the actions, and
-// the actions read the database that the registry opens). The send path is being rewritten on other
-// branches; whoever merges them removes the cycle and deletes this list (the test then fails while
-// the list names files that are no longer in a cycle).
-const KNOWN_DATA_CYCLE = [
-  'app/src/data/actions.ts',
-  'app/src/data/api.ts',
-  'app/src/data/block-actions.ts',
-  'app/src/data/collections/index.ts',
-  'app/src/data/db.ts',
-  'app/src/data/follow-actions.ts',
-  'app/src/data/leaderboard.ts',
-  'app/src/data/local-docs.ts',
-  'app/src/data/sources.ts',
-  'app/src/data/stance-actions.ts',
-];
-const knownDataCycle = `^(?:${KNOWN_DATA_CYCLE.map((path) => path.replaceAll('.', '\\.')).join('|')})$`;
-
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
     {
       name: 'no-cycle',
-      comment: 'No import cycle, type-only imports included (outside the known one below).',
+      comment: 'No import cycle, type-only imports included.',
       severity: 'error',
       from: {},
-      to: { circular: true, via: { pathNot: knownDataCycle } },
-    },
-    {
-      name: 'known-data-cycle',
-      comment: 'TEMPORARY: the cycle in app/src/data listed in KNOWN_DATA_CYCLE, reported but allowed.',
-      severity: 'warn',
-      from: {},
-      to: { circular: true, viaOnly: { path: knownDataCycle } },
+      to: { circular: true },
     },
     {
       name: 'screens-through-hooks',

@@ -22,10 +22,8 @@ import { createStanceActions } from './stance-actions.js';
 import { createBlockActions } from './block-actions.js';
 import { createFollowActions } from './follow-actions.js';
 
-export interface Session {
-  uid: string;
-  db: UserDb;
-}
+import type { Session } from './collections/index.js';
+export type { Session };
 
 function check<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);

@@ -4,7 +4,7 @@
 // reads and calls only the server can answer go through the one client (http.ts).
 import type { PushSettings } from '../../../shared/push.js';
 import type { Observable } from 'rxjs';
-import type { AnyStorage } from './db.js';
+import type { RxStorage } from 'rxdb';
 import type {
   Category,
   ReportReason,
@@ -37,15 +37,57 @@ import type {
   SyncCollection,
   TopicDoc,
 } from '../../../shared/sync-protocol.js';
-import type { UserProfile, UserScore } from '../../../shared/types.js';
-import type { LeaderboardCopy, RemoteCopy } from './leaderboard.js';
+import type { LeaderboardEntry, SourceCitation, SourceListing, UserProfile, UserScore } from '../../../shared/types.js';
 
 /** A notification with the reply it is about ('' when not known yet) and whether that reply was deleted. */
 export type NotificationItem = Notification & Pick<NotificationDoc, 'response_id' | 'response_deleted'>;
 
-export type { LeaderboardCopy, RemoteCopy } from './leaderboard.js';
-import type { CitationPage, SourceList, SourcesQuery } from './sources.js';
-export type { CitationPage, SourceList, SourcesQuery } from './sources.js';
+/** What a screen gets for a remote read: the last copy (if any), its age, and how the last fetch went. */
+export interface RemoteCopy<T> {
+  /** The last copy on this device; null when there is none (never fetched, or not found). */
+  value: T | null;
+  /** ISO time the copy was fetched; null without a copy. */
+  fetchedAt: string | null;
+  /** A fetch is under way. */
+  loading: boolean;
+  /** Why the last fetch failed (message for a person); null when it did not fail. */
+  error: string | null;
+  /** The server answered 404 (a user page for an unknown user). */
+  notFound: boolean;
+  /** The copy was not refreshed: offline, or the fetch failed. */
+  stale: boolean;
+}
+
+export interface LeaderboardCopy {
+  entries: LeaderboardEntry[];
+  /** The signed-in user's score when they have one (rank even outside the top 100); null otherwise. */
+  me: UserScore | null;
+}
+
+export interface SourceList {
+  items: SourceListing[];
+  /** How many sources match (on the server; offline, in the kept copy). */
+  total: number;
+  /** More can be asked for with a higher `pages`. */
+  hasMore: boolean;
+}
+
+/** One page of the responses citing a source (GET /api/sources/{id}/responses), newest first. */
+export interface CitationPage {
+  items: SourceCitation[];
+  /** How many responses cite the source in all. */
+  total: number;
+}
+
+export interface SourcesQuery {
+  /** Substring of name, URL or description; '' for every source. */
+  filter: string;
+  /** How many pages of SOURCES_PAGE_SIZE to show. */
+  pages: number;
+}
+
+/** Any RxDB storage (Dexie in the browser, fake-indexeddb in Node, a wrapped one in tests). */
+export type AnyStorage = RxStorage<unknown, unknown>;
 
 /** A topic as the screens show it: the server's item with the local truth laid over it. */
 export interface TopicView extends Topic, Pick<TopicDoc, 'stance_agree' | 'stance_disagree' | 'stance_unsure' | 'minds_changed'> {

@@ -3,7 +3,7 @@
 // `blocks`). Unblocking sets blocked=false: the document stays, so an unsent unblock replicates too.
 import { badRequest } from '../../../shared/errors.js';
 import { MSG } from '../../../shared/messages.js';
-import type { Session } from './actions.js';
+import type { Session } from './collections/index.js';
 import { markPending } from './local-docs.js';
 
 const now = () => new Date().toISOString();

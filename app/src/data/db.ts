@@ -1,21 +1,26 @@
 // Opens the two local databases (DESIGN.md §5): a public one for topics and
 // responses, and one per signed-in uid for the user's own data, so a shared
 // device never shows one user's data to the next. Factories, no singletons.
-import { addRxPlugin, createRxDatabase, type RxCollection, type RxCollectionCreator, type RxDatabase, type RxStorage } from 'rxdb';
+import { addRxPlugin, createRxDatabase, type RxCollectionCreator } from 'rxdb';
 import { RxDBCleanupPlugin } from 'rxdb/plugins/cleanup';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { RxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { COLLECTIONS, type CollectionsIn, type Database, type LocalDocs } from './collections/index.js';
+import type { AnyStorage } from './api.js';
+import {
+  COLLECTIONS,
+  type Database,
+  type PublicCollections,
+  type PublicDb,
+  type UserCollections,
+  type UserDb,
+} from './collections/index.js';
 import { moveRetiredCollections } from './collections/retired.js';
 import { keepUnsentOnPull } from './pull-guard.js';
 import { yieldToMain } from './yield.js';
 
-export type PublicCollections = { [K in CollectionsIn<'public'>]: RxCollection<LocalDocs[K]> };
-export type UserCollections = { [K in CollectionsIn<'user'>]: RxCollection<LocalDocs[K]> };
-export type PublicDb = RxDatabase<PublicCollections>;
-export type UserDb = RxDatabase<UserCollections>;
+export type { PublicCollections, PublicDb, UserCollections, UserDb } from './collections/index.js';
 
 /**
  * Whether this build can load RxDB's dev-mode and schema validator. A production build
@@ -46,7 +51,7 @@ async function addPlugins(devMode: boolean) {
  * Any RxDB storage: its two type parameters are the storage's own internals
  * (instance and creation options), which nothing here reads.
  */
-export type AnyStorage = RxStorage<unknown, unknown>;
+export type { AnyStorage };
 
 /** The collections of one database, as the registry describes them. */
 function creatorsIn(database: Database): Record<string, RxCollectionCreator> {

@@ -2,7 +2,7 @@
 // written locally with `pending: true` and sent by the outbox like any write (collections/index.ts
 // `follows`). Unfollowing sets following=false: the document stays, so an unsent unfollow replicates too.
 import { MSG } from '../../../shared/messages.js';
-import type { Session } from './actions.js';
+import type { Session } from './collections/index.js';
 import { markPending } from './local-docs.js';
 
 const now = () => new Date().toISOString();

@@ -10,30 +10,8 @@ import { CruxError } from '../../../shared/errors.js';
 import type { LeaderboardEntry, UserProfile, UserScore } from '../../../shared/types.js';
 import { MSG } from '../../../shared/messages.js';
 import type { PublicDb } from './db.js';
-import type { SessionUser } from './api.js';
+import type { LeaderboardCopy, RemoteCopy, SessionUser } from './api.js';
 import type { Http } from './http.js';
-
-/** What a screen gets for a remote read: the last copy (if any), its age, and how the last fetch went. */
-export interface RemoteCopy<T> {
-  /** The last copy on this device; null when there is none (never fetched, or not found). */
-  value: T | null;
-  /** ISO time the copy was fetched; null without a copy. */
-  fetchedAt: string | null;
-  /** A fetch is under way. */
-  loading: boolean;
-  /** Why the last fetch failed (message for a person); null when it did not fail. */
-  error: string | null;
-  /** The server answered 404 (a user page for an unknown user). */
-  notFound: boolean;
-  /** The copy was not refreshed: offline, or the fetch failed. */
-  stale: boolean;
-}
-
-export interface LeaderboardCopy {
-  entries: LeaderboardEntry[];
-  /** The signed-in user's score when they have one (rank even outside the top 100); null otherwise. */
-  me: UserScore | null;
-}
 
 export interface Leaderboard {
   leaderboard$(): Observable<RemoteCopy<LeaderboardCopy>>;

@@ -7,36 +7,14 @@ import type { SourceCitation, SourceListing } from '../../../shared/types.js';
 import { CruxError } from '../../../shared/errors.js';
 import type { PublicDb } from './db.js';
 import type { Http } from './http.js';
-import type { RemoteCopy } from './leaderboard.js';
+import type { CitationPage, RemoteCopy, SourceList, SourcesQuery } from './api.js';
 
 export const SOURCES_PAGE_SIZE = 50;
 export const SOURCES_FETCH_FAILED = 'Failed to fetch sources';
 export const SOURCES_FETCH_ERROR = 'An error occurred while fetching sources';
 export const SOURCES_OFFLINE = 'You are offline: the sources load when you are back online.';
 
-export interface SourceList {
-  items: SourceListing[];
-  /** How many sources match (on the server; offline, in the kept copy). */
-  total: number;
-  /** More can be asked for with a higher `pages`. */
-  hasMore: boolean;
-}
-
-/** One page of the responses citing a source (GET /api/sources/{id}/responses), newest first. */
-export interface CitationPage {
-  items: SourceCitation[];
-  /** How many responses cite the source in all. */
-  total: number;
-}
-
 export const CITATIONS_PAGE_SIZE = 50;
-
-export interface SourcesQuery {
-  /** Substring of name, URL or description; '' for every source. */
-  filter: string;
-  /** How many pages of SOURCES_PAGE_SIZE to show. */
-  pages: number;
-}
 
 interface Deps {
   http: Http;

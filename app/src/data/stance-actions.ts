@@ -6,7 +6,7 @@ import { STANCES, type Stance } from '../../../shared/constants.js';
 import { badRequest, notFound, type CruxError } from '../../../shared/errors.js';
 import { MSG } from '../../../shared/messages.js';
 import { creditProblem, type CreditTarget } from '../../../shared/rules/deltas.js';
-import type { Session } from './actions.js';
+import type { Session } from './collections/index.js';
 import type { PublicDb } from './db.js';
 import { markPending } from './local-docs.js';
 

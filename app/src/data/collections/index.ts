@@ -6,8 +6,9 @@
 // write is written again) and export.ts (what "Download my data" holds). A new
 // synced collection without an entry does not compile (SyncRegistry is keyed by
 // SyncCollection).
-import { normalizePushSettings } from '../../../../shared/push.js';
-import type { MigrationStrategies, RxJsonSchema } from 'rxdb';
+import type { ReportReason, ReportTargetType, Stance, TargetType } from '../../../../shared/constants.js';
+import { normalizePushSettings, type PushSettings } from '../../../../shared/push.js';
+import type { MigrationStrategies, RxCollection, RxDatabase, RxJsonSchema } from 'rxdb';
 import { filter, firstValueFrom, of, timeout, type Observable } from 'rxjs';
 import type {
   BlockDoc,
@@ -21,10 +22,8 @@ import type {
   VoteDoc,
 } from '../../../../shared/sync-protocol.js';
 import type { Notification } from '../../../../shared/types.js';
-// Types only (db.ts imports this module: a value import back would be a cycle; the others are needed for their types alone).
-import type { Actions, Session } from '../actions.js';
-import type { CruxExport, ExportedItem } from '../api.js';
-import type { PublicDb } from '../db.js';
+// The data layer's types (api.ts imports nothing of the data layer): the registry names no module that imports it.
+import type { CruxExport, EditResponseInput, ExportedItem, NewResponseInput, NewTopicInput } from '../api.js';
 import { blockMigrations, blockSchema, type BlockDocType } from './block.schema.js';
 import { followMigrations, followSchema, type FollowDocType } from './follow.schema.js';
 import { notificationMigrations, notificationSchema, type NotificationDocType } from './notification.schema.js';
@@ -89,10 +88,50 @@ function lastStanceChange(stance: LocalRow): string {
   return history[history.length - 1]?.at ?? String(stance.updated_at);
 }
 
+/** Names of the collections a database holds. */
+export type CollectionsIn<D extends Database> = {
+  [K in keyof Layout]: Layout[K]['database'] extends D ? K : never;
+}[keyof Layout];
+
+export type PublicCollections = { [K in CollectionsIn<'public'>]: RxCollection<LocalDocs[K]> };
+export type UserCollections = { [K in CollectionsIn<'user'>]: RxCollection<LocalDocs[K]> };
+export type PublicDb = RxDatabase<PublicCollections>;
+export type UserDb = RxDatabase<UserCollections>;
+
+/** The signed-in user whose database the actions write to. */
+export interface Session {
+  uid: string;
+  db: UserDb;
+}
+
+/**
+ * The actions a "Fix" writes a change again with. Declared here, not taken from actions.ts (which
+ * implements them and is checked against this where fix-problem.ts passes it), so the registry
+ * imports nothing that imports the registry.
+ */
+export interface ReapplyActions {
+  createTopic(input: NewTopicInput, id?: string): Promise<unknown>;
+  deleteTopic(topicId: string): Promise<unknown>;
+  createResponse(input: NewResponseInput, id?: string): Promise<unknown>;
+  editResponse(responseId: string, input: EditResponseInput): Promise<unknown>;
+  deleteResponse(responseId: string): Promise<unknown>;
+  toggleVote(targetType: TargetType, targetId: string): Promise<boolean>;
+  report(targetType: ReportTargetType, targetId: string, reason: ReportReason, note?: string | null): Promise<unknown>;
+  markRead(notificationId: string): Promise<unknown>;
+  setWeeklySummary(receive: boolean): Promise<unknown>;
+  setPushSettings(settings: PushSettings): Promise<unknown>;
+  setStance(topicId: string, stance: Stance): Promise<void>;
+  creditDeltas(topicId: string, responseIds: string[]): Promise<void>;
+  blockUser(uid: string, displayName: string | null): Promise<void>;
+  unblockUser(uid: string): Promise<void>;
+  followTopic(topicId: string, title: string | null): Promise<unknown>;
+  unfollowTopic(topicId: string): Promise<unknown>;
+}
+
 /** What a collection's `reapply` works with (fix-problem.ts). */
 export interface ReapplyContext {
   publicDb: PublicDb;
-  actions: Actions;
+  actions: ReapplyActions;
   /** The signed-in user the problem belongs to. */
   session: Session;
   /** Refuses the fix: this action cannot be written again (the user discards it instead). */
@@ -499,8 +538,3 @@ export const COLLECTIONS = {
 
 /** The synced collections' entries, in dependency order (SYNC_COLLECTIONS: topics before responses before votes). */
 export const SYNCED: SyncRegistry = COLLECTIONS;
-
-/** Names of the collections a database holds. */
-export type CollectionsIn<D extends Database> = {
-  [K in keyof Layout]: Layout[K]['database'] extends D ? K : never;
-}[keyof Layout];
