@@ -19,7 +19,7 @@ import {
 } from '../../../shared/sync-protocol.js';
 import type { DomainContext } from '../domain/context.js';
 import { requireUser, type AppEnv } from '../http/auth.js';
-import { badRequest, notFound } from '../../../shared/errors.js';
+import { badRequest } from '../../../shared/errors.js';
 import { NO_RATE_LIMITS, type RateLimits } from '../http/rate-limit.js';
 import { readJsonBody } from '../http/validate.js';
 import { apiRoute, notFoundParam, serve } from '../openapi/route.js';
@@ -192,7 +192,7 @@ export function syncRoutes(
     return c.json(page);
   });
   serve(app, collectionPull, async (c, read) => {
-    const collection = read.params().collection as SyncCollection;
+    const collection = read.params().collection;
     const query = read.query();
     const user = COLLECTIONS[collection].privacy === 'private' ? requireUser(c, MSG.invalidToken) : c.get('user');
     const scope = { user, ...(query.topic_id ? { topicId: query.topic_id } : {}) };
@@ -204,7 +204,7 @@ export function syncRoutes(
     return c.json(page);
   });
   serve(app, collectionPush, async (c, read) => {
-    const collection = read.params().collection as SyncCollection;
+    const collection = read.params().collection;
     const user = requireUser(c, MSG.invalidToken);
     const rows = await readRows(c, collection);
     // Rows, not requests: a push of 50 documents is 50 writes. Refused whole (429) before any is applied.
