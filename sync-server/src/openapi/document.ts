@@ -102,7 +102,10 @@ function operation(route: RouteConfig, defs: Record<string, JsonSchema>): Operat
     ...((headers ?? []) as Parameter[]),
   ];
   const answers: Record<string, ResponseObject> = {};
-  for (const [status, answer] of Object.entries(responses) as [string, ResponseObject & { content?: Record<string, { schema: z.ZodType }> }][]) {
+  for (const [status, answer] of Object.entries(responses) as [
+    string,
+    ResponseObject & { content?: Record<string, { schema: z.ZodType }> },
+  ][]) {
     answers[status] = {
       description: answer.description,
       ...(answer.headers ? { headers: answer.headers } : {}),
@@ -116,8 +119,7 @@ function operation(route: RouteConfig, defs: Record<string, JsonSchema>): Operat
     };
   }
   const body = request?.body as
-    | { required: boolean; description?: string; content: Record<string, { schema: z.ZodType; example?: unknown }> }
-    | undefined;
+    { required: boolean; description?: string; content: Record<string, { schema: z.ZodType; example?: unknown }> } | undefined;
   return {
     ...(described as Omit<Operation, 'operationId' | 'responses' | 'parameters' | 'requestBody'>),
     operationId: '',

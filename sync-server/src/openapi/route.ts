@@ -67,8 +67,9 @@ type Parsed<S> = NonNullable<S> extends z.ZodType ? z.output<NonNullable<S>> : n
 export type RouteHandler<R extends ApiRoute> = (c: Context<AppEnv>, read: RouteInput<R>) => Response | Promise<Response>;
 
 /** A declaration, typed by its schemas (the identity: it keeps the literal types `serve` infers the input from). */
-export const apiRoute = <P extends Schema = undefined, Q extends Schema = undefined, B extends Schema = undefined>(route: ApiRoute<P, Q, B>) =>
-  route;
+export const apiRoute = <P extends Schema = undefined, Q extends Schema = undefined, B extends Schema = undefined>(
+  route: ApiRoute<P, Q, B>,
+) => route;
 
 /** Registers `handler` for `route` on `app` and describes it in the app's OpenAPI registry. */
 export function serve<R extends ApiRoute>(app: OpenAPIHono<AppEnv>, route: R, handler: RouteHandler<R>): void {

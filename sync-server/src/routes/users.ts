@@ -3,12 +3,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { CruxError } from '../../../shared/errors.js';
 import { MSG } from '../../../shared/messages.js';
-import {
-  leaderboardEntrySchema,
-  preferencesAnswerSchema,
-  userProfileSchema,
-  userScoreSchema,
-} from '../../../shared/schemas/answers.js';
+import { leaderboardEntrySchema, preferencesAnswerSchema, userProfileSchema, userScoreSchema } from '../../../shared/schemas/answers.js';
 import { preferencesSchema } from '../../../shared/schemas/users.js';
 import type { DomainContext } from '../domain/context.js';
 import { leaderboardJson, preferences, setPreferences, userProfile, userScore } from '../domain/users.js';
