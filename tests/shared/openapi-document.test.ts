@@ -163,6 +163,42 @@ describe('the OpenAPI document', () => {
   });
 });
 
+describe("the document's bounds are the server's", () => {
+  /** Every whole-number query parameter, on routes a visitor may call (a signed-in route checks the caller first). */
+  const bounded = Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).flatMap(([method, op]) =>
+      (op.parameters ?? [])
+        .filter((param) => param.in === 'query' && param.schema['type'] === 'integer')
+        .map((param) => ({ method, path, op, param })),
+    ),
+  );
+
+  it('gives every whole-number query parameter its range', () => {
+    expect(bounded.length).toBeGreaterThan(15);
+    for (const { method, path, param } of bounded) {
+      expect(typeof param.schema['minimum'], `${method} ${path} ${param.name}`).toBe('number');
+      expect(typeof param.schema['maximum'], `${method} ${path} ${param.name}`).toBe('number');
+    }
+  });
+
+  it('is refused by the app just past each range, with the error body', async () => {
+    const { app } = createApp({ store: {}, fastReads: false } as AppDeps);
+    let checked = 0;
+    for (const { method, path, op, param } of bounded) {
+      if (method !== 'get' || op['x-crux-auth'] === 'required') continue;
+      const address = path.replace('{collection}', 'topics').replace(/\{[^}]+\}/g, 'x');
+      for (const value of [Number(param.schema['maximum']) + 1, Number(param.schema['minimum']) - 1]) {
+        if (value < 0) continue;
+        const res = await app.request(`${address}?${param.name}=${value}`);
+        expect(res.status, `${path}?${param.name}=${value}`).toBe(400);
+        expect(((await res.json()) as { code: string }).code).toBe('invalid-argument');
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(8);
+  });
+});
+
 describe('docs/API.md', () => {
   it('is what `npm run docs:api` writes from the document (run it after changing a route or a schema)', async () => {
     const file = fileURLToPath(new URL('../../docs/API.md', import.meta.url));
