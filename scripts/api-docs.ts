@@ -3,11 +3,11 @@
 // (tests/shared/openapi-document.test.ts checks the same).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { buildOpenApiDocument } from '../sync-server/src/openapi/document.js';
+import { describedApi } from '../sync-server/src/openapi/described.js';
 import { apiMarkdownFile } from '../sync-server/src/openapi/markdown.js';
 
 const file = fileURLToPath(new URL('../docs/API.md', import.meta.url));
-const text = await apiMarkdownFile(buildOpenApiDocument(), file);
+const text = await apiMarkdownFile(describedApi(), file);
 if (process.argv.includes('--check')) {
   let current = '';
   try {

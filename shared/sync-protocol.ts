@@ -16,7 +16,9 @@ import type {
   Stance,
   TargetType,
 } from './constants.js';
+import type { z } from 'zod';
 import type { Notification } from './types.js';
+import type { responseTombstoneSchema, tombstoneSchema } from './schemas/answers.js';
 import type { PushSettings } from './push.js';
 
 export const SYNC_PROTOCOL_VERSION = 2;
@@ -252,27 +254,13 @@ export interface FollowDoc extends Replicated {
  * A deleted topic as the server sends it (pull, and a push's answer): only what a
  * device needs to remove it. The author's text is gone on the server too.
  */
-export interface TopicTombstone {
-  id: string;
-  seq: number;
-  _deleted: true;
-}
+export type TopicTombstone = z.infer<typeof tombstoneSchema>;
 
 /** A deleted response as the server sends it: its id and the keys that place it in its topic. */
-export interface ResponseTombstone {
-  id: string;
-  topic_id: string;
-  parent_response_id: string | null;
-  seq: number;
-  _deleted: true;
-}
+export type ResponseTombstone = z.infer<typeof responseTombstoneSchema>;
 
 /** A deleted notification as the server sends it: no reply summary, no actor's name. */
-export interface NotificationTombstone {
-  id: string;
-  seq: number;
-  _deleted: true;
-}
+export type NotificationTombstone = z.infer<typeof tombstoneSchema>;
 
 /** A live document of each collection, every field present. */
 export interface FullSyncDocs {

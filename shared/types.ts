@@ -1,184 +1,84 @@
-// The entities of SPEC.md §3 as they travel over the REST API (snake_case).
+// The entities of SPEC.md §3 as they travel over the REST API (snake_case). The answers' shapes are
+// written once, as the zod schemas the OpenAPI document describes them with (shared/schemas/), and
+// inferred here.
+import type { ReportReason, ReportStatus, ReportTargetType } from './constants.js';
+import type { z } from 'zod';
 import type {
-  Category,
-  ModerationLogAction,
-  ModerationState,
-  NotificationType,
-  ReportReason,
-  ReportStatus,
-  ReportTargetType,
-  ResponseType,
-  Role,
-  Stance,
-  TargetType,
-} from './constants.js';
+  blockedUserSchema,
+  commonGroundEntrySchema,
+  followedTopicSchema,
+  leaderboardEntrySchema,
+  myStanceSchema,
+  notificationSchema,
+  preferencesAnswerSchema,
+  quotedResponseSchema,
+  responseMappingSchema,
+  responseSchema,
+  sourceCitationSchema,
+  sourceListingSchema,
+  sourceSchema,
+  topicSchema,
+  topicStancesSchema,
+  upvoteResultSchema,
+  userProfileSchema,
+  userResponseSchema,
+  userScoreSchema,
+  userTopicSchema,
+} from './schemas/answers.js';
+import type {
+  moderatedOriginalSchema,
+  moderationLogEntrySchema,
+  moderationLogPageSchema,
+  moderationQueuePageSchema,
+  queueTargetSchema,
+  reportSchema,
+  roleChangeSchema,
+} from './schemas/moderation-answers.js';
 
-export interface Topic {
-  id: string;
-  title: string;
-  categories: Category[];
-  created_at: string;
-  username: string | null;
-  creator_uid: string;
-  score: number;
-  user_has_upvoted: boolean;
-  user_has_downvoted: boolean;
-  responses_count: number;
-  /** A moderator locked it: no new responses (issue 23). */
-  locked: boolean;
-  /** Removed by a moderator or hidden pending review (the title is then the replacement text); else null. */
-  moderation: ModerationState | null;
-  moderation_reason: string | null;
-}
+export type Topic = z.infer<typeof topicSchema>;
 
-export interface Source {
-  id: string;
-  url: string;
-  name: string | null;
-  description: string | null;
-}
+export type Source = z.infer<typeof sourceSchema>;
 
 /** A live response that cites a source: where to link (`/topics/{topic_id}#response-{id}`). */
-export interface SourceCitation {
-  id: string;
-  topic_id: string;
-  topic_title: string;
-  created_at: string;
-}
+export type SourceCitation = z.infer<typeof sourceCitationSchema>;
 
 /**
  * A row of GET /api/sources?include=citations: the source, its newest citing responses and how many
  * cite it. The list is paged (`limit`, `offset`); the answer's `X-Total-Count` and `X-Next-Offset`
  * headers (and a `Link: rel="next"`) say what is left.
  */
-export interface SourceListing extends Source {
-  cited_by: SourceCitation[];
-  cited_count: number;
-}
+export type SourceListing = z.infer<typeof sourceListingSchema>;
 
-export interface QuotedResponse {
-  id: string;
-  content: string;
-  username: string | null;
-}
+export type QuotedResponse = z.infer<typeof quotedResponseSchema>;
 
-export interface Response {
-  id: string;
-  content: string;
-  type: ResponseType;
-  topic_id: string;
-  parent_response_id: string | null;
-  quoted_response: QuotedResponse | null;
-  quoted_response_id: string | null;
-  sources: Source[];
-  created_at: string;
-  /** When the author last changed its content, quote or sources (issue 24 #2); null: never. Votes leave it. */
-  edited_at: string | null;
-  username: string | null;
-  creator_uid: string;
-  score: number;
-  user_has_upvoted: boolean;
-  user_has_downvoted: boolean;
-  comment_count: number;
-  /** As Topic's: while set, content is the replacement text, sources [] and the quote null. */
-  moderation: ModerationState | null;
-  moderation_reason: string | null;
-}
+export type Response = z.infer<typeof responseSchema>;
 
-export interface ResponseMapping {
-  id: string;
-  parent_response_id: string | null;
-}
+export type ResponseMapping = z.infer<typeof responseMappingSchema>;
 
-export interface UserScore {
-  uid: string;
-  points: number;
-  rank: number;
-  /** Only with `?include=persuasion`, as on the leaderboard. */
-  persuasion_points?: number;
-}
+export type UserScore = z.infer<typeof userScoreSchema>;
 
-export interface LeaderboardEntry {
-  uid: string;
-  display_name: string | null;
-  points: number;
-  rank: number;
-  /** Only with `?include=persuasion` (SPEC.md §7's shape stays as it is): the part of points earned by Δ. */
-  persuasion_points?: number;
-}
+export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
 
 /** A topic as a user page lists it. */
-export interface UserTopic {
-  id: string;
-  title: string;
-  created_at: string;
-  score: number;
-  responses_count: number;
-}
+export type UserTopic = z.infer<typeof userTopicSchema>;
 
 /** A response as a user page lists it (with its topic's title for the link). */
-export interface UserResponse {
-  id: string;
-  topic_id: string;
-  topic_title: string;
-  type: ResponseType;
-  content: string;
-  created_at: string;
-  score: number;
-}
+export type UserResponse = z.infer<typeof userResponseSchema>;
 
 /** GET /api/users/{uid}: a user's public page. */
-export interface UserProfile {
-  uid: string;
-  display_name: string | null;
-  points: number;
-  /** The part of points earned by Δ credits (issue 13 #2). */
-  persuasion_points: number;
-  rank: number;
-  /** The role the server last read from the user's token (issue 23): staff are shown as such. */
-  role: Role;
-  topics: UserTopic[];
-  responses: UserResponse[];
-}
+export type UserProfile = z.infer<typeof userProfileSchema>;
 
-export interface Notification {
-  id: string;
-  type: NotificationType;
-  actor_display_name: string;
-  target_summary: string;
-  target_id: string;
-  created_at: string;
-  is_read: boolean;
-}
+export type Notification = z.infer<typeof notificationSchema>;
 
 /** A topic the caller follows (issue 26 #3): GET /api/follows, PUT /api/follows/{topic_id}. Only the caller reads it. */
-export interface FollowedTopic {
-  topic_id: string;
-  /** The topic's title now (null once the topic is gone). */
-  title: string | null;
-  following: boolean;
-  /** When the user last followed or unfollowed it. */
-  updated_at: string;
-}
+export type FollowedTopic = z.infer<typeof followedTopicSchema>;
 
 /** A user the caller blocked (issue 23): GET /api/blocks, PUT /api/blocks/{uid}. Only the caller ever reads it. */
-export interface BlockedUser {
-  uid: string;
-  display_name: string | null;
-  /** When the block was made (or last changed). */
-  updated_at: string;
-}
+export type BlockedUser = z.infer<typeof blockedUserSchema>;
 
-export interface Preferences {
-  receive_weekly_summary: boolean;
-}
+export type Preferences = z.infer<typeof preferencesAnswerSchema>;
 
-export interface UpvoteResult {
-  target_type: TargetType;
-  target_id: string;
-  score: number;
-  user_has_upvoted: boolean;
-}
+export type UpvoteResult = z.infer<typeof upvoteResultSchema>;
 
 /**
  * The first screen of a page as data, embedded by the server in the page it sends to a first visit
@@ -196,51 +96,18 @@ export interface FirstPageData {
 }
 
 /** GET/PUT /api/topics/{id}/stance: the caller's own stance (never anyone else's). */
-export interface MyStance {
-  topic_id: string;
-  stance: Stance;
-  first_stance: Stance;
-  history: { stance: Stance; at: string }[];
-  credits: string[];
-  updated_at: string;
-}
+export type MyStance = z.infer<typeof myStanceSchema>;
 
 /** GET /api/topics/{id}/stances: the public aggregate of a topic's stances and responses. */
-export interface TopicStances {
-  topic_id: string;
-  agree: number;
-  disagree: number;
-  unsure: number;
-  /** Participants whose current stance differs from their first. */
-  minds_changed: number;
-  /** Live responses by type. */
-  responses: Record<ResponseType, number>;
-}
+export type TopicStances = z.infer<typeof topicStancesSchema>;
 
 /** A row of GET /api/topics/{id}/common-ground: a response's standing with both sides, best first. */
-export interface CommonGroundEntry {
-  response_id: string;
-  upvotes_agree: number;
-  upvotes_disagree: number;
-  delta_count: number;
-  /** shared/rules/common-ground.ts commonGroundScore. */
-  score: number;
-  common_ground: boolean;
-}
+export type CommonGroundEntry = z.infer<typeof commonGroundEntrySchema>;
 
 // ---- moderation (issue 23) ----
 
 /** POST /api/reports: the caller's report (one per reporter and target). */
-export interface Report {
-  id: string;
-  target_type: ReportTargetType;
-  target_id: string;
-  reason: ReportReason;
-  note: string | null;
-  status: ReportStatus;
-  created_at: string;
-  updated_at: string;
-}
+export type Report = z.infer<typeof reportSchema>;
 
 /** One report of a queue item, as moderators read it (the reporter's identity is for them only). */
 export interface QueueReport {
@@ -254,28 +121,7 @@ export interface QueueReport {
 }
 
 /** The reported item as a moderator judges it: the author's own text, even when removed or hidden. */
-export interface QueueTarget {
-  /** A topic's title, a response's content, a user's display name. */
-  text: string;
-  sources: Source[];
-  /** The topic the item is in (a topic: itself; a user: null), and its title, for the link. */
-  topic_id: string | null;
-  topic_title: string | null;
-  /** Where the item is: `/topics/{id}`, `/topics/{topic}#response-{id}` or `/users/{uid}`. */
-  link: string;
-  author_uid: string;
-  author_name: string | null;
-  author_role: Role;
-  created_at: string | null;
-  /** The author deleted it. */
-  deleted: boolean;
-  moderation: ModerationState | null;
-  moderation_reason: string | null;
-  /** Topics only. */
-  locked: boolean;
-  /** Users (and any item's author): suspended until, else null. */
-  suspended_until: string | null;
-}
+export type QueueTarget = z.infer<typeof queueTargetSchema>;
 
 /** GET /api/moderation/reports: the reports of one target, grouped. */
 export interface ModerationQueueItem {
@@ -291,50 +137,19 @@ export interface ModerationQueueItem {
   last_reported_at: string;
 }
 
-export interface ModerationQueuePage {
-  items: ModerationQueueItem[];
-  /** Targets of this status in all. */
-  total: number;
-}
+export type ModerationQueuePage = z.infer<typeof moderationQueuePageSchema>;
 
 /** GET /api/moderation/log: one action, newest first. */
-export interface ModerationLogEntry {
-  id: string;
-  /** Who acted (null: the automatic hide). */
-  moderator_uid: string | null;
-  moderator_name: string | null;
-  action: ModerationLogAction;
-  target_type: ReportTargetType;
-  target_id: string;
-  reason: string;
-  /** A timed suspension's length; a role change's new role is in `reason`. */
-  days: number | null;
-  created_at: string;
-}
+export type ModerationLogEntry = z.infer<typeof moderationLogEntrySchema>;
 
 /** GET /api/moderation/original/{target_type}/{id}: a moderated item's own text, for its author and moderators. */
-export interface ModeratedOriginal {
-  target_type: 'topic' | 'response';
-  target_id: string;
-  /** A topic's title or a response's content. */
-  text: string;
-  sources: Source[];
-  quoted_response_id: string | null;
-  moderation: ModerationState | null;
-  moderation_reason: string | null;
-}
+export type ModeratedOriginal = z.infer<typeof moderatedOriginalSchema>;
 
 /** GET /api/moderation/log: newest first. */
-export interface ModerationLogPage {
-  items: ModerationLogEntry[];
-  total: number;
-}
+export type ModerationLogPage = z.infer<typeof moderationLogPageSchema>;
 
 /** PUT /api/users/{uid}/role: the user's role now. */
-export interface RoleChange {
-  uid: string;
-  role: Role;
-}
+export type RoleChange = z.infer<typeof roleChangeSchema>;
 
 /*
  * The moderation calls (issue 23), for both sides:

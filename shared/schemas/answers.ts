@@ -1,33 +1,10 @@
 // The shapes the REST API answers with, as zod schemas: the source of the OpenAPI document's answers
-// (sync-server/src/openapi/) and so of docs/API.md. The TypeScript types of shared/types.ts are checked
-// against them at compile time (the `Same` checks at the end): a field added to one and not the other
-// fails `tsc`. Each named schema is a component of the document (`.meta({ id })`).
+// (sync-server/src/openapi/) and so of docs/API.md, and of the TypeScript types of shared/types.ts and
+// the sync tombstones (z.infer), so each shape is written once. Each named schema is a component of
+// the document (`.meta({ id })`).
 import { z } from 'zod';
 import { CATEGORIES, MODERATION_STATES, ROLES, NOTIFICATION_TYPES, RESPONSE_TYPES, STANCES, TARGET_TYPES } from '../constants.js';
 import { ERROR_STATUS, type ErrorBody } from '../errors.js';
-import type {
-  BlockedUser,
-  FollowedTopic,
-  CommonGroundEntry,
-  LeaderboardEntry,
-  MyStance,
-  Notification,
-  Preferences,
-  QuotedResponse,
-  Response,
-  ResponseMapping,
-  Source,
-  SourceCitation,
-  SourceListing,
-  Topic,
-  TopicStances,
-  UpvoteResult,
-  UserProfile,
-  UserResponse,
-  UserScore,
-  UserTopic,
-} from '../types.js';
-import type { NotificationTombstone, ResponseTombstone, TopicTombstone } from '../sync-protocol.js';
 
 export const id = z.string().describe('An opaque id: 1–64 of [A-Za-z0-9_-].');
 export const time = z.string().describe('ISO 8601 UTC.');
@@ -267,33 +244,10 @@ export const pushedDocumentSchema = z
   .looseObject({ id })
   .meta({ id: 'PushedDocument', description: "A document of the path's collection, as the client holds it (docs/SYNC.md)." });
 
-// ---- the TypeScript types are the schemas' (compile-time checks) ----
+// ---- the error body of shared/errors.ts is this schema's (a compile-time check) ----
 
 /** True only when A and B are the same type (not merely assignable one way). */
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const same = <A, B>(check: Same<A, B>) => check;
 
 same<z.infer<typeof errorBodySchema>, ErrorBody>(true);
-same<z.infer<typeof topicSchema>, Topic>(true);
-same<z.infer<typeof sourceSchema>, Source>(true);
-same<z.infer<typeof sourceCitationSchema>, SourceCitation>(true);
-same<z.infer<typeof sourceListingSchema>, Omit<SourceListing, never>>(true);
-same<z.infer<typeof quotedResponseSchema>, QuotedResponse>(true);
-same<z.infer<typeof responseSchema>, Response>(true);
-same<z.infer<typeof responseMappingSchema>, ResponseMapping>(true);
-same<z.infer<typeof userScoreSchema>, UserScore>(true);
-same<z.infer<typeof leaderboardEntrySchema>, LeaderboardEntry>(true);
-same<z.infer<typeof userTopicSchema>, UserTopic>(true);
-same<z.infer<typeof userResponseSchema>, UserResponse>(true);
-same<z.infer<typeof userProfileSchema>, UserProfile>(true);
-same<z.infer<typeof notificationSchema>, Notification>(true);
-same<z.infer<typeof preferencesAnswerSchema>, Preferences>(true);
-same<z.infer<typeof blockedUserSchema>, BlockedUser>(true);
-same<z.infer<typeof followedTopicSchema>, FollowedTopic>(true);
-same<z.infer<typeof upvoteResultSchema>, UpvoteResult>(true);
-same<z.infer<typeof myStanceSchema>, MyStance>(true);
-same<z.infer<typeof topicStancesSchema>, TopicStances>(true);
-same<z.infer<typeof commonGroundEntrySchema>, CommonGroundEntry>(true);
-same<z.infer<typeof tombstoneSchema>, TopicTombstone>(true);
-same<z.infer<typeof tombstoneSchema>, NotificationTombstone>(true);
-same<z.infer<typeof responseTombstoneSchema>, ResponseTombstone>(true);

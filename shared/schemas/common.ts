@@ -11,6 +11,19 @@ export const idLikeSchema = z
   .union([idSchema, z.number().int(ID_FORMAT).nonnegative(ID_FORMAT)], { error: 'An id must be a string.' })
   .transform((value) => String(value));
 
+/**
+ * How the OpenAPI document describes a whole number read from a query string (`.meta(…)` on its
+ * string schema): an integer in the bounds the server checks, so a client generated from the document
+ * sends only numbers the server takes.
+ */
+export const wholeNumberParam = (minimum: number, maximum: number, fallback?: number) => ({
+  type: 'integer',
+  minimum,
+  maximum,
+  // Said in words: zod writes no `default` for a text read as a number.
+  ...(fallback === undefined ? {} : { description: `Default ${fallback}.` }),
+});
+
 export const sourceInputSchema = z.strictObject({
   id: idSchema.optional(),
   url: z

@@ -1,6 +1,6 @@
 // Builds the Hono app from its dependencies, apart from any listener, so tests
 // and benchmarks run exactly what production runs (app.request() or a port).
-import { Hono } from 'hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { LIMITS } from '../../shared/constants.js';
 import { MSG } from '../../shared/messages.js';
 import { newId as defaultNewId } from '../../shared/ids.js';
@@ -34,11 +34,12 @@ import { moderationRoutes, roleRoutes } from './routes/moderation.js';
 import { reportsRoutes } from './routes/reports.js';
 import { pushRoutes, type PushSetup } from './routes/push.js';
 import { NO_ROLE_ADMIN, type RoleAdmin } from './auth/roles.js';
-import { openApiDocument } from './openapi/document.js';
+import { buildOpenApiDocument, type OpenApiDocument } from './openapi/document.js';
+import { serviceRoutes } from './routes/service.js';
 import { requireCurrentSyncProtocol } from './sync/protocol-version.js';
 import { syncRoutes } from './sync/routes.js';
 import type { Store } from './store/types.js';
-import { createReadiness, readyAnswer, type Readiness } from './http/readiness.js';
+import { createReadiness, type Readiness } from './http/readiness.js';
 import { observeRequests, requestLog } from './observe/request.js';
 import { mountMetrics } from './observe/metrics-access.js';
 import { logger, type Logger } from './observe/logger.js';
@@ -101,20 +102,20 @@ export function createApp(deps: AppDeps) {
   const isRead = (method: string, path: string) =>
     method === 'GET' || method === 'HEAD' || (method === 'POST' && path === '/api/sync/responses/pull');
 
-  const api = new Hono<AppEnv>()
+  // Every route of the API is declared once with its description (openapi/route.ts); the sub-apps'
+  // declarations gather in the app's OpenAPI registry, which this document is generated from.
+  const app = new OpenAPIHono<AppEnv>();
+  let document: OpenApiDocument | undefined;
+  const describe = () => (document ??= buildOpenApiDocument(app));
+
+  const api = new OpenAPIHono<AppEnv>()
     .use(
       limitBody(LIMITS.bodyBytes, DISCARD_BYTES, (c, headers) =>
         c.json({ error: MSG.bodyTooLarge, code: 'resource-exhausted' }, 413, headers),
       ),
     )
-    .get('/health', (c) => c.json({ ok: true }))
-    .get('/ready', (c) => {
-      const { body, status } = readyAnswer(readiness.state());
-      return c.json(body, status, { 'Cache-Control': 'no-store' });
-    })
+    .route('/', serviceRoutes(readiness, describe))
     .route('/config', configRoutes(clientConfig))
-    // This API's description (openapi/): public, the same for everyone until the next deploy.
-    .get('/openapi.json', (c) => c.json(openApiDocument(), 200, { 'Cache-Control': 'public, max-age=3600' }))
     // Before authenticate: the one-click POST carries no session, only the mail's signed token.
     .route('/unsubscribe', unsubscribeRoutes(ctx, deps.mailSigningKey, limits))
     .use('/sync/*', requireCurrentSyncProtocol)
@@ -145,7 +146,6 @@ export function createApp(deps: AppDeps) {
     .route('/push', pushRoutes(ctx, deps.push))
     .route('/sync', syncRoutes(streamCtx, { limits, shutdown: readiness.draining }));
 
-  const app = new Hono<AppEnv>();
   // First: the request's id, its log line and its metrics cover everything below, errors included.
   app.use('*', observeRequests({ trustProxy: limits.config.trustProxy, ...(deps.logger ? { logger: deps.logger } : {}) }));
   if (reads)

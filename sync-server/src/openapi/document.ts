@@ -1,12 +1,15 @@
-// The OpenAPI 3.1 document of the REST API, built from the route list (routes.ts) and the zod schemas:
-// zod 4's own z.toJSONSchema() writes each schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect); the
-// named ones (`.meta({ id })`) become components. Served at GET /api/openapi.json and rendered into
+// The OpenAPI 3.1 document of the REST API, from the routes the app registered (route.ts: each route
+// is declared once, with its schemas) as @hono/zod-openapi's registry holds them, mounted paths
+// included. Each schema is written by zod 4's own z.toJSONSchema() as JSON Schema 2020-12 (OpenAPI
+// 3.1's dialect), the named ones (`.meta({ id })`) as components. Not the library's generator
+// (zod-to-openapi): it drops `.nullable()` on a named schema, leaves answer objects open where zod's
+// output is closed, and writes `.extend()` as an allOf a closed parent refuses; each would make the
+// document say other than what the server does. Served at GET /api/openapi.json and rendered into
 // docs/API.md (markdown.ts, scripts/api-docs.ts).
+import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { ERROR_STATUS, type ErrorCode } from '../../../shared/errors.js';
 import { errorBodySchema } from '../../../shared/schemas/answers.js';
-import { SYNC_PROTOCOL_HEADER, SYNC_PROTOCOL_VERSION } from '../../../shared/sync-protocol.js';
-import { ROUTES, type RouteDoc } from './routes.js';
+import type { Auth } from './route.js';
 
 export type JsonSchema = { [key: string]: unknown };
 
@@ -25,7 +28,7 @@ export interface Operation {
   description?: string;
   operationId: string;
   security: Record<string, string[]>[];
-  'x-crux-auth': RouteDoc['auth'];
+  'x-crux-auth': Auth;
   'x-crux-query-example'?: string;
   parameters?: Parameter[];
   requestBody?: { required: boolean; description?: string; content: Record<string, { schema: JsonSchema; example?: unknown }> };
@@ -46,40 +49,23 @@ export interface ResponseObject {
   content?: Record<string, { schema: JsonSchema }>;
 }
 
-const COMPONENTS = '#/components/schemas/';
-
-/** Refusals any route of a kind may give, besides its own list (docs/API.md "Conventions", docs/SECURITY.md "Rate limits"). */
-export function commonErrors(route: RouteDoc): ErrorCode[] {
-  const codes: ErrorCode[] = [];
-  if (route.auth === 'required' || route.auth === 'optional') codes.push('unauthenticated');
-  if (route.method !== 'get') codes.push('resource-exhausted');
-  if (route.path.startsWith('/api/sync/')) codes.push('sync-outdated');
-  if (route.method !== 'get' || route.limited) codes.push('rate-limited');
-  codes.push('internal', 'unavailable');
-  return codes;
-}
-
-/** Error texts of the answers, by code. */
-const ERROR_TEXT: Record<ErrorCode, string> = {
-  'invalid-argument': 'Invalid input (the message names the problem).',
-  unauthenticated: 'No valid token: missing where one is required, or sent and expired, revoked or forged.',
-  'permission-denied': 'Not yours.',
-  'not-found': 'No such item (or it was deleted).',
-  'already-exists': 'The id is taken by someone else.',
-  'link-expired': 'The link has expired.',
-  'resource-exhausted': 'The body is over 1 MiB.',
-  'sync-outdated': "The app's `x-crux-sync` protocol version is not the server's: reload.",
-  'rate-limited': 'Over a rate limit (`Retry-After` says how many seconds to wait); nothing was applied.',
-  internal: 'A fault of the server (never for bad input).',
-  unavailable: 'The database stayed busy (`Retry-After: 2`), or the feature is not set up; nothing was written.',
-};
-
 /** Hono's `/api/topics/:id` as OpenAPI's `/api/topics/{id}`. */
 export const openApiPath = (honoPath: string) => honoPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
+const COMPONENTS = '#/components/schemas/';
+
 /** One zod schema as JSON Schema; its named parts go to `defs` and are referred to as components. */
 function toSchema(schema: z.ZodType, io: 'input' | 'output', defs: Record<string, JsonSchema>): JsonSchema {
-  const json = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' }) as JsonSchema;
+  const json = z.toJSONSchema(schema, {
+    io,
+    target: 'draft-2020-12',
+    unrepresentable: 'any',
+    // A whole number read from a query string is described as the integer it stands for
+    // (shared/schemas/common.ts, wholeNumberParam): the digits' pattern of its text says nothing more.
+    override: ({ jsonSchema }) => {
+      if (jsonSchema.type === 'integer') delete jsonSchema.pattern;
+    },
+  }) as JsonSchema;
   const { $schema: _dialect, $defs, ...rest } = json;
   const relinked = (value: unknown) => JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', `"${COMPONENTS}`)) as JsonSchema;
   for (const [name, def] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) {
@@ -91,116 +77,96 @@ function toSchema(schema: z.ZodType, io: 'input' | 'output', defs: Record<string
   return relinked(rest);
 }
 
-function parameters(route: RouteDoc, defs: Record<string, JsonSchema>): Parameter[] {
-  const found: Parameter[] = [];
-  for (const name of route.path.match(/\{([^}]+)\}/g)?.map((part) => part.slice(1, -1)) ?? []) {
-    const description = route.params?.[name];
-    if (!description) throw new Error(`${route.method.toUpperCase()} ${route.path}: describe the path parameter ${name}.`);
-    found.push({ name, in: 'path', required: true, description, schema: { type: 'string' } });
-  }
-  if (route.query) {
-    const query = toSchema(route.query, 'input', defs);
-    const properties = (query['properties'] ?? {}) as Record<string, JsonSchema>;
-    const required = new Set((query['required'] ?? []) as string[]);
-    for (const [name, schema] of Object.entries(properties)) {
-      const { description: own, ...rest } = schema;
-      const description = [typeof own === 'string' ? own : '', route.queryNotes?.[name] ?? ''].filter(Boolean).join(' ');
-      found.push({ name, in: 'query', required: required.has(name), ...(description ? { description } : {}), schema: rest });
-    }
-    for (const name of Object.keys(route.queryNotes ?? {})) {
-      if (!(name in properties))
-        throw new Error(`${route.method.toUpperCase()} ${route.path}: a note on ${name}, which is not a parameter.`);
-    }
-  }
-  if (route.path.startsWith('/api/sync/')) {
-    found.push({
-      name: SYNC_PROTOCOL_HEADER,
-      in: 'header',
-      required: false,
-      description: `The sync protocol the app speaks; another than ${SYNC_PROTOCOL_VERSION} is \`426\` \`sync-outdated\` (no header: accepted).`,
-      schema: { type: 'string' },
-    });
-  }
-  return found;
+/** Each field of an object schema (path or query) as a parameter; its `description` says what it is. */
+function parametersOf(schema: unknown, where: 'path' | 'query', defs: Record<string, JsonSchema>): Parameter[] {
+  if (!schema) return [];
+  const json = toSchema(schema as z.ZodType, 'input', defs);
+  const required = new Set((json['required'] ?? []) as string[]);
+  return Object.entries((json['properties'] ?? {}) as Record<string, JsonSchema>).map(([name, field]) => {
+    const { description, ...rest } = field;
+    return {
+      name,
+      in: where,
+      required: where === 'path' || required.has(name),
+      ...(typeof description === 'string' ? { description } : {}),
+      schema: rest,
+    };
+  });
 }
 
-function operation(route: RouteDoc, defs: Record<string, JsonSchema>): Operation {
-  const responses: Record<string, ResponseObject> = {};
-  for (const [status, answer] of Object.entries(route.answers)) {
-    responses[status] = {
+function operation(route: RouteConfig, defs: Record<string, JsonSchema>): Operation {
+  const { method: _method, path: _path, request, responses, parameters: headers, ...described } = route;
+  const parameters = [
+    ...parametersOf(request?.params, 'path', defs),
+    ...parametersOf(request?.query, 'query', defs),
+    ...((headers ?? []) as Parameter[]),
+  ];
+  const answers: Record<string, ResponseObject> = {};
+  for (const [status, answer] of Object.entries(responses) as [
+    string,
+    ResponseObject & { content?: Record<string, { schema: z.ZodType }> },
+  ][]) {
+    answers[status] = {
       description: answer.description,
-      ...(answer.headers
+      ...(answer.headers ? { headers: answer.headers } : {}),
+      ...(answer.content
         ? {
-            headers: Object.fromEntries(
-              Object.entries(answer.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }]),
+            content: Object.fromEntries(
+              Object.entries(answer.content).map(([type, { schema }]) => [type, { schema: toSchema(schema, 'output', defs) }]),
             ),
           }
         : {}),
-      ...(answer.schema
-        ? { content: { [answer.contentType ?? 'application/json']: { schema: toSchema(answer.schema, 'output', defs) } } }
-        : {}),
     };
   }
-  const errorRef = { $ref: `${COMPONENTS}Error` };
-  const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of [...(route.errors ?? []), ...commonErrors(route)]) {
-    const status = ERROR_STATUS[code];
-    byStatus.set(status, [...new Set([...(byStatus.get(status) ?? []), code])]);
-  }
-  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
-    responses[String(status)] = {
-      description: codes.map((code) => `\`${code}\`: ${ERROR_TEXT[code]}`).join(' '),
-      ...(status === 429 || status === 503
-        ? { headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'string' } } } }
-        : {}),
-      content: { 'application/json': { schema: errorRef } },
-    };
-  }
-  const params = parameters(route, defs);
-  const body = route.body;
-  const bodySchema = body ? toSchema(body.schema, 'input', defs) : undefined;
+  const body = request?.body as
+    { required: boolean; description?: string; content: Record<string, { schema: z.ZodType; example?: unknown }> } | undefined;
   return {
-    tags: [route.tag],
-    summary: route.summary,
-    ...(route.description ? { description: route.description } : {}),
-    operationId: operationId(route),
-    security: route.auth === 'required' ? [{ bearer: [] }] : route.auth === 'optional' ? [{}, { bearer: [] }] : [],
-    'x-crux-auth': route.auth,
-    ...(route.queryExample ? { 'x-crux-query-example': route.queryExample } : {}),
-    ...(params.length > 0 ? { parameters: params } : {}),
-    ...(body && bodySchema
+    ...(described as Omit<Operation, 'operationId' | 'responses' | 'parameters' | 'requestBody'>),
+    operationId: '',
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(body
       ? {
           requestBody: {
             required: body.required,
             ...(body.description ? { description: body.description } : {}),
-            content: {
-              'application/json': { schema: bodySchema, ...(body.example === undefined ? {} : { example: body.example }) },
-              ...(body.formToo ? { 'application/x-www-form-urlencoded': { schema: bodySchema } } : {}),
-            },
+            content: Object.fromEntries(
+              Object.entries(body.content).map(([type, { schema, example }]) => [
+                type,
+                { schema: toSchema(schema, 'input', defs), ...(example === undefined ? {} : { example }) },
+              ]),
+            ),
           },
         }
       : {}),
-    responses,
+    responses: answers,
   };
 }
 
-const operationId = (route: RouteDoc) =>
-  route.method +
-  route.path
+const operationId = (method: string, path: string) =>
+  method +
+  path
     .replace(/^\/api/, '')
     .split(/[/.{}-]+/)
     .filter(Boolean)
     .map((word) => word[0]!.toUpperCase() + word.slice(1))
     .join('');
 
-export function buildOpenApiDocument(routes: readonly RouteDoc[] = ROUTES): OpenApiDocument {
+/** The document of every route `app` (the whole app, mounted at `/`) registered through route.ts's `serve`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any app's registry: its environment plays no part
+export function buildOpenApiDocument(app: OpenAPIHono<any>): OpenApiDocument {
   const defs: Record<string, JsonSchema> = {};
   toSchema(errorBodySchema, 'output', defs);
   const paths: OpenApiDocument['paths'] = {};
-  for (const route of routes) {
+  const tags: string[] = [];
+  for (const definition of app.openAPIRegistry.definitions) {
+    if (definition.type !== 'route') continue;
+    const { route } = definition;
     const item = (paths[route.path] ??= {});
     if (item[route.method]) throw new Error(`${route.method.toUpperCase()} ${route.path} is described twice.`);
-    item[route.method] = operation(route, defs);
+    const op = operation(route, defs);
+    op.operationId = operationId(route.method, route.path);
+    item[route.method] = op;
+    for (const tag of op.tags) if (!tags.includes(tag)) tags.push(tag);
   }
   return {
     openapi: '3.1.0',
@@ -210,7 +176,7 @@ export function buildOpenApiDocument(routes: readonly RouteDoc[] = ROUTES): Open
       description: 'The REST API of Crux, a structured, offline-first debate site. Prose: docs/API.md.',
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
-    tags: [...new Set(routes.map((route) => route.tag))].map((name) => ({ name })),
+    tags: tags.map((name) => ({ name })),
     paths,
     components: {
       schemas: Object.fromEntries(Object.entries(defs).sort(([a], [b]) => a.localeCompare(b))),
@@ -218,7 +184,3 @@ export function buildOpenApiDocument(routes: readonly RouteDoc[] = ROUTES): Open
     },
   };
 }
-
-let built: OpenApiDocument | undefined;
-/** The document, built once per process. */
-export const openApiDocument = (): OpenApiDocument => (built ??= buildOpenApiDocument());

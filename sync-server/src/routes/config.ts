@@ -1,8 +1,10 @@
 // /api/config: the web app's Firebase settings, read at start-up so one build runs
 // against the local emulator or a real project (and tests can pick the ports).
-import { Hono } from 'hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import type { ClientConfig } from '../../../shared/client-config.js';
+import { clientConfigSchema } from '../../../shared/schemas/answers.js';
 import type { AppEnv } from '../http/auth.js';
+import { apiRoute, serve } from '../openapi/route.js';
 
 /** Only http(s) and mailto addresses become links; anything else (or unset) hides the item. */
 function externalUrl(value: string | undefined): string | null {
@@ -31,6 +33,18 @@ export function readClientConfig(env: NodeJS.ProcessEnv = process.env): ClientCo
   };
 }
 
+const settings = apiRoute({
+  method: 'get',
+  path: '/',
+  tag: 'Service',
+  summary: "The web app's Firebase settings",
+  description: 'Read by the app at start-up, so one build runs against the local emulator or a real project.',
+  auth: 'none',
+  answers: { 200: { description: 'The settings.', schema: clientConfigSchema } },
+});
+
 export function configRoutes(config: ClientConfig) {
-  return new Hono<AppEnv>().get('/', (c) => c.json(config));
+  const app = new OpenAPIHono<AppEnv>();
+  serve(app, settings, (c) => c.json(config));
+  return app;
 }

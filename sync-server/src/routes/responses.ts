@@ -4,7 +4,8 @@
 // array, at most `limit` (default and maximum RESPONSES_MAX_LIMIT) long; when more
 // follow, `X-Next-Cursor` holds an opaque cursor and `Link: <…>; rel="next"` the
 // address of the next page. Never cut silently.
-import { Hono, type Context } from 'hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { z } from 'zod';
 import { MSG } from '../../../shared/messages.js';
 import { createResponseSchema, updateResponseSchema } from '../../../shared/schemas/responses.js';
@@ -26,22 +27,29 @@ import { requireUser, viewerOf, type AppEnv } from '../http/auth.js';
 import { keptJson } from '../http/compression.js';
 import { badRequest } from '../../../shared/errors.js';
 import { NO_RATE_LIMITS, type RateLimits } from '../http/rate-limit.js';
-import { readJson, readQuery } from '../http/validate.js';
+import { apiRoute, serve } from '../openapi/route.js';
+import { responseMappingSchema, responseSchema } from '../../../shared/schemas/answers.js';
+import { wholeNumberParam } from '../../../shared/schemas/common.js';
 import type { ResponsePosition } from '../store/rows.js';
 
 /** The most responses one answer carries (also the default page). */
 export const RESPONSES_MAX_LIMIT = 1000;
 
 export const responsesListQuery = z.object({
-  topic_id: z.string().optional(),
-  parent_id: z.string().optional(),
+  topic_id: z.string().optional().describe('The topic whose roots to list (`404` if there is no such topic).'),
+  parent_id: z.string().optional().describe('The response whose direct replies to list (`404` if there is no such response).'),
   limit: z
     .string()
     .regex(/^\d{1,10}$/, 'limit must be a whole number.')
     .transform(Number)
     .refine((n) => n >= 1 && n <= RESPONSES_MAX_LIMIT, `limit must be between 1 and ${RESPONSES_MAX_LIMIT}.`)
+    .meta(wholeNumberParam(1, RESPONSES_MAX_LIMIT, RESPONSES_MAX_LIMIT))
     .optional(),
-  cursor: z.string().max(400, 'cursor is not valid.').optional(),
+  cursor: z
+    .string()
+    .max(400, 'cursor is not valid.')
+    .optional()
+    .describe("An earlier answer's `X-Next-Cursor` (one the server did not make is `400`)."),
 });
 
 /** Opaque to clients: the last item's order keys, base64url JSON. */
@@ -71,8 +79,9 @@ export const mappingsQuery = z.object({
     .regex(/^\d{1,10}$/, 'limit must be a whole number.')
     .transform(Number)
     .refine((n) => n >= 1 && n <= MAPPINGS_MAX_LIMIT, `limit must be between 1 and ${MAPPINGS_MAX_LIMIT}.`)
+    .meta(wholeNumberParam(1, MAPPINGS_MAX_LIMIT, MAPPINGS_MAX_LIMIT))
     .optional(),
-  cursor: z.string().max(400, 'cursor is not valid.').optional(),
+  cursor: z.string().max(400, 'cursor is not valid.').optional().describe("An earlier answer's `X-Next-Cursor`."),
 });
 
 /** The page's items, with X-Next-Cursor and Link rel="next" when more follow. */
@@ -102,42 +111,157 @@ export const responsesSearchQuery = topicQuery.extend({
   q: z.string({ error: 'q is required.' }).max(500, 'q is too long.'),
 });
 
+const PAGE_HEADERS_CURSOR = {
+  'X-Next-Cursor': 'Present when more follow: the cursor of the next page.',
+  Link: 'Present when more follow: `<address of the next page>; rel="next"`.',
+};
+
+const responseIdParams = z.object({ id: z.string().describe('The id.') });
+
+const list = apiRoute({
+  method: 'get',
+  path: '/',
+  tag: 'Responses',
+  summary: "A topic's root responses, or a response's direct replies",
+  description:
+    'Give `topic_id` (the roots) or `parent_id` (the direct replies), oldest first, [paged](#paging) by cursor: `limit` 1–1000 ' +
+    '(default 1000). An expensive read.',
+  auth: 'optional',
+  query: responsesListQuery,
+  queryExample: '?topic_id=T&limit=1000&cursor=…',
+  answers: {
+    200: { description: 'The responses (`[]` if none).', schema: z.array(responseSchema), headers: PAGE_HEADERS_CURSOR },
+  },
+  errors: ['invalid-argument', 'not-found'],
+  limited: true,
+});
+
+const mappings = apiRoute({
+  method: 'get',
+  path: '/mappings',
+  tag: 'Responses',
+  summary: "Every `{id, parent_response_id}` of a topic's responses",
+  description: '[Paged](#paging) by cursor: `limit` 1–5000 (default 5000). An expensive read.',
+  auth: 'optional',
+  query: mappingsQuery,
+  answers: { 200: { description: 'The pairs.', schema: z.array(responseMappingSchema), headers: PAGE_HEADERS_CURSOR } },
+  errors: ['invalid-argument', 'not-found'],
+  limited: true,
+});
+
+const search = apiRoute({
+  method: 'get',
+  path: '/search',
+  tag: 'Responses',
+  summary: "A topic's responses whose content matches",
+  description: 'The 20 best. An expensive read.',
+  auth: 'optional',
+  query: responsesSearchQuery,
+  queryExample: '?topic_id=T&q=budget',
+  answers: { 200: { description: 'The matches.', schema: z.array(responseSchema) } },
+  errors: ['invalid-argument', 'not-found'],
+  limited: true,
+});
+
+const one = apiRoute({
+  method: 'get',
+  path: '/{id}',
+  tag: 'Responses',
+  summary: 'One response',
+  auth: 'optional',
+  params: responseIdParams,
+  answers: { 200: { description: 'The response.', schema: responseSchema } },
+  errors: ['not-found'],
+});
+
+const create = apiRoute({
+  method: 'post',
+  path: '/',
+  tag: 'Responses',
+  summary: 'Post a response or a reply',
+  description:
+    'A `topic_id` makes a root response, a `parent_response_id` alone is enough for a reply. A quote must be in the same topic. ' +
+    'A client may send its own `id` (a retried create answers `201` with what landed the first time). ' +
+    'A new account (docs/MODERATION.md) citing more than NEW_USER_LINKS sources, or the same content posted more than SPAM_REPEATS times in SPAM_WINDOW_MINUTES, is `400`.',
+  auth: 'required',
+  body: {
+    schema: createResponseSchema,
+    required: true,
+    example: {
+      content: '…',
+      type: 'for',
+      topic_id: 'T',
+      parent_response_id: null,
+      quoted_response_id: null,
+      sources: [{ url: 'https://example.org/report', name: 'A report', description: 'Where the figure comes from' }],
+    },
+  },
+  answers: { 201: { description: 'The new response.', schema: responseSchema } },
+  errors: ['invalid-argument', 'not-found', 'already-exists'],
+});
+
+const edit = apiRoute({
+  method: 'put',
+  path: '/{id}',
+  tag: 'Responses',
+  summary: 'Edit a response (creator only)',
+  description:
+    'Content, quote and sources only; a field left out stays as it was, `null`/`[]` clear. A new account citing more than NEW_USER_LINKS sources is `400`.',
+  auth: 'required',
+  params: responseIdParams,
+  body: { schema: updateResponseSchema, required: true, example: { content: '…', quoted_response_id: null, sources: [] } },
+  answers: { 200: { description: 'The response as edited.', schema: responseSchema } },
+  errors: ['invalid-argument', 'permission-denied', 'not-found'],
+});
+
+const remove = apiRoute({
+  method: 'delete',
+  path: '/{id}',
+  tag: 'Responses',
+  summary: 'Delete a response and its whole subtree (creator only)',
+  auth: 'required',
+  params: responseIdParams,
+  answers: { 204: { description: 'Deleted.' } },
+  errors: ['permission-denied', 'not-found'],
+});
+
 export function responsesRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE_LIMITS) {
-  return new Hono<AppEnv>()
-    .get('/', async (c) => {
-      const query = readQuery(c, responsesListQuery);
-      const viewer = viewerOf(c);
-      const limit = query.limit ?? RESPONSES_MAX_LIMIT;
-      const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
-      if (!query.topic_id && !query.parent_id) throw badRequest('Give topic_id or parent_id.');
-      await limits.read(c, c.get('user'));
-      if (query.topic_id) return sendPageText(c, await rootResponsesPageText(ctx, query.topic_id, viewer, after, limit), limit);
-      return sendPage(c, await repliesPage(ctx, query.parent_id!, viewer, after, limit), limit);
-    })
-    .get('/mappings', async (c) => {
-      const query = readQuery(c, mappingsQuery);
-      const limit = query.limit ?? MAPPINGS_MAX_LIMIT;
-      const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
-      await limits.read(c, c.get('user'));
-      return sendPage(c, await mappingsPage(ctx, query.topic_id, after, limit), limit);
-    })
-    .get('/search', async (c) => {
-      const query = readQuery(c, responsesSearchQuery);
-      await limits.read(c, c.get('user'));
-      return c.json(await searchResponses(ctx, query.topic_id, query.q, viewerOf(c)));
-    })
-    .get('/:id', async (c) => c.json(await getResponse(ctx, c.req.param('id'), viewerOf(c))))
-    .post('/', async (c) => {
-      const user = requireUser(c, MSG.loginToPostResponse);
-      return c.json(await createResponse(ctx, user, await readJson(c, createResponseSchema)), 201);
-    })
-    .put('/:id', async (c) => {
-      const user = requireUser(c, MSG.loginToEditResponse);
-      return c.json(await updateResponse(ctx, user, c.req.param('id'), await readJson(c, updateResponseSchema)));
-    })
-    .delete('/:id', async (c) => {
-      const user = requireUser(c, MSG.loginToDeleteResponse);
-      await deleteResponse(ctx, user, c.req.param('id'));
-      return c.body(null, 204);
-    });
+  const app = new OpenAPIHono<AppEnv>();
+  serve(app, list, async (c, read) => {
+    const query = read.query();
+    const viewer = viewerOf(c);
+    const limit = query.limit ?? RESPONSES_MAX_LIMIT;
+    const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+    if (!query.topic_id && !query.parent_id) throw badRequest('Give topic_id or parent_id.');
+    await limits.read(c, c.get('user'));
+    if (query.topic_id) return sendPageText(c, await rootResponsesPageText(ctx, query.topic_id, viewer, after, limit), limit);
+    return sendPage(c, await repliesPage(ctx, query.parent_id!, viewer, after, limit), limit);
+  });
+  serve(app, mappings, async (c, read) => {
+    const query = read.query();
+    const limit = query.limit ?? MAPPINGS_MAX_LIMIT;
+    const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+    await limits.read(c, c.get('user'));
+    return sendPage(c, await mappingsPage(ctx, query.topic_id, after, limit), limit);
+  });
+  serve(app, search, async (c, read) => {
+    const query = read.query();
+    await limits.read(c, c.get('user'));
+    return c.json(await searchResponses(ctx, query.topic_id, query.q, viewerOf(c)));
+  });
+  serve(app, one, async (c, read) => c.json(await getResponse(ctx, read.params().id, viewerOf(c))));
+  serve(app, create, async (c, read) => {
+    const user = requireUser(c, MSG.loginToPostResponse);
+    return c.json(await createResponse(ctx, user, await read.json()), 201);
+  });
+  serve(app, edit, async (c, read) => {
+    const user = requireUser(c, MSG.loginToEditResponse);
+    return c.json(await updateResponse(ctx, user, read.params().id, await read.json()));
+  });
+  serve(app, remove, async (c, read) => {
+    const user = requireUser(c, MSG.loginToDeleteResponse);
+    await deleteResponse(ctx, user, read.params().id);
+    return c.body(null, 204);
+  });
+  return app;
 }

@@ -1,12 +1,16 @@
 // /api/sync: replication endpoints (pull, push per collection) and the live stream.
-import { Hono, type Context } from 'hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { z } from 'zod';
 import { ID_PATTERN } from '../../../shared/constants.js';
+import { pushedDocumentSchema } from '../../../shared/schemas/answers.js';
+import { wholeNumberParam } from '../../../shared/schemas/common.js';
 import { MSG } from '../../../shared/messages.js';
 import {
   MAX_PULL_LIMIT,
   MAX_PUSH_ROWS,
   MAX_STREAM_TOPICS,
+  PRIVATE_COLLECTIONS,
   STREAM_HEARTBEAT_MS,
   SYNC_COLLECTIONS,
   type PushRow,
@@ -15,9 +19,11 @@ import {
 } from '../../../shared/sync-protocol.js';
 import type { DomainContext } from '../domain/context.js';
 import { requireUser, type AppEnv } from '../http/auth.js';
-import { badRequest, notFound } from '../../../shared/errors.js';
+import { badRequest } from '../../../shared/errors.js';
 import { NO_RATE_LIMITS, type RateLimits } from '../http/rate-limit.js';
-import { readJson, readJsonBody, readQuery } from '../http/validate.js';
+import { readJsonBody } from '../http/validate.js';
+import { apiRoute, notFoundParam, serve } from '../openapi/route.js';
+import { pullAnswerSchema, pushAnswerSchema, responsesPullAnswerSchema } from '../openapi/sync-documents.js';
 import { COLLECTIONS } from './collections/index.js';
 import { pull, pullResponsesOfTopics } from './pull.js';
 import { push } from './push.js';
@@ -49,17 +55,19 @@ const limitParam = z
   .string()
   .regex(/^\d+$/, 'limit must be a whole number.')
   .transform(Number)
-  .refine((n) => n >= 1 && n <= MAX_PULL_LIMIT, `limit must be between 1 and ${MAX_PULL_LIMIT}.`);
+  .refine((n) => n >= 1 && n <= MAX_PULL_LIMIT, `limit must be between 1 and ${MAX_PULL_LIMIT}.`)
+  .meta(wholeNumberParam(1, MAX_PULL_LIMIT, 100));
 export const pullQuery = z.object({
-  id: z.string().max(200).default(''),
+  id: z.string().max(200).default('').describe("The checkpoint's id (default: the start)."),
   seq: z
     .string()
     .regex(/^\d{1,16}$/, SEQ_MESSAGE)
     .transform(Number)
     .pipe(seqNumber)
+    .meta({ ...wholeNumberParam(0, Number.MAX_SAFE_INTEGER, 0), description: "The checkpoint's seq (default 0)." })
     .default(0),
   limit: limitParam.default(100),
-  topic_id: topicId.optional(),
+  topic_id: topicId.optional().describe('responses only: one topic.'),
 });
 export const responsesPullBody = z.strictObject({
   checkpoint: z.strictObject({
@@ -74,10 +82,80 @@ export const streamQuery = z.object({
     .optional(),
 });
 
-function collectionOf(name: string): SyncCollection {
-  if (!(SYNC_COLLECTIONS as readonly string[]).includes(name)) throw notFound(MSG.notFound);
-  return name as SyncCollection;
-}
+const isCollection = (name: string): name is SyncCollection => (SYNC_COLLECTIONS as readonly string[]).includes(name);
+
+/** An unknown collection is no address at all: `404`, as for any other. */
+const collectionParams = z.object({
+  collection: z
+    .string()
+    .refine(isCollection, notFoundParam(MSG.notFound))
+    .meta({ enum: [...SYNC_COLLECTIONS], description: `One of: ${SYNC_COLLECTIONS.join(', ')} (unknown: 404).` }),
+});
+
+const stream = apiRoute({
+  method: 'get',
+  path: '/stream',
+  tag: 'Sync',
+  summary: 'The live stream of changes',
+  description:
+    "Server-sent events: each event's data is a `StreamEvent` as JSON; `: ping` comments are heartbeats. Anonymous callers get the " +
+    'public collections only. `topics` is a comma-separated list of up to 200 topic ids whose responses to follow.',
+  auth: 'optional',
+  sync: true,
+  query: streamQuery,
+  answers: { 200: { description: 'The event stream.', contentType: 'text/event-stream', schema: z.string() } },
+  errors: ['invalid-argument'],
+  limited: true,
+});
+
+const responsesPull = apiRoute({
+  method: 'post',
+  path: '/responses/pull',
+  tag: 'Sync',
+  summary: 'Pull the responses of several topics at once',
+  description: 'Up to 200 topics and 1,000 documents in one call; anonymous allowed.',
+  auth: 'optional',
+  sync: true,
+  body: { schema: responsesPullBody, required: true },
+  answers: { 200: { description: 'The page of documents.', schema: responsesPullAnswerSchema } },
+  errors: ['invalid-argument'],
+  limited: true,
+});
+
+const collectionPull = apiRoute({
+  method: 'get',
+  path: '/{collection}/pull',
+  tag: 'Sync',
+  summary: "Pull a collection's documents after a checkpoint",
+  description: `The private collections (${PRIVATE_COLLECTIONS.join(', ')}) are the caller's own and need a token; \`limit\` at most 1000.`,
+  auth: 'optional',
+  sync: true,
+  params: collectionParams,
+  query: pullQuery,
+  answers: { 200: { description: 'The page of documents.', schema: pullAnswerSchema } },
+  errors: ['invalid-argument', 'not-found'],
+  limited: true,
+});
+
+/** What the document says of a push's body; each collection's own schema checks its rows (readRows). */
+const pushBodySchema = z
+  .array(z.object({ assumedMasterState: pushedDocumentSchema.nullish(), newDocumentState: pushedDocumentSchema }))
+  .max(MAX_PUSH_ROWS)
+  .describe("Rows to apply: each the client's new state of a document and the state it assumed the server had.");
+
+const collectionPush = apiRoute({
+  method: 'post',
+  path: '/{collection}/push',
+  tag: 'Sync',
+  summary: "Push the caller's changes to a collection",
+  description: 'At most 200 rows, taken whole or refused whole by the write limit (each row counts as one write).',
+  auth: 'required',
+  sync: true,
+  params: collectionParams,
+  body: { schema: pushBodySchema, required: true },
+  answers: { 200: { description: 'What the server did not take as sent.', schema: pushAnswerSchema } },
+  errors: ['invalid-argument', 'not-found'],
+});
 
 export interface SyncRoutesOptions {
   heartbeatMs?: number;
@@ -91,51 +169,52 @@ export function syncRoutes(
   ctx: DomainContext,
   { heartbeatMs = STREAM_HEARTBEAT_MS, limits = NO_RATE_LIMITS, shutdown }: SyncRoutesOptions = {},
 ) {
-  return new Hono<AppEnv>()
-    .get('/stream', async (c) => {
-      const { topics } = readQuery(c, streamQuery);
-      const ids = (topics ?? '').split(',').filter((id) => id !== '');
-      if (ids.length > MAX_STREAM_TOPICS || ids.some((id) => !ID_PATTERN.test(id))) {
-        throw badRequest('topics is a comma-separated list of topic ids.');
-      }
-      // Anonymous is allowed: public collections only.
-      const user = c.get('user');
-      const release = await limits.stream(c, user);
-      return openStream(c, ctx, user, new Set(ids), { heartbeatMs, onClose: release, ...(shutdown ? { shutdown } : {}) });
-    })
-    .post('/responses/pull', async (c) => {
-      const body = await readJson(c, responsesPullBody);
-      // Up to 200 topics and 1,000 documents in one call, anonymous allowed: paid in documents.
-      const start = performance.now();
-      const charge = await limits.pull(c, c.get('user'));
-      const page = await pullResponsesOfTopics(ctx, body.checkpoint, body.limit);
-      await charge(page.documents.length);
-      observeSync(c, 'pull', 'responses', page.documents.length, start);
-      return c.json(page);
-    })
-    .get('/:collection/pull', async (c) => {
-      const collection = collectionOf(c.req.param('collection'));
-      const query = readQuery(c, pullQuery);
-      const user = COLLECTIONS[collection].privacy === 'private' ? requireUser(c, MSG.invalidToken) : c.get('user');
-      const scope = { user, ...(query.topic_id ? { topicId: query.topic_id } : {}) };
-      const start = performance.now();
-      const charge = await limits.pull(c, user);
-      const page = await pull(ctx, collection, scope, { id: query.id, seq: query.seq }, query.limit);
-      await charge(page.documents.length);
-      observeSync(c, 'pull', collection, page.documents.length, start);
-      return c.json(page);
-    })
-    .post('/:collection/push', async (c) => {
-      const collection = collectionOf(c.req.param('collection'));
-      const user = requireUser(c, MSG.invalidToken);
-      const rows = await readRows(c, collection);
-      // Rows, not requests: a push of 50 documents is 50 writes. Refused whole (429) before any is applied.
-      const start = performance.now();
-      await limits.writes(c, user, rows.length);
-      const conflicts = await push(ctx, user, collection, rows);
-      observeSync(c, 'push', collection, rows.length, start);
-      return c.json(conflicts);
-    });
+  const app = new OpenAPIHono<AppEnv>();
+  serve(app, stream, async (c, read) => {
+    const { topics } = read.query();
+    const ids = (topics ?? '').split(',').filter((id) => id !== '');
+    if (ids.length > MAX_STREAM_TOPICS || ids.some((id) => !ID_PATTERN.test(id))) {
+      throw badRequest('topics is a comma-separated list of topic ids.');
+    }
+    // Anonymous is allowed: public collections only.
+    const user = c.get('user');
+    const release = await limits.stream(c, user);
+    return openStream(c, ctx, user, new Set(ids), { heartbeatMs, onClose: release, ...(shutdown ? { shutdown } : {}) });
+  });
+  serve(app, responsesPull, async (c, read) => {
+    const body = await read.json();
+    // Up to 200 topics and 1,000 documents in one call, anonymous allowed: paid in documents.
+    const start = performance.now();
+    const charge = await limits.pull(c, c.get('user'));
+    const page = await pullResponsesOfTopics(ctx, body.checkpoint, body.limit);
+    await charge(page.documents.length);
+    observeSync(c, 'pull', 'responses', page.documents.length, start);
+    return c.json(page);
+  });
+  serve(app, collectionPull, async (c, read) => {
+    const collection = read.params().collection;
+    const query = read.query();
+    const user = COLLECTIONS[collection].privacy === 'private' ? requireUser(c, MSG.invalidToken) : c.get('user');
+    const scope = { user, ...(query.topic_id ? { topicId: query.topic_id } : {}) };
+    const start = performance.now();
+    const charge = await limits.pull(c, user);
+    const page = await pull(ctx, collection, scope, { id: query.id, seq: query.seq }, query.limit);
+    await charge(page.documents.length);
+    observeSync(c, 'pull', collection, page.documents.length, start);
+    return c.json(page);
+  });
+  serve(app, collectionPush, async (c, read) => {
+    const collection = read.params().collection;
+    const user = requireUser(c, MSG.invalidToken);
+    const rows = await readRows(c, collection);
+    // Rows, not requests: a push of 50 documents is 50 writes. Refused whole (429) before any is applied.
+    const start = performance.now();
+    await limits.writes(c, user, rows.length);
+    const conflicts = await push(ctx, user, collection, rows);
+    observeSync(c, 'push', collection, rows.length, start);
+    return c.json(conflicts);
+  });
+  return app;
 }
 
 async function readRows<C extends SyncCollection>(c: Context<AppEnv>, collection: C): Promise<PushRow<SyncDocs[C]>[]> {
