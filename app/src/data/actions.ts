@@ -13,7 +13,7 @@ import { voteDocId } from '../../../shared/rules/vote-id.js';
 import { reportDocId } from '../../../shared/sync-protocol.js';
 import { normalizePushSettings, type PushSettings } from '../../../shared/push.js';
 import type { Draft, EditResponseInput, NewResponseInput, NewTopicInput } from './api.js';
-import type { PublicDb, UserDb } from './db.js';
+import type { PublicDb } from './db.js';
 import { badRequest, notFound, unauthorized } from '../../../shared/errors.js';
 import { arrivalRules, whenStored, type Arrivals } from './arrival.js';
 import { draftsIn } from './drafts.js';
