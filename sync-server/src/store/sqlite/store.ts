@@ -20,7 +20,8 @@ import { createReportsRepo } from './reports-repo.js';
 import { createModerationRepo } from './moderation-repo.js';
 import { createPushRepo } from './push-repo.js';
 import { createGroupsRepo } from './groups-repo.js';
-import type { Store, TopicsRepo } from '../types.js';
+import type { Store } from '../types.js';
+import type { TopicsRepo } from '../rows.js';
 import { createSqliteTransactions, type TransactionOptions } from './transactions.js';
 import { createVersionClock, type VersionClockOptions, type VersionReads } from './kept-versions.js';
 
