@@ -7,8 +7,8 @@ import { NOTIFICATION_TYPES, PERSUASION_POINTS_PER_DELTA, type NotificationType,
 import { hotScore } from '../../shared/rules/hot.js';
 import { ftsQuery } from '../../shared/rules/search-words.js';
 import { comparatorFor, TOPIC_ORDERS } from '../../shared/rules/sort-order.js';
-import type { Checkpoint, ResponseInsert, Store, TopicInsert } from '../../sync-server/src/store/types.js';
-import type { ReportRow, StanceRow } from '../../sync-server/src/store/rows.js';
+import type { Store } from '../../sync-server/src/store/types.js';
+import type { Checkpoint, ReportRow, ResponseInsert, StanceRow, TopicInsert } from '../../sync-server/src/store/rows.js';
 
 export interface StoreUnderTest {
   store: Store;

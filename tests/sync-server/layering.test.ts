@@ -1,5 +1,6 @@
 // Issue 22: the engines stay behind the Store interface. Only store/<engine>/ and the one place
-// that chooses the engine (backend.ts) may import an engine's files or a database driver; the
+// that chooses the engine (backend.ts) may import an engine's files or a database driver, besides
+// the list of both engines' repositories (store/repositories.ts), which only the engines import; the
 // domain, replication and routes see the interface (store/types.ts) and the rows (store/rows.ts).
 // Reads the import specifiers of the source files, so an import added anywhere else fails here.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -11,6 +12,8 @@ const ENGINES = ['store/sqlite', 'store/pg'];
 const DRIVERS = ['pg', 'pg-pool', 'pg-cursor', 'pg-protocol', 'better-sqlite3', 'sqlite3', 'node:sqlite'];
 /** Allowed to import an engine: the engine itself (and only its own), and where the engine is chosen. */
 const CHOOSES_ENGINE = 'backend.ts';
+/** Lists both engines' repositories; only the engines (each builds its own) may import it. */
+const LISTS_REPOSITORIES = 'store/repositories.ts';
 
 const SPECIFIER = /\b(?:from|import)\s*\(?\s*['"]([^'"]+)['"]|\brequire\(\s*['"]([^'"]+)['"]\s*\)/g;
 
@@ -35,10 +38,11 @@ const engineOf = (path: string) => ENGINES.find((engine) => path.startsWith(`${e
 
 /** The file's imports that break the layering: another engine's files, or a driver outside an engine. */
 function violations(file: string, source: string): string[] {
-  if (file === CHOOSES_ENGINE) return [];
+  if (file === CHOOSES_ENGINE || file === LISTS_REPOSITORIES) return [];
   const own = engineOf(file);
+  const listsRepositories = (target: string) => target === LISTS_REPOSITORIES.replace(/\.ts$/, '.js');
   return importsOf(file, source)
-    .filter((target) => (engineOf(target) ? engineOf(target) !== own : isDriver(target) && !own))
+    .filter((target) => (engineOf(target) ? engineOf(target) !== own : (isDriver(target) || listsRepositories(target)) && !own))
     .map((target) => `${file} imports ${target}`);
 }
 
@@ -63,6 +67,7 @@ describe('the store engines stay behind the Store interface', () => {
     ['routes/x.ts', "const search = await import('../store/pg/search.js');"],
     ['store/pg/x.ts', "import { migrate } from '../sqlite/migrate.js';"],
     ['store/rows.ts', "import type { PgQueries } from './pg/queries.js';"],
+    ['domain/x.ts', "import { buildRepositories } from '../store/repositories.js';"],
   ])('catches %s: %s', (file, line) => {
     expect(violations(file, line)).toHaveLength(1);
   });
@@ -72,6 +77,7 @@ describe('the store engines stay behind the Store interface', () => {
     ['routes/x.ts', "import { toTopic } from '../store/rows.js';"],
     ['store/pg/x.ts', "import pg from 'pg';"],
     ['store/sqlite/x.ts', 'import type Database from "better-sqlite3";'],
+    ['store/pg/x.ts', "import { buildRepositories } from '../repositories.js';"],
   ])('allows %s: %s', (file, line) => {
     expect(violations(file, line)).toEqual([]);
   });

@@ -4,7 +4,7 @@
 // never to yourself, never from someone the recipient blocked, and at most NOTIFY_PER_PAIR from one
 // person to another within NOTIFY_WINDOW_MS. (Followers are notified in bulk, follows.ts, by the same
 // rule written as SQL.)
-import type { NotificationInsert } from '../store/types.js';
+import type { NotificationInsert } from '../store/rows.js';
 import type { Change } from './change-feed.js';
 import type { DomainContext } from './context.js';
 import { queuePush } from './push.js';

@@ -6,7 +6,7 @@ import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'nod
 import http from 'node:http';
 import https from 'node:https';
 import webpush from 'web-push';
-import type { PushSubscriptionRow } from '../store/types.js';
+import type { PushSubscriptionRow } from '../store/rows.js';
 import { isLoopbackHost, isPrivateAddress } from './endpoint.js';
 import type { VapidKeys } from './vapid.js';
 

@@ -8,7 +8,8 @@
 import { createHash } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ChangeFeed } from '../domain/change-feed.js';
-import type { PushQueueRow, Store } from '../store/types.js';
+import type { Store } from '../store/types.js';
+import type { PushQueueRow } from '../store/rows.js';
 import { deliver, type DeliveryAnswer } from './deliver.js';
 import { pushPayload } from './payload.js';
 import { storedPushSettings } from './settings.js';

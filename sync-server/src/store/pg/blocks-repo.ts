@@ -1,7 +1,6 @@
 // Blocks on PostgreSQL: the SQLite repository's queries (store/sqlite/blocks-repo.ts).
-import type { BlocksRepo } from '../types.js';
+import type { BlockRow, BlocksRepo } from '../rows.js';
 import type { PgQueries } from './queries.js';
-import type { BlockRow } from '../rows.js';
 import { BLOCK_CHANGES, GET_BLOCK, IS_BLOCKED, LIST_BLOCKS, RESTAMP_BLOCKED, SET_BLOCK } from '../sql.js';
 
 export function createPgBlocksRepo(q: PgQueries): BlocksRepo {

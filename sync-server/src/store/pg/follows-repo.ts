@@ -1,7 +1,6 @@
 // Follows on PostgreSQL: the SQLite repository's queries (store/sqlite/follows-repo.ts).
-import type { FollowsRepo } from '../types.js';
+import type { FollowRow, FollowsRepo } from '../rows.js';
 import type { PgQueries } from './queries.js';
-import type { FollowRow } from '../rows.js';
 import {
   ENQUEUE_FOLLOWER_PUSHES,
   FOLLOW_CHANGES,

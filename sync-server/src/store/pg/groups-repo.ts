@@ -1,5 +1,5 @@
 // Opinion groups (issue 29 #2) on PostgreSQL: the SQLite repository's queries (store/sqlite/groups-repo.ts).
-import type { OpinionGroupsRepo } from '../types.js';
+import type { OpinionGroupsRepo } from '../rows.js';
 import type { PgQueries } from './queries.js';
 import { distinctTopics, TOPICS_VOTED_SINCE, TOPIC_UPVOTES } from '../needs-sql.js';
 import { SAVE_OPINION_GROUPS, STORED_OPINION_GROUPS } from '../sql.js';

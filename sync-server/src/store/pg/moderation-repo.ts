@@ -1,7 +1,7 @@
 // Moderators' writes on PostgreSQL: the SQLite repository's queries (store/sqlite/moderation-repo.ts).
 // The search tables are the repositories' to keep (SQLite's FTS5 triggers do it there): a title or
 // content written here is indexed again, so a removed text is no longer found.
-import type { ModeratedOriginalRow, ModerationLogListRow } from '../rows.js';
+import type { ModeratedOriginalRow, ModerationLogListRow, ModerationRepo } from '../rows.js';
 import {
   DROP_ORIGINAL,
   GET_ORIGINAL,
@@ -13,7 +13,6 @@ import {
   SET_SUSPENSION,
   SET_TOPIC_LOCKED,
 } from '../sql.js';
-import type { ModerationRepo } from '../types.js';
 import type { PgQueries } from './queries.js';
 import { indexWords, tsvectorOf } from './search.js';
 

@@ -1,8 +1,7 @@
 // Reply notifications on PostgreSQL: the SQLite repository's queries (store/sqlite/notifications-repo.ts).
 import { NOTIFICATION_ORDER, orderBySql } from '../../../../shared/rules/sort-order.js';
-import type { NotificationsRepo } from '../types.js';
+import type { NotificationRow, NotificationsRepo } from '../rows.js';
 import type { PgQueries } from './queries.js';
-import type { NotificationRow } from '../rows.js';
 import {
   DELETE_NOTIFICATION,
   INSERT_NOTIFICATION,

@@ -1,5 +1,5 @@
 // Web Push on PostgreSQL: the SQLite repository's queries (store/sqlite/push-repo.ts).
-import type { PushQueueRow, PushRepo, PushSubscriptionRow } from '../types.js';
+import type { PushQueueRow, PushRepo, PushSubscriptionRow } from '../rows.js';
 import type { PgQueries } from './queries.js';
 import {
   CLAIM_PUSHES,

@@ -1,5 +1,5 @@
 // Reports on PostgreSQL: the SQLite repository's queries (store/sqlite/reports-repo.ts).
-import type { QueueReportRow, QueueTargetRow, ReportRow } from '../rows.js';
+import type { QueueReportRow, QueueTargetRow, ReportRow, ReportsRepo } from '../rows.js';
 import {
   GET_REPORT,
   MARK_REPORT_HANDLED,
@@ -11,7 +11,6 @@ import {
   REPORT_QUEUE_TOTAL,
   SAVE_REPORT,
 } from '../sql.js';
-import type { ReportsRepo } from '../types.js';
 import type { PgQueries } from './queries.js';
 
 export function createPgReportsRepo(q: PgQueries): ReportsRepo {

@@ -2,11 +2,10 @@
 import type { ResponseType } from '../../../../shared/constants.js';
 import type { ResponseMapping } from '../../../../shared/types.js';
 import { orderBySql, RESPONSE_ORDER } from '../../../../shared/rules/sort-order.js';
-import type { ResponsesRepo } from '../types.js';
+import type { ResponseRow, ResponsesRepo, StanceTally } from '../rows.js';
 import type { PgQueries } from './queries.js';
 import { bm25, indexWords, queryTerms, tsqueryOf, tsvectorOf } from './search.js';
 import { refreshSuggestion } from './sources-repo.js';
-import type { ResponseRow, StanceTally } from '../rows.js';
 import {
   ADD_RESPONSE_COUNTS,
   CITED_SOURCE_IDS,

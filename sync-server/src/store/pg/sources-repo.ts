@@ -1,9 +1,8 @@
 // The source catalogue on PostgreSQL: the SQLite repository's queries (store/sqlite/sources-repo.ts).
 import type { Source, SourceCitation, SourceListing } from '../../../../shared/types.js';
-import type { SourcesRepo } from '../types.js';
+import { type CitationInput, CITATIONS_PER_SOURCE, type SourcesRepo } from '../rows.js';
 import type { PgQueries } from './queries.js';
 import { bm25, indexWords, queryTerms, tsqueryOf, tsvectorOf } from './search.js';
-import { type CitationInput, CITATIONS_PER_SOURCE } from '../rows.js';
 import {
   CITATIONS_OF_RESPONSE,
   CITED_SOURCE_IDS,

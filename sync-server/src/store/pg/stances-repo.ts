@@ -1,8 +1,7 @@
 // Stances and Δ credits on PostgreSQL: the SQLite repository's queries (store/sqlite/stances-repo.ts).
 import type { StanceChange } from '../../../../shared/sync-protocol.js';
-import type { StancesRepo } from '../types.js';
+import type { CreditRow, StanceRow, StancesRepo } from '../rows.js';
 import type { PgQueries } from './queries.js';
-import type { CreditRow, StanceRow } from '../rows.js';
 import { DROP_DELTAS_OF_CHANGE, GET_STANCE, INSERT_DELTA, SAVE_STANCE, STANCES_SINCE } from '../sql.js';
 
 type StoredStance = Omit<StanceRow, 'history' | 'credits'> & { history: string; credits: string };

@@ -22,6 +22,7 @@
 // way the error is a "busy" one (store/busy.ts), answered 503 + Retry-After.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
+import { buildRepositories } from '../repositories.js';
 import type { Store } from '../types.js';
 import { checkOut } from './checkout.js';
 import { migratePg } from './migrate.js';
@@ -30,22 +31,8 @@ import type { PgQueries } from './queries.js';
 import { SEQ_LOCK_KEY } from './seq.js';
 import { REPLICA_LAG_HELP, REPLICA_LAG_METRIC } from './replica-lag.js';
 import { createReadReplica, INSERT_LSN_SQL, recordEnd, type ReadReplica } from './replica.js';
-import { createPgTopicsRepo } from './topics-repo.js';
-import { createPgResponsesRepo } from './responses-repo.js';
-import { createPgSourcesRepo } from './sources-repo.js';
-import { createPgVotesRepo } from './votes-repo.js';
-import { createPgUsersRepo } from './users-repo.js';
-import { createPgNotificationsRepo } from './notifications-repo.js';
-import { createPgStancesRepo } from './stances-repo.js';
-import { createPgBlocksRepo } from './blocks-repo.js';
-import { createPgFollowsRepo } from './follows-repo.js';
-import { createPgPushRepo } from './push-repo.js';
-import { createPgMailRepo } from './mail-repo.js';
-import { createPgReportsRepo } from './reports-repo.js';
-import { createPgModerationRepo } from './moderation-repo.js';
 import { logger } from '../../observe/logger.js';
 import { gaugeOnScrape } from '../../observe/metrics.js';
-import { createPgGroupsRepo } from './groups-repo.js';
 
 export interface PgStoreOptions {
   connectionString: string;
@@ -264,20 +251,7 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
       else fn();
     },
     isEmpty: async () => (await q.row('SELECT 1 AS one FROM topics LIMIT 1')) === undefined,
-    topics: createPgTopicsRepo(q),
-    responses: createPgResponsesRepo(q),
-    sources: createPgSourcesRepo(q),
-    votes: createPgVotesRepo(q),
-    users: createPgUsersRepo(q),
-    notifications: createPgNotificationsRepo(q),
-    stances: createPgStancesRepo(q),
-    blocks: createPgBlocksRepo(q),
-    follows: createPgFollowsRepo(q),
-    mail: createPgMailRepo(q),
-    reports: createPgReportsRepo(q),
-    moderation: createPgModerationRepo(q),
-    push: createPgPushRepo(q),
-    groups: createPgGroupsRepo(q),
+    ...buildRepositories('pg', q),
     ...(replica ? { requests: replica, replicaCaughtUp: () => replica.caughtUp() } : {}),
     replicaLagSeconds: () => (replica ? replica.lagSeconds() : null),
     async close() {

@@ -3,10 +3,9 @@ import type { Sort } from '../../../../shared/constants.js';
 import { hotScore } from '../../../../shared/rules/hot.js';
 import { orderBySql, TOPIC_ORDERS } from '../../../../shared/rules/sort-order.js';
 import { createPageCache, LIST_PAGES_KEPT } from '../page-cache.js';
-import type { Checkpoint, TopicInsert, TopicListQuery, TopicsRepo } from '../types.js';
+import type { Checkpoint, StanceCounts, TopicInsert, TopicListQuery, TopicRow, TopicsRepo } from '../rows.js';
 import type { PgQueries } from './queries.js';
 import { indexWords, tsqueryOf, tsvectorOf } from './search.js';
-import type { StanceCounts, TopicRow } from '../rows.js';
 import {
   LAST_TOPIC_SEQ,
   RECENT_TOPIC_TITLES,

@@ -1,9 +1,8 @@
 // Users on PostgreSQL: the SQLite repository's queries (store/sqlite/users-repo.ts).
 import { persuasionPoints } from '../../../../shared/rules/deltas.js';
 import type { UserResponse, UserTopic } from '../../../../shared/types.js';
-import type { UsersRepo } from '../types.js';
+import type { LeaderboardRow, UserRow, UsersRepo } from '../rows.js';
 import type { PgQueries } from './queries.js';
-import type { LeaderboardRow, UserRow } from '../rows.js';
 import {
   ADD_POINTS,
   COUNTED_DELTAS,

@@ -1,7 +1,6 @@
 // Upvotes on PostgreSQL: the SQLite repository's queries (store/sqlite/votes-repo.ts).
-import type { VotesRepo } from '../types.js';
+import type { VoteRow, VotesRepo } from '../rows.js';
 import type { PgQueries } from './queries.js';
-import type { VoteRow } from '../rows.js';
 import { REMOVE_VOTE, SET_VOTE } from '../sql.js';
 
 /** The columns of a vote, as SQLite's `SELECT *` answers them. */

@@ -1,9 +1,8 @@
 // Blocks (issue 23): one row per blocker and blocked user, private to the blocker; unblocking
 // keeps the row with blocked = 0 (never deleted), so the change replicates like a taken-back vote.
 import type { Db } from './connection.js';
-import type { BlockRow } from '../rows.js';
+import type { BlockRow, BlockSet, Checkpoint } from '../rows.js';
 import { BLOCK_CHANGES, GET_BLOCK, IS_BLOCKED, LIST_BLOCKS, RESTAMP_BLOCKED, SET_BLOCK } from '../sql.js';
-import type { BlockSet, Checkpoint } from '../types.js';
 
 export function createBlocksRepo(db: Db) {
   const get = db.prepare<[string, string], BlockRow>(GET_BLOCK.sqlite);

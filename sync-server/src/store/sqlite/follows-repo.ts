@@ -1,7 +1,7 @@
 // Follows (issue 26 #3) on SQLite: one row per user and topic, private to the user; unfollowing
 // keeps the row with following = 0, so the change replicates and auto-follow leaves it alone.
 import type { Db } from './connection.js';
-import type { FollowRow } from '../rows.js';
+import type { FollowRow, FollowsRepo } from '../rows.js';
 import {
   ENQUEUE_FOLLOWER_PUSHES,
   FOLLOW_CHANGES,
@@ -12,7 +12,6 @@ import {
   LIST_FOLLOWS,
   SET_FOLLOW,
 } from '../sql.js';
-import type { FollowsRepo } from '../types.js';
 
 type Sync<T> = { [K in keyof T]: T[K] extends (...args: infer A) => Promise<infer R> ? (...args: A) => R : T[K] };
 

@@ -8,6 +8,7 @@ import type {
   MailRebuttal,
   MailRecipient,
   MailReply,
+  MailRepo,
   MailRun,
   MailSend,
   MailSideTally,
@@ -15,7 +16,6 @@ import type {
   PointsSnapshot,
 } from '../rows.js';
 import { CHALLENGED_UNSOURCED, PREVIOUS_COMMON_GROUND, REBUTTALS_COUNT, REBUTTALS_PAGE, SIDE_TALLIES } from '../needs-sql.js';
-import type { MailRepo } from '../types.js';
 import {
   COMMON_GROUND_OF_RUN,
   FINISH_MAIL_RUN,

@@ -1,7 +1,7 @@
 // Reply notifications of DESIGN.md §4, newest first.
 import type { Db } from './connection.js';
 import { NOTIFICATION_ORDER, orderBySql } from '../../../../shared/rules/sort-order.js';
-import type { NotificationRow } from '../rows.js';
+import type { NotificationInsert, NotificationRow } from '../rows.js';
 import {
   DELETE_NOTIFICATION,
   INSERT_NOTIFICATION,
@@ -10,7 +10,6 @@ import {
   NOTIFICATIONS_FROM,
   NOTIFIED_ABOUT_RESPONSE,
 } from '../sql.js';
-import type { NotificationInsert } from '../types.js';
 
 const SELECT = `
   SELECT n.*, u.display_name AS actor_display_name

@@ -1,6 +1,6 @@
 // Web Push (issue 26) on SQLite: the devices that turned push on and the pushes still to send.
 import type { Db } from './connection.js';
-import type { PushQueueRow, PushRepo, PushSubscriptionRow } from '../types.js';
+import type { PushQueueRow, PushRepo, PushSubscriptionRow } from '../rows.js';
 import {
   CLAIM_PUSHES,
   DELETE_PUSH,

@@ -1,7 +1,7 @@
 // Reports (issue 23): one per reporter and target; each reporter's own pull, and the moderators' queue.
 import type { ReportStatus, ReportTargetType } from '../../../../shared/constants.js';
 import type { Db } from './connection.js';
-import type { QueueReportRow, QueueTargetRow, ReportRow } from '../rows.js';
+import type { Checkpoint, QueueReportRow, QueueTargetRow, ReportRow } from '../rows.js';
 import {
   GET_REPORT,
   MARK_REPORT_HANDLED,
@@ -13,7 +13,6 @@ import {
   REPORT_QUEUE_TOTAL,
   SAVE_REPORT,
 } from '../sql.js';
-import type { Checkpoint } from '../types.js';
 
 export function createReportsRepo(db: Db) {
   const get = db.prepare<[string, string, string], ReportRow>(GET_REPORT.sqlite);

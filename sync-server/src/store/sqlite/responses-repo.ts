@@ -18,8 +18,7 @@ import {
   SUGGEST_SOURCE_NAME,
   TOPICS_ANSWERED_BY,
 } from '../sql.js';
-import type { ResponseCountsDelta, ResponsePosition, ResponseRow, StanceTally } from '../rows.js';
-import type { ResponseInsert, ResponseUpdate } from '../types.js';
+import type { ResponseCountsDelta, ResponseInsert, ResponsePosition, ResponseRow, ResponseUpdate, StanceTally } from '../rows.js';
 
 // The quote is shown only while the quoted response still exists.
 const SELECT = `

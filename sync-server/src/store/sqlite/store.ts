@@ -6,22 +6,10 @@
 import type { Sort } from '../../../../shared/constants.js';
 import type { Checkpointer } from './checkpointer.js';
 import type { Db } from './connection.js';
-import { createTopicsRepo } from './topics-repo.js';
-import { createResponsesRepo } from './responses-repo.js';
-import { createSourcesRepo } from './sources-repo.js';
-import { createVotesRepo } from './votes-repo.js';
-import { createUsersRepo } from './users-repo.js';
-import { createNotificationsRepo } from './notifications-repo.js';
-import { createMailRepo } from './mail-repo.js';
-import { createStancesRepo } from './stances-repo.js';
-import { createBlocksRepo } from './blocks-repo.js';
-import { createFollowsRepo } from './follows-repo.js';
-import { createReportsRepo } from './reports-repo.js';
-import { createModerationRepo } from './moderation-repo.js';
-import { createPushRepo } from './push-repo.js';
-import { createGroupsRepo } from './groups-repo.js';
-import type { Store, TopicsRepo } from '../types.js';
-import { createSqliteTransactions, type TransactionOptions } from './transactions.js';
+import { buildRepositories, type BuiltRepositories } from '../repositories.js';
+import type { TopicsRepo } from '../rows.js';
+import type { Store } from '../types.js';
+import { createSqliteTransactions, type Promisified, type TransactionOptions } from './transactions.js';
 import { createVersionClock, type VersionClockOptions, type VersionReads } from './kept-versions.js';
 
 export type { Store } from '../types.js';
@@ -48,8 +36,10 @@ export function createStore(db: Db, options: StoreOptions = {}): SqliteStore {
   // The repos are synchronous (better-sqlite3); the Store's callers await. The wrapper makes
   // every call take its turn around the open transaction (transactions.ts).
   const turns = createSqliteTransactions(db, options);
-  const topicsRepo = createTopicsRepo(db);
-  const usersRepo = createUsersRepo(db);
+  const repos = buildRepositories('sqlite', db);
+  const inTurns = Object.fromEntries(Object.entries(repos).map(([name, repo]) => [name, turns.wrap(repo)])) as {
+    [K in keyof BuiltRepositories<'sqlite'>]: Promisified<BuiltRepositories<'sqlite'>[K]>;
+  };
   // listVersion and changeNumber kept in memory between writes (kept-versions.ts); every write
   // that moves either stamps a seq, so nextSeq says a version may have moved.
   const versionClock = createVersionClock(options.keptVersions);
@@ -59,8 +49,8 @@ export function createStore(db: Db, options: StoreOptions = {}): SqliteStore {
     inTurn: turns.wrap({ statement }).statement,
     inTransaction: turns.inTransaction,
   });
-  const listVersion = versionClock.track(reads(topicsRepo.listVersion));
-  const changeNumber = versionClock.track(reads(usersRepo.changeNumber));
+  const listVersion = versionClock.track(reads(repos.topics.listVersion));
+  const changeNumber = versionClock.track(reads(repos.users.changeNumber));
   return {
     ...turns.wrap({
       // Counted in memory within a group commit, written back once before its COMMIT (transactions.ts);
@@ -83,19 +73,8 @@ export function createStore(db: Db, options: StoreOptions = {}): SqliteStore {
       changeNumberNow: changeNumber.now,
       changedElsewhere: versionClock.changed,
     },
-    topics: { ...turns.wrap(topicsRepo), listVersion: listVersion.read },
-    responses: turns.wrap(createResponsesRepo(db)),
-    sources: turns.wrap(createSourcesRepo(db)),
-    votes: turns.wrap(createVotesRepo(db)),
-    users: { ...turns.wrap(usersRepo), changeNumber: changeNumber.read },
-    notifications: turns.wrap(createNotificationsRepo(db)),
-    stances: turns.wrap(createStancesRepo(db)),
-    blocks: turns.wrap(createBlocksRepo(db)),
-    follows: turns.wrap(createFollowsRepo(db)),
-    mail: turns.wrap(createMailRepo(db)),
-    reports: turns.wrap(createReportsRepo(db)),
-    moderation: turns.wrap(createModerationRepo(db)),
-    push: turns.wrap(createPushRepo(db)),
-    groups: turns.wrap(createGroupsRepo(db)),
+    ...inTurns,
+    topics: { ...inTurns.topics, listVersion: listVersion.read },
+    users: { ...inTurns.users, changeNumber: changeNumber.read },
   };
 }

@@ -4,7 +4,7 @@ import type { ResponseType, Sort } from '../../../../shared/constants.js';
 import { hotScore } from '../../../../shared/rules/hot.js';
 import { orderBySql, TOPIC_ORDERS } from '../../../../shared/rules/sort-order.js';
 import { createPageCache, LIST_PAGES_KEPT } from '../page-cache.js';
-import type { StanceCounts, TopicCountsDelta, TopicRow } from '../rows.js';
+import type { StanceCounts, TopicCountsDelta, TopicInsert, TopicRow } from '../rows.js';
 import {
   LAST_TOPIC_SEQ,
   RECENT_TOPIC_TITLES,
@@ -15,7 +15,6 @@ import {
   TOPIC_COUNTS,
   TOPIC_STANCE_COUNTERS,
 } from '../sql.js';
-import type { TopicInsert } from '../types.js';
 
 const SELECT = `
   SELECT t.id, t.title, t.category, t.creator_uid, t.created_at, t.score, t.responses_count, t.hot,

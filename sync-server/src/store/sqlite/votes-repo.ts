@@ -2,9 +2,8 @@
 // removal replicates; scores and points are counters moved with each vote (domain/votes.ts) and a recount of these rows rebuilds them.
 import type { Db } from './connection.js';
 import type { TargetType } from '../../../../shared/constants.js';
-import type { VoteRow } from '../rows.js';
+import type { VoteRow, VoteSet } from '../rows.js';
 import { REMOVE_VOTE, SET_VOTE } from '../sql.js';
-import type { VoteSet } from '../types.js';
 
 export function createVotesRepo(db: Db) {
   const get = db.prepare<[string, string, string], VoteRow>(
