@@ -8,7 +8,7 @@ import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { RxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { COLLECTIONS, type CollectionsIn, type Database, type LocalDocs } from './collections/index.js';
-import { moveRetiredCollections } from './collections/retired.js';
+import { moveIntoMarks, moveRetiredCollections } from './collections/retired.js';
 import { keepUnsentOnPull } from './pull-guard.js';
 import { yieldToMain } from './yield.js';
 
@@ -130,6 +130,8 @@ export async function openUserDb(options: DbOptions, uid: string): Promise<UserD
   // Before the collections are added: a device that kept them as collections holds one more of each meanwhile.
   await moveRetiredCollections(db);
   await addCollectionsInTurn(db, 'user');
+  // After: the old blocks, follows and reports move into `marks`, one at a time.
+  await moveIntoMarks(db);
   return db;
 }
 

@@ -15,11 +15,9 @@ import type {
   SyncCollection,
   VoteDoc,
 } from '../../../../shared/sync-protocol.js';
-import type { BlockDocType } from './block.schema.js';
-import type { FollowDocType } from './follow.schema.js';
+import type { BlockMark, FollowMark, MarkDocType, ReportMark } from './mark.schema.js';
 import type { NotificationDocType } from './notification.schema.js';
 import type { ProfileDocType } from './profile.schema.js';
-import type { ReportDocType } from './report.schema.js';
 import type { ResponseDocType } from './response.schema.js';
 import type { StanceDocType } from './stance.schema.js';
 import type { TopicDocType } from './topic.schema.js';
@@ -78,7 +76,11 @@ export const MATCHES_WIRE: Record<SyncCollection, true> = {
   notifications: true satisfies AssertEqual<Omit<NotificationDocType, OwnFlags>, AsStored<NotificationDoc>>,
   profile: true satisfies AssertEqual<Omit<ProfileDocType, OwnFlags>, AsStored<ProfileDoc, 'display_name'>>,
   stances: true satisfies AssertEqual<Omit<StanceDocType, OwnFlags>, AsStored<StanceDoc>>,
-  blocks: true satisfies AssertEqual<Omit<BlockDocType, OwnFlags>, AsStored<BlockDoc, 'display_name'>>,
-  reports: true satisfies AssertEqual<Omit<ReportDocType, OwnFlags>, AsStored<ReportDoc, 'note'>>,
-  follows: true satisfies AssertEqual<Omit<FollowDocType, OwnFlags>, AsStored<FollowDoc, 'title'>>,
+  // Kinds of `marks` (its local `kind` aside), and `marks` holds no field no kind has.
+  blocks: true satisfies Both<
+    AssertEqual<Omit<BlockMark, OwnFlags | 'kind'>, AsStored<BlockDoc, 'display_name'>>,
+    AssertEqual<keyof MarkDocType, keyof BlockMark | keyof FollowMark | keyof ReportMark>
+  >,
+  reports: true satisfies AssertEqual<Omit<ReportMark, OwnFlags | 'kind'>, AsStored<ReportDoc, 'note'>>,
+  follows: true satisfies AssertEqual<Omit<FollowMark, OwnFlags | 'kind'>, AsStored<FollowDoc, 'title'>>,
 };
