@@ -26,7 +26,6 @@ import type { Actions, Session } from '../actions.js';
 import type { CruxExport, ExportedItem } from '../api.js';
 import type { PublicDb } from '../db.js';
 import {
-  markId,
   markMigrations,
   markSchema,
   type BlockMark,
@@ -538,12 +537,6 @@ export const storedIn = <C extends SyncCollection>(name: C): StoredIn<C> => (SYN
 
 /** The kind marking a synced collection's documents in a shared local collection (none: a collection of its own). */
 export const kindOf = (name: SyncCollection): MarkKind | undefined => SYNCED[name].stored?.kind;
-
-/** A synced collection's wire id as its local document's id. */
-export function localId(name: SyncCollection, wireId: string): string {
-  const kind = kindOf(name);
-  return kind ? markId(kind, wireId) : wireId;
-}
 
 /** The selector of a synced collection's documents within its local collection. */
 export const kindSelector = (name: SyncCollection): Record<string, unknown> => {
