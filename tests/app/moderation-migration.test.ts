@@ -150,7 +150,7 @@ describe('moderation migration of the local store', () => {
         seq: 4,
       });
       // The new collection opens empty beside them.
-      expect(await user.reports.find().exec()).toEqual([]);
+      expect(await user.marks.find({ selector: { kind: 'reports' } }).exec()).toEqual([]);
     } finally {
       await user.close();
     }

@@ -17,6 +17,7 @@ import type { PublicDb } from './db.js';
 import { badRequest, notFound, unauthorized } from '../../../shared/errors.js';
 import { arrivalRules, whenStored, type Arrivals } from './arrival.js';
 import { draftsIn } from './drafts.js';
+import { markId } from './collections/mark.schema.js';
 import { markPending } from './local-docs.js';
 import { createStanceActions } from './stance-actions.js';
 import { createBlockActions } from './block-actions.js';
@@ -232,13 +233,14 @@ export function createActions(publicDb: PublicDb, session: () => Session | null,
       }
       const id = reportDocId(valid.target_type, valid.target_id);
       const at = now();
-      const existing = await s.db.reports.findOne(id).exec();
+      const existing = await s.db.marks.findOne(markId('reports', id)).exec();
       if (existing) {
         await markPending(existing, { reason: valid.reason, note: valid.note, status: 'open', updated_at: at });
         return;
       }
-      await s.db.reports.insert({
-        id,
+      await s.db.marks.insert({
+        id: markId('reports', id),
+        kind: 'reports',
         target_type: valid.target_type,
         target_id: valid.target_id,
         reason: valid.reason,

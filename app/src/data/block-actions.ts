@@ -1,9 +1,10 @@
-// Blocking (issue 23 #6): the user's block documents (user database, id = the blocked uid) written
+// Blocking (issue 23 #6): the user's block documents (the user database's marks of kind 'blocks', one per blocked uid) written
 // locally with `pending: true` and sent by the outbox like any write (collections/index.ts
 // `blocks`). Unblocking sets blocked=false: the document stays, so an unsent unblock replicates too.
 import { badRequest } from '../../../shared/errors.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Session } from './collections/index.js';
+import { markId } from './collections/mark.schema.js';
 import { markPending } from './local-docs.js';
 
 const now = () => new Date().toISOString();
@@ -15,14 +16,15 @@ export function createBlockActions(signedIn: (message: string) => Session) {
       const s = signedIn(MSG.loginToBlock);
       if (uid === s.uid) throw badRequest(MSG.blockSelf);
       if (!uid) throw badRequest(MSG.userNotFound);
-      const existing = await s.db.blocks.findOne(uid).exec();
+      const existing = await s.db.marks.findOne(markId('blocks', uid)).exec();
       if (existing?.blocked) return;
       if (existing) {
         await markPending(existing, { blocked: true, display_name: existing.display_name ?? displayName, updated_at: now() });
         return;
       }
-      await s.db.blocks.insert({
-        id: uid,
+      await s.db.marks.insert({
+        id: markId('blocks', uid),
+        kind: 'blocks',
         blocked_uid: uid,
         display_name: displayName,
         blocked: true,
@@ -35,7 +37,7 @@ export function createBlockActions(signedIn: (message: string) => Session) {
     /** Unblocks `uid` (nothing when not blocked). */
     async unblockUser(uid: string): Promise<void> {
       const s = signedIn(MSG.loginToBlock);
-      const existing = await s.db.blocks.findOne(uid).exec();
+      const existing = await s.db.marks.findOne(markId('blocks', uid)).exec();
       if (!existing?.blocked) return;
       await markPending(existing, { blocked: false, updated_at: now() });
     },

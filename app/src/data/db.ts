@@ -16,7 +16,7 @@ import {
   type UserCollections,
   type UserDb,
 } from './collections/index.js';
-import { moveRetiredCollections } from './collections/retired.js';
+import { moveIntoMarks, moveRetiredCollections } from './collections/retired.js';
 import { keepUnsentOnPull } from './pull-guard.js';
 import { yieldToMain } from './yield.js';
 
@@ -135,6 +135,8 @@ export async function openUserDb(options: DbOptions, uid: string): Promise<UserD
   // Before the collections are added: a device that kept them as collections holds one more of each meanwhile.
   await moveRetiredCollections(db);
   await addCollectionsInTurn(db, 'user');
+  // After: the old blocks, follows and reports move into `marks`, one at a time.
+  await moveIntoMarks(db);
   return db;
 }
 

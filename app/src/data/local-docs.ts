@@ -6,7 +6,8 @@
 // outbox.ts). Which flags a collection has is its registry entry's `localFields`.
 import type { RxDocument, WithDeleted } from 'rxdb';
 import type { SyncCollection } from '../../../shared/sync-protocol.js';
-import { SYNCED, type LocalRow } from './collections/index.js';
+import { COLLECTIONS, kindOf, storedIn, SYNCED, type LocalRow } from './collections/index.js';
+import { MARK_KINDS, markId, type MarkKind } from './collections/mark.schema.js';
 import { UNCONFIRMED_BASE } from './collections/server-base.js';
 
 type Doc = Record<string, unknown>;
@@ -37,7 +38,10 @@ function blank(property: SchemaProperty | undefined): unknown {
  */
 export function fillTombstone(collection: SyncCollection, doc: Doc): Doc {
   if (doc._deleted !== true) return doc;
-  const schema = SYNCED[collection].schema as unknown as { properties: Record<string, SchemaProperty>; required?: readonly string[] };
+  const schema = COLLECTIONS[storedIn(collection)].schema as unknown as {
+    properties: Record<string, SchemaProperty>;
+    required?: readonly string[];
+  };
   const filled: Doc = { ...doc };
   for (const field of schema.required ?? []) {
     if (filled[field] === undefined) filled[field] = blank(schema.properties[field]);
@@ -45,17 +49,31 @@ export function fillTombstone(collection: SyncCollection, doc: Doc): Doc {
   return filled;
 }
 
-/** A server state as stored locally: confirmed, nothing pending. */
+/**
+ * A server state as stored locally: confirmed, nothing pending. A collection kept in `marks` gets
+ * its kind, and the kind before its id (mark.schema.ts).
+ */
 export function toLocal(collection: SyncCollection, doc: Doc): WithDeleted<LocalRow> {
   const full = fillTombstone(collection, doc);
-  return { ...full, ...SYNCED[collection].sync.localFields(full as LocalRow) } as WithDeleted<LocalRow>;
+  const kind = kindOf(collection);
+  const local = { ...full, ...SYNCED[collection].sync.localFields(full as LocalRow) };
+  return (kind ? { ...local, kind, id: markId(kind, String(full.id)) } : local) as WithDeleted<LocalRow>;
 }
 
-/** A local state as the server reads it (a wire document): a pending delete travels as a tombstone. */
+const isMarkKind = (kind: unknown): kind is MarkKind => (MARK_KINDS as readonly unknown[]).includes(kind);
+
+/**
+ * A local state as the server reads it (a wire document): a pending delete travels as a tombstone,
+ * and a mark without its kind, under its wire id.
+ */
 export function toWire(doc: Doc): Doc {
   const wire: Doc = { ...doc };
   if (doc.pending_delete === true) wire._deleted = true;
   for (const field of LOCAL_FIELDS) delete wire[field];
+  if (isMarkKind(doc.kind)) {
+    delete wire.kind;
+    wire.id = String(doc.id).slice(markId(doc.kind, '').length);
+  }
   return wire;
 }
 

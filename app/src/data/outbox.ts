@@ -14,7 +14,7 @@ import { BehaviorSubject, type Observable, type Subscription } from 'rxjs';
 import type { RxCollection, RxReplicationWriteToMasterRow, WithDeleted } from 'rxdb';
 import { deepEqual } from 'rxdb/plugins/utils';
 import type { SyncCollection } from '../../../shared/sync-protocol.js';
-import type { LocalRow } from './collections/index.js';
+import { kindSelector, type LocalRow } from './collections/index.js';
 import { toLocal, toWire } from './local-docs.js';
 
 type Row = RxReplicationWriteToMasterRow<LocalRow>;
@@ -79,7 +79,8 @@ export function createOutbox(deps: OutboxDeps): Outbox {
   let again = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let watch: Subscription | undefined;
-  const pendingQuery = () => collection.find({ selector: { pending: true } });
+  // Its own documents only, in a local collection several share (`marks`).
+  const pendingQuery = () => collection.find({ selector: { ...kindSelector(name), pending: true } });
   // A function: the state changes while a push is awaited.
   const gone = () => state === 'cancelled' || collection.closed;
 

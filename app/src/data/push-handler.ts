@@ -62,7 +62,9 @@ export function createPushHandler(deps: PushDeps) {
       newDocumentState: toWire(row.newDocumentState),
     }));
     const answer = await deps.http.json<PushResponse>(`/${collection}/push`, { method: 'POST', body, token });
-    const rowsById = new Map(rows.map((row) => [row.newDocumentState.id, row]));
+    // By wire id, as the server answers (a mark's local id carries its kind).
+    const wireId = (doc: LocalRow) => String(toWire(doc).id);
+    const rowsById = new Map(rows.map((row) => [wireId(row.newDocumentState), row]));
     const answered = new Set<string>();
     for (const master of answer.conflicts) {
       const row = rowsById.get(master.id);
@@ -104,7 +106,7 @@ export function createPushHandler(deps: PushDeps) {
     // Rows the server had nothing to say about landed as sent (e.g. a delete of an item already gone).
     for (const row of rows) {
       const next = row.newDocumentState;
-      if (answered.has(next.id)) continue;
+      if (answered.has(wireId(next))) continue;
       resolved.push(next.pending_delete ? { ...next, pending: false, _deleted: true } : { ...next, pending: false });
     }
     return resolved;

@@ -31,15 +31,14 @@ import type {
 } from './api.js';
 import { createCommonGroundOrderer, type Sides } from './common-ground-order.js';
 import type { StanceDocType } from './collections/stance.schema.js';
-import type { BlockDocType } from './collections/block.schema.js';
-import type { FollowDocType } from './collections/follow.schema.js';
+import type { BlockMark, FollowMark } from './collections/mark.schema.js';
 import type { MangoQuerySortPart } from 'rxdb';
 import type { ResponseDocType } from './collections/response.schema.js';
 import type { VoteDocType } from './collections/vote.schema.js';
 import type { PublicDb, UserDb } from './db.js';
 import type { Follows } from './follows.js';
 import { problemsIn } from './problems.js';
-import { SYNCED } from './collections/index.js';
+import { kindSelector, storedIn, SYNCED } from './collections/index.js';
 import { SYNC_COLLECTIONS } from '../../../shared/sync-protocol.js';
 import { titleMatcher } from '../../../shared/rules/search-words.js';
 import { createTopicTreeBuilder, responsesCountDelta, topicView, type TopicTreeView, type VoteMap } from './views.js';
@@ -186,9 +185,9 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
 
   /** The user's live blocks (issue 23), most recent first: one query shared by the settings list and every collapsed row. */
   const blockedUsers$: Observable<BlockedUserView[]> = userDb$.pipe(
-    switchMap((db) => (db ? db.blocks.find({ selector: { blocked: true } }).$ : of([]))),
+    switchMap((db) => (db ? db.marks.find({ selector: { kind: 'blocks', blocked: true } }).$ : of([]))),
     map((docs) =>
-      plain<BlockDocType>(docs)
+      plain<BlockMark>(docs)
         .map((doc) => ({
           uid: doc.blocked_uid,
           display_name: doc.display_name ?? null,
@@ -201,9 +200,9 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
   );
   /** The user's follows (issue 26 #3), most recent first, unfollowed ones too: one query shared by the topic page's button and the user page. */
   const follows$: Observable<FollowedTopicView[]> = userDb$.pipe(
-    switchMap((db) => (db ? db.follows.find().$ : of([]))),
+    switchMap((db) => (db ? db.marks.find({ selector: { kind: 'follows' } }).$ : of([]))),
     map((docs) =>
-      plain<FollowDocType>(docs)
+      plain<FollowMark>(docs)
         .map((doc) => ({
           topic_id: doc.topic_id,
           title: doc.title ?? null,
@@ -328,8 +327,8 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
       // Public collections are large: a count over their `pending` index loads no document.
       const count = (collection: { count(q: object): { $: Observable<number> } }) => collection.count({ selector: { pending: true } }).$;
       // The user's own collections are small (and not indexed on `pending`).
-      const found = (collection: { find(q: object): { $: Observable<unknown[]> } }) =>
-        collection.find({ selector: { pending: true } }).$.pipe(map((docs) => docs.length));
+      const found = (collection: { find(q: object): { $: Observable<unknown[]> } }, kind: Record<string, unknown>) =>
+        collection.find({ selector: { ...kind, pending: true } }).$.pipe(map((docs) => docs.length));
       return combineLatest([
         count(publicDb.topics as never),
         count(publicDb.responses as never),
@@ -339,7 +338,7 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
               ? combineLatest(
                   // Every synced collection of the user's database (the registry says which): a new one counts without a line here.
                   SYNC_COLLECTIONS.filter((name) => SYNCED[name].database === 'user').map((name) =>
-                    found((db as unknown as Record<string, Parameters<typeof found>[0]>)[name]!),
+                    found((db as unknown as Record<string, Parameters<typeof found>[0]>)[storedIn(name)]!, kindSelector(name)),
                   ),
                 )
               : of([0]),

@@ -4,7 +4,7 @@
 import { BehaviorSubject, firstValueFrom } from 'rxjs';
 import type { SessionUser } from './api.js';
 import { SYNC_COLLECTIONS } from '../../../shared/sync-protocol.js';
-import { SYNCED } from './collections/index.js';
+import { kindSelector, storedIn, SYNCED } from './collections/index.js';
 import type { Connectivity } from './connectivity.js';
 import { openUserDb, removeDb, type DbOptions, type UserDb } from './db.js';
 import type { EndedSession } from './ended-session.js';
@@ -36,8 +36,8 @@ type Findable = { find(q: object): { exec(): Promise<{ get(field: string): unkno
 async function pendingIn(db: UserDb): Promise<number> {
   let count = 0;
   for (const name of SYNC_COLLECTIONS.filter((c) => SYNCED[c].database === 'user')) {
-    const collection = (db as unknown as Record<string, Findable>)[name]!;
-    count += (await collection.find({ selector: { pending: true } }).exec()).length;
+    const collection = (db as unknown as Record<string, Findable>)[storedIn(name)]!;
+    count += (await collection.find({ selector: { ...kindSelector(name), pending: true } }).exec()).length;
   }
   return count;
 }

@@ -18,7 +18,7 @@ import {
 } from 'rxjs';
 import type { RxCollection } from 'rxdb';
 import { SYNC_COLLECTIONS, type StreamEvent, type SyncCollection } from '../../../shared/sync-protocol.js';
-import { SYNCED } from './collections/index.js';
+import { storedIn, SYNCED } from './collections/index.js';
 import type { Connectivity } from './connectivity.js';
 import type { PublicDb, UserDb } from './db.js';
 import type { Follows } from './follows.js';
@@ -56,10 +56,13 @@ export function createSyncController(deps: SyncControllerDeps) {
     retryTimeMs: deps.retryTimeMs,
   };
   const order = createDependencyWaiter(deps.publicDb);
-  /** The synced collections a database holds, replicated in dependency order (SYNC_COLLECTIONS). */
-  const replicateAll = (collections: Partial<Record<SyncCollection, RxCollection>>, extra: Partial<ReplicationDeps> = {}) =>
+  /**
+   * The synced collections a database holds (keyed by local collection: `marks` holds three),
+   * replicated in dependency order (SYNC_COLLECTIONS).
+   */
+  const replicateAll = (collections: Partial<Record<string, RxCollection>>, extra: Partial<ReplicationDeps> = {}) =>
     SYNC_COLLECTIONS.flatMap((name) => {
-      const collection = collections[name];
+      const collection = collections[storedIn(name)];
       if (!collection) return [];
       return [
         replicate(name, collection, {

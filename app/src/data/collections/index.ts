@@ -14,8 +14,11 @@ import type {
   BlockDoc,
   FollowDoc,
   FullSyncDocs,
+  NotificationDoc,
+  ProfileDoc,
   ReportDoc,
   ResponseDoc,
+  SourceDoc,
   StanceDoc,
   SyncCollection,
   TopicDoc,
@@ -24,11 +27,17 @@ import type {
 import type { Notification } from '../../../../shared/types.js';
 // The data layer's types (api.ts imports nothing of the data layer): the registry names no module that imports it.
 import type { CruxExport, EditResponseInput, ExportedItem, NewResponseInput, NewTopicInput } from '../api.js';
-import { blockMigrations, blockSchema, type BlockDocType } from './block.schema.js';
-import { followMigrations, followSchema, type FollowDocType } from './follow.schema.js';
+import {
+  markMigrations,
+  markSchema,
+  type BlockMark,
+  type FollowMark,
+  type MarkDocType,
+  type MarkKind,
+  type ReportMark,
+} from './mark.schema.js';
 import { notificationMigrations, notificationSchema, type NotificationDocType } from './notification.schema.js';
 import { profileMigrations, profileSchema, type ProfileDocType } from './profile.schema.js';
-import { reportMigrations, reportSchema, type ReportDocType } from './report.schema.js';
 import { responseMigrations, responseSchema, type ResponseDocType } from './response.schema.js';
 import { stanceMigrations, stanceSchema, type StanceDocType } from './stance.schema.js';
 import { topicMigrations, topicSchema, type TopicDocType } from './topic.schema.js';
@@ -49,13 +58,22 @@ interface Layout {
   notifications: { doc: NotificationDocType; database: 'user' };
   profile: { doc: ProfileDocType; database: 'user' };
   stances: { doc: StanceDocType; database: 'user' };
-  blocks: { doc: BlockDocType; database: 'user' };
-  follows: { doc: FollowDocType; database: 'user' };
-  reports: { doc: ReportDocType; database: 'user' };
+  // The user's blocks, follows and reports, told apart by `kind` (mark.schema.ts).
+  marks: { doc: MarkDocType; database: 'user' };
 }
 
 /** The local document type of each collection. */
 export type LocalDocs = { [K in keyof Layout]: Layout[K]['doc'] };
+
+/** The kinds of `marks`, each a synced collection of its own on the server and the wire. */
+type Marks = { blocks: BlockMark; follows: FollowMark; reports: ReportMark };
+/** The synced collections kept in a local collection of their own (of the same name). */
+type OwnCollection = Exclude<SyncCollection, MarkKind>;
+
+/** The local document of each synced collection: for a kind of `marks`, a mark of that kind. */
+export type SyncedDocs = { [C in SyncCollection]: C extends MarkKind ? Marks[C] : LocalDocs[C & OwnCollection] };
+/** The local collection that holds a synced collection's documents. */
+type StoredIn<C extends SyncCollection> = C extends MarkKind ? 'marks' : C & OwnCollection;
 
 /**
  * A local document as the push side handles it: the local flags (`pending`,
@@ -156,7 +174,7 @@ export interface SyncBehaviour<C extends SyncCollection> {
    */
   pull: 'checkpoint' | 'followed-topics';
   /** The local-only fields of a server state stored here: confirmed, nothing pending. */
-  localFields(doc: LocalRow): Omit<LocalDocs[C], keyof FullSyncDocs[C]>;
+  localFields(doc: LocalRow): Omit<SyncedDocs[C], keyof FullSyncDocs[C] | 'kind'>;
   /**
    * A pending change that needs nothing from the server, as it settles locally
    * (the caller clears `pending`), or null when it must be sent. `unchanged`: the
@@ -185,14 +203,19 @@ interface LocalCollection<K extends keyof Layout> {
   migrationStrategies: MigrationStrategies;
 }
 
-interface SyncedCollection<C extends SyncCollection> extends LocalCollection<C> {
+type SyncedCollection<C extends SyncCollection> = {
+  database: Layout[StoredIn<C>]['database'];
   sync: SyncBehaviour<C>;
   /** What this collection puts in "Download my data" (export.ts), from this device's data only. */
   exportPart(ctx: ExportContext): Promise<ExportPart>;
-}
+} & (C extends MarkKind
+  ? /** Kept in `marks`, its documents marked with this kind. */
+    { stored: { in: 'marks'; kind: C } }
+  : { stored?: undefined });
 
 export type SyncRegistry = { [C in SyncCollection]: SyncedCollection<C> };
-type Registry = SyncRegistry & { [K in Exclude<keyof LocalDocs, SyncCollection>]: LocalCollection<K> };
+/** The local collections, each opened by db.ts; one holding a synced collection of its name carries its sync entry too. */
+type Registry = { [C in OwnCollection]: LocalCollection<C> & SyncedCollection<C> } & { marks: LocalCollection<'marks'> };
 
 /**
  * The local copy of a public item about to be written again under its id, once it is not another
@@ -438,10 +461,23 @@ export const COLLECTIONS = {
       })),
     }),
   },
+  marks: {
+    database: 'user',
+    schema: markSchema,
+    migrationStrategies: markMigrations,
+  },
+} as const satisfies Registry;
+
+/** The user's marks of one kind (those `selector` matches), as that kind's documents. */
+async function marksOf<K extends MarkKind>(session: Session, kind: K, selector: Record<string, unknown> = {}): Promise<Marks[K][]> {
+  return (await session.db.marks.find({ selector: { ...selector, kind } }).exec()).map((doc) => doc.toJSON() as unknown as Marks[K]);
+}
+
+/** The user's blocks, follows and reports: three sync collections, kept as kinds of the one local `marks`. */
+const MARKS = {
   blocks: {
     database: 'user',
-    schema: blockSchema,
-    migrationStrategies: blockMigrations,
+    stored: { in: 'marks', kind: 'blocks' },
     sync: {
       pull: 'checkpoint',
       localFields: () => ({ pending: false }),
@@ -458,7 +494,7 @@ export const COLLECTIONS = {
       },
     },
     exportPart: async ({ session }) => ({
-      blocks: (await session.db.blocks.find({ selector: { blocked: true } }).exec()).map((doc) => ({
+      blocks: (await marksOf(session, 'blocks', { blocked: true })).map((doc) => ({
         uid: doc.blocked_uid,
         display_name: doc.display_name ?? null,
         updated_at: doc.updated_at,
@@ -468,8 +504,7 @@ export const COLLECTIONS = {
   },
   follows: {
     database: 'user',
-    schema: followSchema,
-    migrationStrategies: followMigrations,
+    stored: { in: 'marks', kind: 'follows' },
     sync: {
       pull: 'checkpoint',
       localFields: () => ({ pending: false }),
@@ -486,7 +521,7 @@ export const COLLECTIONS = {
       },
     },
     exportPart: async ({ session }) => ({
-      follows: (await session.db.follows.find({ selector: { following: true } }).exec()).map((doc) => ({
+      follows: (await marksOf(session, 'follows', { following: true })).map((doc) => ({
         topic_id: doc.topic_id,
         title: doc.title ?? null,
         following: true,
@@ -497,8 +532,7 @@ export const COLLECTIONS = {
   },
   reports: {
     database: 'user',
-    schema: reportSchema,
-    migrationStrategies: reportMigrations,
+    stored: { in: 'marks', kind: 'reports' },
     sync: {
       pull: 'checkpoint',
       localFields: () => ({ pending: false }),
@@ -522,7 +556,7 @@ export const COLLECTIONS = {
       },
     },
     exportPart: async ({ session }) => ({
-      reports: (await session.db.reports.find().exec()).map((doc) => ({
+      reports: (await marksOf(session, 'reports')).map((doc) => ({
         target_type: doc.target_type,
         target_id: doc.target_id,
         reason: doc.reason,
@@ -534,7 +568,86 @@ export const COLLECTIONS = {
       })),
     }),
   },
-} as const satisfies Registry;
+} as const satisfies { [C in MarkKind]: SyncedCollection<C> };
 
-/** The synced collections' entries, in dependency order (SYNC_COLLECTIONS: topics before responses before votes). */
-export const SYNCED: SyncRegistry = COLLECTIONS;
+const { marks: _marks, ...OWN } = COLLECTIONS;
+/** Every synced collection's entry (SYNC_COLLECTIONS gives their dependency order: topics before responses before votes). */
+export const SYNCED: SyncRegistry = { ...OWN, ...MARKS };
+
+/** The local collection that holds a synced collection's documents. */
+export const storedIn = <C extends SyncCollection>(name: C): StoredIn<C> => (SYNCED[name].stored?.in ?? name) as StoredIn<C>;
+
+/** The kind marking a synced collection's documents in a shared local collection (none: a collection of its own). */
+export const kindOf = (name: SyncCollection): MarkKind | undefined => SYNCED[name].stored?.kind;
+
+/** The selector of a synced collection's documents within its local collection. */
+export const kindSelector = (name: SyncCollection): Record<string, unknown> => {
+  const kind = kindOf(name);
+  return kind ? { kind } : {};
+};
+
+// Compile-time only: each synced collection's local document type (derived from its RxDB schema)
+// must be the wire document of shared/sync-protocol.ts plus the documented local-only fields, so a
+// field added on one side only fails `tsc`. Nothing reads MATCHES_WIRE; it exists for the type checker.
+
+/**
+ * `true` only when A and B have the same keys and each is assignable to the
+ * other (so a field missing, extra, optional on one side only or of another
+ * type on either side makes it `false`).
+ */
+export type AssertEqual<A, B> = [keyof A] extends [keyof B]
+  ? [keyof B] extends [keyof A]
+    ? [A] extends [B]
+      ? [B] extends [A]
+        ? true
+        : false
+      : false
+    : false
+  : false;
+
+/**
+ * The wire document as the local schema stores it:
+ * - without `_deleted`, which RxDB keeps itself (every RxDB document has it);
+ * - with the nullable fields `Nullable` optional: the local schemas declare
+ *   `type: ['string', 'null']` fields outside `required` (changing that would be
+ *   a schema migration), so RxDB types them `T | null | undefined`. The server
+ *   always sends them (null when empty), and every reader falls back with `?? null`.
+ */
+type AsStored<Wire, Nullable extends keyof Wire = never> = Omit<Wire, '_deleted' | Nullable> & { [K in Nullable]?: Wire[K] };
+
+/** `true` only when both checks are. */
+type Both<A extends boolean, B extends boolean> = [A, B] extends [true, true] ? true : false;
+
+/** Local-only flags (local-docs.ts): never sent, stripped by toWire. `server_base`: see outbox.ts. */
+type ItemFlags = 'pending' | 'pending_delete' | 'server_base';
+/** The local-only flags of the user's own documents. */
+type OwnFlags = 'pending' | 'server_base';
+
+/**
+ * One entry per synced collection (keyed by SyncCollection, so a collection added to
+ * SYNC_COLLECTIONS without its check fails `tsc` here): `true satisfies AssertEqual<…>` fails
+ * when that collection's local and wire documents differ.
+ */
+export const MATCHES_WIRE: Record<SyncCollection, true> = {
+  topics: true satisfies AssertEqual<Omit<TopicDocType, ItemFlags>, AsStored<TopicDoc, 'username' | 'opinion_groups'>>,
+  // The response itself, and each of its sources.
+  responses: true satisfies Both<
+    AssertEqual<
+      Omit<ResponseDocType, ItemFlags | 'sources'>,
+      AsStored<Omit<ResponseDoc, 'sources'>, 'username' | 'parent_response_id' | 'quoted_response_id'>
+    >,
+    AssertEqual<ResponseDocType['sources'][number], AsStored<SourceDoc, 'name' | 'description'>>
+  >,
+  // `confirmed_upvoted`: the vote state the server's score already counts (views.ts voteDelta).
+  votes: true satisfies AssertEqual<Omit<VoteDocType, OwnFlags | 'confirmed_upvoted'>, AsStored<VoteDoc>>,
+  notifications: true satisfies AssertEqual<Omit<NotificationDocType, OwnFlags>, AsStored<NotificationDoc>>,
+  profile: true satisfies AssertEqual<Omit<ProfileDocType, OwnFlags>, AsStored<ProfileDoc, 'display_name'>>,
+  stances: true satisfies AssertEqual<Omit<StanceDocType, OwnFlags>, AsStored<StanceDoc>>,
+  // Kinds of `marks` (its local `kind` aside), and `marks` holds no field no kind has.
+  blocks: true satisfies Both<
+    AssertEqual<Omit<BlockMark, OwnFlags | 'kind'>, AsStored<BlockDoc, 'display_name'>>,
+    AssertEqual<keyof MarkDocType, keyof BlockMark | keyof FollowMark | keyof ReportMark>
+  >,
+  reports: true satisfies AssertEqual<Omit<ReportMark, OwnFlags | 'kind'>, AsStored<ReportDoc, 'note'>>,
+  follows: true satisfies AssertEqual<Omit<FollowMark, OwnFlags | 'kind'>, AsStored<FollowDoc, 'title'>>,
+};

@@ -3,20 +3,36 @@
 // counts toward the 13 that RxDB's open-source build opens on a page. A database that still holds
 // them is moved over when it opens: the old collection's documents are merged into the local
 // document (a move interrupted and run again takes nothing twice), and only then is it removed.
-import { getAllCollectionDocuments, type RxDatabase, type RxJsonSchema } from 'rxdb';
+// Blocks, follows and reports were three collections until they became kinds of one, `marks`
+// (mark.schema.ts): their documents move into it the same way, unsent changes with their
+// server_base, so each is still sent once.
+import { getAllCollectionDocuments, type MigrationStrategies, type RxCollection, type RxDatabase, type RxJsonSchema } from 'rxdb';
 import type { SyncCollection } from '../../../../shared/sync-protocol.js';
 import { draftsIn } from '../drafts.js';
 import type { LocalDocumentsDb } from '../local-list.js';
 import { problemsIn } from '../problems.js';
+import { blockMigrations, blockSchema } from './block.schema.js';
 import { draftSchema, type DraftDocType } from './draft.schema.js';
+import { followMigrations, followSchema } from './follow.schema.js';
+import { markId, type MarkDocType, type MarkKind } from './mark.schema.js';
+import { reportMigrations, reportSchema } from './report.schema.js';
 import { syncProblemSchema, type SyncProblemDocType } from './sync-problem.schema.js';
 
 /** What the move needs of a user's database. */
 type UserDatabase = LocalDocumentsDb & Pick<RxDatabase, 'internalStore' | 'addCollections'>;
 
-/** Reads a retired collection whole, hands its documents to `move`, then removes the collection from the device. */
-async function moveOut<T>(db: UserDatabase, name: string, schema: RxJsonSchema<T>, move: (docs: T[]) => Promise<unknown>) {
-  const collections = await db.addCollections({ [name]: { schema } });
+/**
+ * Reads a retired collection whole (brought to its last schema first), hands its documents to
+ * `move`, then removes the collection from the device.
+ */
+async function moveOut<T>(
+  db: UserDatabase,
+  name: string,
+  schema: RxJsonSchema<T>,
+  move: (docs: T[]) => Promise<unknown>,
+  migrationStrategies: MigrationStrategies = {},
+) {
+  const collections = await db.addCollections({ [name]: { schema, migrationStrategies } });
   const collection = collections[name]!;
   const docs = (await collection.find().exec()).map((doc) => doc.toJSON() as T);
   await move(docs);
@@ -43,6 +59,42 @@ export async function moveRetiredCollections(db: UserDatabase): Promise<void> {
           serverState: (serverState as Record<string, unknown> | null | undefined) ?? null,
         })),
       ),
+    );
+  }
+}
+
+/** The retired collections whose documents are now marks of their kind, with their last schema. */
+const MARKED: Record<MarkKind, { schema: RxJsonSchema<unknown>; migrationStrategies: MigrationStrategies }> = {
+  blocks: { schema: blockSchema as RxJsonSchema<unknown>, migrationStrategies: blockMigrations },
+  follows: { schema: followSchema as RxJsonSchema<unknown>, migrationStrategies: followMigrations },
+  reports: { schema: reportSchema as RxJsonSchema<unknown>, migrationStrategies: reportMigrations },
+};
+
+/**
+ * Moves what the retired blocks, follows and reports collections of a user's database hold into its
+ * `marks` (opened already), one collection at a time. A mark already there (a move interrupted and
+ * run again) is kept as it is.
+ */
+export async function moveIntoMarks(db: UserDatabase & { marks: RxCollection<MarkDocType> }): Promise<void> {
+  const present = new Set((await getAllCollectionDocuments(db.internalStore)).map((doc) => doc.data.name));
+  for (const kind of Object.keys(MARKED) as MarkKind[]) {
+    if (!present.has(kind)) continue;
+    const { schema, migrationStrategies } = MARKED[kind];
+    await moveOut<Record<string, unknown>>(
+      db,
+      kind,
+      schema,
+      async (docs) => {
+        const marks = docs.map(({ _deleted, _meta, _rev, _attachments, ...doc }) => ({
+          ...doc,
+          kind,
+          id: markId(kind, String(doc.id)),
+        })) as MarkDocType[];
+        const { error } = await db.marks.bulkInsert(marks);
+        const failed = error.filter((e) => e.status !== 409);
+        if (failed.length > 0) throw new Error(`${failed.length} ${kind} could not be moved into marks.`);
+      },
+      migrationStrategies,
     );
   }
 }
