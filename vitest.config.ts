@@ -140,7 +140,7 @@ function lane(name: Exclude<LaneName, 'postgres'>, options: { include?: string[]
 }
 
 /**
- * The server and store lanes again on PostgreSQL (issue 14): every file of the lane that runs on
+ * The server and store lanes again on PostgreSQL: every file of the lane that runs on
  * the test engine (tests/fixtures/test-db.ts: a test server, a test database or a test store), and
  * for server-pg also the unit lane's server files that do (they need no emulator, but their
  * store is the lane's engine) and the files that start a PostgreSQL of their own (lanes.postgres,

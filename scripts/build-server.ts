@@ -1,6 +1,6 @@
 // `npm run build:server` (and the second half of `npm run build`): the server compiled to plain
 // JavaScript in build/server/, so production runs it with `node` and compiles nothing at start
-// (issue 22). One ES module per command, node_modules left external, shared code in chunks,
+//. One ES module per command, node_modules left external, shared code in chunks,
 // source maps beside them (run with --enable-source-maps for stack traces into the .ts files):
 //   build/server/main.js             the server (sync-server/src/main.ts)
 //   build/server/db-migrate.js       npm run db:migrate

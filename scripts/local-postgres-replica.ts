@@ -1,5 +1,5 @@
 // A streaming replica of a local PostgreSQL server (scripts/local-postgres.ts), for the read-replica
-// tests (issue 27 #4): a second cluster made by `pg_basebackup -R` from the running primary (a base
+// tests: a second cluster made by `pg_basebackup -R` from the running primary (a base
 // backup plus standby.signal and primary_conninfo), started on a free loopback port, hot standby
 // (it answers reads while it replays). The primary needs nothing beyond initdb's defaults:
 // wal_level = replica, max_wal_senders = 10, and pg_hba's `host replication all 127.0.0.1/32 trust`.

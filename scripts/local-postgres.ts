@@ -1,4 +1,4 @@
-// A local PostgreSQL server run by Crux itself (issue 14): for a test file, a throwaway
+// A local PostgreSQL server run by Crux itself: for a test file, a throwaway
 // cluster in a temp folder (removed by stop()); for `npm run start:pg`, a cluster kept
 // under DATA_DIR/postgres between runs. On a free loopback port (or PG_PORT), trust auth,
 // loopback only. PostgreSQL refuses to run as root, so under root (CI, containers) every

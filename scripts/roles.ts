@@ -1,4 +1,4 @@
-// Roles through firebase-admin (issue 23), for `npm run users:role` (scripts/users-role.ts) and the
+// Roles through firebase-admin, for `npm run users:role` (scripts/users-role.ts) and the
 // demo moderator and admin `npm start` creates in the Auth emulator. A role is the custom claim
 // crux_role; the user's other custom claims are kept.
 //

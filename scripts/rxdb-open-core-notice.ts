@@ -1,4 +1,4 @@
-// A Vite plugin that leaves out RxDB's "Open Core RxStorage" console notice (issue 24 #9), which
+// A Vite plugin that leaves out RxDB's "Open Core RxStorage" console notice, which
 // the free Dexie storage prints on a page's first writes (once per concurrent write, as each one
 // awaits the premium check before the first sets its "shown" flag: 116 times in one walk of the app).
 //

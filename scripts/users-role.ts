@@ -1,4 +1,4 @@
-// `npm run users:role -- <email or uid> <member|moderator|admin>` (issue 23): sets a user's role,
+// `npm run users:role -- <email or uid> <member|moderator|admin>`: sets a user's role,
 // the Firebase custom claim crux_role, through firebase-admin (scripts/roles.ts; the user's other
 // custom claims are kept). The server reads the claim from the account itself (auth/verifier.ts),
 // so the new role applies within AUTH_STATUS_CACHE_SECONDS, or at once with a fresh token.

@@ -19,9 +19,9 @@ export const PLACEHOLDER_CHARS = 100;
 export const REPLY_INDENT_PX = 20;
 export const LEADERBOARD_SIZE = 100;
 export const NOTIFICATION_SUMMARY_CHARS = 100;
-/** Issue 26 #4: at most this many people are notified of their @mention in one response (the rest still link). */
+/** At most this many people are notified of their @mention in one response (the rest still link). */
 export const MAX_MENTIONS_NOTIFIED = 5;
-/** Issue 26 #4: names the composer suggests after an "@" at most. */
+/** Names the composer suggests after an "@" at most. */
 export const MENTION_SUGGESTIONS = 6;
 
 export const LIMITS = {
@@ -60,18 +60,18 @@ export type ResponseType = (typeof RESPONSE_TYPES)[number];
 export const TARGET_TYPES = ['topic', 'response'] as const;
 export type TargetType = (typeof TARGET_TYPES)[number];
 
-/** Where a user stands on a topic's question (issue 13 #1): private to them, counted on the topic. */
+/** Where a user stands on a topic's question: private to them, counted on the topic. */
 export const STANCES = ['agree', 'disagree', 'unsure'] as const;
 export type Stance = (typeof STANCES)[number];
 
-/** "This changed my view" (Δ, issue 13 #2): at most this many responses credited per change of stance. */
+/** "This changed my view" (Δ): at most this many responses credited per change of stance. */
 export const MAX_DELTAS_PER_CHANGE = 3;
 /** Persuasion points a response's author earns for each Δ it receives (added to their points). */
 export const PERSUASION_POINTS_PER_DELTA = 5;
 
 /**
- * Replies (SPEC), a moderator's removal or restore of the recipient's topic or response (issue 23), and
- * (issue 26) an @mention of the recipient and a new root response in a topic they follow.
+ * Replies (SPEC), a moderator's removal or restore of the recipient's topic or response, and
+ * an @mention of the recipient and a new root response in a topic they follow.
  */
 export const NOTIFICATION_TYPES = [
   'reply_to_topic',
@@ -84,7 +84,7 @@ export const NOTIFICATION_TYPES = [
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /**
- * Followed-topic notifications (issue 26 #3) one follower gets per topic and hour at most: a busy
+ * Followed-topic notifications one follower gets per topic and hour at most: a busy
  * debate reminds them to come back without ringing for every response.
  */
 export const FOLLOW_NOTIFY_PER_HOUR = 3;
@@ -92,7 +92,7 @@ export const FOLLOW_NOTIFY_PER_HOUR = 3;
 /** Opaque ids (DESIGN.md §3): 1–64 characters of [A-Za-z0-9_-]. */
 export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
-// ---- moderation (issue 23) ----
+// ---- moderation ----
 
 /** A user's role: the Firebase custom claim ROLE_CLAIM, read from the verified ID token. */
 export const ROLES = ['member', 'moderator', 'admin'] as const;
@@ -140,7 +140,7 @@ export const MODERATION_DEFAULTS = {
   spamWindowMinutes: 60,
 } as const;
 
-/** Web Push (issue 26). */
+/** Web Push. */
 export const PUSH_LIMITS = {
   /** A push service endpoint URL (FCM's and Mozilla's are under 300 characters). */
   endpointChars: 2_048,

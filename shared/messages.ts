@@ -53,7 +53,7 @@ export const MSG = {
   deltaAfterChange: 'You can only credit a response written before your stance changed.',
   internal: 'Something went wrong on our side. Please try again.',
   syncOutdated: 'Crux was updated — reload to keep syncing.',
-  // ---- moderation (issue 23) ----
+  // ---- moderation ----
   loginToReport: 'You must be logged in to report.',
   reportThanks: 'Thanks — a moderator will look at this.',
   reportOwnItem: 'You cannot report your own content.',

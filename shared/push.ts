@@ -1,4 +1,4 @@
-// Web Push (issue 26): what the server pushes to a device and what the service worker shows from it.
+// Web Push: what the server pushes to a device and what the service worker shows from it.
 
 /** The JSON inside one push (encrypted to the device, RFC 8291): one notification the bell counts. */
 export interface PushPayload {
@@ -39,7 +39,7 @@ export interface PushConfig {
 
 export const pushTag = (topicId: string) => `topic-${topicId}`;
 
-/** What a user wants pushed (issue 26), synced with their profile: per kind, and quiet hours. */
+/** What a user wants pushed, synced with their profile: per kind, and quiet hours. */
 export interface PushSettings {
   /** Replies to the user's topics and responses. */
   replies: boolean;
@@ -50,7 +50,7 @@ export interface PushSettings {
   /** A new response in a topic the user follows. */
   follows: boolean;
   /**
-   * Not a push kind: whether the user follows the topics they create or reply to (issue 26 #3). Kept
+   * Not a push kind: whether the user follows the topics they create or reply to. Kept
    * with the notification settings because it decides which notifications arrive at all.
    */
   follow_on_reply: boolean;

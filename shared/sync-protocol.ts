@@ -80,13 +80,13 @@ export interface TopicDoc extends Replicated {
   created_at: string;
   score: number;
   responses_count: number;
-  /** Participants whose current stance on the question is agree / disagree / unsure (issue 13 #1). */
+  /** Participants whose current stance on the question is agree / disagree / unsure. */
   stance_agree: number;
   stance_disagree: number;
   stance_unsure: number;
   /** Participants whose current stance differs from their first one ("changed their mind here"). */
   minds_changed: number;
-  /** A moderator locked it: it takes no new responses (issue 23). */
+  /** A moderator locked it: it takes no new responses. */
   locked: boolean;
   /**
    * Removed by a moderator, or hidden pending review; null otherwise. While set, `title` is the text
@@ -97,7 +97,7 @@ export interface TopicDoc extends Replicated {
   /** The moderator's reason of a removal (null when hidden or not moderated). */
   moderation_reason: string | null;
   /**
-   * Opinion groups (issue 29 #2): JSON text of OpinionGroupsSummary (shared/rules/opinion-groups.ts,
+   * Opinion groups: JSON text of OpinionGroupsSummary (shared/rules/opinion-groups.ts,
    * its `version` checked by the reader), recomputed by the server at most every few minutes; null
    * until first computed. Text, not an object, so the local schema stores it as it comes.
    */
@@ -123,13 +123,13 @@ export interface ResponseDoc extends Replicated {
   created_at: string;
   /** Any change to the row, votes and counters included: not what a reader is told. */
   updated_at: string;
-  /** When the author last changed content, quote or sources (null: never): the "edited" mark (issue 24 #2). */
+  /** When the author last changed content, quote or sources (null: never): the "edited" mark. */
   edited_at: string | null;
   score: number;
   comment_count: number;
-  /** "This changed my view" credits received (issue 13 #2). */
+  /** "This changed my view" credits received. */
   delta_count: number;
-  /** Live upvotes by voters whose stance was agree / disagree when they voted (common ground, issue 13 #3). */
+  /** Live upvotes by voters whose stance was agree / disagree when they voted (common ground). */
   upvotes_agree: number;
   upvotes_disagree: number;
   /** As TopicDoc's: while set, `content` is the replacement text, `sources` is [] and `quoted_response_id` null. */
@@ -159,7 +159,7 @@ export interface ProfileDoc extends Replicated {
   id: string;
   display_name: string | null;
   receive_weekly_summary: boolean;
-  /** What the user wants pushed (issue 26): per kind, and quiet hours. */
+  /** What the user wants pushed: per kind, and quiet hours. */
   push_settings: PushSettings;
   /** Every point, persuasion points included. */
   points: number;
@@ -179,7 +179,7 @@ export interface StanceChange {
 }
 
 /**
- * The caller's stance on one topic (issue 13 #1, #2); `id` is the topic id. Private: only its owner
+ * The caller's stance on one topic; `id` is the topic id. Private: only its owner
  * ever reads it (pull, push answers and the stream carry it to them alone); topics carry the counts.
  * Never an RxDB tombstone. A push sets `stance` and `credits`; the server keeps the rest.
  */
@@ -204,7 +204,7 @@ export interface StanceDoc extends Replicated {
 }
 
 /**
- * The caller's report of one item (issue 23); `id` is `${target_type}_${target_id}` (reportDocId).
+ * The caller's report of one item; `id` is `${target_type}_${target_id}` (reportDocId).
  * One per reporter and target: reporting again updates it (and reopens it once handled). Private:
  * only the reporter reads it; moderators read reports through /api/moderation. Never a tombstone.
  * A push sets `reason`, `note` and `status` ('open' to report); the server keeps the rest.
@@ -225,7 +225,7 @@ export interface ReportDoc extends Replicated {
 export const reportDocId = (targetType: ReportTargetType, targetId: string) => `${targetType}_${targetId}`;
 
 /**
- * A user the caller blocked (issue 23); `id` is the blocked uid. Private and synced; unblocking
+ * A user the caller blocked; `id` is the blocked uid. Private and synced; unblocking
  * sets `blocked: false` (never a tombstone), as a taken-back vote. A push sets `blocked`.
  */
 export interface BlockDoc extends Replicated {
@@ -238,7 +238,7 @@ export interface BlockDoc extends Replicated {
 }
 
 /**
- * A topic the caller follows (issue 26 #3); `id` is the topic id. Private and synced; unfollowing sets
+ * A topic the caller follows; `id` is the topic id. Private and synced; unfollowing sets
  * `following: false` (never a tombstone, so auto-follow leaves it alone). A push sets `following`.
  */
 export interface FollowDoc extends Replicated {

@@ -70,10 +70,10 @@ export type UserProfile = z.infer<typeof userProfileSchema>;
 
 export type Notification = z.infer<typeof notificationSchema>;
 
-/** A topic the caller follows (issue 26 #3): GET /api/follows, PUT /api/follows/{topic_id}. Only the caller reads it. */
+/** A topic the caller follows: GET /api/follows, PUT /api/follows/{topic_id}. Only the caller reads it. */
 export type FollowedTopic = z.infer<typeof followedTopicSchema>;
 
-/** A user the caller blocked (issue 23): GET /api/blocks, PUT /api/blocks/{uid}. Only the caller ever reads it. */
+/** A user the caller blocked: GET /api/blocks, PUT /api/blocks/{uid}. Only the caller ever reads it. */
 export type BlockedUser = z.infer<typeof blockedUserSchema>;
 
 export type Preferences = z.infer<typeof preferencesAnswerSchema>;
@@ -83,7 +83,7 @@ export type UpvoteResult = z.infer<typeof upvoteResultSchema>;
 /**
  * The first screen of a page as data, embedded by the server in the page it sends to a first visit
  * (no service worker yet), so the rows paint with the shell instead of after the local database has
- * opened and pulled (issue 12, first load). As a signed-out visitor sees it (no votes of the viewer).
+ * opened and pulled (first load). As a signed-out visitor sees it (no votes of the viewer).
  */
 export interface FirstPageData {
   /** `/` and `/c/{category}`: the first page of topics, hot first. */
@@ -104,7 +104,7 @@ export type TopicStances = z.infer<typeof topicStancesSchema>;
 /** A row of GET /api/topics/{id}/common-ground: a response's standing with both sides, best first. */
 export type CommonGroundEntry = z.infer<typeof commonGroundEntrySchema>;
 
-// ---- moderation (issue 23) ----
+// ---- moderation ----
 
 /** POST /api/reports: the caller's report (one per reporter and target). */
 export type Report = z.infer<typeof reportSchema>;
@@ -152,7 +152,7 @@ export type ModerationLogPage = z.infer<typeof moderationLogPageSchema>;
 export type RoleChange = z.infer<typeof roleChangeSchema>;
 
 /*
- * The moderation calls (issue 23), for both sides:
+ * The moderation calls, for both sides:
  *   POST /api/reports {target_type, target_id, reason, note?}      → 201 Report (200: an open report updated)
  *   GET  /api/moderation/reports?status=open|handled&limit&offset  → ModerationQueuePage
  *   POST /api/moderation/actions {action, target_type, target_id, reason, days?} → 200 ModerationLogEntry

@@ -1,4 +1,4 @@
-// The numeric parts of opinion groups (issue 29 #2), kept small and dependency-free: the top
+// The numeric parts of opinion groups, kept small and dependency-free: the top
 // principal components of a sparse 0/1 matrix by power iteration, seeded k-means++ and the
 // silhouette. No library is installed for linear algebra, and a few components of a matrix whose
 // rows hold a few column indices need nothing more than repeated sparse products.

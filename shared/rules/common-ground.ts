@@ -1,4 +1,4 @@
-// Common ground (issue 13 #3): a response scores high when people on both sides of the topic's
+// Common ground: a response scores high when people on both sides of the topic's
 // question approve of it, not when one side piles on. Each upvote counts by the voter's stance at
 // the time of the vote; the participants of each side (people who recorded agree or disagree on
 // the topic) are the denominators. A response's score is the lower bound of the 95% Wilson score

@@ -1,4 +1,4 @@
-// "This changed my view" (Δ, issue 13 #2): the rules for crediting responses, stated once. The app
+// "This changed my view" (Δ): the rules for crediting responses, stated once. The app
 // checks them before a credit enters the outbox; the server's domain enforces them for REST and push.
 import { MAX_DELTAS_PER_CHANGE, PERSUASION_POINTS_PER_DELTA } from '../constants.js';
 import { badRequest, forbidden, notFound, type CruxError } from '../errors.js';

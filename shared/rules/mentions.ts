@@ -1,4 +1,4 @@
-// @mentions (issue 26 #4). Display names may contain spaces, so a mention is plain text: "@" and a
+// @mentions. Display names may contain spaces, so a mention is plain text: "@" and a
 // person's name, matched against the people who can be mentioned (a topic's participants). Nothing
 // is marked up in the stored content; the server (who to notify) and the app (which text links to
 // whom) both read it with findMentions.

@@ -24,5 +24,5 @@ export function notificationHref(n: Pick<Notification, 'target_id'> & { response
   return n.response_id && !n.response_deleted ? `${topic}#response-${encodeURIComponent(n.response_id)}` : topic;
 }
 
-/** A moderator's removal or restoration of the user's item (issue 23): read without an actor's name. */
+/** A moderator's removal or restoration of the user's item: read without an actor's name. */
 export const isModerationNotice = (n: Pick<Notification, 'type'>) => n.type === 'moderation_removed' || n.type === 'moderation_restored';

@@ -1,4 +1,4 @@
-// Opinion groups (issue 29 #2): people who upvote alike, found from the votes alone, and what sets
+// Opinion groups: people who upvote alike, found from the votes alone, and what sets
 // each group apart. The server computes it (sync-server/src/domain/opinion-groups.ts) off the
 // request path and replicates only this summary with the topic: group sizes and shares of each
 // group that upvoted a response, never who is in a group or who voted what.

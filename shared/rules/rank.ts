@@ -13,7 +13,7 @@ export function competitionRanks<T extends { points: number }>(sortedDesc: reado
 }
 
 /**
- * No rank until there are points (issue 24 #6): the leaderboard lists only users with more than 0
+ * No rank until there are points: the leaderboard lists only users with more than 0
  * points, so a user with none (or fewer) has no place on it, and the server's count ("#7" for a new
  * user, "#1" on an empty leaderboard) is not shown. The rank, or null when none is shown.
  */

@@ -1,4 +1,4 @@
-// "This was already said" (issue 29 #3): the responses of a topic that make much the same point as
+// "This was already said": the responses of a topic that make much the same point as
 // a text being written, by lexical similarity over the device's copy (no model, no server: offline).
 // Texts become normalised words (lower case, accents and punctuation gone, common English words
 // dropped, a light plural/verb-ending trim) and their adjacent word pairs; each is weighted by TF-IDF

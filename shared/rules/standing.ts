@@ -1,4 +1,4 @@
-// Standing (issue 25): who may move others' points. A Δ credit earns its author persuasion points
+// Standing: who may move others' points. A Δ credit earns its author persuasion points
 // only when the person giving it has standing at that moment: an account the server first saw at
 // least STANDING_MIN_AGE_DAYS ago, with at least STANDING_MIN_POINTS points. The moderation step
 // reuses this definition. docs/COMMON-GROUND.md states the amounts and the limits.

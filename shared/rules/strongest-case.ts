@@ -1,4 +1,4 @@
-// The strongest case on each side (issue 29 #1): the three best arguments for the topic's question
+// The strongest case on each side: the three best arguments for the topic's question
 // and the three best against, ranked by approval from their own side plus respect from the other,
 // never by raw score. A pure rule, run on the device's copy (works offline, moves with every vote
 // that reaches it). Formula and worked example: docs/COMMON-GROUND.md, "The strongest case on each side".

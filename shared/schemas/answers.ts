@@ -143,7 +143,7 @@ export const userProfileSchema = z
     points: score,
     persuasion_points: score,
     rank: z.number().int().positive(),
-    role: z.enum(ROLES).describe('member, moderator or admin (issue 23): staff are shown as such.'),
+    role: z.enum(ROLES).describe('member, moderator or admin: staff are shown as such.'),
     topics: z.array(userTopicSchema),
     responses: z.array(userResponseSchema),
   })
@@ -165,11 +165,11 @@ export const preferencesAnswerSchema = z.object({ receive_weekly_summary: z.bool
 
 export const blockedUserSchema = z
   .object({ uid: id, display_name: z.string().nullable(), updated_at: time })
-  .meta({ id: 'BlockedUser', description: 'A user the caller blocked (issue 23); nobody else ever reads it.' });
+  .meta({ id: 'BlockedUser', description: 'A user the caller blocked; nobody else ever reads it.' });
 
 export const followedTopicSchema = z
   .object({ topic_id: id, title: z.string().nullable(), following: z.boolean(), updated_at: time })
-  .meta({ id: 'FollowedTopic', description: 'A topic the caller follows (issue 26 #3); nobody else ever reads it.' });
+  .meta({ id: 'FollowedTopic', description: 'A topic the caller follows; nobody else ever reads it.' });
 
 export const pushConfigSchema = z
   .object({
@@ -179,7 +179,7 @@ export const pushConfigSchema = z
 
 export const pushSubscriptionSavedSchema = z
   .object({ endpoint: z.string(), created_at: time })
-  .meta({ id: 'PushSubscriptionSaved', description: "This device's push subscription, now the caller's (issue 26)." });
+  .meta({ id: 'PushSubscriptionSaved', description: "This device's push subscription, now the caller's." });
 
 export const unsubscribedSchema = z.object({ ok: z.literal(true), receive_weekly_summary: z.literal(false) }).meta({ id: 'Unsubscribed' });
 

@@ -1,4 +1,4 @@
-// The answers of the moderation calls (issue 23) as zod schemas: the OpenAPI document describes them
+// The answers of the moderation calls as zod schemas: the OpenAPI document describes them
 // (each route's declaration) and shared/types.ts infers the types from them.
 import { z } from 'zod';
 import { MODERATION_LOG_ACTIONS, MODERATION_STATES, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGET_TYPES, ROLES } from '../constants.js';

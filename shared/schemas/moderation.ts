@@ -1,4 +1,4 @@
-// Request schemas of moderation (issue 23): reports, moderators' actions, the queue's query, roles.
+// Request schemas of moderation: reports, moderators' actions, the queue's query, roles.
 import { z } from 'zod';
 import {
   MAX_SUSPENSION_DAYS,

@@ -1,4 +1,4 @@
-// Request schema for PUT /api/topics/{id}/stance (issue 13).
+// Request schema for PUT /api/topics/{id}/stance.
 import { z } from 'zod';
 import { STANCES } from '../constants.js';
 import { MSG } from '../messages.js';

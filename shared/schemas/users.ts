@@ -76,11 +76,11 @@ const timeZone = z
     }
   }, 'Unknown time zone.');
 
-/** Push settings (issue 26, shared/push.ts PushSettings) as a sync push may set them. */
+/** Push settings (shared/push.ts PushSettings) as a sync push may set them. */
 export const pushSettingsSchema = z.object({
   replies: z.boolean(),
   moderation: z.boolean(),
-  // Issue 26 #3/#4: optional, so a device from before them still sets the rest (missing reads as on).
+  // Optional, so a device from before them still sets the rest (missing reads as on).
   mentions: z.boolean().optional(),
   follows: z.boolean().optional(),
   follow_on_reply: z.boolean().optional(),

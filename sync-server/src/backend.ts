@@ -1,4 +1,4 @@
-// What the server runs on, chosen by configuration (issue 14): SQLite in this process (the
+// What the server runs on, chosen by configuration: SQLite in this process (the
 // default: one file, one process; SERVER_PROCESSES=N serves the file from N processes on one
 // machine: cluster/primary.ts), or PostgreSQL when DATABASE_URL is set, where several server
 // processes share the store, the live stream's change feed (LISTEN/NOTIFY) and the rate-limit

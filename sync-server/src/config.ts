@@ -18,11 +18,11 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseFile: string;
-  /** DATABASE_URL=postgres://…: the PostgreSQL store (issue 14; docs/OPERATIONS.md "PostgreSQL"); unset: SQLite at databaseFile. */
+  /** DATABASE_URL=postgres://…: the PostgreSQL store (docs/OPERATIONS.md "PostgreSQL"); unset: SQLite at databaseFile. */
   databaseUrl: string | undefined;
   /**
    * READ_DATABASE_URL=postgres://…: a streaming replica of DATABASE_URL for the reads of GET requests
-   * and sync pulls (issue 27; docs/POSTGRES.md "Read replicas"); unset: every query to DATABASE_URL.
+   * and sync pulls (docs/POSTGRES.md "Read replicas"); unset: every query to DATABASE_URL.
    */
   readDatabaseUrl: string | undefined;
   /** READ_REPLICA_MAX_LAG_SECONDS: past this lag every read goes to the primary (default 30). */
@@ -61,7 +61,7 @@ export interface Config {
    * docs/OPERATIONS.md "Several processes on one SQLite file"). With DATABASE_URL, run several servers instead.
    */
   serverProcesses: number;
-  /** Opinion groups (issue 29 #2; domain/opinion-groups.ts): OPINION_GROUPS_GAP_SECONDS between two computations of a topic (default 180). */
+  /** Opinion groups (domain/opinion-groups.ts): OPINION_GROUPS_GAP_SECONDS between two computations of a topic (default 180). */
   groups: { tickMs: number; minGapMs: number };
 }
 

@@ -85,7 +85,7 @@ export async function serveProcess(config: Config, serverProcess?: ServerProcess
   }
 
   // The hottest reads (http/fast-reads.ts), answered from bytes at hand before @hono/node-server
-  // builds a Request and a Response for them (issue 28 #2): only while serving, as `handle` would.
+  // builds a Request and a Response for them: only while serving, as `handle` would.
   let fastNode: FastNodeRead | undefined;
   const processHeaders = processHeader ? { [PROCESS_HEADER]: processHeader } : undefined;
   const createServer = withFastReads(() => (accepting && readiness.state() === 'serving' ? fastNode : undefined), processHeaders);
@@ -191,7 +191,7 @@ export async function serveProcess(config: Config, serverProcess?: ServerProcess
     // Every process sends queued pushes; each claims rows before sending (push/sender.ts), so none goes twice.
     if (owner) pushSender = startPushSender({ store, changes: ctx.changes, vapid, allowLoopback: config.push.allowLoopback });
 
-    // Opinion groups (issue 29 #2): recomputed in the background, at most every OPINION_GROUPS_GAP_SECONDS per topic.
+    // Opinion groups: recomputed in the background, at most every OPINION_GROUPS_GAP_SECONDS per topic.
     if (owner) groupingJob = startGroupingJob(ctx, { ...config.groups, log: (line) => console.error(line) });
 
     // Scheduled backups (docs/OPERATIONS.md "Backups"): BACKUP_DIR set, every BACKUP_EVERY_HOURS.

@@ -1,4 +1,4 @@
-// Blocking in the data layer (issue 23 #6), against the real server: a block made offline lands
+// Blocking in the data layer, against the real server: a block made offline lands
 // exactly once after reconnecting, an offline unblock lands, blocked and unblocked again offline
 // sends nothing, the list and the set are live, another device of the same user pulls them, and
 // the device refuses what the server would (yourself, signed out).

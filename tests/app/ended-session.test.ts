@@ -27,7 +27,7 @@ const firebaseLike = (user: TestUser): SessionUser => ({
 const rows = async (server: TestServer, content: string) =>
   server.db.rows<{ creator_uid: string }>('SELECT creator_uid FROM responses WHERE content = ? AND deleted = 0', content);
 
-describe('a session that ended (issue 24 #4)', () => {
+describe('a session that ended', () => {
   let server: TestServer;
   const clients: TestClient[] = [];
   beforeAll(async () => {

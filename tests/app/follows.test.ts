@@ -1,4 +1,4 @@
-// Following topics in the data layer (issue 26 #3), against the real server: a follow made offline
+// Following topics in the data layer, against the real server: a follow made offline
 // shows at once (pending) and lands exactly once after reconnecting, an offline unfollow lands and is
 // kept, followed and unfollowed again offline sends nothing, and the follows the server makes itself
 // (the user created a topic or replied) reach the device by pull, so the list reads offline.

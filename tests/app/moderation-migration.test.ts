@@ -1,4 +1,4 @@
-// Moderation (issue 23) bumped four local schemas: topics v2 → v3 (locked, moderation), responses
+// Moderation bumped four local schemas: topics v2 → v3 (locked, moderation), responses
 // v1 → v2 (moderation), profile v1 → v2 (role, suspension) and notifications v1 → v2 (the moderation
 // notices join the types). Documents stored by the previous app, in its real shapes, open in the
 // current ones with the defaults: not locked, not moderated, a member, not suspended.

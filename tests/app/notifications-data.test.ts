@@ -1,4 +1,4 @@
-// The notifications in the data layer. Marking read offline (issue 9 #2, "reads queue like any
+// The notifications in the data layer. Marking read offline ("reads queue like any
 // write"): the unread count drops at once on the device, nothing reaches the server while offline,
 // and back online the queued reads are sent. A fresh sign-in: the list says nothing until the
 // first pull has ended, so the page shows loading, never a passing "You have no notifications.".

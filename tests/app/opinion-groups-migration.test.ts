@@ -1,4 +1,4 @@
-// Opinion groups (issue 29 #2) bumped the local topics schema v3 → v4 (opinion_groups). A topic stored
+// Opinion groups bumped the local topics schema v3 → v4 (opinion_groups). A topic stored
 // by the previous app, in its real shape, opens in the current one with no summary (null) and keeps
 // everything else; the summary comes with the topic's next change from the server.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';

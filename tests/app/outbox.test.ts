@@ -1,5 +1,5 @@
 // Topics and responses replicate pull-only and the user's own changes to them go through the outbox
-// (issue 28 #3, app/src/data/outbox.ts, pull-guard.ts). What that must keep: a pull never writes over
+// (app/src/data/outbox.ts, pull-guard.ts). What that must keep: a pull never writes over
 // an unsent change, a change made while its push is out is sent after it as an edit (never a false
 // conflict), and RxDB keeps no replication-meta copy of the pulled documents.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

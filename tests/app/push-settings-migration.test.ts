@@ -1,4 +1,4 @@
-// Push settings (issue 26) bumped the local profile schema v2 → v3: a profile stored by the
+// Push settings bumped the local profile schema v2 → v3: a profile stored by the
 // previous app, in its real shape, opens in the current one with the server's defaults
 // (everything pushed, no quiet hours), keeping everything else.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';

@@ -1,4 +1,4 @@
-// Reports in the data layer (issue 23), against the real server: a report made offline lands once,
+// Reports in the data layer, against the real server: a report made offline lands once,
 // a second report of the same target updates the first (one per reporter and target), and the
 // moderators' calls of CruxData (queue, action, original text) reach the REST routes with the
 // signed-in user's token: a member is refused with the server's text.

@@ -1,4 +1,4 @@
-// The "edited" mark (issue 24 #2) bumped the local `responses` schema v2 → v3 (edited_at). Responses
+// The "edited" mark bumped the local `responses` schema v2 → v3 (edited_at). Responses
 // stored by the previous app, in its real shape, open in the current one: never edited (null), unless
 // the previous app already stored the server's edited_at (its production build keeps a document's
 // unknown fields as they came), which is kept.
@@ -73,7 +73,7 @@ describe('edited_at migration of the local store', () => {
         content: 'Kept edited-before',
         edited_at: '2026-01-03T00:00:00.000Z',
       });
-      // Changes the previous app had not sent (issue 28 #3, server-base.ts): an edit of a response
+      // Changes the previous app had not sent (server-base.ts): an edit of a response
       // the server has goes as an edit made on the state stored here; one made here is still a create.
       const unsentEdit = (await publicDb.responses.findOne('unsent-edit').exec())?.toJSON();
       expect(unsentEdit).toMatchObject({ content: 'Kept unsent-edit', pending: true });

@@ -1,4 +1,4 @@
-// Where I stand, Δ and common ground in the data layer (issue 13), against the real server: a
+// Where I stand, Δ and common ground in the data layer, against the real server: a
 // stance recorded and changed offline and a Δ credit land exactly once, the "before" is kept, the
 // credit rules refuse on the device, the common-ground order follows both sides' upvotes, the
 // response balance counts the local store, and old local documents migrate to the new schemas.
@@ -99,7 +99,7 @@ describe('stances, Δ and common ground in the data layer', () => {
     expect(confirmed!.history.map((change) => change.stance)).toEqual(['agree', 'disagree']);
 
     // The server: the "before" kept, one change, one Δ — which earns no points: the server never saw
-    // that offline "before", so the change opens no credit window (issue 25, docs/COMMON-GROUND.md).
+    // that offline "before", so the change opens no credit window (docs/COMMON-GROUND.md).
     const mine = await api(ada).get<MyStance>(`/topics/${topic.id}/stance`);
     expect(mine.status, mine.text).toBe(200);
     expect(mine.body).toMatchObject({ stance: 'disagree', first_stance: 'agree', credits: [moving.id] });

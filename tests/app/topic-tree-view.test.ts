@@ -1,4 +1,4 @@
-// The topic page's tree (issue 12, big debates): one build per emission of the topic's documents or
+// The topic page's tree (big debates): one build per emission of the topic's documents or
 // the user's votes, grouped by parent, keeping every view (and list) that did not change, so a vote
 // gives a new object to the voted response only and memoised rows skip rendering.
 import { describe, expect, it } from 'vitest';

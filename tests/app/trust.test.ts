@@ -24,7 +24,7 @@ async function enableTestUser(user: TestUser): Promise<void> {
 const countResponses = async (server: TestServer, content: string) =>
   (await server.db.row<{ n: number }>('SELECT count(*) AS n FROM responses WHERE content = ? AND deleted = 0', content))!.n;
 
-describe('trust (issue 8)', () => {
+describe('trust', () => {
   let server: TestServer;
   let ada: TestUser;
   let bob: TestUser;

@@ -1,4 +1,4 @@
-// The bench's baseline (issue 28 #1): a bare Hono app on @hono/node-server in a process of its own,
+// The bench's baseline: a bare Hono app on @hono/node-server in a process of its own,
 // answering one page of topics (the JSON file named by argv[2], the server's own hot list) two ways:
 //   GET /bare/bytes  the JSON serialised once at start, sent as ready bytes (the stack's ceiling)
 //   GET /bare/json   c.json(page) per request (what a route that stringifies each time costs)

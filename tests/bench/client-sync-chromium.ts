@@ -1,5 +1,5 @@
 // `npx tsx tests/bench/client-sync-chromium.ts`: what RxDB alone costs to store pulled responses in
-// Chromium (issue 28 #3), beside a raw IndexedDB put of the same records in the same page: push and
+// Chromium, beside a raw IndexedDB put of the same records in the same page: push and
 // pull (what the app runs), pull only, and a plain bulkInsert (the ceiling of any design that keeps
 // RxDB collections on Dexie). The page part is client-sync-page.ts, bundled here by esbuild; the
 // server is the real one, seeded like `npm run bench:topic`. BENCH_PULL_BATCHES=500,1000,2000 sets

@@ -1,5 +1,5 @@
 // What RxDB's replication does to storage per pulled document, and what a pull-only replication
-// would save (issue 28 point 3). Beside the app's own initial replication (client-sync.ts), the same
+// would save. Beside the app's own initial replication (client-sync.ts), the same
 // responses of one topic are pulled from the same server into a bare RxDB collection with the app's
 // schema, three ways, each into a new database: push and pull (what the app runs today), pull only
 // (RxDB then stores no replication-meta copy), and a raw Dexie bulkPut. Every storage call is counted

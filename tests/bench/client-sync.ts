@@ -1,4 +1,4 @@
-// The client's initial replication (issue 12 point 4): RxDB + Dexie over fake-indexeddb pulling
+// The client's initial replication: RxDB + Dexie over fake-indexeddb pulling
 // from the real server, beside a raw Dexie bulkPut of the same documents on the same
 // fake-indexeddb in the same run; plus the server's pull and push throughput as the client uses
 // them. Not a test: no assertion on timing.

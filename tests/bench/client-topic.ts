@@ -1,4 +1,4 @@
-// `npm run bench:topic`: the topic page of a big debate in real Chromium (issue 12, "Big debates").
+// `npm run bench:topic`: the topic page of a big debate in real Chromium ("Big debates").
 // A real server (sync-server/src/main.ts, seeded by direct SQL with a 1,000- and a 10,000-response
 // topic) and the real Auth emulator; the built app (dist/) in Debian's Chromium. Measures time to the
 // first response row and to interactive (online revisit and offline cold start) and the vote echo
@@ -151,7 +151,7 @@ const STORED_RESPONSES = `
   };
 `;
 
-// In the page: what the public database holds (issue 28: bytes per response), as the JSON of its
+// In the page: what the public database holds (bytes per response), as the JSON of its
 // records (the responses' documents, RxDB's replication meta copies) and as Chromium's own count of
 // IndexedDB usage on disk (navigator.storage.estimate's usageDetails).
 const STORED_BYTES = `
@@ -462,7 +462,7 @@ export async function benchBigTopic(opts: BigTopicOptions = {}): Promise<BenchRo
       log(`topic ${size} on the device: ${Math.round(syncMs)} ms, raw write of ${stored} records ${Math.round(rawMs)} ms`);
     }
 
-    // BENCH_SYNC_ONLY=1: the initial replication's rows alone (issue 28 #3), without the page loads.
+    // BENCH_SYNC_ONLY=1: the initial replication's rows alone, without the page loads.
     if (process.env.BENCH_SYNC_ONLY) return rows;
 
     const measure = (size: string, loads: Load[]) => {

@@ -1,10 +1,10 @@
-// `npm run bench -- device`: the device-side rules of issue 29 on a 10,000-response topic, in Node
+// `npm run bench -- device`: the device-side rules on a 10,000-response topic, in Node
 // (the pure functions the topic page and the composer run; no browser): the strongest case on each
 // side, and "This was already said": the terms of every text (once per session, worked out in idle
 // slices of 8 ms from the first character typed: no budget, the sum of those slices), the TF-IDF index
 // built from them at the pause, and one draft compared.
 // Generated responses: a seeded mix of roots and replies of every type, 20-60 words from a
-// 2,000-word vocabulary, upvotes by side. Budget 50 ms each (issue 29). Median of BENCH_RUNS (7) runs
+// 2,000-word vocabulary, upvotes by side. Budget 50 ms each. Median of BENCH_RUNS (7) runs
 // after a warm-up; BENCH_DEVICE_RESPONSES changes the size. Not a test: nothing asserts a timing.
 import { performance } from 'node:perf_hooks';
 import type { ResponseType } from '../../shared/constants.js';

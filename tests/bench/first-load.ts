@@ -1,4 +1,4 @@
-// `npm run bench:first-load`: the first visit of the built PWA (issue 12, "First load").
+// `npm run bench:first-load`: the first visit of the built PWA ("First load").
 // Builds dist/ when the app changed, starts the real Auth emulator and the real server
 // (sync-server/src/main.ts, STATIC_DIR=dist, a temporary DATA_DIR, SEED_DEMO=true), then measures
 // in Debian's Chromium: the gzip size of every script the page requests before `/` shows its

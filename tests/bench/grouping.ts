@@ -1,4 +1,4 @@
-// Opinion groups on the server (issue 29 #2): one topic of 10,000 responses upvoted by 2,000
+// Opinion groups on the server: one topic of 10,000 responses upvoted by 2,000
 // participants (three planted camps, each upvoting mostly among its own 100 favourite responses; ten
 // upvotes each, a third of them anywhere in the topic), grouped by the
 // real job's step (domain/opinion-groups.ts refreshOpinionGroups: read the upvotes from SQLite,

@@ -1,4 +1,4 @@
-// The processes of `npm run bench -- server` (issue 28 #1): the production server compiled and run
+// The processes of `npm run bench -- server`: the production server compiled and run
 // as `npm start` runs it (`node build/server/main.js`), in a process of its own on its own data
 // folder, and the bare Hono baseline in another (bare-server.mjs). The load generator is a third
 // (autocannon-worker.mjs, forked per measurement). Nothing here shares an event loop with the

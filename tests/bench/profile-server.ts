@@ -1,4 +1,4 @@
-// Profiles the production server process under load (issue 28 #1):
+// Profiles the production server process under load:
 //   npx tsx tests/bench/profile-server.ts [hot] [hot-signed-in] [search] [leaderboard] [reply] [push]   (default: all six)
 // Seeds one site (the bench's seed: BENCH_QUICK=1 for 10,000 topics / 100,000 responses) into a DATA_DIR,
 // compiles the server, and for each scenario starts `node --cpu-prof build/.../main.js` on that folder

@@ -1,4 +1,4 @@
-// Where a profiled process spent its CPU (issue 28 #1): a V8 .cpuprofile (node --cpu-prof) summed
+// Where a profiled process spent its CPU: a V8 .cpuprofile (node --cpu-prof) summed
 // by self time into parts of the stack (Node's HTTP, Hono, SQLite, logging, GC, Crux's own code …)
 // and the functions that cost most. Native frames (no script URL) count where they belong: a
 // few natives by name (JSON), anything else with the code that called it: V8 samples a better-sqlite3

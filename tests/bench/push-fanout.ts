@@ -1,5 +1,5 @@
 // `npm run bench -- push`: one root response in a topic with 1,000 followers, each with a device that
-// turned push on (issue 26). The compiled server runs as `npm start` runs it, in its own process; this
+// turned push on. The compiled server runs as `npm start` runs it, in its own process; this
 // process is the push service (tests/fixtures/push-receiver.ts: every push decrypted and its VAPID
 // header verified) and the client. Each round posts one response to a topic of its own (followed
 // topics notify at most 3 times an hour each) and measures the request's latency and the time until

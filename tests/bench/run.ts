@@ -1,4 +1,4 @@
-// `npm run bench`: the one place speed is measured (issue 12). Runs every bench module, or those
+// `npm run bench`: the one place speed is measured. Runs every bench module, or those
 // named (`npm run bench -- startup server sync topic first-load postgres push`; `processes` runs only when
 // named), and prints one table: each figure
 // with its budget, and a closing line naming every missed budget. The results are also written
@@ -21,7 +21,7 @@ const BENCHES: Record<string, () => Promise<BenchRow[]>> = {
   'first-load': async () => (await import('./first-load.js')).benchFirstLoad(),
   postgres: async () => (await import('./server-pg.js')).benchPostgres(),
   push: async () => (await import('./push-fanout.js')).benchPushFanout(),
-  // SERVER_PROCESSES=1 against 2, back to back (issue 28 #2): only when named, it seeds and starts the server four times.
+  // SERVER_PROCESSES=1 against 2, back to back: only when named, it seeds and starts the server four times.
   processes: async () => (await import('./server-processes.js')).benchServerProcesses(),
 };
 /** Run only when named. */

@@ -1,5 +1,5 @@
 // `npm run bench:seed -- <file>`: a new SQLite database of 100,000 topics / 1,000,000 responses /
-// 2,000,000 upvotes (issue 12 point 5), the same seed the server bench measures (seed.ts
+// 2,000,000 upvotes, the same seed the server bench measures (seed.ts
 // seedLarge; BENCH_QUICK=1 for a tenth, or BENCH_TOPICS / BENCH_RESPONSES / BENCH_UPVOTES). The
 // file gets the server's schema first, so `DATA_DIR=<its folder> npm run dev:server` serves it
 // when it is named crux.sqlite. Refuses a file that already has topics (the ids would collide).

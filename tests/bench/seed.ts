@@ -89,7 +89,7 @@ export const SEED_WORDS = (
   'censorship news journalism advertising billionaires charity religion science philosophy ethics future'
 ).split(' ');
 
-/** How many of the big topic's roots one user wrote (the bench's user page; issue 25 #5). */
+/** How many of the big topic's roots one user wrote (the bench's user page). */
 export const PROLIFIC_RESPONSES = 20_000;
 
 /**

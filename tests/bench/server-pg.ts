@@ -1,8 +1,8 @@
 // `npm run bench -- postgres`: the server's read and pull rows on both engines side by side
-// (issue 14). Seeds SQLite as the server bench does (BENCH_QUICK=1: a tenth), copies it into a
+//. Seeds SQLite as the server bench does (BENCH_QUICK=1: a tenth), copies it into a
 // throwaway PostgreSQL with the copy tool (timed: what `npm run db:copy-to-pg` costs), then measures
 // the same requests against the production server over each engine, compiled and in a process of
-// its own as in the server bench (tests/bench/processes.ts; issue 28 #1), and how long a commit on
+// its own as in the server bench (tests/bench/processes.ts), and how long a commit on
 // one process takes to reach another's live stream through LISTEN/NOTIFY. Not a test: no assertion
 // on timing. Needs PostgreSQL (Debian's `postgresql`); without it the module reports why.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -45,7 +45,7 @@ export async function benchPostgres(log: (line: string) => void = (line) => cons
       note: size,
     });
 
-    // Each engine behind the production server, compiled and in its own process (issue 28 #1):
+    // Each engine behind the production server, compiled and in its own process:
     // SQLite on the seeded DATA_DIR, PostgreSQL on the copy (DATABASE_URL).
     const build = await building;
     const engines = {

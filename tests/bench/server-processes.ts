@@ -1,4 +1,4 @@
-// `npm run bench -- processes`: what SERVER_PROCESSES=N buys on this machine (issue 28 #2). The seeded
+// `npm run bench -- processes`: what SERVER_PROCESSES=N buys on this machine. The seeded
 // file is copied, and the compiled server is started twice at once, once per copy: with 1 process and
 // with 2 (BENCH_PROCESS_COUNTS, default "1,2"); the idle one costs nothing while the other is measured.
 // Each row is then measured in turns, BENCH_ROUNDS times (default 4), in the order A B, B A, A B… so

@@ -1,5 +1,5 @@
 // `npm run bench -- server` (or `npm run bench:server`): the server's hot paths under load (issue 12
-// point 3), measured as users run it (issue 28 #1), in three kinds of process:
+// point 3), measured as users run it, in three kinds of process:
 //   1. the production server, compiled (scripts/build-server.ts) and started as `npm start` starts it,
 //      `node build/.../main.js` with NODE_ENV=production and its default log level, on its own
 //      DATA_DIR whose crux.sqlite is seeded first (rate and moderation limits off, no demo, no mail);
@@ -87,7 +87,7 @@ export async function benchServer(opts: BenchServerOptions = {}): Promise<BenchR
   const useEmulator = opts.emulator ?? process.env.BENCH_EMULATOR !== '0';
   const profile = opts.profile ?? process.env.BENCH_PROFILE === '1';
   const log = opts.log ?? ((line: string) => console.error(line));
-  // Opinion groups (issue 29 #2) first: its own small database, the same sizes in quick runs.
+  // Opinion groups first: its own small database, the same sizes in quick runs.
   const rows: BenchRow[] = await benchGrouping(log);
   const size = `${fmt(sizes.topics)} topics / ${fmt(sizes.responses)} responses`;
 
@@ -212,7 +212,7 @@ export async function benchServer(opts: BenchServerOptions = {}): Promise<BenchR
       note: `${connections} connections, ${fmt(page.requestsPerSecond)} req/s, mean ${page.latencyMean.toFixed(1)} ms`,
     });
 
-    // Issue 25 #5: a user's page and a topic's stance totals cost the same whatever the size behind them.
+    // A user's page and a topic's stance totals cost the same whatever the size behind them.
     const userPage = await run('GET /api/users/{uid}', { url: `${crux.url}/api/users/${seeded.prolificUid}` });
     rows.push({
       name: `server: GET /api/users/{uid} p99 (a user with ${fmt(Math.min(PROLIFIC_RESPONSES, sizes.bigTopicRoots))} responses)`,

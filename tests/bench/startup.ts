@@ -1,6 +1,6 @@
 // `npm run bench -- startup`: the server's start-up, run with tsx (TypeScript compiled at every
 // start, as `npm run dev:server`) and compiled (`node build/server/main.js`, as `npm start` and
-// production; issue 22). Each start is a process of its own on a fresh SQLite folder: the time
+// production). Each start is a process of its own on a fresh SQLite folder: the time
 // from spawn until /api/health answers, and the resident memory (RSS) once it has sat idle.
 // BENCH_STARTUP_RUNS starts of each (5); the figures are medians. Not a test: no budget.
 import { spawn, type ChildProcess } from 'node:child_process';

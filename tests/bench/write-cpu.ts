@@ -1,4 +1,4 @@
-// The write paths' CPU in process (issue 28 #2, the write budgets): on a copy of a seeded file
+// The write paths' CPU in process (the write budgets): on a copy of a seeded file
 // (`npm run bench:seed -- <file>`), N pushes of 50 new responses on random topics (each push one group
 // commit, as the server runs it), then N rounds of 50 concurrent creates (one group each, as 50
 // connections posting at once), and the process's CPU time per document. No HTTP, no load generator,

@@ -154,7 +154,7 @@ describe('sign-in widget', () => {
       .locator(`[data-topic-id="${topic.id}"] .vote-button`)
       .click({ timeout: 3_000 })
       .catch(() => undefined);
-    // The header's own Sign in (the session-ended strip below it has one too, issue 8 #7).
+    // The header's own Sign in (the session-ended strip below it has one too).
     await page.locator('.site-header-user').getByRole('button', { name: 'Sign in', exact: true }).waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('header-user').count()).toBe(0);
     await context.close();

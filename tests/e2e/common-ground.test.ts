@@ -99,12 +99,12 @@ async function openTopicSignedIn(
   return { page, errors, close: () => context.close() };
 }
 
-// A radio group (issue 24 #2): not buttons like the reply's Agree / Disagree.
+// A radio group: not buttons like the reply's Agree / Disagree.
 const stanceGroup = (page: Page) => page.getByRole('radiogroup', { name: 'Where do you stand?' });
 const contents = (page: Page) =>
   page.locator('ul[aria-label="Responses"] > li > article [data-testid="response-content"]').allTextContents();
 
-describe('common ground, Δ and the debate map (issue 13)', () => {
+describe('common ground, Δ and the debate map', () => {
   it(
     '(a) a response both sides upvote rises in the Common ground order (online and offline) and earns the badge',
     { timeout: 150_000 },
@@ -124,7 +124,7 @@ describe('common ground, Δ and the debate map (issue 13)', () => {
       await stanceGroup(bobTab.page).getByRole('radio', { name: 'I agree' }).click();
       await stanceGroup(cyTab.page).getByRole('radio', { name: 'I disagree' }).click();
       expect(await stanceGroup(bobTab.page).getByRole('radio', { name: 'I agree' }).getAttribute('aria-checked')).toBe('true');
-      // Issue 24 #9: a first stance, sent, leaves nothing to say under the question: no blank line reserved.
+      // A first stance, sent, leaves nothing to say under the question: no blank line reserved.
       await expect.poll(() => bobTab.page.getByTestId('stance-mine').evaluate((el) => el.getBoundingClientRect().height), SYNCED).toBe(0);
       // A vote counts by the voter's stance when it lands: the stances reach the server first.
       await expect.poll(() => stancesOf(topicId), SYNCED).toMatchObject({ agree: 2, disagree: 2, unsure: 0, minds_changed: 0 });
@@ -182,7 +182,7 @@ describe('common ground, Δ and the debate map (issue 13)', () => {
     await responseBy(bob, topicId, persuasive);
     const before = await profileOf(bob);
     expect(before.persuasion_points).toBe(0);
-    // Cy's Δ earns Bob points only if Cy has standing (issue 25, docs/COMMON-GROUND.md).
+    // Cy's Δ earns Bob points only if Cy has standing (docs/COMMON-GROUND.md).
     await giveStanding(cy);
 
     const tab = await openTopicSignedIn(cy, topicId, title);

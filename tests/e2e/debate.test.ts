@@ -112,7 +112,7 @@ describe('debating a topic', () => {
     const form = page.getByRole('form', { name: 'Add a response' });
     await form.getByRole('textbox').first().fill('Here is the evidence on the NO2 studies.');
     await form.getByRole('button', { name: 'Quote a response' }).click();
-    // Nothing matches: said in the panel's polite live region (issue 24 #7), then the real search.
+    // Nothing matches: said in the panel's polite live region, then the real search.
     await form.getByLabel('Search a response to quote').fill('zebra quartz');
     await form.getByText('No response matches “zebra quartz”.').waitFor();
     expect(await form.getByTestId('quote-no-match').getAttribute('aria-live')).toBe('polite');

@@ -1,4 +1,4 @@
-// Following a topic in real Chromium (issue 26 #3): Follow on a topic page turns to Following, a new
+// Following a topic in real Chromium: Follow on a topic page turns to Following, a new
 // root response by someone else reaches the follower's bell worded as such, the followed topic is on
 // the follower's own page (and only there) after an offline reload, and Unfollow there takes it away;
 // the notification settings offer the new kinds and "Follow the topics I create or reply to".
@@ -34,7 +34,7 @@ afterAll(async () => {
 
 const as = (user: TestUser) => apiClient(server.url, () => user.token);
 
-describe('following a topic in the browser (issue 26 #3)', () => {
+describe('following a topic in the browser', () => {
   it(
     'Follow → Following, a new root response rings the bell, the list on my page reads offline, Unfollow',
     { timeout: 150_000 },

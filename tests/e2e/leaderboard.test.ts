@@ -50,7 +50,7 @@ const tableRows = (page: Page) =>
     .evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll('td')).map((cell) => cell.textContent)));
 
 describe('leaderboard', () => {
-  // Issue 24 #6: the server counts a rank for everyone ("#1" on an empty leaderboard, "#4" for a new
+  // The server counts a rank for everyone ("#1" on an empty leaderboard, "#4" for a new
   // user below three with points), but the leaderboard lists only users with points: none is shown.
   it("no rank until there are points: an empty leaderboard, a new user's header, table and page", { timeout: 120_000 }, async () => {
     const dan = await createTestUser('Dan Nopoints');
@@ -101,7 +101,7 @@ describe('leaderboard', () => {
     await page.getByRole('heading', { level: 1, name: 'Leaderboard' }).waitFor();
     await page.locator('table.leaderboard').waitFor();
 
-    // The last column is persuasion points (issue 13): nobody here was credited with Δ.
+    // The last column is persuasion points: nobody here was credited with Δ.
     const expected = board.map((e) => [
       String(e.rank),
       e.uid === ada.uid ? `${e.display_name} (you)` : e.display_name,
@@ -134,7 +134,7 @@ describe('leaderboard', () => {
     await context.close();
   });
 
-  // At 390 px, and at 1280 px for the desktop's Persuasion "?" and the user page's "None yet" (issue 24).
+  // At 390 px, and at 1280 px for the desktop's Persuasion "?" and the user page's "None yet".
   it('has no axe violations on the leaderboard and a user page, light and dark, at 390 and 1280 px', { timeout: 180_000 }, async () => {
     for (const { colorScheme, viewport } of AXE_SCREENS) {
       const width = viewport.width;
@@ -144,7 +144,7 @@ describe('leaderboard', () => {
       await signInThroughModal(page, ada);
       await page.goto(server.url + '/leaderboard');
       await page.locator('table.leaderboard tr[aria-current="true"]').waitFor();
-      // With the Persuasion explanation open (issue 24 #1: readable by touch, not only as a tooltip).
+      // With the Persuasion explanation open (readable by touch, not only as a tooltip).
       const explain = page.getByRole('button', { name: 'What is Persuasion?' });
       await explain.click();
       expect(await explain.getAttribute('aria-expanded')).toBe('true');

@@ -1,4 +1,4 @@
-// @mentions in Chromium (issue 26 #4), on a 390×844 phone: Bob types "@" and the start of a name in
+// @mentions in Chromium, on a 390×844 phone: Bob types "@" and the start of a name in
 // a topic's composer, the participants' names are offered (the topic's creator among them, from the
 // device's own store), the list overlays the form without moving it and passes axe in light and
 // dark; he picks Ada with the keyboard and posts. Ada's bell counts the mention, her notifications

@@ -99,7 +99,7 @@ function storedCopies(page: Page, text: string): Promise<string[]> {
   }, text);
 }
 
-describe('moderation in the browser (issue 23)', () => {
+describe('moderation in the browser', () => {
   it(
     'report → badge → remove with a reason → a second browser loses the text live and offline; the author is told',
     { timeout: 180_000 },
@@ -273,7 +273,7 @@ describe('moderation in the browser (issue 23)', () => {
         expect(await axeViolations(page), `log ${colorScheme} ${viewport.width}`).toEqual([]);
         await openTopic(page, topicId, title);
         const item = responseItem(page, 'An argument to look at in both themes.').locator('> article');
-        // On a phone, Report is in the response's More menu (issue 24 #2).
+        // On a phone, Report is in the response's More menu.
         if (viewport.width <= 600) {
           await item.getByRole('button', { name: 'More' }).click();
           await page.getByRole('menu').getByRole('menuitem', { name: 'Report' }).click();

@@ -1,4 +1,4 @@
-// Notifications and the header score in real Chromium (issue 9 #1, #2): user B replies to A's
+// Notifications and the header score in real Chromium: user B replies to A's
 // topic and to A's response; A's badge rises to 2 without a reload. Cy holds first place, so when B
 // upvotes A's topic and response A's header moves from "0 pts · #2" to "2 pts · #1" live, and the
 // leaderboard it links to agrees with GET /api/users/leaderboard. A click marks one read and opens
@@ -70,7 +70,7 @@ describe('notifications', () => {
     expect(await bell(page).getAttribute('aria-label')).toBe('Notifications');
     const before = (await as(ada).get<{ points: number; rank: number }>(`/users/${ada.uid}/score`)).body;
     expect(before).toMatchObject({ points: 0, rank: 2 });
-    // The server counts her second, but the leaderboard lists only users with points: no rank yet (issue 24 #6).
+    // The server counts her second, but the leaderboard lists only users with points: no rank yet.
     await expect.poll(() => page.getByTestId('header-score').textContent(), LIVE).toBe('0 pts');
     expect(await page.getByTestId('header-score').getAttribute('aria-label')).toBe('0 points: leaderboard');
     // Everything below happens in this one document: a reload would drop the mark.
@@ -229,7 +229,7 @@ describe('notifications', () => {
         // The burger menu, open, signed in.
         await page.getByRole('button', { name: 'Menu' }).click();
         await page.getByRole('button', { name: 'Logout' }).waitFor();
-        // "My data" and "Logout" start where the links above them do (issue 24 #9).
+        // "My data" and "Logout" start where the links above them do.
         const textLeft = (name: string, role: 'link' | 'button') =>
           page
             .getByRole('navigation', { name: 'Main menu' })

@@ -92,7 +92,7 @@ describe('offline', () => {
     await issue.getByText(/could not be saved/).waitFor({ timeout: 20_000 });
     await screenshot(page, 'sync-issue');
     await issue.getByRole('button', { name: 'Discard' }).click();
-    // Discard asks first: the text is not on the server (issue 24 #5).
+    // Discard asks first: the text is not on the server.
     await page.getByRole('dialog', { name: 'Discard this change?' }).getByRole('button', { name: 'Discard' }).click();
     await issue.waitFor({ state: 'detached' });
     await context.close();

@@ -92,7 +92,7 @@ async function expectGroups(page: Page) {
   expect(await region.innerText()).not.toMatch(/Voter \d/);
 }
 
-describe('opinion groups (issue 29 #2)', () => {
+describe('opinion groups', () => {
   it('the panel shows the groups the server found, offline after a reload, by keyboard, on a phone', { timeout: 180_000 }, async () => {
     const topicId = await seedCamps();
     await expect.poll(async () => (await serverSummary(topicId))?.status, SYNCED).toBe('groups');
@@ -134,7 +134,7 @@ describe('opinion groups (issue 29 #2)', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await panel(page).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    // Each response in it is a thumb's 44 px target of its own (issue 24 #3), axe-clean in both themes.
+    // Each response in it is a thumb's 44 px target of its own, axe-clean in both themes.
     expect(await smallTargets(page, '[data-testid="opinion-groups"]'), 'panel controls under 44 x 44 at 390 px').toEqual([]);
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });

@@ -100,7 +100,7 @@ describe('header', () => {
     await page.setViewportSize({ width: 960, height: 700 });
     await expect.poll(() => burger.isVisible()).toBe(false);
     expect(await page.getByRole('link', { name: 'Terms' }).isVisible()).toBe(true);
-    // A visitor finds the leaderboard in the menu, and the signed-out header still fits one row (issue 24 #7).
+    // A visitor finds the leaderboard in the menu, and the signed-out header still fits one row.
     expect(await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Leaderboard' }).isVisible()).toBe(true);
     expect(await page.locator('.site-header-inner').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     // Discord / Support come from DISCORD_URL / SUPPORT_URL: unset here, so hidden (tests/e2e/notifications.test.ts sets them).

@@ -1,4 +1,4 @@
-// Web Push in real Chromium (issue 26): the built service worker receives pushes delivered through
+// Web Push in real Chromium: the built service worker receives pushes delivered through
 // the DevTools protocol (ServiceWorker.deliverPushMessage, as a push service would hand them over),
 // shows each as the bell would word it, collapses several for one topic into "N new replies in …",
 // and a click on it opens the reply and marks the notification read; a tap on a push while Crux is

@@ -60,7 +60,7 @@ const QUESTION = 'What do the drivers’ unions think about this proposal?';
 const panel = (page: Page) => page.getByRole('region', { name: 'Strongest case on each side' });
 const sideTexts = (page: Page, name: string) => panel(page).getByRole('list', { name }).getByRole('link').allTextContents();
 
-describe('the strongest case and "already said" (issue 29)', () => {
+describe('the strongest case and "already said"', () => {
   it(
     'renders the best of each side, moves live, survives an offline reload, and hints at a repeated point',
     { timeout: 180_000 },

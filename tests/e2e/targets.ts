@@ -1,4 +1,4 @@
-// The 44 px rule of issue 24 #3, measured in Chromium: every control on a phone is at least 44 x 44
+// The 44 px rule, measured in Chromium: every control on a phone is at least 44 x 44
 // CSS px, or has that much target area around its middle that is its own (an ::after hit area counts
 // as its element). Shared by the topic page's test and the panels' own tests (opinion groups).
 import type { Page } from 'playwright-core';

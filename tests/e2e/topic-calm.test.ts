@@ -106,7 +106,7 @@ async function openNewerControls(options: BrowserContextOptions) {
   return debate;
 }
 
-describe('a calmer topic page (issue 24 #2, #3)', () => {
+describe('a calmer topic page', () => {
   it('on a 390 px phone every control is at least 44 x 44 CSS px of target', { timeout: 120_000 }, async () => {
     const { page, errors, close } = await openDebate(PHONE);
     expect(await smallTargets(page), 'controls under 44 x 44 at 390 px').toEqual([]);
@@ -307,7 +307,7 @@ describe('a calmer topic page (issue 24 #2, #3)', () => {
           await page.keyboard.press('Escape');
         }
       }
-      // The quote search saying nothing matches (issue 24 #7), in both themes.
+      // The quote search saying nothing matches, in both themes.
       const form = page.getByRole('form', { name: 'Add a response' });
       await form.getByRole('button', { name: 'Quote a response' }).click();
       await form.getByLabel('Search a response to quote').fill('zebra quartz');

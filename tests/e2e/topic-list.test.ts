@@ -91,14 +91,14 @@ describe('topic list', () => {
     await expect.poll(async () => rowTitles(page)).toEqual(['Seeded question number 17']);
     await page.getByRole('button', { name: 'Create topic "number 17" (login required)' }).click();
     await page.getByText('You must be logged in to create a topic.').waitFor();
-    // ... and offers the sign-in (issue 24 #7); closed, it creates nothing later.
+    // ... and offers the sign-in; closed, it creates nothing later.
     const offered = page.getByRole('dialog', { name: 'Sign in to Crux' });
     await offered.waitFor();
     await page.keyboard.press('Escape');
     await offered.waitFor({ state: 'detached' });
     await screenshot(page, 'list-search');
 
-    // Create signed out: the offered sign-in, then the topic is created as that user (issue 24 #7).
+    // Create signed out: the offered sign-in, then the topic is created as that user.
     await box.fill('Is nuclear power green?');
     await page.getByLabel('Category for a new topic').selectOption('Environment');
     await page.getByRole('button', { name: 'Create topic "Is nuclear power green?" (login required)' }).click();

@@ -70,7 +70,7 @@ async function openTopic(page: Page, topicId: string, title: string) {
   await page.getByRole('heading', { level: 1, name: title }).waitFor();
 }
 
-describe('composer drafts and sign-in (issue 8)', () => {
+describe('composer drafts and sign-in', () => {
   it('restores a draft after a reload, an offline reload and an offline cold start (#1)', { timeout: 120_000 }, async () => {
     const title = 'Drafts: do they survive a reload?';
     const topicId = await newTopic(title);

@@ -256,7 +256,7 @@ describe('honest states', () => {
     });
     await note.waitFor();
     expect(await page.getByText('No responses yet.').count()).toBe(0);
-    // Issue 24 #6: beside "1 response", the balance bar says so too, never 0 / 0 / 0.
+    // Beside "1 response", the balance bar says so too, never 0 / 0 / 0.
     expect(await page.getByTestId('topic-responses-count').textContent()).toBe('1 response');
     await page.getByRole('img', { name: 'Responses: Not on this device yet' }).waitFor();
     expect(await page.getByTestId('response-balance').textContent()).not.toMatch(/\d/);
@@ -325,7 +325,7 @@ describe('honest states', () => {
       const download = await page.getByRole('button', { name: 'Download my data' }).boundingBox();
       expect(download!.height).toBeLessThan(48); // one line
       expect(download!.x + download!.width).toBeLessThanOrEqual(width);
-      // Email Subscriptions (/unsubscribe) sits in the same panel, one line, on screen (issue 24 #7).
+      // Email Subscriptions (/unsubscribe) sits in the same panel, one line, on screen.
       const subscriptions = await page.getByRole('link', { name: 'Email Subscriptions' }).boundingBox();
       expect(subscriptions!.height).toBeLessThan(48);
       expect(subscriptions!.x + subscriptions!.width).toBeLessThanOrEqual(width);

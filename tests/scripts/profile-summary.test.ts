@@ -1,4 +1,4 @@
-// The bench's profile summary (tests/bench/profile-summary.ts, issue 28 #1) on a small hand-made
+// The bench's profile summary (tests/bench/profile-summary.ts) on a small hand-made
 // V8 profile: self time summed by part of the stack, native frames counted where they belong, idle
 // left out, and the costliest functions first.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The build's RxDB notice plugin (issue 24 #9) against the RxDB actually installed: the notice's
+// The build's RxDB notice plugin against the RxDB actually installed: the notice's
 // condition is found and turned off, nothing else in the file changes, and a file without it fails
 // loudly (an RxDB upgrade that moves the notice must not bring it back quietly).
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 14: "the whole server suite on both engines". A server test that opens SQLite itself
+// "the whole server suite on both engines". A server test that opens SQLite itself
 // (openDatabase, createStore, better-sqlite3) never runs on PostgreSQL; it must either move to
 // the engine-neutral helpers (tests/fixtures/test-db.ts, server.ts), which put it in the server-pg
 // lane, or be listed in vitest.config.ts's SQLITE_ONLY with the reason it tests SQLite itself.
@@ -23,7 +23,7 @@ describe('server tests run on both engines', () => {
   });
 });
 
-// Issue 22: `npm run test:fast` needs nothing installed or started (no emulator, no PostgreSQL, no
+// `npm run test:fast` needs nothing installed or started (no emulator, no PostgreSQL, no
 // other process, no browser), and `npm test` still runs every file exactly once.
 describe('the lanes', () => {
   const projects = (config.test?.projects ?? []) as { test: { name: string; include: string[]; exclude: string[] } }[];

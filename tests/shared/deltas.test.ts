@@ -71,7 +71,7 @@ describe('creditProblem', () => {
     expect(MAX_DELTAS_PER_CHANGE).toBe(3);
   });
 
-  it('refuses a response written after the change, when both times are known (issue 25)', () => {
+  it('refuses a response written after the change, when both times are known', () => {
     const timed: Record<string, CreditTarget> = {
       before: { topic_id: 't1', creator_uid: 'bob', created_at: '2026-03-01T10:00:00.000Z' },
       same: { topic_id: 't1', creator_uid: 'bob', created_at: '2026-03-01T12:00:00.000Z' },

@@ -1,4 +1,4 @@
-// @mentions (issue 26 #4): the names an "@" could stand for, and where the content names a person.
+// @mentions: the names an "@" could stand for, and where the content names a person.
 import { describe, expect, it } from 'vitest';
 import {
   MENTION_MAX_CANDIDATES,

@@ -1,4 +1,4 @@
-// Opinion groups (issue 29 #2): planted groups are recovered (adjusted Rand index ≥ 0.8), random
+// Opinion groups: planted groups are recovered (adjusted Rand index ≥ 0.8), random
 // votes show "no clear groups", a small topic is "too-few", and the summary names no one.
 import { describe, expect, it } from 'vitest';
 import { seededRandom, SILHOUETTE_POINTS } from '../../shared/rules/clustering.js';

@@ -51,7 +51,7 @@ describe('competitionRanks', () => {
   });
 });
 
-// Issue 24 #6: the leaderboard lists only users with points, so a rank is shown only with points.
+// The leaderboard lists only users with points, so a rank is shown only with points.
 describe('shownRank', () => {
   it.each([
     [0, 7, null],

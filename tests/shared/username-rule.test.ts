@@ -1,4 +1,4 @@
-// Issue 11 point 7: the username rule (shared by the username dialog and the names taken from
+// The username rule (shared by the username dialog and the names taken from
 // tokens) refuses every character that hides or fakes text: line and paragraph separators, tag
 // characters, ideographic variation selectors, the blank Braille pattern, and any other Unicode
 // format character (Cf), while emoji sequences that need a joiner or tags stay allowed.

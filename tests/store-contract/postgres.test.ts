@@ -1,4 +1,4 @@
-// The storage contract against the PostgreSQL store (issue 14), on a real PostgreSQL started for
+// The storage contract against the PostgreSQL store, on a real PostgreSQL started for
 // this file (tests/fixtures/postgres.ts). Each test gets a fresh database, copied from a migrated
 // template (CREATE DATABASE … TEMPLATE is much faster than migrating each time).
 import pg from 'pg';

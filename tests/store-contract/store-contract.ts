@@ -864,7 +864,7 @@ export function runStoreContract(name: string, makeStore: () => Promise<StoreUnd
         expect(await credit('bob', 1, ['r1', 'r2'])).toBe(true);
         expect((await store.stances.creditsFor('bob', 't1', 1)).map((row) => row.response_id).sort()).toEqual(['r1', 'r2']);
         expect((await store.responses.get('r1', null))!.delta_count).toBe(1);
-        // Points: one Δ per creditor and topic (issue 25), however many of the author's responses.
+        // Points: one Δ per creditor and topic, however many of the author's responses.
         expect(await store.users.get('ada')).toMatchObject({
           persuasion_points: PERSUASION_POINTS_PER_DELTA,
           points: PERSUASION_POINTS_PER_DELTA,
@@ -941,7 +941,7 @@ export function runStoreContract(name: string, makeStore: () => Promise<StoreUnd
       });
     });
 
-    describe('reports (issue 23)', () => {
+    describe('reports', () => {
       const save = async (reporter: string, row: Partial<ReportRow> & { target_id: string }) =>
         await store.transaction(async () => {
           const seq = await store.nextSeq();
@@ -1049,7 +1049,7 @@ export function runStoreContract(name: string, makeStore: () => Promise<StoreUnd
       });
     });
 
-    describe('moderation (issue 23)', () => {
+    describe('moderation', () => {
       beforeEach(async () => {
         await addUser('ada');
         await addUser('mo', 'Mo');

@@ -1,4 +1,4 @@
-// Backups that restore (issue 27; docs/OPERATIONS.md "Backups"): `npm run db:backup` taken in the
+// Backups that restore (docs/OPERATIONS.md "Backups"): `npm run db:backup` taken in the
 // middle of a burst of writes against the real server process, restored by `npm run db:restore`
 // into a new data folder (SQLite) or a new, empty database (PostgreSQL), holds every write
 // acknowledged before the backup started, and its counts equal its rows (one snapshot). A restore

@@ -1,4 +1,4 @@
-// Bad input never hurts (issue 2, point 6): every case is a 4xx with a clear
+// Bad input never hurts (point 6): every case is a 4xx with a clear
 // `error`, never a 500, and leaves the database exactly as it was.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages.js';

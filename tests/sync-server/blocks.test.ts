@@ -1,4 +1,4 @@
-// Blocking (issue 23 #6) against the real server and emulator tokens, on both engines: REST and
+// Blocking against the real server and emulator tokens, on both engines: REST and
 // sync push through the one domain operation, the privacy of a block list (no other token ever
 // reads it: REST, pull, load, stream), a push that lands once, the refusals, and the notifications
 // a block suppresses (only for the blocker; unblocking restores them).

@@ -1,4 +1,4 @@
-// Issue 11 point 2: each response's citation keeps the name and description ITS author
+// Each response's citation keeps the name and description ITS author
 // gave; the shared catalogue (one row per URL) only suggests the most-cited name.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PullResponse, ResponseDoc } from '../../shared/sync-protocol.js';

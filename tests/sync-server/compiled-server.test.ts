@@ -1,4 +1,4 @@
-// The compiled server (issue 22: scripts/build-server.ts, what `npm start` and production run):
+// The compiled server (scripts/build-server.ts, what `npm start` and production run):
 // built into a temp folder, it starts with plain `node` (no tsx loader), finds the migrations it
 // reads beside itself, and answers; the compiled db:migrate command runs the same way. On
 // the test engine, so the PostgreSQL lane runs it there too.

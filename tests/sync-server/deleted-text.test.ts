@@ -1,4 +1,4 @@
-// Issue 11 point 1: once an author deletes a topic or response, nothing they wrote is
+// Once an author deletes a topic or response, nothing they wrote is
 // served any more: sync pull answers a slim tombstone (id, seq, _deleted and the keys
 // that place it), a push's answer too, and the SQLite file keeps no title or content.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

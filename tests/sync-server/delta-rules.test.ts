@@ -1,4 +1,4 @@
-// Δ worth what it claims (issue 25), against the real server on either engine (the server-pg lane
+// Δ worth what it claims, against the real server on either engine (the server-pg lane
 // runs this file on PostgreSQL): persuasion points cannot be minted by flip-flopping, by a first
 // push's offline "before", by crediting responses written after the change, or by accounts without
 // standing (shared/rules/standing.ts). The server's clock is injected so accounts can age.

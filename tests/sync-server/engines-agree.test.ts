@@ -1,4 +1,4 @@
-// Issue 14: the two engines answer alike. A SQLite site (the demo debates) is copied to
+// The two engines answer alike. A SQLite site (the demo debates) is copied to
 // PostgreSQL with the copy tool (npm run db:copy-to-pg), and the same app over each store then
 // answers every read of the REST API and of the sync protocol with the same bytes; after the
 // same writes through both (create, reply, quote, vote and unvote, stance, edit, delete, mark read,
@@ -305,7 +305,7 @@ describe('SQLite and PostgreSQL answer alike', () => {
     }
   });
 
-  it("reports, the queue, removal and restore, the log and the reporter's pull (issue 23), alike", async () => {
+  it("reports, the queue, removal and restore, the log and the reporter's pull, alike", async () => {
     const topics = (await same('/api/topics?sort=new&limit=100')) as Array<Listed & { creator_uid: string }>;
     const topic = topics.find((candidate) => !candidate.creator_uid.startsWith('engine-'))!;
     const [root] = (await same(`/api/responses?topic_id=${topic.id}`)) as Listed[];

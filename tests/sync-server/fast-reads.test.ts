@@ -1,4 +1,4 @@
-// Issue 28 #2: the topic pages and the leaderboard answered the fast way
+// The topic pages and the leaderboard answered the fast way
 // (sync-server/src/http/fast-reads.ts) are the answers the app's middleware gives: the same status,
 // body and headers (security headers, content type, Vary, a signed-in caller's no-store) for every
 // query and token, a bad query's 400 and a bad token's 401 included; a write is seen at once; every

@@ -1,4 +1,4 @@
-// Following topics (issue 26 #3) against the real server and emulator tokens, on both engines:
+// Following topics against the real server and emulator tokens, on both engines:
 // following what one creates or replies to (unless turned off, and never again after an explicit
 // unfollow), REST and sync push through one domain operation, the followers' notifications for new
 // root responses only (not the author, not twice for one response, not from someone they blocked, at

@@ -1,4 +1,4 @@
-// Graceful shutdown and readiness (issue 27; docs/OPERATIONS.md "Shutdown and readiness"): a
+// Graceful shutdown and readiness (docs/OPERATIONS.md "Shutdown and readiness"): a
 // SIGTERM in the middle of a burst of writes against the real server process loses nothing it
 // acknowledged (the writes under way finish and commit, new ones are refused with 503), ends the
 // live streams (their clients reconnect elsewhere), answers /api/ready with 503 from then on (at once;

@@ -1,4 +1,4 @@
-// Issue 12 point 3: the server's hot paths stay correct once fast: verified tokens are
+// The server's hot paths stay correct once fast: verified tokens are
 // remembered until they expire (and the account check still applies), counters are
 // maintained instead of recounted (and equal a recount), a push is one transaction that
 // still answers row by row, a page of responses reads its sources in one query, and a
@@ -335,7 +335,7 @@ describe('title search', () => {
   });
 });
 
-describe("a topic's stored response counts by type (issue 25 #5)", () => {
+describe("a topic's stored response counts by type", () => {
   it('equal a full recount after a random mix of creates and deletes of every type', { timeout: 120_000 }, async () => {
     const { db, ctx, store, testStore } = await setup();
     let seed = 11;

@@ -1,4 +1,4 @@
-// Issue 11 points 7 and 8: the display name a token carries is held to the username
+// The display name a token carries is held to the username
 // rules before it is stored, and a disabled or revoked account's token stops working
 // well before it expires (the account's state is re-read at most every
 // AUTH_STATUS_CACHE_SECONDS, default 30 s).

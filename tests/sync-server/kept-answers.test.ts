@@ -1,4 +1,4 @@
-// Issue 28: answers kept as ready bytes between writes (the leaderboard, a signed-out reader's page of
+// Answers kept as ready bytes between writes (the leaderboard, a signed-out reader's page of
 // a topic's roots) are the same as a fresh read, and every write that changes them is seen at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeaderboardEntry, Response } from '../../shared/types.js';

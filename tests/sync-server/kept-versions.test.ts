@@ -1,4 +1,4 @@
-// Issue 28 #2: on SQLite the versions the kept pages hang on (the topics' listVersion, the
+// On SQLite the versions the kept pages hang on (the topics' listVersion, the
 // database's changeNumber) are known in memory, not read from the file per request
 // (sync-server/src/store/sqlite/kept-versions.ts). A write of this process is seen by the very next
 // read (no time passing); a write through another connection (another process, a CLI script) once

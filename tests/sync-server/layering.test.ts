@@ -1,4 +1,4 @@
-// Issue 22: the engines stay behind the Store interface. Only store/<engine>/ and the one place
+// The engines stay behind the Store interface. Only store/<engine>/ and the one place
 // that chooses the engine (backend.ts) may import an engine's files or a database driver, besides
 // the list of both engines' repositories (store/repositories.ts), which only the engines import; the
 // domain, replication and routes see the interface (store/types.ts) and the rows (store/rows.ts).

@@ -1,4 +1,4 @@
-// Issue 12 point 3: a page of a topic list or title search is kept only while no topic changed,
+// A page of a topic list or title search is kept only while no topic changed,
 // here or through another store on the same database (another server process), and always equals
 // a fresh read; a write inside a transaction that rolls back is never kept. On the lane's engine
 // (tests/fixtures/test-db.ts): SQLite, and PostgreSQL in the *-pg lanes.

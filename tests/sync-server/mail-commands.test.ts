@@ -1,4 +1,4 @@
-// Issue 10 #5: the commands as a developer runs them, against the real server's SQLite file.
+// The commands as a developer runs them, against the real server's SQLite file.
 // `mail:weekly -- --dry-run` prints who would get what and sends nothing; `mail:weekly` writes the
 // .eml into DATA_DIR/outbox/, whose List-Unsubscribe URL then works as a bare RFC 8058 POST.
 import { execFile } from 'node:child_process';

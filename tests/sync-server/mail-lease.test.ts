@@ -1,4 +1,4 @@
-// Issue 14 #3: the weekly mail is sent once whichever server processes run the schedule. Each
+// The weekly mail is sent once whichever server processes run the schedule. Each
 // "process" here is a scheduler with its own connection to the same database; the weekly lease
 // (mail/lease.ts) lets one send, and a holder that dies mid-batch is taken over once its lease ends.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';

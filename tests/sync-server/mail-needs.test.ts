@@ -1,4 +1,4 @@
-// Issue 29 #4: the weekly mail names what needs the reader, from a seeded week over the real server
+// The weekly mail names what needs the reader, from a seeded week over the real server
 // and a real SMTP peer (smtp-server), on the lane's engine: rebuttals awaiting their answer (not the
 // one they answered), their challenged claim without a source (not the sourced one), and the next
 // week the topic where their side lost common ground; a week with nothing new still sends nothing.

@@ -1,4 +1,4 @@
-// Issue 10: the pure parts of the weekly mail: MAIL_SCHEDULE parsing and slots, and the signed
+// The pure parts of the weekly mail: MAIL_SCHEDULE parsing and slots, and the signed
 // unsubscribe token (round trip, tampering, expiry), and the signing key kept under DATA_DIR.
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';

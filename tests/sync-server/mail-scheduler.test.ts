@@ -1,4 +1,4 @@
-// Issue 10: the weekly schedule survives restarts. A "restart" is a new scheduler (and a new
+// The weekly schedule survives restarts. A "restart" is a new scheduler (and a new
 // connection) on the same SQLite file with the clock moved on: the next run time is the next
 // MAIL_SCHEDULE slot, a run already done is never sent again, and a missed week is caught up once.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';

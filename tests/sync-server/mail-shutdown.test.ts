@@ -1,4 +1,4 @@
-// Issue 27 point 5: a shutdown (SIGTERM: main.ts awaits the scheduler's stop()) in the middle of the
+// A shutdown (SIGTERM: main.ts awaits the scheduler's stop()) in the middle of the
 // weekly run finishes the mail under way and no more, so the drain is bounded by one send, not a whole
 // run; the run stays unfinished and the next start sends the rest, nobody twice. Both engines.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';

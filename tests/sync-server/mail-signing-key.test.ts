@@ -1,4 +1,4 @@
-// Issue 10: the unsubscribe signing key. Without MAIL_SIGNING_KEY a key is generated into DATA_DIR,
+// The unsubscribe signing key. Without MAIL_SIGNING_KEY a key is generated into DATA_DIR,
 // which is right locally; behind a public PUBLIC_URL the server says so clearly at start (another
 // server, or a lost data folder, would refuse every link already mailed).
 import { mkdtempSync, rmSync } from 'node:fs';

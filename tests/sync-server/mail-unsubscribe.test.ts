@@ -1,4 +1,4 @@
-// Issue 10: the one-click unsubscribe (RFC 8058) over the real server. The signed token turns the
+// The one-click unsubscribe (RFC 8058) over the real server. The signed token turns the
 // preference off with no cookie and no Authorization header, re-stamps the profile so devices
 // pull it, and tampered, expired or missing tokens get a clear 400/410 in the error shape.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

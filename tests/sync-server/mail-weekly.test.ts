@@ -1,4 +1,4 @@
-// Issue 10: the weekly summary against a real SMTP peer (smtp-server) and in outbox mode, over
+// The weekly summary against a real SMTP peer (smtp-server) and in outbox mode, over
 // the real server and SQLite with real users from the Auth emulator. Content for a user with
 // replies and points (both MIME parts and the headers), nobody opted out or with nothing new,
 // one bad address never stops the batch, a crash halfway then a rerun sends only the rest.
@@ -148,7 +148,7 @@ describe('weekly summary over SMTP', () => {
     expect(smtp.received[0]!.to).toEqual([ada.email]);
     expect(smtp.received.some((m) => m.to.includes(cy.email) || m.to.includes(dee.email))).toBe(false);
     checkAdaMail(smtp.received[0]!.raw, topicId);
-    // Issue 27: the line names the uid, never the address.
+    // The line names the uid, never the address.
     expect(logs.some((l) => l.startsWith('mail: sent run=manual-a') && l.includes(ada.uid))).toBe(true);
     expect(logs.filter((l) => l.includes(ada.email))).toEqual([]);
 
@@ -203,7 +203,7 @@ describe('weekly summary over SMTP', () => {
     expect(waits).toEqual([100]);
     expect(smtp.received.map((m) => m.to)).toEqual([[second!.email]]);
     expect(logs.some((l) => l.startsWith('mail: FAILED run=bad-address') && l.includes(first!.uid))).toBe(true);
-    // Issue 27: a log line names the uid, never the address (not even quoted in the mail server's refusal).
+    // A log line names the uid, never the address (not even quoted in the mail server's refusal).
     expect(logs.filter((l) => l.includes(first!.email) || l.includes(second!.email))).toEqual([]);
     const sends = await server!.store.mail.sendsOf('bad-address');
     expect(sends.map((s) => [s.uid, s.status, s.attempts]).sort()).toEqual(
@@ -216,7 +216,7 @@ describe('weekly summary over SMTP', () => {
   });
 });
 
-describe('weekly summary to verified addresses only (issue 25)', () => {
+describe('weekly summary to verified addresses only', () => {
   it(
     'mails a verified address, never an unverified one, and never hands the mailer anything but one plain address',
     { timeout: 60_000 },

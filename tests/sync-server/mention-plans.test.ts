@@ -1,4 +1,4 @@
-// Issue 26 #4: who an @mention names is looked up through the display-name index (case-insensitive,
+// Who an @mention names is looked up through the display-name index (case-insensitive,
 // users_display_name_nocase) and each named person's own responses, never a pass over all users nor
 // over the topic's responses (a big debate holds thousands); "already notified about this response"
 // is an index lookup too.

@@ -1,4 +1,4 @@
-// @mentions (issue 26 #4), on both engines: a response naming a participant of its topic ("@" and
+// @mentions, on both engines: a response naming a participant of its topic ("@" and
 // their display name, spaces and any case allowed) notifies them once per response; never the
 // author, nor someone who blocked the author, nor a non-participant; at most MAX_MENTIONS_NOTIFIED
 // per response; the reply's recipient keeps their one notification; an edit tells only the people it
@@ -38,7 +38,7 @@ describe('@mentions', () => {
   const as = (user?: TestUser) => apiClient(server.url, user?.token);
   /**
    * Who has a notification about the response, and of which type, sorted by name. Participants follow
-   * the topic (issue 26 #3), so a root response also tells the ones it names nobody of as followers:
+   * the topic, so a root response also tells the ones it names nobody of as followers:
    * those are left out unless `withFollowers` (tests/sync-server/follows.test.ts is about them).
    */
   const told = async (responseId: string, users: TestUser[], withFollowers = false) => {

@@ -1,4 +1,4 @@
-// The metrics an in-process app feeds (issue 27 point 2; docs/OPERATIONS.md "Metrics") that the
+// The metrics an in-process app feeds (docs/OPERATIONS.md "Metrics") that the
 // process test (observability.test.ts, rate limits off) does not move: live streams open, and
 // rate-limit refusals by the bucket that refused. Read from the process's registry, both engines.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Migration 003 (issue 11) on a database made before it: each existing citation gets the
+// Migration 003 on a database made before it: each existing citation gets the
 // catalogue's name and description as its own, and deleted topics and responses lose
 // their text and citations (their rows stay for the sync tombstones).
 import Database from 'better-sqlite3';

@@ -1,4 +1,4 @@
-// Migration 006 (issue 25) on a database made before it: a response's upvotes by side no longer
+// Migration 006 on a database made before it: a response's upvotes by side no longer
 // count its author's own upvote (which told their stance), and the rows it changes get a new seq.
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';

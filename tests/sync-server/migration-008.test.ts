@@ -1,4 +1,4 @@
-// Migration 008 (issue 25, the Δ rules) as a real SQLite upgrade: a database migrated to 007 holding
+// Migration 008 (the Δ rules) as a real SQLite upgrade: a database migrated to 007 holding
 // credits as the code before recorded them, then migrated to the latest. (The same statements on
 // the test engine, PostgreSQL too: migration-delta-rules.test.ts.)
 import Database from 'better-sqlite3';

@@ -1,4 +1,4 @@
-// The Δ rules' migration (issue 25; SQLite 008-delta-rules.sql, PostgreSQL 004-delta-rules.sql) on
+// The Δ rules' migration (SQLite 008-delta-rules.sql, PostgreSQL 004-delta-rules.sql) on
 // credits given before it: each credit is decided from what is stored (a change the server saw, a
 // response written before it, a creditor with standing then) and each author's persuasion points
 // are recounted once — one per creditor and topic — and restamped. Runs on the test engine (the

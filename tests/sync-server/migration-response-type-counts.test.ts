@@ -1,4 +1,4 @@
-// The migration that stores a topic's responses by type (issue 25 #5; SQLite
+// The migration that stores a topic's responses by type (SQLite
 // 009-cheap-user-and-stance-reads.sql, PostgreSQL 005-cheap-user-and-stance-reads.sql) fills the new
 // counts for rows written before it: run on the test engine (PostgreSQL in the server-pg lane)
 // over topics whose counts are zeroed as a database from before the migration holds them, it

@@ -1,4 +1,4 @@
-// The self-upvote migration (issue 25 #2; SQLite 006-self-upvotes-by-side.sql, PostgreSQL
+// The self-upvote migration (SQLite 006-self-upvotes-by-side.sql, PostgreSQL
 // 002-self-upvotes-by-side.sql) on rows as the code before it counted them: an author's own upvote
 // was counted on their side. Runs on the test engine (the server-pg lane: PostgreSQL), so both files
 // are checked: the counts by side leave the author's vote out, the score keeps it, only the changed

@@ -1,4 +1,4 @@
-// The moderation limits' environment (issue 23 #5; config.ts readModerationLimits): the defaults
+// The moderation limits' environment (config.ts readModerationLimits): the defaults
 // of MODERATION_DEFAULTS, each variable, 0 where it makes sense, nonsense ignored, and the switch off.
 import { describe, expect, it } from 'vitest';
 import { MODERATION_DEFAULTS } from '../../shared/constants.js';

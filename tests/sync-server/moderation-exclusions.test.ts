@@ -1,4 +1,4 @@
-// What a removal means in the sitemap and the weekly mail (issue 23 #4): a topic with moderation
+// What a removal means in the sitemap and the weekly mail: a topic with moderation
 // set (removed, or hidden pending review) is not in /sitemap.xml, and the weekly mail mentions no
 // moderated topic or response, not even by its replacement text ("Removed by a moderator: …"):
 // not as a reply, not as the topic or response replied to, not among the top topics. The removal

@@ -1,4 +1,4 @@
-// A removed item's text, sources and quote reach nobody but its author and moderators (issue 23 #4),
+// A removed item's text, sources and quote reach nobody but its author and moderators,
 // through every read the server has, on either engine (the server-pg lane runs this file on
 // PostgreSQL): REST (topic, lists, title search, roots, replies, response search, the response
 // that quoted it, the user page, common ground), sync pull, the first visit's page and the live

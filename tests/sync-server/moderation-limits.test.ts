@@ -1,4 +1,4 @@
-// New-account limits and the spam repeat check (issue 23 #5), in the domain, so REST and sync push
+// New-account limits and the spam repeat check, in the domain, so REST and sync push
 // meet the same rules, each at its edge (n allowed, n + 1 refused), on both engines. An account is
 // new while younger than NEW_ACCOUNT_HOURS or without a point; the tests make an account "old"
 // by setting users.created_at and points directly (what the API cannot do in a test's time).

@@ -1,4 +1,4 @@
-// Moderation (issue 23) against the real server on either engine (the server-pg lane runs this file
+// Moderation against the real server on either engine (the server-pg lane runs this file
 // on PostgreSQL): reports (create, update, reopen, refusals), the authorization matrix of every
 // moderation route and action (member / moderator / admin / suspended, and acting on an admin's
 // item), auto-hide with and without standing, and locks and suspensions refusing REST and sync

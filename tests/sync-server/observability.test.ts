@@ -1,4 +1,4 @@
-// Logs and metrics of the real server process (issue 27 points 1 and 2; docs/OPERATIONS.md "Logs"
+// Logs and metrics of the real server process (docs/OPERATIONS.md "Logs"
 // and "Metrics"), on both engines: one request's log lines share its X-Request-Id and carry neither
 // the bearer token nor the user's e-mail (the process's whole stdout is searched); a trusted proxy's
 // X-Request-Id is kept, an untrusted one is not; GET /metrics parses as the Prometheus text format

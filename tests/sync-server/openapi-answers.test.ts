@@ -174,7 +174,7 @@ describe('real answers fit the OpenAPI document', () => {
     await call(ada, 'post', '/api/users/preferences', '/users/preferences', { receive_weekly_summary: false });
     expect((await call(ada, 'post', '/api/users/preferences', '/users/preferences', { receive_weekly_summary: 'no' })).status).toBe(400);
 
-    // Blocks (issue 23): Ada blocks Bob, lists, unblocks; the refusals
+    // Blocks: Ada blocks Bob, lists, unblocks; the refusals
     const blocked = await call(ada, 'put', '/api/blocks/{uid}', `/blocks/${bob.uid}`);
     expect(blocked.status).toBe(200);
     expect((await call(ada, 'get', '/api/blocks', '/blocks')).body).toEqual([blocked.body]);
@@ -184,7 +184,7 @@ describe('real answers fit the OpenAPI document', () => {
     expect((await call(ada, 'delete', '/api/blocks/{uid}', `/blocks/${bob.uid}`)).status).toBe(204);
     expect((await call(ada, 'delete', '/api/blocks/{uid}', `/blocks/${ada.uid}`)).status).toBe(400);
 
-    // Follows (issue 26 #3): Ada follows Bob's topic, lists, unfollows; the refusals
+    // Follows: Ada follows Bob's topic, lists, unfollows; the refusals
     const bobsTopic = await newTopic(bob);
     const follow = await call(ada, 'put', '/api/follows/{topic_id}', `/follows/${bobsTopic.id}`);
     expect(follow.status).toBe(200);
@@ -193,7 +193,7 @@ describe('real answers fit the OpenAPI document', () => {
     expect((await call(null, 'get', '/api/follows', '/follows')).status).toBe(401);
     expect((await call(ada, 'delete', '/api/follows/{topic_id}', `/follows/${bobsTopic.id}`)).status).toBe(204);
 
-    // Web Push (issue 26): the key, a device turned on (201), again (200), off; the refusals
+    // Web Push: the key, a device turned on (201), again (200), off; the refusals
     expect((await call(null, 'get', '/api/push/config', '/push/config')).body.public_key).toBe(server.vapid.publicKey);
     const receiver = await startPushReceiver(server.vapid.publicKey);
     const device = receiver.device('openapi');

@@ -1,4 +1,4 @@
-// Opinion groups on the server (issue 29 #2), against the real server and store (both engines):
+// Opinion groups on the server, against the real server and store (both engines):
 // the background job recomputes a topic marked by its votes, the summary replicates with the topic,
 // and no answer, public or signed in, tells one person's group or votes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

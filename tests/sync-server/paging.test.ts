@@ -1,4 +1,4 @@
-// Issue 11 point 5: no list answer is unbounded, none is cut silently. GET
+// No list answer is unbounded, none is cut silently. GET
 // /api/responses keeps SPEC.md §7's plain array and pages with `limit` and an opaque
 // `cursor`: the default call carries at most 1,000 and says when more follow
 // (X-Next-Cursor, Link rel="next"); following the cursors gives every item once, in

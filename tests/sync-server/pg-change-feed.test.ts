@@ -1,4 +1,4 @@
-// The change feed across processes (issue 14, point 3): two feeds on one PostgreSQL
+// The change feed across processes (point 3): two feeds on one PostgreSQL
 // database stand for two server processes; what one publishes reaches the other's
 // listeners through LISTEN/NOTIFY, once, and its own listeners once (not again as an echo); after
 // a lost LISTEN connection comes back, its listeners are told to resync everything; and what a

@@ -1,5 +1,4 @@
-// Rate limits shared by several server processes on one PostgreSQL database (issue 14,
-// point 3): two backends stand for two processes; what one takes the other sees. The
+// Rate limits shared by several server processes on one PostgreSQL database (// point 3): two backends stand for two processes; what one takes the other sees. The
 // in-memory backend of a single process answers the same way (one table, both engines).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';

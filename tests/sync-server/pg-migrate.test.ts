@@ -1,4 +1,4 @@
-// Issue 14: the PostgreSQL migrations (store/pg/migrate.ts) applied by several server processes
+// The PostgreSQL migrations (store/pg/migrate.ts) applied by several server processes
 // starting at once, directly and behind a connection pooler in transaction mode (PgBouncer), where
 // a statement outside a transaction may run on any server connection: each migration is applied
 // once and every process starts. Against a real PostgreSQL (tests/fixtures/postgres.ts).

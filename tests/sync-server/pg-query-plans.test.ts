@@ -117,7 +117,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe("a user's page and a topic's stance totals on PostgreSQL (issue 25 #5)", () => {
+describe("a user's page and a topic's stance totals on PostgreSQL", () => {
   it(`GET /api/users/{uid}: reads at most one page (${USER_PAGE_ITEMS}) of a user's topics and responses, sorts none of it`, async () => {
     const statements = await statementsOf(() => userProfile(ctx, 'ada'));
     const profile = await userProfile(ctx, 'ada');
@@ -195,7 +195,7 @@ describe('migration 011 on PostgreSQL: the dropped response indexes', () => {
   });
 });
 
-// Issue 28: at every start the opinion-groups job reads which topics had response votes in the last day;
+// At every start the opinion-groups job reads which topics had response votes in the last day;
 // migration 012 indexes the responses' votes by time so that is a range, not every vote.
 describe('migration 012 on PostgreSQL: the grouping job start reads a range of votes', () => {
   it('walks votes_response_updated', async () => {

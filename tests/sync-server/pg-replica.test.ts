@@ -1,4 +1,4 @@
-// Issue 27 #4: READ_DATABASE_URL sends the reads of GET requests and sync pulls to a PostgreSQL
+// READ_DATABASE_URL sends the reads of GET requests and sync pulls to a PostgreSQL
 // streaming replica, with a real one (a second cluster made by pg_basebackup -R from the file's
 // primary). Pausing the replica's replay shows who reads where: another user's GET and pull do
 // not see a write the paused replica has not replayed, while the writer's read-back, GET and pull

@@ -1,4 +1,4 @@
-// Issue 14 #3: two server processes (sync-server/src/main.ts, as deployed) on one PostgreSQL
+// Two server processes (sync-server/src/main.ts, as deployed) on one PostgreSQL
 // database share the load: a write through A reaches a live stream open on B (the change feed
 // crosses processes by LISTEN/NOTIFY), B answers with what A wrote, and a caller's rate limit
 // counts across both. The latency is measured by `npm run bench` (budget 2 s), not here.

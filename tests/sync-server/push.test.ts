@@ -1,4 +1,4 @@
-// Web Push (issue 26) end to end against a real RFC 8030 receiver on a loopback port, on both
+// Web Push end to end against a real RFC 8030 receiver on a loopback port, on both
 // engines: a device turns push on, a reply to its user is queued with the notification and sent
 // after the commit, encrypted to the device (decrypted back here) and signed with the server's
 // VAPID key (verified here); 404/410 removes the device; 429 and 5xx are retried after the backoff

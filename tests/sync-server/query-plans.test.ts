@@ -42,7 +42,7 @@ describe('topic list query plans', () => {
   });
 });
 
-// Issue 25 #5: a user's page and a topic's stance totals cost the same however much the user wrote
+// A user's page and a topic's stance totals cost the same however much the user wrote
 // or the topic holds. Every statement the call runs is recorded (with its arguments) and explained:
 // a user's newest topics and responses are index range scans in order (no sort of all they wrote),
 // and the stance totals read the topic's stored counts (no pass over its responses).
@@ -103,7 +103,7 @@ describe("a user's page and a topic's stance totals are O(1) in its size", () =>
     expect(all.join(' | ')).toMatch(/topics_creator_new/);
   });
 
-  // Issue 28: at every start the opinion-groups job reads which topics had response votes in the last
+  // At every start the opinion-groups job reads which topics had response votes in the last
   // day. Asked for distinct topics in order, SQLite walked every vote by votes_topic (2.8–3.1 s with
   // 2,000,000 votes); now a range of votes_response_updated (migration 016).
   it("the grouping job's start reads a range of the last day's response votes, not every vote", async () => {
@@ -212,7 +212,7 @@ describe('migration 015: the dropped response indexes leave every plan on an ind
   });
 });
 
-// Issue 28: SQLite rewrites the entries of every index on a column an UPDATE sets, changed or not. A
+// SQLite rewrites the entries of every index on a column an UPDATE sets, changed or not. A
 // response's create or delete changes a topic's response counts, hot score and seq, never its score, so
 // its counters statement must not set score: topics_top and topics_category_top (score first) would be
 // two more random pages written per create. A vote's (the score changes) does write them.

@@ -1,4 +1,4 @@
-// Issue 11 point 4: writes (REST and sync push, counted in rows), expensive reads and
+// Writes (REST and sync push, counted in rows), expensive reads and
 // open live streams are limited per user and per IP, answered 429 `rate-limited` with
 // Retry-After and a message for a person; a refused request applies nothing. The
 // limits here are set low through the environment the server reads (RATE_LIMIT_*);

@@ -2,7 +2,7 @@
 // up to 1,000 documents or 200 topics a call) are paid in the documents they return; a topic
 // list page past the first, common ground, the sitemap, a topic's server-rendered first page and
 // the one-click unsubscribe count as expensive reads, and so do a user's page and a topic's stance
-// totals (issue 25 #5). Over a limit: 429 `rate-limited` with
+// totals. Over a limit: 429 `rate-limited` with
 // Retry-After and a sentence for a person (the first page degrades to the plain shell instead).
 // Limits are set low through RATE_LIMIT_* (refills of one a minute, so nothing refills mid-test).
 import { serve, type ServerType } from '@hono/node-server';
@@ -136,7 +136,7 @@ describe('other expensive reads', () => {
   });
 });
 
-describe("a user's page and a topic's stance totals (issue 25 #5)", () => {
+describe("a user's page and a topic's stance totals", () => {
   let server: TestServer;
   let topicId: string;
   beforeAll(async () => {

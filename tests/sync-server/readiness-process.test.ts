@@ -1,4 +1,4 @@
-// GET /api/ready of the real process while it migrates (issue 27 point 5; docs/OPERATIONS.md
+// GET /api/ready of the real process while it migrates (docs/OPERATIONS.md
 // "Shutdown and readiness"): the server listens before it opens the database, so a load balancer
 // sees 503 `migrating` (and every other request 503 with Retry-After) until the migrations are done,
 // then 200 `serving`. The migration is held up by what holds it up in production: another process

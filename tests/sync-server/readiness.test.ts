@@ -1,4 +1,4 @@
-// GET /api/ready (issue 27; docs/OPERATIONS.md "Shutdown and readiness"): 200 only while serving,
+// GET /api/ready (docs/OPERATIONS.md "Shutdown and readiness"): 200 only while serving,
 // 503 while starting, migrating or draining, /api/health 200 throughout; and a drain's endStreams()
 // ends the live streams (the app's stream client reconnects). The process side (SIGTERM, the exit)
 // is graceful-shutdown.test.ts.

@@ -1,4 +1,4 @@
-// The "edited" mark (issue 24 #2) on either engine (the server-pg lane runs this file on PostgreSQL):
+// The "edited" mark on either engine (the server-pg lane runs this file on PostgreSQL):
 // responses.edited_at is set when the author changes the content, quote or sources, through REST or
 // a sync push alike, and left alone by votes, replies (counters), moderation and an unchanged push.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -375,7 +375,7 @@ describe('responses', () => {
       expect((await responseOf(response.id)).content).toBe('Before');
       const owner = await as(bob).put<Response>(`/responses/${response.id}`, { content: ' After ', quoted_response_id: null, sources: [] });
       expect(owner.status).toBe(200);
-      // The edit is marked with the server's time (issue 24 #2; tests/sync-server/response-edited.test.ts).
+      // The edit is marked with the server's time (tests/sync-server/response-edited.test.ts).
       expect(owner.body).toEqual({ ...response, content: ' After ', edited_at: expect.any(String) });
       expect(await responseOf(response.id)).toEqual(owner.body);
     });

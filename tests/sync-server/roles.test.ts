@@ -1,4 +1,4 @@
-// Roles (issue 23): the crux_role custom claim, read from the verified token (or the account's
+// Roles: the crux_role custom claim, read from the verified token (or the account's
 // current claims), reaches the caller's synced profile; an unknown value is a member.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PullResponse, ProfileDoc } from '../../shared/sync-protocol.js';

@@ -1,4 +1,4 @@
-// Issue 14: two server processes starting at once on one empty database (an overlapping deploy,
+// Two server processes starting at once on one empty database (an overlapping deploy,
 // or several PostgreSQL processes with SEED_DEMO on) seed the demo debates once, not twice. Two
 // stores on one PostgreSQL database (the server-pg lane, tests/fixtures/test-db.ts) stand for the
 // processes. Not on SQLite: two connections in one process cannot stand for two processes there

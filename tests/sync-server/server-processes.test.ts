@@ -1,4 +1,4 @@
-// SERVER_PROCESSES=2 on one SQLite file (issue 28 #2; sync-server/src/cluster/primary.ts): the real
+// SERVER_PROCESSES=2 on one SQLite file (sync-server/src/cluster/primary.ts): the real
 // server started as `npm start` starts it (a primary that migrates and forks two serving processes
 // on one port), each process pinned by a keep-alive connection of its own (Node's cluster hands
 // each new connection to the next process), so a test knows which process answers (the

@@ -169,7 +169,7 @@ describe('sources page API', () => {
     expect(text).toContain(`${server.url}/topics/${topic.id}</loc>`);
   });
 
-  it('robots.txt and sitemap.xml name the site, never the Host header the caller sent (issue 25)', async () => {
+  it('robots.txt and sitemap.xml name the site, never the Host header the caller sent', async () => {
     for (const path of ['/robots.txt', '/sitemap.xml']) {
       const text = await getWithHost(`${server.url}${path}`, 'evil.example');
       expect(text).not.toContain('evil.example');

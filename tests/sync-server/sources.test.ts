@@ -98,7 +98,7 @@ describe('sources', () => {
     ]);
   });
 
-  it("one catalogue row per URL, shared by responses; each citation keeps its own author's name (issue 11)", async () => {
+  it("one catalogue row per URL, shared by responses; each citation keeps its own author's name", async () => {
     const url = 'https://shared.example/study';
     const first = await makeResponse(as(ada), { topic_id: topic.id, sources: [{ url }] });
     const second = await makeResponse(as(ada), { topic_id: topic.id, sources: [{ url, name: 'The study', description: 'Peer reviewed' }] });

@@ -1,4 +1,4 @@
-// Issue 12: the SQLite store's group commit (sync-server/src/store/sqlite/transactions.ts).
+// The SQLite store's group commit (sync-server/src/store/sqlite/transactions.ts).
 // Top-level transactions that start while the write transaction is still open share its one
 // COMMIT, each as a savepoint; nobody is answered before that COMMIT, a failing one is rolled
 // back alone, a failing COMMIT fails every one of them, and a read from outside never sees rows
@@ -123,7 +123,7 @@ describe('group commit of the SQLite store', () => {
     expect(commits()).toBe(1);
   });
 
-  it("change numbers: counted in memory within a group, meta's seq written once, before its COMMIT (issue 28)", async () => {
+  it("change numbers: counted in memory within a group, meta's seq written once, before its COMMIT", async () => {
     // Counts this connection's UPDATEs of meta (a temporary trigger; the table is the real one).
     db.exec(`CREATE TEMP TABLE meta_writes (n INTEGER); INSERT INTO meta_writes VALUES (0);
              CREATE TEMP TRIGGER count_meta_writes AFTER UPDATE ON main.meta BEGIN UPDATE meta_writes SET n = n + 1; END;`);
@@ -194,7 +194,7 @@ describe('group commit of the SQLite store', () => {
     expect(commits()).toBe(1);
     expect(committed()).toEqual(ids);
     // No savepoint around the items: SQLite's undo pages of an open savepoint are a list every later
-    // statement walks from its start, so an item must not run inside its predecessors' (issue 28).
+    // statement walks from its start, so an item must not run inside its predecessors'.
     let open = 0;
     for (const sql of statements) {
       if (sql.startsWith('SAVEPOINT')) expect(++open, sql).toBe(1);

@@ -1,4 +1,4 @@
-// Stances, Δ credits, persuasion points and common ground (issue 13) against the real server,
+// Stances, Δ credits, persuasion points and common ground against the real server,
 // SQLite file and emulator tokens: every rule through REST and push, and the privacy of one
 // person's stance (REST, pull and the live stream never give it to anyone else).
 import { createParser } from 'eventsource-parser';
@@ -268,7 +268,7 @@ describe('stances', () => {
       expect(await responseDoc(topic.id, response.id)).toMatchObject({ score: 2, upvotes_agree: 0, upvotes_disagree: 1 });
     });
 
-    it('counts a self-upvote in the score but on no side (issue 25), through REST and push', async () => {
+    it('counts a self-upvote in the score but on no side, through REST and push', async () => {
       const topic = await makeTopic(as(ada));
       await put(ada, topic.id, { stance: 'disagree' });
       await put(bob, topic.id, { stance: 'agree' });
@@ -348,7 +348,7 @@ describe('stances', () => {
       expect(retry.body).toEqual({ conflicts: [landed], rejected: [] });
       expect(await countRows(server.db, 'deltas', 'topic_id = ?', topic.id)).toBe(1);
       expect((await responseDoc(topic.id, response.id)).delta_count).toBe(1);
-      // The offline "before" is shown, but the server never saw it: that change earns no points (issue 25).
+      // The offline "before" is shown, but the server never saw it: that change earns no points.
       expect((await page(carol)).persuasion_points).toBe(carolBefore.persuasion_points);
       expect(await aggregate(topic.id)).toMatchObject({ disagree: 1, minds_changed: 1 });
 

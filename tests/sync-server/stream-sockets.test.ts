@@ -1,4 +1,4 @@
-// Live streams whose clients went away give back their sockets and their subscriptions (issue 25):
+// Live streams whose clients went away give back their sockets and their subscriptions:
 // the second attack aborted 500 streams and found the server still holding descriptors 30 s later.
 // Counted on the real server process: the clients' sockets it holds open (Linux /proc/<pid>/fd
 // and /proc/<pid>/net/tcp: its descriptors that are connections to its port) and its open live

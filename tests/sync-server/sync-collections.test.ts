@@ -36,7 +36,7 @@ describe('server collection registry', () => {
     expect(COLLECTIONS.votes.streamEvent({ collection: 'votes', uid: 'bob' }, listener)).toBeNull();
     expect(COLLECTIONS.notifications.streamEvent({ collection: 'notifications', uid: 'bob' }, listener)).toBeNull();
     expect(COLLECTIONS.profile.streamEvent({ collection: 'profile', uid: 'ada' }, anonymous)).toBeNull();
-    // One person's stance: told to its owner only (issue 13).
+    // One person's stance: told to its owner only.
     expect(COLLECTIONS.stances.streamEvent({ collection: 'stances', uid: 'ada' }, listener)).toEqual({
       type: 'RESYNC',
       collection: 'stances',

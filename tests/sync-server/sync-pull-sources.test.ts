@@ -1,4 +1,4 @@
-// Issue 12 point 3: a sync pull page of responses reads the citations of the whole page in one
+// A sync pull page of responses reads the citations of the whole page in one
 // query (no query per response), and answers exactly what reading them one by one answered.
 import { describe, expect, it, vi } from 'vitest';
 import { createChangeFeed } from '../../sync-server/src/domain/change-feed.js';

@@ -1,4 +1,4 @@
-// Issue 8 #11: what devices already hold follows a rename and points changes. A
+// What devices already hold follows a rename and points changes. A
 // rename re-stamps the author's topics and responses (their name is joined at
 // read time), and points changes stamp the profile row, so pulls return them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -127,7 +127,7 @@ describe('sync live stream', () => {
     expect((await fetch(`${server.url}/api/sync/stream?topics=a,b%20c`)).status).toBe(400);
   });
 
-  it('releases a stream whose client went away at once, not at the next heartbeat (issue 25)', async () => {
+  it('releases a stream whose client went away at once, not at the next heartbeat', async () => {
     // The real app (its compression and headers in front of the stream), its change feed counted.
     const feed = server.ctx.changes;
     const original = feed.subscribe.bind(feed);

@@ -1,4 +1,4 @@
-// Roles (issue 23 #1): `npm run users:role -- <email or uid> <role>` sets the crux_role claim
+// Roles: `npm run users:role -- <email or uid> <role>` sets the crux_role claim
 // through firebase-admin on the run's Auth emulator (keeping the account's other claims), and a
 // fresh token of that user shows the role in the server's profile pull; an unknown user or role
 // is exit code 1. `npm start`'s demo moderator and admin (scripts/roles.ts seedDemoStaff) sign in

@@ -6,7 +6,7 @@ import { followFirebase, refreshSessionUser, setProfilePending } from './session
 import { usernameProblem } from '../../../shared/schemas/users';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** The Auth instance and the SDK's functions: the Firebase SDK is a chunk of its own, loaded on first use (issue 12). */
+/** The Auth instance and the SDK's functions: the Firebase SDK is a chunk of its own, loaded on first use. */
 async function firebaseAuth() {
   // A visitor's page has not loaded the SDK yet: follow its user before signing anyone in.
   const [auth, sdk] = await Promise.all([getAuthInstance(), import('firebase/auth'), followFirebase()]);
@@ -110,7 +110,7 @@ export const VERIFY_MAIL = {
 } as const;
 
 /**
- * Sends the signed-in user Firebase's address-verification mail (issue 25: the weekly summary goes
+ * Sends the signed-in user Firebase's address-verification mail (the weekly summary goes
  * only to a verified address). Throws a person-readable Error.
  */
 export async function sendVerificationEmail(): Promise<void> {

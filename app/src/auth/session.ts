@@ -9,7 +9,7 @@ export interface SessionUser {
   uid: string;
   email: string | null;
   displayName: string | null;
-  /** Firebase's emailVerified: the weekly summary goes only to a verified address (issue 25). */
+  /** Firebase's emailVerified: the weekly summary goes only to a verified address. */
   emailVerified?: boolean;
 }
 
@@ -60,7 +60,7 @@ let restoring: string | null | undefined;
 /**
  * The user this device was signed in as whom Firebase did not restore on this load (the account
  * was deleted or disabled meanwhile, or its session revoked): their unsent writes may still wait
- * here (issue 24 #4, follow-session.ts). Null once Firebase has published anyone else or them.
+ * here (follow-session.ts). Null once Firebase has published anyone else or them.
  */
 export function lostUid(): string | null {
   return restoring ?? null;

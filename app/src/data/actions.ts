@@ -218,7 +218,7 @@ export function createActions(publicDb: PublicDb, session: () => Session | null,
     ...createFollowActions(signedIn),
 
     /**
-     * Reports a topic, a response or a user (issue 23): one report per target, reporting again
+     * Reports a topic, a response or a user: one report per target, reporting again
      * updates it (and reopens it once handled). Private, sent like any write.
      */
     async report(targetType: ReportTargetType, targetId: string, reason: ReportReason, note: string | null = null) {
@@ -270,7 +270,7 @@ export function createActions(publicDb: PublicDb, session: () => Session | null,
       await patchProfile(MSG.loginToUpdatePreferences, { receive_weekly_summary: receive });
     },
 
-    /** Push settings (issue 26): a local write, synced with the profile like the weekly-summary preference. */
+    /** Push settings: a local write, synced with the profile like the weekly-summary preference. */
     async setPushSettings(settings: PushSettings) {
       await patchProfile(MSG.loginToUpdatePreferences, { push_settings: normalizePushSettings(settings) });
     },

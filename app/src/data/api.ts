@@ -116,7 +116,7 @@ export interface ResponseView extends Response, Pick<ResponseDoc, 'delta_count' 
   isPending: boolean;
 }
 
-/** The signed-in user's own stance on a topic (issue 13 #1, #2), as on this device. */
+/** The signed-in user's own stance on a topic, as on this device. */
 export interface StanceView {
   topic_id: string;
   stance: Stance;
@@ -130,19 +130,19 @@ export interface StanceView {
   isPending: boolean;
 }
 
-/** A topic the signed-in user follows (issue 26 #3), as on this device. */
+/** A topic the signed-in user follows, as on this device. */
 export interface FollowedTopicView extends FollowedTopic {
   /** The follow or unfollow is not yet confirmed by the server. */
   isPending: boolean;
 }
 
-/** A user the signed-in user blocked (issue 23), as on this device. */
+/** A user the signed-in user blocked, as on this device. */
 export interface BlockedUserView extends BlockedUser {
   /** The block is not yet confirmed by the server. */
   isPending: boolean;
 }
 
-/** How a topic's responses are ordered: the default (SPEC's order) or common ground first (issue 13 #3). */
+/** How a topic's responses are ordered: the default (SPEC's order) or common ground first. */
 export type ResponseOrder = 'default' | 'common-ground';
 
 /** Live responses of a topic by type (the topic header's balance bar). */
@@ -245,13 +245,13 @@ export interface CruxExport {
   votes: { target_type: TargetType; target_id: string; topic_id: string; upvoted: boolean; updated_at: string }[];
   notifications: Notification[];
   preferences: { receive_weekly_summary: boolean } | null;
-  /** The user's own stances (issue 13) on this device; `pending: true` means not yet on the server. */
+  /** The user's own stances on this device; `pending: true` means not yet on the server. */
   stances: (Omit<StanceDoc, 'id' | 'seq' | '_deleted'> & { pending: boolean })[];
-  /** The users the user blocks (issue 23) on this device; `pending: true` means not yet on the server. */
+  /** The users the user blocks on this device; `pending: true` means not yet on the server. */
   blocks: (BlockedUser & { pending: boolean })[];
-  /** The topics the user follows (issue 26) on this device; `pending: true` means not yet on the server. */
+  /** The topics the user follows on this device; `pending: true` means not yet on the server. */
   follows: (FollowedTopic & { pending: boolean })[];
-  /** The user's own reports (issue 23) on this device; `pending: true` means not yet on the server. */
+  /** The user's own reports on this device; `pending: true` means not yet on the server. */
   reports: (Omit<ReportDoc, 'id' | 'seq' | '_deleted'> & { pending: boolean })[];
   drafts: { key: string; text: string; extra: Record<string, unknown>; updated_at: string }[];
 }
@@ -293,7 +293,7 @@ export interface SessionUser {
   getToken(forceRefresh?: boolean): Promise<string | null>;
 }
 
-/** The signed-in user's own role and suspension (issue 23), from their synced profile. */
+/** The signed-in user's own role and suspension, from their synced profile. */
 export interface MyAccount {
   uid: string;
   role: Role;
@@ -380,7 +380,7 @@ export interface CruxData {
   unreadCount$(): Observable<number>;
   /** null when signed out. */
   preferences$(): Observable<Preferences | null>;
-  /** The signed-in user's push settings (issue 26), from their synced profile; null signed out or not pulled yet. */
+  /** The signed-in user's push settings, from their synced profile; null signed out or not pulled yet. */
   pushSettings$(): Observable<PushSettings | null>;
   syncProblems$(): Observable<SyncProblem[]>;
   /** Ids of topics kept for offline reading. */
@@ -397,7 +397,7 @@ export interface CruxData {
   userProfile$(uid: string): Observable<RemoteCopy<UserProfile>>;
   /** The signed-in user's points (live from their profile) and rank; null when signed out or without a score. */
   score$(): Observable<UserScore | null>;
-  /** The users the signed-in user blocks (issue 23), most recently blocked first; [] when signed out. Live, offline too. */
+  /** The users the signed-in user blocks, most recently blocked first; [] when signed out. Live, offline too. */
   blockedUsers$(): Observable<BlockedUserView[]>;
   /**
    * The uids the signed-in user blocks, as one shared live set (every row of a list reads it to collapse
@@ -407,12 +407,12 @@ export interface CruxData {
   /** The signed-in user's role and suspension, live from their synced profile; null when signed out. */
   myAccount$(): Observable<MyAccount | null>;
   /**
-   * The topics the signed-in user follows (issue 26 #3), most recently followed first, unfollowed ones
+   * The topics the signed-in user follows, most recently followed first, unfollowed ones
    * included (following: false) so a topic page can tell; [] when signed out. Live, offline too.
    */
   follows$(): Observable<FollowedTopicView[]>;
 
-  // ---- moderation (issue 23): asked of the server as the signed-in user; rejects offline ----
+  // ---- moderation: asked of the server as the signed-in user; rejects offline ----
   /** GET /api/moderation/reports: the queue's page (limit 0: only its `total`). 403 for members. */
   moderationQueue(status: ReportStatus, limit: number, offset: number): Promise<ModerationQueuePage>;
   /** POST /api/moderation/actions: rejects with the server's text (e.g. MSG.cannotActOnAdmin). */
@@ -454,7 +454,7 @@ export interface CruxData {
    */
   creditDeltas(topicId: string, responseIds: string[]): Promise<void>;
   /**
-   * Blocks a user (issue 23): their topics and responses collapse on this user's devices and their
+   * Blocks a user: their topics and responses collapse on this user's devices and their
    * replies no longer notify them. Local at once (`isPending`), replicated like any write; yourself:
    * MSG.blockSelf; signed out: MSG.loginToBlock. `displayName`: their name as shown, until the server's.
    */
@@ -462,21 +462,21 @@ export interface CruxData {
   /** Unblocks a user (nothing when not blocked); local at once, replicated like any write. */
   unblockUser(uid: string): Promise<void>;
   /**
-   * Follows a topic (issue 26 #3): new root responses in it notify the user. Local at once, replicated
+   * Follows a topic: new root responses in it notify the user. Local at once, replicated
    * like any write; signed out: MSG.loginToFollow. `title`: as shown, until the server's arrives.
    */
   followTopic(topicId: string, title: string | null): Promise<void>;
   /** Unfollows a topic (kept: replying there later does not follow it again); local at once. */
   unfollowTopic(topicId: string): Promise<void>;
   /**
-   * Reports a topic, a response or a user (issue 23): one report per target (again: updates it).
+   * Reports a topic, a response or a user: one report per target (again: updates it).
    * Local at once, replicated like any write; refused signed out (MSG.loginToReport) or for one's own item.
    */
   report(targetType: ReportTargetType, targetId: string, reason: ReportReason, note?: string | null): Promise<void>;
   markRead(notificationId: string): Promise<void>;
   markAllRead(): Promise<void>;
   setWeeklySummary(receive: boolean): Promise<void>;
-  /** Local at once, synced with the profile (issue 26). */
+  /** Local at once, synced with the profile. */
   setPushSettings(settings: PushSettings): Promise<void>;
   saveDraft(key: string, text: string, extra?: Record<string, unknown>): Promise<void>;
   /** Waits until a sign-in in progress has opened the user's database (never null just because it is still opening). */

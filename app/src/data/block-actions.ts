@@ -1,4 +1,4 @@
-// Blocking (issue 23 #6): the user's block documents (the user database's marks of kind 'blocks', one per blocked uid) written
+// Blocking: the user's block documents (the user database's marks of kind 'blocks', one per blocked uid) written
 // locally with `pending: true` and sent by the outbox like any write (collections/index.ts
 // `blocks`). Unblocking sets blocked=false: the document stays, so an unsent unblock replicates too.
 import { badRequest } from '../../../shared/errors.js';

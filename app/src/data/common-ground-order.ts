@@ -1,4 +1,4 @@
-// The topic page's "Common ground" order (issue 13 #3): roots with the highest common-ground score
+// The topic page's "Common ground" order: roots with the highest common-ground score
 // first (shared/rules/common-ground.ts), the topic's agree and disagree participants as each side's
 // denominators and each response's upvotes by side; ties keep the default order (oldest first).
 // One pass over the roots the tree already built: no query or subscription per response.

@@ -1,4 +1,4 @@
-// A CruxData usable before the local database has opened (issue 12, first load): the shell
+// A CruxData usable before the local database has opened (first load): the shell
 // renders at once from a small entry while the data layer (RxDB, Dexie, the replication) loads
 // as its own chunk. Reads subscribe to the real data layer's observable once it is there; calls
 // wait for it. Nothing is queued twice or lost: each call or subscription maps to exactly one

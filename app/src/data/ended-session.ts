@@ -1,4 +1,4 @@
-// A session that ended without its person logging out (issue 24 #4: the account was deleted or
+// A session that ended without its person logging out (the account was deleted or
 // disabled, or the identity provider lost it) while writes of theirs were still waiting. Remembered
 // on the device (a local document of the public database, beside the set-aside writes), because a
 // reload cannot ask Firebase: it no longer restores that user, and the app would otherwise look

@@ -1,4 +1,4 @@
-// Following a topic (issue 26 #3): the user's follow documents (the user database's marks of kind 'follows', one per topic)
+// Following a topic: the user's follow documents (the user database's marks of kind 'follows', one per topic)
 // written locally with `pending: true` and sent by the outbox like any write (collections/index.ts
 // `follows`). Unfollowing sets following=false: the document stays, so an unsent unfollow replicates too.
 import { MSG } from '../../../shared/messages.js';

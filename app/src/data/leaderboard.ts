@@ -135,7 +135,7 @@ export function createLeaderboard(deps: Deps): Leaderboard {
           remote(
             `user-${uid}`,
             online,
-            // `missing=null`: an unknown user is a 200 with null, not a 404 the browser logs as an error (issue 24 #9).
+            // `missing=null`: an unknown user is a 200 with null, not a 404 the browser logs as an error.
             async () => {
               const profile = await deps.http.json<UserProfile | null>(`/users/${encodeURIComponent(uid)}?missing=null`);
               if (profile === null) throw new CruxError('not-found', MSG.userNotFound);

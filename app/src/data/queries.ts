@@ -183,7 +183,7 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
       }),
     );
 
-  /** The user's live blocks (issue 23), most recent first: one query shared by the settings list and every collapsed row. */
+  /** The user's live blocks, most recent first: one query shared by the settings list and every collapsed row. */
   const blockedUsers$: Observable<BlockedUserView[]> = userDb$.pipe(
     switchMap((db) => (db ? db.marks.find({ selector: { kind: 'blocks', blocked: true } }).$ : of([]))),
     map((docs) =>
@@ -198,7 +198,7 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
     ),
     shareReplay({ bufferSize: 1, refCount: true }),
   );
-  /** The user's follows (issue 26 #3), most recent first, unfollowed ones too: one query shared by the topic page's button and the user page. */
+  /** The user's follows, most recent first, unfollowed ones too: one query shared by the topic page's button and the user page. */
   const follows$: Observable<FollowedTopicView[]> = userDb$.pipe(
     switchMap((db) => (db ? db.marks.find({ selector: { kind: 'follows' } }).$ : of([]))),
     map((docs) =>

@@ -81,7 +81,7 @@ function pullHandler(name: SyncCollection, deps: ReplicationDeps): PullHandler {
 
 /**
  * A pulled topic or response a moderator removed or hid: the topic's kept page (the service worker's
- * copy of the server's first screen) may still hold its text, so it goes (issue 23 #4).
+ * copy of the server's first screen) may still hold its text, so it goes.
  */
 async function forgetModeratedPages(name: SyncCollection, documents: readonly AnySyncDoc[]): Promise<void> {
   if (name !== 'topics' && name !== 'responses') return;

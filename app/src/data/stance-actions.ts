@@ -1,4 +1,4 @@
-// Where I stand and "this changed my view" (issue 13 #1, #2): the user's stance document on a topic
+// Where I stand and "this changed my view": the user's stance document on a topic
 // (user database, id = topic id) written locally with `pending: true`, sent by the outbox like
 // any write (collections/index.ts `stances`). The Δ rules are checked here with the server's own
 // rule (shared/rules/deltas.ts), so a refused credit never enters the outbox.

@@ -36,7 +36,7 @@ export interface WorldDeps {
  */
 async function createWorld(deps: WorldDeps) {
   const { connectivity, session } = deps;
-  // Each step below is a task of its own (issue 12, TBT: see yield.ts), the first one apart from
+  // Each step below is a task of its own (TBT: see yield.ts), the first one apart from
   // evaluating the data layer's chunk.
   await yieldToMain();
   const publicDb = await openPublicDb(deps.dbOptions);

@@ -1,4 +1,4 @@
-// Gives the main thread back between steps of opening the data layer (issue 12, TBT): each step
+// Gives the main thread back between steps of opening the data layer (TBT): each step
 // (a database, a collection, the replications) is then a task of its own, so input and paint can
 // run between them instead of waiting behind one long task. scheduler.yield() where the browser
 // has it (the continuation keeps its priority), else a macrotask (MessageChannel: no 4 ms clamp

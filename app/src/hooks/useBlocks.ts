@@ -1,4 +1,4 @@
-// Blocking (issue 23 #6): the signed-in user's blocked users, read live from their synced data (offline
+// Blocking: the signed-in user's blocked users, read live from their synced data (offline
 // too), blocked and unblocked locally at once (the data layer sends it when it can).
 import { useCallback, useMemo, useState } from 'react';
 import { errorMessage } from '../error-message';

@@ -1,4 +1,4 @@
-// Following topics (issue 26 #3): the signed-in user's follows, read live from their synced data
+// Following topics: the signed-in user's follows, read live from their synced data
 // (offline too), followed and unfollowed locally at once (the data layer sends it when it can).
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../error-message';

@@ -1,4 +1,4 @@
-// The people a response can @mention (issue 26 #4): the topic's participants as this device knows
+// The people a response can @mention: the topic's participants as this device knows
 // them (the topic's creator and the authors of its responses in the local store), so suggestions
 // and mention links work offline. One list per topic page, shared through a context.
 import { createContext, useContext, useMemo } from 'react';

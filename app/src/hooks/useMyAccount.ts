@@ -1,4 +1,4 @@
-// The signed-in user's role and suspension (issue 23), live from their synced profile: the header's
+// The signed-in user's role and suspension, live from their synced profile: the header's
 // way to the queue, a suspended user's banner, the admin's role buttons.
 import { useMemo } from 'react';
 import { isModerator, type Role } from '../../../shared/constants';

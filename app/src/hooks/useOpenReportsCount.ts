@@ -1,4 +1,4 @@
-// The count of open reports for a moderator's header badge (issue 23): asked of the server
+// The count of open reports for a moderator's header badge: asked of the server
 // (GET /api/moderation/reports?status=open&limit=0 → total) every 20 s while the page is visible,
 // at once when the window gets focus back, and after a moderator's action (moderationChanged).
 // One poller per data layer, shared by every badge on screen (the header's and the phone menu's).

@@ -1,5 +1,5 @@
 // Root responses of a topic (parentId null) or the direct replies of one response, oldest first;
-// the roots can come common ground first instead (issue 13 #3).
+// the roots can come common ground first instead.
 import { useMemo } from 'react';
 import type { ResponseOrder } from '../data/api';
 import { useData } from './useData';

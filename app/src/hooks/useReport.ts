@@ -1,4 +1,4 @@
-// Reporting a topic, a response or a user (issue 23): written on this device at once and sent
+// Reporting a topic, a response or a user: written on this device at once and sent
 // like any write (it lands once, even made offline).
 import { useCallback } from 'react';
 import type { ReportReason, ReportTargetType } from '../../../shared/constants';

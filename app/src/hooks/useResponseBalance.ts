@@ -1,4 +1,4 @@
-// Live responses of a topic by type, for the topic header's balance bar (issue 13 #4).
+// Live responses of a topic by type, for the topic header's balance bar.
 import { useMemo } from 'react';
 import { useData } from './useData';
 import { useObservable } from './useObservable';

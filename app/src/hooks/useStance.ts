@@ -1,4 +1,4 @@
-// The signed-in user's stance on a topic (issue 13 #1, #2): read live from their synced data,
+// The signed-in user's stance on a topic: read live from their synced data,
 // recorded and credited locally at once (the data layer sends it when it can).
 import { createContext, useCallback, useContext, useMemo, useState } from 'react';
 import type { Stance } from '../../../shared/constants';

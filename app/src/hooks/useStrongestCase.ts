@@ -1,4 +1,4 @@
-// The strongest case on each side of a topic (issue 29 #1), from the device's copy: the topic's
+// The strongest case on each side of a topic, from the device's copy: the topic's
 // responses (the page's shared live tree, so no extra query) and its participants by side. It moves
 // with every vote, stance or response that reaches the device, and works offline.
 import { useMemo } from 'react';
@@ -9,7 +9,7 @@ import { useTopicResponses } from './useTopicResponses';
 
 const NONE: StrongestCase<ResponseView> = { for: [], against: [] };
 
-/** Ranks `responses`; a blocked author's responses are never put forward (issue 23). */
+/** Ranks `responses`; a blocked author's responses are never put forward. */
 export function useRankedCase(responses: readonly ResponseView[], participants: { agree: number; disagree: number }) {
   const blocked = useBlockedUids();
   const { agree, disagree } = participants;

@@ -17,7 +17,7 @@ export interface TopicTree {
   /** Expands the ancestor chain, then scrolls smoothly to the response; false when it never rendered. */
   goToResponse(id: string): Promise<boolean>;
   /**
-   * Asks the response `id` to open its reply box of `type` holding `text` (issue 29 #3: "Reply to it"
+   * Asks the response `id` to open its reply box of `type` holding `text` ("Reply to it"
    * moves a point already made into an answer to it); the row takes it when it renders.
    */
   requestReply(id: string, type: ResponseType, text: string): void;

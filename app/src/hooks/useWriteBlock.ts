@@ -1,4 +1,4 @@
-// Why the signed-in user cannot post here now (issue 23): the topic is locked (no new responses),
+// Why the signed-in user cannot post here now: the topic is locked (no new responses),
 // or they are suspended (every write is refused). null when nothing stands in the way. Offline
 // writes made anyway still meet the server's refusal as sync problems.
 import { useMemo } from 'react';

@@ -1,4 +1,4 @@
-// What a tapped push leads to in the app (issue 26): the reply it is about, with its
+// What a tapped push leads to in the app: the reply it is about, with its
 // notifications marked read. The service worker either tells an open window (a message) or opens
 // one at the reply with `?read={ids}`; the ids are marked read once they are on this device (a
 // cold start pulls them first), and `read` leaves the address. The installed app's icon shows the

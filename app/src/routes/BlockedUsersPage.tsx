@@ -1,4 +1,4 @@
-// /settings/blocked (issue 23 #6): the signed-in user's blocked users, live from their synced data
+// /settings/blocked: the signed-in user's blocked users, live from their synced data
 // (works offline: an unblock is a local write sent later), each with an Unblock button. Reached from
 // the user's own page and the header menu. Private: only its owner ever sees it.
 import { Link } from 'react-router-dom';

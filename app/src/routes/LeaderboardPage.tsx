@@ -2,7 +2,7 @@
 // row marked (aria-current and a "You" label, not colour alone) and their own rank shown even
 // outside the top 100 (not while they have no points: no rank until there are points, as the
 // header says too); the last copy stays readable offline with its age. "Persuasion" is the part
-// of the points earned by Δ credits (issue 13 #2).
+// of the points earned by Δ credits.
 import { Link } from 'react-router-dom';
 import { competitionRanks, shownRank } from '../../../shared/rules/rank';
 import type { LeaderboardEntry, UserScore } from '../../../shared/types';

@@ -1,4 +1,4 @@
-// /moderation/log (issue 23): every moderator's action (and the automatic hides), newest first,
+// /moderation/log: every moderator's action (and the automatic hides), newest first,
 // paged: who, what, which target, why, when. Moderators only.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// /moderation (issue 23): the moderators' queue. Reported items grouped by target, as the server
+// /moderation: the moderators' queue. Reported items grouped by target, as the server
 // orders them (distinct reporters, then age), Open or Handled; each card shows the author's own
 // text in context, every report, and the actions its kind allows. Every action asks for a reason
 // (the author sees it) and shows the server's refusal as it says it. Members and visitors read

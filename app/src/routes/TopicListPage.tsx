@@ -2,7 +2,7 @@
 // rows with infinite scroll, and search results while text is in the box. Create signed out
 // says the SPEC's "log in" text and offers the sign-in; once signed in, the topic is created
 // (once) with what is in the box then, as the composer does with a reply. A visitor first reads
-// what Crux is (Intro, issue 24 #1).
+// what Crux is (Intro).
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { Sort } from '../../../shared/constants';
@@ -39,7 +39,7 @@ export function TopicListPage() {
   const search = useTopicSearch(text, sort);
   const creator = useCreateTopic(Boolean(user), () => setText(''));
   const isSearching = text.trim().length > 0;
-  // A suspended account cannot start a topic (issue 23): the reason instead of Create.
+  // A suspended account cannot start a topic: the reason instead of Create.
   const suspension = useSuspension();
   const [signInOpen, setSignInOpen] = useState(false);
   // A visitor pressed Create: the topic is created once they have signed in.
@@ -122,7 +122,7 @@ export function TopicListPage() {
   );
 }
 
-/** A topic row, or one line while its author is blocked (issue 23): BlockedCollapse. */
+/** A topic row, or one line while its author is blocked: BlockedCollapse. */
 function BlockedTopicRow({ topic }: { topic: TopicView }) {
   return (
     <BlockedCollapse

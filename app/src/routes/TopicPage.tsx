@@ -143,7 +143,7 @@ function TopicView({ topicId }: { topicId: string }) {
         <DebateStandingContext.Provider value={debate}>
           <MentionPeopleContext.Provider value={people}>
             <TopicHeader topic={topic} standing={standing} onRespond={respond} onDeleted={() => navigate('/')} />
-            {/* Issue 29 #1: each side's best points before the composer and the long list. */}
+            {/* Each side's best points before the composer and the long list. */}
             <StrongestCasePanel topicId={topicId} />
             <div ref={formRef}>
               <h2 className="visually-hidden">Add a response</h2>

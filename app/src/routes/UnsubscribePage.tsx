@@ -142,7 +142,7 @@ function Preference() {
   );
 }
 
-/** An unverified address gets no weekly summary (issue 25): says so, and sends Firebase's verification mail. */
+/** An unverified address gets no weekly summary: says so, and sends Firebase's verification mail. */
 function VerifyAddress({ email }: { email: string }) {
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);

@@ -1,4 +1,4 @@
-// /users/{uid} (issue 9, beyond SPEC): a user's name, points (persuasion points among them, issue 13)
+// /users/{uid} (beyond SPEC): a user's name, points (persuasion points among them)
 // and rank (none until they have points, as on the leaderboard), their topics and responses.
 import { Link, useParams } from 'react-router-dom';
 import { RelativeTime } from '../components/RelativeTime/RelativeTime';
@@ -15,14 +15,14 @@ import { FollowedTopics } from '../components/FollowButton/FollowButton';
 import { useSession } from '../hooks/useSession';
 
 export const USER_NOT_FOUND = 'User not found.';
-/** A user with no points has no place on the leaderboard, so no rank (issue 24 #6). */
+/** A user with no points has no place on the leaderboard, so no rank. */
 export const NO_RANK_YET = 'None yet';
 const STANCE = { for: 'Agrees', against: 'Disagrees', neutral: 'Discusses' } as const;
 
 export function UserPage() {
   const { uid = '' } = useParams();
   const { copy, error } = useUserProfile(uid);
-  // What persuasion points are: a "?" beside them opens it under the figures (issue 24 #1).
+  // What persuasion points are: a "?" beside them opens it under the figures.
   const persuasion = useExplain(PERSUASION_EXPLAINED);
   const { user } = useSession();
   if (copy?.notFound)
@@ -113,7 +113,7 @@ export function UserPage() {
         <UserModeration uid={uid} name={copy?.value ? authorName(copy.value.display_name) : 'this user'} role={copy?.value?.role ?? null} />
       )}
       {body}
-      {/* Private (issue 26 #3): only on the user's own page, from this device's synced copy (offline too). */}
+      {/* Private: only on the user's own page, from this device's synced copy (offline too). */}
       {user?.uid === uid && <FollowedTopics />}
     </main>
   );

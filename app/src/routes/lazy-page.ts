@@ -1,4 +1,4 @@
-// A page in a chunk of its own (issue 12, first load) that renders at once when its chunk is already
+// A page in a chunk of its own (first load) that renders at once when its chunk is already
 // there. React.lazy alone suspends on first render even then, and React 19 reveals what replaces a
 // Suspense fallback no sooner than 300 ms after the fallback appeared: a revisit's topic page showed
 // an empty page for about 200 ms after its chunk had loaded. main.tsx preloads the page the app

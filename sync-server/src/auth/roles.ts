@@ -1,4 +1,4 @@
-// Roles (issue 23 #1): an admin's grant or revocation of `moderator` sets the crux_role custom
+// Roles: an admin's grant or revocation of `moderator` sets the crux_role custom
 // claim through firebase-admin (the account's other claims kept), on the same firebase-admin app
 // as the verifier (auth/verifier.ts), so it works against the Auth emulator as in production.
 import { cert, getApps, initializeApp, type App } from 'firebase-admin/app';

@@ -1,7 +1,7 @@
 // Verifies Firebase ID tokens with firebase-admin. With FIREBASE_AUTH_EMULATOR_HOST
 // set, firebase-admin accepts the emulator's unsigned tokens (and looks the user up).
 //
-// Revoked sessions (issue 11): an ID token stays valid for an hour once issued, so a
+// Revoked sessions: an ID token stays valid for an hour once issued, so a
 // signature check alone lets a disabled account (or one whose sessions were revoked)
 // keep writing until it expires. Every verified token is also checked against the
 // account's current state (disabled, tokensValidAfterTime) from firebase-admin's
@@ -11,11 +11,11 @@
 // account (getUser: auth/user-not-found) is refused the same way, never served from
 // its last known state.
 //
-// Verified tokens (issue 12): checking a token's signature costs more than the whole
+// Verified tokens: checking a token's signature costs more than the whole
 // request it guards, so a verified token is remembered (bounded LRU, by its string)
 // until its own `exp`; the account-state check above still runs on every request,
 // from its cache, so a disabled or revoked account is refused within the same window.
-// Against the Auth emulator too (issue 28 #2): its verifyIdToken asks the emulator over
+// Against the Auth emulator too: its verifyIdToken asks the emulator over
 // HTTP on every call, which made every signed-in request wait for it; a disabled or
 // deleted account is now refused within AUTH_STATUS_CACHE_SECONDS there as in
 // production (the tests, which want it at once, run with that cache at 0).
@@ -29,10 +29,10 @@ export interface AuthUser {
   uid: string;
   name: string | null;
   email: string | null;
-  /** The token's email_verified claim: the weekly summary goes only to a verified address (issue 25). */
+  /** The token's email_verified claim: the weekly summary goes only to a verified address. */
   emailVerified?: boolean;
   /**
-   * The crux_role custom claim (issue 23): from the account's current claims when the verifier
+   * The crux_role custom claim: from the account's current claims when the verifier
    * reads the account (so a change applies within AUTH_STATUS_CACHE_SECONDS), else from the token.
    * Absent (in-process callers: the seed, tests) or unknown: 'member'.
    */

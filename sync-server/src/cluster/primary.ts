@@ -1,4 +1,4 @@
-// SERVER_PROCESSES=N on the SQLite file (issue 28 #2): N serving processes on one machine, forked
+// SERVER_PROCESSES=N on the SQLite file: N serving processes on one machine, forked
 // with node:cluster and sharing the port (Node's primary hands each new connection to the next
 // process in turn), each reading the file through its own connection. WAL lets them all read at
 // once; writes take SQLite's one write lock in turn (the write token below; store/sqlite/transactions.ts

@@ -1,4 +1,4 @@
-// Blocking (issue 23 #6): a user blocks another; the blocked user's topics and responses collapse on
+// Blocking: a user blocks another; the blocked user's topics and responses collapse on
 // the blocker's devices (the app's part) and their replies no longer notify the blocker
 // (responses.ts notifyReply). Private: only the blocker ever reads their blocks (REST, their own
 // pull and stream); nothing tells the blocked user or anyone else. REST (/api/blocks) and the

@@ -1,4 +1,4 @@
-// The public side of stances (issue 13 #3, #4): a topic's aggregate (how many stand where, how
+// The public side of stances: a topic's aggregate (how many stand where, how
 // many changed their mind, its responses by type) and its responses ranked by common ground.
 // Never anything of one person's stance.
 import type { ResponseType } from '../../../shared/constants.js';

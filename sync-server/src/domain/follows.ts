@@ -1,4 +1,4 @@
-// Following a topic (issue 26 #3): a follower hears of each new root response in it
+// Following a topic: a follower hears of each new root response in it
 // (`reply_in_followed_topic`), at most FOLLOW_NOTIFY_PER_HOUR per topic and hour; a nested reply
 // notifies only whom it answers (responses.ts notifyReply). A user follows what they create or reply
 // to unless their settings say otherwise (PushSettings.follow_on_reply); an explicit unfollow is kept

@@ -1,4 +1,4 @@
-// New-account limits and the spam repeat check (issue 23 #5), applied by the domain's creates
+// New-account limits and the spam repeat check, applied by the domain's creates
 // (topics.ts addTopic, responses.ts createResponse / updateResponse), so REST and sync push both
 // meet them. The numbers come from the environment (config.ts readModerationLimits; defaults
 // MODERATION_DEFAULTS) through DomainContext.moderation; without it (the demo seed, in-process

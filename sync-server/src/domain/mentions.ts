@@ -1,4 +1,4 @@
-// @mentions (issue 26 #4): a response that names a participant of its topic ("@" and their display
+// @mentions: a response that names a participant of its topic ("@" and their display
 // name, shared/rules/mentions.ts) notifies them. Only the topic's participants (its creator and the
 // authors of its live responses) can be named, so the names are looked up among them alone.
 // One notification per person per response: whoever already has one about it (the reply's
@@ -44,7 +44,7 @@ export async function notifyMentions(
   if (named.length === 0) return [];
 
   const existing = await store.notifications.aboutResponse(response.id);
-  // A follower told of the new response only as such (issue 26 #3) is still told when named (in an edit).
+  // A follower told of the new response only as such is still told when named (in an edit).
   const told = new Set(existing.filter((n) => n.type !== 'reply_in_followed_topic').map((n) => n.recipient_uid));
   let left = MAX_MENTIONS_NOTIFIED - existing.filter((n) => n.type === 'mention').length;
   const changes: Change[] = [];

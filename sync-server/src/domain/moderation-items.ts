@@ -1,4 +1,4 @@
-// Removal by moving the text away (issue 23 #4): a removed or hidden topic's title, or response's
+// Removal by moving the text away: a removed or hidden topic's title, or response's
 // content, sources and quote, move to moderated_originals and the row keeps only the text everyone
 // reads, with a new seq, so no read path (REST, pull, first page, search, user page, mail, a quote
 // block) can serve the original and devices that hold it replace it at their next pull. Restore

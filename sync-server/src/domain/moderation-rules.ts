@@ -1,4 +1,4 @@
-// The moderation rules every write obeys (issue 23), in one place: the domain operations call
+// The moderation rules every write obeys, in one place: the domain operations call
 // them, so REST and sync push refuse alike. A suspended user may still read, delete their own
 // content, mark notifications read, change preferences and block; nothing else.
 import { forbidden } from '../../../shared/errors.js';

@@ -1,4 +1,4 @@
-// What moderators do (issue 23 #3): the queue of reported targets, the actions on a target (one
+// What moderators do: the queue of reported targets, the actions on a target (one
 // transaction each, logged), the log, an item's original text, and an admin's role changes.
 // Moderators cannot act on admins; a moderator's own content is handled like anyone's.
 import type { RoleAdmin } from '../auth/roles.js';

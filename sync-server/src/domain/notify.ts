@@ -11,7 +11,7 @@ import { queuePush } from './push.js';
 
 /**
  * How many reply notifications one person can send another within NOTIFY_WINDOW_MS: the replies
- * past it still land, but do not flood the recipient's list (issue 11: one push of 200 replies
+ * past it still land, but do not flood the recipient's list (one push of 200 replies
  * made 200 notifications). Normal back-and-forth stays far below it.
  */
 export const NOTIFY_PER_PAIR = 20;
@@ -20,7 +20,7 @@ export const NOTIFY_WINDOW_MS = 60 * 60_000;
 /** Whether `actorUid` may notify `recipientUid` now (DESIGN.md §4, issue 23's blocks, issue 11's flood cap). */
 export async function mayNotify(ctx: DomainContext, actorUid: string, recipientUid: string, now: string): Promise<boolean> {
   if (recipientUid === actorUid) return false;
-  // Issue 23: someone the recipient blocked does not notify them (nothing tells the sender).
+  // Someone the recipient blocked does not notify them (nothing tells the sender).
   if (await ctx.store.blocks.isBlocked(recipientUid, actorUid)) return false;
   const since = new Date(Date.parse(now) - NOTIFY_WINDOW_MS).toISOString();
   return (await ctx.store.notifications.countFrom(actorUid, recipientUid, since)) < NOTIFY_PER_PAIR;

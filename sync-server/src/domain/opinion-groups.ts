@@ -1,4 +1,4 @@
-// Opinion groups (issue 29 #2) on the server: a topic's summary is computed from its upvotes
+// Opinion groups on the server: a topic's summary is computed from its upvotes
 // (shared/rules/opinion-groups.ts) by a background job, never while a request waits, and stored on
 // the topic so it replicates with it (TopicDoc.opinion_groups). Only the summary leaves: who voted
 // what and who is in which group stay in this function's memory.

@@ -1,4 +1,4 @@
-// Web Push subscriptions (issue 26): a device turns push on for its signed-in user (PUT) or off
+// Web Push subscriptions: a device turns push on for its signed-in user (PUT) or off
 // (DELETE); a notification is queued for every device of its recipient in the notification's own
 // transaction (push/sender.ts sends it after the commit).
 import { MSG } from '../../../shared/messages.js';

@@ -1,4 +1,4 @@
-// Reports (issue 23 #2, #5): any signed-in user reports a topic, a response or a user; one report
+// Reports: any signed-in user reports a topic, a response or a user; one report
 // per reporter and target (again: an update, or a reopening once handled). One code path for
 // POST /api/reports and the `reports` push. A reported item stays as it was, unless enough
 // reporters with standing report it: then it is hidden pending review (moderation.ts hideItem).
@@ -91,7 +91,7 @@ export async function createReport(
 }
 
 /**
- * The automatic first line (issue 23 #5): an item reported by at least AUTO_HIDE_REPORTS distinct
+ * The automatic first line: an item reported by at least AUTO_HIDE_REPORTS distinct
  * reporters with standing (shared/rules/standing.ts, counted now) is hidden pending review, once.
  */
 async function autoHide(ctx: DomainContext, type: 'topic' | 'response', id: string, now: string): Promise<Change[]> {

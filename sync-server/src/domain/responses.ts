@@ -101,7 +101,7 @@ const rootPages = new WeakMap<object, Map<string, ResponsePageText & { version: 
 /**
  * rootResponsesPage as the text the route answers. A signed-out reader's page (the same for every
  * such reader: no upvote of theirs to show) is serialised once and kept until the topic's responses
- * change (issue 28: a 23,000-root topic's first page of 1,000 cost 15-20 ms of queries and stringify
+ * change (a 23,000-root topic's first page of 1,000 cost 15-20 ms of queries and stringify
  * per request, seconds at p99 under 50 connections). The topic's version is read first, outside any
  * transaction, as the topic list's page cache does: a page read after a newer write is only
  * kept under the older version, and the next request reads it again.
@@ -221,7 +221,7 @@ export async function createResponse(ctx: DomainContext, actor: AuthUser, input:
 /**
  * The create itself (its rules, writes, notifications and follows), inside the caller's
  * transaction: createResponse's own, or a sync push row's savepoint, which reads the stored row
- * back itself (issue 28, as addTopic: no second savepoint and no read-back per pushed row).
+ * back itself (as addTopic: no second savepoint and no read-back per pushed row).
  * Its changes are published when that transaction commits. Answers the response's id.
  */
 export async function addResponse(
@@ -270,7 +270,7 @@ export async function addResponse(
   const changes = await notifyReply(ctx, actor, id, parent, topic, now);
   changes.push(...(await notifyMentions(ctx, actor, { id, topic_id: topic.id, content: input.content }, now)));
   // After the reply's and the mentions' notifications, which it never repeats: followers hear of
-  // root responses only (a nested reply notifies whom it answers, issue 26 #3).
+  // root responses only (a nested reply notifies whom it answers).
   if (!parent) changes.push(...(await notifyFollowers(ctx, actor, id, topic, now)));
   changes.push(...(await followOnJoin(ctx, actor.uid, topic.id, { user: author })));
   publish(ctx, changes);
@@ -315,7 +315,7 @@ export async function updateResponse(ctx: DomainContext, actor: AuthUser, id: st
     const quotedId =
       input.quoted_response_id === undefined ? row.quoted_response_id : await checkQuote(ctx, input.quoted_response_id, row.topic_id, id);
     const now = nowIso(ctx);
-    // The "edited" mark (issue 24 #2) moves only when what readers see changes: a sync push resends the
+    // The "edited" mark moves only when what readers see changes: a sync push resends the
     // whole document, so an unchanged one (or a retried push) must not mark the response edited.
     const edited =
       input.content !== row.content ||
@@ -330,7 +330,7 @@ export async function updateResponse(ctx: DomainContext, actor: AuthUser, id: st
       seq: await store.nextSeq(),
     });
     if (input.sources !== undefined) await saveSources(ctx, id, input.sources);
-    // Issue 26 #4: only the people the edit newly names are told.
+    // Only the people the edit newly names are told.
     const mentions =
       input.content === row.content ? [] : await notifyMentions(ctx, actor, { ...row, content: input.content }, now, row.content);
     return { row, mentions };

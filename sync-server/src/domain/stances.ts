@@ -1,4 +1,4 @@
-// Where people stand (issue 13 #1, #2): each user's stance on a topic's question, its history,
+// Where people stand: each user's stance on a topic's question, its history,
 // and the Δ credits ("this changed my view") given for a change of stance. One code path for
 // PUT /api/topics/{id}/stance and the `stances` push. Individual stances are private: only the
 // owner's own calls return them; topics carry the counts, responses their Δ count.

@@ -31,7 +31,7 @@ const JSON_BYTES = new TextEncoder();
 
 /**
  * GET /api/topics as the JSON bytes it answers, serialised once per change of the topics and kept
- * until the next (issue 28 #2: turning the kept rows into topics and JSON on every request was a
+ * until the next (turning the kept rows into topics and JSON on every request was a
  * sixth of the hot list's time). The topics' version is read first, outside any transaction, as
  * the store's own page cache does (store/page-cache.ts), so a kept page is never older than it.
  */
@@ -74,7 +74,7 @@ export async function createTopic(ctx: DomainContext, actor: AuthUser, input: Cr
 
 /**
  * The create itself (its rules and writes), inside the caller's transaction: createTopic's own,
- * or a sync push row's savepoint, which reads the stored row back itself (issue 12: no second
+ * or a sync push row's savepoint, which reads the stored row back itself (no second
  * savepoint and no read-back per pushed row). Answers the topic's id.
  */
 export async function addTopic(ctx: DomainContext, actor: AuthUser, input: CreateTopicInput): Promise<string> {

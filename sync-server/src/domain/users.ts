@@ -16,9 +16,9 @@ const JSON_BYTES = new TextEncoder();
 
 /**
  * What this process last saw stored for each uid (name and e-mail), per store: a signed-in
- * request with an unchanged name reads nothing (issue 12). Only rememberUser writes these
+ * request with an unchanged name reads nothing. Only rememberUser writes these
  * two fields, so in one process the memory can only be stale towards "differs", which re-reads
- * the row. Several processes on one PostgreSQL database (issue 14) write them too: a rename X→Y
+ * the row. Several processes on one PostgreSQL database write them too: a rename X→Y
  * through B then Y→X through A would find A's memory still saying X and skip the write. So a
  * uid is forgotten when its profile change arrives on the change feed (from any process), and
  * everything when the feed may have missed changes (EVERYTHING, after a lost LISTEN connection).
@@ -90,7 +90,7 @@ export async function rememberUser(ctx: DomainContext, user: AuthUser): Promise<
       for (const topicId of await store.responses.restampCreator(user.uid, await store.nextSeq())) {
         changes.push({ collection: 'responses', topicId });
       }
-      // Whoever blocked them holds their name in a block document (issue 23): pulled again too.
+      // Whoever blocked them holds their name in a block document: pulled again too.
       for (const blocker of await store.blocks.restampBlocked(user.uid, await store.nextSeq())) {
         changes.push({ collection: 'blocks', uid: blocker });
       }
@@ -120,7 +120,7 @@ export const USER_PAGE_EXCERPT = 200;
 const UID_MAX = 128;
 
 /** A user's public page: name, points, rank, their newest topics and responses (readable signed out). */
-/** How many user pages are kept between two changes of the database (issue 25 #5). */
+/** How many user pages are kept between two changes of the database. */
 const USER_PAGES_KEPT = 500;
 /** Per store (a test opens several): the user pages read at the database's current change number. */
 const userPages = new WeakMap<object, PageCache<UserProfile>>();
@@ -128,7 +128,7 @@ const userPages = new WeakMap<object, PageCache<UserProfile>>();
 /**
  * GET /api/users/{uid}: the same for every viewer, and the same until the next write anywhere
  * (its points, rank, newest topics and responses all come from stamped rows), so it is kept
- * between two writes: its four reads were most of its cost (issue 25: p99 28 ms under 50
+ * between two writes: its four reads were most of its cost (p99 28 ms under 50
  * connections, budget 25). The version is read first, outside any transaction, as the topic
  * list's page cache does (store/page-cache.ts).
  */
@@ -170,7 +170,7 @@ const leaderboardAnswers = new WeakMap<object, PageCache<Uint8Array<ArrayBuffer>
 
 /**
  * GET /api/users/leaderboard as the JSON bytes it answers, serialised once per change of the
- * database and kept until the next (issue 28: its query and stringify per request held it to
+ * database and kept until the next (its query and stringify per request held it to
  * 0.07 of a bare route). Every write of points or of a display name stamps a new seq, so the
  * change number read first (outside any transaction, as userProfile does) names what a kept
  * answer shows.
@@ -213,7 +213,7 @@ export async function preferences(ctx: DomainContext, uid: string): Promise<Pref
   return { receive_weekly_summary: user ? user.receive_weekly_summary === 1 : true };
 }
 
-/** Stores the user's push settings (issue 26), canonical, with a new seq so their other devices pull them. */
+/** Stores the user's push settings, canonical, with a new seq so their other devices pull them. */
 export async function setPushSettings(ctx: DomainContext, uid: string, settings: PushSettings): Promise<void> {
   const { store } = ctx;
   const json = JSON.stringify(normalizePushSettings(settings));

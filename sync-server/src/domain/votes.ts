@@ -47,7 +47,7 @@ export async function setVote(
     if (isUpvoted === upvoted) return false;
     if (!upvoted && current === undefined) return false;
     await assertNotSuspended(ctx, actor.uid);
-    // Common ground (issue 13): the vote keeps the voter's stance at the time it is cast; taking
+    // Common ground: the vote keeps the voter's stance at the time it is cast; taking
     // it back removes it from the side it was counted on, whatever the voter thinks now.
     const side = upvoted ? ((await store.stances.get(actor.uid, target.topic_id))?.stance ?? null) : (current?.stance ?? null);
     await store.votes.set({
@@ -62,7 +62,7 @@ export async function setVote(
       seq: await store.nextSeq(),
     });
     // Maintained counters: one vote more or less (O(1), equal to a recount). A self-upvote counts
-    // in the score but on no side (issue 25): the public counts by side would tell the author's stance.
+    // in the score but on no side: the public counts by side would tell the author's stance.
     const delta = upvoted ? 1 : -1;
     const counted = target.creator_uid === actor.uid ? null : side;
     if (type === 'topic') await store.topics.addToCounts(targetId, { score: delta }, await store.nextSeq());

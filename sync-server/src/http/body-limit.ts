@@ -25,7 +25,7 @@ export function limitBody(
     }
     // With no Content-Length a request has a body only if it is chunked (RFC 9112 §6.3). Asked first:
     // reading `raw.body` makes @hono/node-server build a full Request (and an AbortController) for
-    // every GET, a sixth of a cached list request's CPU (issue 12, profiled).
+    // every GET, a sixth of a cached list request's CPU (profiled).
     if (raw.headers.get('transfer-encoding') === null || !raw.body) return next();
     const refuse = async (reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number) =>
       tooLarge(c, (await discard(reader, discardBytes - alreadyRead)) ? {} : { connection: 'close' });

@@ -1,4 +1,4 @@
-// On-the-fly compression of text answers the build did not precompress (issue 12): JSON API
+// On-the-fly compression of text answers the build did not precompress: JSON API
 // answers, robots.txt, the sitemap, and any static text file without a .br/.gz beside it.
 // Brotli at a low quality (fast, still smaller than gzip) when the client takes it, else gzip.
 // Small answers go out as they are (compressing them costs more than it saves), streams (SSE)
@@ -78,7 +78,7 @@ const compressedKept = new WeakMap<Uint8Array, Map<Encoding, Promise<Buffer>>>()
 /**
  * A kept JSON answer (bytes serialised once per change: a page of roots) as a Response, compressed as
  * compressText would compress it but once per kept answer and encoding rather than per request
- * (issue 28: brotli took 16 ms of each request for a 650 KB page). The middleware leaves an answer
+ * (brotli took 16 ms of each request for a 650 KB page). The middleware leaves an answer
  * that already has a Content-Encoding alone.
  */
 export async function keptJson(c: Context, bytes: Uint8Array<ArrayBuffer>): Promise<Response> {

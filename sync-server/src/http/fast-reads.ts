@@ -1,4 +1,4 @@
-// The hottest reads answered without the app's middleware chain (issue 28 #2): a GET /api/topics
+// The hottest reads answered without the app's middleware chain: a GET /api/topics
 // page (a list, or a search when no read limit applies) and the leaderboard are kept JSON bytes,
 // the same for every signed-out reader (and for each signed-in one) until the data changes
 // (domain/topics.ts listTopicsJson, domain/users.ts leaderboardJson). Through Hono each still built a context, ran eight middleware

@@ -1,7 +1,7 @@
 // Where the rate limits keep their counts (http/rate-limit.ts decides what to count). One
 // server process keeps them in memory; several processes on one PostgreSQL database share
 // them there (store/pg/limit-backend.ts), so a caller gets the same limits whichever process
-// answers (issue 14).
+// answers.
 
 /** `cost` tokens from the bucket `bucket` of `key` (e.g. bucket 'userWrites', key a uid). */
 export interface BucketTake {

@@ -1,4 +1,4 @@
-// Rate limits (issue 11 point 4; docs/SECURITY.md "Rate limits"), counted in memory by
+// Rate limits (docs/SECURITY.md "Rate limits"), counted in memory by
 // one server process, or in PostgreSQL shared by several (http/limit-backend.ts):
 //   writes      token buckets per user and per IP, counting ROWS: a REST write is
 //               one, a sync push of 50 documents is 50 (so a push cannot carry a

@@ -1,4 +1,4 @@
-// Whether this process should be sent traffic (issue 27; docs/OPERATIONS.md "Shutdown and
+// Whether this process should be sent traffic (docs/OPERATIONS.md "Shutdown and
 // readiness"): GET /api/ready answers 200 while serving and 503 while starting, migrating or
 // draining, for a load balancer or an orchestrator's readiness probe. /api/health only says the
 // process answers. main.ts moves the state along; an app built without one (tests) is serving.

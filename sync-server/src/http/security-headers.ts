@@ -1,4 +1,4 @@
-// Response headers every answer carries (issue 11): a strict Content-Security-Policy
+// Response headers every answer carries: a strict Content-Security-Policy
 // the built app runs under (no inline script, no eval: vite emits only external
 // module scripts, vite-plugin-pwa registers the service worker from a file, and the
 // local store's schema check uses z-schema rather than ajv), no framing, no MIME

@@ -30,7 +30,7 @@ export async function readBodyText(c: Context): Promise<string> {
 /**
  * Node's request behind @hono/node-server when its body of a declared length has not been touched:
  * read straight from it, since `c.req.arrayBuffer()` makes @hono/node-server build a full web Request
- * and a stream over it first (issue 28: a tenth of a `POST /api/responses`'s CPU, profiled). A chunked
+ * and a stream over it first (a tenth of a `POST /api/responses`'s CPU, profiled). A chunked
  * body has been read by the body limit (http/body-limit.ts), which hands on a buffered Request: that one
  * is read through Hono as before.
  */

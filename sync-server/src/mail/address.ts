@@ -1,4 +1,4 @@
-// The one check a recipient passes before anything reaches the mailer (issue 25): a single plain
+// The one check a recipient passes before anything reaches the mailer: a single plain
 // address, as nodemailer would never reinterpret it. No display name, no list, no comments, no
 // quoted local part, no CR/LF, commas, angle brackets or spaces; ASCII only (an address outside
 // it is refused rather than guessed at); at most 254 characters, 64 before the @.

@@ -1,4 +1,4 @@
-// Who sends the weekly mail right now (issue 14: several server processes on one database).
+// Who sends the weekly mail right now (several server processes on one database).
 // Every process may run the schedule; before sending, one takes the lease, a row of
 // mail_state holding its id and an expiry, set by compare-and-set so only one can win. It
 // renews the lease while it works and gives it back at the end; the others skip that slot.

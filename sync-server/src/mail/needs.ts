@@ -1,4 +1,4 @@
-// What the weekly mail names as needing the reader (issue 29 #4), beside the replies: rebuttals
+// What the weekly mail names as needing the reader, beside the replies: rebuttals
 // awaiting their answer, their claims that cite no source and were challenged, and the topics where
 // their side lost common ground since the last mail. Built from needs, not popularity.
 //

@@ -96,7 +96,7 @@ export function renderText(d: WeeklyDigest, links: MailLinks): string {
   return out.join('\n') + '\n';
 }
 
-// Needs (issue 29 #4, mail/needs.ts): each section only when it has something.
+// Needs (mail/needs.ts): each section only when it has something.
 const NEEDS = {
   rebuttals: 'Rebuttals awaiting your answer',
   unsourced: 'Your challenged claims that cite no source',

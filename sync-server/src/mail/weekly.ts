@@ -143,7 +143,7 @@ async function sendRun(deps: MailerDeps, run: MailRun): Promise<RunReport> {
     }
     if (deps.stillSending && !deps.stillSending())
       throw new Error(`run ${run.id} stopped: the scheduler is stopping, or another process holds the weekly lease`);
-    // Checked before the mailer sees it (issue 25): anything but one plain address is refused,
+    // Checked before the mailer sees it: anything but one plain address is refused,
     // recorded as failed with no attempt, and logged as skipped; the batch goes on.
     const plain = isPlainAddress(recipient.email);
     const mail = plain ? composeMail(deps, run, digest) : null;
@@ -161,7 +161,7 @@ async function sendRun(deps: MailerDeps, run: MailRun): Promise<RunReport> {
       at: deps.clock().toISOString(),
     });
     metrics.mailPending.dec();
-    // The uid, never the address (issue 27: no e-mail in a log line; mail_sends keeps it for the operator).
+    // The uid, never the address (no e-mail in a log line; mail_sends keeps it for the operator).
     if (result.ok) {
       report.sent.push(recipient.uid);
       metrics.mailSent.inc();

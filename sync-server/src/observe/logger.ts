@@ -1,4 +1,4 @@
-// Structured logs (issue 27 point 1; docs/OPERATIONS.md "Logs"): one JSON line per event on stdout,
+// Structured logs (docs/OPERATIONS.md "Logs"): one JSON line per event on stdout,
 // written by pino through an asynchronous destination (a request never waits for the terminal or a
 // log shipper's pipe; what is buffered is flushed synchronously when the process exits).
 // LOG_LEVEL sets the level (trace, debug, info, warn, error, fatal, silent); its default is info,

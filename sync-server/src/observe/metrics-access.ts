@@ -1,4 +1,4 @@
-// Where GET /metrics is served (issue 27 point 2; docs/OPERATIONS.md "Metrics"): never to the public
+// Where GET /metrics is served (docs/OPERATIONS.md "Metrics"): never to the public
 // by default. METRICS_PORT opens a listener of its own, on loopback unless METRICS_HOST says
 // otherwise (Prometheus on the same host, or a sidecar); METRICS_TOKEN serves it on the main port
 // to a bearer of that token. Neither set: the metrics are kept but not served.

@@ -1,4 +1,4 @@
-// The process's metrics in the Prometheus text format (issue 27 point 2; docs/OPERATIONS.md
+// The process's metrics in the Prometheus text format (docs/OPERATIONS.md
 // "Metrics"), with prom-client: one registry per process, filled as things happen (the request
 // middleware, the sync routes, the rate limits, the SQLite group commit, the mail and push
 // senders) or read when scraped (the PostgreSQL pool, the push queue). Requests are labelled by

@@ -1,4 +1,4 @@
-// Every request's id, log line and metrics (issue 27 points 1 and 2). The id is the trusted proxy's
+// Every request's id, log line and metrics. The id is the trusted proxy's
 // X-Request-Id when TRUST_PROXY=true (the same rule as for the client's address: behind our own
 // proxy its headers are ours, otherwise anyone's), else a new UUID; it is on the answer and in every
 // log line of the request (handlers log through requestLog(c)). One line per request: method, route

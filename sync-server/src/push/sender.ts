@@ -180,7 +180,7 @@ export function startPushSender(options: PushSenderOptions): PushSender {
   }
 
   // Only for queued pushes: a claim is a write, and one per committed reply (most recipients have no
-  // device) cost a reply about half again its own CPU and ended its group commit early (issue 28).
+  // device) cost a reply about half again its own CPU and ended its group commit early.
   const unsubscribe = options.changes.subscribe((changes) => {
     if (changes.some((change) => change.collection === '*' || ('pushes' in change && change.pushes))) wake();
   });

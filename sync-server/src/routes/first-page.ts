@@ -1,5 +1,4 @@
-// The data of a page's first screen, put into the shell the server sends to a first visit (issue 12,
-// first load): on a phone the rows then paint with the page, not after the data layer's chunk, the
+// The data of a page's first screen, put into the shell the server sends to a first visit (// first load): on a phone the rows then paint with the page, not after the data layer's chunk, the
 // local database and the first pull. The service worker answers later visits with the precached shell,
 // except a topic's page, which it keeps from the last visit by address (vite.config.ts, runtimeCaching).
 import { CATEGORIES, FIRST_SCREEN_ROOTS, PAGE_SIZE, type Category } from '../../../shared/constants.js';

@@ -1,4 +1,4 @@
-// /api/push (issue 26): the key a device subscribes with (GET /config, public) and the device's
+// /api/push: the key a device subscribes with (GET /config, public) and the device's
 // subscription for the signed-in user (PUT to turn push on, DELETE to turn it off). Without VAPID
 // keys (an app built without push) every call answers 503.
 import { OpenAPIHono } from '@hono/zod-openapi';

@@ -22,7 +22,7 @@ const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
 /**
- * The site's origin for the links these files give (issue 25): PUBLIC_URL, else the address the
+ * The site's origin for the links these files give: PUBLIC_URL, else the address the
  * server itself listens on (as the mail's links, mail/setup.ts), never the caller's Host header,
  * which anyone can set to any name.
  */
@@ -52,7 +52,7 @@ export function siteFilesRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE
       const origin = siteOrigin(c, publicUrl);
       // Reads a thousand topics: an expensive read, counted per address (crawlers are anonymous).
       await limits.read(c, null, RATE_LIMIT_MSG.requests);
-      // A topic a moderator removed, or hidden pending review (issue 23), is not offered to crawlers.
+      // A topic a moderator removed, or hidden pending review, is not offered to crawlers.
       const topics = (await ctx.store.topics.list({ sort: 'new', limit: SITEMAP_TOPICS, offset: 0, viewer: null })).filter(
         (topic) => topic.moderation == null,
       );

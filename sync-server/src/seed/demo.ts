@@ -1,7 +1,7 @@
 // Demo debates for a first run: several categories, trees three levels deep with
 // for/against/neutral replies, quotes, sources and a few votes. Written through
 // the domain operations, so the data obeys every rule a real user's would. The first
-// debate also shows where people stand (issue 13): stances before the replies (so the
+// debate also shows where people stand: stances before the replies (so the
 // votes count by side), and a changed mind crediting a reply with Δ.
 import type { AuthUser } from '../auth/verifier.js';
 import type { Category, ResponseType, Stance } from '../../../shared/constants.js';
@@ -273,8 +273,7 @@ export async function seedDemoIfEmpty(ctx: DomainContext): Promise<boolean> {
 }
 
 /**
- * Each demo debate's response texts, in posting order: the "already said" measure (issue 29 #3,
- * tests/shared/similarity.test.ts) checks its near-copy catch rate and its false alarms on them.
+ * Each demo debate's response texts, in posting order: the "already said" measure (* tests/shared/similarity.test.ts) checks its near-copy catch rate and its false alarms on them.
  */
 export function demoResponseTexts(): { title: string; texts: string[] }[] {
   const texts = (replies: Reply[]): string[] => replies.flatMap((reply) => [reply.content, ...texts(reply.replies ?? [])]);

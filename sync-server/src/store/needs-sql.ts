@@ -1,4 +1,4 @@
-// Statements of issue 29 for both engines (sql.ts `both`): the grouping job's input (#2) and what
+// Statements for both engines (sql.ts `both`): the grouping job's input (#2) and what
 // the weekly mail names as needs (#4). Kept apart from sql.ts so that file stays one screenful per area.
 import { both } from './sql.js';
 
@@ -32,7 +32,7 @@ const NOT_BLOCKED = (author: string) =>
   `NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_uid = @uid AND b.blocked_uid = ${author} AND b.blocked = 1)`;
 
 /**
- * Rebuttals awaiting the reader (issue 29 #4): others' live "against" replies to the reader's live
+ * Rebuttals awaiting the reader: others' live "against" replies to the reader's live
  * responses, created in [@since, @end), that the reader has not answered (no live reply of theirs
  * under it). Newest first.
  */

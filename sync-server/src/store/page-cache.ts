@@ -1,4 +1,4 @@
-// The pages of the topic lists and title searches, kept while no topic changes (issue 12: the
+// The pages of the topic lists and title searches, kept while no topic changes (the
 // list's SQL and its rows were most of a GET /api/topics), for both engines. Every change to a
 // topic row stamps it with a new seq (DESIGN.md §5: sync relies on it too), a new display name
 // restamps the author's topics, and a vote on a topic changes its score and seq; seqs only grow

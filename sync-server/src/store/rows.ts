@@ -100,7 +100,7 @@ export interface TopicRow {
   user_has_upvoted: number;
 }
 
-/** A topic's stance counters (issue 13), in this column order. */
+/** A topic's stance counters, in this column order. */
 export interface StanceCounts {
   stance_agree: number;
   stance_disagree: number;
@@ -157,7 +157,7 @@ export interface ResponseRow {
   quoted_live: number | null;
 }
 
-/** A live response's standing with each side of its topic (issue 13). */
+/** A live response's standing with each side of its topic. */
 export interface StanceTally {
   id: string;
   created_at: string;
@@ -213,7 +213,7 @@ export function toResponse(row: ResponseRow, sources: Source[]): Response {
   };
 }
 
-// Stances and Δ credits (issue 13)
+// Stances and Δ credits
 
 /** A stance as stored, with its JSON columns read. */
 export interface StanceRow {
@@ -227,7 +227,7 @@ export interface StanceRow {
   seq: number;
   /**
    * The first change (history index) that may earn Δ credits: 1, or 2 when the stance was first
-   * recorded with a device's offline "before" the server never saw (issue 25). Written once.
+   * recorded with a device's offline "before" the server never saw. Written once.
    * Omitted when saving: 1.
    */
   credit_from?: number;
@@ -253,7 +253,7 @@ export interface VoteRow {
   target_id: string;
   target_creator_uid: string;
   topic_id: string;
-  /** The voter's stance on the topic when the vote was (last) cast; null: none (issue 13). */
+  /** The voter's stance on the topic when the vote was (last) cast; null: none. */
   stance: Stance | null;
   created_at: string;
   updated_at: string;
@@ -261,10 +261,10 @@ export interface VoteRow {
   seq: number;
 }
 
-// Blocks (issue 23)
+// Blocks
 
 /** One user the blocker blocked (or unblocked: blocked = 0, kept so the change replicates). */
-/** A user's follow of a topic (issue 26 #3): `following` 0 keeps an explicit unfollow. */
+/** A user's follow of a topic: `following` 0 keeps an explicit unfollow. */
 export interface FollowRow {
   uid: string;
   topic_id: string;
@@ -295,16 +295,16 @@ export interface UserRow {
   email: string | null;
   /** Every point: live upvotes by others on the user's items plus persuasion_points. */
   points: number;
-  /** Points earned by Δ credits on the user's live responses (issue 13). */
+  /** Points earned by Δ credits on the user's live responses. */
   persuasion_points: number;
   receive_weekly_summary: number;
-  /** shared/push.ts PushSettings as JSON (issue 26). */
+  /** shared/push.ts PushSettings as JSON. */
   push_settings: string;
   created_at: string;
   seq: number;
-  /** 1: the token the e-mail came from said it was verified (issue 25); the weekly mail goes only there. */
+  /** 1: the token the e-mail came from said it was verified; the weekly mail goes only there. */
   email_verified: number;
-  /** The crux_role claim of the user's last verified token (issue 23). */
+  /** The crux_role claim of the user's last verified token. */
   role: Role;
   /** A moderator's suspension: until (SUSPENDED_FOR_GOOD: for good) and why; null: none. */
   suspended_until: string | null;
@@ -337,7 +337,7 @@ export interface NotificationRow {
   seq: number;
 }
 
-/** Who a moderation notice says acted: never the moderator's name (issue 23). */
+/** Who a moderation notice says acted: never the moderator's name. */
 export const MODERATOR_ACTOR_NAME = 'A moderator';
 
 export function toNotification(row: NotificationRow): Notification {
@@ -423,7 +423,7 @@ export interface PointsSnapshot {
   rank: number;
 }
 
-/** An "against" reply to the recipient's response that they have not answered (issue 29 #4). */
+/** An "against" reply to the recipient's response that they have not answered. */
 export interface MailRebuttal {
   id: string;
   topic_id: string;
@@ -435,7 +435,7 @@ export interface MailRebuttal {
   created_at: string;
 }
 
-/** The recipient's response that cites no source and was challenged in the period (issue 29 #4). */
+/** The recipient's response that cites no source and was challenged in the period. */
 export interface MailChallenged {
   id: string;
   topic_id: string;
@@ -462,7 +462,7 @@ export interface CommonGroundCount {
   common: number;
 }
 
-// Moderation (issue 23, migration 010-moderation.sql)
+// Moderation (migration 010-moderation.sql)
 
 /** One user's report of one target (one per reporter and target). */
 export interface ReportRow {
@@ -738,7 +738,7 @@ export interface UsersRepo {
   /** The user's row when it changed after `seq`. */
   changedSince(uid: string, seq: number): Promise<UserRow | undefined>;
   /**
-   * Issue 26 #4: the users whose display name is one of `names` (case-insensitively) and who take
+   * The users whose display name is one of `names` (case-insensitively) and who take
    * part in the topic (its creator, or the author of a live response in it): who an @mention names.
    */
   participantsNamed(topicId: string, names: readonly string[]): Promise<{ uid: string; name: string }[]>;
@@ -809,7 +809,7 @@ export interface BlockSet {
   seq: number;
 }
 
-/** Who blocked whom (issue 23): private to the blocker; never deleted, unblocking sets blocked = 0. */
+/** Who blocked whom: private to the blocker; never deleted, unblocking sets blocked = 0. */
 export interface BlocksRepo {
   /** The blocker's row for that user (blocked or not), with the user's current name, or undefined. */
   get(blocker: string, blocked: string): Promise<BlockRow | undefined>;
@@ -838,7 +838,7 @@ export interface FollowersNotice {
   per_hour: number;
 }
 
-/** Who follows which topic (issue 26 #3): private to each user; unfollowing keeps the row (following = 0). */
+/** Who follows which topic: private to each user; unfollowing keeps the row (following = 0). */
 export interface FollowsRepo {
   get(uid: string, topicId: string): Promise<FollowRow | undefined>;
   set(uid: string, topicId: string, following: boolean, now: string, seq: number): Promise<void>;
@@ -971,7 +971,7 @@ export interface MailRepo {
   snapshot(runId: string, uid: string): Promise<PointsSnapshot | undefined>;
   /** The user's snapshot of the latest run whose period ended before `end`. */
   previousSnapshot(uid: string, end: string): Promise<PointsSnapshot | undefined>;
-  /** Others' "against" replies to the user's responses created in [since, end) that the user has not answered, newest first (issue 29 #4). */
+  /** Others' "against" replies to the user's responses created in [since, end) that the user has not answered, newest first. */
   rebuttalsAwaiting(uid: string, since: string, end: string, limit: number): Promise<{ total: number; items: MailRebuttal[] }>;
   /** The user's responses citing no source that got an "against" reply in [start, end), latest first. */
   challengedUnsourced(uid: string, start: string, end: string, limit: number): Promise<MailChallenged[]>;

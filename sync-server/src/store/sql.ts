@@ -22,7 +22,7 @@ export function both(sqlite: string): { sqlite: string; pg: string } {
 // Users
 
 /**
- * Issue 26 #4: the topic's participants (its creator, or authors of its live responses) among the
+ * The topic's participants (its creator, or authors of its live responses) among the
  * users of the names an @mention could stand for (a JSON array), compared case-insensitively through
  * the name index (users_display_name_nocase / users_display_name_lower). SQLite walks the named
  * person's own responses (`+topic_id`: not the topic's, which in a big debate are many more).
@@ -42,7 +42,7 @@ export const PARTICIPANTS_NAMED = {
 
 // Topics
 
-/** A topic's stance counters (issue 13), recounted from its stances (an index-only scan). */
+/** A topic's stance counters, recounted from its stances (an index-only scan). */
 export const STANCE_COUNTS = both(`
   SELECT count(*) FILTER (WHERE stance = 'agree') AS stance_agree,
          count(*) FILTER (WHERE stance = 'disagree') AS stance_disagree,
@@ -92,7 +92,7 @@ export const RECENT_TOPIC_TITLES = both(
 
 /**
  * Recounts a response's score, direct replies, upvotes by side and Δ count, and stamps its seq.
- * The author's own upvote counts in the score but on no side (issue 25: it would tell their stance).
+ * The author's own upvote counts in the score but on no side (it would tell their stance).
  */
 export const RECOUNT_RESPONSE = both(`
   UPDATE responses SET
@@ -359,7 +359,7 @@ export const TOP_TOPICS = both(`
   ORDER BY score DESC, responses_count DESC, created_at DESC, id LIMIT @limit
 `);
 
-/** Users with the weekly summary on and a verified e-mail address (issue 25), by uid. */
+/** Users with the weekly summary on and a verified e-mail address, by uid. */
 export const MAIL_RECIPIENTS = both(`
   SELECT uid, display_name, email FROM users
   WHERE receive_weekly_summary = 1 AND email_verified = 1 AND email IS NOT NULL AND trim(email) <> '' ORDER BY uid
@@ -398,7 +398,7 @@ export const REPLACE_MAIL_STATE = both('UPDATE mail_state SET value = ? WHERE ke
 /** Removes a state value only if it is still the expected one. */
 export const REMOVE_MAIL_STATE = both('DELETE FROM mail_state WHERE key = ? AND value = ?');
 
-// Blocks (issue 23)
+// Blocks
 
 /** A block row with the blocked user's current name (users may not know them yet: left join). */
 const BLOCK_COLUMNS = `
@@ -423,7 +423,7 @@ export const BLOCK_CHANGES = both(`${BLOCK_COLUMNS}
 
 /** The blocked user renamed: every row naming them gets a new seq, so each blocker pulls the new name. */
 export const RESTAMP_BLOCKED = both('UPDATE blocks SET seq = ? WHERE blocked_uid = ? RETURNING blocker_uid');
-// Reports and moderation (issue 23)
+// Reports and moderation
 
 /** A report's replicated id, `{target_type}_{target_id}` (shared/sync-protocol.ts reportDocId). */
 const REPORT_ID = `(target_type || '_' || target_id)`;
@@ -525,7 +525,7 @@ export const MARK_REPORT_HANDLED = both(
   "UPDATE reports SET status = 'handled', seq = ? WHERE reporter_uid = ? AND target_type = ? AND target_id = ?",
 );
 
-// Web Push (issue 26)
+// Web Push
 
 /** Saves a device's subscription; a device signed in as someone else moves to them (its endpoint is the key). */
 export const SAVE_PUSH_SUBSCRIPTION = both(`
@@ -579,7 +579,7 @@ export const NEXT_PUSH_DUE = both(`
 
 export const PUSH_QUEUE_DEPTH = both('SELECT count(*) AS n FROM push_queue');
 
-// Follows (issue 26 #3)
+// Follows
 
 const FOLLOW_COLUMNS = `
   SELECT f.uid, f.topic_id, f.following, f.updated_at, f.seq, CASE WHEN t.deleted = 0 THEN t.title END AS title

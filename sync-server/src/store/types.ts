@@ -43,7 +43,7 @@ export interface Store extends Repositories {
    * SQLite: each item is a top-level transaction, all queued at once so that they share one group
    * COMMIT (transactions.ts). Not one transaction with a savepoint per item: SQLite keeps an open
    * savepoint's undo pages in an in-memory list of 1 KiB chunks that each later statement walks
-   * from its start, so the cost of a statement grew with every row before it (issue 28: a third of
+   * from its start, so the cost of a statement grew with every row before it (a third of
    * a 50-row push's CPU). PostgreSQL: one transaction, each item a savepoint.
    */
   transactionEach<I, R>(items: readonly I[], fn: (item: I) => Promise<R>): Promise<R[]>;

@@ -1,6 +1,6 @@
 // Push: RxDB's rows {assumedMasterState, newDocumentState}, each checked against
 // the server's state so that a retried row (RxDB retries every error) is recognised
-// and never applied twice. The batch's rows are committed together (issue 12: one
+// and never applied twice. The batch's rows are committed together (one
 // commit, one lock, instead of one per row; Store.transactionEach), each a transaction of
 // its own: a row refused with a CruxError is rolled back alone and answered in `rejected`,
 // the others land. An unexpected error stops the batch: the rows before it are committed

@@ -1,4 +1,4 @@
-// The live stream's view of the change feed when reads go to a replica (issue 27 #4; READ_DATABASE_URL,
+// The live stream's view of the change feed when reads go to a replica (READ_DATABASE_URL,
 // store/pg/replica.ts): a stream tells its app to pull, and that pull reads the replica, so the
 // event waits until the replica has replayed the commit it reports. Told at once, the app would pull
 // from a replica that does not have the rows yet, get less (never a gap) and not ask again until the

@@ -31,7 +31,7 @@ import { openStream } from './stream.js';
 import { metrics } from '../observe/metrics.js';
 import { requestLog } from '../observe/request.js';
 
-/** One log line and the metrics of a sync pull or push (issue 27): its collection, its documents, its time. */
+/** One log line and the metrics of a sync pull or push: its collection, its documents, its time. */
 function observeSync(c: Context, direction: 'pull' | 'push', collection: string, documents: number, start: number) {
   const seconds = (performance.now() - start) / 1000;
   metrics.syncDocuments.inc({ direction, collection }, documents);
@@ -40,7 +40,7 @@ function observeSync(c: Context, direction: 'pull' | 'push', collection: string,
 }
 
 const topicId = z.string().regex(ID_PATTERN, 'topic_id is not a valid id.');
-/** A checkpoint's seq, the same bound for GET pull's query and POST pull's body (issue 25): a safe whole number. */
+/** A checkpoint's seq, the same bound for GET pull's query and POST pull's body: a safe whole number. */
 export const SEQ_MESSAGE = `seq must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}.`;
 const seqNumber = z
   .number({ error: SEQ_MESSAGE })

@@ -2,7 +2,7 @@
 // read through fetch with the bearer header. It says RESYNC for everything at
 // each (re)connection, then RESYNC for a collection (or a followed topic) when
 // the change feed reports a commit the caller may see. Sending no documents
-// avoids RxDB's stream/push race (issue 5571): the client pulls from its checkpoint.
+// avoids RxDB's stream/push race: the client pulls from its checkpoint.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context } from 'hono';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
@@ -80,7 +80,7 @@ export function openStream(c: Context, ctx: DomainContext, user: AuthUser | null
       draining = () => resolve('draining');
       gone = () => resolve('gone');
       stream.onAbort(gone);
-      // The request's own signal too (issue 25): aborted as soon as the connection closes.
+      // The request's own signal too: aborted as soon as the connection closes.
       c.req.raw.signal.addEventListener('abort', gone, { once: true });
       // And the connection itself: the two above only hear of a close that came after they were
       // wired up (the signal exists once something reads it, the response's reader once the

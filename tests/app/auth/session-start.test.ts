@@ -34,7 +34,7 @@ describe('starting the session', () => {
     expect(firebase.listeners).toHaveLength(1);
     firebase.listeners[0]!({ uid: 'uid-ada', email: 'ada@example.org', displayName: 'Ada' });
     expect(session.getSession().user).toEqual({ uid: 'uid-ada', email: 'ada@example.org', displayName: 'Ada' });
-    // The hint holds the uid: a reload that Firebase does not restore knows whose session ended (issue 24 #4).
+    // The hint holds the uid: a reload that Firebase does not restore knows whose session ended.
     expect(localStorage.getItem('crux.signedIn')).toBe('uid-ada');
   });
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Blocking in the UI (issue 23 #6): a blocked author's topics and responses (replies too) collapse to
+// Blocking in the UI: a blocked author's topics and responses (replies too) collapse to
 // one line with a Show button that expands that one item and moves the focus to it; nothing collapses
 // while the block list is not known; the user page's Block / Unblock button and its signed-out
 // message; your own page links to the list; /settings/blocked lists the blocked users with Unblock.

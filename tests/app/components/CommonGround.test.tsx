@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 13 #3: the Default / Common ground order of the topic's responses, and the badge on
+// The Default / Common ground order of the topic's responses, and the badge on
 // responses both sides approve (shared/rules/common-ground.ts decides).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';

@@ -85,7 +85,7 @@ describe('Composer', () => {
     expect(screen.getByLabelText('Source URL')).toBeTruthy();
   });
 
-  it('the quote search offers matches, and says politely when nothing matches (issue 24 #7)', async () => {
+  it('the quote search offers matches, and says politely when nothing matches', async () => {
     const responses = [
       fakeResponse({ id: 'r1', content: 'Coffee keeps me awake.' }),
       fakeResponse({ id: 'r2', content: 'Tea is calmer.' }),
@@ -201,7 +201,7 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-describe('Composer drafts (issue 8 #1, #4)', () => {
+describe('Composer drafts', () => {
   it("restores the draft once the user's database is open, never writing the empty box first", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
@@ -343,7 +343,7 @@ describe('Composer drafts (issue 8 #1, #4)', () => {
   });
 });
 
-describe('Composer posting (issue 8 #8)', () => {
+describe('Composer posting', () => {
   it('empties the box at once on submit and keeps whatever is typed while the post lands', async () => {
     session.current = SIGNED_IN;
     const landing = deferred<ReturnType<typeof fakeResponse>>();
@@ -374,7 +374,7 @@ describe('Composer posting (issue 8 #8)', () => {
   });
 });
 
-describe('Composer for a signed-out visitor (issue 8 #9)', () => {
+describe('Composer for a signed-out visitor', () => {
   it('says before any typing that posting needs a sign-in, with a button for it', () => {
     renderWithData(<Harness replyingTo="Tea?" />);
     const note = screen.getByText(SIGN_IN_NOTE);

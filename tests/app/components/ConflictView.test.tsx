@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 8 #3: a conflict shows the response, the server's text and yours, and waits for a choice.
+// A conflict shows the response, the server's text and yours, and waits for a choice.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { of } from 'rxjs';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 13 #4: the debate map (laid out by d3-hierarchy, loaded on first open): nodes coloured and
+// The debate map (laid out by d3-hierarchy, loaded on first open): nodes coloured and
 // iconed by type, sized by score, Δ marked; a node (click or Enter) opens a deep response in the
 // thread and scrolls to it; zoom buttons; the Outline view as nested links.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 13 #2: a response's Δ count, and "This changed my view" for a signed-in user whose stance
+// A response's Δ count, and "This changed my view" for a signed-in user whose stance
 // changed: never on their own response, pressed when credited, at most 3, refusals shown.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';

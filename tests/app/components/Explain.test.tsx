@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 24 #1: Δ, common ground, the stance bar and persuasion points are explained where a touch
+// Δ, common ground, the stance bar and persuasion points are explained where a touch
 // or keyboard user can read them (not only in `title` tooltips): a labelled "?" button that opens
 // and closes the text, with the same words as the tooltips (components/Explain/explanations.ts).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

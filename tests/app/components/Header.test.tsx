@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 8 #5 and #10: Logout asks whether to remove the user's data from the device (the data layer
+// Logout asks whether to remove the user's data from the device (the data layer
 // hears it before Firebase signs out), "Download my data" / "Import drafts", no raw e-mail address.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -107,7 +107,7 @@ describe('Header: my data', () => {
     click.mockRestore();
   });
 
-  it('opening the Logout dialog closes the My data panel and its toast (issue 24 #9)', async () => {
+  it('opening the Logout dialog closes the My data panel and its toast', async () => {
     renderWithData(<Header />);
     const toggle = screen.getByRole('button', { name: 'My data' });
     fireEvent.click(toggle);
@@ -192,7 +192,7 @@ describe('Header: the user', () => {
   });
 });
 
-describe('Header: ways in (issue 24 #7)', () => {
+describe('Header: ways in', () => {
   function Where() {
     return <output data-testid="where">{useLocation().pathname}</output>;
   }

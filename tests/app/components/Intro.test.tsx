@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 24 #1: a visitor's first screen says what Crux is, links to "How Crux works" on the About
+// A visitor's first screen says what Crux is, links to "How Crux works" on the About
 // page, and gets out of the way once dismissed (remembered on the device) or signed in. It is there
 // from the first render or not at all (no layout jump).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -76,7 +76,7 @@ describe('LeaderboardPage', () => {
       }),
     );
     const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
-    // Persuasion has its "?" (Explain, issue 24 #1).
+    // Persuasion has its "?" (Explain).
     expect(headers).toEqual(['Rank', 'User', 'Points', 'Persuasion?']);
     expect(rows()).toEqual([
       ['1', 'Ada', '5', '0'],
@@ -132,7 +132,7 @@ describe('LeaderboardPage', () => {
     expect(rows()).toEqual([['1', 'Ada', '5', '0']]);
   });
 
-  // Issue 24 #6: the list holds only users with points; one with none gets no "#n" below it (the
+  // The list holds only users with points; one with none gets no "#n" below it (the
   // header shows "0 pts" alone), and an empty list stays empty.
   it('no own row, and no rank, for a signed-in user with no points', () => {
     show(copy({ entries: [entry('u1', 'Ada', 5, 1)], me: { uid: 'uid-ada', points: 0, rank: 2, persuasion_points: 0 } }), 'uid-ada');

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The composer's @mention suggestions (issue 26 #4): typing "@" and letters lists the topic's
+// The composer's @mention suggestions: typing "@" and letters lists the topic's
 // participants whose name fits; ArrowUp/Down move (wrapping), Enter/Tab or a click insert
 // "@Name ", Escape closes; the textbox points at the list for screen readers; the writer is not
 // offered themself.

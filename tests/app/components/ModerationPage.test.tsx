@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 23 #3: /moderation and /moderation/log with a fake data layer — moderators only, the queue's
+// /moderation and /moderation/log with a fake data layer — moderators only, the queue's
 // cards (text, author, reasons, reporters, state), Open / Handled, an action's required reason, the
 // server's refusal shown as it says it, empty, error and offline states, paging; the log.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The "More" menu button (issue 24 #2): announces its menu and state, focuses the first item,
+// The "More" menu button: announces its menu and state, focuses the first item,
 // moves by arrows / Home / End, closes on Escape with focus back on the trigger, and does an item.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';

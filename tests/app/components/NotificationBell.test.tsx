@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 9 #1: the header's unread badge and points-and-rank link, live from the data layer;
+// The header's unread badge and points-and-rank link, live from the data layer;
 // signed out neither shows; Discord / Support come from configuration and open safely.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
@@ -46,7 +46,7 @@ describe('Header: notifications badge and score', () => {
     expect(screen.queryByTestId('header-score')).toBeNull();
   });
 
-  // Issue 24 #6: the leaderboard lists only users with points, so a user with none has no rank to
+  // The leaderboard lists only users with points, so a user with none has no rank to
   // show ("0 pts · #7" disagreed with it, as "#1" did on an empty leaderboard).
   it('no rank while the user has no points; the rank once they have some', () => {
     const score$ = new BehaviorSubject<UserScore | null>({ uid: 'uid-ada', points: 0, rank: 7 });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 29 #2: the topic page's "Opinion groups" disclosure reads the replicated summary: before it is
+// The topic page's "Opinion groups" disclosure reads the replicated summary: before it is
 // known, below the threshold, with no clear groups, and with groups (sizes, what sets each apart with
 // its shares, what every group approves, texts from the device's copy); a malformed summary shows
 // the threshold, never a misread.

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// What to push (issue 26): two quick changes both reach the data layer, even when the store's copy
+// What to push: two quick changes both reach the data layer, even when the store's copy
 // of the settings comes back later than the write's promise (a busy device).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 23 #2: the Report control and dialog — six reasons with human labels, an optional note with
+// The Report control and dialog — six reasons with human labels, an optional note with
 // its counter, Report / Cancel, the thanks after; signed out, the login message and no dialog.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';

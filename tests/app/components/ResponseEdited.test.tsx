@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 24 #2: a response its author changed says "edited" with when, on its meta line (the exact
+// A response its author changed says "edited" with when, on its meta line (the exact
 // time in the <time> element's dateTime and title); a response never edited says nothing of the kind.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-// Issue 24 #5: a refused write names its item, shows its text, offers only what can work, and
-// asks before its text is discarded. Issue 24 #4: another account's write (its session ended on
+// A refused write names its item, shows its text, offers only what can work, and
+// asks before its text is discarded. another account's write (its session ended on
 // this device) is offered to the person now signed in.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 24 #7: "Create" signed out says the SPEC text, offers the sign-in, and creates the topic
+// "Create" signed out says the SPEC text, offers the sign-in, and creates the topic
 // once the visitor has signed in (as the composer does with a reply); closing the sign-in
 // creates nothing later. Title and category stay in the box meanwhile.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -55,7 +55,7 @@ function typeTopic(title: string, category: string) {
   fireEvent.change(screen.getByLabelText('Category for a new topic'), { target: { value: category } });
 }
 
-describe('Create signed out (issue 24 #7)', () => {
+describe('Create signed out', () => {
   it('says the SPEC text, offers the sign-in, and creates the topic exactly once after signing in', async () => {
     const createTopic = vi.fn(async ({ title, category }: NewTopicInput) => fakeTopic({ id: 'new-topic', title, categories: [category] }));
     const view = renderPage(fakeData({ createTopic }));

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 8 #6: a topic whose replies this device has never pulled says so offline, instead of "No responses yet.".
+// A topic whose replies this device has never pulled says so offline, instead of "No responses yet.".
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { of } from 'rxjs';
@@ -43,12 +43,12 @@ describe('TopicPage: replies not on this device', () => {
     renderTopic(fakeTopic({ responses_count: 2, responsesOnDevice: false }), true);
     await screen.findByText('Loading responses...');
     expect(screen.queryByText('No responses yet.')).toBeNull();
-    // Issue 24 #6: nor does the balance bar count 0 / 0 / 0 of them.
+    // Nor does the balance bar count 0 / 0 / 0 of them.
     expect(screen.getByRole('img', { name: `Responses: ${BALANCE_LOADING}` }).children).toHaveLength(0);
     expect(responsesBar().textContent).toBe(`Responses${BALANCE_LOADING}`);
   });
 
-  // Issue 24 #6: "1 response" beside bars of 0 / 0 / 0 disagreed; the bar says what the page says.
+  // "1 response" beside bars of 0 / 0 / 0 disagreed; the bar says what the page says.
   it('offline, the balance bar says the replies are not on this device instead of 0 / 0 / 0', async () => {
     renderTopic(fakeTopic({ responses_count: 1, responsesOnDevice: false }), false);
     await screen.findByText(REPLIES_NOT_ON_DEVICE);

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// A removed or hidden topic in the list (issue 23): its title is the notice that replaced it, and
+// A removed or hidden topic in the list: its title is the notice that replaced it, and
 // it reads as a notice (muted, italic), not as a title someone wrote; a live topic's title is plain.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';

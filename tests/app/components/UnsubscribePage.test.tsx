@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 10 #1: /unsubscribe states and the SPEC.md §5/§8 texts: signed out, loading, load failure,
+// /unsubscribe states and the SPEC.md §5/§8 texts: signed out, loading, load failure,
 // subscribed/unsubscribed statement with its button, update success and failure, and the
 // confirmation of a mail's one-click link (?token=…).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -40,7 +40,7 @@ afterEach(() => {
 });
 
 describe('UnsubscribePage', () => {
-  it('an unverified address: says why no mail comes and sends the verification e-mail (issue 25)', async () => {
+  it('an unverified address: says why no mail comes and sends the verification e-mail', async () => {
     held.session = { ...SIGNED_IN, user: { ...SIGNED_IN.user!, emailVerified: false } };
     const send = vi.fn(async () => {});
     held.sendVerificationEmail = send;

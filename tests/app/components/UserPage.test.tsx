@@ -91,7 +91,7 @@ describe('UserPage', () => {
     show(() => of(copy(ada)));
     expect(screen.getByRole('heading', { level: 1, name: 'Ada' })).toBeTruthy();
     expect(screen.getByText('Points').nextElementSibling?.textContent).toBe('17');
-    // Issue 13: the part earned by Δ credits, explained on hover.
+    // The part earned by Δ credits, explained on hover.
     const persuasion = screen.getByText('Persuasion points');
     expect(persuasion.closest('dt')?.nextElementSibling?.textContent).toBe('10');
     expect(persuasion.getAttribute('title')).toMatch(/credit a response with changing their view/);
@@ -101,7 +101,7 @@ describe('UserPage', () => {
     expect(screen.getByText(/Disagrees · on “Cats or dogs”/)).toBeTruthy();
   });
 
-  // Issue 24 #6: the leaderboard lists only users with points; one with none has no rank yet.
+  // The leaderboard lists only users with points; one with none has no rank yet.
   it('no rank for a user with no points', () => {
     show(() => of(copy({ ...ada, points: 0, persuasion_points: 0, rank: 7 })));
     expect(screen.getByText('Points').nextElementSibling?.textContent).toBe('0');

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 8 #10: the username prompt can be closed (close button, Escape, overlay, Later), gives focus
+// The username prompt can be closed (close button, Escape, overlay, Later), gives focus
 // back, and a "Set username" button (the header's) opens it again.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 13 #1, #4: "Where do you stand?" in the topic header (signed in and out, before/now, refusals)
+// "Where do you stand?" in the topic header (signed in and out, before/now, refusals)
 // and the balance bars of responses and stances (text alternatives and visible numbers).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -41,7 +41,7 @@ function stance(overrides: Partial<StanceView> = {}): StanceView {
   };
 }
 
-// The stance is a radio group (issue 24 #2): radios, never buttons like a reply's Agree / Disagree.
+// The stance is a radio group: radios, never buttons like a reply's Agree / Disagree.
 const choice = (name: string) => screen.getByRole('radio', { name });
 
 describe('Where do you stand?', () => {
@@ -87,7 +87,7 @@ describe('Where do you stand?', () => {
     expect(screen.getByTestId('stance-mine').textContent).toBe('');
   });
 
-  // Issue 24 #9: no blank reserved line under the question. The live region stays (to announce a
+  // No blank reserved line under the question. The live region stays (to announce a
   // change) but holds no block, and reserves no line, while there is nothing to say.
   it('renders no empty line under the choices when there is nothing to say', async () => {
     for (const [what, value] of [

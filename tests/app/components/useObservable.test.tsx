@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// useObservable in the app's first render (main.tsx, issue 28): a first screen's source (a kept
+// useObservable in the app's first render (main.tsx): a first screen's source (a kept
 // page's rows, data/first-page.ts) is shown in the first commit, so the rows painted from the kept
 // page's HTML are never replaced by a frame without them. No other source is read there (a peek at a
 // local database query would run it twice), and outside that render the effect alone reads sources.

@@ -1,7 +1,7 @@
-// The shape of the debate in the topic header (issue 13 #4): responses by type and participants'
+// The shape of the debate in the topic header: responses by type and participants'
 // stances, each a small bar with its numbers beside it; the bar itself is one image whose text
 // alternative carries the same numbers (never colour alone). When the topic's replies are not on
-// this device, the responses bar says so instead of counting 0 / 0 / 0 (issue 24 #6).
+// this device, the responses bar says so instead of counting 0 / 0 / 0.
 import type { ReactNode } from 'react';
 import type { ResponseType, Stance } from '../../../../shared/constants';
 import type { ResponseBalance } from '../../hooks/useResponseBalance';
@@ -53,7 +53,7 @@ interface BalanceBarsProps {
 }
 
 export function BalanceBars({ balance, stances, mindsChanged, responsesNote }: BalanceBarsProps) {
-  // What the stance bar and Δ mean, readable by touch and keyboard (issue 24 #1).
+  // What the stance bar and Δ mean, readable by touch and keyboard.
   const stanceBar = useExplain(STANCE_BAR_EXPLAINED);
   const delta = useExplain(DELTA_EXPLAINED);
   return (

@@ -1,4 +1,4 @@
-// Blocking from a user's page (issue 23 #6): "Block" / "Unblock" on someone else's page (written
+// Blocking from a user's page: "Block" / "Unblock" on someone else's page (written
 // locally at once, offline too; signed out, a click says why), and on the user's own page the way
 // to their list of blocked users (/settings/blocked).
 import { useState } from 'react';

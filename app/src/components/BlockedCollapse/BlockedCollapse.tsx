@@ -1,4 +1,4 @@
-// A blocked author's topic or response, collapsed (issue 23 #6): on the blocker's devices the item is
+// A blocked author's topic or response, collapsed: on the blocker's devices the item is
 // one line, blockedHidden(name) ("Hidden: you blocked {name}."), with a Show button that expands this
 // one item (its replies by the same author stay collapsed, each on its own line). Anyone else's item,
 // or while the block list is not known, renders as it is.

@@ -1,4 +1,4 @@
-// Common ground (issue 13 #3): the sort beside the default order, and the badge on responses
+// Common ground: the sort beside the default order, and the badge on responses
 // approved by people on both sides (shared/rules/common-ground.ts decides; this only shows it).
 import type { ResponseOrder } from '../../hooks/useReplies';
 import { COMMON_GROUND_EXPLAINED } from '../Explain/explanations';

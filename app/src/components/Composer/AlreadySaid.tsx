@@ -1,4 +1,4 @@
-// "This was already said" (issue 29 #3): after a pause in typing, up to three responses of the topic
+// "This was already said": after a pause in typing, up to three responses of the topic
 // that make much the same point (shared/rules/similarity.ts, over the device's copy: offline too),
 // each with "Upvote it instead" and "Reply to it". Only a hint: the writer may still post.
 import { useContext, useEffect, useId, useMemo, useState } from 'react';
@@ -99,7 +99,7 @@ export function AlreadySaid({ topicId, text, parentId, type, onMoved }: AlreadyS
   const enough = normaliseWords(typed).length >= MIN_SIMILARITY_WORDS;
   const { responses } = useTopicResponses(topicId, started || enough);
   const blocked = useBlockedUids();
-  // Moderated text is a notice, and blocked authors are hidden (issue 23): neither is offered.
+  // Moderated text is a notice, and blocked authors are hidden: neither is offered.
   const candidates = useMemo(
     () => responses.filter((r) => !r.moderation && r.id !== parentId && !blocked.has(r.creator_uid)),
     [responses, parentId, blocked],

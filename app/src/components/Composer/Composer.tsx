@@ -20,7 +20,7 @@ import { AlreadySaid } from './AlreadySaid';
 import './Composer.css';
 import { errorMessage } from '../../error-message';
 
-/** Shown to a signed-out visitor before they type (issue 8 #9). */
+/** Shown to a signed-out visitor before they type. */
 export const SIGN_IN_NOTE = 'Sign in to post a response. What you write here is kept while you sign in.';
 /** Shown once what is in the box is stored on this device (it survives a reload or going offline). */
 export const DRAFT_SAVED = 'Draft saved';
@@ -70,7 +70,7 @@ export function Composer({
   // A signed-out visitor pressed Post: the reply is sent once they have signed in.
   const postAfterSignIn = useRef(false);
   const textRef = useRef<HTMLTextAreaElement>(null);
-  // A locked topic or a suspended account: the reason instead of the form (issue 23).
+  // A locked topic or a suspended account: the reason instead of the form.
   const blocked = useWriteBlock(topicId, Boolean(edit));
   const mentions = useMentionSuggest({ content, setContent, textRef, idPrefix, selfUid: uid });
 
@@ -196,7 +196,7 @@ export function Composer({
         <label htmlFor={`${idPrefix}-content`} className="visually-hidden">
           {edit ? 'Response content' : 'Your response'}
         </label>
-        {/* The box and its @mention list, which overlays what follows (issue 26 #4). */}
+        {/* The box and its @mention list, which overlays what follows. */}
         <div className="composer-field">
           <textarea
             id={`${idPrefix}-content`}
@@ -275,7 +275,7 @@ export function Composer({
           )}
         </div>
         {!edit && (
-          // Issue 29 #3: under the buttons, so a hint appearing never moves "Post response" while typing.
+          // Under the buttons, so a hint appearing never moves "Post response" while typing.
           <AlreadySaid
             topicId={topicId}
             text={content}

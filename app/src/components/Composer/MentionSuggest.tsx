@@ -1,4 +1,4 @@
-// @mention suggestions in the composer (issue 26 #4): typing "@" and the start of a name lists the
+// @mention suggestions in the composer: typing "@" and the start of a name lists the
 // topic's participants whose name fits (from the local store, so offline too); ArrowUp/ArrowDown
 // move, Enter or Tab inserts "@Name ", Escape closes, a click inserts. The textarea keeps its
 // textbox role and points at the list (aria-controls, aria-activedescendant); aria-expanded is not

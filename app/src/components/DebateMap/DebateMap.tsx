@@ -1,9 +1,9 @@
-// The debate map (issue 13 #4), loaded only when opened (it carries d3-hierarchy): the whole
+// The debate map, loaded only when opened (it carries d3-hierarchy): the whole
 // response tree from the local store (so it works offline), colour and icon by type, size by
 // score, Δ marked; a node opens its response in the thread. The picture fits its frame, labels
-// each node with the start of its text and has a legend; nodes are thumb-sized targets (issue 24 #8).
+// each node with the start of its text and has a legend; nodes are thumb-sized targets.
 // "Outline" is the same tree as nested links, the accessible alternative to the picture.
-// The strongest case on each side (issue 29 #1) is ringed and starred, and named in each label.
+// The strongest case on each side is ringed and starred, and named in each label.
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { RESPONSE_TYPES } from '../../../../shared/constants';
 import { blockedHidden } from '../../../../shared/messages';
@@ -65,7 +65,7 @@ export function responseSummary(r: ResponseView, mark?: StrongestMark): string {
 
 export default function DebateMap({ topicId }: { topicId: string }) {
   const { responses: all, error, loading } = useTopicResponses(topicId);
-  // A blocked author's responses keep their place, saying only that they are hidden (issue 23).
+  // A blocked author's responses keep their place, saying only that they are hidden.
   const blocked = useBlockedUids();
   const responses = useMemo(
     () =>
@@ -129,7 +129,7 @@ function MapPicture({
   const layout = useMemo(() => layoutDebate(responses), [responses]);
   const frameRef = useRef<HTMLDivElement>(null);
   const frame = useFrameSize(frameRef);
-  // Zoom is relative to the fit: at 100% the whole map fills the frame (issue 24 #8).
+  // Zoom is relative to the fit: at 100% the whole map fills the frame.
   const [zoom, setZoom] = useState(1);
   const zoomBy = useCallback((factor: number) => setZoom((z) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, z * factor))), []);
   useWheelZoom(frameRef, zoomBy);
@@ -282,7 +282,7 @@ function ResponseNode({
         </text>
       )}
       {label && (
-        // Read without hovering (issue 24 #8): the start of the text, beside its circle.
+        // Read without hovering: the start of the text, beside its circle.
         <text className="debate-map-label" x={r + px(6)} dominantBaseline="central" fontSize={px(LABEL_PX)} aria-hidden="true">
           {label}
         </text>

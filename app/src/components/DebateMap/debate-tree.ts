@@ -1,4 +1,4 @@
-// The response tree of a topic laid out for the debate map (issue 13 #4): d3-hierarchy's tidy tree,
+// The response tree of a topic laid out for the debate map: d3-hierarchy's tidy tree,
 // depth left to right. Pure: responses in, positioned nodes and links out (tested without a DOM).
 import { stratify, tree, type HierarchyPointNode } from 'd3-hierarchy';
 import type { ResponseView } from '../../hooks/useReplies';
@@ -9,7 +9,7 @@ export const TOPIC_NODE = '__topic__';
 
 /**
  * Vertical distance between siblings and horizontal distance between levels, in layout units (px at
- * scale 1). A level leaves room after each circle for its label (issue 24 #8).
+ * scale 1). A level leaves room after each circle for its label.
  */
 export const ROW_GAP = 44;
 export const LEVEL_GAP = 220;
@@ -25,7 +25,7 @@ export const LABEL_PX = 12;
 const LABEL_ROW_PX = LABEL_PX + 3;
 /** How many responses keep a label when rows are too close for all of them. */
 export const LABELS_TOP_N = 6;
-/** The least size of a node's hit area on screen (CSS px): a thumb's (issue 24 #3). */
+/** The least size of a node's hit area on screen (CSS px): a thumb's. */
 export const HIT_PX = 44;
 
 export interface MapNode {

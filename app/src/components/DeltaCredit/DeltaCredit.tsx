@@ -1,4 +1,4 @@
-// "This changed my view" (Δ, issue 13 #2): a response's Δ count, and the toggle with which a user
+// "This changed my view" (Δ): a response's Δ count, and the toggle with which a user
 // whose stance changed credits it (at most MAX_DELTAS_PER_CHANGE per change, never their own).
 import { useState } from 'react';
 import { MAX_DELTAS_PER_CHANGE } from '../../../../shared/constants';

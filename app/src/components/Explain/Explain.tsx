@@ -1,4 +1,4 @@
-// A short explanation a touch or keyboard user can open (issue 24 #1): a small "?" button
+// A short explanation a touch or keyboard user can open: a small "?" button
 // (aria-expanded, aria-controls) that shows or hides the text, which stays in the page's flow.
 // The words come from explanations.ts, the same as the `title` tooltips beside them.
 // <Explain> puts both together; useExplain + ExplainButton + ExplainText let a page put the text

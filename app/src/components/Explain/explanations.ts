@@ -1,4 +1,4 @@
-// What the ideas beyond a forum mean (issue 24 #1), in one place: the `title` tooltips and the
+// What the ideas beyond a forum mean, in one place: the `title` tooltips and the
 // visible explanations (Explain) read the same words.
 import { PERSUASION_POINTS_PER_DELTA } from '../../../../shared/constants';
 
@@ -17,6 +17,6 @@ export const STANCE_BAR_EXPLAINED =
 /** What persuasion points count (leaderboard column and user page). */
 export const PERSUASION_EXPLAINED = `Points earned when people credit a response with changing their view (${PERSUASION_POINTS_PER_DELTA} per Δ); part of the points.`;
 
-/** The strongest case on each side at the top of a topic (issue 29 #1; docs/COMMON-GROUND.md). */
+/** The strongest case on each side at the top of a topic (docs/COMMON-GROUND.md). */
 export const STRONGEST_CASE_EXPLAINED =
   'The arguments most approved by their own side (those who agree, for an argument for the question; those who disagree, for one against), with a bonus when the other side upvoted them too. Not the raw score: a few votes count for little, and votes from people who took no side count for none.';

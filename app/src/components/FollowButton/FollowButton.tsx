@@ -1,4 +1,4 @@
-// Follow / Following on a topic page (issue 26 #3), and the list of followed topics on the user's own
+// Follow / Following on a topic page, and the list of followed topics on the user's own
 // page. Following a topic brings a notification (and a push, when on) for each new root response in
 // it; the user follows what they create or reply to unless their notification settings say otherwise.
 import { Link } from 'react-router-dom';

@@ -146,7 +146,7 @@ export function Header() {
                 className="btn btn-ghost"
                 aria-haspopup="dialog"
                 onClick={() => {
-                  // The My data panel (and its toast) closes: the dialog is the one thing open (issue 24 #9).
+                  // The My data panel (and its toast) closes: the dialog is the one thing open.
                   setMyDataOpen(false);
                   setSignOutOpen(true);
                 }}

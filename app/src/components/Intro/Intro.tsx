@@ -1,4 +1,4 @@
-// What Crux is, for a visitor's first screen (issue 24 #1): two sentences, a link to "How Crux
+// What Crux is, for a visitor's first screen: two sentences, a link to "How Crux
 // works" on the About page, and a Dismiss button. Static text in the bundle (the server's embedded
 // first screen carries only data). It is decided in the first render and never inserted later, so
 // the list under it does not move after the first paint: a visitor's session is known at once

@@ -1,4 +1,4 @@
-// A response's text with its @mentions as links to the named people's pages (issue 26 #4). The
+// A response's text with its @mentions as links to the named people's pages. The
 // stored text is plain; who it names is worked out here against the topic's participants on this
 // device (shared/rules/mentions.ts findMentions, as the server does to notify them).
 import { useMemo } from 'react';

@@ -1,4 +1,4 @@
-// A topic's title or a response's text as everyone reads it (issue 23). When a moderator removed or
+// A topic's title or a response's text as everyone reads it. When a moderator removed or
 // hid the item, the text the server sent IS the replacement ("Removed by a moderator: …", "Hidden
 // until a moderator reviews it"): it shows as a muted notice. Its author and moderators may ask for
 // the original (GET /api/moderation/original), shown marked as seen by them alone.

@@ -1,4 +1,4 @@
-// A moderator's way to the queue (issue 23): in the header a shield with the count of open
+// A moderator's way to the queue: in the header a shield with the count of open
 // reports, and in the phone's menu a text link with the same count. Nothing for members.
 import { Link, NavLink } from 'react-router-dom';
 import { useIsModerator } from '../../hooks/useMyAccount';

@@ -1,7 +1,7 @@
 // A "More" menu button (WAI-ARIA menu button pattern): the trigger says it opens a menu and whether
 // it is open; the menu takes focus on its first item, arrows / Home / End move between items, Escape
 // or Tab closes it, Escape returns focus to the trigger, and a press or tap outside closes it.
-// The response card's secondary actions live here on phones (issue 24 #2): one obvious primary action
+// The response card's secondary actions live here on phones: one obvious primary action
 // per response, the rest one tap away and never competing with it.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import './MoreMenu.css';

@@ -1,4 +1,4 @@
-// The topic page's "Opinion groups" disclosure (issue 29 #2): the server's summary, replicated with
+// The topic page's "Opinion groups" disclosure: the server's summary, replicated with
 // the topic and so on the device offline, shown as each group's size, what sets it apart and what
 // every group approves. It names no one: the summary holds sizes and shares only.
 import { useContext, useId, useMemo, useState } from 'react';

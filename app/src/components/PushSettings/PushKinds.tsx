@@ -1,4 +1,4 @@
-// What is pushed, per kind, and quiet hours (issue 26): the user's settings, synced with their
+// What is pushed, per kind, and quiet hours: the user's settings, synced with their
 // profile (a local write first: it works offline and reaches their other devices). They apply to
 // every device with push on; the bell counts everything whatever they say.
 import { useEffect, useMemo, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// The notifications page's push section (issue 26): what push sends, and one button for this
+// The notifications page's push section: what push sends, and one button for this
 // device. Nothing asks for the browser's permission until the button is pressed.
 import { useEffect, useState } from 'react';
 import { usePushDevice } from '../../hooks/usePushDevice';

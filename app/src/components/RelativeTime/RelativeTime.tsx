@@ -5,7 +5,7 @@ import { useNow } from '../../hooks/useNow';
 /**
  * The exact time in the tooltip, as `toLocaleString()` writes it. One formatter for every row:
  * `toLocaleString()` builds a new one per call, which was the costliest function of a first render
- * on a slow phone (issue 12, first load).
+ * on a slow phone (first load).
  */
 const exactTime = new Intl.DateTimeFormat(undefined, {
   year: 'numeric',

@@ -1,4 +1,4 @@
-// Reporting a topic, a response or a user (issue 23): a reason (one of six) and an optional note,
+// Reporting a topic, a response or a user: a reason (one of six) and an optional note,
 // written on this device at once and sent like any write (offline too). The reporter then reads
 // MSG.reportThanks; the item stays as it was until a moderator acts.
 import { useId, useState, type FormEvent } from 'react';

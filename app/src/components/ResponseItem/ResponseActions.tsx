@@ -1,4 +1,4 @@
-// A response's action row (issue 24 #2): the upvote and the one way to answer it (Reply: Agree /
+// A response's action row: the upvote and the one way to answer it (Reply: Agree /
 // Disagree / Discuss) first; Show All / Hide All only when there are replies to show; the rest
 // (This changed my view, Report, Edit, Delete) quiet at the row's end on a desktop, and behind a
 // "More" menu on a phone, where they would otherwise wrap into rows competing with the reply.

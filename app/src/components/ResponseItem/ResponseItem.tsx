@@ -25,7 +25,7 @@ import { MentionText } from '../Mentions/MentionText';
 
 export const DELETE_RESPONSE_CONFIRM = 'Delete this response and all its replies?';
 
-/** Issue 26 #4: the names a response @mentions link to their pages (one function: rows stay memoised). */
+/** The names a response @mentions link to their pages (one function: rows stay memoised). */
 const withMentions = (text: string) => <MentionText text={text} />;
 
 /**
@@ -52,7 +52,7 @@ export const ResponseItem = memo(function ResponseItem({
   const [loadedOnce, setLoadedOnce] = useState(expanded);
   const replies = useReplies(tree.topicId, response.id, loadedOnce || expanded);
   const [replyType, setReplyType] = useState<ResponseType | null>(null);
-  // "Reply to it" from another composer (issue 29 #3): this row's reply box opens with that text.
+  // "Reply to it" from another composer: this row's reply box opens with that text.
   const replyRequest = useReplyRequest(tree, response.id);
   const [carried, setCarried] = useState<{ text: string; key: number } | null>(null);
   useEffect(() => {
@@ -96,7 +96,7 @@ export const ResponseItem = memo(function ResponseItem({
           <Stance type={response.type} />
           <span className="response-meta">
             <AuthorLink uid={response.creator_uid} name={response.username} /> · <RelativeTime date={response.created_at} />
-            {/* Issue 24 #2: an argument changed after people replied says so, with when (the exact time in its title). */}
+            {/* An argument changed after people replied says so, with when (the exact time in its title). */}
             {response.edited_at && (
               <span className="response-edited" data-testid="response-edited">
                 {' '}
@@ -147,7 +147,7 @@ export const ResponseItem = memo(function ResponseItem({
             }}
           />
         ) : (
-          // Removed or hidden by a moderator: the replacement text as a notice (issue 23).
+          // Removed or hidden by a moderator: the replacement text as a notice.
           <ModeratedText
             targetType="response"
             targetId={response.id}

@@ -60,7 +60,7 @@ export const ResponseList = memo(function ResponseList({ responses, depth, empty
   return (
     <ul className="response-list" aria-label={label}>
       {shown.map((r) => (
-        // A blocked author's response is one line until shown (issue 23): BlockedCollapse.
+        // A blocked author's response is one line until shown: BlockedCollapse.
         <BlockedCollapse
           key={r.id}
           uid={r.creator_uid}

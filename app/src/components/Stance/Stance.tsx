@@ -52,7 +52,7 @@ interface ReplyChoicesProps extends StanceButtonsProps {
 
 /**
  * Agree / Disagree / Discuss as one joined control under one word: a single way to answer with
- * three choices of type, rather than three look-alike buttons (issue 24 #2).
+ * three choices of type, rather than three look-alike buttons.
  */
 export function ReplyChoices({ label, ...buttons }: ReplyChoicesProps) {
   const id = useId();

@@ -1,4 +1,4 @@
-// The strongest case on each side (issue 29 #1): at the top of a topic page, the three best
+// The strongest case on each side: at the top of a topic page, the three best
 // arguments for the question and the three best against (shared/rules/strongest-case.ts ranks them
 // from the device's copy, so it works offline and moves live); each opens its response in the thread.
 // A disclosure: the heading's button hides it, and the choice is remembered on this device.

@@ -1,4 +1,4 @@
-// A suspended user's banner (issue 23): why, and until when. Their posting controls say the same
+// A suspended user's banner: why, and until when. Their posting controls say the same
 // (useWriteBlock); writes made offline anyway become sync problems with the server's refusal.
 import { useSuspension } from '../../hooks/useMyAccount';
 import './SuspensionBanner.css';

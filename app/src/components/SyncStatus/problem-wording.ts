@@ -1,9 +1,9 @@
-// What a refused write says to the person (issue 24 #5): which item it is ("Your reply to “…” in
+// What a refused write says to the person: which item it is ("Your reply to “…” in
 // “…”"), its text, why it was refused, and only the ways out that can work. A Retry is offered
 // only when sending the same thing again could succeed (the network, the server's own failure, a
 // rate limit, a sign-in); a 400/403/404 would be refused again. A reply whose parent response was
 // deleted can still go to the topic itself; a write of another account whose session ended on this
-// device can be posted as the person now signed in (issue 24 #4). Text can always be copied, and
+// device can be posted as the person now signed in. Text can always be copied, and
 // Discard always asks first (SyncIssues.tsx).
 import { MSG } from '../../../../shared/messages';
 import type { SyncProblem } from '../../hooks/useSyncProblems';

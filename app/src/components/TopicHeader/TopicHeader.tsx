@@ -1,5 +1,5 @@
 // Topic title, category chips, meta line, action bar (vote, Agree, Disagree, Discuss, Delete),
-// the viewer's stance on the question and the balance of the debate (issue 13 #1, #4).
+// the viewer's stance on the question and the balance of the debate.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ResponseType } from '../../../../shared/constants';

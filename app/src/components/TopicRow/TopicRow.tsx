@@ -22,7 +22,7 @@ export function TopicRow({ topic }: { topic: TopicView }) {
         label={`topic: ${topic.title}`}
       />
       <div className="topic-row-body">
-        {/* A removed or hidden topic's title is the notice that replaced it: read as one (issue 23). */}
+        {/* A removed or hidden topic's title is the notice that replaced it: read as one. */}
         <Link to={`/topics/${topic.id}`} className={topic.moderation ? 'topic-row-title moderated-text' : 'topic-row-title'}>
           {topic.title}
         </Link>

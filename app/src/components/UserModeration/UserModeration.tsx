@@ -1,4 +1,4 @@
-// On another user's page (issue 23): "Report" for anyone (signed out: the login message), and for
+// On another user's page: "Report" for anyone (signed out: the login message), and for
 // an admin "Make moderator" / "Remove moderator" (PUT /api/users/{uid}/role), with the result.
 import { useState } from 'react';
 import type { Role } from '../../../../shared/constants';

@@ -1,7 +1,7 @@
-// "Where do you stand?" on the topic's question (issue 13 #1): I agree / I disagree / I'm unsure for
+// "Where do you stand?" on the topic's question: I agree / I disagree / I'm unsure for
 // a signed-in user, their before and now once it changed, and a prompt to log in for a visitor.
 // The counts of everyone's stances are in the balance bars beside it (BalanceBars).
-// The choice is a radio group of its own look (issue 24 #2): one answer held, in the first person,
+// The choice is a radio group of its own look: one answer held, in the first person,
 // never the coloured Agree / Disagree / Discuss buttons that start a reply.
 import { useState, type KeyboardEvent } from 'react';
 import { STANCES, type Stance } from '../../../../shared/constants';
@@ -51,7 +51,7 @@ export function WhereIStand({ standing }: { standing: TopicStance }) {
         </p>
       )}
       {/* A live region always there to announce a change, but of no height while there is nothing to
-          say (issue 24 #9: no blank reserved line); a message takes its line only while shown. */}
+          say (no blank reserved line); a message takes its line only while shown. */}
       <div className="where-i-stand-live" data-testid="stance-mine" aria-live="polite">
         {mine && <p className="where-i-stand-note muted">{mine}</p>}
       </div>

@@ -4,7 +4,7 @@ import { MAX_DELTAS_PER_CHANGE, type Stance } from '../../../../shared/constants
 /**
  * Agree / Disagree reuse the response icons (✔ ✖); unsure has its own (never colour alone). The
  * choices say "I agree", not "Agree", and are radios, not buttons: the header's Agree / Disagree /
- * Discuss are buttons that open the composer (issue 24 #2: a stance is another kind of thing).
+ * Discuss are buttons that open the composer (a stance is another kind of thing).
  */
 export const STANCE_CHOICE: Record<
   Stance,

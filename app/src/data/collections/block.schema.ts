@@ -1,6 +1,6 @@
 // The last schema of the retired `blocks` collection, kept to move a device's documents into
 // `marks` (retired.ts). What it held:
-// Local schema of `blocks` (user database, issue 23): the users the signed-in user blocked, one
+// Local schema of `blocks` (user database): the users the signed-in user blocked, one
 // document per blocked user (id = their uid). Unblocking sets blocked=false (never an RxDB
 // tombstone, like a taken-back vote), so an unsent unblock still replicates and the toggle goes
 // both ways. Private: it lives in the user's own database only.

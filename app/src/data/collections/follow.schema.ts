@@ -1,6 +1,6 @@
 // The last schema of the retired `follows` collection, kept to move a device's documents into
 // `marks` (retired.ts). What it held:
-// Local schema of `follows` (user database, issue 26 #3): the topics the signed-in user follows, one
+// Local schema of `follows` (user database): the topics the signed-in user follows, one
 // document per topic (id = the topic id). Unfollowing sets following=false (never an RxDB tombstone,
 // like a taken-back vote), so an unsent unfollow still replicates and the server keeps it (replying
 // again does not follow the topic behind the user's back). Private: the user's own database only.

@@ -1,4 +1,4 @@
-// Every local collection in one place (issue 7): the database that holds it, its
+// Every local collection in one place: the database that holds it, its
 // schema and migrations, and for the replicated ones how they sync. db.ts opens
 // the collections from here; the replication, the push handler, local-docs.ts,
 // dependencies.ts and the sync controller read these entries instead of

@@ -1,7 +1,7 @@
 // Local schema of `notifications` (user database). Version 1 added the reply a
 // notification is about (response_id, response_deleted); the server re-stamped every
 // notification then, so devices pull them again with the new fields. Version 2 added the
-// moderation notices (issue 23), version 3 mentions and replies in followed topics (issue 26).
+// moderation notices, version 3 mentions and replies in followed topics.
 import { withToggledServerBase } from './server-base.js';
 import { toTypedRxJsonSchema, type ExtractDocumentTypeFromTypedRxJsonSchema, type MigrationStrategies, type RxJsonSchema } from 'rxdb';
 
@@ -49,9 +49,9 @@ export const notificationSchema: RxJsonSchema<NotificationDocType> = notificatio
 export const notificationMigrations: MigrationStrategies = {
   // v0 → v1: not known locally until the re-stamped copy is pulled; '' opens the topic.
   1: (old: Record<string, unknown>) => ({ ...old, response_id: '', response_deleted: false }),
-  // v1 → v2: the moderation notices join the types (issue 23); stored ones are replies, unchanged.
+  // v1 → v2: the moderation notices join the types; stored ones are replies, unchanged.
   2: (old: Record<string, unknown>) => ({ ...old }),
-  // v2 → v3: mentions and followed-topic replies join the types (issue 26); stored ones are unchanged.
+  // v2 → v3: mentions and followed-topic replies join the types; stored ones are unchanged.
   3: (old: Record<string, unknown>) => ({ ...old }),
   // v3 → v4: server_base (the outbox sends every collection's changes), set from now on when a
   // stored document first gets a pending change; a change the previous app had not sent gets one here.

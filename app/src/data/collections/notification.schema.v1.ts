@@ -1,4 +1,4 @@
-// Version 1 of the local `notifications` schema (before moderation, issue 23), kept so the migration to
+// Version 1 of the local `notifications` schema (before moderation), kept so the migration to
 // version 2 is tested against the real old shape (tests/app/moderation-migration.test.ts).
 export const notificationSchemaV1 = {
   title: 'notifications',

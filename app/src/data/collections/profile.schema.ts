@@ -1,6 +1,6 @@
 // Local schema of `profile` (user database): one document, id = uid. Version 1 adds
-// persuasion points (issue 13); version 2 the role and suspension (issue 23); version 3 the push
-// settings (issue 26); version 4 their mention and follow kinds and follow-on-reply (issue 26 #3, #4).
+// persuasion points; version 2 the role and suspension; version 3 the push
+// settings; version 4 their mention and follow kinds and follow-on-reply.
 // Older: profile.schema.v0.ts, v1.ts, v2.ts, v3.ts.
 import { withServerBaseOfUnsent } from './server-base.js';
 import { toTypedRxJsonSchema, type ExtractDocumentTypeFromTypedRxJsonSchema, type MigrationStrategies, type RxJsonSchema } from 'rxdb';
@@ -34,7 +34,7 @@ const profileSchemaLiteral = {
     points: { type: 'integer' },
     // The part of `points` earned by Δ credits.
     persuasion_points: { type: 'integer' },
-    // Moderation (issue 23): the role the server read from the token, and a suspension.
+    // Moderation: the role the server read from the token, and a suspension.
     role: { type: 'string', enum: ['member', 'moderator', 'admin'] },
     suspended_until: { type: ['string', 'null'] },
     suspension_reason: { type: ['string', 'null'] },

@@ -1,4 +1,4 @@
-// Version 0 of the local `profile` schema (before persuasion points, issue 13), kept so the
+// Version 0 of the local `profile` schema (before persuasion points), kept so the
 // migration to version 1 is tested against the real old shape (tests/app/stances.test.ts).
 export const profileSchemaV0 = {
   title: 'profile',

@@ -1,4 +1,4 @@
-// Version 2 of the local `profile` schema (before push settings, issue 26), kept so the migration to
+// Version 2 of the local `profile` schema (before push settings), kept so the migration to
 // version 3 is tested against the real old shape (tests/app/push-settings-migration.test.ts).
 export const profileSchemaV2 = {
   title: 'profile',
@@ -12,7 +12,7 @@ export const profileSchemaV2 = {
     points: { type: 'integer' },
     // The part of `points` earned by Δ credits.
     persuasion_points: { type: 'integer' },
-    // Moderation (issue 23): the role the server read from the token, and a suspension.
+    // Moderation: the role the server read from the token, and a suspension.
     role: { type: 'string', enum: ['member', 'moderator', 'admin'] },
     suspended_until: { type: ['string', 'null'] },
     suspension_reason: { type: ['string', 'null'] },

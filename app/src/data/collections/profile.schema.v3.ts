@@ -26,7 +26,7 @@ export const profileSchemaV3 = {
     points: { type: 'integer' },
     // The part of `points` earned by Δ credits.
     persuasion_points: { type: 'integer' },
-    // Moderation (issue 23): the role the server read from the token, and a suspension.
+    // Moderation: the role the server read from the token, and a suspension.
     role: { type: 'string', enum: ['member', 'moderator', 'admin'] },
     suspended_until: { type: ['string', 'null'] },
     suspension_reason: { type: ['string', 'null'] },

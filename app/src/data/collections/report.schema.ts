@@ -1,6 +1,6 @@
 // The last schema of the retired `reports` collection, kept to move a device's documents into
 // `marks` (retired.ts). What it held:
-// Local schema of `reports` (user database, issue 23): the user's own reports, one document per
+// Local schema of `reports` (user database): the user's own reports, one document per
 // target, id = reportDocId(target_type, target_id). Private like votes: it lives in the user's own
 // database; reporting the same target again updates the document, and a report is never taken back,
 // so it is never an RxDB tombstone on the wire; only a first report the server refused is removed

@@ -1,7 +1,7 @@
 // Local schema of `responses` (public database): the responses of the topics
 // opened or saved for offline, replicated per topic. Version 1 adds the Δ and
-// common-ground counters (issue 13); version 2 moderation (issue 23); version 3 edited_at (issue 24 #2);
-// version 4 server_base (issue 28 #3: the user's own writes go through the outbox, outbox.ts).
+// common-ground counters; version 2 moderation; version 3 edited_at;
+// version 4 server_base (the user's own writes go through the outbox, outbox.ts).
 // Older: response.schema.v0.ts, v1.ts, v2.ts.
 import { withServerBaseOfUnsent } from './server-base.js';
 import { toTypedRxJsonSchema, type ExtractDocumentTypeFromTypedRxJsonSchema, type MigrationStrategies, type RxJsonSchema } from 'rxdb';
@@ -42,7 +42,7 @@ const responseSchemaLiteral = {
     delta_count: { type: 'integer' },
     upvotes_agree: { type: 'integer' },
     upvotes_disagree: { type: 'integer' },
-    // Moderation (issue 23): while set, content is the replacement text the server sends.
+    // Moderation: while set, content is the replacement text the server sends.
     moderation: { type: ['string', 'null'], enum: ['removed', 'hidden', null] },
     moderation_reason: { type: ['string', 'null'] },
     seq: { type: 'integer' },
@@ -83,9 +83,9 @@ export const responseMigrations: MigrationStrategies = {
   // v0 → v1: the counters start at 0, as the server's do for every existing response (a later
   // change there comes with a new seq, so the next pull brings it).
   1: (old: Record<string, unknown>) => ({ ...old, delta_count: 0, upvotes_agree: 0, upvotes_disagree: 0 }),
-  // v1 → v2: moderation (issue 23). Nothing was moderated before; a later moderation comes with a new seq.
+  // v1 → v2: moderation. Nothing was moderated before; a later moderation comes with a new seq.
   2: (old: Record<string, unknown>) => ({ ...old, moderation: null, moderation_reason: null }),
-  // v2 → v3: the "edited" mark (issue 24 #2). The server's column starts NULL for every row, and an
+  // v2 → v3: the "edited" mark. The server's column starts NULL for every row, and an
   // edit since comes with a new seq; a value the previous app already stored (production stores
   // unknown fields as they came) is kept.
   3: (old: Record<string, unknown>) => ({ ...old, edited_at: old.edited_at ?? null }),

@@ -1,4 +1,4 @@
-// Version 0 of the local `responses` schema (before the Δ and common-ground counters of issue 13),
+// Version 0 of the local `responses` schema (before the Δ and common-ground counters),
 // kept so the migration to version 1 is tested against the real old shape (tests/app/stances.test.ts).
 export const responseSchemaV0 = {
   title: 'responses',

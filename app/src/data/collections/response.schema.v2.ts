@@ -1,4 +1,4 @@
-// Version 2 of the local `responses` schema (before the "edited" mark, issue 24 #2), kept so the migration
+// Version 2 of the local `responses` schema (before the "edited" mark), kept so the migration
 // to version 3 is tested against the real old shape (tests/app/response-edited-migration.test.ts).
 export const responseSchemaV2 = {
   title: 'responses',
@@ -34,7 +34,7 @@ export const responseSchemaV2 = {
     delta_count: { type: 'integer' },
     upvotes_agree: { type: 'integer' },
     upvotes_disagree: { type: 'integer' },
-    // Moderation (issue 23): while set, content is the replacement text the server sends.
+    // Moderation: while set, content is the replacement text the server sends.
     moderation: { type: ['string', 'null'], enum: ['removed', 'hidden', null] },
     moderation_reason: { type: ['string', 'null'] },
     seq: { type: 'integer' },

@@ -1,4 +1,4 @@
-// Local schema of `stances` (user database, issue 13): the user's own stance on each topic they
+// Local schema of `stances` (user database): the user's own stance on each topic they
 // recorded one for, id = topic id. Private like votes: it lives in the user's own database, and
 // taking a stance back does not exist (a change is a new stance), so it is never an RxDB
 // tombstone on the wire; only a first stance the server refused is removed locally (revert).

@@ -1,7 +1,7 @@
-// Local schema of `topics` (public database). Version 5: server_base (issue 28 #3: the user's own
-// writes go through the outbox, outbox.ts); version 4: opinion groups (issue 29 #2);
-// version 3 (topic.schema.v3.ts): moderation (issue 23); version 2
-// (topic.schema.v2.ts): the stance counts (issue 13);
+// Local schema of `topics` (public database). Version 5: server_base (the user's own
+// writes go through the outbox, outbox.ts); version 4: opinion groups;
+// version 3 (topic.schema.v3.ts): moderation; version 2
+// (topic.schema.v2.ts): the stance counts;
 // version 1 (topic.schema.v1.ts) had one `category` string and the local-only flags;
 // version 0 (topic.schema.v0.ts) kept a `categories` list.
 import { withServerBaseOfUnsent } from './server-base.js';
@@ -27,12 +27,12 @@ const topicSchemaLiteral = {
     stance_disagree: { type: 'integer' },
     stance_unsure: { type: 'integer' },
     minds_changed: { type: 'integer' },
-    // Moderation (issue 23): locked takes no new responses; while `moderation` is set the title is
+    // Moderation: locked takes no new responses; while `moderation` is set the title is
     // the replacement text the server sends (the author's own is never synced).
     locked: { type: 'boolean' },
     moderation: { type: ['string', 'null'], enum: ['removed', 'hidden', null] },
     moderation_reason: { type: ['string', 'null'] },
-    // Opinion groups (issue 29 #2): the server's summary as JSON text (shared/rules/opinion-groups.ts), null until computed.
+    // Opinion groups: the server's summary as JSON text (shared/rules/opinion-groups.ts), null until computed.
     opinion_groups: { type: ['string', 'null'] },
     seq: { type: 'integer' },
     // Local only: a user action not yet confirmed by the server (stripped before a push).
@@ -78,9 +78,9 @@ export const topicMigrations: MigrationStrategies = {
   // v1 → v2: stance counts. 0 is the truth for a stored topic: the server's counts start at 0 for
   // every existing topic, and any later change comes with a new seq, so the next pull brings it.
   2: (old: Record<string, unknown>) => ({ ...old, stance_agree: 0, stance_disagree: 0, stance_unsure: 0, minds_changed: 0 }),
-  // v2 → v3: moderation (issue 23). Nothing was moderated before; a later moderation comes with a new seq.
+  // v2 → v3: moderation. Nothing was moderated before; a later moderation comes with a new seq.
   3: (old: Record<string, unknown>) => ({ ...old, locked: false, moderation: null, moderation_reason: null }),
-  // v3 → v4: opinion groups (issue 29 #2). Null until the server's summary comes with the topic's next seq.
+  // v3 → v4: opinion groups. Null until the server's summary comes with the topic's next seq.
   4: (old: Record<string, unknown>) => ({ ...old, opinion_groups: null }),
   // v4 → v5: server_base, set from now on when a stored topic first gets a pending change;
   // a change the previous app had not sent gets one here (server-base.ts).

@@ -1,4 +1,4 @@
-// Version 1 of the local `topics` schema (before the stance counts of issue 13), kept so the
+// Version 1 of the local `topics` schema (before the stance counts), kept so the
 // migration to version 2 is tested against the real old shape (tests/app/stances.test.ts).
 import { CATEGORIES } from '../../../../shared/constants.js';
 

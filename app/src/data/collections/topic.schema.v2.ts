@@ -1,4 +1,4 @@
-// Version 2 of the local `topics` schema (before moderation, issue 23), kept so the migration to
+// Version 2 of the local `topics` schema (before moderation), kept so the migration to
 // version 3 is tested against the real old shape (tests/app/moderation-migration.test.ts).
 import { CATEGORIES } from '../../../../shared/constants.js';
 

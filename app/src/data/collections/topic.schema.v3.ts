@@ -1,4 +1,4 @@
-// Version 3 of the local `topics` schema (before opinion groups, issue 29 #2), kept so the migration
+// Version 3 of the local `topics` schema (before opinion groups), kept so the migration
 // to version 4 is tested against the real old shape (tests/app/opinion-groups-migration.test.ts).
 import { CATEGORIES } from '../../../../shared/constants.js';
 
@@ -21,7 +21,7 @@ export const topicSchemaV3 = {
     stance_disagree: { type: 'integer' },
     stance_unsure: { type: 'integer' },
     minds_changed: { type: 'integer' },
-    // Moderation (issue 23): locked takes no new responses; while `moderation` is set the title is
+    // Moderation: locked takes no new responses; while `moderation` is set the title is
     // the replacement text the server sends (the author's own is never synced).
     locked: { type: 'boolean' },
     moderation: { type: ['string', 'null'], enum: ['removed', 'hidden', null] },

@@ -1,4 +1,4 @@
-// Backups of the PostgreSQL database (issue 27; docs/OPERATIONS.md "Backups"): `pg_dump -Fc`
+// Backups of the PostgreSQL database (docs/OPERATIONS.md "Backups"): `pg_dump -Fc`
 // (custom format: compressed, restored by pg_restore) and `pg_restore` into an empty database.
 // pg_dump reads one snapshot (a REPEATABLE READ transaction) while the servers keep writing, so
 // every write committed before it started is in the dump.

@@ -1,4 +1,4 @@
-// The change feed across server processes (issue 14): several processes on one PostgreSQL
+// The change feed across server processes: several processes on one PostgreSQL
 // database each serve live streams, so a write through process A must reach a browser
 // streaming from process B. Each publish goes to this process's listeners at once (as the
 // in-process feed does) and, through PostgreSQL's NOTIFY, to every other process, whose

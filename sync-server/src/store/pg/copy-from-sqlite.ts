@@ -1,4 +1,4 @@
-// Moves a Crux site from SQLite to PostgreSQL (issue 14; `npm run db:copy-to-pg`): every row of
+// Moves a Crux site from SQLite to PostgreSQL (`npm run db:copy-to-pg`): every row of
 // every table, in one PostgreSQL transaction, keeping ids, change numbers (`seq`, and the counter
 // past the largest, so installed apps carry on syncing from their checkpoints), the order rows
 // were written in (SQLite's rowid, which some loops stamp seqs by) and the search index (rebuilt

@@ -1,4 +1,4 @@
-// Opinion groups (issue 29 #2) on PostgreSQL: the SQLite repository's queries (store/sqlite/groups-repo.ts).
+// Opinion groups on PostgreSQL: the SQLite repository's queries (store/sqlite/groups-repo.ts).
 import type { OpinionGroupsRepo } from '../rows.js';
 import type { PgQueries } from './queries.js';
 import { distinctTopics, TOPICS_VOTED_SINCE, TOPIC_UPVOTES } from '../needs-sql.js';

@@ -1,4 +1,4 @@
-// Rate-limit counts shared by every server process on one PostgreSQL database (issue 14),
+// Rate-limit counts shared by every server process on one PostgreSQL database,
 // so a caller's limits are the same whichever process answers (http/limit-backend.ts).
 //
 // Token buckets: one row per (bucket, key). A take locks its rows (FOR UPDATE, always in

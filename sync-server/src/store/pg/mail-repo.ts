@@ -32,7 +32,7 @@ import {
   UNFINISHED_MAIL_RUNS,
 } from '../sql.js';
 
-// Two indexed halves (root answers to the user's topics, answers to the user's responses), none by a user they block (issue 23); $1 uid, $2 start, $3 end.
+// Two indexed halves (root answers to the user's topics, answers to the user's responses), none by a user they block; $1 uid, $2 start, $3 end.
 const REPLIES = `
   SELECT r.id, r.topic_id, t.title AS topic_title, 'topic'::text COLLATE "C" AS replied_to, NULL::text AS parent_content, r.type, r.content,
          u.display_name AS author_name, r.created_at
@@ -104,7 +104,7 @@ export function createPgMailRepo(q: PgQueries): MailRepo {
     },
     snapshot: (runId, uid) => q.row<PointsSnapshot>(MAIL_POINTS_SNAPSHOT.pg, [runId, uid]),
     previousSnapshot: (uid, end) => q.row<PointsSnapshot>(PREVIOUS_SNAPSHOT.pg, [uid, end]),
-    // Needs (issue 29 #4, store/needs-sql.ts).
+    // Needs (store/needs-sql.ts).
     async rebuttalsAwaiting(uid, since, end, limit) {
       const [total, items] = await Promise.all([
         q.row<{ n: number }>(REBUTTALS_COUNT.pg, [uid, since, end]),

@@ -1,4 +1,4 @@
-// What a PostgreSQL repo runs its SQL through (issue 14). Inside Store.transaction the
+// What a PostgreSQL repo runs its SQL through. Inside Store.transaction the
 // calls go to the transaction's client (found through AsyncLocalStorage, so repos never
 // pass it around); outside, to any pooled connection, which sees committed rows only.
 // Parameters are positional ($1, $2, …). bigint and numeric arrive as JS numbers (the

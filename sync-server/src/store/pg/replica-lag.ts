@@ -1,4 +1,4 @@
-// The read replica's lag as a Prometheus gauge (issue 27 #2 and #4), for the /metrics registry:
+// The read replica's lag as a Prometheus gauge, for the /metrics registry:
 // seconds the replica is behind the primary (store/pg/replica.ts measures it), read at each
 // scrape. Absent from the scrape when the store has no replica (READ_DATABASE_URL unset).
 import { Gauge, type Registry } from 'prom-client';

@@ -1,4 +1,4 @@
-// A PostgreSQL streaming replica for reads (issue 27 #4, READ_DATABASE_URL; docs/POSTGRES.md
+// A PostgreSQL streaming replica for reads (READ_DATABASE_URL; docs/POSTGRES.md
 // "Read replicas"). The store (store.ts) asks `readsOnReplica()` before each statement outside a
 // transaction; everything else (writes, transactions, anything outside a request that allowed the
 // replica: the mail lease, the commands, start-up) goes to the primary.

@@ -1,4 +1,4 @@
-// Full-text search on PostgreSQL with the words and the ranking SQLite's FTS5 gives (issue 14).
+// Full-text search on PostgreSQL with the words and the ranking SQLite's FTS5 gives.
 // - Words: the text is cut and folded in JS by shared/rules/search-words.ts (the same rules the app
 //   uses offline and FTS5's unicode61 tokenizer applies), so no PostgreSQL parser, dictionary or
 //   locale decides what a word is. A document is a tsvector literal of those words with their

@@ -1,4 +1,4 @@
-// Change numbers (`seq`) on PostgreSQL (issue 14; docs/POSTGRES.md), so that the sync
+// Change numbers (`seq`) on PostgreSQL (docs/POSTGRES.md), so that the sync
 // protocol stays as it is: a puller asks for the rows after its checkpoint (seq, id)
 // and may move the checkpoint to the last row it got.
 //

@@ -3,7 +3,7 @@
 // stream and rate limits shared across processes (change-feed.ts, limit-backend.ts), and reads on a
 // streaming replica with READ_DATABASE_URL (replica.ts).
 //
-// The PostgreSQL store (issue 14): the Store interface (store/types.ts) on a connection pool,
+// The PostgreSQL store: the Store interface (store/types.ts) on a connection pool,
 // chosen by DATABASE_URL (sync-server/src/backend.ts). docs/POSTGRES.md explains the design.
 //
 // Transactions: a top-level `transaction(fn)` takes a pooled client, BEGINs and takes the seq

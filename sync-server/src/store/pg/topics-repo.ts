@@ -53,7 +53,7 @@ export function createPgTopicsRepo(q: PgQueries): TopicsRepo {
   ];
 
   // The pages of the lists and title searches, kept while no topic changes (page-cache.ts): the
-  // version is one index-only lookup, where a search ranks thousands of matches (issue 12).
+  // version is one index-only lookup, where a search ranks thousands of matches.
   const pages = createPageCache<TopicRow>(LIST_PAGES_KEPT);
   const listVersion = async () => (await q.row<{ v: number | null }>(LAST_TOPIC_SEQ.pg))!.v ?? 0;
   const cachedList = async (key: string, read: () => Promise<TopicRow[]>): Promise<TopicRow[]> => {
@@ -137,7 +137,7 @@ export function createPgTopicsRepo(q: PgQueries): TopicsRepo {
         limit,
         viewer,
       ]),
-    // New-account limit and spam check (issue 23): the author's recent topics, by topics_creator_time.
+    // New-account limit and spam check: the author's recent topics, by topics_creator_time.
     countCreatedSince: async (uid, sinceIso) => Number((await q.row<{ n: string }>(TOPICS_CREATED_SINCE.pg, [uid, sinceIso]))!.n),
     recentTitles: async (uid, sinceIso, limit) =>
       (await q.rows<{ title: string }>(RECENT_TOPIC_TITLES.pg, [uid, sinceIso, limit])).map((row) => row.title),

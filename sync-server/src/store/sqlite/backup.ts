@@ -1,5 +1,4 @@
-// Backups of the SQLite database while the server serves, and their restore (issue 27;
-// docs/OPERATIONS.md "Backups").
+// Backups of the SQLite database while the server serves, and their restore (// docs/OPERATIONS.md "Backups").
 //
 // A backup is SQLite's online backup API (better-sqlite3's db.backup()) on a connection of its
 // own, run in a worker thread (backup-worker.ts) so a server taking a scheduled backup keeps answering. It copies

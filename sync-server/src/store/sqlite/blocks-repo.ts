@@ -1,4 +1,4 @@
-// Blocks (issue 23): one row per blocker and blocked user, private to the blocker; unblocking
+// Blocks: one row per blocker and blocked user, private to the blocker; unblocking
 // keeps the row with blocked = 0 (never deleted), so the change replicates like a taken-back vote.
 import type { Db } from './connection.js';
 import type { BlockRow, BlockSet, Checkpoint } from '../rows.js';

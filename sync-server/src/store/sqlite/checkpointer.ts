@@ -1,6 +1,6 @@
 // The server's WAL checkpointer: a worker thread with its own connection (checkpointer-worker.ts)
 // checkpoints the WAL every so often, instead of whichever request's COMMIT crosses SQLite's
-// 1,000-page threshold (issue 12: that checkpoint's fsyncs stalled the event loop, and with it every
+// 1,000-page threshold (that checkpoint's fsyncs stalled the event loop, and with it every
 // request in flight, for 10–300 ms). The serving connection keeps a high automatic threshold only as
 // a backstop. For the server process (backend.ts); tests, scripts and `:memory:` go without.
 import type { CheckpointerData } from './checkpointer-worker.js';
@@ -12,7 +12,7 @@ export const DEFAULT_CHECKPOINT_EVERY_MS = 500;
 /**
  * How soon it runs again while writes come in. Every 500 ms let the WAL run ahead of the file under a
  * full write load: it reached the backstop about once a second, and the request whose COMMIT crossed
- * it copied thousands of pages on the event loop, the p99 of a reply (issue 28: 121–130 ms at full
+ * it copied thousands of pages on the event loop, the p99 of a reply (121–130 ms at full
  * size). Round after round, the worker has copied nearly every page by then, and the backstop's own
  * checkpoint (which also lets the next write start the WAL over) is short.
  */

@@ -47,7 +47,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   db.pragma('foreign_keys = ON');
   // The statement journal of a savepoint in memory: the group commit (transactions.ts)
   // keeps up to MAX_GROUP transactions' savepoints in one write transaction, whose journal
-  // would otherwise spill to a temporary file past 64 KiB (issue 12: 10% of a create's CPU).
+  // would otherwise spill to a temporary file past 64 KiB (10% of a create's CPU).
   db.pragma('temp_store = MEMORY');
   db.pragma(`cache_size = ${-1024 * sizeMb(options.cacheMb, DEFAULT_CACHE_MB, MAX_CACHE_MB, 1)}`);
   const mmapMb = sizeMb(options.mmapMb, 0, MAX_CACHE_MB);

@@ -1,4 +1,4 @@
-// Follows (issue 26 #3) on SQLite: one row per user and topic, private to the user; unfollowing
+// Follows on SQLite: one row per user and topic, private to the user; unfollowing
 // keeps the row with following = 0, so the change replicates and auto-follow leaves it alone.
 import type { Db } from './connection.js';
 import type { FollowRow, FollowsRepo } from '../rows.js';

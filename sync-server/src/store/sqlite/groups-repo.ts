@@ -1,4 +1,4 @@
-// Opinion groups (issue 29 #2) on SQLite: the grouping job's input and the topic's stored summary.
+// Opinion groups on SQLite: the grouping job's input and the topic's stored summary.
 import type { Db } from './connection.js';
 import { distinctTopics, TOPICS_VOTED_SINCE, TOPIC_UPVOTES } from '../needs-sql.js';
 import { SAVE_OPINION_GROUPS, STORED_OPINION_GROUPS } from '../sql.js';

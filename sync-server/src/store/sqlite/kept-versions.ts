@@ -1,5 +1,5 @@
 // The versions the kept pages hang on (the topics' listVersion, the database's changeNumber),
-// known in memory instead of read from the file on every request (issue 28 #2). Reading either is
+// known in memory instead of read from the file on every request. Reading either is
 // one statement, and any statement that touches the file opens a WAL read transaction (locks in
 // the -shm file): 3–7 µs, a sixth of a kept topic list's whole cost on the production process.
 //

@@ -36,7 +36,7 @@ import {
 
 export function createMailRepo(db: Db): Synchronous<MailRepo> {
   const recipients = db.prepare<[], MailRecipient>(MAIL_RECIPIENTS.sqlite);
-  // Two indexed halves (root answers to the user's topics, answers to the user's responses); none by a user they block (issue 23).
+  // Two indexed halves (root answers to the user's topics, answers to the user's responses); none by a user they block.
   const replies = `
     SELECT r.id, r.topic_id, t.title AS topic_title, 'topic' AS replied_to, NULL AS parent_content, r.type, r.content,
            u.display_name AS author_name, r.created_at
@@ -78,7 +78,7 @@ export function createMailRepo(db: Db): Synchronous<MailRepo> {
   const recordSend = db.prepare(RECORD_SEND.sqlite);
   const snapshot = db.prepare<[string, string], PointsSnapshot>(MAIL_POINTS_SNAPSHOT.sqlite);
   const previous = db.prepare<[string, string], PointsSnapshot>(PREVIOUS_SNAPSHOT.sqlite);
-  // Needs (issue 29 #4, store/needs-sql.ts).
+  // Needs (store/needs-sql.ts).
   type Since = { uid: string; since: string; end: string };
   const rebuttalsPage = db.prepare<Since & { limit: number }, MailRebuttal>(REBUTTALS_PAGE.sqlite);
   const rebuttalsCount = db.prepare<Since, { n: number }>(REBUTTALS_COUNT.sqlite);

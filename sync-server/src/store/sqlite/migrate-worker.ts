@@ -1,5 +1,5 @@
 // The server's SQLite migrations, applied from a worker thread before it opens its own connection
-// (issue 27 point 5): better-sqlite3 is synchronous, so a migration run on the main thread (a long
+//: better-sqlite3 is synchronous, so a migration run on the main thread (a long
 // one, or one waiting up to DB_BUSY_TIMEOUT_MS for another process's lock) would block the event
 // loop, and GET /api/ready could not answer its 503 `migrating`. The worker (migrator-worker.ts) runs the same loop as
 // migrate.ts (one IMMEDIATE transaction per migration, the version read again under the lock), with

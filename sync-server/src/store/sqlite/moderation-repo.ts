@@ -1,4 +1,4 @@
-// Moderators' writes (issue 23): an item's text moved to moderated_originals and back, locks,
+// Moderators' writes: an item's text moved to moderated_originals and back, locks,
 // suspensions, roles and the moderation log. The FTS5 triggers follow the title and content.
 import type { ModerationState, Role } from '../../../../shared/constants.js';
 import type { Db } from './connection.js';

@@ -1,4 +1,4 @@
-// Web Push (issue 26) on SQLite: the devices that turned push on and the pushes still to send.
+// Web Push on SQLite: the devices that turned push on and the pushes still to send.
 import type { Db } from './connection.js';
 import type { PushQueueRow, PushRepo, PushSubscriptionRow } from '../rows.js';
 import {

@@ -1,4 +1,4 @@
-// Reports (issue 23): one per reporter and target; each reporter's own pull, and the moderators' queue.
+// Reports: one per reporter and target; each reporter's own pull, and the moderators' queue.
 import type { ReportStatus, ReportTargetType } from '../../../../shared/constants.js';
 import type { Db } from './connection.js';
 import type { Checkpoint, QueueReportRow, QueueTargetRow, ReportRow } from '../rows.js';

@@ -87,7 +87,7 @@ export function createResponsesRepo(db: Db) {
   const live = db.prepare<[string], { id: string }>('SELECT id FROM responses WHERE topic_id = ? AND deleted = 0');
   // A deleted response keeps its row (its tombstone replicates) but not its text nor its citations.
   const softDelete = db.prepare<[number, string]>("UPDATE responses SET deleted = 1, content = '', seq = ? WHERE id = ?");
-  // The spam check (issue 23): the author's recent responses, by responses_creator_time.
+  // The spam check: the author's recent responses, by responses_creator_time.
   const recentContents = db.prepare<[string, string, number], { content: string }>(RECENT_RESPONSE_CONTENTS.sqlite);
   const citedSources = db.prepare<[string], { source_id: string }>(CITED_SOURCE_IDS.sqlite);
   const dropCitations = db.prepare<[string]>(DROP_CITATIONS.sqlite);
@@ -102,7 +102,7 @@ export function createResponsesRepo(db: Db) {
   const addToCounts = db.prepare<{ id: string; score: number; comments: number; agree: number; disagree: number; seq: number }>(
     ADD_RESPONSE_COUNTS.sqlite,
   );
-  // Δ credits received (issue 13), recounted from their rows: people, not credits (someone who
+  // Δ credits received, recounted from their rows: people, not credits (someone who
   // changes their mind back and forth and credits the same response each time counts once).
   const deltaCount = db.prepare<[string], { n: number }>(DELTA_GIVERS_COUNT.sqlite);
   const storedDeltaCount = db.prepare<[string], { delta_count: number }>(RESPONSE_DELTA_COUNT.sqlite);

@@ -1,4 +1,4 @@
-// Stances (issue 13): one row per user and topic, private to its owner, and the Δ credits
+// Stances: one row per user and topic, private to its owner, and the Δ credits
 // ("this changed my view") each change of stance gave. Counters derived from them live on
 // topics, responses and users and are recounted by those repositories.
 import type { StanceChange } from '../../../../shared/sync-protocol.js';

@@ -54,7 +54,7 @@ export function createTopicsRepo(db: Db) {
     }
     return statement;
   };
-  // Search (issue 12): never rank or decorate every match before the limit. Two plans:
+  // Search: never rank or decorate every match before the limit. Two plans:
   //  - many matches: walk the sort's index (as the plain list does) and keep the rows whose
   //    pk is in the FTS match set, stopping at the limit (the set is read once, not sorted);
   //  - few matches: sort just the matches' pks by the sort's keys, then join the names and
@@ -101,7 +101,7 @@ export function createTopicsRepo(db: Db) {
   const WALK_COST = 0.25;
   // How many titles a search matches only steers the choice of plan (both answer the same rows),
   // so it is remembered for a few seconds per query instead of reading the FTS doclist a second
-  // time on every search (issue 12: that count was a fifth to a third of a search's time).
+  // time on every search (that count was a fifth to a third of a search's time).
   const counted = new Map<string, { n: number; at: number }>();
   const countMatches = (match: string): number => {
     const now = Date.now();
@@ -124,7 +124,7 @@ export function createTopicsRepo(db: Db) {
     { id: string },
     Pick<TopicRow, 'score' | 'responses_count' | 'responses_for' | 'responses_against' | 'responses_neutral'>
   >(TOPIC_COUNTS.sqlite);
-  // Maintained counters (issue 12): a write adds its difference instead of recounting the topic,
+  // Maintained counters: a write adds its difference instead of recounting the topic,
   // and the stored hot score follows in the same statement (one row write, not two).
   db.function('crux_hot_score', { deterministic: true }, (score, responses, createdAt) =>
     hotScore(Number(score), Number(responses), String(createdAt)),
@@ -138,7 +138,7 @@ export function createTopicsRepo(db: Db) {
   `);
   // The same for a response created or deleted (score unchanged): score is not SET, because SQLite
   // rewrites the entries of every index on a column an UPDATE sets, changed or not, and topics_top and
-  // topics_category_top (score first) would be two more random pages per create (issue 28).
+  // topics_category_top (score first) would be two more random pages per create.
   const addResponseCounts = db.prepare<{ id: string; responses: number; seq: number } & Record<`${ResponseType}s`, number>>(`
     UPDATE topics SET responses_count = responses_count + @responses, seq = @seq,
                       responses_for = responses_for + @fors, responses_against = responses_against + @againsts,
@@ -158,7 +158,7 @@ export function createTopicsRepo(db: Db) {
   const stanceCounts = db.prepare<[string], StanceCounts>(STANCE_COUNTS.sqlite);
   const storedStanceCounts = db.prepare<[string], StanceCounts>(TOPIC_STANCE_COUNTERS.sqlite);
   const writeStanceCounts = db.prepare<StanceCounts & { id: string; seq: number }>(SET_STANCE_COUNTERS.sqlite);
-  // New-account limit and spam check (issue 23): the author's recent topics, by topics_creator_time.
+  // New-account limit and spam check: the author's recent topics, by topics_creator_time.
   const createdSince = db.prepare<[string, string], { n: number }>(TOPICS_CREATED_SINCE.sqlite);
   const recentTitles = db.prepare<[string, string, number], { title: string }>(RECENT_TOPIC_TITLES.sqlite);
   const changes = db.prepare<{ seq: number; id: string; limit: number; viewer: string | null }, TopicRow>(`

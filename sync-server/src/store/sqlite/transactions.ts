@@ -10,7 +10,7 @@
 // - a call from outside runs at once when no transaction is open (the usual case: a
 //   read costs no more than before), else waits for its turn like a transaction.
 //
-// Group commit (issue 12): a COMMIT writes every page the transaction dirtied to the WAL, and
+// Group commit: a COMMIT writes every page the transaction dirtied to the WAL, and
 // successive creates dirty mostly the same pages (the tables' and indexes' last leaves, the
 // topic's row, meta's seq). So a finished top-level transaction does not commit at once: the
 // write transaction stays open until the event loop has run the I/O callbacks that were ready
@@ -21,7 +21,7 @@
 // rolled back to its savepoint alone. A call from outside (a read) never sees a group's
 // uncommitted rows: it commits the group first.
 //
-// Change numbers (issue 28, the write budgets): every row a write stamps takes meta's next `seq`
+// Change numbers (the write budgets): every row a write stamps takes meta's next `seq`
 // (DESIGN.md §5), five or more per create, and each was an UPDATE of meta's row in the member's
 // savepoint. Inside an open group the write lock is this connection's for the whole group, so
 // `nextSeq` reads meta's value once and counts on in memory; the group's last number is written

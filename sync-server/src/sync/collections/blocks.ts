@@ -1,4 +1,4 @@
-// Blocks (issue 23): the caller's own, one document per blocked user (id = the blocked uid).
+// Blocks: the caller's own, one document per blocked user (id = the blocked uid).
 // Private: pulled, pushed, loaded and streamed for their owner only. Unblocking is blocked=false,
 // never a tombstone (as a taken-back vote). A push blocks or unblocks through the same domain
 // operation as PUT / DELETE /api/blocks/{uid}.

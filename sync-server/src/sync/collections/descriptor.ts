@@ -1,4 +1,4 @@
-// What one replicated collection means on the server, in one object (issue 7):
+// What one replicated collection means on the server, in one object:
 // who may see it, what a pushed document must look like, how a page of changes
 // is read, how a pushed change is carried out (through the same domain operation
 // as the REST call), and which live-stream listener hears about a commit.

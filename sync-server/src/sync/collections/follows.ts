@@ -1,4 +1,4 @@
-// Follows (issue 26 #3): the caller's own, one document per topic (id = the topic id). Private:
+// Follows: the caller's own, one document per topic (id = the topic id). Private:
 // pulled, pushed, loaded and streamed for their owner only. Unfollowing is following=false, never a
 // tombstone. A push follows or unfollows through the same domain operation as PUT / DELETE
 // /api/follows/{topic_id}.

@@ -37,7 +37,7 @@ const documentSchema = z
     id,
     display_name: z.string().nullable(),
     receive_weekly_summary: z.boolean(),
-    push_settings: pushSettingsAnswerSchema.describe('What the user wants pushed (issue 26): per kind, and quiet hours.'),
+    push_settings: pushSettingsAnswerSchema.describe('What the user wants pushed: per kind, and quiet hours.'),
     points: score,
     persuasion_points: score,
     role: z.enum(ROLES),

@@ -1,4 +1,4 @@
-// Reports (issue 23): the caller's own, one document per target (id = `{target_type}_{target_id}`,
+// Reports: the caller's own, one document per target (id = `{target_type}_{target_id}`,
 // reportDocId). Private: pulled, pushed and streamed for the reporter only; moderators read
 // reports through /api/moderation. A push (status 'open') reports through the same domain
 // operation as POST /api/reports; `status` turns 'handled' on the server when a moderator acts,

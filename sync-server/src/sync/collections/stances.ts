@@ -1,4 +1,4 @@
-// Stances (issue 13): the caller's own, one document per topic (id = topic id). Private: pulled,
+// Stances: the caller's own, one document per topic (id = topic id). Private: pulled,
 // pushed, loaded and streamed for their owner only. A push records the stance (and the Δ credits
 // of its latest change) through the same domain operation as PUT /api/topics/{id}/stance.
 import { z } from 'zod';

@@ -59,7 +59,7 @@ const documentSchema = z
       .string()
       .nullable()
       .describe(
-        "The opinion groups summary (issue 29 #2) as JSON text of OpinionGroupsSummary (shared/rules/opinion-groups.ts): group sizes and each group's shares of upvoters per response, never who is in a group; null until first computed.",
+        "The opinion groups summary as JSON text of OpinionGroupsSummary (shared/rules/opinion-groups.ts): group sizes and each group's shares of upvoters per response, never who is in a group; null until first computed.",
       ),
     ...replicated,
   })
