@@ -1,5 +1,5 @@
 // Tells listeners (the live replication stream) which collections changed after
-// a write has committed. In-process for one server; DESIGN.md §8 would fan this
+// a write has committed. In-process for one server; the plan is to fan this
 // out through the store when several servers run.
 
 import type { PrivateCollection } from '../../../shared/sync-protocol.js';
