@@ -80,7 +80,7 @@ async function openDebate(options: BrowserContextOptions) {
 const NEAR_COPY = 'Without fares, which fund a large share of the operating costs, service frequency is cut first in a budget squeeze.';
 
 /**
- * The demo debate with every control added since the calm pass open at once: Follow in the header,
+ * The demo debate with every optional control open at once: Follow in the header,
  * the Strongest case's links, the Opinion groups and Debate map panels, the composer's "This was
  * already said" hint and its @mention suggestions (the list open, the caret after "@Ba").
  */

@@ -74,7 +74,7 @@ export function authErrorMessage(error: unknown, context: AuthContext = 'general
   return BY_CONTEXT[context]?.[code] ?? MESSAGES[code] ?? DEFAULT_AUTH_ERROR;
 }
 
-/** Codes that mean the current user must be signed out: the account is gone or disabled. */
+/** Codes that mean the current user must be signed out: the account is disabled or its session expired. */
 export function isSessionEndingError(error: unknown): boolean {
   const raw = typeof error === 'object' && error && 'code' in error ? String(error.code) : '';
   return raw === 'auth/user-disabled' || raw === 'auth/user-token-expired';

@@ -1,4 +1,4 @@
-// Creating a topic from the search-or-create box: the topic rules (shared/schemas/topics.ts), then a visit to the new topic.
+// Creating a topic from the search-or-create box: a title, a signed-in author and a category, then a visit to the new topic.
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MSG } from '../../../shared/messages';

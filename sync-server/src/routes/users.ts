@@ -84,7 +84,7 @@ const profile = apiRoute({
   tag: 'Users',
   summary: "A user's public page",
   description:
-    'Points, rank and the latest 50 topics and responses (beyond DESIGN.md, for user pages). An expensive read. `missing=null` answers an unknown user with `200` and `null` instead of `404` (the web app asks this way: browsers log every 404 as an error).',
+    'Points, rank and the latest 50 topics and responses (beyond the product specification, for user pages). An expensive read. `missing=null` answers an unknown user with `200` and `null` instead of `404` (the web app asks this way: browsers log every 404 as an error).',
   auth: 'optional',
   params: uidParams,
   query: profileQuery,
