@@ -11,7 +11,8 @@
 //   build/server/db-restore.js       npm run db:restore
 //   build/server/users-role.js       npm run users:role
 // and each worker thread's module at its own place (store/sqlite/start-worker.ts finds the .js there):
-//   build/server/sync-server/src/store/sqlite/{checkpointer,migrator,backup}-worker.js
+//   build/server/sync-server/src/store/sqlite/checkpointer-worker.js (and the same for the
+//   migrator and backup workers)
 // What the code reads beside itself at run time (the SQL migrations, found from import.meta.url)
 // is copied keeping its place under the repository: every sync-server/src/**/*.sql lands at
 // build/server/sync-server/src/**/*.sql, and each source file's import.meta.url is rewritten to

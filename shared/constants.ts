@@ -1,4 +1,4 @@
-// Business constants of SPEC.md §9 and the limits decided in DESIGN.md §4.
+// Business constants of the product specification and the limits decided for them (docs/RULES.md).
 // Both the app and the server read them from here so a limit is stated once.
 
 export const PAGE_SIZE = 20;
@@ -35,7 +35,7 @@ export const LIMITS = {
   bodyBytes: 1024 * 1024,
 } as const;
 
-/** The fixed category list of DESIGN.md §4, in display order. */
+/** The fixed category list, in display order. */
 export const CATEGORIES = [
   'Politics',
   'Science',
@@ -89,7 +89,7 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
  */
 export const FOLLOW_NOTIFY_PER_HOUR = 3;
 
-/** Opaque ids (DESIGN.md §3): 1–64 characters of [A-Za-z0-9_-]. */
+/** Opaque ids: 1–64 characters of [A-Za-z0-9_-]. */
 export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 // ---- moderation ----

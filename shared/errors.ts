@@ -1,4 +1,4 @@
-// The one error vocabulary of Crux (DESIGN.md §3): a stable kebab-case code for
+// The one error vocabulary of Crux (docs/API.md "Conventions"): a stable kebab-case code for
 // programs to branch on, the HTTP status it travels with, and a message for a
 // person. The server's domain throws CruxError, the HTTP edge turns it into
 // `{ "error": message, "code": code }`, and the app's data layer throws the same

@@ -1,4 +1,4 @@
-// Texts a person reads, word for word from SPEC.md §5 and §8 where SPEC gives
+// Texts a person reads, word for word from the product specification where it gives
 // them. The server answers with these in `{"error": ...}` and the app shows them.
 
 export const MSG = {

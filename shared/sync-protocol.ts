@@ -1,5 +1,5 @@
 // The replication wire format between the app's RxDB store and /api/sync
-// (DESIGN.md §5). Both sides import these types; the server owns every value
+// (docs/SYNC.md "The protocol"). Both sides import these types; the server owns every value
 // in a document except the fields a user action may change (USER_FIELDS).
 //
 // SYNC_PROTOCOL_VERSION: bump when a document shape or an endpoint changes in a

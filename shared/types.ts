@@ -1,4 +1,4 @@
-// The entities of SPEC.md §3 as they travel over the REST API (snake_case). The answers' shapes are
+// The entities as they travel over the REST API (snake_case). The answers' shapes are
 // written once, as the zod schemas the OpenAPI document describes them with (shared/schemas/), and
 // inferred here.
 import type { ReportReason, ReportStatus, ReportTargetType } from './constants.js';

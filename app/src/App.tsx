@@ -1,4 +1,4 @@
-// Routes of SPEC.md §2 inside the shell (header, username modal, update prompt).
+// The product's routes inside the shell (header, username modal, update prompt).
 // The topic list (`/`) is in the entry so the first page paints with no second round
 // trip; every other page is its own chunk, loaded when first visited (the service
 // worker precaches them all, so they open offline too).
@@ -28,7 +28,7 @@ const ModerationPage = lazyPage(() => import('./routes/ModerationPage').then((m)
 const ModerationLogPage = lazyPage(() => import('./routes/ModerationLogPage').then((m) => m.ModerationLogPage));
 const NotFoundPage = lazyPage(() => import('./routes/NotFoundPage').then((m) => m.NotFoundPage));
 
-/** The routes of SPEC.md §2, in matching order; the last one catches every other address. */
+/** The product's routes, in matching order; the last one catches every other address. */
 const PAGES: { path: string; Page: ComponentType & { preload?: () => Promise<void> } }[] = [
   { path: '/', Page: TopicListPage },
   { path: '/c/:category', Page: TopicListPage },

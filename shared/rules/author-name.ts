@@ -1,4 +1,4 @@
-// SPEC.md §2/§7: authorship shows as 'Anonymous' when no username exists. One rule for
+// Authorship shows as 'Anonymous' when no username exists. One rule for
 // every place a person's name is shown (rows, responses, quotes, notifications, leaderboard).
 export const ANONYMOUS = 'Anonymous';
 

@@ -1,4 +1,4 @@
-// Hot ranking of DESIGN.md §4. Time-invariant (it depends only on the item's own
+// Hot ranking (docs/RULES.md). Time-invariant (it depends only on the item's own
 // score, response count and creation time), so the server stores and indexes it.
 
 export function hotScore(score: number, responsesCount: number, createdAt: string | Date): number {

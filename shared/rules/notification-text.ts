@@ -5,7 +5,7 @@ import { removalNotice, restoreNotice } from '../messages.js';
 
 /**
  * 'replied to your topic: "{summary}"' or, for any other reply type, 'replied to your comment: "{summary}"'
- * (SPEC.md §2); a moderator's notice: removalNotice / restoreNotice (the item is the topic when
+ * (the notifications page's wording); a moderator's notice: removalNotice / restoreNotice (the item is the topic when
  * `response_id` is '').
  */
 export function notificationText(n: Pick<Notification, 'type' | 'target_summary'> & { response_id?: string }): string {

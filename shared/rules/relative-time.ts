@@ -1,4 +1,4 @@
-// Relative creation time exactly as SPEC.md §9: 'just now' under 45 s and for
+// Relative creation time exactly as the product specification says: 'just now' under 45 s and for
 // future dates, then minutes, hours, days (under 7), weeks (under 5), months
 // (under 12), years.
 

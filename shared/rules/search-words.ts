@@ -4,7 +4,7 @@
 // does (anything but letters, marks and digits: so "e-mail", "snake_case" and
 // "self-driving" are two words each), and the app folds case and Latin accents
 // the way FTS5 does, so a search finds the same topics online and offline.
-// Pinned by tests/shared/search-both-sides.test.ts against a real FTS5 table.
+// Pinned by tests/shared/rules-both-sides.test.ts against a real FTS5 table.
 
 /** More words than this are ignored (a pasted paragraph must not build a huge query). */
 export const MAX_SEARCH_WORDS = 16;

@@ -8,7 +8,7 @@ export type Direction = 'asc' | 'desc';
 export type OrderKey<F extends string> = readonly [field: F, direction: Direction];
 export type Order<F extends string> = readonly OrderKey<F>[];
 
-/** Topic lists (SPEC.md §4): Hot, New, Top; every order ends on the id so pages never overlap. */
+/** Topic lists: Hot, New, Top; every order ends on the id so pages never overlap. */
 export const TOPIC_ORDERS = {
   hot: [
     ['hot', 'desc'],

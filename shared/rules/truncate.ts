@@ -1,4 +1,4 @@
-// Truncation with an ellipsis (SPEC.md §9: 60 in quote suggestions, 80 in the
+// Truncation with an ellipsis (60 in quote suggestions, 80 in the
 // quoted block, 100 in placeholders). Counts code points so emoji never split.
 
 export function truncate(text: string, max: number): string {

@@ -19,7 +19,7 @@ export const errorBodySchema = z
       .optional()
       .describe('For programs to branch on (shared/errors.ts).'),
   })
-  .meta({ id: 'Error', description: 'Every error answer (DESIGN.md §3).' });
+  .meta({ id: 'Error', description: 'Every error answer: a text for a person and a stable code.' });
 
 export const healthSchema = z.object({ ok: z.literal(true) }).meta({ id: 'Health' });
 

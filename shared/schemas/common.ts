@@ -6,7 +6,7 @@ const ID_FORMAT = 'An id is 1–64 characters of letters, digits, "_" or "-".';
 
 export const idSchema = z.string({ error: 'An id must be a string.' }).regex(ID_PATTERN, ID_FORMAT);
 
-/** SPEC.md §7 sends topic_id as an integer; ids are opaque strings, so accept both. */
+/** The product specification sends topic_id as an integer; ids are opaque strings, so accept both. */
 export const idLikeSchema = z
   .union([idSchema, z.number().int(ID_FORMAT).nonnegative(ID_FORMAT)], { error: 'An id must be a string.' })
   .transform((value) => String(value));
@@ -55,9 +55,9 @@ function isHttpUrl(value: string): boolean {
 }
 
 /**
- * Fields of an item that the server computes (SPEC.md §3). A client that sends an
+ * Fields of an item that the server computes. A client that sends an
  * item back whole (GET, change, PUT) includes them: they are accepted and ignored,
- * never applied (DESIGN.md §5: derived fields are the server's). Any other unknown
+ * never applied (derived fields are the server's alone). Any other unknown
  * field is still refused by the strict schemas.
  */
 export function readOnlyFields<K extends string>(keys: readonly K[]): Record<K, z.ZodOptional<z.ZodUnknown>> {

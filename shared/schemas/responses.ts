@@ -1,10 +1,10 @@
-// Request schemas for the responses calls of SPEC.md §7.
+// Request schemas for the responses calls (docs/API.md).
 import { z } from 'zod';
 import { LIMITS, RESPONSE_TYPES, type ResponseType } from '../constants.js';
 import { MSG } from '../messages.js';
 import { idLikeSchema, idSchema, readOnlyFields, sourcesSchema, type SourceInput } from './common.js';
 
-// Content is stored as typed (DESIGN.md §4) but must not be blank once trimmed.
+// Content is stored as typed but must not be blank once trimmed.
 const contentSchema = z
   .string({ error: MSG.contentEmpty })
   .max(LIMITS.content, `A response has at most ${LIMITS.content} characters.`)
@@ -58,7 +58,7 @@ export type CreateResponseInput = {
   sources?: SourceInput[] | undefined;
 };
 
-// An edit changes content, quote and sources only (DESIGN.md §3); the rest of a
+// An edit changes content, quote and sources only; the rest of a
 // response sent back whole is accepted and ignored.
 export const updateResponseSchema = z
   .strictObject({

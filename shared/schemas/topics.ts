@@ -1,4 +1,4 @@
-// Request schemas for the topics calls of SPEC.md §7.
+// Request schemas for the topics calls (docs/API.md).
 import { z } from 'zod';
 import { CATEGORIES, LIMITS, MAX_PAGE_SIZE, PAGE_SIZE, SORTS, type Category } from '../constants.js';
 import { MSG } from '../messages.js';

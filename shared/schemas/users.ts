@@ -8,7 +8,7 @@ export const preferencesSchema = z.strictObject({
 });
 export type PreferencesInput = z.infer<typeof preferencesSchema>;
 
-/** The username modal: trimmed, non-empty (SPEC.md §5). */
+/** The username modal: trimmed, non-empty. */
 export const usernameSchema = z
   .string({ error: MSG.usernameEmpty })
   .trim()
@@ -39,7 +39,7 @@ const EMOJI_TAG_SEQUENCE = /\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}/gu;
 const EMOJI_BEFORE_ZWJ = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F]$/u;
 const EMOJI_AFTER_ZWJ = /^\p{Extended_Pictographic}/u;
 
-/** Why a display name is not acceptable (SPEC.md §5 username rules), or null when it is. Expects trimmed text. */
+/** Why a display name is not acceptable (the username rules), or null when it is. Expects trimmed text. */
 export function usernameProblem(name: string): string | null {
   if (name.length === 0) return MSG.usernameEmpty;
   if (name.length > LIMITS.displayName) return `A username has at most ${LIMITS.displayName} characters.`;

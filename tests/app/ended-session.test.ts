@@ -1,4 +1,4 @@
-// Issue 24 #4 in the data layer: a session that ended is remembered on the device. A reload that
+// The data layer: a session that ended is remembered on the device. A reload that
 // Firebase does not restore the user on (signOut with endedUid) still says the session ended and
 // counts its writes; someone else signing in gets its unsent reply in their sync problems, named
 // as another account's, and posts it under their own name, once.

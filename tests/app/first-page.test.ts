@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 12, first load: the first screen a first visit's page carries is shown until the local
+// First load: the first screen a first visit's page carries is shown until the local
 // store has rows, never after; it answers only the query it was made for; bad data is ignored.
 import { describe, expect, it } from 'vitest';
 import { Subject, type Observable } from 'rxjs';

@@ -1,4 +1,4 @@
-// Issue 11 point 4, the app's side: a push the server refuses with 429 (too many
+// Rate limits, the app's side: a push the server refuses with 429 (too many
 // writes) is not a problem to set aside. The write stays queued on the device, the
 // status says how long until the retry, and it lands exactly once after the wait.
 // The server's write limit is set low through RATE_LIMIT_* for this file only.

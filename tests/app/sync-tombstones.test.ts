@@ -1,4 +1,4 @@
-// Issue 11 point 1 on the device: the server now sends a deleted topic or response as
+// Tombstones on the device: the server now sends a deleted topic or response as
 // a slim tombstone (id, seq, the keys that place it; no text). The client store, with
 // its schema checks on (devMode), removes the item and keeps none of its text, and an
 // edit made offline to an item deleted meanwhile becomes a sync problem, not an error.

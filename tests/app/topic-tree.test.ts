@@ -1,4 +1,4 @@
-// Issue 12 (big debates): a topic's roots, threads and the whole list come from one live tree per
+// Big debates: a topic's roots, threads and the whole list come from one live tree per
 // topic, read through the (topic_id, created_at) index; the first screen of roots may come first;
 // a vote gives a new view to the voted response only, so the page re-renders that row alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 8 (trust): nothing typed is lost, shown to the wrong person or sent twice.
+// Trust: nothing typed is lost, shown to the wrong person or sent twice.
 // Real data layer (RxDB over fake-indexeddb), real server, real emulator tokens.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ID } from '../../scripts/auth-emulator.js';
@@ -278,7 +278,7 @@ describe('trust', () => {
     expect(pushes()).toBe(sent);
     expect((await until(device.data.topicResponses$(topic.id), () => true)).find((r) => r.id === reply.id)?.isPending).toBe(true);
     expect(await countResponses(server, 'Written before my account was disabled')).toBe(0);
-    // The app then signs the account out (SPEC.md: user-disabled signs out): the vote's database
+    // The app then signs the account out (a user-disabled error signs out): the vote's database
     // closes, but both changes are still on the device and still counted for the next sign-in.
     await device.data.signOut();
     expect(await until(device.data.status$, (s) => s.sessionEnded)).toMatchObject({ sessionEnded: true, pending: 2 });

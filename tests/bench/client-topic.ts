@@ -293,7 +293,7 @@ async function loadTopic(page: Page, base: string, size: number, profileTo?: str
 }
 
 /**
- * The JS heap the page holds once it has settled (issue 28's "Measured by": the heap after opening
+ * The JS heap the page holds once it has settled (what docs/BENCHMARKS.md measures: the heap after opening
  * the 10,000-response topic): used bytes after a full garbage collection, by CDP, in MB. Taken in a
  * browser that has this one tab, so no other page shares its renderer's heap.
  */

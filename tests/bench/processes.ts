@@ -79,7 +79,7 @@ export async function startCruxProcess(opts: CruxProcessOptions): Promise<Runnin
     ...opts.env,
   };
   // Production's own level (info, every request logged): not whatever the shell running the bench set.
-  // BENCH_SERVER_LOG_LEVEL sets another (e.g. silent, to see what the request lines cost: issue 27).
+  // BENCH_SERVER_LOG_LEVEL sets another (e.g. silent, to see what the request lines cost).
   delete env.LOG_LEVEL;
   if (process.env.BENCH_SERVER_LOG_LEVEL) env.LOG_LEVEL = process.env.BENCH_SERVER_LOG_LEVEL;
   const profile = opts.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.profileDir}`] : [];

@@ -4,7 +4,7 @@
 // Each row is then measured in turns, BENCH_ROUNDS times (default 4), in the order A B, B A, A B… so
 // that the load of other programs on a shared machine falls on both alike; the row reports the
 // median and the best of each, with every measurement and the load average in its note. Rows: every
-// server row issue 28 budgets and one process misses: the hot list, the same signed in, the
+// server row docs/BENCHMARKS.md budgets and one process misses: the hot list, the same signed in, the
 // leaderboard (each as a share of the bare Hono route's precomputed bytes, bare-server.mjs in a process
 // of its own, measured in the same turns), a varied search, POST /api/responses and a sync push of 50
 // responses (random topics; the signed-in rows need the Auth emulator, so BENCH_EMULATOR=0 leaves them
@@ -58,7 +58,7 @@ interface Row {
   vary?: Vary;
   /** Documents a request carries (a push): the row reports docs/s. */
   docsPerRequest?: number;
-  /** Issue 28's budget: a share of the bare route's precomputed bytes (ratio), or a rate (rate). */
+  /** The budget in docs/BENCHMARKS.md: a share of the bare route's precomputed bytes (ratio), or a rate (rate). */
   budget?: { kind: 'ratio' | 'rate'; value: number; p99?: number };
 }
 

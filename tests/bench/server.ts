@@ -1,5 +1,5 @@
-// `npm run bench -- server` (or `npm run bench:server`): the server's hot paths under load (issue 12
-// point 3), measured as users run it, in three kinds of process:
+// `npm run bench -- server` (or `npm run bench:server`): the server's hot paths under load,
+// measured as users run it, in three kinds of process:
 //   1. the production server, compiled (scripts/build-server.ts) and started as `npm start` starts it,
 //      `node build/.../main.js` with NODE_ENV=production and its default log level, on its own
 //      DATA_DIR whose crux.sqlite is seeded first (rate and moderation limits off, no demo, no mail);
@@ -218,7 +218,7 @@ export async function benchServer(opts: BenchServerOptions = {}): Promise<BenchR
       name: `server: GET /api/users/{uid} p99 (a user with ${fmt(Math.min(PROLIFIC_RESPONSES, sizes.bigTopicRoots))} responses)`,
       value: userPage.latencyP99,
       unit: 'ms',
-      // Issue 25's budget for both rows: p99 ≤ 25 ms under 50 connections.
+      // The budget in docs/BENCHMARKS.md for both rows: p99 ≤ 25 ms under 50 connections.
       budget: 25,
       note: `${fmt(userPage.requestsPerSecond)} req/s`,
     });

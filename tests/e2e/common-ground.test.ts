@@ -1,4 +1,4 @@
-// Issue 13 in real Chromium against the real server: where people stand, common ground, Δ credits
+// In real Chromium against the real server: where people stand, common ground, Δ credits
 // and the debate map. (a) two users with opposite stances upvote the same response: it rises to the
 // top of the Common ground order and, once both sides approve it enough, shows the badge; (b) a
 // stance changed and a Δ given offline land once: the author's points and the topic's "changed

@@ -1,4 +1,4 @@
-// Issue 24 #8 in Chromium, on a 390×844 phone and a 1280×800 desktop: the debate map fits its panel
+// In Chromium, on a 390×844 phone and a 1280×800 desktop: the debate map fits its panel
 // (nothing overflows the frame or the page), reads without hovering (labels beside the nodes), has
 // a legend, gives every node a hit area of at least 44 × 44 px, and a node still opens its
 // response in the thread; axe clean with the map open, light and dark.

@@ -1,4 +1,4 @@
-// Issue 12, first load, in real Chromium over the built PWA: `/` paints from the entry without
+// First load, in real Chromium over the built PWA: `/` paints from the entry without
 // fetching the other pages' chunks, the dev-only RxDB chunks (dev-mode, schema validation) are
 // neither built nor precached, every route still opens (in-app and by address), and after one
 // visit every route opens offline: the service worker precaches the lazy chunks too.

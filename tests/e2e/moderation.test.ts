@@ -1,4 +1,4 @@
-// Issue 23 in real Chromium: a member reports a response, the moderator's badge counts it, the
+// In real Chromium: a member reports a response, the moderator's badge counts it, the
 // moderator removes it with a reason, and a second browser that had the thread open sees the
 // replacement without a reload and keeps no copy of the text (not after an offline reload, not in
 // IndexedDB, not in the kept topic pages); the author is told. A suspended user's offline reply

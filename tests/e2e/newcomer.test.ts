@@ -1,4 +1,4 @@
-// Issue 24 #1 on a 390×844 phone in Chromium: the header says "Crux" on one line; a visitor's first
+// A newcomer on a 390×844 phone in Chromium: the header says "Crux" on one line; a visitor's first
 // screen says what Crux is, there from the first paint (the rows under it never move), with no
 // horizontal overflow, and it stays dismissed; the "?" explanations open by touch and keyboard.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

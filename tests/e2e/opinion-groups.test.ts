@@ -1,4 +1,4 @@
-// Issue 29 #2 in Chromium: the server groups a topic's voters in the background (two planted camps
+// In Chromium: the server groups a topic's voters in the background (two planted camps
 // of 12), the summary replicates with the topic, and the topic page's "Opinion groups" panel shows
 // each group's size, what sets it apart and what every group approves; offline after a reload too,
 // by keyboard, axe-clean in light and dark, and within a phone's width.

@@ -82,7 +82,7 @@ describe('pages', () => {
     await context.close();
   });
 
-  // At 390 px and (issue 24 asks axe on changed screens on desktops too: About's "How Crux works",
+  // At 390 px and (axe on changed screens on desktops too: About's "How Crux works",
   // Privacy's Support sentence) at 1280 px.
   it(
     'has no axe violations on sources, About, Terms, Privacy and not-found, light and dark, at 390 and 1280 px',

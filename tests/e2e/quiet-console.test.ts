@@ -1,4 +1,4 @@
-// Issue 24 #9 in Chromium on the production build: a walk through the main screens (topic list, a
+// A quiet console in Chromium on the production build: a walk through the main screens (topic list, a
 // topic with its Strongest case, Opinion groups and Debate map open, and signed in Follow and the
 // @mention list too, the leaderboard, a missing user's page, a real user's page), signed out and then
 // signed in, leaves the console without a single error and without RxDB's "Open Core" notice. The

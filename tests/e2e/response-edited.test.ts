@@ -1,4 +1,4 @@
-// Issue 24 #2 in Chromium: Ada edits her response after Bob read it; Bob's page then says "edited"
+// An edited response in Chromium: Ada edits her response after Bob read it; Bob's page then says "edited"
 // with when, on the response's meta line (the exact time in the <time> element), and a response
 // never edited says nothing of the kind. axe clean on Bob's topic page, light and dark.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 11 point 6 in real Chromium: the built app runs under the server's strict
+// Security headers in real Chromium: the built app runs under the server's strict
 // Content-Security-Policy (no inline script, no eval, Firebase's and the Auth
 // emulator's origins only) with no violation: signing in, creating a topic, posting a
 // response, the sources page, the service worker and a reload.

@@ -1,4 +1,4 @@
-// Issue 24 #4 and #5 in real Chromium. A session whose account is deleted (through the Auth
+// An ended session in real Chromium. A session whose account is deleted (through the Auth
 // emulator) says so, never "Offline", keeps the unsent reply through a reload, and hands it to the
 // next person who signs in, to post as themselves; a disabled-then-enabled account signing in again
 // sends its reply once. A reply whose parent response was deleted names itself, shows its text,

@@ -1,4 +1,4 @@
-// Issue 29 #1 and #3 in real Chromium against the real server, on a 390×844 phone: the strongest
+// In real Chromium against the real server, on a 390×844 phone: the strongest
 // case on each side renders from the device's copy, moves when a vote arrives, and renders again
 // offline after a reload; keyboard and axe (light and dark) are clean; offline, the composer's
 // "This was already said" hint appears for a near-copy of a response and not for an unrelated text.

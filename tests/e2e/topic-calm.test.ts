@@ -1,4 +1,4 @@
-// Issue 24 #2 and #3 in Chromium on the demo debate: a stance is a radio group, not the reply type's
+// A calm topic page in Chromium on the demo debate: a stance is a radio group, not the reply type's
 // buttons; a response offers one way to answer and puts the rest in a "More" menu on a phone (a real
 // menu button, by keyboard); no "Show All (0)"; every control on a 390 px phone is at least 44 x 44
 // CSS px of target (its box, or its hit area found by elementFromPoint); desktop keeps its density;
@@ -80,7 +80,7 @@ async function openDebate(options: BrowserContextOptions) {
 const NEAR_COPY = 'Without fares, which fund a large share of the operating costs, service frequency is cut first in a budget squeeze.';
 
 /**
- * The demo debate with every control that came after issue 24 open at once: Follow in the header,
+ * The demo debate with every optional control open at once: Follow in the header,
  * the Strongest case's links, the Opinion groups and Debate map panels, the composer's "This was
  * already said" hint and its @mention suggestions (the list open, the caret after "@Ba").
  */

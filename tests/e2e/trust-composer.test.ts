@@ -1,4 +1,4 @@
-// Issue 8 in real Chromium with persistent profiles: what is typed in the composer is never lost
+// Trust in real Chromium with persistent profiles: what is typed in the composer is never lost
 // (drafts come back after a reload and a cold start, online and offline), never shown to the next
 // person on the device, and a signed-out visitor's reply is posted once, after signing in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 8 in real Chromium (the screens' side): a conflict shown with both texts and settled only by
+// Trust in real Chromium (the screens' side): a conflict shown with both texts and settled only by
 // the person's choice (#3); Logout that can remove the user's data from the device, "Download my
 // data" offline and "Import drafts" (#5); honest states for replies not on the device (#6) and for a
 // session that has ended (#7); the header never shows the raw e-mail address (#10).

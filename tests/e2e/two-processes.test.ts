@@ -1,4 +1,4 @@
-// Issue 14 #3 in a real browser: two server processes (sync-server/src/main.ts, as deployed) on
+// In a real browser: two server processes (sync-server/src/main.ts, as deployed) on
 // one PostgreSQL database. The browser is on B; writes go through A. Each write shows on B's open
 // page without a reload: B's live stream hears A's commit through LISTEN/NOTIFY and the page
 // pulls it. (The latency is measured by `npm run bench -- postgres`; here only that it arrives.)

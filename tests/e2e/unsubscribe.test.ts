@@ -1,4 +1,4 @@
-// Issue 10 #1 in real Chromium: /unsubscribe toggles the weekly summary preference online and
+// In real Chromium: /unsubscribe toggles the weekly summary preference online and
 // offline (the offline change lands once when the browser is back online), and a mail's one-click
 // link (/unsubscribe?token=…) confirms the unsubscribe with the server without signing in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -10,10 +10,10 @@ const hits = (path: string, text: string) => commentHits(path, text, paths, name
 describe('comment citations', () => {
   it('finds issue numbers in comments, not in code', () => {
     const source = [
-      '// Kept apart.',
+      '// Kept apart (issue 7).',
       "const title = 'issue 12 in a string is not a comment';",
       '/**',
-      ' * The queue. Issues 12 and 13 too.',
+      ' * Issue 23 #3: the queue. Issues 12 and 13 too.',
       ' */',
       'const n = 1; // trailing issue #4',
       'const text = `${n} issue 5 in a template`;',
@@ -36,7 +36,7 @@ describe('comment citations', () => {
   });
 
   it('reads SQL and CSS comments', () => {
-    expect(hits('sync-server/src/store/sqlite/migrations/001-x.sql', "-- DESIGN.md\nSELECT 'issue 2';")).toEqual([
+    expect(hits('sync-server/src/store/sqlite/migrations/001-x.sql', "-- issue 14: DESIGN.md\nSELECT 'issue 2';")).toEqual([
       '1 issue issue 14',
       '1 missing-file DESIGN.md',
     ]);

@@ -1,4 +1,4 @@
-// Issue 13 #3 as a pure rule: the worked example of docs/COMMON-GROUND.md, the Wilson bound's known
+// Common ground as a pure rule: the worked example of docs/COMMON-GROUND.md, the Wilson bound's known
 // values and properties, and the badge threshold.
 import { describe, expect, it } from 'vitest';
 import {

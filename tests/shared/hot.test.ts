@@ -1,4 +1,4 @@
-// DESIGN.md §4 hot score: sign(s)·log10(max(|s|,1)) + created_epoch_seconds/45000, s = score + responses.
+// The hot score (docs/RULES.md): sign(s)·log10(max(|s|,1)) + created_epoch_seconds/45000, s = score + responses.
 import { describe, expect, it } from 'vitest';
 import { hotScore } from '../../shared/rules/hot.js';
 

@@ -1,4 +1,4 @@
-// SPEC.md §9 relative time: every boundary, singular and plural, future dates.
+// Relative time: every boundary, singular and plural, future dates.
 import { describe, expect, it } from 'vitest';
 import { relativeTime } from '../../shared/rules/relative-time.js';
 

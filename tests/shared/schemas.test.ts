@@ -153,7 +153,7 @@ describe('createResponseSchema', () => {
     expect(createResponseSchema.parse({ ...valid, content: '  spaced\n\n out  ' }).content).toBe('  spaced\n\n out  ');
   });
 
-  it('accepts an integer topic_id (SPEC.md §7) and turns it into a string id', () => {
+  it('accepts an integer topic_id (as the product specification sends it) and turns it into a string id', () => {
     expect(createResponseSchema.parse({ ...valid, topic_id: 42 }).topic_id).toBe('42');
   });
 

@@ -1,4 +1,4 @@
-// Issue 29 #3 as a pure rule: normalised words, the TF-IDF cosine, the threshold, and the catch rate
+// "This was already said" as a pure rule: normalised words, the TF-IDF cosine, the threshold, and the catch rate
 // measured on a labelled set (tests/fixtures/near-copies.ts) and on the demo debates (near-copies made
 // from each demo response; the demo's own, distinct responses must not flag each other).
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 29 #1 as a pure rule: each response's side of the question (a reply's type is relative to its
+// The strongest case as a pure rule: each response's side of the question (a reply's type is relative to its
 // parent), its strength (own side's Wilson lower bound + the common-ground bonus), and the three
 // best per side; the worked example of docs/COMMON-GROUND.md, "The strongest case on each side".
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Truncation with an ellipsis (SPEC.md §9) and the plain prefix used for notification summaries.
+// Truncation with an ellipsis and the plain prefix used for notification summaries.
 import { describe, expect, it } from 'vitest';
 import { prefix, truncate } from '../../shared/rules/truncate.js';
 

@@ -1,4 +1,4 @@
-// Issue 11 point 8, deleted accounts: once an account is deleted, firebase-admin's getUser answers
+// Deleted accounts: once an account is deleted, firebase-admin's getUser answers
 // auth/user-not-found. The verifier must refuse it, not fall back to the account's last known state
 // (kept for when Google cannot be reached), or the deleted account's token works until it expires.
 // Real Auth emulator, a verifier that remembers verified tokens (as in production) with a short

@@ -1,4 +1,4 @@
-// Issue 12, first load: a first visit's page carries its first screen as a JSON data block (the
+// First load: a first visit's page carries its first screen as a JSON data block (the
 // topics of `/` and `/c/{category}`, a topic and its first roots on `/topics/{id}`), as the REST API
 // answers a signed-out visitor, escaped so no user text can end the element, and compressed; pages
 // without a first screen (or a missing topic) get the plain shell. The real app on the lane's engine

@@ -1,4 +1,4 @@
-// Issue 11 points 6 and 7 (body): the headers every answer carries, no caching of
+// HTTP hardening (body): the headers every answer carries, no caching of
 // signed-in answers, 404 for a missing build file, 413 on a declared length before
 // the body is read, invalid UTF-8 refused, and a client that goes away is not a
 // server error in the log.

@@ -139,7 +139,7 @@ describe('notifications', () => {
     expect(aboutReply).toMatchObject({ response_deleted: true, _deleted: false, target_id: topic.id });
     expect(aboutReply.seq).toBeGreaterThan(seqBefore); // re-stamped, so devices pull the change
     expect(after.find((n) => n.response_id === answer.id)).toMatchObject({ response_deleted: false });
-    // REST keeps SPEC.md §7's fields only.
+    // REST keeps the plain fields only.
     for (const n of await inbox(ada))
       expect(Object.keys(n).sort()).toEqual(['actor_display_name', 'created_at', 'id', 'is_read', 'target_id', 'target_summary', 'type']);
   });

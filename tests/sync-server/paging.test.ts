@@ -1,5 +1,5 @@
 // No list answer is unbounded, none is cut silently. GET
-// /api/responses keeps SPEC.md §7's plain array and pages with `limit` and an opaque
+// /api/responses keeps its plain array and pages with `limit` and an opaque
 // `cursor`: the default call carries at most 1,000 and says when more follow
 // (X-Next-Cursor, Link rel="next"); following the cursors gives every item once, in
 // order. Sync pull refuses a limit over its cap.

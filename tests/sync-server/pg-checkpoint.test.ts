@@ -1,4 +1,4 @@
-// Issue 14 groundwork (docs/POSTGRES.md): on PostgreSQL, a puller that moves its checkpoint
+// PostgreSQL groundwork (docs/POSTGRES.md): on PostgreSQL, a puller that moves its checkpoint
 // (seq, id) to the last row it got never skips a row, because every stamping transaction
 // holds one advisory lock from its first seq to its commit (sync-server/src/store/pg/seq.ts).
 // Against a real PostgreSQL (tests/fixtures/postgres.ts). Without the lock, the control

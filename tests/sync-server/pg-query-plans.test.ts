@@ -1,4 +1,4 @@
-// Issue 25 #5 on PostgreSQL: a user's page (GET /api/users/{uid}) and a topic's stance totals
+// Cheap reads on PostgreSQL: a user's page (GET /api/users/{uid}) and a topic's stance totals
 // (GET /api/topics/{id}/stances) read as many rows however much the user wrote or the topic holds
 // (SQLite's plans: query-plans.test.ts). Every statement the two calls run is recorded (text and
 // arguments) and run again under EXPLAIN ANALYZE: the rows each plan node read from responses and
@@ -155,7 +155,7 @@ describe("a user's page and a topic's stance totals on PostgreSQL", () => {
   });
 });
 
-// Issue 28 (the write budgets): migration 011 drops responses_topic, responses_creator and the unread
+// The write budgets (docs/BENCHMARKS.md): migration 011 drops responses_topic, responses_creator and the unread
 // responses_seq, which every create wrote; the statements that read a topic's responses or a creator's now walk
 // responses_topic_seq and responses_creator_time (the indexes that begin the same way).
 /** The indexes the statement's plan reads `table` by; every read of it must be an index scan. */

@@ -1,4 +1,4 @@
-// DESIGN.md §4: the hot score is stored and indexed so that every list is an
+// The hot score is stored and indexed so that every list is an
 // index scan, never a sort of the whole table.
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -124,7 +124,7 @@ describe("a user's page and a topic's stance totals are O(1) in its size", () =>
   });
 });
 
-// Issue 28 (the write budgets): migration 015 drops three indexes every create wrote: two the leading
+// The write budgets (docs/BENCHMARKS.md): migration 015 drops three indexes every create wrote: two the leading
 // column of another index on responses (responses_topic of responses_topic_seq, responses_creator of
 // responses_creator_time), and responses_seq, which no statement reads. Every statement the store prepares is explained on a database at 014 and
 // again after 015: the statements that used a dropped index are there, and each of them (and every

@@ -1,4 +1,4 @@
-// Issue 11 point 4, the expensive reads the first pass left open: sync pulls (anonymous allowed,
+// Rate limits on the expensive reads the first pass left open: sync pulls (anonymous allowed,
 // up to 1,000 documents or 200 topics a call) are paid in the documents they return; a topic
 // list page past the first, common ground, the sitemap, a topic's server-rendered first page and
 // the one-click unsubscribe count as expensive reads, and so do a user's page and a topic's stance

@@ -29,7 +29,7 @@ describe('responses', () => {
   afterAll(() => server.stop());
 
   describe('POST /api/responses', () => {
-    it('creates a root response: 201 with every field of SPEC.md §3, content as typed', async () => {
+    it('creates a root response: 201 with every field of a response, content as typed', async () => {
       const topic = await makeTopic(as(ada));
       const res = await as(bob).post<Response>('/responses', { topic_id: topic.id, content: '  I agree.\n\nBecause.  ', type: 'for' });
       expect(res.status).toBe(201);
@@ -74,7 +74,7 @@ describe('responses', () => {
       expect((await topicOf(topic.id)).responses_count).toBe(3);
     });
 
-    it('accepts topic_id as an integer (SPEC.md §7)', async () => {
+    it('accepts topic_id as an integer, as the product specification sends it', async () => {
       const topic = await makeTopic(as(ada), { id: String(Date.now()) });
       const res = await as(bob).post('/responses', { topic_id: Number(topic.id), content: 'numeric', type: 'for' });
       expect(res.status, res.text).toBe(201);

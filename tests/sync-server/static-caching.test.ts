@@ -1,4 +1,4 @@
-// Issue 12, first load: the built PWA's files go out precompressed (.br/.gz chosen by
+// First load: the built PWA's files go out precompressed (.br/.gz chosen by
 // Accept-Encoding, Vary: Accept-Encoding), hashed assets immutable, the files that name the
 // build (index.html, sw.js, the manifest) revalidated, JSON API answers compressed on the fly
 // above a small size, and a missing build file still 404s. Over a temporary static folder with

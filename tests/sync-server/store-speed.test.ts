@@ -1,4 +1,4 @@
-// Issue 12 point 3, the SQLite store's side: its transactions nest as before, and the server's
+// Server speed, the SQLite store's side: its transactions nest as before, and the server's
 // background checkpointer moves the WAL into the database without a request's COMMIT doing it,
 // and stops with the connection. (The kept list pages, on either engine: list-pages.test.ts.)
 import { afterAll, describe, expect, it } from 'vitest';

@@ -7,7 +7,7 @@
 //
 // Two ways of leaving:
 // - after the stream's first event: a reset (RST), a close (FIN) and a half-close (FIN while still
-//   reading, as a polite proxy does). Node sees each of these, before the issue 25 change too.
+//   reading, as a polite proxy does). Node sees each of these, even before the fix below.
 // - before the first byte, while the server is still deciding who the caller is (the account's
 //   state, AUTH_STATUS_CACHE_SECONDS=0 here so every request waits for it) and counting the stream
 //   against the open-stream limits (a database round trip on PostgreSQL). The socket closes while

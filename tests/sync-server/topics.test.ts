@@ -48,7 +48,7 @@ describe('topics', () => {
   });
 
   describe('POST /api/topics', () => {
-    it('creates a topic: 201 with every field of SPEC.md §3, title trimmed, author from the token', async () => {
+    it('creates a topic: 201 with every field of a topic, title trimmed, author from the token', async () => {
       const res = await as(ada).post<Topic>('/topics', { title: '  Should cities ban cars?  ', categories: ['Society'] });
       expect(res.status).toBe(201);
       expect(res.body).toEqual({
@@ -147,7 +147,7 @@ describe('topics', () => {
       expect(topic.title).toHaveLength(300);
     });
 
-    it('without a token → 401 with the SPEC.md §5 text', async () => {
+    it('without a token → 401 with the text asking to log in', async () => {
       const res = await as().post('/topics', { title: 'No auth', categories: ['Science'] });
       expect(res.status).toBe(401);
       expect(res.body.error).toBe(MSG.loginToCreateTopic);
@@ -287,7 +287,7 @@ describe('topic lists: hot, new, top, category, paging', () => {
   });
   afterAll(() => server.stop());
 
-  it('stores hot as DESIGN.md §4 computes it', async () => {
+  it('stores hot as docs/RULES.md computes it', async () => {
     const rows = await server.db.rows<{ id: string; created_at: string; score: number; responses_count: number; hot: number }>(
       'SELECT id, created_at, score, responses_count, hot FROM topics',
     );

@@ -1,4 +1,4 @@
-// /api/upvotes and the points, rank and leaderboard rules of DESIGN.md §4.
+// /api/upvotes and the points, rank and leaderboard rules (docs/RULES.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages.js';
 import type { LeaderboardEntry } from '../../shared/types.js';

@@ -1,4 +1,4 @@
-// Issue 11 point 3 (and the same on PostgreSQL): a second writer on the database. A
+// The write lock (and the same on PostgreSQL): a second writer on the database. A
 // write waits for another connection's lock at most DB_BUSY_TIMEOUT_MS: a lock held shorter is
 // waited for, one held longer is answered 503 + Retry-After (never 500, never a hang), and two
 // server processes on one database (an overlapping deploy; on PostgreSQL, processes sharing the

@@ -22,7 +22,7 @@ export const WIDGET = {
   usernameSaveFailed: 'An error occurred while saving the username.',
 } as const;
 
-/** SPEC.md §5 widget rules for the e-mail field; null when valid. */
+/** The e-mail field's rules, with the texts above; null when valid. */
 export function checkEmail(email: string): string | null {
   if (!email.trim()) return WIDGET.emailRequired;
   if (!EMAIL_PATTERN.test(email.trim())) return WIDGET.emailInvalid;

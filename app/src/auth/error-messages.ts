@@ -1,4 +1,4 @@
-// Firebase Auth error codes → the texts a person reads (SPEC.md §8 widget texts).
+// Firebase Auth error codes → the texts a person reads (the product specification's widget texts).
 // Codes are matched with or without the "auth/" prefix.
 
 export type AuthContext = 'signIn' | 'signUp' | 'reset' | 'general';
@@ -45,7 +45,7 @@ const MESSAGES: Record<string, string> = {
   'credential-already-in-use': 'This account is already linked to another user; your guest data could not be merged.',
   'account-exists-with-different-credential':
     'This email already exists without any means of sign-in. Please reset the password to recover.',
-  // Generic server codes (SPEC.md §8: descriptive text).
+  // Generic server codes: a descriptive text, never the raw code.
   'invalid-argument': 'The request was not valid.',
   'failed-precondition': 'The operation cannot be done in the current state.',
   unauthenticated: 'Please sign in to continue.',
@@ -74,7 +74,7 @@ export function authErrorMessage(error: unknown, context: AuthContext = 'general
   return BY_CONTEXT[context]?.[code] ?? MESSAGES[code] ?? DEFAULT_AUTH_ERROR;
 }
 
-/** Codes that mean the current user must be signed out (SPEC.md §8). */
+/** Codes that mean the current user must be signed out: the account is disabled or its session expired. */
 export function isSessionEndingError(error: unknown): boolean {
   const raw = typeof error === 'object' && error && 'code' in error ? String(error.code) : '';
   return raw === 'auth/user-disabled' || raw === 'auth/user-token-expired';

@@ -1,6 +1,6 @@
-// The source catalogue (GET /api/sources?q=, SPEC.md §7) is site-wide and grows
+// The source catalogue (GET /api/sources?q=) is site-wide and grows
 // with every response, so it is not replicated: the composer asks the server
-// while online. Offline, or on any failure, the answer is [] (SPEC.md §8: a
+// while online. Offline, or on any failure, the answer is [] (a
 // search failure is silent) and the screen still offers the topic's own sources.
 import { MIN_SEARCH_LENGTH } from '../../../shared/constants.js';
 import type { Source } from '../../../shared/types.js';

@@ -1,4 +1,4 @@
-// Opens the two local databases (DESIGN.md §5): a public one for topics and
+// Opens the two local databases (docs/SYNC.md "What is kept on the device"): a public one for topics and
 // responses, and one per signed-in uid for the user's own data, so a shared
 // device never shows one user's data to the next. Factories, no singletons.
 import { addRxPlugin, createRxDatabase, type RxCollectionCreator } from 'rxdb';

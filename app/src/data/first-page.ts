@@ -21,7 +21,7 @@ export function readFirstPage(doc: Document = document): FirstPageData | null {
   }
 }
 
-// The REST shapes carry no stance counts (SPEC.md §7): a topic's first screen comes with them
+// The REST shapes carry no stance counts (docs/API.md): a topic's first screen comes with them
 // (`stances`); a list's rows show none.
 const topicView = (topic: Topic, stances?: FirstPageData['stances']): TopicView => ({
   ...topic,

@@ -1,4 +1,4 @@
-// Which topics' responses stay on the device (DESIGN.md §5): the most recently
+// Which topics' responses stay on the device (docs/SYNC.md): the most recently
 // opened (keepTopics, 50 by default) plus those saved for offline. Kept as an
 // RxDB local document (RxDB caps collections at 13). Eviction removes a topic's
 // local responses without pushing deletions (the push handler skips them: they

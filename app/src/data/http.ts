@@ -2,7 +2,7 @@
 // pulls, pushes and the live stream through its `syncHttp` face; the REST reads and calls of the
 // data layer; the web config before Firebase starts). What it does for each request:
 // - `/api` on the base URL; a body is JSON, or a form when it is URLSearchParams.
-// - With a token source, a fresh ID token each time (DESIGN.md §5: getToken is called only where
+// - With a token source, a fresh ID token each time (getToken is called only where
 //   a request is made). A 401 or 403 is retried once with a forced refresh (a token that expired
 //   mid-replication, a role granted a moment ago); a 401 even then, or a token the account can no
 //   longer get, ends the session (connectivity.ts): no request carries a token until a sign-in.

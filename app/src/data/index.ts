@@ -1,4 +1,4 @@
-// The only module the screens import from the data layer (DESIGN.md §5): create
+// The only module the screens import from the data layer (docs/ARCHITECTURE.md "One front door"): create
 // one CruxData at start-up, bind screens to its observables, call its actions.
 //
 //   const data = await createCruxData({ baseUrl: '', events: window, isOnline: () => navigator.onLine });

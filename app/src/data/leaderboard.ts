@@ -103,7 +103,7 @@ export function createLeaderboard(deps: Deps): Leaderboard {
     if (!uid) return { entries, me: null };
     const listed = entries.find((entry) => entry.uid === uid);
     if (listed) return { entries, me: { uid, points: listed.points, rank: listed.rank, persuasion_points: listed.persuasion_points ?? 0 } };
-    // Outside the top 100: ask for the user's own score (404 or any failure = none shown, SPEC.md §8).
+    // Outside the top 100: ask for the user's own score (404 or any failure = none shown, never an error).
     const current = deps.session();
     if (current?.uid !== uid) return { entries, me: null };
     try {

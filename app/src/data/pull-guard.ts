@@ -16,7 +16,7 @@ import type { BulkWriteRow, RxStorage, RxStorageBulkWriteResponse, RxStorageInst
 const PULL_WRITE = 'replication-downstream-';
 /** RxDB's replication-meta stores (plugins/replication: `metaInstanceCollectionName`). */
 const META_STORE = 'rx-replication-meta-';
-/** A document's meta copy is keyed `${id}|0` (meta-instance.ts `getAssumedMasterState`), a checkpoint `${direction}|1`. */
+/** A document's meta copy is keyed `${id}|0` (rxdb's replication protocol, `getAssumedMasterState`), a checkpoint `${direction}|1`. */
 const isDocumentMetaKey = (key: string) => key.endsWith('|0');
 
 const isUnsent = (row: BulkWriteRow<unknown>) => (row.previous as { pending?: unknown } | undefined)?.pending === true;

@@ -1,4 +1,4 @@
-// Creating a topic from the search-or-create box: SPEC.md §5 rules, then a visit to the new topic.
+// Creating a topic from the search-or-create box: a title, a signed-in author and a category, then a visit to the new topic.
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MSG } from '../../../shared/messages';
@@ -6,7 +6,7 @@ import { isCategory } from '../../../shared/rules/category';
 import { useData } from './useData';
 import { errorMessage } from '../error-message';
 
-/** The first rule broken, as SPEC.md's text; null when the topic may be created. */
+/** The first rule broken, as the text a person reads (shared/messages.ts); null when the topic may be created. */
 export function validateNewTopic(title: string, category: string, signedIn: boolean): string | null {
   if (!title.trim()) return MSG.titleEmpty;
   if (!signedIn) return MSG.loginToCreateTopic;

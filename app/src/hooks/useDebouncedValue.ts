@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** `value` after it has stayed the same for `delayMs` (SPEC.md §4: search after a 300 ms pause). */
+/** `value` after it has stayed the same for `delayMs` (e.g. search after a 300 ms pause). */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {

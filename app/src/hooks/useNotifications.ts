@@ -10,7 +10,7 @@ export function useNotifications() {
   const data = useData();
   const notifications$ = useMemo(() => data.notifications$(), [data]);
   const { value, error, loading } = useObservable(notifications$);
-  // Failing to mark read is only logged (SPEC.md §8): the item still opens.
+  // Failing to mark read is only logged, never shown: the item still opens.
   const markRead = useCallback(
     (id: string) => data.markRead(id).catch((e: unknown) => console.error('Error marking notification as read:', e)),
     [data],

@@ -1,4 +1,4 @@
-// The topic list page by page (SPEC.md §4) from the local database.
+// The topic list page by page from the local database.
 import { useCallback, useMemo, useState } from 'react';
 import { of } from 'rxjs';
 import { PAGE_SIZE, type Sort } from '../../../shared/constants';

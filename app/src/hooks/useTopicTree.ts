@@ -5,7 +5,7 @@ import type { CruxData } from '../data';
 import { useData } from './useData';
 
 /**
- * Which responses show their replies, and quote navigation (SPEC.md §4). The object keeps its identity
+ * Which responses show their replies, and quote navigation. The object keeps its identity
  * for the page's life, so a change re-renders only the rows it concerns (useExpanded, useHighlighted),
  * never every row of a long list.
  */

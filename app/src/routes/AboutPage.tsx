@@ -1,4 +1,4 @@
-// /about (SPEC.md §2): what Crux is for, and how it works (the first screen's intro
+// /about: what Crux is for, and how it works (the first screen's intro
 // links to that section). Static text, part of the bundle, so it reads offline.
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// /leaderboard (SPEC.md §2): Rank, User, Points in competition ranking; the signed-in user's
+// /leaderboard: Rank, User, Points in competition ranking; the signed-in user's
 // row marked (aria-current and a "You" label, not colour alone) and their own rank shown even
 // outside the top 100 (not while they have no points: no rank until there are points, as the
 // header says too); the last copy stays readable offline with its age. "Persuasion" is the part

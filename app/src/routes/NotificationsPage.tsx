@@ -1,4 +1,4 @@
-// /notifications (SPEC.md §2): the signed-in user's notifications, newest first, live from
+// /notifications: the signed-in user's notifications, newest first, live from
 // the local database (works offline; marking read is a local write that syncs later).
 // Unread items are bold with a dot and an "Unread" label for screen readers, never colour
 // alone. A click marks the item read and opens /topics/{target_id} scrolled to the reply; a

@@ -1,4 +1,4 @@
-// /privacy (SPEC.md §1, §2): the privacy policy; requests are answered within one month; last
+// /privacy: the privacy policy; requests are answered within one month; last
 // updated July 19, 2025. Static text, part of the bundle, so it reads offline. Requests go
 // through the Support link only when SUPPORT_URL is configured; unset, the page names none.
 import { Link } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// /sources (SPEC.md §2): every source with name, description and link (opened safely in a new
+// /sources: every source with name, description and link (opened safely in a new
 // tab), a filter box, "Load more" paging, and the responses citing each source. The last
 // unfiltered copy reads offline, where the filter runs on it. A source shows its newest citing
 // responses; "Show all" pages through the rest.

@@ -1,4 +1,4 @@
-// /terms (SPEC.md §1, §2): the terms and conditions; people under 16 are not intended users;
+// /terms: the terms and conditions; people under 16 are not intended users;
 // last updated July 19, 2025. Static text, part of the bundle, so it reads offline. Questions go
 // through the Support link only when SUPPORT_URL is configured; unset, the page names none.
 import { Link } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// /unsubscribe (SPEC.md §2): the weekly summary e-mail preference. Signed in, it reads and
+// /unsubscribe: the weekly summary e-mail preference. Signed in, it reads and
 // writes the synced profile in the local database, so it works offline and the change lands
 // once when the device is back. Opened from a mail's link (?token=…), it confirms the one-click
 // unsubscribe with the server (no sign-in: the signed token is the proof; RFC 8058 POST).

@@ -1,4 +1,4 @@
-// Scheduled backups in the server process (BACKUP_DIR, BACKUP_EVERY_HOURS, BACKUP_KEEP; issue 27,
+// Scheduled backups in the server process (BACKUP_DIR, BACKUP_EVERY_HOURS, BACKUP_KEEP;
 // docs/OPERATIONS.md "Backups"): every BACKUP_EVERY_HOURS a consistent copy into BACKUP_DIR as
 // crux-<UTC time>.sqlite (or .dump on PostgreSQL), and only the newest BACKUP_KEEP such files kept.
 import { readdirSync, rmSync } from 'node:fs';

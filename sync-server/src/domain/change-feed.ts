@@ -1,6 +1,6 @@
 // Tells listeners (the live replication stream) which collections changed after
-// a write has committed. In-process for one server; DESIGN.md §8 would fan this
-// out through the store when several servers run.
+// a write has committed. In-process for one server; with several processes on one PostgreSQL
+// database, store/pg/change-feed.ts carries it to the others too.
 
 import type { PrivateCollection } from '../../../shared/sync-protocol.js';
 

@@ -1,6 +1,6 @@
 // What every domain operation needs: the store, the clock, an id maker and the
 // change feed that the live stream listens to. REST routes and replication
-// pushes call the same operations with it (DESIGN.md §5: one code path).
+// pushes call the same operations with it (one code path for both).
 import { notFound } from '../../../shared/errors.js';
 import { MSG } from '../../../shared/messages.js';
 import type { TopicRow } from '../store/rows.js';

@@ -77,7 +77,7 @@ export async function followOnJoin(
 
 /**
  * A new root response tells the topic's followers, in the create's transaction and in one statement
- * whatever their number (the fan-out of issue 26's bench), then queues their pushes the same way.
+ * whatever their number (the fan-out the follow bench measures), then queues their pushes the same way.
  * Call it after the response's other notifications: whoever those reached is not told twice.
  */
 export async function notifyFollowers(

@@ -17,7 +17,7 @@ import { queuePush } from './push.js';
 export const NOTIFY_PER_PAIR = 20;
 export const NOTIFY_WINDOW_MS = 60 * 60_000;
 
-/** Whether `actorUid` may notify `recipientUid` now (DESIGN.md §4, issue 23's blocks, issue 11's flood cap). */
+/** Whether `actorUid` may notify `recipientUid` now (docs/RULES.md: never oneself, never someone who blocked the actor, and the flood cap). */
 export async function mayNotify(ctx: DomainContext, actorUid: string, recipientUid: string, now: string): Promise<boolean> {
   if (recipientUid === actorUid) return false;
   // Someone the recipient blocked does not notify them (nothing tells the sender).

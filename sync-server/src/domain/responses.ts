@@ -158,7 +158,7 @@ export interface MappingPage {
   next: ResponsePosition | null;
 }
 
-/** A page of the topic's (id, parent) pairs, SPEC.md §7's shape, after a position. */
+/** A page of the topic's (id, parent) pairs, the REST shape, after a position. */
 export async function mappingsPage(
   ctx: DomainContext,
   topicId: string,
@@ -277,7 +277,7 @@ export async function addResponse(
   return id;
 }
 
-/** DESIGN.md §4: tell the author of the answered topic or response, never yourself, nor someone who blocked you. */
+/** Tell the author of the answered topic or response, never yourself, nor someone who blocked you. */
 async function notifyReply(
   ctx: DomainContext,
   actor: AuthUser,

@@ -196,7 +196,7 @@ export function keptLeaderboardJson(ctx: DomainContext, options: { persuasion?: 
 }
 
 /**
- * The leaderboard by total points (persuasion points included). SPEC.md §7's shape by default;
+ * The leaderboard by total points (persuasion points included). The plain REST shape by default;
  * with `persuasion`, each entry also says how many of its points came from Δ credits.
  */
 export async function leaderboard(ctx: DomainContext, { persuasion = false }: { persuasion?: boolean } = {}): Promise<LeaderboardEntry[]> {

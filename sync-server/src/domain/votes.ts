@@ -1,4 +1,4 @@
-// Upvotes (SPEC.md §4, DESIGN.md §4): a toggle per user and target. The target's
+// Upvotes (docs/RULES.md): a toggle per user and target. The target's
 // creator comes from the server's own rows, never from what the client sent.
 import type { AuthUser } from '../auth/verifier.js';
 import type { TargetType } from '../../../shared/constants.js';

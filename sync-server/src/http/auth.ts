@@ -1,5 +1,5 @@
 // Bearer-token middleware: an optional caller on every route, required where a
-// handler asks for it with the SPEC.md §5 text for that action.
+// handler asks for it with the text a person reads for that action (shared/messages.ts).
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AuthUser, TokenVerifier } from '../auth/verifier.js';
 import { MSG } from '../../../shared/messages.js';

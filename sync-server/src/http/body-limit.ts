@@ -1,4 +1,4 @@
-// Request bodies over the limit get 413 (DESIGN.md §3). A declared Content-Length
+// Request bodies over the limit get 413 (docs/API.md). A declared Content-Length
 // over the limit is answered at once, without reading the body (Node discards the
 // unread rest after the answer, so a kept-alive connection stays usable). A chunked
 // body is read up to the limit; once over, its rest is read and dropped before the

@@ -1,5 +1,5 @@
 // The HTTP edge of the error vocabulary (shared/errors.ts): the domain throws
-// CruxError, app.ts's onError turns every throw into DESIGN.md §3's body
+// CruxError, app.ts's onError turns every throw into docs/API.md's error body
 // `{"error": "<message for a person>", "code": "<kebab-case>"}`. Nothing else in
 // the server knows about statuses.
 import type { Context } from 'hono';

@@ -172,4 +172,4 @@ export class OpenCounts {
   }
 }
 
-/** The texts a person reads with a 429 (SPEC.md §5's style: what happened, what to do). */
+/** The texts a person reads with a 429 (in the style of the site's texts: what happened, what to do). */

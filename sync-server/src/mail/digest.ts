@@ -1,7 +1,7 @@
 // What one person's weekly summary holds: others' replies to their topics and responses in
 // the period, their points and rank and how both moved, what needs them (mail/needs.ts: rebuttals
 // awaiting their answer, challenged claims without a source, topics where their side lost common
-// ground), and the period's top topics. Null when nothing happened to them (DESIGN.md §6: nobody
+// ground), and the period's top topics. Null when nothing happened to them (nobody
 // gets a mail about nothing).
 import type { Store } from '../store/types.js';
 import type { MailRecipient, MailReply, MailRun, MailTopTopic } from '../store/rows.js';

@@ -15,7 +15,7 @@ body); this page is generated from the same document.
 
 ## Conventions
 
-Everything lives under \`/api\` on the server's origin. JSON in and out, snake_case fields as SPEC.md §3,
+Everything lives under \`/api\` on the server's origin. JSON in and out, snake_case fields,
 times ISO 8601 UTC, ids opaque strings of 1–64 \`[A-Za-z0-9_-]\` (a client may send its own \`id\` on create;
 a retried create by the same user answers \`201\` with the item that landed the first time; an id owned by
 someone else is \`409\`). Status: create → \`201\` with the created item; delete → \`204\`; update → \`200\`.
@@ -41,7 +41,7 @@ listed below answers \`404\` \`not-found\`.
 
 ## Paging
 
-No list answer is unbounded and none is cut silently. Lists stay SPEC.md §7's plain JSON arrays; what is
+No list answer is unbounded and none is cut silently. Lists stay plain JSON arrays; what is
 left is said in headers.
 
 - \`GET /api/responses?topic_id=\` and \`?parent_id=\` take \`limit\` (1–1000, default 1000) and \`cursor\`. An

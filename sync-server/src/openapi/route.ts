@@ -7,7 +7,7 @@
 // Input is read through the project's own readers (http/validate.ts), not the library's validators: they
 // keep SPEC's error texts and statuses (an unreadable body, bytes that are not UTF-8, a half emoji, an
 // empty body are each their own 400) and the order a handler checks things in (the sign-in first, then
-// the input), so a handler asks for its input when it wants it: `read.query()`, `read.json()`.
+// the input), so a handler asks `read` for its input (the query, the JSON body) when it wants it.
 import { createRoute, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { Context, Handler } from 'hono';
 import type { z } from 'zod';

@@ -81,7 +81,7 @@ function decoded(segment: string | undefined): string | undefined {
   }
 }
 
-/** The element the app reads (app/src/hooks/first-page.ts). */
+/** The element the app reads (app/src/data/first-page.ts). */
 export const FIRST_PAGE_ELEMENT_ID = 'crux-first-page';
 
 /**

@@ -56,7 +56,7 @@ export function notificationsRoutes(ctx: DomainContext) {
     return c.json(await listNotifications(ctx, user, read.params().uid, limit, offset));
   });
   serve(app, markRead, async (c, read) => {
-    // The body is empty or any JSON (SPEC.md §7): nothing in it is used.
+    // The body is empty or any JSON: nothing in it is used.
     const user = requireUser(c, MSG.loginToSeeNotifications);
     return c.json(await markNotificationRead(ctx, user, read.params().id));
   });

@@ -1,6 +1,6 @@
 // /api/responses: a topic's roots or a response's replies, mappings, search, one,
 // create, inline edit and subtree delete.
-// The lists are paged (docs/API.md "Paging"): the body stays SPEC.md §7's plain
+// The lists are paged (docs/API.md "Paging"): the body stays the product's plain
 // array, at most `limit` (default and maximum RESPONSES_MAX_LIMIT) long; when more
 // follow, `X-Next-Cursor` holds an opaque cursor and `Link: <…>; rel="next"` the
 // address of the next page. Never cut silently.

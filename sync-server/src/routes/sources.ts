@@ -1,6 +1,6 @@
 // /api/sources: the sources page list (paged, filtered), a search by name, URL and
 // description (?q=, the composer's suggestions), and the responses citing a source.
-// Lists stay JSON arrays (DESIGN.md); what is left is said in headers, never cut silently:
+// Lists stay JSON arrays, as the API promises; what is left is said in headers, never cut silently:
 // X-Total-Count, X-Next-Offset (absent on the last page) and Link rel="next".
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';

@@ -14,7 +14,7 @@ import { apiRoute, serve } from '../openapi/route.js';
 
 /**
  * `?include=persuasion` adds the persuasion points to each leaderboard entry, or to a user's score
- * (the leaderboard's own row outside the top 100); without it, SPEC.md §7's shape.
+ * (the leaderboard's own row outside the top 100); without it, the plain shape.
  */
 export const includeQuery = z.object({
   include: z.enum(['persuasion'], { error: 'include can only be "persuasion".' }).optional(),
@@ -23,7 +23,7 @@ export const includeQuery = z.object({
 /**
  * `?missing=null`: an unknown user is answered 200 with `null` instead of 404. The web app asks this
  * way: a browser logs every 404 it fetches as a console error, and a link to a removed account is an
- * expected answer, not a failure. Without it, the 404 of DESIGN.md §3.
+ * expected answer, not a failure. Without it, the 404 of docs/API.md "Conventions".
  */
 export const profileQuery = z.object({
   missing: z.enum(['null'], { error: 'missing can only be "null".' }).optional(),
@@ -84,7 +84,7 @@ const profile = apiRoute({
   tag: 'Users',
   summary: "A user's public page",
   description:
-    'Points, rank and the latest 50 topics and responses (beyond DESIGN.md, for user pages). An expensive read. `missing=null` answers an unknown user with `200` and `null` instead of `404` (the web app asks this way: browsers log every 404 as an error).',
+    'Points, rank and the latest 50 topics and responses (beyond the product specification, for user pages). An expensive read. `missing=null` answers an unknown user with `200` and `null` instead of `404` (the web app asks this way: browsers log every 404 as an error).',
   auth: 'optional',
   params: uidParams,
   query: profileQuery,

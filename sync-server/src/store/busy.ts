@@ -1,4 +1,4 @@
-// "The database is busy, try again in a moment" on either engine (issue 14):
+// "The database is busy, try again in a moment" on either engine:
 // the errors a write gets when another connection held what it needed past DB_BUSY_TIMEOUT_MS,
 // or the database had no connection for it in that time. Nothing was written (the transaction
 // rolled back), so the API answers 503 with Retry-After (http/errors.ts), never 500.

@@ -1,6 +1,6 @@
 // The pages of the topic lists and title searches, kept while no topic changes (the
 // list's SQL and its rows were most of a GET /api/topics), for both engines. Every change to a
-// topic row stamps it with a new seq (DESIGN.md §5: sync relies on it too), a new display name
+// topic row stamps it with a new seq (sync relies on it too, docs/SYNC.md), a new display name
 // restamps the author's topics, and a vote on a topic changes its score and seq; seqs only grow
 // and commit in order, so the largest seq of the topics names the state a page was read in, in
 // this process or any other on the same database. The caller reads that version first, then the

@@ -288,7 +288,7 @@ export const USER_IF_CHANGED = both('SELECT * FROM users WHERE uid = ? AND seq >
 
 // Notifications
 
-/** A reply notification (DESIGN.md §4). */
+/** A reply notification. */
 export const INSERT_NOTIFICATION = both(`
   INSERT INTO notifications (id, recipient_uid, type, actor_uid, target_summary, target_id, response_id, created_at, seq)
   VALUES (@id, @recipient_uid, @type, @actor_uid, @target_summary, @target_id, @response_id, @created_at, @seq)

@@ -1,4 +1,4 @@
-// The storage boundary (DESIGN.md §8), spelled out: every operation the domain,
+// The storage boundary (docs/ARCHITECTURE.md "The server"), spelled out: every operation the domain,
 // the routes, replication, main.ts and the demo seed use, and nothing else: the Store's
 // transactions here, its repositories beside their rows (rows.ts). No handle to the engine
 // leaks out, so another engine can stand behind the same methods; tests/store-contract/

@@ -1,4 +1,4 @@
-// The live stream (DESIGN.md §5): one Server-Sent Events response per browser,
+// The live stream (docs/SYNC.md): one Server-Sent Events response per browser,
 // read through fetch with the bearer header. It says RESYNC for everything at
 // each (re)connection, then RESYNC for a collection (or a followed topic) when
 // the change feed reports a commit the caller may see. Sending no documents

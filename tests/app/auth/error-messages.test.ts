@@ -28,7 +28,7 @@ describe('authErrorMessage', () => {
     expect(authErrorMessage({ code }, context)).toBe(text);
   });
 
-  it('gives every SPEC.md §8 identity provider code a text of its own or the generic one', () => {
+  it('gives every identity provider code the product specification lists a text of its own or the generic one', () => {
     const codes = [
       'email-already-in-use',
       'wrong-password',

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 12, first load: a visitor's page never loads the Firebase SDK by itself (it is the costliest
+// First load: a visitor's page never loads the Firebase SDK by itself (it is the costliest
 // script of a first visit after the data layer): it is signed out at once, and the SDK loads for a
 // sign-in or when another tab signs in. Someone signed in on this device gets it after `after`.
 import { beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 29 #3 in the composer: after a pause in typing, up to three responses of the topic making
+// "This was already said" in the composer: after a pause in typing, up to three responses of the topic making
 // the same point (shared/rules/similarity.ts over the device's copy), each with "Upvote it instead"
 // and "Reply to it" (the text moves to that response's reply box); an unrelated text shows nothing,
 // and the writer may still post.

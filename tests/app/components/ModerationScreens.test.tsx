@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 23 in the existing screens: the header's way to the queue with its open-reports count
+// Moderation in the existing screens: the header's way to the queue with its open-reports count
 // (moderators only, polled, named for screen readers), a removed or hidden text as a notice with
 // the original for its author and moderators, a locked topic's and a suspended account's composer,
 // and the moderation notices' words.

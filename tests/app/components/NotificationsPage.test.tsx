@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// /notifications states (signed out, loading, error, empty, filled), SPEC.md §2/§5 texts,
+// /notifications states (signed out, loading, error, empty, filled), their texts word for word,
 // unread items marked beyond colour, a click marks read and opens the topic, Mark All as Read.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';

@@ -9,7 +9,7 @@ afterEach(() => {
 });
 
 describe('RelativeTime', () => {
-  it('renders SPEC.md §9 relative time in a <time> and keeps it current', () => {
+  it('renders the relative time in a <time> and keeps it current', () => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2026-01-01T12:00:00Z'));
     render(<RelativeTime date="2026-01-01T11:59:50Z" />);

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 24 #2 on a response's row: one way to answer (Reply: Agree / Disagree / Discuss), no
+// A response's row: one way to answer (Reply: Agree / Disagree / Discuss), no
 // "Show All (0)" for a response nobody answered, and on a desktop (jsdom has no matchMedia: the
 // desktop layout) Edit / Delete / Report on the row itself, with no More menu. The phone's More
 // menu is exercised in Chromium (tests/e2e/topic-calm.test.ts).

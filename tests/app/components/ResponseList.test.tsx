@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 12 (big debates): the topic page renders the first screen of a long list at once and the rest
+// Big debates: the topic page renders the first screen of a long list at once and the rest
 // in idle chunks, renders a linked response at once wherever it is, keeps focus while rows arrive,
 // and opens a thread from the data layer's replies.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

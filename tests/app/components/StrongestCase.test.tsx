@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 29 #1 on the topic page: the strongest case on each side above the composer, ranked by
+// On the topic page: the strongest case on each side above the composer, ranked by
 // shared/rules/strongest-case.ts from the device's responses, moving live, collapsible (and
 // remembered), each argument opening its thread; and on the debate map, the same arguments ringed.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

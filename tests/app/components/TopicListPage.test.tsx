@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The topic list's paging (SPEC.md §4): the sentinel in view asks for the next page, the rows
+// The topic list's paging: the sentinel in view asks for the next page, the rows
 // already shown stay while it is read and "Loading more..." says so, and a short page ends it.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';

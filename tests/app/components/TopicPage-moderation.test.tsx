@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 23 on the topic page: a removed response keeps its place, votes and replies and reads as a
+// Moderation on the topic page: a removed response keeps its place, votes and replies and reads as a
 // notice with no Edit; a response quoting it shows the replacement; Report on others' items only;
 // a locked topic has its badge and the lock's words instead of the composer.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// /unsubscribe states and the SPEC.md §5/§8 texts: signed out, loading, load failure,
+// /unsubscribe states and their texts: signed out, loading, load failure,
 // subscribed/unsubscribed statement with its button, update success and failure, and the
 // confirmation of a mail's one-click link (?token=…).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 23 on another user's page: Report for anyone (not on one's own page), and for an admin
+// Moderation on another user's page: Report for anyone (not on one's own page), and for an admin
 // Make moderator / Remove moderator with the server's answer.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// Sources panel (SPEC.md §5): URL required and trimmed; name and description are
+// Sources panel: URL required and trimmed; name and description are
 // disabled while the URL matches an already added source; removal is by URL.
 import { useState } from 'react';
 import type { NewSource } from '../../hooks/useCreateResponse';

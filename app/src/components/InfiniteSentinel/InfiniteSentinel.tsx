@@ -1,4 +1,4 @@
-// Bottom sentinel (SPEC.md §4 paging): onLoadMore is called when the sentinel comes into view,
+// Bottom sentinel for infinite paging: onLoadMore is called when the sentinel comes into view,
 // and again whenever loading more may have become possible (a page landed, a load finished)
 // while it is still near the view: a page that arrives while the sentinel is visible must still
 // lead to the next one.

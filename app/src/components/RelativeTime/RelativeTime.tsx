@@ -1,4 +1,4 @@
-// "3 hours ago" (SPEC.md §9) in a <time> element, kept current while the page is open.
+// "3 hours ago" (shared/rules/relative-time.ts) in a <time> element, kept current while the page is open.
 import { relativeTime } from '../../../../shared/rules/relative-time';
 import { useNow } from '../../hooks/useNow';
 

@@ -1,4 +1,4 @@
-// The search-or-create box with its category selector (SPEC.md §2). While text is
+// The search-or-create box with its category selector, atop the topic list. While text is
 // in the box the parent shows SearchResults instead of the list.
 import type { FormEvent } from 'react';
 import { CATEGORIES } from '../../../../shared/constants';

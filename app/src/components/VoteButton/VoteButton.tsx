@@ -1,4 +1,4 @@
-// Upvote toggle with score (SPEC.md §4): disabled while pending or signed out.
+// Upvote toggle with score: disabled while pending or signed out.
 import { useState } from 'react';
 import type { TargetType } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';

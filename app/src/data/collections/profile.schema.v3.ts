@@ -1,5 +1,5 @@
 // Version 3 of the local `profile` schema (push settings before mentions, follows and follow-on-reply,
-// issue 26 #3/#4), kept so the migration to version 4 is tested against the real old shape.
+// as first shipped), kept so the migration to version 4 is tested against the real old shape.
 export const profileSchemaV3 = {
   title: 'profile',
   version: 3,

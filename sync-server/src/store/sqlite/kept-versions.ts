@@ -4,8 +4,8 @@
 // the -shm file): 3–7 µs, a sixth of a kept topic list's whole cost on the production process.
 //
 // A version read once stays trusted until something may have moved it:
-// - a write of this process: every change the versions follow stamps a seq from nextSeq (DESIGN.md
-//   §5; store.ts bumps the epoch there, before the statement), so the first read after it reads
+// - a write of this process: every change the versions follow stamps a seq from nextSeq
+//   (store.ts bumps the epoch there, before the statement), so the first read after it reads
 //   the file again, and that read takes its turn like any outside read (transactions.ts): after
 //   the write's group has committed. A write here is therefore seen by the next request exactly,
 //   as before;

@@ -1,4 +1,4 @@
-// Reply notifications of DESIGN.md §4, newest first.
+// Reply notifications, newest first.
 import type { Db } from './connection.js';
 import { NOTIFICATION_ORDER, orderBySql } from '../../../../shared/rules/sort-order.js';
 import type { NotificationInsert, NotificationRow } from '../rows.js';

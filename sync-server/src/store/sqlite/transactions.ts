@@ -1,4 +1,4 @@
-// Async transactions over the one SQLite connection (issue 14 made the Store interface
+// Async transactions over the one SQLite connection (the Store interface is
 // async so that PostgreSQL can stand behind it). better-sqlite3 is synchronous, but a
 // transaction's callback now awaits between its statements, and while it does, other
 // requests run. On a single connection they would read the transaction's uncommitted
@@ -22,7 +22,7 @@
 // uncommitted rows: it commits the group first.
 //
 // Change numbers (the write budgets): every row a write stamps takes meta's next `seq`
-// (DESIGN.md §5), five or more per create, and each was an UPDATE of meta's row in the member's
+// (docs/SYNC.md), five or more per create, and each was an UPDATE of meta's row in the member's
 // savepoint. Inside an open group the write lock is this connection's for the whole group, so
 // `nextSeq` reads meta's value once and counts on in memory; the group's last number is written
 // back by one UPDATE just before its COMMIT (in the same write transaction, so no other connection

@@ -50,7 +50,7 @@ const documentSchema = z
 export const profile: CollectionDescriptor<'profile'> = {
   documentSchema,
   privacy: 'private',
-  // push_settings is optional: a client from before issue 26 pushes the preference alone.
+  // push_settings is optional: a client from before push settings pushes the preference alone.
   pushSchema: z.looseObject({ ...docBase, receive_weekly_summary: z.boolean(), push_settings: z.unknown().optional() }),
   // One document: sent when it changed after the checkpoint's seq.
   async pull(ctx, scope, from) {

@@ -1,4 +1,4 @@
--- 001: the whole schema of the PostgreSQL store (issue 14), the state SQLite's migrations
+-- 001: the whole schema of the PostgreSQL store, the state SQLite's migrations
 -- 001–005 reached, so both engines answer the same. Forward-only: never edit a shipped
 -- migration, add the next one.
 -- - Same tables, columns (in the same order: `SELECT *` answers alike) and indexes as SQLite.

@@ -1,4 +1,4 @@
--- 002 (issue 25; SQLite's 006): a self-upvote counts in the score but on no side, since the
+-- 002 (SQLite's 006): a self-upvote counts in the score but on no side, since the
 -- public upvotes by side would tell the author's stance. Recount the upvotes by side of every
 -- response its author upvoted, without that vote; each changed row gets a fresh change number
 -- (crux_next_seq(), store/pg/seq.ts) so devices pull it.

@@ -1,4 +1,4 @@
--- 004: Δ worth what it claims (issue 25): SQLite's store/sqlite/migrations/008-delta-rules.sql, which
+-- 004: Δ worth what it claims: SQLite's store/sqlite/migrations/008-delta-rules.sql, which
 -- says what each column means and how existing rows are decided. Idempotent: every statement
 -- recomputes from the rows.
 

@@ -1,4 +1,4 @@
--- 005: a user's page and a topic's stance totals in O(1) of the user's or topic's size (issue 25 #5):
+-- 005: a user's page and a topic's stance totals in O(1) of the user's or topic's size:
 -- SQLite's store/sqlite/migrations/009-cheap-user-and-stance-reads.sql, which says what each column
 -- and index is for. Idempotent: every statement recomputes from the rows.
 

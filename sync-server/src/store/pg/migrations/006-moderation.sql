@@ -1,4 +1,4 @@
--- 006 (issue 23; SQLite's 010): moderation. The same columns, tables and indexes as SQLite's, in
+-- 006 (SQLite's 010): moderation. The same columns, tables and indexes as SQLite's, in
 -- the same order; see sync-server/src/store/sqlite/migrations/010-moderation.sql for what each holds.
 
 ALTER TABLE users ADD COLUMN role text COLLATE "C" NOT NULL DEFAULT 'member' CHECK (role IN ('member', 'moderator', 'admin'));

@@ -1,4 +1,4 @@
--- 007 (issue 26; SQLite's 011): Web Push. The same tables and indexes as SQLite's; see
+-- 007 (SQLite's 011): Web Push. The same tables and indexes as SQLite's; see
 -- sync-server/src/store/sqlite/migrations/011-push.sql for what each holds.
 
 ALTER TABLE users ADD COLUMN push_settings text COLLATE "C" NOT NULL DEFAULT '{"replies":true,"moderation":true,"quiet_hours":null}';

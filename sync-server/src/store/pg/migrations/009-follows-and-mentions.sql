@@ -1,4 +1,4 @@
--- 009 (issue 26 #3, #4; SQLite's 013): following topics and @mentions. See
+-- 009 (SQLite's 013): following topics and @mentions. See
 -- sync-server/src/store/sqlite/migrations/013-follows-and-mentions.sql for what each part is for.
 
 CREATE TABLE IF NOT EXISTS topic_follows (

@@ -1,4 +1,4 @@
--- 010 (issue 29 #2, #4; SQLite's 014).
+-- 010 (SQLite's 014).
 -- topics.opinion_groups (the opinion groups summary as JSON) and mail_common_ground (each weekly
 -- run's count of common-ground responses of a recipient's side per topic). See
 -- sync-server/src/store/sqlite/migrations/014-opinion-groups-and-mail-needs.sql.

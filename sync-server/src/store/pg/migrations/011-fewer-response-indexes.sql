@@ -1,4 +1,4 @@
--- 011 (issue 28: the write budgets; SQLite's 015-fewer-response-indexes.sql says why).
+-- 011 (the write budgets of docs/BENCHMARKS.md; SQLite's 015-fewer-response-indexes.sql says why).
 -- responses_topic (topic_id) WHERE deleted = 0 is served by responses_topic_seq (topic_id, seq, id),
 -- responses_creator (creator_uid) by responses_creator_time (creator_uid, created_at), and
 -- responses_seq (seq, id) by nothing (no statement reads responses by seq across topics): fewer index

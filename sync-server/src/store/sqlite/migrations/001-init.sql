@@ -1,6 +1,6 @@
 -- 001: the whole first schema. Forward-only: never edit a shipped migration, add the next one.
 -- Synced rows (topics, responses, votes, notifications, users' profiles) carry `seq`, a
--- change number stamped from meta('seq') inside the write transaction (DESIGN.md §5),
+-- change number stamped from meta('seq') inside the write transaction (docs/SYNC.md),
 -- and are soft-deleted (`deleted = 1`) so that deletions replicate as tombstones.
 -- Tables that FTS5 indexes have an INTEGER PRIMARY KEY so their rowid never moves.
 

@@ -1,5 +1,5 @@
--- A notification says whether the reply it is about was deleted since (issue 9: "a
--- notification about a deleted response says so instead of leading nowhere"), and its
+-- A notification says whether the reply it is about was deleted since (a
+-- notification about a deleted response says so instead of leading nowhere), and its
 -- sync document now carries response_id so the app can scroll to the reply.
 ALTER TABLE notifications ADD COLUMN response_deleted INTEGER NOT NULL DEFAULT 0;
 UPDATE notifications SET response_deleted = 1

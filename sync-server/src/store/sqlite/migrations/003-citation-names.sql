@@ -1,4 +1,4 @@
--- 003 (issue 11): each response's citation keeps the name and description ITS author
+-- 003: each response's citation keeps the name and description ITS author
 -- gave. Until now they lived only on the shared catalogue row (sources), so the first
 -- citer of a URL named it for everyone. The catalogue keeps one row per URL; its name
 -- and description become a suggestion, recomputed as the most-cited among live

@@ -1,4 +1,4 @@
--- 004: the weekly summary e-mail (issue 10). A run is one batch for one week (its id is the
+-- 004: the weekly summary e-mail. A run is one batch for one week (its id is the
 -- scheduled slot, ISO 8601 UTC, or 'manual-<time>' for `npm run mail:weekly`); every mail it
 -- sends is a row of mail_sends, so a restart never sends a week twice and a rerun after a crash
 -- sends only to those not yet served. mail_points snapshots each recipient's points and rank

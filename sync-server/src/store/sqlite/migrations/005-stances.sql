@@ -1,4 +1,4 @@
--- 005: where people stand (issue 13). Forward-only.
+-- 005: where people stand. Forward-only.
 -- `stances`: one row per user and topic, private to its owner (replicated to them alone by seq).
 --   history: JSON [{stance, at}] oldest first; credits: JSON list of the response ids credited with Δ
 --   for the latest change of stance (the counted rows are in `deltas`).

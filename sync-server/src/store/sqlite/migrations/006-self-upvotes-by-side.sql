@@ -1,4 +1,4 @@
--- 006 (issue 25): a self-upvote counts in the score but on no side, since the public upvotes by
+-- 006: a self-upvote counts in the score but on no side, since the public upvotes by
 -- side would tell the author's stance. Recount every response's upvotes by side without the
 -- author's own vote; the rows that change get one fresh change number so devices pull them.
 UPDATE meta SET value = value + 1 WHERE key = 'seq' AND EXISTS (

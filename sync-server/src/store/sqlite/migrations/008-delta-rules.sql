@@ -1,4 +1,4 @@
--- 008: Δ worth what it claims (issue 25). Forward-only; PostgreSQL: store/pg/migrations/004-delta-rules.sql.
+-- 008: Δ worth what it claims. Forward-only; PostgreSQL: store/pg/migrations/004-delta-rules.sql.
 -- stances.credit_from: the first change (history index) that may earn Δ credits: 1, or 2 when the
 --   stance was first recorded with a device's offline "before" the server never saw (that change is
 --   shown, but opens no credit window). Written once, with the row.

@@ -1,4 +1,4 @@
--- 009: a user's page and a topic's stance totals in O(1) of the user's or topic's size (issue 25 #5).
+-- 009: a user's page and a topic's stance totals in O(1) of the user's or topic's size.
 -- Forward-only; PostgreSQL: store/pg/migrations/005-cheap-user-and-stance-reads.sql.
 -- topics.responses_for / responses_against / responses_neutral: the topic's live responses of each
 --   type, maintained with responses_count in the transaction that creates or deletes a response

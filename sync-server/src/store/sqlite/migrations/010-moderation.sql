@@ -1,4 +1,4 @@
--- 010: moderation (issue 23). Forward-only; PostgreSQL: store/pg/migrations/006-moderation.sql.
+-- 010: moderation. Forward-only; PostgreSQL: store/pg/migrations/006-moderation.sql.
 -- users.role: the crux_role claim of the user's last verified token ('member' until one carries it).
 -- users.suspended_until / suspension_reason: a moderator's suspension (SUSPENDED_FOR_GOOD: for good).
 -- topics.locked: no new responses. topics/responses.moderation: 'removed' by a moderator or 'hidden'

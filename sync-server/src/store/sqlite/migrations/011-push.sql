@@ -1,4 +1,4 @@
--- 011: Web Push (issue 26). Forward-only; PostgreSQL: store/pg/migrations/007-push.sql.
+-- 011: Web Push. Forward-only; PostgreSQL: store/pg/migrations/007-push.sql.
 -- push_subscriptions: one per device (its push service endpoint), owned by the user who turned push
 --   on there last; removed at sign-out, by the user, or when the push service answers 404/410.
 -- push_queue: one row per notification and device still to be pushed, written in the notification's

@@ -1,4 +1,4 @@
--- 013: following topics and @mentions (issue 26 #3, #4). Forward-only; PostgreSQL: store/pg/migrations/009-follows-and-mentions.sql.
+-- 013: following topics and @mentions. Forward-only; PostgreSQL: store/pg/migrations/009-follows-and-mentions.sql.
 -- topic_follows: who follows which topic. `following = 0` keeps an explicit "Unfollow", so replying
 --   again does not follow the topic behind the user's back (auto-follow only acts where no row exists).
 -- notifications.type gains 'mention' and 'reply_in_followed_topic'; SQLite cannot change a CHECK,

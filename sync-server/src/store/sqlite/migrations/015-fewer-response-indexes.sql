@@ -1,4 +1,4 @@
--- 015 (issue 28: the write budgets; PostgreSQL: store/pg/migrations/011-fewer-response-indexes.sql).
+-- 015 (the write budgets of docs/BENCHMARKS.md; PostgreSQL: store/pg/migrations/011-fewer-response-indexes.sql).
 -- Three indexes on responses that every create wrote (and every vote or reply that restamps a
 -- response's seq rewrote) and no query needs.
 -- responses_topic (topic_id) WHERE deleted = 0: responses_topic_seq (topic_id, seq, id) begins with

@@ -1,4 +1,4 @@
--- 016 (issue 28: speed as users get it; PostgreSQL: store/pg/migrations/012-votes-by-time.sql).
+-- 016 (speed as users get it; PostgreSQL: store/pg/migrations/012-votes-by-time.sql).
 -- At every start the opinion-groups job asks which topics had response votes in the last day
 -- (TOPICS_VOTED_SINCE, domain/opinion-groups.ts), so that a change heard by the process before is not
 -- lost. No index held the votes' time: the statement read every vote, 2.8-3.1 s of the event loop at
