@@ -12,8 +12,8 @@
 // - A refusal (`{error, code}`) is thrown as the shared CruxError with the server's code and text.
 // - `sync-outdated` (426: the server speaks a newer protocol) ends syncing until the page reloads:
 //   every later sync request fails at once, nothing is resent.
-// - A push refused with 429 (nothing applied) reports its Retry-After; the push stays queued (RxDB
-//   retries a throwing push handler) and the next push waits out the rest of that time.
+// - A push refused with 429 (nothing applied) reports its Retry-After; the push stays queued (the
+//   outbox retries a push that threw) and the next push waits out the rest of that time.
 // Only sync requests carry the protocol header and move the sync status (its last error and time).
 import { CruxError, ERROR_STATUS, isErrorCode, type ErrorBody, type ErrorCode } from '../../../shared/errors.js';
 import { MSG } from '../../../shared/messages.js';
