@@ -15,13 +15,19 @@ const PG_POOL_TIMEOUT = 'timeout exceeded when trying to connect';
 /** pg's error when a new connection was not made within connectionTimeoutMillis. */
 const PG_CONNECT_TIMEOUT = 'Connection terminated due to connection timeout';
 
+/** Crux's own "busy": a write that waited in its process's writer queue past the pool's limit (store/pg/store.ts). */
+const CRUX_BUSY = 'CRUX_BUSY';
+export function busyError(message: string): Error {
+  return Object.assign(new Error(message), { code: CRUX_BUSY });
+}
+
 export function isBusyError(error: unknown): boolean {
   const e = error as { code?: unknown; message?: unknown } | null;
   const code = e?.code;
   if (typeof code === 'string') {
     // SQLite: its lock was not free within the busy timeout (SQLITE_BUSY and its extended codes).
     if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return true;
-    if (PG_BUSY_CODES.has(code)) return true;
+    if (PG_BUSY_CODES.has(code) || code === CRUX_BUSY) return true;
   }
   return e instanceof Error && (e.message === PG_POOL_TIMEOUT || e.message === PG_CONNECT_TIMEOUT);
 }

@@ -6,8 +6,8 @@
 // The PostgreSQL store: the Store interface (store/types.ts) on a connection pool,
 // chosen by DATABASE_URL (sync-server/src/backend.ts). docs/POSTGRES.md explains the design.
 //
-// Transactions: a top-level `transaction(fn)` takes a pooled client, BEGINs and takes the seq
-// lock at once (store/pg/seq.ts), so write transactions run one at a time, as on SQLite: a rule
+// Transactions: a top-level `transaction(fn)` waits for this process's earlier ones, takes a
+// pooled client, BEGINs and takes the seq lock at once (store/pg/seq.ts), so write transactions run one at a time, as on SQLite: a rule
 // read and then written inside one (one vote per user, a maintained counter) holds, and commit
 // order is seq order. Every store call made while fn runs (AsyncLocalStorage follows its awaits)
 // goes to that client; a nested call is a SAVEPOINT. Calls outside a transaction use the pool
@@ -24,6 +24,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import { buildRepositories } from '../repositories.js';
 import type { Store } from '../types.js';
+import { busyError } from '../busy.js';
 import { checkOut } from './checkout.js';
 import { migratePg } from './migrate.js';
 import { decodeRow, encodeParams } from './nul.js';
@@ -99,11 +100,12 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
   const requested = options.busyTimeoutMs ?? DEFAULT_PG_BUSY_TIMEOUT_MS;
   // 0 means "do not wait" on SQLite but "wait forever" to PostgreSQL and pg-pool: at least 1 ms.
   const busyTimeoutMs = Number.isFinite(requested) && requested >= 0 ? Math.max(1, Math.floor(requested)) : DEFAULT_PG_BUSY_TIMEOUT_MS;
+  const connectTimeoutMs = Math.max(1, options.connectTimeoutMs ?? DEFAULT_PG_CONNECT_TIMEOUT_MS);
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.max ?? 10,
     types: numberTypes,
-    connectionTimeoutMillis: Math.max(1, options.connectTimeoutMs ?? DEFAULT_PG_CONNECT_TIMEOUT_MS),
+    connectionTimeoutMillis: connectTimeoutMs,
   });
   // An idle client whose connection dies must not take the process down.
   pool.on('error', (error) => logger.error({ err: error }, 'PostgreSQL: an idle connection failed'));
@@ -188,9 +190,34 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
     }
   }
 
-  async function transaction<T>(fn: () => Promise<T>): Promise<T> {
+  // This process's write transactions queue here and go to the seq lock one at a time. The lock's
+  // wait (lock_timeout) is then at most the other processes' one writer each, never this process's
+  // own burst: 200 replies at once from one process no longer time each other out (503) while the
+  // pool's connections all stand in the lock's queue.
+  // A turn that does not come within the pool's limit (a transaction stuck ahead) fails busy, as a
+  // connection that does not come free would.
+  let writerTail: Promise<unknown> = Promise.resolve();
+  function transaction<T>(fn: () => Promise<T>): Promise<T> {
     const outer = inTransaction();
     if (outer) return nested(outer, fn);
+    let timedOut = false;
+    const previous = writerTail;
+    const turn = new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        timedOut = true;
+        reject(busyError('Waited too long for the other writes of this process.'));
+      }, connectTimeoutMs);
+      void previous.then(async () => {
+        clearTimeout(timer);
+        if (timedOut) return;
+        await topLevel(fn).then(resolve, reject);
+      });
+    });
+    writerTail = turn.catch(() => undefined);
+    return turn;
+  }
+
+  async function topLevel<T>(fn: () => Promise<T>): Promise<T> {
     const { client, release } = await checkOut(pool);
     const tx: Transaction = { client, open: true, savepoints: 0, committed: [] };
     let broken: Error | undefined;
