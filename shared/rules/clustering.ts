@@ -1,7 +1,16 @@
-// The numeric parts of opinion groups, kept small and dependency-free: the top
-// principal components of a sparse 0/1 matrix by power iteration, seeded k-means++ and the
-// silhouette. No library is installed for linear algebra, and a few components of a matrix whose
-// rows hold a few column indices need nothing more than repeated sparse products.
+// The numeric parts of opinion groups, after Polis's own math (compdemocracy/polis,
+// math/src/polismath/math: pca.clj, clusters.clj, conversation.clj), kept small and dependency-free:
+//  - the vote matrix: +1 agree, −1 disagree, 0 pass, and a missing entry where a person has not voted;
+//    a missing entry is imputed with its column's mean, so after centring it is exactly 0 and the
+//    centred matrix stays as sparse as the votes;
+//  - its top principal components by power iteration on Cᵀ·C, never formed: one step costs
+//    O(votes + responses);
+//  - each person projected from their own votes only, scaled by sqrt(responses / their votes): a
+//    person who voted on few responses is pushed out as far as one who voted on all, so how much
+//    someone votes is not an axis of the picture;
+//  - Polis's k-means: centres start at the first k distinct points, a point joins its nearest centre,
+//    centres are the (weighted) means, until no centre moves by 0.01;
+//  - the silhouette.
 // Deterministic: every random choice comes from a seeded generator, and ties keep index order.
 
 /** A small seeded generator (mulberry32): the same seed gives the same groups on every machine. */
@@ -16,14 +25,29 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-/** A participant × response matrix of 0/1 votes: row i lists the columns (responses) row i upvoted. */
-export interface SparseRows {
-  rows: number[][];
+/** One person's votes: `columns[i]` (a response's index) got `values[i]` (+1, −1 or 0). */
+export interface VoteRow {
+  columns: ArrayLike<number>;
+  values: ArrayLike<number>;
+}
+
+/** A participant × response vote matrix; a response a row does not list is missing for that row. */
+export interface VoteMatrix {
+  rows: readonly VoteRow[];
   columns: number;
 }
 
-const POWER_ITERATIONS = 200;
-const POWER_TOLERANCE = 1e-9;
+export type Point = readonly number[];
+
+export interface Components {
+  /** Each column's mean over the people who voted on it (0 when nobody did). */
+  center: Float64Array;
+  /** Unit vectors over the columns, strongest first. */
+  axes: Float64Array[];
+}
+
+const POWER_ITERATIONS = 1000;
+const POWER_TOLERANCE = 1e-12;
 
 function normalise(v: Float64Array): number {
   let norm = 0;
@@ -33,121 +57,154 @@ function normalise(v: Float64Array): number {
   return norm;
 }
 
-export type Point = readonly number[];
+/** Column means of the votes cast (the imputation of the missing entries). */
+export function columnMeans(matrix: VoteMatrix): Float64Array {
+  const sum = new Float64Array(matrix.columns);
+  const count = new Float64Array(matrix.columns);
+  for (const { columns, values } of matrix.rows) {
+    for (let i = 0; i < columns.length; i++) {
+      sum[columns[i]!]! += values[i]!;
+      count[columns[i]!]!++;
+    }
+  }
+  for (let j = 0; j < sum.length; j++) sum[j] = count[j]! > 0 ? sum[j]! / count[j]! : 0;
+  return sum;
+}
 
 /**
- * Each row's coordinates on the top `dims` principal components of the column-centred matrix.
- * Power iteration on Xcᵀ·Xc without forming it: Xc·v = X·v − (μ·v) and Xcᵀ·u = Xᵀ·u − μ·Σu, so one
- * step costs O(votes + responses). Each component is kept orthogonal to the earlier ones at every step
- * (deflation). Three components, not two: four equally distinct groups sit at the corners of a
- * tetrahedron, which no plane shows apart.
+ * The top `dims` principal components of the mean-imputed vote matrix. Polis's power iteration runs
+ * 100 steps from the last update's components; here, from scratch, it runs until the direction stops
+ * moving. Each later component is kept orthogonal to the earlier ones (Polis factors them out).
  */
-export function principalCoordinates(matrix: SparseRows, random: () => number, dims = 3): number[][] {
-  const { rows, columns } = matrix;
-  const n = rows.length;
-  const mean = new Float64Array(columns);
-  for (const row of rows) for (const j of row) mean[j]! += 1 / n;
-
+export function principalComponents(matrix: VoteMatrix, random: () => number, dims = 2): Components {
+  const { rows, columns: n } = matrix;
+  const center = columnMeans(matrix);
   const multiply = (v: Float64Array): Float64Array => {
-    let meanDot = 0;
-    for (let j = 0; j < columns; j++) meanDot += mean[j]! * v[j]!;
-    const out = new Float64Array(columns);
-    let sumU = 0;
-    for (const row of rows) {
-      let u = -meanDot;
-      for (const j of row) u += v[j]!;
-      sumU += u;
-      for (const j of row) out[j]! += u;
+    const out = new Float64Array(n);
+    for (const { columns, values } of rows) {
+      let u = 0;
+      for (let i = 0; i < columns.length; i++) u += (values[i]! - center[columns[i]!]!) * v[columns[i]!]!;
+      if (u !== 0) for (let i = 0; i < columns.length; i++) out[columns[i]!]! += u * (values[i]! - center[columns[i]!]!);
     }
-    for (let j = 0; j < columns; j++) out[j]! -= mean[j]! * sumU;
     return out;
   };
   const orthogonalise = (v: Float64Array, against: Float64Array[]) => {
     for (const w of against) {
       let dot = 0;
-      for (let j = 0; j < columns; j++) dot += v[j]! * w[j]!;
-      for (let j = 0; j < columns; j++) v[j]! -= dot * w[j]!;
+      for (let j = 0; j < n; j++) dot += v[j]! * w[j]!;
+      for (let j = 0; j < n; j++) v[j]! -= dot * w[j]!;
     }
   };
-  const components: Float64Array[] = [];
+  const axes: Float64Array[] = [];
   for (let c = 0; c < dims; c++) {
-    let v: Float64Array = new Float64Array(columns);
-    for (let j = 0; j < columns; j++) v[j] = random() - 0.5;
-    orthogonalise(v, components);
+    let v: Float64Array = new Float64Array(n);
+    for (let j = 0; j < n; j++) v[j] = random() + 0.5;
+    orthogonalise(v, axes);
     normalise(v);
     for (let step = 0; step < POWER_ITERATIONS; step++) {
       const next = multiply(v);
-      orthogonalise(next, components);
-      if (normalise(next) === 0) break; // no variance left in this direction
+      orthogonalise(next, axes);
+      if (normalise(next) === 0) {
+        v = next; // no variance left in this direction: a zero axis places everyone at 0
+        break;
+      }
       let change = 0;
-      for (let j = 0; j < columns; j++) change += (next[j]! - v[j]!) ** 2;
+      for (let j = 0; j < n; j++) change += (next[j]! - v[j]!) ** 2;
       v = next;
       if (change < POWER_TOLERANCE) break;
     }
-    components.push(v);
+    axes.push(v);
   }
-  return rows.map((row) => {
-    const point = new Array<number>(dims).fill(0);
-    for (let c = 0; c < dims; c++) {
-      const v = components[c]!;
+  return { center, axes };
+}
+
+/**
+ * Each row's place on the components, from the votes it cast only (a missing entry adds nothing),
+ * scaled by sqrt(columns / votes cast) as Polis does: the sum over few votes is short because few
+ * terms were added, not because the person holds a middle view.
+ */
+export function projectRows(matrix: VoteMatrix, { center, axes }: Components): number[][] {
+  return matrix.rows.map(({ columns, values }) => {
+    const scale = Math.sqrt(matrix.columns / Math.max(columns.length, 1));
+    return axes.map((axis) => {
       let x = 0;
-      for (let j = 0; j < columns; j++) x -= mean[j]! * v[j]!;
-      for (const j of row) x += v[j]!;
-      point[c] = x;
-    }
-    return point;
+      for (let i = 0; i < columns.length; i++) x += (values[i]! - center[columns[i]!]!) * axis[columns[i]!]!;
+      return x * scale;
+    });
   });
 }
 
-function distance2(a: Point, b: Point): number {
+export function distance(a: Point, b: Point): number {
   let sum = 0;
   for (let d = 0; d < a.length; d++) sum += (a[d]! - b[d]!) ** 2;
-  return sum;
+  return Math.sqrt(sum);
 }
 
-const KMEANS_ITERATIONS = 100;
+/** Polis stops k-means when every centre moved less than this. */
+const SAME_CLUSTERING = 0.01;
 
-/** k-means with k-means++ seeding, `restarts` times; the labelling with the lowest inertia wins. */
-export function kMeans(points: readonly Point[], k: number, random: () => number, restarts = 8): number[] {
-  let best: { labels: number[]; inertia: number } | null = null;
-  for (let r = 0; r < restarts; r++) {
-    const centres: number[][] = [[...points[Math.floor(random() * points.length)]!]];
-    while (centres.length < k) {
-      const weights = points.map((p) => Math.min(...centres.map((c) => distance2(p, c))));
-      const total = weights.reduce((s, w) => s + w, 0);
-      let pick = random() * total;
-      let index = 0;
-      while (index < points.length - 1 && pick >= weights[index]!) pick -= weights[index++]!;
-      centres.push([...points[index]!]);
-    }
-    const labels = new Array<number>(points.length).fill(-1);
-    for (let step = 0; step < KMEANS_ITERATIONS; step++) {
-      let moved = false;
-      points.forEach((p, i) => {
-        let nearest = 0;
-        for (let c = 1; c < k; c++) if (distance2(p, centres[c]!) < distance2(p, centres[nearest]!)) nearest = c;
-        if (labels[i] !== nearest) {
-          labels[i] = nearest;
-          moved = true;
+export interface Clustering {
+  /** Each point's cluster, 0..centres.length − 1 (an emptied cluster is dropped and the rest renumbered). */
+  labels: number[];
+  centres: number[][];
+  /** Each cluster's total weight (its points' count when no weights are given). */
+  sizes: number[];
+}
+
+/**
+ * Polis's k-means: the first k distinct points are the starting centres; each step, every point
+ * joins its nearest centre (the first of equals), a cluster left empty is dropped, and each centre
+ * moves to its members' weighted mean; it stops when the sorted centres all moved less than 0.01, or
+ * after `maxIterations` steps.
+ */
+export function kMeans(points: readonly Point[], k: number, maxIterations: number, weights?: readonly number[], start?: number[][]): Clustering {
+  const seen = new Set<string>();
+  let centres: number[][] = start ? start.map((c) => [...c]) : [];
+  for (const p of start ? [] : points) {
+    if (centres.length >= k) break;
+    const key = p.join(',');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    centres.push([...p]);
+  }
+  const dims = points[0]?.length ?? 0;
+  const weight = (i: number) => weights?.[i] ?? 1;
+  let labels = new Array<number>(points.length).fill(0);
+  let sizes: number[] = [];
+  for (let step = 0; step <= maxIterations; step++) {
+    const sums = centres.map(() => new Array<number>(dims).fill(0));
+    const totals = new Array<number>(centres.length).fill(0);
+    const assigned = points.map((p, i) => {
+      let nearest = 0;
+      let best = Infinity;
+      centres.forEach((c, index) => {
+        const d = distance(p, c);
+        if (d < best) {
+          best = d;
+          nearest = index;
         }
       });
-      if (!moved) break;
-      for (let c = 0; c < k; c++) {
-        const sum = new Array<number>(points[0]!.length).fill(0);
-        let size = 0;
-        points.forEach((p, i) => {
-          if (labels[i] === c) {
-            p.forEach((x, d) => (sum[d]! += x));
-            size++;
-          }
-        });
-        if (size > 0) centres[c] = sum.map((x) => x / size);
-      }
-    }
-    const inertia = points.reduce((s, p, i) => s + distance2(p, centres[labels[i]!]!), 0);
-    if (!best || inertia < best.inertia) best = { labels, inertia };
+      totals[nearest]! += weight(i);
+      for (let d = 0; d < dims; d++) sums[nearest]![d]! += p[d]! * weight(i);
+      return nearest;
+    });
+    const kept = centres.map((_, c) => c).filter((c) => totals[c]! > 0);
+    const renumber = new Map(kept.map((c, index) => [c, index]));
+    const next = kept.map((c) => sums[c]!.map((s) => s / totals[c]!));
+    labels = assigned.map((c) => renumber.get(c)!);
+    sizes = kept.map((c) => totals[c]!);
+    const settled = sameCentres(centres, next);
+    centres = next;
+    if (settled) break;
   }
-  return best!.labels;
+  return { labels, centres, sizes };
+}
+
+function sameCentres(before: number[][], after: number[][]): boolean {
+  const order = (cs: number[][]) => [...cs].sort((a, b) => a.reduce((s, x, d) => s || x - b[d]!, 0));
+  const a = order(before);
+  const b = order(after);
+  return a.length === b.length && a.every((c, i) => distance(c, b[i]!) < SAME_CLUSTERING);
 }
 
 /** At most this many points are scored by the silhouette (every ⌈n / SILHOUETTE_POINTS⌉-th one). */
@@ -157,7 +214,7 @@ export const SILHOUETTE_POINTS = 1000;
  * The mean silhouette of a labelling: for each point, (b − a) / max(a, b), with a its mean distance
  * to its own group and b to the nearest other group (0 for a point alone in its group). Exact up to
  * SILHOUETTE_POINTS points (O(n²)); beyond, the mean over an evenly strided sample of them (each
- * still measured against every point), so a very big topic costs O(SILHOUETTE_POINTS · n).
+ * still measured against every point), so a very big set costs O(SILHOUETTE_POINTS · n).
  */
 export function silhouette(points: readonly Point[], labels: readonly number[], k: number): number {
   const n = points.length;
@@ -171,7 +228,7 @@ export function silhouette(points: readonly Point[], labels: readonly number[], 
     scored++;
     sums.fill(0);
     const p = points[i]!;
-    for (let j = 0; j < n; j++) if (j !== i) sums[labels[j]!]! += Math.sqrt(distance2(p, points[j]!));
+    for (let j = 0; j < n; j++) if (j !== i) sums[labels[j]!]! += distance(p, points[j]!);
     const own = labels[i]!;
     if (sizes[own]! <= 1) continue;
     const a = sums[own]! / (sizes[own]! - 1);
