@@ -23,11 +23,14 @@ export const POLIS_GROUPING = {
   ORDERINGS: 9,
   /**
    * Groups are clear when some response divides a pair of them one way and another response the
-   * other way, each by at least this z-score. Measured on 17 public Polis conversations: their
-   * groups score 7.2–18 (two conversations score 1.0 and 4.2, where Polis's own groups are not
-   * reproducible either); the same votes shuffled within each person score 0–5.1.
+   * other way, each by a z-score of at least sqrt(2 ln tests) + CLEAR_MARGIN, where tests counts the
+   * (pair, response) differences looked at: the largest of that many chance differences rarely
+   * passes sqrt(2 ln tests). Measured on 17 public Polis conversations: their groups score 7.2–18
+   * against a bar of 4.4–5.7 (two score 1.0 and 4.2: bg2050 and London youth policing, where Polis's
+   * own groups are not reproducible either); the same votes shuffled within each person score 0–5.1,
+   * each below its own bar.
    */
-  CLEAR_OPPOSITION: 6,
+  CLEAR_MARGIN: 1.75,
   /** A response counts in the opposition of two groups when at least this many of each voted on it. */
   MIN_VOTERS: 5,
 } as const;
@@ -45,7 +48,7 @@ export interface Grouping {
 /**
  * Groups the participants whose `counted[i]` is true (everyone's votes shape the components). Labels
  * are in the order of the counted rows. Null when no k gives groups of `minGroupSize` people, or
- * the groups are not clear (opposition below CLEAR_OPPOSITION).
+ * the groups are not clear (their opposition is below its bar).
  */
 export function groupParticipants(matrix: VoteMatrix, counted: readonly boolean[], minGroupSize: number, seed: number): Grouping | null {
   const random = seededRandom(seed);
@@ -88,8 +91,8 @@ export function groupParticipants(matrix: VoteMatrix, counted: readonly boolean[
   const sizes = new Array<number>(numbers.size).fill(0);
   for (const label of labels) sizes[label]!++;
   if (sizes.length < 2 || Math.min(...sizes) < minGroupSize) return null;
-  const score = opposition(matrix, counted, labels, sizes.length);
-  if (score < POLIS_GROUPING.CLEAR_OPPOSITION) return null;
+  const { score, needed } = opposition(matrix, counted, labels, sizes.length);
+  if (score < needed) return null;
   return { labels, k: sizes.length, silhouette: same.reduce((s, run) => s + run.silhouette, 0) / same.length, opposition: score };
 }
 
@@ -135,10 +138,15 @@ function bestMatch(labels: readonly number[], reference: readonly number[], k: n
  * groups and every response at least MIN_VOTERS of each voted on, the z-score of the difference of
  * their mean votes (against the pair's pooled spread); a pair scores the smaller of its strongest
  * difference each way (one group more for some response, the other more for another); the
- * groups score their best pair. Votes shuffled within each person keep each person's share of
+ * groups score their best pair, and `needed` is the bar that score must reach (CLEAR_MARGIN). Votes shuffled within each person keep each person's share of
  * agrees, so groups found in them differ in level on every response alike and score low.
  */
-export function opposition(matrix: VoteMatrix, counted: readonly boolean[], labels: readonly number[], k: number): number {
+export function opposition(
+  matrix: VoteMatrix,
+  counted: readonly boolean[],
+  labels: readonly number[],
+  k: number,
+): { score: number; needed: number } {
   const n = matrix.columns;
   const sum = Array.from({ length: k }, () => new Float64Array(n));
   const squares = Array.from({ length: k }, () => new Float64Array(n));
@@ -156,6 +164,7 @@ export function opposition(matrix: VoteMatrix, counted: readonly boolean[], labe
     }
   });
   let best = 0;
+  let tests = 0;
   for (let g = 0; g < k; g++) {
     for (let h = g + 1; h < k; h++) {
       let up = 0;
@@ -168,11 +177,12 @@ export function opposition(matrix: VoteMatrix, counted: readonly boolean[], labe
         const pooled = (squares[g]![j]! + squares[h]![j]!) / (a + b) - mean * mean;
         if (!(pooled > 0)) continue;
         const z = (sum[g]![j]! / a - sum[h]![j]! / b) / Math.sqrt(pooled * (1 / a + 1 / b));
+        tests++;
         up = Math.max(up, z);
         down = Math.max(down, -z);
       }
       best = Math.max(best, Math.min(up, down));
     }
   }
-  return best;
+  return { score: best, needed: Math.sqrt(2 * Math.log(Math.max(tests, 2))) + POLIS_GROUPING.CLEAR_MARGIN };
 }
