@@ -157,7 +157,13 @@ export interface Clustering {
  * moves to its members' weighted mean; it stops when the sorted centres all moved less than 0.01, or
  * after `maxIterations` steps.
  */
-export function kMeans(points: readonly Point[], k: number, maxIterations: number, weights?: readonly number[], start?: number[][]): Clustering {
+export function kMeans(
+  points: readonly Point[],
+  k: number,
+  maxIterations: number,
+  weights?: readonly number[],
+  start?: number[][],
+): Clustering {
   const seen = new Set<string>();
   let centres: number[][] = start ? start.map((c) => [...c]) : [];
   for (const p of start ? [] : points) {

@@ -76,31 +76,40 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /**
  * The participants (people with MIN_VOTES votes), sorted, and the vote matrix of everyone who voted
- * (the participants first, in the same order): responses sorted, a response not voted on is missing.
+ * (the participants first, in the same order; responses sorted; a response not voted on is missing).
+ * `removed`: responses a moderator took out, read as a pass from everyone as Polis does (it zeroes
+ * their column), which only lowers the weight of each person's votes; a vote cast on one before it
+ * was removed still counts toward MIN_VOTES, as in Polis.
  */
-export function voteMatrix(votes: readonly ResponseVote[]): { voters: string[]; responses: string[]; matrix: VoteMatrix; counted: boolean[] } {
+export function voteMatrix(
+  votes: readonly ResponseVote[],
+  removed: readonly string[] = [],
+): { voters: string[]; responses: string[]; matrix: VoteMatrix; counted: boolean[] } {
+  const out = new Set(removed);
   const byVoter = new Map<string, Map<string, VoteValue>>();
   for (const { voter, response, value } of votes) {
     let row = byVoter.get(voter);
     if (!row) byVoter.set(voter, (row = new Map()));
     row.set(response, value ?? 1);
   }
-  const counts = (v: string) => byVoter.get(v)!.size >= OPINION_GROUPS.MIN_VOTES;
+  const cast = (v: string) => byVoter.get(v)!.size;
   const all = [...byVoter.keys()].sort();
-  const voters = all.filter(counts);
-  const others = all.filter((v) => !counts(v));
-  const responses = [...new Set(votes.map((v) => v.response))].sort();
+  const voters = all.filter((v) => cast(v) >= OPINION_GROUPS.MIN_VOTES);
+  const others = all.filter((v) => cast(v) < OPINION_GROUPS.MIN_VOTES);
+  const responses = [...new Set([...votes.map((v) => v.response), ...out])].sort();
   const column = new Map(responses.map((id, j) => [id, j]));
   const rows = [...voters, ...others].map((v) => {
-    const entries = [...byVoter.get(v)!].map(([id, value]) => [column.get(id)!, value] as const).sort((x, y) => x[0] - y[0]);
+    const row = byVoter.get(v)!;
+    for (const id of out) row.set(id, 0);
+    const entries = [...row].map(([id, value]) => [column.get(id)!, value] as const).sort((x, y) => x[0] - y[0]);
     return { columns: Int32Array.from(entries, (e) => e[0]), values: Int8Array.from(entries, (e) => e[1]) };
   });
   return { voters, responses, matrix: { rows, columns: responses.length }, counted: rows.map((_, i) => i < voters.length) };
 }
 
 /** The topic's summary from its live votes (any order: participants and responses are sorted first). */
-export function opinionGroups(votes: readonly ResponseVote[]): OpinionGroupsSummary {
-  const { voters, responses, matrix, counted } = voteMatrix(votes);
+export function opinionGroups(votes: readonly ResponseVote[], removed: readonly string[] = []): OpinionGroupsSummary {
+  const { voters, responses, matrix, counted } = voteMatrix(votes, removed);
   const empty = { version: OPINION_GROUPS_VERSION, participants: voters.length, groups: [], consensus: [] };
   if (voters.length < OPINION_GROUPS.MIN_PARTICIPANTS) return { ...empty, status: 'too-few' };
   const found = groupParticipants(matrix, counted, OPINION_GROUPS.MIN_GROUP_SIZE, OPINION_GROUPS.SEED);
