@@ -92,11 +92,12 @@ export function voteMatrix(
     if (!row) byVoter.set(voter, (row = new Map()));
     row.set(response, value ?? 1);
   }
-  const cast = (v: string) => byVoter.get(v)!.size;
-  const all = [...byVoter.keys()].sort();
-  const voters = all.filter((v) => cast(v) >= OPINION_GROUPS.MIN_VOTES);
-  const others = all.filter((v) => cast(v) < OPINION_GROUPS.MIN_VOTES);
   const responses = [...new Set([...votes.map((v) => v.response), ...out])].sort();
+  // As in Polis: MIN_VOTES, or every response when the topic has fewer.
+  const enough = Math.min(OPINION_GROUPS.MIN_VOTES, responses.length);
+  const all = [...byVoter.keys()].sort();
+  const voters = all.filter((v) => byVoter.get(v)!.size >= enough);
+  const others = all.filter((v) => byVoter.get(v)!.size < enough);
   const column = new Map(responses.map((id, j) => [id, j]));
   const rows = [...voters, ...others].map((v) => {
     const row = byVoter.get(v)!;

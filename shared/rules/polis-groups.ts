@@ -31,6 +31,8 @@ export const POLIS_GROUPING = {
    * each below its own bar.
    */
   CLEAR_MARGIN: 1.75,
+  /** Real groups' opposition is at least this many times the opposition of the same votes shuffled. */
+  ABOVE_CHANCE: 1.2,
   /** A response counts in the opposition of two groups when at least this many of each voted on it. */
   MIN_VOTERS: 5,
 } as const;
@@ -52,6 +54,42 @@ export interface Grouping {
  */
 export function groupParticipants(matrix: VoteMatrix, counted: readonly boolean[], minGroupSize: number, seed: number): Grouping | null {
   const random = seededRandom(seed);
+  const found = consensusGroups(matrix, counted, minGroupSize, random);
+  if (!found) return null;
+  const { score, needed } = opposition(matrix, counted, found.labels, found.k);
+  if (score < needed) return null;
+  // The same steps on the same votes shuffled within each person (who voted on what, and how
+  // readily each person agrees, stay): k-means splits any cloud, and on many people even a chance
+  // split differs beyond the bar; real groups must stand well above what the shuffle finds.
+  const shuffled = shuffleWithinRows(matrix, random);
+  const chanceGroups = consensusGroups(shuffled, counted, minGroupSize, random);
+  const chance = chanceGroups ? opposition(shuffled, counted, chanceGroups.labels, chanceGroups.k).score : 0;
+  if (score < POLIS_GROUPING.ABOVE_CHANCE * chance) return null;
+  return { ...found, opposition: score };
+}
+
+/** Each row's values moved at random among the responses that row voted on. */
+function shuffleWithinRows(matrix: VoteMatrix, random: () => number): VoteMatrix {
+  return {
+    columns: matrix.columns,
+    rows: matrix.rows.map(({ columns, values }) => {
+      const moved = Array.from(values);
+      for (let i = moved.length - 1; i > 0; i--) {
+        const j = Math.floor(random() * (i + 1));
+        [moved[i], moved[j]] = [moved[j]!, moved[i]!];
+      }
+      return { columns, values: moved };
+    }),
+  };
+}
+
+/** Polis's grouping on ORDERINGS orders of the participants, and each person's most frequent group. */
+function consensusGroups(
+  matrix: VoteMatrix,
+  counted: readonly boolean[],
+  minGroupSize: number,
+  random: () => number,
+): { labels: number[]; k: number; silhouette: number } | null {
   const projected = projectRows(matrix, principalComponents(matrix, random, 2));
   const points = projected.filter((_, i) => counted[i]);
   if (points.length < 2 * minGroupSize) return null;
@@ -91,9 +129,7 @@ export function groupParticipants(matrix: VoteMatrix, counted: readonly boolean[
   const sizes = new Array<number>(numbers.size).fill(0);
   for (const label of labels) sizes[label]!++;
   if (sizes.length < 2 || Math.min(...sizes) < minGroupSize) return null;
-  const { score, needed } = opposition(matrix, counted, labels, sizes.length);
-  if (score < needed) return null;
-  return { labels, k: sizes.length, silhouette: same.reduce((s, run) => s + run.silhouette, 0) / same.length, opposition: score };
+  return { labels, k: sizes.length, silhouette: same.reduce((s, run) => s + run.silhouette, 0) / same.length };
 }
 
 /** One run of Polis's two stages on the points in this order. */

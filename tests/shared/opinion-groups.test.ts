@@ -2,7 +2,8 @@
 // votes show "no clear groups", a small topic is "too-few", and the summary names no one.
 import { describe, expect, it } from 'vitest';
 import { seededRandom, SILHOUETTE_POINTS } from '../../shared/rules/clustering.js';
-import { groupParticipants, OPINION_GROUPS, opinionGroups, parseOpinionGroups, type Upvote } from '../../shared/rules/opinion-groups.js';
+import { OPINION_GROUPS, opinionGroups, parseOpinionGroups, voteMatrix, type ResponseVote } from '../../shared/rules/opinion-groups.js';
+import { groupParticipants } from '../../shared/rules/polis-groups.js';
 
 /** Adjusted Rand index of two labellings of the same items (1: identical up to renaming). */
 function adjustedRand(a: readonly number[], b: readonly number[]): number {
@@ -24,7 +25,7 @@ function adjustedRand(a: readonly number[], b: readonly number[]): number {
 }
 
 interface Planted {
-  upvotes: Upvote[];
+  upvotes: ResponseVote[];
   truth: Map<string, number>;
   own: string[][];
   shared: string[];
@@ -35,27 +36,26 @@ function planted(sizes: number[], seed: number, ownP = 0.7, otherP = 0.05, share
   const random = seededRandom(seed);
   const own = sizes.map((_, g) => Array.from({ length: 6 }, (_, j) => `g${g}-r${j}`));
   const shared = ['all-1', 'all-2', 'all-3'];
-  const upvotes: Upvote[] = [];
+  const upvotes: ResponseVote[] = [];
   const truth = new Map<string, number>();
   sizes.forEach((size, g) => {
     for (let p = 0; p < size; p++) {
       const voter = `u-${g}-${p}`;
       truth.set(voter, g);
-      own.forEach((ids, h) => ids.forEach((id) => random() < (h === g ? ownP : otherP) && upvotes.push({ voter, response: id })));
-      shared.forEach((id) => random() < sharedP && upvotes.push({ voter, response: id }));
+      // Everyone reads every response: one not upvoted is a pass (read, no opinion), not a missing vote.
+      own.forEach((ids, h) =>
+        ids.forEach((id) => upvotes.push({ voter, response: id, value: random() < (h === g ? ownP : otherP) ? 1 : 0 })),
+      );
+      shared.forEach((id) => upvotes.push({ voter, response: id, value: random() < sharedP ? 1 : 0 }));
     }
   });
   return { upvotes, truth, own, shared };
 }
 
 /** Recovered labels in the order of the planted ones (the summary hides them; the rule's own function gives them). */
-function recovered(upvotes: Upvote[]): { voters: string[]; labels: number[] } | null {
-  const byVoter = new Map<string, Set<string>>();
-  for (const u of upvotes) byVoter.set(u.voter, (byVoter.get(u.voter) ?? new Set()).add(u.response));
-  const voters = [...byVoter.keys()].filter((v) => byVoter.get(v)!.size >= OPINION_GROUPS.MIN_VOTES).sort();
-  const responses = [...new Set(upvotes.map((u) => u.response))].sort();
-  const rows = voters.map((v) => [...byVoter.get(v)!].map((id) => responses.indexOf(id)).sort((a, b) => a - b));
-  const found = groupParticipants({ rows, columns: responses.length });
+function recovered(upvotes: ResponseVote[]): { voters: string[]; labels: number[] } | null {
+  const { voters, matrix, counted } = voteMatrix(upvotes);
+  const found = groupParticipants(matrix, counted, OPINION_GROUPS.MIN_GROUP_SIZE, OPINION_GROUPS.SEED);
   return found && { voters, labels: found.labels };
 }
 
@@ -112,16 +112,16 @@ describe('opinion groups', () => {
     { people: 2500, p: 0.1, seed: 14 },
   ])('random votes ($people people, p = $p) show no clear groups', ({ people, p, seed }) => {
     const random = seededRandom(seed);
-    const upvotes: Upvote[] = [];
+    const upvotes: ResponseVote[] = [];
     for (let i = 0; i < people; i++) {
-      for (let j = 0; j < 30; j++) if (random() < p) upvotes.push({ voter: `v${i}`, response: `r${j}` });
+      for (let j = 0; j < 30; j++) upvotes.push({ voter: `v${i}`, response: `r${j}`, value: random() < p ? 1 : 0 });
     }
     const summary = opinionGroups(upvotes);
     expect(summary.status).toBe('no-clear-groups');
     expect(summary.groups).toEqual([]);
   });
 
-  it('needs 12 people with at least 3 upvotes each', () => {
+  it('needs 12 people with at least MIN_VOTES votes each', () => {
     const { upvotes } = planted([6, 5], 10, 0.9, 0.05, 0.9);
     const summary = opinionGroups(upvotes);
     expect(summary.participants).toBeLessThan(OPINION_GROUPS.MIN_PARTICIPANTS);
@@ -148,13 +148,19 @@ describe('opinion groups', () => {
 
 describe('opinion groups: the worked example and the replicated text', () => {
   /** docs/COMMON-GROUND.md "Worked example" of "Opinion groups". */
-  const example: Upvote[] = [];
+  const example: ResponseVote[] = [];
+  // p01–p14 read all six responses: the ones listed are agrees, the others passes; p15 voted on two only.
   const add = (voter: string, responses: string[]) => responses.forEach((response) => example.push({ voter, response }));
+  const passRest = (voter: string) =>
+    ['R1', 'R2', 'R3', 'R4', 'R5', 'R6'].forEach(
+      (response) => example.some((v) => v.voter === voter && v.response === response) || example.push({ voter, response, value: 0 }),
+    );
   for (let i = 1; i <= 8; i++) add(`p${String(i).padStart(2, '0')}`, ['R1', 'R2', 'R5']);
   add('p01', ['R3']);
   for (let i = 9; i <= 14; i++) add(`p${String(i).padStart(2, '0')}`, ['R3', 'R4', 'R5']);
   add('p09', ['R6']);
   add('p10', ['R6']);
+  for (let i = 1; i <= 14; i++) passRest(`p${String(i).padStart(2, '0')}`);
   add('p15', ['R1', 'R6']);
 
   it('gives the documented summary', () => {
