@@ -6,7 +6,7 @@ import type { AuthUser } from '../auth/verifier.js';
 import { VOTE_VALUES, type TargetType, type VoteValue } from '../../../shared/constants.js';
 import { MSG } from '../../../shared/messages.js';
 import type { UpvoteResult, VoteResult } from '../../../shared/types.js';
-import { notFound } from '../../../shared/errors.js';
+import { badRequest, notFound } from '../../../shared/errors.js';
 import { nowIso, publish, type DomainContext } from './context.js';
 import type { Change } from './change-feed.js';
 import { assertNotSuspended } from './moderation-rules.js';
@@ -43,6 +43,7 @@ export async function castVote(
   onlyIf?: VoteValue,
 ): Promise<{ result: VoteResult; changed: boolean }> {
   const { store } = ctx;
+  if (type === 'topic' && value !== null && value !== VOTE_VALUES.agree) throw badRequest(MSG.onlyResponsesTakeOpinionVotes);
   const changes: Change[] = [];
   const changed = await store.transaction(async () => {
     const target = await liveTarget(ctx, type, targetId);
