@@ -219,7 +219,7 @@ describe('disagree and pass', () => {
       const up = await pushVote(bob, { ...doc, upvoted: true, updated_at: '', seq: 0, _deleted: false });
       expect(up.body.conflicts[0]).toMatchObject({ value: 1, upvoted: true });
       const { value: _value, ...asOldClientHasIt } = up.body.conflicts[0]!;
-      const off = await pushVote(bob, { ...asOldClientHasIt, upvoted: false }, asOldClientHasIt as VoteDoc);
+      const off = await pushVote(bob, { ...asOldClientHasIt, upvoted: false }, asOldClientHasIt);
       expect(off.body.conflicts[0]).toMatchObject({ value: null, upvoted: false });
       expect((await seen(undefined, response.id)).score).toBe(0);
     });
