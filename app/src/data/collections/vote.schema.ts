@@ -1,12 +1,13 @@
-// Local schema of `votes` (user database): the caller's own upvotes, one document
-// per target; taking a vote back sets upvoted=false (never an RxDB tombstone) so
-// a pending removal stays countable for the optimistic score.
-import { withToggledServerBase } from './server-base.js';
+// Local schema of `votes` (user database): the caller's own votes, one document per target;
+// `value` 1 agree (the upvote), -1 disagree, 0 pass, null none; `upvoted` is value === 1. Taking a
+// vote back sets value=null, upvoted=false (never an RxDB tombstone) so a pending removal stays
+// countable for the optimistic score.
+import { withToggledServerBase, withVoteValue } from './server-base.js';
 import { toTypedRxJsonSchema, type ExtractDocumentTypeFromTypedRxJsonSchema, type MigrationStrategies, type RxJsonSchema } from 'rxdb';
 
 const voteSchemaLiteral = {
   title: 'votes',
-  version: 1,
+  version: 2,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -15,6 +16,7 @@ const voteSchemaLiteral = {
     target_id: { type: 'string' },
     topic_id: { type: 'string' },
     upvoted: { type: 'boolean' },
+    value: { type: ['integer', 'null'], enum: [1, -1, 0, null] },
     updated_at: { type: 'string' },
     seq: { type: 'integer' },
     pending: { type: 'boolean' },
@@ -33,4 +35,6 @@ export const voteMigrations: MigrationStrategies = {
   // v0 → v1: server_base (the outbox sends every collection's changes), set from now on when a
   // stored document first gets a pending change; a change the previous app had not sent gets one here.
   1: withToggledServerBase('upvoted'),
+  // v1 → v2: the vote's value (agree, disagree, pass); every vote so far was an upvote, an agree.
+  2: withVoteValue,
 };
