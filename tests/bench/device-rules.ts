@@ -1,6 +1,6 @@
 // `npm run bench -- device`: the device-side rules on a 10,000-response topic, in Node
 // (the pure functions the topic page and the composer run; no browser): the strongest case on each
-// side, and "This was already said": the terms of every text (once per session, worked out in idle
+// side, opinion groups (the server's background computation, pure: 2,000 participants), and "This was already said": the terms of every text (once per session, worked out in idle
 // slices of 8 ms from the first character typed: no budget, the sum of those slices), the TF-IDF index
 // built from them at the pause, and one draft compared.
 // Generated responses: a seeded mix of roots and replies of every type, 20-60 words from a
@@ -8,6 +8,7 @@
 // after a warm-up; BENCH_DEVICE_RESPONSES changes the size. Not a test: nothing asserts a timing.
 import { performance } from 'node:perf_hooks';
 import type { ResponseType } from '../../shared/constants.js';
+import { opinionGroups, type ResponseVote, type VoteValue } from '../../shared/rules/opinion-groups.js';
 import { buildSimilarityIndex, primeTermsCache, type Terms } from '../../shared/rules/similarity.js';
 import { strongestCase, type CaseCandidate } from '../../shared/rules/strongest-case.js';
 import type { BenchRow } from './types.js';
@@ -52,6 +53,30 @@ export function generateTopic(size: number, seed = 29): BenchResponse[] {
   return out;
 }
 
+/**
+ * Votes of `participants` people on a topic of `responses`: three camps, each person voting on 30
+ * responses (two thirds among their camp's 300, the rest anywhere), agreeing with their camp's and
+ * disagreeing with the others' more often than not, a pass now and then.
+ */
+export function generateVotes(participants: number, responses: number, seed = 31): ResponseVote[] {
+  const rand = random(seed);
+  const camp = Math.floor(responses / 3);
+  const votes: ResponseVote[] = [];
+  for (let p = 0; p < participants; p++) {
+    const seen = new Set<number>();
+    while (seen.size < Math.min(30, responses)) {
+      seen.add(rand() < 2 / 3 ? (p % 3) * camp + Math.floor(rand() * Math.min(300, camp)) : Math.floor(rand() * responses));
+    }
+    for (const r of seen) {
+      const own = Math.floor(r / camp) === p % 3;
+      const x = rand();
+      const value: VoteValue = x < 0.1 ? 0 : x < 0.8 === own ? 1 : -1;
+      votes.push({ voter: `v${p}`, response: `r${r}`, value });
+    }
+  }
+  return votes;
+}
+
 function median(runs: number, work: () => void): number {
   work(); // warm-up: the JIT, not the rule
   const times: number[] = [];
@@ -79,7 +104,22 @@ export async function benchDeviceRules(): Promise<BenchRow[]> {
     primeTermsCache(texts, cache, () => false);
   });
   let index = buildSimilarityIndex(responses, (r) => r.content, cache);
+  const groupParticipants = Number(process.env.BENCH_GROUP_PARTICIPANTS ?? 2_000);
+  const votes = generateVotes(groupParticipants, size);
+  let found = '';
+  // Seconds per run: three runs, not BENCH_RUNS.
+  const grouping = median(3, () => {
+    const summary = opinionGroups(votes);
+    found = summary.status === 'groups' ? `groups (${summary.groups.map((g) => g.size).join(' / ')})` : summary.status;
+  });
   return [
+    {
+      name: `opinion groups (${groupParticipants} participants × ${size} responses)`,
+      value: grouping,
+      unit: 'ms',
+      budget: 2_000,
+      note: `${votes.length} votes (agree, disagree, pass), median of 3; found ${found}; the server's background job, never while a request waits`,
+    },
     {
       name: `strongest case (${size} responses)`,
       value: median(runs, () => void strongestCase(responses, participants)),

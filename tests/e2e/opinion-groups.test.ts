@@ -75,7 +75,7 @@ async function serverSummary(topicId: string) {
 async function expectGroups(page: Page) {
   const region = panel(page);
   await region
-    .getByText('The 24 people who upvoted here fall into 2 groups by how they vote.', { exact: false })
+    .getByText('The 24 people who voted here fall into 2 groups of people who vote alike on these responses.', { exact: false })
     .waitFor({ timeout: 20_000 });
   await region.getByRole('heading', { name: 'Group A · 12 people' }).waitFor();
   await region.getByRole('heading', { name: 'Group B · 12 people' }).waitFor();
