@@ -16,7 +16,7 @@ import { publish, type DomainContext } from './context.js';
 /** Recomputes one topic's summary now; true when it changed (and was stored with a new seq). */
 export async function refreshOpinionGroups(ctx: DomainContext, topicId: string): Promise<boolean> {
   const votes = await ctx.store.groups.votes(topicId);
-  const summary = JSON.stringify(opinionGroups(votes));
+  const summary = JSON.stringify(opinionGroups(votes, await ctx.store.groups.removed(topicId)));
   const changed = await ctx.store.transaction(() => ctx.store.groups.save(topicId, summary, ctx.store.nextSeq));
   if (changed) publish(ctx, [{ collection: 'topics' }]);
   return changed;

@@ -16,6 +16,15 @@ export const TOPIC_VOTES = both(`
 `);
 
 /**
+ * The topic's responses a moderator took out (not deleted by their author): Polis reads every vote on
+ * such a response as a pass (it zeroes the column), which weighs each person's other votes down; the
+ * grouping does the same (shared/rules/opinion-groups.ts voteMatrix).
+ */
+export const TOPIC_REMOVED_RESPONSES = both(`
+  SELECT id FROM responses WHERE topic_id = ? AND deleted = 0 AND moderation IS NOT NULL
+`);
+
+/**
  * The topic of each response vote changed at or after a time (one row per vote: the repositories keep
  * each topic once): what a starting grouping job marks, so a change heard by a process that stopped
  * before its turn is not lost. A range of `votes_response_updated` (SQLite 016, PostgreSQL 012); asked

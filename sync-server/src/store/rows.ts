@@ -810,6 +810,8 @@ export interface StancesRepo {
 export interface OpinionGroupsRepo {
   /** Live votes (agree, disagree, pass) on the topic's live, unmoderated responses by others than their author (never served). */
   votes(topicId: string): Promise<Array<Required<ResponseVote>>>;
+  /** Ids of the topic's responses a moderator took out (read as a pass from everyone, as Polis does). */
+  removed(topicId: string): Promise<string[]>;
   /** Topics whose response votes changed at or after `sinceIso` (a scan: once per start of the grouping job). */
   votedSince(sinceIso: string): Promise<string[]>;
   /**
