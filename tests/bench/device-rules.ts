@@ -54,21 +54,22 @@ export function generateTopic(size: number, seed = 29): BenchResponse[] {
 }
 
 /**
- * Votes of `participants` people on a topic of `responses`: three camps, each person voting on 30
- * responses (two thirds among their camp's 300, the rest anywhere), agreeing with their camp's and
- * disagreeing with the others' more often than not, a pass now and then.
+ * Votes of `participants` people on a topic of `responses`: three camps; each person votes on 30
+ * responses, 20 among the 60 most read (every camp reads them; a third belong to each camp) and 10
+ * anywhere, agreeing with their camp's and disagreeing with the others' 70% of the time, a pass now
+ * and then.
  */
 export function generateVotes(participants: number, responses: number, seed = 31): ResponseVote[] {
   const rand = random(seed);
-  const camp = Math.floor(responses / 3);
+  const popular = Math.min(60, responses);
   const votes: ResponseVote[] = [];
   for (let p = 0; p < participants; p++) {
     const seen = new Set<number>();
     while (seen.size < Math.min(30, responses)) {
-      seen.add(rand() < 2 / 3 ? (p % 3) * camp + Math.floor(rand() * Math.min(300, camp)) : Math.floor(rand() * responses));
+      seen.add(seen.size < 20 ? Math.floor(rand() * popular) : Math.floor(rand() * responses));
     }
     for (const r of seen) {
-      const own = Math.floor(r / camp) === p % 3;
+      const own = r % 3 === p % 3;
       const x = rand();
       const value: VoteValue = x < 0.1 ? 0 : x < 0.8 === own ? 1 : -1;
       votes.push({ voter: `v${p}`, response: `r${r}`, value });
