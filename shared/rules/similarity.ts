@@ -2,7 +2,8 @@
 // written, over the device's copy (no server, no download at the time: offline).
 // Two measures, mixed: the words the texts share (Porter stems weighted by TF-IDF over the topic's
 // responses, cosine) and what their words mean (each text the weighted mean of its words' vectors,
-// shared/rules/word-vectors.ts, less the topic's average, cosine). A draft is then widened by the
+// shared/rules/word-vectors.ts, less the topic's average, cosine). Shared stems are required: the
+// vectors only rank responses that have some word in common with the draft. A draft is then widened by the
 // few responses closest to it (pseudo-relevance feedback), so that a response making the point in
 // the words of those neighbours is found too. Tuned on the ArgKP-2021 training and dev splits;
 // measured catch rate and threshold: docs/COMMON-GROUND.md, "This was already said".
@@ -10,7 +11,7 @@ import { stemmer } from 'stemmer';
 import type { WordVectors } from './word-vectors';
 
 /** A response is shown as already saying the point at or above this similarity. */
-export const SIMILARITY_THRESHOLD = 0.425;
+export const SIMILARITY_THRESHOLD = 0.4;
 /** At most this many similar responses are shown. */
 export const MAX_SIMILAR = 3;
 /** A draft needs this many normalised words before it is compared (a few words say no point yet). */
@@ -122,16 +123,15 @@ function stemBucket(word: string): number {
 /**
  * A text's terms, worked out once per text and kept in a cache between builds: its stems, each once,
  * sorted (the bucket in the low 19 bits, how often it occurs above them), and, once word vectors are
- * loaded, the vector row of each word the table has with its stem's bucket.
+ * loaded, its meaning: the sum of its words' vectors, each weighted by how rare the word is in
+ * English, at unit length (worked out here, in idle time, so that an index builds in one short step).
  */
 export interface Terms {
   packed: Uint32Array;
   /** How many normalised words the text has. */
   words: number;
-  /** Vector rows of the words that have one (null: worked out before the vectors were loaded). */
-  rows: Int32Array | null;
-  /** The stem bucket of each of those words, to weigh it by how rare it is in the topic. */
-  rowBuckets: Uint32Array | null;
+  /** The text's meaning (null: worked out before the vectors were loaded). */
+  meaning: Float32Array | null;
 }
 
 function termsOf(text: string, vectors?: WordVectors | null): Terms {
@@ -148,27 +148,25 @@ function termsOf(text: string, vectors?: WordVectors | null): Terms {
       if (count < MAX_COUNT) sorted[unique - 1] = id | ((count + 1) << COUNT_SHIFT);
     } else sorted[unique++] = id | (1 << COUNT_SHIFT);
   }
-  let rows: Int32Array | null = null;
-  let rowBuckets: Uint32Array | null = null;
+  let meaning: Float32Array | null = null;
   if (vectors) {
-    const found: number[] = [];
-    const foundBuckets: number[] = [];
-    for (let i = 0; i < words.length; i++) {
-      const row = vectors.rows.get(words[i]!);
+    const dims = vectors.dims;
+    meaning = new Float32Array(dims);
+    for (const word of words) {
+      const row = vectors.rows.get(word);
       if (row === undefined) continue;
-      found.push(row);
-      foundBuckets.push(buckets[i]!);
+      const w = vectors.weight[row]!;
+      for (let k = 0, base = row * dims; k < dims; k++) meaning[k]! += w * vectors.data[base + k]!;
     }
-    rows = Int32Array.from(found);
-    rowBuckets = Uint32Array.from(foundBuckets);
+    unitVector(meaning);
   }
-  return { packed: sorted.slice(0, unique), words: words.length, rows, rowBuckets };
+  return { packed: sorted.slice(0, unique), words: words.length, meaning };
 }
 
 /** A cached text's terms, worked out again when vectors came since they were. */
 function cachedTerms(text: string, cache: Map<string, Terms> | undefined, vectors: WordVectors | null | undefined): Terms {
   let terms = cache?.get(text);
-  if (!terms || (vectors && !terms.rows)) {
+  if (!terms || (vectors && !terms.meaning)) {
     terms = termsOf(text, vectors);
     cache?.set(text, terms);
   }
@@ -241,7 +239,7 @@ function unitVector(v: Float32Array): Float32Array {
  * pause in typing. Shared words: weight = (1 + ln tf) × idf, idf = ln((N + 1) / (df + 1)) + 1, each
  * text's weights scaled to unit length, so the dot product of two texts is their cosine. Meaning
  * (when `vectors` are given): a text's vector is the sum of its words' vectors, each weighted by its
- * rarity in English and in the topic, less the topic's average, at unit length. `termsCache` keeps
+ * rarity in English, less the topic's average, at unit length. `termsCache` keeps
  * each text's terms between builds (a vote re-emits the list, its texts unchanged), so only the
  * first build reads every text.
  */
@@ -285,17 +283,10 @@ export function buildSimilarityIndex<T>(
   }
 
   const dims = vectors?.dims ?? 0;
-  /** A text's meaning: its words' vectors weighted by rarity, not yet centred. */
+  /** A text's meaning, not yet centred, into `out`. */
   const meaningOf = (terms: Terms, out: Float32Array) => {
-    const { rows, rowBuckets } = terms;
-    if (!vectors || !rows || !rowBuckets) return out;
-    for (let i = 0; i < rows.length; i++) {
-      const row = rows[i]!;
-      const w = vectors.weight[row]! * idf(rowBuckets[i]!);
-      const base = row * dims;
-      for (let k = 0; k < dims; k++) out[k]! += w * vectors.data[base + k]!;
-    }
-    return unitVector(out);
+    if (terms.meaning) out.set(terms.meaning);
+    return out;
   };
   // Each text's meaning, less the topic's average (what every response of the topic says: its subject).
   const meanings = new Float32Array(n * dims);
@@ -409,7 +400,7 @@ export function primeTermsCache(
 ): boolean {
   for (const text of texts) {
     const known = cache.get(text);
-    if (known && (!vectors || known.rows)) continue;
+    if (known && (!vectors || known.meaning)) continue;
     if (stop()) return false;
     cache.set(text, termsOf(text, vectors));
   }

@@ -133,7 +133,11 @@ export function meanAveragePrecision(split: ArgKpSplit, predictions: readonly Pr
  */
 export function predict(
   split: ArgKpSplit,
-  similarity: (texts: readonly string[], draft: string, offered: (position: number) => boolean) => { position: number; similarity: number } | undefined,
+  similarity: (
+    texts: readonly string[],
+    draft: string,
+    offered: (position: number) => boolean,
+  ) => { position: number; similarity: number } | undefined,
 ): Prediction[] {
   const out: Prediction[] = [];
   for (const topic of new Set(split.arguments.map((a) => a.topic))) {
@@ -158,7 +162,9 @@ export function predict(
  * point (labelled a match with one), the share shown a right hint.
  */
 export function hintRates(split: ArgKpSplit, predictions: readonly Prediction[], threshold: number) {
-  const repeats = new Set(split.arguments.filter((a) => split.keyPoints.some((k) => split.labels.get(`${a.id} ${k.id}`) === 1)).map((a) => a.id));
+  const repeats = new Set(
+    split.arguments.filter((a) => split.keyPoints.some((k) => split.labels.get(`${a.id} ${k.id}`) === 1)).map((a) => a.id),
+  );
   const shown = predictions.filter((p) => p.keyPointId !== '' && p.score >= threshold);
   const right = shown.filter((p) => split.labels.get(`${p.argId} ${p.keyPointId}`) === 1);
   return {
