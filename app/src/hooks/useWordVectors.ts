@@ -1,31 +1,13 @@
 // The word vectors that let "This was already said" know a point made in other words
-// (shared/rules/word-vectors.ts). About 2 MB: fetched only once someone starts writing, never with
-// the first screen, and kept by the service worker for offline. Until they come (or when they
-// cannot: offline before any fetch), the hint compares shared words alone.
+// (shared/rules/word-vectors.ts, about 2 MB): asked for only once someone starts writing, never with
+// the first screen (data/word-vectors.ts). Until they come the hint compares shared words alone.
 import { useEffect, useState } from 'react';
-import { parseWordVectors, WORD_VECTORS_PATH, type WordVectors } from '../../../shared/rules/word-vectors';
-
-let loading: Promise<WordVectors | null> | null = null;
-let loaded: WordVectors | null = null;
-
-function loadWordVectors(): Promise<WordVectors | null> {
-  loading ??= fetch(WORD_VECTORS_PATH)
-    .then(async (res) => {
-      if (!res.ok) throw new Error(`word vectors: ${res.status}`);
-      loaded = parseWordVectors(new Uint8Array(await res.arrayBuffer()));
-      return loaded;
-    })
-    .catch(() => {
-      // Tried again on the next session's first draft (the network may be back).
-      loading = null;
-      return null;
-    });
-  return loading;
-}
+import type { WordVectors } from '../../../shared/rules/word-vectors';
+import { loadedWordVectors, loadWordVectors } from '../data/word-vectors';
 
 /** The word vectors once loaded, null until then; the load starts when `wanted` first is true. */
 export function useWordVectors(wanted: boolean): WordVectors | null {
-  const [vectors, setVectors] = useState<WordVectors | null>(loaded);
+  const [vectors, setVectors] = useState<WordVectors | null>(loadedWordVectors);
   useEffect(() => {
     if (!wanted || vectors) return;
     let live = true;

@@ -12,7 +12,7 @@ export interface ArgKpArgument {
   topic: string;
   stance: number;
 }
-export interface ArgKpKeyPoint extends ArgKpArgument {}
+export type ArgKpKeyPoint = ArgKpArgument;
 export interface ArgKpSplit {
   arguments: ArgKpArgument[];
   keyPoints: ArgKpKeyPoint[];
