@@ -7,9 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODERATION_DEFAULTS, SUSPENDED_FOR_GOOD, type ModerationAction } from '../../shared/constants.js';
 import { MSG, suspendedMessage } from '../../shared/messages.js';
 import { STANDING_MIN_AGE_DAYS, STANDING_MIN_POINTS } from '../../shared/rules/standing.js';
-import type { ProfileDoc, PullResponse, PushResponse, ReportDoc, ResponseDoc, TopicDoc } from '../../shared/sync-protocol.js';
+import type { FollowDoc, ProfileDoc, PullResponse, PushResponse, ReportDoc, ResponseDoc, TopicDoc } from '../../shared/sync-protocol.js';
 import { reportDocId } from '../../shared/sync-protocol.js';
-import type { ModerationLogEntry, ModerationLogPage, ModerationQueuePage, Report, Response, Topic } from '../../shared/types.js';
+import type {
+  FollowedTopic,
+  ModerationLogEntry,
+  ModerationLogPage,
+  ModerationQueuePage,
+  Report,
+  Response,
+  Topic,
+} from '../../shared/types.js';
 import { apiClient } from '../fixtures/api.js';
 import { createTestUser, deleteTestUser, setTestUserRole, type TestUser } from '../fixtures/auth.js';
 import { makeResponse, makeTopic, uniqueId } from '../fixtures/builders.js';
@@ -397,6 +405,57 @@ describe('moderation', () => {
       expect((await as(author).get<{ locked: boolean }>(`/topics/${topic.id}`)).body.locked).toBe(false);
       expect((await act(admin, { action: 'unsuspend', target_type: 'user', target_id: deputy.uid })).status).toBe(200);
       expect((await act(deputy, { action: 'lock', target_type: 'topic', target_id: topic.id })).status).toBe(200);
+    });
+
+    it('a suspended user cannot follow a topic (REST and sync push), and may still unfollow', async () => {
+      const user = await createTestUser('Follower');
+      const api = as(user);
+      const kept = await makeTopic(as(author));
+      expect((await api.put(`/follows/${kept.id}`)).status).toBe(200);
+      const topic = await makeTopic(as(author));
+      expect((await act(mod, { action: 'suspend', target_type: 'user', target_id: user.uid, days: 3 })).status).toBe(200);
+      const profile = (await api.get<PullResponse<ProfileDoc>>('/sync/profile/pull?id=&seq=0&limit=1')).body.documents[0]!;
+      const message = suspendedMessage(profile.suspended_until!, 'Rule 1');
+      const rest = await api.put(`/follows/${topic.id}`);
+      expect(rest.status, rest.text).toBe(403);
+      expect(rest.body.error).toBe(message);
+      const doc = {
+        id: topic.id,
+        topic_id: topic.id,
+        title: null,
+        following: true,
+        updated_at: new Date().toISOString(),
+        seq: 0,
+        _deleted: false,
+      };
+      const pushed = await api.post<PushResponse<FollowDoc>>('/sync/follows/push', [{ assumedMasterState: null, newDocumentState: doc }]);
+      expect(pushed.body.rejected[0]).toMatchObject({ id: topic.id, status: 403, error: message });
+      const follows = (await api.get<FollowedTopic[]>('/follows')).body.map((follow) => follow.topic_id);
+      expect(follows).toEqual([kept.id]);
+      expect((await api.del(`/follows/${kept.id}`)).status).toBe(204);
+    });
+
+    it('a suspended moderator is a member for the queue, the log and originals: 403, no reporter named', async () => {
+      const deputy = await createTestUser('Suspended deputy');
+      await setTestUserRole(deputy, 'moderator');
+      expect((await as(deputy).get('/users/preferences')).status).toBe(200);
+      const topic = await makeTopic(as(author));
+      expect((await report(member, { target_type: 'topic', target_id: topic.id, reason: 'spam' })).status).toBe(201);
+      expect((await as(deputy).get('/moderation/reports')).status).toBe(200);
+      expect((await act(admin, { action: 'suspend', target_type: 'user', target_id: deputy.uid, days: 1 })).status).toBe(200);
+      for (const path of [
+        '/moderation/reports',
+        '/moderation/reports?status=handled',
+        '/moderation/log',
+        `/moderation/original/topic/${topic.id}`,
+      ]) {
+        const res = await as(deputy).get(path);
+        expect(res.status, path).toBe(403);
+        expect(res.body.error).toBe(MSG.moderatorsOnly);
+        expect(res.text).not.toContain(member.uid);
+      }
+      expect((await act(admin, { action: 'unsuspend', target_type: 'user', target_id: deputy.uid })).status).toBe(200);
+      expect((await as(deputy).get('/moderation/log')).status).toBe(200);
     });
 
     it('a removed or hidden item cannot be edited by its author', async () => {
