@@ -189,7 +189,8 @@ export async function serveProcess(config: Config, serverProcess?: ServerProcess
     }
 
     // Every process sends queued pushes; each claims rows before sending (push/sender.ts), so none goes twice.
-    if (owner) pushSender = startPushSender({
+    if (owner)
+      pushSender = startPushSender({
         store,
         changes: ctx.changes,
         vapid,

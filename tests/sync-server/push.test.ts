@@ -96,7 +96,7 @@ describe('web push', () => {
     expect(await server.store.push.getSubscription(subscription.endpoint)).toBeUndefined();
   });
 
-  it('takes endpoints only on the browsers\' push services, and the hosts PUSH_SERVICE_HOSTS adds', async () => {
+  it("takes endpoints only on the browsers' push services, and the hosts PUSH_SERVICE_HOSTS adds", async () => {
     const { subscription } = receiver.device('victim');
     const victim = await as(ada).put('/push/subscription', { ...subscription, endpoint: 'https://victim.example/anything' });
     expect(victim.status).toBe(400);
