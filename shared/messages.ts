@@ -75,6 +75,8 @@ export const MSG = {
   loginToPush: 'You must be logged in to turn on push notifications.',
   pushNotSetUp: 'Push notifications are not set up on this server.',
   pushSubscriptionNotFound: 'This device does not receive your push notifications.',
+  pushEndpointNotAService:
+    "The push endpoint is not on a browser's push service (Google FCM, Mozilla, Apple or Windows); the server sends pushes nowhere else.",
 } as const;
 
 /** The text everyone but the author and moderators reads in place of a removed item. */

@@ -917,6 +917,30 @@ export interface ReportsRepo {
   markHandled(targetType: ReportTargetType, targetId: string, seq: () => Promise<number>): Promise<string[]>;
   /** Distinct reporters of the target's open reports whose accounts were first seen by `createdBefore` and hold at least `minPoints`. */
   reportersWithStanding(targetType: ReportTargetType, targetId: string, createdBefore: string, minPoints: number): Promise<number>;
+  /** The target's open reporters as auto-hide weighs them (AUTO_HIDE_REPORTERS in sql.ts). */
+  autoHideReporters(targetType: 'topic' | 'response', targetId: string, rules: AutoHideRules): Promise<AutoHideReporterRow[]>;
+}
+
+/** What auto-hide counts a reporter's standing and recent hides against. */
+export interface AutoHideRules {
+  /** A voucher's account was first seen by then (STANDING_MIN_AGE_DAYS ago). */
+  createdBefore: string;
+  /** A voucher holds at least these points (STANDING_MIN_POINTS). */
+  minPoints: number;
+  /** Points a counted Δ credit is worth (PERSUASION_POINTS_PER_DELTA). */
+  perDelta: number;
+  /** Automatic hides logged after this time count toward the reporter's daily limit. */
+  since: string;
+}
+
+export interface AutoHideReporterRow {
+  uid: string;
+  /** When the server first saw the reporter's account. */
+  created_at: string;
+  /** Points given them by accounts with standing outside the target's open reporters. */
+  vouched_points: number;
+  /** Automatic hides since `since` that their report came before. */
+  recent_hides: number;
 }
 
 export interface ModerationRepo {

@@ -480,6 +480,32 @@ export const REPORTERS_WITH_STANDING = both(`
   WHERE r.target_type = ? AND r.target_id = ? AND r.status = 'open' AND u.created_at <= ? AND u.points >= ?
 `);
 
+/**
+ * Each open reporter of a target, for auto-hide: when their account was first seen; the points given
+ * them by accounts with standing (@createdBefore, @minPoints) that are not among the target's open
+ * reporters (upvotes on their items, and @perDelta for each counted Δ credit); and how many automatic
+ * hides since @since their report came before.
+ */
+export const AUTO_HIDE_REPORTERS = both(`
+  SELECT r.reporter_uid AS uid, u.created_at,
+    (SELECT count(*) FROM votes v JOIN users g ON g.uid = v.voter_uid
+      WHERE v.target_creator_uid = r.reporter_uid AND v.deleted = 0 AND v.voter_uid <> r.reporter_uid
+        AND g.created_at <= @createdBefore AND g.points >= @minPoints
+        AND NOT EXISTS (SELECT 1 FROM reports o WHERE o.target_type = r.target_type AND o.target_id = r.target_id
+                          AND o.status = 'open' AND o.reporter_uid = v.voter_uid))
+    + @perDelta * (SELECT count(DISTINCT d.uid || ' ' || d.topic_id)
+      FROM deltas d JOIN responses x ON x.id = d.response_id JOIN users g ON g.uid = d.uid
+      WHERE d.author_uid = r.reporter_uid AND d.uid <> d.author_uid AND d.counts = 1 AND x.deleted = 0
+        AND g.created_at <= @createdBefore AND g.points >= @minPoints
+        AND NOT EXISTS (SELECT 1 FROM reports o WHERE o.target_type = r.target_type AND o.target_id = r.target_id
+                          AND o.status = 'open' AND o.reporter_uid = d.uid)) AS vouched_points,
+    (SELECT count(*) FROM moderation_log l JOIN reports h
+        ON h.target_type = l.target_type AND h.target_id = l.target_id AND h.reporter_uid = r.reporter_uid
+      WHERE l.action = 'hide' AND l.moderator_uid IS NULL AND l.created_at > @since AND h.created_at <= l.created_at) AS recent_hides
+  FROM reports r JOIN users u ON u.uid = r.reporter_uid
+  WHERE r.target_type = @type AND r.target_id = @id AND r.status = 'open'
+`);
+
 export const MODERATION_LOG_PAGE = both(`
   SELECT l.id, l.moderator_uid, l.action, l.target_type, l.target_id, l.reason, l.days, l.created_at,
          u.display_name AS moderator_name
