@@ -72,6 +72,7 @@ export const CRUX_DATA_MEMBERS = {
   editResponse: 'user-call',
   deleteResponse: 'user-call',
   toggleVote: 'user-call',
+  castVote: 'user-call',
   setStance: 'user-call',
   creditDeltas: 'user-call',
   blockUser: 'user-call',
