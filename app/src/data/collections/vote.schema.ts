@@ -37,7 +37,8 @@ export const voteMigrations: MigrationStrategies = {
   // stored document first gets a pending change; a change the previous app had not sent gets one here.
   1: withToggledServerBase('upvoted'),
   // v1 → v2: the vote's value (agree, disagree, pass); every vote so far was an upvote, an agree.
-  2: withVoteValue,
+  // A change still unsent from before the outbox gets its base first (a no-op once it has one).
+  2: (old) => withVoteValue(withToggledServerBase('upvoted')(old)),
 };
 
 /**
