@@ -60,6 +60,14 @@ export type ResponseType = (typeof RESPONSE_TYPES)[number];
 export const TARGET_TYPES = ['topic', 'response'] as const;
 export type TargetType = (typeof TARGET_TYPES)[number];
 
+/**
+ * A person's vote on a topic or response, as stored (votes.value): agree (the upvote), disagree (the
+ * downvote), pass (read, no opinion). Only agree moves a score or points.
+ */
+export const VOTE_VALUES = { agree: 1, disagree: -1, pass: 0 } as const;
+export type VoteValue = (typeof VOTE_VALUES)[keyof typeof VOTE_VALUES];
+export type VoteKind = keyof typeof VOTE_VALUES;
+
 /** Where a user stands on a topic's question: private to them, counted on the topic. */
 export const STANCES = ['agree', 'disagree', 'unsure'] as const;
 export type Stance = (typeof STANCES)[number];

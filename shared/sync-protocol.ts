@@ -15,6 +15,7 @@ import type {
   Role,
   Stance,
   TargetType,
+  VoteValue,
 } from './constants.js';
 import type { z } from 'zod';
 import type { Notification } from './types.js';
@@ -143,7 +144,13 @@ export interface VoteDoc extends Replicated {
   target_type: TargetType;
   target_id: string;
   topic_id: string;
+  /** The vote is a live agree (the upvote): what clients before the disagree vote read and push. */
   upvoted: boolean;
+  /**
+   * 1 agree, -1 disagree, 0 pass; null: no vote (taken back). Always pulled; wins over `upvoted` on a
+   * push, and absent from the push of a client that predates it.
+   */
+  value?: VoteValue | null;
   updated_at: string;
 }
 
@@ -299,7 +306,8 @@ export { voteDocId } from './rules/vote-id.js';
 export const USER_FIELDS = {
   topics: ['title', 'category', '_deleted'],
   responses: ['content', 'quoted_response_id', 'sources', '_deleted'],
-  votes: ['upvoted'],
+  // A vote's `upvoted` follows from its `value` (sync-fields.ts reads an old client's `upvoted` as the value).
+  votes: ['value'],
   notifications: ['is_read'],
   profile: ['receive_weekly_summary', 'push_settings'],
   stances: ['stance', 'first_stance', 'credits'],

@@ -20,6 +20,7 @@ import type {
   topicSchema,
   topicStancesSchema,
   upvoteResultSchema,
+  voteResultSchema,
   userProfileSchema,
   userResponseSchema,
   userScoreSchema,
@@ -79,6 +80,8 @@ export type BlockedUser = z.infer<typeof blockedUserSchema>;
 export type Preferences = z.infer<typeof preferencesAnswerSchema>;
 
 export type UpvoteResult = z.infer<typeof upvoteResultSchema>;
+
+export type VoteResult = z.infer<typeof voteResultSchema>;
 
 /**
  * The first screen of a page as data, embedded by the server in the page it sends to a first visit

@@ -3,6 +3,7 @@
 // to know whether its change landed. Sources compare as the server stores them.
 import { USER_FIELDS, type SourceDoc, type SyncCollection } from '../sync-protocol.js';
 import { normalizePushSettings } from '../push.js';
+import { VOTE_VALUES } from '../constants.js';
 
 export function normalizeSources(sources: readonly Partial<SourceDoc>[] | undefined | null): SourceDoc[] {
   const seen = new Set<string>();
@@ -16,8 +17,11 @@ export function normalizeSources(sources: readonly Partial<SourceDoc>[] | undefi
   return out;
 }
 
-function normalizedField(collection: SyncCollection, field: string, value: unknown): unknown {
+function normalizedField(collection: SyncCollection, field: string, doc: Record<string, unknown>): unknown {
+  const value = doc[field];
   if (collection === 'responses' && field === 'sources') return normalizeSources(value as SourceDoc[]);
+  // A client from before the disagree vote sends no `value`: its `upvoted` is an agree or no vote.
+  if (collection === 'votes' && field === 'value') return value !== undefined ? value : doc.upvoted === true ? VOTE_VALUES.agree : null;
   if (field === 'title' && typeof value === 'string') return value.trim();
   if (field === '_deleted' || field === 'upvoted' || field === 'is_read') return value === true;
   if (field === 'push_settings') return normalizePushSettings(value);
@@ -30,8 +34,8 @@ export function sameUserFields(collection: SyncCollection, a: object, b: object)
   // server's tombstone carries no text to compare, see TopicTombstone).
   if ((a as { _deleted?: unknown })._deleted === true && (b as { _deleted?: unknown })._deleted === true) return true;
   for (const field of USER_FIELDS[collection] as readonly string[]) {
-    const left = normalizedField(collection, field, (a as Record<string, unknown>)[field]);
-    const right = normalizedField(collection, field, (b as Record<string, unknown>)[field]);
+    const left = normalizedField(collection, field, a as Record<string, unknown>);
+    const right = normalizedField(collection, field, b as Record<string, unknown>);
     if (JSON.stringify(left) !== JSON.stringify(right)) return false;
   }
   return true;

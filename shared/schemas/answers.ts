@@ -187,6 +187,17 @@ export const upvoteResultSchema = z
   .object({ target_type: z.enum(TARGET_TYPES), target_id: id, score, user_has_upvoted: z.boolean() })
   .meta({ id: 'UpvoteResult' });
 
+export const voteResultSchema = z
+  .object({
+    target_type: z.enum(TARGET_TYPES),
+    target_id: id,
+    score,
+    user_has_upvoted: z.boolean().meta({ description: 'The caller agrees (the upvote).' }),
+    user_has_downvoted: z.boolean().meta({ description: 'The caller disagrees (the downvote).' }),
+    user_has_passed: z.boolean().meta({ description: 'The caller passed: read it, no opinion.' }),
+  })
+  .meta({ id: 'VoteResult', description: "The target's score (agree votes) and the caller's vote on it, at most one of the three." });
+
 export const myStanceSchema = z
   .object({
     topic_id: id,

@@ -1,6 +1,7 @@
-// Request schemas for POST and DELETE /upvotes.
+// Request schemas for POST and DELETE /upvotes, /downvotes and /passes.
 import { z } from 'zod';
 import { TARGET_TYPES } from '../constants.js';
+import { MSG } from '../messages.js';
 import { idLikeSchema } from './common.js';
 
 export const upvoteSchema = z.strictObject({
@@ -13,3 +14,9 @@ export const upvoteSchema = z.strictObject({
   target_creator_uid: z.string().max(128).nullish(),
 });
 export type UpvoteInput = z.infer<typeof upvoteSchema>;
+
+/** A disagree (downvote) or a pass: on a response only (a topic's question is answered by the stance). */
+export const responseVoteSchema = z.strictObject({
+  ...upvoteSchema.shape,
+  target_type: z.literal('response', { error: MSG.onlyResponsesTakeOpinionVotes }),
+});

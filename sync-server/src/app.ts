@@ -29,6 +29,7 @@ import { stancesRoutes } from './routes/stances.js';
 import { topicsRoutes } from './routes/topics.js';
 import { unsubscribeRoutes } from './routes/unsubscribe.js';
 import { upvotesRoutes } from './routes/upvotes.js';
+import { opinionVoteRoutes } from './routes/opinion-votes.js';
 import { usersRoutes } from './routes/users.js';
 import { moderationRoutes, roleRoutes } from './routes/moderation.js';
 import { reportsRoutes } from './routes/reports.js';
@@ -135,6 +136,8 @@ export function createApp(deps: AppDeps) {
     .route('/responses', responsesRoutes(ctx, limits))
     .route('/sources', sourcesRoutes(ctx, limits))
     .route('/upvotes', upvotesRoutes(ctx))
+    .route('/downvotes', opinionVoteRoutes(ctx, 'disagree'))
+    .route('/passes', opinionVoteRoutes(ctx, 'pass'))
     .route('/users', roleRoutes(ctx, deps.roleAdmin ?? NO_ROLE_ADMIN))
     .route('/users', usersRoutes(ctx, limits))
     .route('/reports', reportsRoutes(ctx))

@@ -666,7 +666,7 @@ export function runStoreContract(name: string, makeStore: () => Promise<StoreUnd
         await vote('cy', 'response', 'r1', 'ada', 't1');
         const before = (await store.votes.get('bob', 'topic', 't1'))!.seq;
         const removed = await store.transaction(async () => await store.votes.removeAllOn('topic', 't1', store.nextSeq));
-        expect(removed).toEqual([{ voter_uid: 'bob', target_creator_uid: 'ada' }]);
+        expect(removed).toEqual([{ voter_uid: 'bob', target_creator_uid: 'ada', value: 1 }]);
         const bob = (await store.votes.get('bob', 'topic', 't1'))!;
         expect(bob.deleted).toBe(1);
         expect(bob.seq).toBeGreaterThan(before);

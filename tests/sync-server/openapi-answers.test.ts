@@ -135,6 +135,16 @@ describe('real answers fit the OpenAPI document', () => {
     expect((await call(bob, 'post', '/api/upvotes', '/upvotes', vote)).status).toBe(200);
     await call(ada, 'post', '/api/upvotes', '/upvotes', { target_type: 'topic', target_id: (await newTopic(bob)).id });
     expect((await call(bob, 'post', '/api/upvotes', '/upvotes', { target_type: 'topic', target_id: 'no-such-topic' })).status).toBe(404);
+    // Disagree and pass (Ada on the same response): cast, repeated, changed, taken back; a topic takes neither
+    expect((await call(ada, 'post', '/api/downvotes', '/downvotes', vote)).status).toBe(201);
+    expect((await call(ada, 'post', '/api/downvotes', '/downvotes', vote)).status).toBe(200);
+    expect((await call(ada, 'post', '/api/passes', '/passes', vote)).status).toBe(201);
+    expect((await call(ada, 'delete', '/api/passes', '/passes', vote)).status).toBe(204);
+    expect((await call(ada, 'delete', '/api/downvotes', '/downvotes', vote)).status).toBe(204);
+    expect((await call(ada, 'post', '/api/downvotes', '/downvotes', { target_type: 'topic', target_id: topic.id })).status).toBe(400);
+    expect((await call(ada, 'post', '/api/passes', '/passes', { target_type: 'response', target_id: 'no-such-response' })).status).toBe(
+      404,
+    );
 
     // Stances: Bob agrees, then changes his mind crediting Ada's response
     expect((await call(bob, 'get', '/api/topics/{id}/stance', `/topics/${topic.id}/stance`)).status).toBe(404);

@@ -1,7 +1,7 @@
 // Response operations: the tree reads, create (with notifications), inline edit,
 // and delete of a whole subtree. Counters are maintained (added to) in the same transaction.
 import type { AuthUser } from '../auth/verifier.js';
-import { NOTIFICATION_SUMMARY_CHARS, type ResponseType } from '../../../shared/constants.js';
+import { NOTIFICATION_SUMMARY_CHARS, VOTE_VALUES, type ResponseType } from '../../../shared/constants.js';
 import { MSG } from '../../../shared/messages.js';
 import type { CreateResponseInput, UpdateResponseInput } from '../../../shared/schemas/responses.js';
 import type { SourceInput } from '../../../shared/schemas/common.js';
@@ -353,7 +353,7 @@ export async function deleteResponse(ctx: DomainContext, actor: AuthUser, id: st
     for (const node of nodes) {
       for (const author of await store.stances.authorsCreditedOn(node.id)) persuaded.add(author);
       for (const vote of await store.votes.removeAllOn('response', node.id, store.nextSeq)) {
-        if (vote.voter_uid !== vote.target_creator_uid) {
+        if (vote.value === VOTE_VALUES.agree && vote.voter_uid !== vote.target_creator_uid) {
           credited.set(vote.target_creator_uid, (credited.get(vote.target_creator_uid) ?? 0) - 1);
         }
         changes.push({ collection: 'votes', uid: vote.voter_uid });

@@ -1,5 +1,6 @@
 // Topic operations: list, read, create (idempotent by client id), delete with cascade.
 import type { AuthUser } from '../auth/verifier.js';
+import { VOTE_VALUES } from '../../../shared/constants.js';
 import { MSG } from '../../../shared/messages.js';
 import type { CreateTopicInput, ListTopicsQuery } from '../../../shared/schemas/topics.js';
 import type { Topic } from '../../../shared/types.js';
@@ -112,7 +113,7 @@ export async function deleteTopic(ctx: DomainContext, actor: AuthUser, id: strin
     const voters = new Set<string>();
     const removeVotes = async (type: 'topic' | 'response', targetId: string) => {
       for (const vote of await store.votes.removeAllOn(type, targetId, store.nextSeq)) {
-        if (vote.voter_uid !== vote.target_creator_uid) {
+        if (vote.value === VOTE_VALUES.agree && vote.voter_uid !== vote.target_creator_uid) {
           creditedUsers.set(vote.target_creator_uid, (creditedUsers.get(vote.target_creator_uid) ?? 0) - 1);
         }
         voters.add(vote.voter_uid);

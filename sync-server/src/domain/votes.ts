@@ -1,10 +1,12 @@
-// Upvotes (docs/RULES.md): a toggle per user and target. The target's
-// creator comes from the server's own rows, never from what the client sent.
+// Votes (docs/RULES.md): one per user and target, agree (the upvote), disagree (the downvote) or
+// pass (read, no opinion), changeable and taken back. Only an agree moves a score, the upvotes by
+// side and its author's points: a disagree never costs anyone a point. The target's creator comes
+// from the server's own rows, never from what the client sent.
 import type { AuthUser } from '../auth/verifier.js';
-import type { TargetType } from '../../../shared/constants.js';
+import { VOTE_VALUES, type TargetType, type VoteValue } from '../../../shared/constants.js';
 import { MSG } from '../../../shared/messages.js';
-import type { UpvoteResult } from '../../../shared/types.js';
-import { notFound } from '../../../shared/errors.js';
+import type { UpvoteResult, VoteResult } from '../../../shared/types.js';
+import { badRequest, notFound } from '../../../shared/errors.js';
 import { nowIso, publish, type DomainContext } from './context.js';
 import type { Change } from './change-feed.js';
 import { assertNotSuspended } from './moderation-rules.js';
@@ -28,8 +30,96 @@ async function liveTarget(ctx: DomainContext, type: TargetType, id: string): Pro
 }
 
 /**
- * Sets the caller's vote on a target. Returns whether anything changed, so a
- * repeated POST (or a replayed push) is harmless.
+ * Sets the caller's vote on a target: a value, or null to take it back. With `onlyIf`, taking back
+ * removes only a vote of that value (DELETE /api/upvotes leaves a disagree alone). Returns whether
+ * anything changed, so a repeated call (or a replayed push) is harmless.
+ */
+export async function castVote(
+  ctx: DomainContext,
+  actor: AuthUser,
+  type: TargetType,
+  targetId: string,
+  value: VoteValue | null,
+  onlyIf?: VoteValue,
+): Promise<{ result: VoteResult; changed: boolean }> {
+  const { store } = ctx;
+  if (type === 'topic' && value !== null && value !== VOTE_VALUES.agree) throw badRequest(MSG.onlyResponsesTakeOpinionVotes);
+  const changes: Change[] = [];
+  const changed = await store.transaction(async () => {
+    const target = await liveTarget(ctx, type, targetId);
+    const current = await store.votes.get(actor.uid, type, targetId);
+    const was = current !== undefined && current.deleted === 0 ? current.value : null;
+    if (was === value) return false;
+    if (value === null && (was === null || (onlyIf !== undefined && was !== onlyIf))) return false;
+    await assertNotSuspended(ctx, actor.uid);
+    // Common ground: a vote keeps the voter's stance at the time it is cast; taking it back (or
+    // changing it) removes it from the side it was counted on, whatever the voter thinks now.
+    const side = value !== null ? ((await store.stances.get(actor.uid, target.topic_id))?.stance ?? null) : (current?.stance ?? null);
+    await store.votes.set({
+      voter_uid: actor.uid,
+      target_type: type,
+      target_id: targetId,
+      target_creator_uid: target.creator_uid,
+      topic_id: target.topic_id,
+      stance: side,
+      value: value ?? was!,
+      now: nowIso(ctx),
+      deleted: value === null,
+      seq: await store.nextSeq(),
+    });
+    changes.push({ collection: 'votes', uid: actor.uid });
+    const agreed = was === VOTE_VALUES.agree;
+    const agrees = value === VOTE_VALUES.agree;
+    if (agreed !== agrees) {
+      changes.push(...(await moveAgreeCounts(ctx, actor, type, targetId, target, agrees, agreed ? current!.stance : side)));
+    } else if (type === 'response') {
+      // Between disagree, pass and none no count moves, but the response is stamped after the vote
+      // all the same: the app reads "its seq is past the vote's" as "its score counts the vote" (views.ts voteDelta).
+      await store.responses.addToCounts(targetId, {}, await store.nextSeq());
+      changes.push({ collection: 'responses', topicId: target.topic_id });
+    }
+    return true;
+  });
+  publish(ctx, changes);
+  return { result: await voteState(ctx, actor.uid, type, targetId), changed };
+}
+
+/**
+ * An agree vote added or taken away: the maintained counters move by one (O(1), equal to a
+ * recount). A self-upvote counts in the score but on no side (the public counts by side would tell
+ * the author's stance) and earns no point.
+ */
+async function moveAgreeCounts(
+  ctx: DomainContext,
+  actor: AuthUser,
+  type: TargetType,
+  targetId: string,
+  target: Target,
+  added: boolean,
+  side: string | null,
+): Promise<Change[]> {
+  const { store } = ctx;
+  const delta = added ? 1 : -1;
+  const counted = target.creator_uid === actor.uid ? null : side;
+  if (type === 'topic') await store.topics.addToCounts(targetId, { score: delta }, await store.nextSeq());
+  else {
+    await store.responses.addToCounts(
+      targetId,
+      { score: delta, upvotesAgree: counted === 'agree' ? delta : 0, upvotesDisagree: counted === 'disagree' ? delta : 0 },
+      await store.nextSeq(),
+    );
+  }
+  const changes: Change[] = [type === 'topic' ? { collection: 'topics' } : { collection: 'responses', topicId: target.topic_id }];
+  // The author's points changed: their profile row gets a new seq, so their devices pull it live.
+  if (target.creator_uid !== actor.uid && (await store.users.addPoints(target.creator_uid, delta, store.nextSeq))) {
+    changes.push({ collection: 'profile', uid: target.creator_uid });
+  }
+  return changes;
+}
+
+/**
+ * The upvote toggle (POST and DELETE /api/upvotes): true casts an agree (replacing a disagree or a
+ * pass), false takes back an agree and nothing else.
  */
 export async function setVote(
   ctx: DomainContext,
@@ -38,61 +128,20 @@ export async function setVote(
   targetId: string,
   upvoted: boolean,
 ): Promise<{ result: UpvoteResult; changed: boolean }> {
-  const { store } = ctx;
-  const changes: Change[] = [];
-  const changed = await store.transaction(async () => {
-    const target = await liveTarget(ctx, type, targetId);
-    const current = await store.votes.get(actor.uid, type, targetId);
-    const isUpvoted = current !== undefined && current.deleted === 0;
-    if (isUpvoted === upvoted) return false;
-    if (!upvoted && current === undefined) return false;
-    await assertNotSuspended(ctx, actor.uid);
-    // Common ground: the vote keeps the voter's stance at the time it is cast; taking
-    // it back removes it from the side it was counted on, whatever the voter thinks now.
-    const side = upvoted ? ((await store.stances.get(actor.uid, target.topic_id))?.stance ?? null) : (current?.stance ?? null);
-    await store.votes.set({
-      voter_uid: actor.uid,
-      target_type: type,
-      target_id: targetId,
-      target_creator_uid: target.creator_uid,
-      topic_id: target.topic_id,
-      stance: side,
-      now: nowIso(ctx),
-      deleted: !upvoted,
-      seq: await store.nextSeq(),
-    });
-    // Maintained counters: one vote more or less (O(1), equal to a recount). A self-upvote counts
-    // in the score but on no side: the public counts by side would tell the author's stance.
-    const delta = upvoted ? 1 : -1;
-    const counted = target.creator_uid === actor.uid ? null : side;
-    if (type === 'topic') await store.topics.addToCounts(targetId, { score: delta }, await store.nextSeq());
-    else {
-      await store.responses.addToCounts(
-        targetId,
-        { score: delta, upvotesAgree: counted === 'agree' ? delta : 0, upvotesDisagree: counted === 'disagree' ? delta : 0 },
-        await store.nextSeq(),
-      );
-    }
-    // The author's points changed: their profile row gets a new seq, so their devices pull it live.
-    if (target.creator_uid !== actor.uid && (await store.users.addPoints(target.creator_uid, delta, store.nextSeq))) {
-      changes.push({ collection: 'profile', uid: target.creator_uid });
-    }
-    changes.push(
-      { collection: 'votes', uid: actor.uid },
-      type === 'topic' ? { collection: 'topics' } : { collection: 'responses', topicId: target.topic_id },
-    );
-    return true;
-  });
-  publish(ctx, changes);
-  return { result: await voteState(ctx, actor.uid, type, targetId), changed };
+  const { result, changed } = await castVote(ctx, actor, type, targetId, upvoted ? VOTE_VALUES.agree : null, VOTE_VALUES.agree);
+  const { target_type, target_id, score, user_has_upvoted } = result;
+  return { result: { target_type, target_id, score, user_has_upvoted }, changed };
 }
 
-async function voteState(ctx: DomainContext, uid: string, type: TargetType, targetId: string): Promise<UpvoteResult> {
+async function voteState(ctx: DomainContext, uid: string, type: TargetType, targetId: string): Promise<VoteResult> {
   const row = type === 'topic' ? await ctx.store.topics.get(targetId, uid) : await ctx.store.responses.get(targetId, uid);
+  const vote = row?.user_vote ?? null;
   return {
     target_type: type,
     target_id: targetId,
     score: row?.score ?? 0,
-    user_has_upvoted: row?.user_has_upvoted === 1,
+    user_has_upvoted: vote === VOTE_VALUES.agree,
+    user_has_downvoted: vote === VOTE_VALUES.disagree,
+    user_has_passed: vote === VOTE_VALUES.pass,
   };
 }

@@ -3,14 +3,14 @@
 import { both } from './sql.js';
 
 /**
- * Live upvotes of the topic's live, unmoderated responses, as (voter, response): the opinion
+ * Live upvotes (agree votes) of the topic's live, unmoderated responses, as (voter, response): the opinion
  * groups' input (domain/opinion-groups.ts). Authors' own upvotes are left out: they say nothing of
  * how the author reads others. Never served: only the computed summary leaves the server.
  */
 export const TOPIC_UPVOTES = both(`
   SELECT v.voter_uid AS voter, v.target_id AS response
   FROM votes v JOIN responses r ON r.id = v.target_id
-  WHERE v.topic_id = ? AND v.target_type = 'response' AND v.deleted = 0
+  WHERE v.topic_id = ? AND v.target_type = 'response' AND v.deleted = 0 AND v.value = 1
     AND r.deleted = 0 AND r.moderation IS NULL AND v.voter_uid <> r.creator_uid
 `);
 

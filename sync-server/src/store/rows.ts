@@ -14,6 +14,7 @@ import type {
   Stance,
   Sort,
   TargetType,
+  VoteValue,
 } from '../../../shared/constants.js';
 import type { StanceChange } from '../../../shared/sync-protocol.js';
 import type {
@@ -97,7 +98,10 @@ export interface TopicRow {
   /** The opinion groups summary as JSON (shared/rules/opinion-groups.ts); null until first computed. */
   opinion_groups: string | null;
   username: string | null;
+  /** 1: the viewer's live vote is an agree (the upvote). */
   user_has_upvoted: number;
+  /** The viewer's live vote (1 agree, -1 disagree, 0 pass); null: none, or no viewer. */
+  user_vote: VoteValue | null;
 }
 
 /** A topic's stance counters, in this column order. */
@@ -118,7 +122,7 @@ export function toTopic(row: TopicRow): Topic {
     creator_uid: row.creator_uid,
     score: row.score,
     user_has_upvoted: row.user_has_upvoted === 1,
-    user_has_downvoted: false,
+    user_has_downvoted: row.user_vote === -1,
     responses_count: row.responses_count,
     locked: row.locked === 1,
     moderation: row.moderation,
@@ -151,7 +155,10 @@ export interface ResponseRow {
   moderation: ModerationState | null;
   moderation_reason: string | null;
   username: string | null;
+  /** 1: the viewer's live vote is an agree (the upvote). */
   user_has_upvoted: number;
+  /** The viewer's live vote (1 agree, -1 disagree, 0 pass); null: none, or no viewer. */
+  user_vote: VoteValue | null;
   quoted_content: string | null;
   quoted_username: string | null;
   quoted_live: number | null;
@@ -206,7 +213,7 @@ export function toResponse(row: ResponseRow, sources: Source[]): Response {
     creator_uid: row.creator_uid,
     score: row.score,
     user_has_upvoted: row.user_has_upvoted === 1,
-    user_has_downvoted: false,
+    user_has_downvoted: row.user_vote === -1,
     comment_count: row.comment_count,
     moderation: row.moderation,
     moderation_reason: row.moderation_reason,
@@ -255,6 +262,8 @@ export interface VoteRow {
   topic_id: string;
   /** The voter's stance on the topic when the vote was (last) cast; null: none. */
   stance: Stance | null;
+  /** 1 agree, -1 disagree, 0 pass; meaningless while deleted = 1 (no vote). */
+  value: VoteValue;
   created_at: string;
   updated_at: string;
   deleted: number;
@@ -685,16 +694,25 @@ export interface VoteSet {
   /** The voter's stance on the topic now (null: none); a taken-back vote keeps the stance it was cast with. */
   stance?: Stance | null;
   now: string;
+  /** 1 agree (the default: the upvote), -1 disagree, 0 pass; a taken-back vote keeps the value it had. */
+  value?: VoteValue;
   /** true: the vote is taken back (kept as a row with deleted = 1). */
   deleted: boolean;
   seq: number;
+}
+
+/** A live vote taken back because its target is deleted: whose vote lists and (for an agree) whose points change. */
+export interface RemovedVote {
+  voter_uid: string;
+  target_creator_uid: string;
+  value: VoteValue;
 }
 
 export interface VotesRepo {
   get(voter: string, type: TargetType, targetId: string): Promise<VoteRow | undefined>;
   set(row: VoteSet): Promise<void>;
   /** Takes back every live vote on the target (its item is being deleted); returns them. */
-  removeAllOn(type: TargetType, targetId: string, seq: () => Promise<number>): Promise<{ voter_uid: string; target_creator_uid: string }[]>;
+  removeAllOn(type: TargetType, targetId: string, seq: () => Promise<number>): Promise<RemovedVote[]>;
   /** The voter's votes changed after the checkpoint; a vote's id is `<target_type>_<target_id>`. */
   changesSince(voter: string, checkpoint: Checkpoint, limit: number): Promise<VoteRow[]>;
 }

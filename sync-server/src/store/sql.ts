@@ -63,7 +63,7 @@ export const LAST_TOPIC_SEQ = both('SELECT max(seq) AS v FROM topics');
 /** A topic's score and response counts, recounted from their rows. */
 export const TOPIC_COUNTS = both(`
   SELECT
-    (SELECT count(*) FROM votes WHERE target_type = 'topic' AND target_id = @id AND deleted = 0) AS score,
+    (SELECT count(*) FROM votes WHERE target_type = 'topic' AND target_id = @id AND deleted = 0 AND value = 1) AS score,
     (SELECT count(*) FROM responses WHERE topic_id = @id AND deleted = 0) AS responses_count,
     (SELECT count(*) FROM responses WHERE topic_id = @id AND deleted = 0 AND type = 'for') AS responses_for,
     (SELECT count(*) FROM responses WHERE topic_id = @id AND deleted = 0 AND type = 'against') AS responses_against,
@@ -92,14 +92,15 @@ export const RECENT_TOPIC_TITLES = both(
 
 /**
  * Recounts a response's score, direct replies, upvotes by side and Δ count, and stamps its seq.
- * The author's own upvote counts in the score but on no side (it would tell their stance).
+ * Only agree votes (value 1, the upvotes) count. The author's own upvote counts in the score but on
+ * no side (it would tell their stance).
  */
 export const RECOUNT_RESPONSE = both(`
   UPDATE responses SET
-    score = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = @id AND deleted = 0),
+    score = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = @id AND deleted = 0 AND value = 1),
     comment_count = (SELECT count(*) FROM responses c WHERE c.parent_response_id = @id AND c.deleted = 0),
-    upvotes_agree = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = @id AND deleted = 0 AND stance = 'agree' AND voter_uid <> target_creator_uid),
-    upvotes_disagree = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = @id AND deleted = 0 AND stance = 'disagree' AND voter_uid <> target_creator_uid),
+    upvotes_agree = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = @id AND deleted = 0 AND value = 1 AND stance = 'agree' AND voter_uid <> target_creator_uid),
+    upvotes_disagree = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = @id AND deleted = 0 AND value = 1 AND stance = 'disagree' AND voter_uid <> target_creator_uid),
     delta_count = (SELECT count(DISTINCT uid) FROM deltas WHERE response_id = @id),
     seq = @seq
   WHERE id = @id
@@ -205,12 +206,15 @@ export const SOURCE_NAME = both('SELECT name, description FROM sources WHERE id 
 
 // Upvotes
 
-/** Casts a vote or takes it back (deleted = 1): one row per voter and target, so the removal replicates. */
+/**
+ * Casts a vote (value 1 agree, -1 disagree, 0 pass), changes it, or takes it back (deleted = 1): one
+ * row per voter and target, so the removal replicates.
+ */
 export const SET_VOTE = both(`
-  INSERT INTO votes (voter_uid, target_type, target_id, target_creator_uid, topic_id, stance, created_at, updated_at, deleted, seq)
-  VALUES (@voter_uid, @target_type, @target_id, @target_creator_uid, @topic_id, @stance, @now, @now, @deleted, @seq)
+  INSERT INTO votes (voter_uid, target_type, target_id, target_creator_uid, topic_id, stance, value, created_at, updated_at, deleted, seq)
+  VALUES (@voter_uid, @target_type, @target_id, @target_creator_uid, @topic_id, @stance, @value, @now, @now, @deleted, @seq)
   ON CONFLICT (voter_uid, target_type, target_id) DO UPDATE SET
-    deleted = excluded.deleted, updated_at = excluded.updated_at, seq = excluded.seq,
+    deleted = excluded.deleted, value = excluded.value, updated_at = excluded.updated_at, seq = excluded.seq,
     -- Taking a vote back keeps the stance it was cast with; casting it again records the stance then.
     stance = CASE WHEN excluded.deleted = 1 THEN votes.stance ELSE excluded.stance END
 `);
@@ -239,11 +243,11 @@ export const COUNTED_DELTAS = both(`
   ) AS counted
 `);
 
-/** Points: live upvotes by others on the user's items, plus the persuasion points. */
+/** Points: live upvotes (agree votes) by others on the user's items, plus the persuasion points. */
 export const RECOUNT_POINTS = both(`
   UPDATE users SET points = (
     SELECT count(*) FROM votes
-    WHERE target_creator_uid = users.uid AND voter_uid <> users.uid AND deleted = 0
+    WHERE target_creator_uid = users.uid AND voter_uid <> users.uid AND deleted = 0 AND value = 1
   ) + persuasion_points WHERE uid = ?
 `);
 
@@ -346,10 +350,10 @@ export const RECORD_SEND = both(`
     attempts = mail_sends.attempts + excluded.attempts, message_id = excluded.message_id, error = excluded.error, at = excluded.at
 `);
 
-/** Live upvotes by others on the user's items, cast in [start, end). */
+/** Live upvotes (agree votes) by others on the user's items, cast in [start, end). */
 export const POINTS_EARNED = both(`
   SELECT count(*) AS n FROM votes
-  WHERE target_creator_uid = @uid AND voter_uid <> @uid AND deleted = 0 AND created_at >= @start AND created_at < @end
+  WHERE target_creator_uid = @uid AND voter_uid <> @uid AND deleted = 0 AND value = 1 AND created_at >= @start AND created_at < @end
 `);
 
 /** Live topics created in [start, end), best score first, then most responses. */

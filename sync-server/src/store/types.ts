@@ -9,7 +9,7 @@
 //   that replication must see; `changesSince` pages are ordered by (seq, id) and
 //   start strictly after the checkpoint.
 // - Deletes are tombstones (`deleted = 1` with a fresh seq), so they replicate.
-// - `viewer` (a uid or null) only fills `user_has_upvoted`.
+// - `viewer` (a uid or null) only fills `user_has_upvoted` and `user_has_downvoted`.
 // - Writes happen inside `transaction`; a throw rolls every write of it back.
 import type { Repositories } from './rows.js';
 

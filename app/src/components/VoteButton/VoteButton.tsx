@@ -12,9 +12,11 @@ interface VoteButtonProps {
   score: number;
   hasUpvoted: boolean;
   label: string;
+  /** A word after the score (a response's vote says "Agree", beside Disagree and Pass). */
+  word?: string;
 }
 
-export function VoteButton({ targetType, targetId, score, hasUpvoted: stored, label }: VoteButtonProps) {
+export function VoteButton({ targetType, targetId, score, hasUpvoted: stored, label, word }: VoteButtonProps) {
   const { user } = useSession();
   // The state to show: the click's at once, then the store's (see useVote).
   const { pending, error, toggle, upvoted: hasUpvoted } = useVote(targetType, targetId, stored);
@@ -40,6 +42,7 @@ export function VoteButton({ targetType, targetId, score, hasUpvoted: stored, la
         <span className="vote-score" data-testid="score">
           {shownScore}
         </span>
+        {word && <span className="vote-word">{word}</span>}
       </button>
       {signedOut && hint && (
         <span className="error-text vote-error" role="alert">

@@ -50,3 +50,13 @@ export function withToggledServerBase(field: string): (old: Stored) => Stored {
     return { ...old, server_base: { ...wireOf(old), [field]: old[field] !== true, _deleted: false } };
   };
 }
+
+/**
+ * A vote from before the disagree vote: its `upvoted` as the value (agree, or none), on the document
+ * and on the server state an unsent change was made on, so the push compares like with like.
+ */
+export function withVoteValue(old: Stored): Stored {
+  const valueOf = (state: Stored) => ({ ...state, value: state.upvoted === true ? 1 : null });
+  const base = old.server_base as Stored | undefined;
+  return { ...valueOf(old), ...(base ? { server_base: valueOf(base) } : {}) };
+}

@@ -24,7 +24,9 @@ const select = (viewer: string) => `
          t.stance_agree, t.stance_disagree, t.stance_unsure, t.minds_changed, t.deleted, t.seq,
          t.locked, t.moderation, t.moderation_reason, t.opinion_groups, u.display_name AS username,
          EXISTS (SELECT 1 FROM votes v WHERE v.voter_uid = ${viewer} AND v.target_type = 'topic'
-                 AND v.target_id = t.id AND v.deleted = 0)::int AS user_has_upvoted
+                 AND v.target_id = t.id AND v.deleted = 0 AND v.value = 1)::int AS user_has_upvoted,
+         (SELECT v.value FROM votes v WHERE v.voter_uid = ${viewer} AND v.target_type = 'topic'
+                 AND v.target_id = t.id AND v.deleted = 0) AS user_vote
   FROM topics t LEFT JOIN users u ON u.uid = t.creator_uid`;
 
 const ORDER: Record<Sort, string> = {

@@ -1,10 +1,11 @@
 // Upvotes on PostgreSQL: the SQLite repository's queries (store/sqlite/votes-repo.ts).
-import type { VoteRow, VotesRepo } from '../rows.js';
+import { VOTE_VALUES } from '../../../../shared/constants.js';
+import type { RemovedVote, VoteRow, VotesRepo } from '../rows.js';
 import type { PgQueries } from './queries.js';
 import { REMOVE_VOTE, SET_VOTE } from '../sql.js';
 
 /** The columns of a vote, as SQLite's `SELECT *` answers them. */
-const COLUMNS = 'voter_uid, target_type, target_id, target_creator_uid, topic_id, created_at, updated_at, deleted, seq, stance';
+const COLUMNS = 'voter_uid, target_type, target_id, target_creator_uid, topic_id, created_at, updated_at, deleted, seq, stance, value';
 
 export function createPgVotesRepo(q: PgQueries): VotesRepo {
   return {
@@ -18,14 +19,15 @@ export function createPgVotesRepo(q: PgQueries): VotesRepo {
         row.target_creator_uid,
         row.topic_id,
         row.stance ?? null,
+        row.value ?? VOTE_VALUES.agree,
         row.now,
         row.deleted ? 1 : 0,
         row.seq,
       ]);
     },
     async removeAllOn(type, targetId, seq) {
-      const removed = await q.rows<{ voter_uid: string; target_creator_uid: string }>(
-        `SELECT voter_uid, target_creator_uid FROM votes WHERE target_type = $1 AND target_id = $2 AND deleted = 0 ORDER BY pk`,
+      const removed = await q.rows<RemovedVote>(
+        `SELECT voter_uid, target_creator_uid, value FROM votes WHERE target_type = $1 AND target_id = $2 AND deleted = 0 ORDER BY pk`,
         [type, targetId],
       );
       for (const vote of removed) {

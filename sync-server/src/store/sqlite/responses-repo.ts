@@ -27,7 +27,9 @@ const SELECT = `
          r.delta_count, r.upvotes_agree, r.upvotes_disagree, r.deleted, r.seq, r.moderation, r.moderation_reason,
          u.display_name AS username,
          EXISTS (SELECT 1 FROM votes v WHERE v.voter_uid = @viewer AND v.target_type = 'response'
-                 AND v.target_id = r.id AND v.deleted = 0) AS user_has_upvoted,
+                 AND v.target_id = r.id AND v.deleted = 0 AND v.value = 1) AS user_has_upvoted,
+         (SELECT v.value FROM votes v WHERE v.voter_uid = @viewer AND v.target_type = 'response'
+                 AND v.target_id = r.id AND v.deleted = 0) AS user_vote,
          q.content AS quoted_content, qu.display_name AS quoted_username,
          CASE WHEN q.id IS NULL THEN NULL ELSE 1 - q.deleted END AS quoted_live
   FROM responses r

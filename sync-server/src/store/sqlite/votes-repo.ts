@@ -1,8 +1,8 @@
 // Upvotes: one row per (voter, target), soft-deleted when taken back so the
 // removal replicates; scores and points are counters moved with each vote (domain/votes.ts) and a recount of these rows rebuilds them.
 import type { Db } from './connection.js';
-import type { TargetType } from '../../../../shared/constants.js';
-import type { VoteRow, VoteSet } from '../rows.js';
+import { VOTE_VALUES, type TargetType } from '../../../../shared/constants.js';
+import type { RemovedVote, VoteRow, VoteSet } from '../rows.js';
 import { REMOVE_VOTE, SET_VOTE } from '../sql.js';
 
 export function createVotesRepo(db: Db) {
@@ -10,8 +10,8 @@ export function createVotesRepo(db: Db) {
     'SELECT * FROM votes WHERE voter_uid = ? AND target_type = ? AND target_id = ?',
   );
   const upsert = db.prepare(SET_VOTE.sqlite);
-  const liveOnTargets = db.prepare<[string, string], { voter_uid: string; target_creator_uid: string }>(`
-    SELECT voter_uid, target_creator_uid FROM votes WHERE target_type = ? AND target_id = ? AND deleted = 0
+  const liveOnTargets = db.prepare<[string, string], RemovedVote>(`
+    SELECT voter_uid, target_creator_uid, value FROM votes WHERE target_type = ? AND target_id = ? AND deleted = 0
   `);
   const softDeleteOne = db.prepare<[number, string, string, string]>(REMOVE_VOTE.sqlite);
   const changes = db.prepare<{ voter: string; seq: number; target: string; limit: number }, VoteRow>(`
@@ -22,7 +22,7 @@ export function createVotesRepo(db: Db) {
   return {
     get: (voter: string, type: TargetType, targetId: string) => get.get(voter, type, targetId),
     set(row: VoteSet) {
-      upsert.run({ ...row, stance: row.stance ?? null, deleted: row.deleted ? 1 : 0 });
+      upsert.run({ ...row, stance: row.stance ?? null, value: row.value ?? VOTE_VALUES.agree, deleted: row.deleted ? 1 : 0 });
     },
     /**
      * Removes every live vote on the target (its item is being deleted) and
