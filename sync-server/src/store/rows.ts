@@ -771,6 +771,10 @@ export interface NotificationsRepo {
   changesSince(uid: string, checkpoint: Checkpoint, limit: number): Promise<NotificationRow[]>;
   /** Who has a live notification about the response, and of which type (one notification per person per response). */
   aboutResponse(responseId: string): Promise<{ recipient_uid: string; type: NotificationRow['type'] }[]>;
+  /** The live notifications whose excerpt is a copy of this topic's title or this response's content. */
+  copying(type: 'topic' | 'response', id: string): Promise<{ id: string; recipient_uid: string }[]>;
+  /** Writes a notification's excerpt anew, with a new seq so devices pull it. */
+  setSummary(id: string, summary: string, seq: number): Promise<void>;
 }
 
 export interface StancesRepo {

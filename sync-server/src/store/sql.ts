@@ -158,14 +158,23 @@ export const SUGGEST_SOURCE_NAME = both(`
   UPDATE sources SET
     name = coalesce((
       SELECT rs.name FROM response_sources rs JOIN responses r ON r.id = rs.response_id
-      WHERE rs.source_id = sources.id AND rs.name IS NOT NULL AND r.deleted = 0
+      WHERE rs.source_id = sources.id AND rs.name IS NOT NULL AND r.deleted = 0 AND r.moderation IS NULL
       GROUP BY rs.name ORDER BY count(DISTINCT r.creator_uid) DESC, min(r.created_at), rs.name LIMIT 1), name),
     description = coalesce((
       SELECT rs.description FROM response_sources rs JOIN responses r ON r.id = rs.response_id
-      WHERE rs.source_id = sources.id AND rs.description IS NOT NULL AND r.deleted = 0
+      WHERE rs.source_id = sources.id AND rs.description IS NOT NULL AND r.deleted = 0 AND r.moderation IS NULL
       GROUP BY rs.description ORDER BY count(DISTINCT r.creator_uid) DESC, min(r.created_at), rs.description LIMIT 1), description)
   WHERE id = ?
 `);
+
+/**
+ * A catalogue row (aliased `s`) is listed only while a live, unmoderated response in a live topic
+ * cites it: a removed, hidden or deleted response's link, name and description leave the
+ * catalogue with it, and come back with a restore.
+ */
+export const CITED_LIVE = `EXISTS (
+  SELECT 1 FROM response_sources rs JOIN responses r ON r.id = rs.response_id JOIN topics t ON t.id = r.topic_id
+  WHERE rs.source_id = s.id AND r.deleted = 0 AND r.moderation IS NULL AND t.deleted = 0)`;
 
 /** How many live responses in live topics cite the source. */
 export const CITING_COUNT = both(`
@@ -308,6 +317,28 @@ export const DELETE_NOTIFICATION = both('UPDATE notifications SET deleted = 1, s
 export const NOTIFIED_ABOUT_RESPONSE = both('SELECT recipient_uid, type FROM notifications WHERE response_id = ? AND deleted = 0');
 
 export const MARK_NOTIFICATION_RESPONSE_DELETED = both('UPDATE notifications SET response_deleted = 1, seq = ? WHERE id = ?');
+
+/**
+ * The live notifications whose excerpt copies a topic's title (bound: the topic id): the replies to
+ * it and the followers' notices (the author's own moderation notices are theirs to keep).
+ */
+export const NOTIFICATIONS_COPYING_TOPIC = both(`
+  SELECT id, recipient_uid FROM notifications
+  WHERE target_id = ? AND type IN ('reply_to_topic', 'reply_in_followed_topic') AND deleted = 0 ORDER BY id
+`);
+
+/**
+ * The live notifications whose excerpt copies a response's content (bound: the response id, twice):
+ * the mentions it made and the replies to it.
+ */
+export const NOTIFICATIONS_COPYING_RESPONSE = both(`
+  SELECT id, recipient_uid FROM notifications
+  WHERE deleted = 0 AND ((type = 'mention' AND response_id = ?)
+    OR (type = 'reply_to_comment' AND response_id IN (SELECT id FROM responses WHERE parent_response_id = ? AND deleted = 0)))
+  ORDER BY id
+`);
+
+export const SET_NOTIFICATION_SUMMARY = both('UPDATE notifications SET target_summary = ?, seq = ? WHERE id = ?');
 
 // Stances
 

@@ -5,6 +5,7 @@ import type { PgQueries } from './queries.js';
 import { bm25, indexWords, queryTerms, tsqueryOf, tsvectorOf } from './search.js';
 import {
   CITATIONS_OF_RESPONSE,
+  CITED_LIVE,
   CITED_SOURCE_IDS,
   CITING,
   CITING_COUNT,
@@ -43,7 +44,7 @@ function likePattern(text: string): string {
 
 // SQLite's LIKE ignores the case of ASCII letters only, and COLLATE NOCASE sorts with ASCII
 // folded: ILIKE and lower() under the "C" collation do exactly that.
-const FILTER = `($1::text IS NULL OR s.name ILIKE $1 OR s.url ILIKE $1 OR s.description ILIKE $1)`;
+const FILTER = `${CITED_LIVE} AND ($1::text IS NULL OR s.name ILIKE $1 OR s.url ILIKE $1 OR s.description ILIKE $1)`;
 const BY_NAME = 'lower(coalesce(s.name, s.url)), s.id';
 
 export function createPgSourcesRepo(q: PgQueries): SourcesRepo {
@@ -103,13 +104,14 @@ export function createPgSourcesRepo(q: PgQueries): SourcesRepo {
       }
       return byResponse;
     },
-    all: (limit) => q.rows<Source>(`SELECT s.id, s.url, s.name, s.description FROM sources s ORDER BY ${BY_NAME} LIMIT $1`, [limit]),
+    all: (limit) =>
+      q.rows<Source>(`SELECT s.id, s.url, s.name, s.description FROM sources s WHERE ${CITED_LIVE} ORDER BY ${BY_NAME} LIMIT $1`, [limit]),
     // Best match first: FTS5's bm25 over name, URL and description (search.ts), ties oldest first.
     search: (ftsQuery, limit) => {
       const ranking = bm25('sources_fts', '$3');
       return q.rows<Source>(
         `${ranking.with} SELECT s.id, s.url, s.name, s.description FROM sources_fts f JOIN sources s ON s.pk = f.pk
-         WHERE f.words @@ $1::tsquery ORDER BY ${ranking.rank('f')}, s.pk LIMIT $2`,
+         WHERE f.words @@ $1::tsquery AND ${CITED_LIVE} ORDER BY ${ranking.rank('f')}, s.pk LIMIT $2`,
         [tsqueryOf(ftsQuery), limit, queryTerms(ftsQuery)],
       );
     },

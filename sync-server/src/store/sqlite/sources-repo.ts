@@ -10,6 +10,7 @@ import type { Source, SourceCitation, SourceListing } from '../../../../shared/t
 import { type CitationInput, CITATIONS_PER_SOURCE } from '../rows.js';
 import {
   CITATIONS_OF_RESPONSE,
+  CITED_LIVE,
   CITED_SOURCE_IDS,
   CITING,
   CITING_COUNT,
@@ -35,9 +36,10 @@ export function createSourcesRepo(db: Db) {
   const refreshSuggestion = db.prepare<[string]>(SUGGEST_SOURCE_NAME.sqlite);
   const linkedTo = db.prepare<[string], { source_id: string }>(CITED_SOURCE_IDS.sqlite);
   const all = db.prepare<[number], Source>(
-    'SELECT id, url, name, description FROM sources ORDER BY coalesce(name, url) COLLATE NOCASE, id LIMIT ?',
+    `SELECT s.id, s.url, s.name, s.description FROM sources s WHERE ${CITED_LIVE}
+     ORDER BY coalesce(s.name, s.url) COLLATE NOCASE, s.id LIMIT ?`,
   );
-  const FILTER = `(@pattern IS NULL OR s.name LIKE @pattern ESCAPE '\\' OR s.url LIKE @pattern ESCAPE '\\'
+  const FILTER = `${CITED_LIVE} AND (@pattern IS NULL OR s.name LIKE @pattern ESCAPE '\\' OR s.url LIKE @pattern ESCAPE '\\'
     OR s.description LIKE @pattern ESCAPE '\\')`;
   const page = db.prepare<{ pattern: string | null; limit: number; offset: number }, Source>(`
     SELECT s.id, s.url, s.name, s.description FROM sources s WHERE ${FILTER}
@@ -50,7 +52,7 @@ export function createSourcesRepo(db: Db) {
   const citingCount = db.prepare<[string], { n: number }>(CITING_COUNT.sqlite);
   const search = db.prepare<[string, number], Source>(`
     SELECT s.id, s.url, s.name, s.description FROM sources_fts f JOIN sources s ON s.pk = f.rowid
-    WHERE sources_fts MATCH ? ORDER BY f.rank LIMIT ?
+    WHERE sources_fts MATCH ? AND ${CITED_LIVE} ORDER BY f.rank LIMIT ?
   `);
   const clearLinks = db.prepare<[string]>(DROP_CITATIONS.sqlite);
   const link = db.prepare<[string, number, string, string | null, string | null]>(INSERT_CITATION.sqlite);
