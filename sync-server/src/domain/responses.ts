@@ -312,6 +312,7 @@ export async function updateResponse(ctx: DomainContext, actor: AuthUser, id: st
     assertNotModerated(row);
     await assertNotSuspended(ctx, actor.uid);
     await checkResponseLinks(ctx, actor, input.sources);
+    await checkResponseRepeats(ctx, actor, input.content, row.content);
     // Omitted means unchanged, as for sources; null removes the quote.
     const quotedId =
       input.quoted_response_id === undefined ? row.quoted_response_id : await checkQuote(ctx, input.quoted_response_id, row.topic_id, id);

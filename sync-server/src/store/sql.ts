@@ -109,8 +109,9 @@ export const RECOUNT_RESPONSE = both(`
 export const LAST_RESPONSE_SEQ_OF_TOPIC = both('SELECT max(seq) AS v FROM responses WHERE topic_id = ?');
 
 /** The author's live responses since a time, newest first: what the spam check compares. */
+/** An author's responses written or edited since a time (bound: uid, since, since, limit): the spam check's counts. */
 export const RECENT_RESPONSE_CONTENTS = both(
-  'SELECT content FROM responses WHERE creator_uid = ? AND created_at >= ? AND deleted = 0 ORDER BY created_at DESC LIMIT ?',
+  'SELECT content FROM responses WHERE creator_uid = ? AND (created_at >= ? OR edited_at >= ?) AND deleted = 0 ORDER BY created_at DESC LIMIT ?',
 );
 
 /** The topics a user has responses in (live or not). */
