@@ -48,7 +48,7 @@ describe('removed words leave every copy', () => {
   async function mention(secret: string) {
     const topic = await makeTopic(as(host), { title: `Mention topic ${uniqueId()}` });
     await makeResponse(as(bea), { topic_id: topic.id, content: 'My first point' });
-    const checkpoint = (await pull(bea, { id: '', seq: 0 })).checkpoint!;
+    const checkpoint = (await pull(bea, { id: '', seq: 0 })).checkpoint;
     const response = await makeResponse(as(axel), { topic_id: topic.id, content: `@Bea ${secret}` });
     return { topic, response, checkpoint };
   }
@@ -83,7 +83,7 @@ describe('removed words leave every copy', () => {
     expect((await act({ action: 'remove', target_type: 'response', target_id: response.id })).status).toBe(200);
     expect(await listText(bea)).not.toContain(secret);
     const afterRemoval = await pull(bea, { id: named!.id, seq: named!.seq });
-    const rewritten = afterRemoval.documents.find((doc) => doc.id === named!.id) as NotificationDoc | undefined;
+    const rewritten = afterRemoval.documents.find((doc) => doc.id === named!.id);
     expect(rewritten, 'the pull carries the rewritten notification').toBeDefined();
     expect(JSON.stringify(rewritten)).not.toContain(secret);
 
