@@ -727,7 +727,10 @@ export interface UsersRepo {
   topicsBy(uid: string, limit: number): Promise<UserTopic[]>;
   /** The user's live responses in live topics, newest first, with the topic's title (content untruncated). */
   responsesBy(uid: string, limit: number): Promise<UserResponse[]>;
-  setWeeklySummary(uid: string, value: boolean, seq: number): Promise<void>;
+  /** Turns the weekly summary on or off; turning it on from off notes `now` (weeklySummarySince). */
+  setWeeklySummary(uid: string, value: boolean, seq: number, now: string): Promise<void>;
+  /** When the user last turned the weekly summary on again (null: never, or no such user). */
+  weeklySummarySince(uid: string): Promise<string | null>;
   /**
    * The last committed change number of the whole database (every write that a user page shows
    * stamps one): a user page read at this version stays right until it grows (domain/users.ts).

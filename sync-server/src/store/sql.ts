@@ -289,7 +289,15 @@ export const SET_PERSUASION_POINTS = both(`
   UPDATE users SET points = points - persuasion_points + @persuasion, persuasion_points = @persuasion, seq = @seq WHERE uid = @uid
 `);
 
-export const SET_WEEKLY_SUMMARY = both('UPDATE users SET receive_weekly_summary = ?, seq = ? WHERE uid = ?');
+/** Sets the weekly summary on or off; turning it on from off notes when (the unsubscribe links mailed before die). */
+export const SET_WEEKLY_SUMMARY = both(`
+  UPDATE users SET
+    weekly_summary_since = CASE WHEN @on = 1 AND receive_weekly_summary = 0 THEN @now ELSE weekly_summary_since END,
+    receive_weekly_summary = @on, seq = @seq
+  WHERE uid = @uid
+`);
+
+export const WEEKLY_SUMMARY_SINCE = both('SELECT weekly_summary_since FROM users WHERE uid = ?');
 
 export const SET_PUSH_SETTINGS = both('UPDATE users SET push_settings = ?, seq = ? WHERE uid = ?');
 
