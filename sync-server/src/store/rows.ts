@@ -667,6 +667,8 @@ export interface SourcesRepo {
   all(limit: number): Promise<Source[]>;
   /** Sources whose name, URL or description match an FTS query, best match first. */
   search(ftsQuery: string, limit: number): Promise<Source[]>;
+  /** `search` among the sources a live, unmoderated response cites (what the catalogue shows). */
+  searchCited(ftsQuery: string, limit: number): Promise<Source[]>;
   /** A page of the catalogue, sorted like `all`, filtered by a substring of name, URL or description; with citations on demand. */
   page(input: { filter: string | null; limit: number; offset: number; citations: boolean }): Promise<{
     total: number;
