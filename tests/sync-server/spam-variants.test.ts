@@ -47,7 +47,8 @@ describe('the spam repeat check: variants, edits and sync push', () => {
   beforeAll(async () => {
     server = await startTestServer({ moderation: true });
     [host, poster] = await Promise.all([createTestUser('Spam Host'), createTestUser('Spam Poster')]);
-    await Promise.all([age(host), age(poster)]);
+    await age(host);
+    await age(poster);
     topicId = (await as(host).post('/topics', { title: 'Where the spam goes', categories: ['Science'] })).body.id;
     for (let i = 0; i < REPEATS; i++) expect((await post(TEXT)).status).toBe(201);
   });
