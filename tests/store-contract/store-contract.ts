@@ -101,7 +101,7 @@ export function runStoreContract(name: string, makeStore: () => Promise<StoreUnd
               created_at: day(1),
               seq: await store.nextSeq(),
             });
-            await store.users.setWeeklySummary('ada', false, await store.nextSeq());
+            await store.users.setWeeklySummary('ada', false, await store.nextSeq(), '2026-01-01T00:00:00.000Z');
             throw new Error('boom');
           }),
         ).rejects.toThrow('boom');
@@ -239,7 +239,7 @@ export function runStoreContract(name: string, makeStore: () => Promise<StoreUnd
         expect(await store.users.changedSince('ada', seq)).toBeUndefined();
         const next = await store.transaction(async () => {
           const s = await store.nextSeq();
-          await store.users.setWeeklySummary('ada', false, s);
+          await store.users.setWeeklySummary('ada', false, s, '2026-01-01T00:00:00.000Z');
           return s;
         });
         expect(await store.users.changedSince('ada', seq)).toMatchObject({ receive_weekly_summary: 0, seq: next });

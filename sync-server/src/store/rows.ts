@@ -676,6 +676,8 @@ export interface SourcesRepo {
   all(limit: number): Promise<Source[]>;
   /** Sources whose name, URL or description match an FTS query, best match first. */
   search(ftsQuery: string, limit: number): Promise<Source[]>;
+  /** `search` among the sources a live, unmoderated response cites (what the catalogue shows). */
+  searchCited(ftsQuery: string, limit: number): Promise<Source[]>;
   /** A page of the catalogue, sorted like `all`, filtered by a substring of name, URL or description; with citations on demand. */
   page(input: { filter: string | null; limit: number; offset: number; citations: boolean }): Promise<{
     total: number;
@@ -745,7 +747,10 @@ export interface UsersRepo {
   topicsBy(uid: string, limit: number): Promise<UserTopic[]>;
   /** The user's live responses in live topics, newest first, with the topic's title (content untruncated). */
   responsesBy(uid: string, limit: number): Promise<UserResponse[]>;
-  setWeeklySummary(uid: string, value: boolean, seq: number): Promise<void>;
+  /** Turns the weekly summary on or off; turning it on from off notes `now` (weeklySummarySince). */
+  setWeeklySummary(uid: string, value: boolean, seq: number, now: string): Promise<void>;
+  /** When the user last turned the weekly summary on again (null: never, or no such user). */
+  weeklySummarySince(uid: string): Promise<string | null>;
   /**
    * The last committed change number of the whole database (every write that a user page shows
    * stamps one): a user page read at this version stays right until it grows (domain/users.ts).
@@ -789,6 +794,10 @@ export interface NotificationsRepo {
   changesSince(uid: string, checkpoint: Checkpoint, limit: number): Promise<NotificationRow[]>;
   /** Who has a live notification about the response, and of which type (one notification per person per response). */
   aboutResponse(responseId: string): Promise<{ recipient_uid: string; type: NotificationRow['type'] }[]>;
+  /** The live notifications whose excerpt is a copy of this topic's title or this response's content. */
+  copying(type: 'topic' | 'response', id: string): Promise<{ id: string; recipient_uid: string }[]>;
+  /** Writes a notification's excerpt anew, with a new seq so devices pull it. */
+  setSummary(id: string, summary: string, seq: number): Promise<void>;
 }
 
 export interface StancesRepo {
