@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { VOTE_VALUES } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
-import type { ResponseView } from '../../data/api';
+import type { ResponseView } from '../../hooks/useReplies';
 import { useOpinionVote } from '../../hooks/useOpinionVote';
 import { useSession } from '../../hooks/useSession';
 import { VoteButton } from './VoteButton';
