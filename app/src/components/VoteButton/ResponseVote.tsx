@@ -8,7 +8,7 @@ import { MSG } from '../../../../shared/messages';
 import type { ResponseView } from '../../hooks/useReplies';
 import { useOpinionVote } from '../../hooks/useOpinionVote';
 import { useSession } from '../../hooks/useSession';
-import { VoteButton } from './VoteButton';
+import { VoteButton, VoteErrors } from './VoteButton';
 import './VoteButton.css';
 
 interface ResponseVoteProps {
@@ -62,16 +62,7 @@ export function ResponseVote({ response, label }: ResponseVoteProps) {
         {option('disagree', 'Disagree', '▼', `Vote disagree with ${label}`)}
         {option('pass', 'Pass', null, `Vote pass on ${label} (read, no opinion)`)}
       </span>
-      {signedOut && hint && (
-        <span className="error-text vote-error" role="alert">
-          {MSG.loginToVote}
-        </span>
-      )}
-      {error && (
-        <span className="error-text vote-error" role="alert">
-          Vote Error: {error}
-        </span>
-      )}
+      <VoteErrors signedOutHint={signedOut && hint} error={error} />
     </div>
   );
 }

@@ -44,7 +44,16 @@ export function VoteButton({ targetType, targetId, score, hasUpvoted: stored, la
         </span>
         {word && <span className="vote-word">{word}</span>}
       </button>
-      {signedOut && hint && (
+      <VoteErrors signedOutHint={signedOut && hint} error={error} />
+    </span>
+  );
+}
+
+/** Why a vote did not happen: "log in to vote" after a signed-out click, or the server's refusal. */
+export function VoteErrors({ signedOutHint, error }: { signedOutHint: boolean; error: string | null | undefined }) {
+  return (
+    <>
+      {signedOutHint && (
         <span className="error-text vote-error" role="alert">
           {MSG.loginToVote}
         </span>
@@ -54,6 +63,6 @@ export function VoteButton({ targetType, targetId, score, hasUpvoted: stored, la
           Vote Error: {error}
         </span>
       )}
-    </span>
+    </>
   );
 }
