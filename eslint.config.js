@@ -1,4 +1,7 @@
-// ESLint (flat config): `npm run lint` (with Prettier's check), `npm run lint:fix`.
+// ESLint (flat config): `npm run lint` (with Prettier's check), `npm run lint:fix`. `npm run lint`
+// keeps a cache in node_modules/.cache (by content): a second run reads only the files that changed.
+// A type-aware finding caused by another file's change can hide behind it; CI, on a fresh clone,
+// lints everything (delete the folder to do the same here).
 // TypeScript is linted with type information (typescript-eslint's
 // recommendedTypeChecked through the project service, tsconfig.json): the rules
 // that catch real bugs stay on (floating and misused promises, awaiting a

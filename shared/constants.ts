@@ -120,8 +120,11 @@ export const REPORT_NOTE_MAX = 500;
 /** What a moderator does from the queue (POST /api/moderation/actions). */
 export const MODERATION_ACTIONS = ['remove', 'restore', 'dismiss', 'lock', 'unlock', 'suspend', 'unsuspend'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
-/** What the moderation log records: the actions, the automatic hide, and an admin's role changes. */
-export const MODERATION_LOG_ACTIONS = [...MODERATION_ACTIONS, 'hide', 'role'] as const;
+/**
+ * What the moderation log records: the actions, the automatic hide, the alert that an item's
+ * reporters' accounts were made close together, and role changes.
+ */
+export const MODERATION_LOG_ACTIONS = [...MODERATION_ACTIONS, 'hide', 'alert', 'role'] as const;
 export type ModerationLogAction = (typeof MODERATION_LOG_ACTIONS)[number];
 export const MODERATION_REASON_MAX = 500;
 /** The longest timed suspension; without `days` a suspension is for good. */

@@ -69,6 +69,8 @@ export const MSG = {
   cannotActOnAdmin: 'Moderators cannot act on admins.',
   moderationReasonEmpty: 'Please give a reason: the author will see it.',
   hiddenPendingReview: 'Hidden until a moderator reviews it',
+  /** What a notification's excerpt of a response says once its author deleted it. */
+  deletedByAuthor: 'Deleted by its author',
   topicLocked: 'This topic is locked: it takes no new responses.',
   removedItemReadOnly: 'A moderator removed this item: it cannot be edited.',
   spamRepeat: 'You have posted the same text several times in the last hour: it looks like spam.',
@@ -78,6 +80,8 @@ export const MSG = {
   loginToPush: 'You must be logged in to turn on push notifications.',
   pushNotSetUp: 'Push notifications are not set up on this server.',
   pushSubscriptionNotFound: 'This device does not receive your push notifications.',
+  pushEndpointNotAService:
+    "The push endpoint is not on a browser's push service (Google FCM, Mozilla, Apple or Windows); the server sends pushes nowhere else.",
 } as const;
 
 /** The text everyone but the author and moderators reads in place of a removed item. */

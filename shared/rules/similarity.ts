@@ -1,18 +1,36 @@
-// "This was already said": the responses of a topic that make much the same point as
-// a text being written, by lexical similarity over the device's copy (no model, no server: offline).
-// Texts become normalised words (lower case, accents and punctuation gone, common English words
-// dropped, a light plural/verb-ending trim) and their adjacent word pairs; each is weighted by TF-IDF
-// over the topic's responses, and two texts are as similar as the cosine of their vectors.
-// Threshold and measured catch rate: docs/COMMON-GROUND.md, "This was already said".
+// "This was already said": the responses of a topic that make much the same point as a text being
+// written, over the device's copy (no server, no download at the time: offline).
+// Two measures, mixed: the words the texts share (Porter stems weighted by TF-IDF over the topic's
+// responses, cosine) and what their words mean (each text the weighted mean of its words' vectors,
+// shared/rules/word-vectors.ts, less the topic's average, cosine). Shared stems are required: the
+// vectors only rank responses that have some word in common with the draft. A draft is then widened by the
+// few responses closest to it (pseudo-relevance feedback), so that a response making the point in
+// the words of those neighbours is found too. Tuned on the ArgKP-2021 training and dev splits;
+// measured catch rate and threshold: docs/COMMON-GROUND.md, "This was already said".
+import { stemmer } from 'stemmer';
+import type { WordVectors } from './word-vectors';
 
-/** A response is shown as already saying the point at or above this cosine similarity. */
-export const SIMILARITY_THRESHOLD = 0.35;
+/** A response is shown as already saying the point at or above this similarity. */
+export const SIMILARITY_THRESHOLD = 0.4;
 /** At most this many similar responses are shown. */
 export const MAX_SIMILAR = 3;
 /** A draft needs this many normalised words before it is compared (a few words say no point yet). */
 export const MIN_SIMILARITY_WORDS = 4;
 /** The composer compares after this pause in typing. */
 export const SIMILARITY_DEBOUNCE_MS = 600;
+
+/** Shared words' share of the similarity; what the words mean has the rest. */
+const LEXICAL_SHARE = 0.75;
+/** The draft is widened by its closest responses, this many... */
+const NEIGHBOURS = 10;
+/** ...at least this close to it (a response sharing a word or two is no neighbour)... */
+const NEIGHBOUR_FLOOR = 0.3;
+/** ...which together weigh twice the draft's own words. */
+const NEIGHBOUR_WEIGHT = 2;
+/** At or above this first similarity a response is the draft's own text (rounding aside). */
+const SAME_TEXT = 0.999;
+/** The topic's average meaning is taken away in full from a large topic, less from a small one. */
+const CENTRING_TOPIC = 10;
 
 /** Words too common to tell two points apart. */
 const STOP_WORDS = new Set(
@@ -30,157 +48,129 @@ const code = (ch: string) => ch.charCodeAt(0);
 const [CC, D, E, G, H, I, N, S, X, Z] = [...'cdeghinsxz'].map(code);
 
 /**
- * A word's light stem, as the end of the kept characters of `text[start, end)` times 2, plus 1 when a
- * "y" follows them: plural and common verb endings trimmed, so "fares"/"fare" and
- * "charging"/"charged"/"charge" meet ("cities" → "city"). Crude on purpose: it only has to match a
- * text with its near-copy. Read from the characters, so indexing a topic makes no string per word.
+ * A word's light stem: plural and common verb endings trimmed, so "fares"/"fare" and
+ * "charging"/"charged"/"charge" meet ("cities" → "city"). Only for counting and showing a draft's
+ * words; the index stems with Porter's algorithm.
  */
-function stemEnd(text: string, start: number, end: number): number {
-  // The last four characters, read once (no closure: this runs for every word of a topic).
-  const len = end - start;
-  const c1 = text.charCodeAt(end - 1);
-  const c2 = len > 1 ? text.charCodeAt(end - 2) : 0;
-  const c3 = len > 2 ? text.charCodeAt(end - 3) : 0;
-  const c4 = len > 3 ? text.charCodeAt(end - 4) : 0;
-  let keep = end;
-  let y = 0;
-  if (len > 5 && c3 === I && c2 === N && c1 === G) keep = end - 3;
+function lightStem(word: string): string {
+  const len = word.length;
+  const c1 = word.charCodeAt(len - 1);
+  const c2 = len > 1 ? word.charCodeAt(len - 2) : 0;
+  const c3 = len > 2 ? word.charCodeAt(len - 3) : 0;
+  const c4 = len > 3 ? word.charCodeAt(len - 4) : 0;
+  let keep = len;
+  let y = false;
+  if (len > 5 && c3 === I && c2 === N && c1 === G) keep = len - 3;
   else if (len > 4 && c3 === I && c2 === E && c1 === S) {
-    keep = end - 3;
-    y = 1;
-  } else if (len > 4 && c2 === E && c1 === D) keep = end - 2;
+    keep = len - 3;
+    y = true;
+  } else if (len > 4 && c2 === E && c1 === D) keep = len - 2;
   else if (len > 3 && c2 === E && c1 === S && (c3 === X || c3 === Z || (c3 === S && c4 === S) || (c3 === H && (c4 === S || c4 === CC))))
-    keep = end - 2;
-  else if (len > 3 && c1 === S && c2 !== S) keep = end - 1;
+    keep = len - 2;
+  else if (len > 3 && c1 === S && c2 !== S) keep = len - 1;
   // Then a silent final e: "charge", "charged" and "charging" all become "charg".
-  if (!y && keep - start > 3 && text.charCodeAt(keep - 1) === E) keep -= 1;
-  return keep * 2 + y;
+  if (!y && keep > 3 && word.charCodeAt(keep - 1) === E) keep -= 1;
+  return word.slice(0, keep) + (y ? 'y' : '');
 }
 
-function stem(word: string): string {
-  const kept = stemEnd(word, 0, word.length);
-  return word.slice(0, kept >> 1) + (kept & 1 ? 'y' : '');
-}
-
-/** Anything but printable ASCII, tab and line breaks: such a text takes the Unicode path. */
-const NON_ASCII = /[^\t\n\r\u0020-\u007e]/;
-
-/** Calls `word(start, end)` for each run of ASCII letters and digits of a lower-case text. */
-function eachAsciiWord(text: string, word: (start: number, end: number) => void) {
-  let start = -1;
-  for (let i = 0; i <= text.length; i++) {
-    const ch = i < text.length ? text.charCodeAt(i) : 32;
-    if ((ch >= 97 && ch <= 122) || (ch >= 48 && ch <= 57)) {
-      if (start < 0) start = i;
-    } else if (start >= 0) {
-      word(start, i);
-      start = -1;
-    }
-  }
-}
-
-/** Lower case, without apostrophes ("don't" is "dont", a stop word); null when not plain ASCII. */
-function asciiLower(text: string): string | null {
-  const lower = text.toLowerCase();
-  if (NON_ASCII.test(lower)) return null;
-  return lower.includes("'") ? lower.replace(/'/g, '') : lower;
-}
-
-/** The Unicode path: decompose, drop the accents, split on anything not a letter or digit. */
-function unicodeWords(text: string): string[] {
+/** A text's words: lower case, no accents, no apostrophes, no punctuation, no stop words. */
+function plainWords(text: string): string[] {
   return text
     .toLowerCase()
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
     .replace(/['’]/g, '')
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length >= 2 && !STOP_WORDS.has(word))
-    .map(stem);
+    .filter((word) => word.length >= 2 && !STOP_WORDS.has(word));
 }
 
 /** A text's normalised words, in order: lower case, no accents, no punctuation, no stop words, stemmed. */
 export function normaliseWords(text: string): string[] {
-  const plain = asciiLower(text);
-  if (plain === null) return unicodeWords(text);
-  const out: string[] = [];
-  eachAsciiWord(plain, (start, end) => {
-    const word = plain.slice(start, end);
-    if (word.length >= 2 && !STOP_WORDS.has(word)) out.push(stem(word));
-  });
-  return out;
+  return plainWords(text).map(lightStem);
 }
 
 /**
- * Terms are hashed into 2^19 buckets (the "hashing trick"): a term is a number, never a string key,
- * so 10,000 responses index in tens of milliseconds, and the table of document frequencies (1 MB)
- * stays in the processor's cache. Two terms sharing a bucket (rare: a response has about a hundred
- * terms among half a million buckets) only add noise far below the threshold.
+ * Stems are hashed into 2^19 buckets (the "hashing trick"): a term is a number, never a string key,
+ * and the table of document frequencies (1 MB) stays in the processor's cache. Two stems sharing a
+ * bucket (rare: a response has a few dozen among half a million buckets) only add noise.
  */
 const BUCKET_BITS = 19;
 const BUCKET_MASK = (1 << BUCKET_BITS) - 1;
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
+const COUNT_SHIFT = BUCKET_BITS;
+const MAX_COUNT = (1 << (32 - BUCKET_BITS)) - 1;
 
-/** FNV-1a of `text[start, end)`, then of a "y" when `y`. */
-function hashRange(text: string, start: number, end: number, y = false): number {
-  let h = FNV_OFFSET;
-  for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
-  if (y) h = Math.imul(h ^ 121, FNV_PRIME);
-  return h >>> 0;
+/** FNV-1a of a stem, in its bucket. */
+function bucketOf(stem: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < stem.length; i++) h = Math.imul(h ^ stem.charCodeAt(i), 0x01000193);
+  return (h >>> 0) & BUCKET_MASK;
 }
 
-const STOP_HASHES = new Set([...STOP_WORDS].map((word) => hashRange(word, 0, word.length)));
+/** Porter stems by word: a topic repeats its words, so each is stemmed once per session. */
+const STEMS = new Map<string, number>();
+const STEMS_MAX = 200_000;
 
-/** A text's normalised words as hashes (the same as hashing normaliseWords' strings), with no string per word. */
-function wordHashes(text: string): number[] {
-  const plain = asciiLower(text);
-  if (plain === null) return unicodeWords(text).map((word) => hashRange(word, 0, word.length));
-  const out: number[] = [];
-  eachAsciiWord(plain, (start, end) => {
-    if (end - start < 2 || STOP_HASHES.has(hashRange(plain, start, end))) return;
-    const kept = stemEnd(plain, start, end);
-    out.push(hashRange(plain, start, kept >> 1, (kept & 1) === 1));
-  });
-  return out;
+function stemBucket(word: string): number {
+  let bucket = STEMS.get(word);
+  if (bucket === undefined) {
+    if (STEMS.size > STEMS_MAX) STEMS.clear();
+    bucket = bucketOf(stemmer(word));
+    STEMS.set(word, bucket);
+  }
+  return bucket;
 }
 
 /**
- * A text's terms (its normalised words and each adjacent pair, as buckets), each once, sorted: the
- * bucket in the low 19 bits, how often it occurs above them. One small array per text, kept in a
- * cache between builds.
+ * A text's terms, worked out once per text and kept in a cache between builds: its stems, each once,
+ * sorted (the bucket in the low 19 bits, how often it occurs above them), and, once word vectors are
+ * loaded, its meaning: the sum of its words' vectors, each weighted by how rare the word is in
+ * English, at unit length (worked out here, in idle time, so that an index builds in one short step).
  */
 export interface Terms {
   packed: Uint32Array;
   /** How many normalised words the text has. */
   words: number;
+  /** The text's meaning (null: worked out before the vectors were loaded). */
+  meaning: Float32Array | null;
 }
 
-const COUNT_SHIFT = BUCKET_BITS;
-const MAX_COUNT = (1 << (32 - BUCKET_BITS)) - 1;
-
-/** Scratch space for a text's terms before they are sorted (grown when a text is longer). */
-let scratch = new Uint32Array(1024);
-
-function termsOf(text: string): Terms {
-  const words = wordHashes(text);
-  if (scratch.length < words.length * 2) scratch = new Uint32Array(words.length * 2);
-  let n = 0;
-  for (let i = 0; i < words.length; i++) {
-    scratch[n++] = words[i]! & BUCKET_MASK;
-    // The pair of this word and the one before: the same phrasing scores higher than the same words.
-    if (i > 0) scratch[n++] = (Math.imul(words[i - 1]!, 0x9e3779b1) ^ words[i]! ^ 0x5bd1e995) & BUCKET_MASK;
-  }
-  const sorted = scratch.subarray(0, n).sort();
+function termsOf(text: string, vectors?: WordVectors | null): Terms {
+  const words = plainWords(text);
+  const buckets = new Uint32Array(words.length);
+  for (let i = 0; i < words.length; i++) buckets[i] = stemBucket(words[i]!);
+  const sorted = buckets.slice().sort();
   // In place: each bucket once, with its count.
   let unique = 0;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < sorted.length; i++) {
     const id = sorted[i]!;
     if (unique > 0 && (sorted[unique - 1]! & BUCKET_MASK) === id) {
       const count = sorted[unique - 1]! >>> COUNT_SHIFT;
       if (count < MAX_COUNT) sorted[unique - 1] = id | ((count + 1) << COUNT_SHIFT);
     } else sorted[unique++] = id | (1 << COUNT_SHIFT);
   }
-  return { packed: sorted.slice(0, unique), words: words.length };
+  let meaning: Float32Array | null = null;
+  if (vectors) {
+    const dims = vectors.dims;
+    meaning = new Float32Array(dims);
+    for (const word of words) {
+      const row = vectors.rows.get(word);
+      if (row === undefined) continue;
+      const w = vectors.weight[row]!;
+      for (let k = 0, base = row * dims; k < dims; k++) meaning[k]! += w * vectors.data[base + k]!;
+    }
+    unitVector(meaning);
+  }
+  return { packed: sorted.slice(0, unique), words: words.length, meaning };
+}
+
+/** A cached text's terms, worked out again when vectors came since they were. */
+function cachedTerms(text: string, cache: Map<string, Terms> | undefined, vectors: WordVectors | null | undefined): Terms {
+  let terms = cache?.get(text);
+  if (!terms || (vectors && !terms.meaning)) {
+    terms = termsOf(text, vectors);
+    cache?.set(text, terms);
+  }
+  return terms;
 }
 
 export interface SimilarityIndex<T> {
@@ -193,7 +183,7 @@ export interface SimilarMatch<T> {
   item: T;
   /** Where the item is in the indexed list. */
   position: number;
-  /** Cosine similarity, 0..1. */
+  /** Similarity, 0..1 (1: the same text). */
   similarity: number;
 }
 
@@ -201,20 +191,20 @@ export interface SimilarMatch<T> {
 const tfWeight = (count: number) => (count === 1 ? 1 : 1 + Math.log(count));
 
 /**
- * The draft's terms in a small open-addressing table (a power of two, at most half full): each of
+ * A query's terms in a small open-addressing table (a power of two, at most half full): each of
  * the topic's terms looks its weight up in a few typed-array reads, with no Map and no string.
  */
-function queryTable(ids: readonly number[], weights: Float64Array) {
+function queryTable(weights: ReadonlyMap<number, number>) {
   let size = 16;
-  while (size < ids.length * 2) size *= 2;
+  while (size < weights.size * 2) size *= 2;
   const keys = new Int32Array(size).fill(-1);
   const values = new Float64Array(size);
   const mask = size - 1;
-  for (let i = 0; i < ids.length; i++) {
-    let slot = (Math.imul(ids[i]!, 0x9e3779b1) >>> 0) & mask;
+  for (const [id, weight] of weights) {
+    let slot = (Math.imul(id, 0x9e3779b1) >>> 0) & mask;
     while (keys[slot] !== -1) slot = (slot + 1) & mask;
-    keys[slot] = ids[i]!;
-    values[slot] = weights[i]!;
+    keys[slot] = id;
+    values[slot] = weight;
   }
   return (id: number): number => {
     let slot = (Math.imul(id, 0x9e3779b1) >>> 0) & mask;
@@ -227,32 +217,45 @@ function queryTable(ids: readonly number[], weights: Float64Array) {
   };
 }
 
+/** Scales `weights` (a term's weight by bucket) to unit length, in place. */
+function unitMap(weights: Map<number, number>): Map<number, number> {
+  let sum = 0;
+  for (const w of weights.values()) sum += w * w;
+  const norm = Math.sqrt(sum);
+  if (norm > 0) for (const [id, w] of weights) weights.set(id, w / norm);
+  return weights;
+}
+
+function unitVector(v: Float32Array): Float32Array {
+  let sum = 0;
+  for (let k = 0; k < v.length; k++) sum += v[k]! * v[k]!;
+  const norm = Math.sqrt(sum);
+  if (norm > 0) for (let k = 0; k < v.length; k++) v[k]! /= norm;
+  return v;
+}
+
 /**
- * A TF-IDF index of `items` (a topic's responses), built once per change of the list and queried on
- * every pause in typing. Term weight = (1 + ln tf) × idf with idf = ln((N + 1) / (df + 1)) + 1; a
- * text's weights are divided by their length (the vector's norm), so the dot product of two texts
- * is their cosine. `termsCache` keeps each text's terms between builds (a vote re-emits the list,
- * its texts unchanged), so only the first build reads every text.
+ * An index of `items` (a topic's responses), built once per change of the list and queried on every
+ * pause in typing. Shared words: weight = (1 + ln tf) × idf, idf = ln((N + 1) / (df + 1)) + 1, each
+ * text's weights scaled to unit length, so the dot product of two texts is their cosine. Meaning
+ * (when `vectors` are given): a text's vector is the sum of its words' vectors, each weighted by its
+ * rarity in English, less the topic's average, at unit length. `termsCache` keeps
+ * each text's terms between builds (a vote re-emits the list, its texts unchanged), so only the
+ * first build reads every text.
  */
 export function buildSimilarityIndex<T>(
   items: readonly T[],
   textOf: (item: T) => string,
   termsCache?: Map<string, Terms>,
+  vectors?: WordVectors | null,
 ): SimilarityIndex<T> {
   const n = items.length;
   const docs: Terms[] = new Array<Terms>(n);
-  // Document frequencies by bucket: a fresh table per build (1 MB: small enough to stay in the processor's cache).
   const df = new Uint16Array(1 << BUCKET_BITS);
-  // Every text's terms end to end in one array (`offsets[d]` to `offsets[d + 1]`): a few large
-  // allocations, not several per response.
+  // Every text's terms end to end in one array (`offsets[d]` to `offsets[d + 1]`).
   const offsets = new Int32Array(n + 1);
   for (let d = 0; d < n; d++) {
-    const text = textOf(items[d]!);
-    let terms = termsCache?.get(text);
-    if (!terms) {
-      terms = termsOf(text);
-      termsCache?.set(text, terms);
-    }
+    const terms = cachedTerms(textOf(items[d]!), termsCache, vectors);
     docs[d] = terms;
     const packed = terms.packed;
     offsets[d + 1] = offsets[d]! + packed.length;
@@ -262,7 +265,6 @@ export function buildSimilarityIndex<T>(
   const idfOfDf = new Float64Array(n + 2);
   for (let k = 0; k <= n + 1; k++) idfOfDf[k] = Math.log((n + 1) / (k + 1)) + 1;
   const idf = (id: number) => idfOfDf[Math.min(df[id]!, n + 1)]!;
-  // Each text's unit-length weights, beside its terms.
   const allIds = new Uint32Array(offsets[n]!);
   const unit = new Float32Array(offsets[n]!);
   for (let d = 0; d < n; d++) {
@@ -280,29 +282,90 @@ export function buildSimilarityIndex<T>(
     if (norm > 0) for (let i = from; i < offsets[d + 1]!; i++) unit[i]! /= norm;
   }
 
+  const dims = vectors?.dims ?? 0;
+  /** A text's meaning, not yet centred, into `out`. */
+  const meaningOf = (terms: Terms, out: Float32Array) => {
+    if (terms.meaning) out.set(terms.meaning);
+    return out;
+  };
+  // Each text's meaning, less the topic's average (what every response of the topic says: its subject).
+  const meanings = new Float32Array(n * dims);
+  const average = new Float32Array(dims);
+  if (dims > 0) {
+    for (let d = 0; d < n; d++) {
+      const v = meaningOf(docs[d]!, meanings.subarray(d * dims, (d + 1) * dims));
+      for (let k = 0; k < dims; k++) average[k]! += v[k]!;
+    }
+    const centring = 1 / (n + CENTRING_TOPIC);
+    for (let k = 0; k < dims; k++) average[k]! *= centring;
+    for (let d = 0; d < n; d++) {
+      const v = meanings.subarray(d * dims, (d + 1) * dims);
+      for (let k = 0; k < dims; k++) v[k]! -= average[k]!;
+      unitVector(v);
+    }
+  }
+
+  /** Every item's similarity to a query (0 where they share no stem), in `out`. */
+  function score(weights: Map<number, number>, meaning: Float32Array | null, out: Float64Array) {
+    const weightOf = queryTable(weights);
+    for (let d = 0; d < n; d++) {
+      let dot = 0;
+      for (let i = offsets[d]!; i < offsets[d + 1]!; i++) dot += weightOf(allIds[i]!) * unit[i]!;
+      // No stem in common: never the same point, whatever the words' vectors say.
+      if (dot <= 0) {
+        out[d] = 0;
+        continue;
+      }
+      if (!meaning) {
+        out[d] = dot;
+        continue;
+      }
+      let cos = 0;
+      const base = d * dims;
+      for (let k = 0; k < dims; k++) cos += meaning[k]! * meanings[base + k]!;
+      out[d] = LEXICAL_SHARE * dot + (1 - LEXICAL_SHARE) * cos;
+    }
+  }
+
+  function queryMeaning(terms: Terms): Float32Array | null {
+    if (dims === 0) return null;
+    const v = meaningOf(terms, new Float32Array(dims));
+    for (let k = 0; k < dims; k++) v[k]! -= average[k]!;
+    return unitVector(v);
+  }
+
   return {
     size: n,
     similarTo(text, { limit = MAX_SIMILAR, threshold = SIMILARITY_THRESHOLD, exclude } = {}) {
-      const query = termsOf(text);
+      const query = termsOf(text, vectors);
       if (query.words < MIN_SIMILARITY_WORDS || n === 0) return [];
-      const ids = Array.from(query.packed, (v) => v & BUCKET_MASK);
-      const weights = new Float64Array(ids.length);
-      let sum = 0;
-      for (let i = 0; i < ids.length; i++) {
-        weights[i] = tfWeight(query.packed[i]! >>> COUNT_SHIFT) * idf(ids[i]!);
-        sum += weights[i]! * weights[i]!;
+      const weights = new Map<number, number>();
+      for (const v of query.packed) weights.set(v & BUCKET_MASK, tfWeight(v >>> COUNT_SHIFT) * idf(v & BUCKET_MASK));
+      unitMap(weights);
+      const meaning = queryMeaning(query);
+      const first = new Float64Array(n);
+      score(weights, meaning, first);
+      // The draft widened by its closest responses, offered or not: their words and meaning join the
+      // draft's, and responses are compared with that (a copy of the draft still scores 1).
+      const neighbours = topPositions(first, NEIGHBOURS, NEIGHBOUR_FLOOR);
+      const scores = first;
+      if (neighbours.length > 0) {
+        const share = NEIGHBOUR_WEIGHT / neighbours.length;
+        const wide = new Map(weights);
+        const wideMeaning = meaning ? Float32Array.from(meaning) : null;
+        for (const d of neighbours) {
+          for (let i = offsets[d]!; i < offsets[d + 1]!; i++) wide.set(allIds[i]!, (wide.get(allIds[i]!) ?? 0) + share * unit[i]!);
+          if (wideMeaning) for (let k = 0; k < dims; k++) wideMeaning[k]! += share * meanings[d * dims + k]!;
+        }
+        const second = new Float64Array(n);
+        score(unitMap(wide), wideMeaning && unitVector(wideMeaning), second);
+        for (let d = 0; d < n; d++) if (first[d]! < SAME_TEXT) scores[d] = second[d]!;
       }
-      const norm = Math.sqrt(sum);
-      for (let i = 0; i < weights.length; i++) weights[i]! /= norm;
-      const weightOf = queryTable(ids, weights);
       const matches: SimilarMatch<T>[] = [];
       for (let d = 0; d < n; d++) {
-        let dot = 0;
-        for (let i = offsets[d]!; i < offsets[d + 1]!; i++) dot += weightOf(allIds[i]!) * unit[i]!;
         // Float32 weights and rounding can take two identical texts a hair above 1.
-        if (dot <= 0) continue;
-        const similarity = Math.min(1, dot);
-        if (similarity < threshold || (exclude && exclude(items[d]!))) continue;
+        const similarity = Math.min(1, scores[d]!);
+        if (similarity <= 0 || similarity < threshold || (exclude && exclude(items[d]!))) continue;
         matches.push({ item: items[d]!, position: d, similarity });
       }
       matches.sort((a, b) => b.similarity - a.similarity);
@@ -311,16 +374,35 @@ export function buildSimilarityIndex<T>(
   };
 }
 
+/** The positions of the `k` highest scores at or above `floor`. */
+function topPositions(scores: Float64Array, k: number, floor: number): number[] {
+  const top: number[] = [];
+  for (let d = 0; d < scores.length; d++) {
+    if (scores[d]! < floor) continue;
+    if (top.length < k) top.push(d);
+    else if (scores[d]! > scores[top[k - 1]!]!) top[k - 1] = d;
+    else continue;
+    for (let i = top.length - 1; i > 0 && scores[top[i]!]! > scores[top[i - 1]!]!; i--) [top[i], top[i - 1]] = [top[i - 1]!, top[i]!];
+  }
+  return top;
+}
+
 /**
  * Works out the terms of `texts` not yet in `cache`, until `stop()` says the time slice is over:
  * run in idle moments (the composer does while a draft is short), so the first comparison finds
  * every text's terms ready and builds its index in one short step. True when all are cached.
  */
-export function primeTermsCache(texts: readonly string[], cache: Map<string, Terms>, stop: () => boolean): boolean {
+export function primeTermsCache(
+  texts: readonly string[],
+  cache: Map<string, Terms>,
+  stop: () => boolean,
+  vectors?: WordVectors | null,
+): boolean {
   for (const text of texts) {
-    if (cache.has(text)) continue;
+    const known = cache.get(text);
+    if (known && (!vectors || known.meaning)) continue;
     if (stop()) return false;
-    cache.set(text, termsOf(text));
+    cache.set(text, termsOf(text, vectors));
   }
   return true;
 }

@@ -1,4 +1,5 @@
 // Everything the server reads from the environment, in one place (README lists it).
+import { readPushServiceHosts } from './push/endpoint.js';
 import { OPINION_GROUPS } from '../../shared/rules/opinion-groups.js';
 import { readVapidConfig, type VapidConfig } from './push/vapid.js';
 import { resolve } from 'node:path';
@@ -52,8 +53,8 @@ export interface Config {
   shutdownDelayMs: number;
   /** MODERATION_LIMITS=off, AUTO_HIDE_REPORTS, NEW_USER_*, NEW_ACCOUNT_HOURS, SPAM_*: docs/MODERATION.md (domain/limits.ts). */
   moderation: ModerationLimits;
-  /** Web Push (docs/OPERATIONS.md "Push"): VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY/VAPID_SUBJECT, PUSH_ALLOW_LOOPBACK=on for local push services. */
-  push: { vapid: VapidConfig; allowLoopback: boolean };
+  /** Web Push (docs/OPERATIONS.md "Push"): VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY/VAPID_SUBJECT, PUSH_ALLOW_LOOPBACK=on for local push services, PUSH_SERVICE_HOSTS for push services beyond the browsers' own. */
+  push: { vapid: VapidConfig; allowLoopback: boolean; serviceHosts: string[] };
   /** METRICS_PORT, METRICS_HOST, METRICS_TOKEN: where GET /metrics is served (observe/metrics-access.ts; docs/OPERATIONS.md "Metrics"). LOG_LEVEL is read by observe/logger.ts. */
   metrics: MetricsConfig;
   /**
@@ -81,7 +82,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serviceAccountJson: env.FIREBASE_SERVICE_ACCOUNT,
     seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
     mail: readMailConfig(env, dataDir),
-    push: { vapid: readVapidConfig(env), allowLoopback: env.PUSH_ALLOW_LOOPBACK === 'on' },
+    push: {
+      vapid: readVapidConfig(env),
+      allowLoopback: env.PUSH_ALLOW_LOOPBACK === 'on',
+      serviceHosts: readPushServiceHosts(env.PUSH_SERVICE_HOSTS),
+    },
     rateLimits: readRateLimits(env),
     dbBusyTimeoutMs: Number(env.DB_BUSY_TIMEOUT_MS ?? 5000),
     sqliteCacheMb: env.SQLITE_CACHE_MB?.trim() ? Number(env.SQLITE_CACHE_MB) : undefined,

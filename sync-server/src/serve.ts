@@ -170,7 +170,7 @@ export async function serveProcess(config: Config, serverProcess?: ServerProcess
       publicUrl: config.mail.publicUrl,
       moderation: config.moderation,
       roleAdmin: createFirebaseRoleAdmin(config.firebaseProjectId, config.serviceAccountJson),
-      push: { publicKey: vapid.publicKey, allowLoopback: config.push.allowLoopback },
+      push: { publicKey: vapid.publicKey, allowLoopback: config.push.allowLoopback, serviceHosts: config.push.serviceHosts },
       ...(config.metrics.token ? { metricsToken: config.metrics.token } : {}),
     });
 
@@ -189,7 +189,14 @@ export async function serveProcess(config: Config, serverProcess?: ServerProcess
     }
 
     // Every process sends queued pushes; each claims rows before sending (push/sender.ts), so none goes twice.
-    if (owner) pushSender = startPushSender({ store, changes: ctx.changes, vapid, allowLoopback: config.push.allowLoopback });
+    if (owner)
+      pushSender = startPushSender({
+        store,
+        changes: ctx.changes,
+        vapid,
+        allowLoopback: config.push.allowLoopback,
+        serviceHosts: config.push.serviceHosts,
+      });
 
     // Opinion groups: recomputed in the background, at most every OPINION_GROUPS_GAP_SECONDS per topic.
     if (owner) groupingJob = startGroupingJob(ctx, { ...config.groups, log: (line) => console.error(line) });

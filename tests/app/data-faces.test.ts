@@ -1,11 +1,11 @@
-// The faces of the data layer built from its members table (app/src/data/members.ts): the deferred
+// The faces of the data layer built from its members table (app/src/data/deferred.ts): the deferred
 // layer forwards each member once the data layer is there, the stand-in fails each by its kind, and
 // a call made as the user waits for the sign-in in one place (session.ts).
 import { firstValueFrom, of } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import type { CruxData } from '../../app/src/data/index.js';
 import { deferredData } from '../../app/src/data/deferred.js';
-import { CRUX_DATA_MEMBERS } from '../../app/src/data/members.js';
+import { CRUX_DATA_MEMBERS } from '../../app/src/data/deferred.js';
 import { createSession } from '../../app/src/data/session.js';
 import { unavailableData } from '../../app/src/data/unavailable.js';
 import { fakeData, fakeTopic } from '../fixtures/fake-data.js';

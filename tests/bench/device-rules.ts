@@ -1,16 +1,21 @@
 // `npm run bench -- device`: the device-side rules on a 10,000-response topic, in Node
 // (the pure functions the topic page and the composer run; no browser): the strongest case on each
 // side, opinion groups (the server's background computation, pure: 2,000 participants), and "This was already said": the terms of every text (once per session, worked out in idle
-// slices of 8 ms from the first character typed: no budget, the sum of those slices), the TF-IDF index
-// built from them at the pause, and one draft compared.
-// Generated responses: a seeded mix of roots and replies of every type, 20-60 words from a
-// 2,000-word vocabulary, upvotes by side. Budget 50 ms each. Median of BENCH_RUNS (7) runs
-// after a warm-up; BENCH_DEVICE_RESPONSES changes the size. Not a test: nothing asserts a timing.
+// slices of 8 ms from the first character typed: no budget, the sum of those slices), the index
+// built from them at the pause, and one draft compared (two passes: the draft, then the draft
+// widened by its neighbours), each with shared words only (before the word vectors have come) and
+// with the word vectors (public/word-vectors-1.bin, read from disk as the app fetches it).
+// Generated responses: a seeded mix of roots and replies of every type, 20-60 words drawn from the
+// 2,000 commonest words that have a vector (so the vectors' cost is the real one), upvotes by side.
+// Budget 50 ms each. Median of BENCH_RUNS (7) runs after a warm-up; BENCH_DEVICE_RESPONSES changes
+// the size. Not a test: nothing asserts a timing.
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { ResponseType } from '../../shared/constants.js';
 import { opinionGroups, type ResponseVote, type VoteValue } from '../../shared/rules/opinion-groups.js';
 import { buildSimilarityIndex, primeTermsCache, type Terms } from '../../shared/rules/similarity.js';
 import { strongestCase, type CaseCandidate } from '../../shared/rules/strongest-case.js';
+import { parseWordVectors, WORD_VECTORS_PATH } from '../../shared/rules/word-vectors.js';
 import type { BenchRow } from './types.js';
 
 const BUDGET_MS = 50;
@@ -31,9 +36,8 @@ interface BenchResponse extends CaseCandidate {
 }
 
 /** `size` responses: one in ten a root, the others replies to an earlier response. */
-export function generateTopic(size: number, seed = 29): BenchResponse[] {
+export function generateTopic(size: number, seed = 29, vocabulary = syntheticWords()): BenchResponse[] {
   const rand = random(seed);
-  const vocabulary = Array.from({ length: 2_000 }, (_, i) => `word${i.toString(36)}${'aeiou'[i % 5]}`);
   const types: ResponseType[] = ['for', 'against', 'neutral'];
   const out: BenchResponse[] = [];
   for (let i = 0; i < size; i++) {
@@ -51,6 +55,11 @@ export function generateTopic(size: number, seed = 29): BenchResponse[] {
     });
   }
   return out;
+}
+
+/** 2,000 made-up words (no vectors). */
+function syntheticWords(): string[] {
+  return Array.from({ length: 2_000 }, (_, i) => `word${i.toString(36)}${'aeiou'[i % 5]}`);
 }
 
 /**
@@ -93,18 +102,15 @@ function median(runs: number, work: () => void): number {
 export async function benchDeviceRules(): Promise<BenchRow[]> {
   const size = Number(process.env.BENCH_DEVICE_RESPONSES ?? 10_000);
   const runs = Number(process.env.BENCH_RUNS ?? 7);
-  const responses = generateTopic(size);
+  const vectors = parseWordVectors(readFileSync(new URL(`../../public${WORD_VECTORS_PATH}`, import.meta.url)));
+  // Real English words past the 300 commonest (mostly stop words), each with a vector.
+  const words = [...vectors.rows.keys()].slice(300, 2_300);
+  const responses = generateTopic(size, 29, words);
   const participants = { agree: 60, disagree: 45 };
   // A draft repeating one response with a few words changed (the composer's case: a hint to find).
   const draft = `${responses[size - 7]!.content.split(' ').slice(0, 30).join(' ')} indeed`;
   const texts = responses.map((r) => r.content);
-  const cache = new Map<string, Terms>();
   const note = `${size} responses, median of ${runs}`;
-  const terms = median(runs, () => {
-    cache.clear();
-    primeTermsCache(texts, cache, () => false);
-  });
-  let index = buildSimilarityIndex(responses, (r) => r.content, cache);
   const groupParticipants = Number(process.env.BENCH_GROUP_PARTICIPANTS ?? 2_000);
   const votes = generateVotes(groupParticipants, size);
   let found = '';
@@ -113,7 +119,7 @@ export async function benchDeviceRules(): Promise<BenchRow[]> {
     const summary = opinionGroups(votes);
     found = summary.status === 'groups' ? `groups (${summary.groups.map((g) => g.size).join(' / ')})` : summary.status;
   });
-  return [
+  const rows: BenchRow[] = [
     {
       name: `opinion groups (${groupParticipants} participants × ${size} responses)`,
       value: grouping,
@@ -128,25 +134,39 @@ export async function benchDeviceRules(): Promise<BenchRow[]> {
       budget: BUDGET_MS,
       note,
     },
-    {
-      name: `already said: terms, idle (${size} responses)`,
-      value: terms,
-      unit: 'ms',
-      note: `${note}; once per session, in idle slices of 8 ms while the draft is short`,
-    },
-    {
-      name: `already said: index (${size} responses)`,
-      value: median(runs, () => void (index = buildSimilarityIndex(responses, (r) => r.content, cache))),
-      unit: 'ms',
-      budget: BUDGET_MS,
-      note: `${note}; at the pause once the draft has 4 words, and after a change of the topic's responses`,
-    },
-    {
-      name: `already said: one draft (${size} responses)`,
-      value: median(runs, () => void index.similarTo(draft)),
-      unit: 'ms',
-      budget: BUDGET_MS,
-      note: `${note}; on each pause in typing`,
-    },
   ];
+  for (const [label, table] of [
+    ['shared words', null],
+    ['with word vectors', vectors],
+  ] as const) {
+    const cache = new Map<string, Terms>();
+    const terms = median(runs, () => {
+      cache.clear();
+      primeTermsCache(texts, cache, () => false, table);
+    });
+    let index = buildSimilarityIndex(responses, (r) => r.content, cache, table);
+    rows.push(
+      {
+        name: `already said, ${label}: terms, idle (${size} responses)`,
+        value: terms,
+        unit: 'ms',
+        note: `${note}; once per session, in idle slices of 8 ms while the draft is short`,
+      },
+      {
+        name: `already said, ${label}: index (${size} responses)`,
+        value: median(runs, () => void (index = buildSimilarityIndex(responses, (r) => r.content, cache, table))),
+        unit: 'ms',
+        budget: BUDGET_MS,
+        note: `${note}; at the pause once the draft has 4 words, and after a change of the topic's responses`,
+      },
+      {
+        name: `already said, ${label}: one draft (${size} responses)`,
+        value: median(runs, () => void index.similarTo(draft)),
+        unit: 'ms',
+        budget: BUDGET_MS,
+        note: `${note}; on each pause in typing`,
+      },
+    );
+  }
+  return rows;
 }

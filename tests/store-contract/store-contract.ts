@@ -101,7 +101,7 @@ export function runStoreContract(name: string, makeStore: () => Promise<StoreUnd
               created_at: day(1),
               seq: await store.nextSeq(),
             });
-            await store.users.setWeeklySummary('ada', false, await store.nextSeq());
+            await store.users.setWeeklySummary('ada', false, await store.nextSeq(), '2026-01-01T00:00:00.000Z');
             throw new Error('boom');
           }),
         ).rejects.toThrow('boom');
@@ -239,7 +239,7 @@ export function runStoreContract(name: string, makeStore: () => Promise<StoreUnd
         expect(await store.users.changedSince('ada', seq)).toBeUndefined();
         const next = await store.transaction(async () => {
           const s = await store.nextSeq();
-          await store.users.setWeeklySummary('ada', false, s);
+          await store.users.setWeeklySummary('ada', false, s, '2026-01-01T00:00:00.000Z');
           return s;
         });
         expect(await store.users.changedSince('ada', seq)).toMatchObject({ receive_weekly_summary: 0, seq: next });
@@ -1046,6 +1046,45 @@ export function runStoreContract(name: string, makeStore: () => Promise<StoreUnd
         expect(await store.reports.reportersWithStanding('topic', 't1', day(5), 5)).toBe(1);
         await store.transaction(async () => await store.reports.markHandled('topic', 't1', store.nextSeq));
         expect(await store.reports.reportersWithStanding('topic', 't1', day(5), 0)).toBe(0);
+      });
+
+      it("autoHideReporters: each open reporter's first sighting, points from vouchers with standing outside the group, recent hides", async () => {
+        for (const uid of ['eve', 'fay']) await addUser(uid, uid.toUpperCase());
+        await addTopic({ id: 'tb', creator_uid: 'bob' });
+        await store.transaction(async () => await store.users.addPoints('eve', 5, store.nextSeq));
+        // eve has standing; fay has none; cy reports t1 too; bob's own upvote never counts.
+        for (const voter of ['eve', 'fay', 'cy', 'bob']) await vote(voter, 'topic', 'tb', 'bob', 'tb');
+        await save('bob', { target_id: 't1' });
+        await save('cy', { target_id: 't1' });
+        await save('bob', { target_id: 't2', created_at: day(2) });
+        await store.transaction(
+          async () =>
+            await store.moderation.log({
+              id: 'hide-t2',
+              moderator_uid: null,
+              action: 'hide',
+              target_type: 'topic',
+              target_id: 't2',
+              reason: 'Reported',
+              days: null,
+              created_at: day(3),
+            }),
+        );
+        const rules = { createdBefore: day(5), minPoints: 5, perDelta: 5, since: day(0) };
+        const rows = await store.reports.autoHideReporters('topic', 't1', rules);
+        expect(rows.sort((a, b) => a.uid.localeCompare(b.uid))).toEqual([
+          { uid: 'bob', created_at: day(1), vouched_points: 1, recent_hides: 1 },
+          { uid: 'cy', created_at: day(1), vouched_points: 0, recent_hides: 0 },
+        ]);
+        // With no points needed fay counts too; cy, a reporter of the same item, still does not.
+        expect(
+          (await store.reports.autoHideReporters('topic', 't1', { ...rules, minPoints: 0 })).find((row) => row.uid === 'bob'),
+        ).toMatchObject({
+          vouched_points: 2,
+        });
+        expect((await store.reports.autoHideReporters('topic', 't1', { ...rules, since: day(4) })).map((row) => row.recent_hides)).toEqual([
+          0, 0,
+        ]);
       });
     });
 

@@ -111,7 +111,7 @@ describe('verified tokens are remembered until they expire', () => {
 describe('maintained counters', () => {
   // Hundreds of operations, each reading every live item first: on PostgreSQL (a round trip per read)
   // with a busy machine this takes well over Vitest's default 30 s.
-  it('equal a full recount after a random mix of creates, deletes and votes', { timeout: 120_000 }, async () => {
+  it('equal a full recount after a random mix of creates, deletes and votes', { timeout: 240_000 }, async () => {
     const { db, ctx, store, testStore } = await setup();
     let seed = 7;
     const random = (n: number) => {

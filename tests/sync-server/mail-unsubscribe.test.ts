@@ -120,3 +120,50 @@ describe('POST /api/unsubscribe', () => {
     expect(await preference()).toBe(true);
   });
 });
+
+describe('a link dies when its user subscribes again', () => {
+  /** This server's clock runs this far ahead of the real one (time passing between the mails). */
+  let ahead = 0;
+  let later: MailTestServer;
+  let bo: TestUser;
+  const now = () => new Date(Date.now() + ahead);
+  beforeAll(async () => {
+    [later, bo] = await Promise.all([startMailTestServer({ signingKey: KEY, clock: now }), createTestUser('Bo Resubscriber')]);
+  }, 60_000);
+  afterAll(() => later?.stop());
+  const bosApi = () => apiClient(later.url, () => bo.token);
+  const setPreference = async (on: boolean) =>
+    expect((await bosApi().post('/users/preferences', { receive_weekly_summary: on })).status).toBe(200);
+  const click = (token: string) =>
+    fetch(`${later.url}/api/unsubscribe?token=${encodeURIComponent(token)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+
+  it('the old link answers as an invalid one after a resubscribe; a link mailed since works', async () => {
+    await setPreference(true);
+    const first = signUnsubscribeToken(KEY, bo.uid, now());
+    expect((await click(first)).status).toBe(200);
+    ahead += 5_000;
+    await setPreference(true);
+    const replayed = await click(first);
+    expect(replayed.status).toBe(400);
+    expect(await replayed.json()).toEqual({ error: UNSUBSCRIBE_MSG.invalid, code: 'invalid-argument' });
+    expect((await bosApi().get('/users/preferences')).body.receive_weekly_summary).toBe(true);
+    // Off and on again kills the link mailed between, as often as it happens.
+    ahead += 5_000;
+    const second = signUnsubscribeToken(KEY, bo.uid, now());
+    expect((await click(second)).status).toBe(200);
+    expect((await bosApi().get('/users/preferences')).body.receive_weekly_summary).toBe(false);
+    ahead += 5_000;
+    await setPreference(true);
+    expect((await click(second)).status).toBe(400);
+    // Saving the preference while it is on already is no resubscribe: a current link keeps working.
+    ahead += 5_000;
+    const third = signUnsubscribeToken(KEY, bo.uid, now());
+    ahead += 5_000;
+    await setPreference(true);
+    expect((await click(third)).status).toBe(200);
+  });
+});

@@ -6,13 +6,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODERATION_DEFAULTS, SUSPENDED_FOR_GOOD, type ModerationAction } from '../../shared/constants.js';
 import { MSG, suspendedMessage } from '../../shared/messages.js';
+import { AUTO_HIDES_PER_REPORTER_PER_DAY, autoHideReporters } from '../../shared/rules/auto-hide.js';
 import { STANDING_MIN_AGE_DAYS, STANDING_MIN_POINTS } from '../../shared/rules/standing.js';
-import type { ProfileDoc, PullResponse, PushResponse, ReportDoc, ResponseDoc, TopicDoc } from '../../shared/sync-protocol.js';
+import type { FollowDoc, ProfileDoc, PullResponse, PushResponse, ReportDoc, ResponseDoc, TopicDoc } from '../../shared/sync-protocol.js';
 import { reportDocId } from '../../shared/sync-protocol.js';
-import type { ModerationLogEntry, ModerationLogPage, ModerationQueuePage, Report, Response, Topic } from '../../shared/types.js';
+import type {
+  FollowedTopic,
+  ModerationLogEntry,
+  ModerationLogPage,
+  ModerationQueuePage,
+  Report,
+  Response,
+  Topic,
+} from '../../shared/types.js';
 import { apiClient } from '../fixtures/api.js';
 import { createTestUser, deleteTestUser, setTestUserRole, type TestUser } from '../fixtures/auth.js';
-import { makeResponse, makeTopic, uniqueId } from '../fixtures/builders.js';
+import { makeResponse, makeTopic, uniqueId, upvote } from '../fixtures/builders.js';
 import { startTestServer, type TestServer } from '../fixtures/server.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -24,20 +33,26 @@ describe('moderation', () => {
   let mod: TestUser;
   let admin: TestUser;
   let reporters: TestUser[];
+  /** Accounts with standing outside every reporting group: their upvotes are what give a reporter standing. */
+  let vouchers: TestUser[];
   const as = (user?: TestUser) => apiClient(server.url, user?.token);
   const report = (user: TestUser, body: Record<string, unknown>) => as(user).post<Report & { error?: string }>('/reports', body);
   const act = (user: TestUser | undefined, body: Record<string, unknown>) =>
     as(user).post<ModerationLogEntry & { error?: string }>('/moderation/actions', { reason: 'Rule 1', ...body });
   const queue = (user: TestUser, status: 'open' | 'handled' = 'open') =>
     as(user).get<ModerationQueuePage>(`/moderation/reports?status=${status}&limit=100`);
-  /** Gives a user standing now: an account first seen long ago, with enough points. */
-  const giveStanding = (user: TestUser) =>
-    server.db.run(
-      'UPDATE users SET created_at = ?, points = ? WHERE uid = ?',
-      new Date(Date.now() - (STANDING_MIN_AGE_DAYS + 1) * DAY_MS).toISOString(),
-      STANDING_MIN_POINTS,
-      user.uid,
-    );
+  /** Makes the account `days` old (the server's first sighting of it). */
+  const age = (user: TestUser, days = STANDING_MIN_AGE_DAYS + 1) =>
+    server.db.run('UPDATE users SET created_at = ? WHERE uid = ? ', new Date(Date.now() - days * DAY_MS).toISOString(), user.uid);
+  /**
+   * Gives a user standing now: an account first seen long ago, with STANDING_MIN_POINTS upvotes
+   * from accounts that have standing themselves and report nothing.
+   */
+  const giveStanding = async (user: TestUser, days?: number) => {
+    await age(user, days);
+    const topic = await makeTopic(as(user));
+    for (const voucher of vouchers) await upvote(as(voucher), 'topic', topic.id);
+  };
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -48,9 +63,15 @@ describe('moderation', () => {
       createTestUser('Admin'),
       ...Array.from({ length: MODERATION_DEFAULTS.autoHideReports + 1 }, (_, i) => createTestUser(`Reporter ${i}`)),
     ]);
+    vouchers = await Promise.all(Array.from({ length: STANDING_MIN_POINTS }, (_, i) => createTestUser(`Voucher ${i}`)));
     await Promise.all([setTestUserRole(mod, 'moderator'), setTestUserRole(admin, 'admin')]);
     // Every account is known to the server (an admin's role is read from its row).
-    for (const user of [member, author, mod, admin, ...reporters]) expect((await as(user).get('/users/preferences')).status).toBe(200);
+    for (const user of [member, author, mod, admin, ...reporters, ...vouchers])
+      expect((await as(user).get('/users/preferences')).status).toBe(200);
+    for (const voucher of vouchers) {
+      await age(voucher);
+      await server.db.run('UPDATE users SET points = ? WHERE uid = ?', STANDING_MIN_POINTS, voucher.uid);
+    }
   });
   afterAll(() => server.stop());
 
@@ -206,6 +227,110 @@ describe('moderation', () => {
       // Dismissing the reports un-hides it.
       expect((await act(mod, { action: 'dismiss', target_type: 'response', target_id: second.id })).status).toBe(200);
       expect((await as().get<Response>(`/responses/${second.id}`)).body).toMatchObject({ content: 'Another claim', moderation: null });
+    });
+
+    /** `count` new accounts, known to the server. */
+    const newAccounts = async (name: string, count: number) => {
+      const users = await Promise.all(Array.from({ length: count }, (_, i) => createTestUser(`${name} ${i}`)));
+      for (const user of users) expect((await as(user).get('/users/preferences')).status).toBe(200);
+      return users;
+    };
+    /** Accounts with standing (upvoted by the vouchers), made `apart` days apart (0: all the same day). */
+    const trustedReporters = async (name: string, count: number, apart = 0) => {
+      const users = await newAccounts(name, count);
+      for (const [i, user] of users.entries()) await giveStanding(user, STANDING_MIN_AGE_DAYS + 1 + i * apart);
+      return users;
+    };
+    const moderationOf = async (type: 'topic' | 'response', id: string) =>
+      (await as().get<{ moderation: string | null }>(`/${type}s/${id}`)).body.moderation;
+    const logOf = async (id: string) =>
+      (await as(admin).get<ModerationLogPage>('/moderation/log?limit=100')).body.items.filter((e) => e.target_id === id);
+
+    it('three sleeper accounts that upvote each other to standing hide nothing, and moderators are alerted', async () => {
+      const threshold = MODERATION_DEFAULTS.autoHideReports;
+      const sleepers = await newAccounts('Sleeper', threshold);
+      const topic = await makeTopic(as(author));
+      const own = new Map<TestUser, string[]>();
+      for (const sleeper of sleepers) {
+        const ids = [];
+        for (let i = 0; i < 3; i++) ids.push((await makeResponse(as(sleeper), { topic_id: topic.id })).id);
+        own.set(sleeper, ids);
+      }
+      for (const voter of sleepers)
+        for (const [owner, ids] of own) if (owner !== voter) for (const id of ids) await upvote(as(voter), 'response', id);
+      for (const sleeper of sleepers) await age(sleeper);
+      // Each has the points and the age of standing, on paper.
+      for (const sleeper of sleepers) {
+        const points = (await as().get<{ points: number }>(`/users/${sleeper.uid}`)).body.points;
+        expect(points).toBeGreaterThanOrEqual(STANDING_MIN_POINTS);
+      }
+      const target = await makeResponse(as(author), { topic_id: topic.id, content: 'A fair point the ring dislikes' });
+      for (const sleeper of sleepers)
+        expect((await report(sleeper, { target_type: 'response', target_id: target.id, reason: 'spam' })).status).toBe(201);
+      expect((await as().get<Response>(`/responses/${target.id}`)).body).toMatchObject({ content: target.content, moderation: null });
+      // The accounts were made within minutes of each other: the log tells moderators, naming no reporter.
+      const alert = (await logOf(target.id)).find((entry) => entry.action === 'alert');
+      expect(alert).toMatchObject({ moderator_uid: null, target_type: 'response' });
+      expect(alert!.reason).toContain(`${threshold} reporters`);
+      for (const sleeper of sleepers) expect(alert!.reason).not.toContain(sleeper.uid);
+      expect((await logOf(target.id)).some((entry) => entry.action === 'hide')).toBe(false);
+    });
+
+    it("never hides a moderator's or an admin's item; the same reporters hide a member's", async () => {
+      const group = await trustedReporters('Trusted', MODERATION_DEFAULTS.autoHideReports, 3);
+      const topic = await makeTopic(as(author));
+      const ofAdmin = await makeResponse(as(admin), { topic_id: topic.id });
+      const ofMod = await makeResponse(as(mod), { topic_id: topic.id });
+      const ofMember = await makeResponse(as(member), { topic_id: topic.id });
+      for (const reporter of group)
+        for (const id of [ofAdmin.id, ofMod.id, ofMember.id])
+          await report(reporter, { target_type: 'response', target_id: id, reason: 'hate' });
+      expect(await moderationOf('response', ofAdmin.id)).toBeNull();
+      expect(await moderationOf('response', ofMod.id)).toBeNull();
+      expect(await moderationOf('response', ofMember.id)).toBe('hidden');
+      // Accounts made days apart are no alert.
+      expect((await logOf(ofMember.id)).map((entry) => entry.action)).toEqual(['hide']);
+      const adminTopic = await makeTopic(as(admin));
+      const more = await trustedReporters('Trusted more', autoHideReporters('topic', MODERATION_DEFAULTS.autoHideReports), 3);
+      for (const reporter of more) await report(reporter, { target_type: 'topic', target_id: adminTopic.id, reason: 'spam' });
+      expect(await moderationOf('topic', adminTopic.id)).toBeNull();
+    });
+
+    it('a topic needs more reporters than a response', async () => {
+      const threshold = MODERATION_DEFAULTS.autoHideReports;
+      const forTopic = autoHideReporters('topic', threshold);
+      expect(forTopic).toBeGreaterThan(threshold);
+      const group = await trustedReporters('Topic reporter', forTopic, 2);
+      const topic = await makeTopic(as(author));
+      for (const [i, reporter] of group.entries()) {
+        await report(reporter, { target_type: 'topic', target_id: topic.id, reason: 'off-topic' });
+        expect(await moderationOf('topic', topic.id), `after ${i + 1} reports`).toBe(i + 1 < forTopic ? null : 'hidden');
+      }
+    });
+
+    it('one reporter takes part in at most AUTO_HIDES_PER_REPORTER_PER_DAY auto-hides a day', async () => {
+      const group = await trustedReporters('Busy reporter', MODERATION_DEFAULTS.autoHideReports, 2);
+      const topic = await makeTopic(as(author));
+      const targets = [];
+      for (let i = 0; i <= AUTO_HIDES_PER_REPORTER_PER_DAY; i++) targets.push(await makeResponse(as(author), { topic_id: topic.id }));
+      for (const target of targets)
+        for (const reporter of group) await report(reporter, { target_type: 'response', target_id: target.id, reason: 'spam' });
+      const states = [];
+      for (const target of targets) states.push(await moderationOf('response', target.id));
+      expect(states).toEqual([...Array<string>(AUTO_HIDES_PER_REPORTER_PER_DAY).fill('hidden'), null]);
+      // Other reporters still can: the limit is the reporters', not the item's.
+      const fresh = await trustedReporters('Fresh reporter', MODERATION_DEFAULTS.autoHideReports, 2);
+      const last = targets.at(-1)!;
+      for (const reporter of fresh) await report(reporter, { target_type: 'response', target_id: last.id, reason: 'spam' });
+      expect(await moderationOf('response', last.id)).toBe('hidden');
+      // A day later the first ones count again.
+      await server.db.run(
+        "UPDATE moderation_log SET created_at = ? WHERE action = 'hide' AND moderator_uid IS NULL",
+        new Date(Date.now() - 2 * DAY_MS).toISOString(),
+      );
+      const later = await makeResponse(as(author), { topic_id: topic.id });
+      for (const reporter of group) await report(reporter, { target_type: 'response', target_id: later.id, reason: 'spam' });
+      expect(await moderationOf('response', later.id)).toBe('hidden');
     });
   });
 
@@ -397,6 +522,57 @@ describe('moderation', () => {
       expect((await as(author).get<{ locked: boolean }>(`/topics/${topic.id}`)).body.locked).toBe(false);
       expect((await act(admin, { action: 'unsuspend', target_type: 'user', target_id: deputy.uid })).status).toBe(200);
       expect((await act(deputy, { action: 'lock', target_type: 'topic', target_id: topic.id })).status).toBe(200);
+    });
+
+    it('a suspended user cannot follow a topic (REST and sync push), and may still unfollow', async () => {
+      const user = await createTestUser('Follower');
+      const api = as(user);
+      const kept = await makeTopic(as(author));
+      expect((await api.put(`/follows/${kept.id}`)).status).toBe(200);
+      const topic = await makeTopic(as(author));
+      expect((await act(mod, { action: 'suspend', target_type: 'user', target_id: user.uid, days: 3 })).status).toBe(200);
+      const profile = (await api.get<PullResponse<ProfileDoc>>('/sync/profile/pull?id=&seq=0&limit=1')).body.documents[0]!;
+      const message = suspendedMessage(profile.suspended_until!, 'Rule 1');
+      const rest = await api.put(`/follows/${topic.id}`);
+      expect(rest.status, rest.text).toBe(403);
+      expect(rest.body.error).toBe(message);
+      const doc = {
+        id: topic.id,
+        topic_id: topic.id,
+        title: null,
+        following: true,
+        updated_at: new Date().toISOString(),
+        seq: 0,
+        _deleted: false,
+      };
+      const pushed = await api.post<PushResponse<FollowDoc>>('/sync/follows/push', [{ assumedMasterState: null, newDocumentState: doc }]);
+      expect(pushed.body.rejected[0]).toMatchObject({ id: topic.id, status: 403, error: message });
+      const follows = (await api.get<FollowedTopic[]>('/follows')).body.map((follow) => follow.topic_id);
+      expect(follows).toEqual([kept.id]);
+      expect((await api.del(`/follows/${kept.id}`)).status).toBe(204);
+    });
+
+    it('a suspended moderator is a member for the queue, the log and originals: 403, no reporter named', async () => {
+      const deputy = await createTestUser('Suspended deputy');
+      await setTestUserRole(deputy, 'moderator');
+      expect((await as(deputy).get('/users/preferences')).status).toBe(200);
+      const topic = await makeTopic(as(author));
+      expect((await report(member, { target_type: 'topic', target_id: topic.id, reason: 'spam' })).status).toBe(201);
+      expect((await as(deputy).get('/moderation/reports')).status).toBe(200);
+      expect((await act(admin, { action: 'suspend', target_type: 'user', target_id: deputy.uid, days: 1 })).status).toBe(200);
+      for (const path of [
+        '/moderation/reports',
+        '/moderation/reports?status=handled',
+        '/moderation/log',
+        `/moderation/original/topic/${topic.id}`,
+      ]) {
+        const res = await as(deputy).get(path);
+        expect(res.status, path).toBe(403);
+        expect(res.body.error).toBe(MSG.moderatorsOnly);
+        expect(res.text).not.toContain(member.uid);
+      }
+      expect((await act(admin, { action: 'unsuspend', target_type: 'user', target_id: deputy.uid })).status).toBe(200);
+      expect((await as(deputy).get('/moderation/log')).status).toBe(200);
     });
 
     it('a removed or hidden item cannot be edited by its author', async () => {

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages.js';
 import { clockIn, DEFAULT_PUSH_SETTINGS, inQuietHours, type PushPayload } from '../../shared/push.js';
 import { SYNC_PROTOCOL_VERSION, type ProfileDoc, type PullResponse, type PushResponse } from '../../shared/sync-protocol.js';
+import { readConfig } from '../../sync-server/src/config.js';
 import { endpointProblem } from '../../sync-server/src/push/endpoint.js';
 import { startPushSender, type PushSender } from '../../sync-server/src/push/sender.js';
 import { apiClient } from '../fixtures/api.js';
@@ -93,6 +94,55 @@ describe('web push', () => {
     expect((await as(bob).del('/push/subscription', { endpoint: subscription.endpoint })).status).toBe(404);
     expect((await as(ada).del('/push/subscription', { endpoint: subscription.endpoint })).status).toBe(204);
     expect(await server.store.push.getSubscription(subscription.endpoint)).toBeUndefined();
+  });
+
+  it("takes endpoints only on the browsers' push services, and the hosts PUSH_SERVICE_HOSTS adds", async () => {
+    const { subscription } = receiver.device('victim');
+    const victim = await as(ada).put('/push/subscription', { ...subscription, endpoint: 'https://victim.example/anything' });
+    expect(victim.status).toBe(400);
+    expect(victim.body.error).toBe(MSG.pushEndpointNotAService);
+    expect(await server.store.push.getSubscription('https://victim.example/anything')).toBeUndefined();
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/abc',
+      'https://fcm.googleapis.com/wp/abc',
+      'https://updates.push.services.mozilla.com/wpush/v2/abc',
+      'https://web.push.apple.com/QGuX',
+      'https://wns2-par02p.notify.windows.com/w/?token=abc',
+    ])
+      expect(endpointProblem(endpoint, false), endpoint).toBeNull();
+    for (const endpoint of [
+      'https://victim.example/anything',
+      'https://fcm.googleapis.com.victim.example/x',
+      'https://evil-fcm.googleapis.com/x',
+      'https://notify.windows.com.victim.example/x',
+      'https://notify.windows.com/x',
+      'https://apple.com/x',
+      'https://push.example.com/x',
+    ])
+      expect(endpointProblem(endpoint, false), endpoint).toBe(MSG.pushEndpointNotAService);
+    // An operator's own push service: named exactly, or every host under a domain.
+    expect(endpointProblem('https://push.example.com/x', false, ['push.example.com'])).toBeNull();
+    expect(endpointProblem('https://eu.push.example.net/x', false, ['*.push.example.net'])).toBeNull();
+    expect(endpointProblem('https://push.example.net/x', false, ['*.push.example.net'])).not.toBeNull();
+    expect(endpointProblem('https://10.0.0.8/x', false, ['10.0.0.8'])).not.toBeNull();
+    expect(readConfig({ PUSH_SERVICE_HOSTS: ' Push.Example.com , *.push.example.net,,' }).push.serviceHosts).toEqual([
+      'push.example.com',
+      '*.push.example.net',
+    ]);
+    expect(readConfig({}).push.serviceHosts).toEqual([]);
+  });
+
+  it('a stored device off the push services is dropped at send time, never posted to', async () => {
+    const endpoint = 'https://victim.example/stored-before';
+    const { subscription } = receiver.device('stored-victim');
+    await server.store.transaction(() =>
+      server.store.push.saveSubscription({ endpoint, uid: ada.uid, ...subscription.keys, created_at: new Date().toISOString() }),
+    );
+    const running = sender();
+    await replyToAda('Not for victim.example');
+    await until(async () => (await server.store.push.getSubscription(endpoint)) === undefined, 'the device removed');
+    await until(async () => (await server.store.push.depth()) === 0, 'the queue empty');
+    await running.stop();
   });
 
   it('quiet hours: within [start, end), across midnight, in the given zone; equal ends mean none', () => {

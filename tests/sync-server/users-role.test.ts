@@ -6,11 +6,13 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../shared/messages.js';
 import type { PullResponse, ProfileDoc } from '../../shared/sync-protocol.js';
 import { PROJECT_ID } from '../../scripts/auth-emulator.js';
 import { adminAuth, DEMO_STAFF, seedDemoStaff } from '../../scripts/roles.js';
 import { apiClient } from '../fixtures/api.js';
-import { createTestUser, emulatorHost, type TestUser } from '../fixtures/auth.js';
+import { createTestUser, emulatorHost, setTestUserRole, type TestUser } from '../fixtures/auth.js';
+import { makeTopic } from '../fixtures/builders.js';
 import { startTestServer, type TestServer } from '../fixtures/server.js';
 
 interface Run {
@@ -19,12 +21,22 @@ interface Run {
   stderr: string;
 }
 
-/** The command as `npm run users:role` runs it, against the run's emulator. */
+/** The server whose store the command sets the role in (DATA_DIR, and DATABASE_URL on PostgreSQL). */
+let storeOf: TestServer;
+
+/** The command as `npm run users:role` runs it, against the run's emulator and the test server's store. */
 async function usersRole(...args: string[]): Promise<Run> {
+  const { DATABASE_URL: _inherited, ...inherited } = process.env;
   try {
     const run = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/users-role.ts', ...args], {
       encoding: 'utf8',
-      env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(), FIREBASE_PROJECT_ID: PROJECT_ID },
+      env: {
+        ...inherited,
+        FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
+        FIREBASE_PROJECT_ID: PROJECT_ID,
+        DATA_DIR: storeOf.dir,
+        ...(storeOf.databaseUrl ? { DATABASE_URL: storeOf.databaseUrl } : {}),
+      },
     });
     return { code: 0, stdout: run.stdout, stderr: run.stderr };
   } catch (error) {
@@ -54,6 +66,7 @@ describe('npm run users:role', () => {
 
   beforeAll(async () => {
     [server, user] = await Promise.all([startTestServer(), createTestUser('Future Mod')]);
+    storeOf = server;
   });
   afterAll(() => server?.stop());
 
@@ -73,6 +86,34 @@ describe('npm run users:role', () => {
     expect(back.code).toBe(0);
     expect(back.stdout).toContain(`${user.email} (${user.uid}) is now member.`);
     expect(await roleOf(await user.refresh())).toBe('member');
+  });
+
+  it("sets the server's stored role at once: a new admin's content is protected before they come back", { timeout: 60_000 }, async () => {
+    const [admin, mod] = await Promise.all([createTestUser('Future Admin'), createTestUser('Eager Mod')]);
+    await setTestUserRole(mod, 'moderator');
+    const topic = await makeTopic(apiClient(server.url, admin.token));
+    expect((await apiClient(server.url, mod.token).get('/users/preferences')).status).toBe(200);
+    const storedRole = async () => (await server.db.row<{ role: string }>('SELECT role FROM users WHERE uid = ?', admin.uid))!.role;
+    expect(await storedRole()).toBe('member');
+
+    const run = await usersRole(admin.email, 'admin');
+    expect(run.code, run.stderr).toBe(0);
+    // The admin has made no request since: the server knows the role from the command alone.
+    expect(await storedRole()).toBe('admin');
+    const removal = await apiClient(server.url, mod.token).post<{ error?: string }>('/moderation/actions', {
+      action: 'remove',
+      target_type: 'topic',
+      target_id: topic.id,
+      reason: 'Rule 1',
+    });
+    expect(removal.status, removal.text).toBe(403);
+    expect(removal.body.error).toBe(MSG.cannotActOnAdmin);
+    const profile = await apiClient(server.url, admin.token).get<PullResponse<ProfileDoc>>('/sync/profile/pull?id=&seq=0&limit=10');
+    expect(profile.body.documents[0]!.role).toBe('admin');
+
+    // And back: the stored role follows the command again.
+    expect((await usersRole(admin.uid, 'member')).code).toBe(0);
+    expect(await storedRole()).toBe('member');
   });
 
   it('an unknown user or role is exit code 1 with a clear message, and changes nothing', { timeout: 60_000 }, async () => {
@@ -98,6 +139,7 @@ describe("npm start's demo moderator and admin", () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer();
+    storeOf = server;
   });
   afterAll(() => server?.stop());
 

@@ -2,7 +2,7 @@
 // could not (e.g. storage blocked), a stand-in whose reads fail and writes reject with the reason.
 import { useMemo, type ReactNode } from 'react';
 import type { CruxData } from '../data';
-import { DataContext } from './data-context';
+import { DataContext } from '../hooks/useData';
 import { unavailableData } from '../data/unavailable';
 
 export function DataProvider({ data, children }: { data: CruxData; children: ReactNode }) {

@@ -2,14 +2,13 @@
 // the collection's outbox sends it when it can (outbox.ts). The same zod schemas as the server
 // check the input first, so most mistakes never reach the outbox.
 import type { z } from 'zod';
-import type { ReportReason, ReportTargetType, TargetType } from '../../../shared/constants.js';
+import type { ReportReason, ReportTargetType } from '../../../shared/constants.js';
 import { newId } from '../../../shared/ids.js';
 import { MSG } from '../../../shared/messages.js';
 import { createResponseSchema, updateResponseSchema } from '../../../shared/schemas/responses.js';
 import { createReportSchema } from '../../../shared/schemas/moderation.js';
 import { createTopicSchema } from '../../../shared/schemas/topics.js';
 import { assertOwner, assertParentInTopic } from '../../../shared/rules/ownership.js';
-import { voteDocId } from '../../../shared/rules/vote-id.js';
 import { reportDocId } from '../../../shared/sync-protocol.js';
 import { normalizePushSettings, type PushSettings } from '../../../shared/push.js';
 import type { Draft, EditResponseInput, NewResponseInput, NewTopicInput } from './api.js';
@@ -20,6 +19,7 @@ import { draftsIn } from './drafts.js';
 import { markId } from './collections/mark.schema.js';
 import { markPending } from './local-docs.js';
 import { createStanceActions } from './stance-actions.js';
+import { createVoteActions } from './vote-actions.js';
 import { createBlockActions } from './block-actions.js';
 import { createFollowActions } from './follow-actions.js';
 
@@ -187,32 +187,7 @@ export function createActions(publicDb: PublicDb, session: () => Session | null,
       await markPending(doc, { pending_delete: true });
     },
 
-    async toggleVote(targetType: TargetType, targetId: string): Promise<boolean> {
-      const s = signedIn(MSG.loginToVote);
-      const target = targetType === 'topic' ? await storedTopic(targetId) : await storedResponse(targetId);
-      if (!target || target.pending_delete) throw notFound(MSG.targetNotFound);
-      const topicId = targetType === 'topic' ? targetId : (target as { topic_id: string }).topic_id;
-      const id = voteDocId(targetType, targetId);
-      const existing = await s.db.votes.findOne(id).exec();
-      if (existing) {
-        const upvoted = !existing.upvoted;
-        await markPending(existing, { upvoted, updated_at: now() });
-        return upvoted;
-      }
-      await s.db.votes.insert({
-        id,
-        target_type: targetType,
-        target_id: targetId,
-        topic_id: topicId,
-        upvoted: true,
-        confirmed_upvoted: false,
-        updated_at: now(),
-        seq: 0,
-        pending: true,
-      });
-      return true;
-    },
-
+    ...createVoteActions(signedIn, storedTopic, storedResponse),
     ...createStanceActions(publicDb, signedIn, storedTopic),
     ...createBlockActions(signedIn),
     ...createFollowActions(signedIn),

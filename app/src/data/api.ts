@@ -15,6 +15,7 @@ import type {
   Sort,
   Stance,
   TargetType,
+  VoteValue,
 } from '../../../shared/constants.js';
 import type { ModerationActionInput } from '../../../shared/schemas/moderation.js';
 import type { ModeratedOriginal, ModerationLogEntry, ModerationLogPage, ModerationQueuePage, RoleChange } from '../../../shared/types.js';
@@ -108,6 +109,8 @@ export interface TopicView extends Topic, Pick<TopicDoc, 'stance_agree' | 'stanc
 
 /** A response as the screens show it (quoted_response is joined locally from the same topic). */
 export interface ResponseView extends Response, Pick<ResponseDoc, 'delta_count' | 'upvotes_agree' | 'upvotes_disagree'> {
+  /** The caller's vote as on this device: 1 agree, -1 disagree, 0 pass, null none (absent on a first page's preview rows). */
+  user_vote?: VoteValue | null;
   /**
    * Joined on the device, so it also carries the quoted author's uid: their name links to their
    * page. Absent only on a first page's preview rows (the REST shape has no uid in the quote).
@@ -242,7 +245,7 @@ export interface CruxExport {
   topics: ExportedItem[];
   /** The user's own responses on this device (incl. unsent). */
   responses: ExportedItem[];
-  votes: { target_type: TargetType; target_id: string; topic_id: string; upvoted: boolean; updated_at: string }[];
+  votes: { target_type: TargetType; target_id: string; topic_id: string; upvoted: boolean; value: VoteValue | null; updated_at: string }[];
   notifications: Notification[];
   preferences: { receive_weekly_summary: boolean } | null;
   /** The user's own stances on this device; `pending: true` means not yet on the server. */
@@ -441,8 +444,13 @@ export interface CruxData {
   editResponse(responseId: string, input: EditResponseInput): Promise<void>;
   /** Deletes the response and (on the server) its whole subtree. */
   deleteResponse(responseId: string): Promise<void>;
-  /** Toggles the caller's upvote; resolves to the new state. */
+  /** Toggles the caller's upvote (agree); resolves to the new state. */
   toggleVote(targetType: TargetType, targetId: string): Promise<boolean>;
+  /**
+   * Sets the caller's vote on a response: agree 1, disagree -1, pass 0, or null to take it back (one
+   * vote per person and response; a topic takes an agree only). Local at once, sent like any write.
+   */
+  castVote(targetType: TargetType, targetId: string, value: VoteValue | null): Promise<void>;
   /**
    * Records the caller's stance on the topic (the first one is their "before"; a different one is a
    * change and starts an empty list of credits). Local at once, replicated like any write.

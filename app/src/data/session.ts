@@ -2,12 +2,12 @@
 // waits for the sign-in under way. On a reload the screens know who is signed in, and can be
 // clicked, a moment before the user's database has opened: a stance, vote or reply made then
 // waits here instead of being refused as "log in" and lost (it was, twice, when this wait lived
-// in three layers). Which calls are made as the user: members.ts ('user-call').
+// in three layers). Which calls are made as the user: deferred.ts's members table ('user-call').
 import { BehaviorSubject } from 'rxjs';
 import type { Session } from './actions.js';
 import type { CruxData, SessionUser } from './api.js';
 import type { UserDb } from './db.js';
-import { CRUX_DATA_MEMBERS } from './members.js';
+import { CRUX_DATA_MEMBERS } from './deferred.js';
 
 export type CurrentSession = Session & { getToken: SessionUser['getToken'] };
 
@@ -58,7 +58,7 @@ export function createSession(known: Promise<unknown> = Promise.resolve()) {
       uid$.next(null);
       return closed;
     },
-    /** `members` with each call made as the user (members.ts) waiting for the sign-in under way first. */
+    /** `members` with each call made as the user (deferred.ts's members table) waiting for the sign-in under way first. */
     asUser<T extends Partial<CruxData>>(members: T): T {
       const waiting: Partial<Record<keyof CruxData, unknown>> = { ...members };
       for (const key of Object.keys(members) as (keyof CruxData & keyof T)[]) {

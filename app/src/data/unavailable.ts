@@ -2,7 +2,7 @@
 // and every write rejects with the reason, so the pages show 'Error: …' and the forms say why.
 import { of, throwError, type Observable } from 'rxjs';
 import type { CruxData } from './api.js';
-import { buildByKind, type MemberKind } from './members.js';
+import { buildByKind, type MemberKind } from './deferred.js';
 
 export function unavailableData(reason: string): CruxData {
   const failing = <T>(): Observable<T> => throwError(() => new Error(reason));

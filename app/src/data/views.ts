@@ -6,7 +6,8 @@ import { voteDocId } from '../../../shared/rules/vote-id.js';
 import type { ResponseBalance, ResponseView, TopicView } from './api.js';
 import type { ResponseDocType } from './collections/response.schema.js';
 import type { TopicDocType } from './collections/topic.schema.js';
-import type { VoteDocType } from './collections/vote.schema.js';
+import { storedVoteValue, type VoteDocType } from './collections/vote.schema.js';
+import { VOTE_VALUES } from '../../../shared/constants.js';
 
 export type VoteMap = ReadonlyMap<string, VoteDocType>;
 
@@ -191,6 +192,7 @@ export function createTopicTreeBuilder() {
           : null;
       const score = doc.score + voteDelta(vote, doc.seq);
       const upvoted = vote?.upvoted ?? false;
+      const userVote = storedVoteValue(vote);
       const commentCount = Math.max(0, doc.comment_count + (childDelta.get(doc.id) ?? 0));
       const before = views.get(doc.id);
       if (
@@ -198,6 +200,7 @@ export function createTopicTreeBuilder() {
         before.doc === doc &&
         before.view.score === score &&
         before.view.user_has_upvoted === upvoted &&
+        before.view.user_vote === userVote &&
         before.view.comment_count === commentCount &&
         sameQuote(before.view.quoted_response, quote)
       )
@@ -225,7 +228,8 @@ export function createTopicTreeBuilder() {
         creator_uid: doc.creator_uid,
         score,
         user_has_upvoted: upvoted,
-        user_has_downvoted: false,
+        user_has_downvoted: userVote === VOTE_VALUES.disagree,
+        user_vote: userVote,
         comment_count: commentCount,
         delta_count: doc.delta_count,
         upvotes_agree: doc.upvotes_agree,

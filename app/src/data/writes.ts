@@ -3,7 +3,7 @@
 // made as the user wait for the sign-in under way: client.ts wraps them (session.ts).
 import type { PushSettings } from '../../../shared/push.js';
 import { filter, firstValueFrom, type Observable } from 'rxjs';
-import type { ReportReason, ReportTargetType, Stance, TargetType } from '../../../shared/constants.js';
+import type { ReportReason, ReportTargetType, Stance, TargetType, VoteValue } from '../../../shared/constants.js';
 import { notFound, unauthorized } from '../../../shared/errors.js';
 import { MSG } from '../../../shared/messages.js';
 import type { CruxData, EditResponseInput, NewResponseInput, NewTopicInput } from './api.js';
@@ -41,6 +41,7 @@ export function createWrites(worlds: Worlds, session: SessionState) {
     editResponse: (responseId: string, input: EditResponseInput) => world().actions.editResponse(responseId, input),
     deleteResponse: (responseId: string) => world().actions.deleteResponse(responseId),
     toggleVote: (targetType: TargetType, targetId: string) => world().actions.toggleVote(targetType, targetId),
+    castVote: (targetType: TargetType, targetId: string, value: VoteValue | null) => world().actions.castVote(targetType, targetId, value),
     setStance: (topicId: string, stance: Stance) => world().actions.setStance(topicId, stance),
     creditDeltas: (topicId: string, responseIds: string[]) => world().actions.creditDeltas(topicId, responseIds),
     blockUser: (uid: string, displayName: string | null) => world().actions.blockUser(uid, displayName),

@@ -26,6 +26,7 @@ const VERBS = {
   suspend: 'suspended',
   unsuspend: 'unsuspended',
   hide: 'hid (automatically)',
+  alert: 'flagged the reporters of',
   role: 'changed the role of',
 } satisfies Record<ModerationLogAction, string>;
 

@@ -15,6 +15,7 @@
 //   no rows the device has not pulled yet), while its page is fetched and kept for next time.
 //   Public data only (the page is the same for everyone); removed with the local data
 //   (hooks/useSignOut.ts).
+// - Word vectors: kept from the composer's first fetch (cache first), for the "already said" hint.
 // - Web Push: shows the notification the server sent and opens the reply on a click.
 import { clientsClaim } from 'workbox-core';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
@@ -28,8 +29,9 @@ import {
   type PrecacheEntry,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { StaleWhileRevalidate } from 'workbox-strategies';
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { TOPIC_PAGES_CACHE_PREFIX } from '../../../shared/constants';
+import { WORD_VECTORS_PATH } from '../../../shared/rules/word-vectors';
 import { PUSH_COLLAPSE_MS, PUSH_READ_PARAM, type NotificationClickMessage, type PushPayload } from '../../../shared/push';
 import { TOPIC_PATH, withKeptFirstScreen } from './first-screen';
 import { CURRENT_TOPIC_PAGES_CACHE } from './topic-pages';
@@ -67,6 +69,14 @@ registerRoute(
       },
     ],
   }),
+);
+
+// The word vectors of "This was already said" (about 2 MB): not precached, so a first visit never
+// downloads them; kept once the composer has fetched them, so the hint knows other words offline.
+// Their name changes with their content, so the kept copy is never stale.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname === WORD_VECTORS_PATH,
+  new CacheFirst({ cacheName: 'crux-word-vectors', plugins: [new CacheableResponsePlugin({ statuses: [200] })] }),
 );
 
 // Web Push. push: shows the notification the server sent (shared/push.ts PushPayload): the actor as

@@ -15,6 +15,7 @@ import type { FollowRow, UserRow } from '../store/rows.js';
 import { storedPushSettings } from '../push/settings.js';
 import type { Change } from './change-feed.js';
 import { nowIso, publish, type DomainContext } from './context.js';
+import { assertNotSuspended } from './moderation-rules.js';
 
 /** FOLLOW_NOTIFY_PER_HOUR's hour. */
 const FOLLOW_NOTIFY_WINDOW_MS = 60 * 60_000;
@@ -27,8 +28,8 @@ export const toFollowedTopic = (row: FollowRow): FollowedTopic => ({
 });
 
 /**
- * Follows or unfollows a topic. Following one that does not exist (or was deleted): 404; unfollowing
- * stays possible whatever became of it. Returns the row now and whether anything changed, so a
+ * Follows or unfollows a topic. Following one that does not exist (or was deleted): 404; following
+ * while suspended: 403. Unfollowing stays possible whatever became of the topic or the user. Returns the row now and whether anything changed, so a
  * repeated call or a replayed push is harmless.
  */
 export async function setFollow(
@@ -42,6 +43,8 @@ export async function setFollow(
     const current = await store.follows.get(actor.uid, topicId);
     if ((current?.following === 1) === following && current) return false;
     if (following) {
+      // Following is a write like any other; unfollowing only narrows what the user is told, as preferences do.
+      await assertNotSuspended(ctx, actor.uid);
       const topic = await store.topics.get(topicId, null);
       if (!topic || topic.deleted) throw notFound(MSG.topicNotFound);
     }

@@ -8,13 +8,17 @@
 // first saw it) or has 0 points; a moderator or admin never is. A new account may create NEW_USER_TOPICS_PER_DAY topics in 24 h
 // (deleted ones count) and cite NEW_USER_LINKS sources in one response (create and edit). Any
 // account: the same text posted more than SPAM_REPEATS times within SPAM_WINDOW_MINUTES (topics: the
-// title; responses: the content, at creation) is refused. "The same": equal once trimmed, runs of
-// whitespace made one space and lower-cased (normalizedForSpam), so "Buy NOW" and " buy  now " match.
+// title; responses: the content, when created and when edited, through REST or sync push) is
+// refused. "The same": equal once normalizedForSpam has taken away what a reader does not see as a
+// difference (width, invisible characters, accents, look-alike letters, case, punctuation, a
+// trailing counter in a response), so "Buy NOW", " buy  now! ", "buy now 2" and "bυy nоw" (Greek and
+// Cyrillic) match.
 import { isModerator, MODERATION_DEFAULTS } from '../../../shared/constants.js';
 import { badRequest, forbidden } from '../../../shared/errors.js';
 import { MSG, newUserLinksMessage, newUserTopicsMessage } from '../../../shared/messages.js';
 import type { AuthUser } from '../auth/verifier.js';
 import type { DomainContext, ModerationLimits } from './context.js';
+import unhomoglyph from 'unhomoglyph';
 
 export type { ModerationLimits } from './context.js';
 
@@ -26,10 +30,38 @@ export const SPAM_SCAN_MAX = 500;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** What two texts are compared by: trimmed, whitespace runs made one space, lower-cased. */
-export function normalizedForSpam(text: string): string {
-  return text.trim().replace(/\s+/g, ' ').toLowerCase();
+/**
+ * A text as the spam check compares it, all but the fold: NFKC (fullwidth and other compatibility
+ * forms), format characters dropped (zero-width spaces, soft hyphens: Unicode category Cf), accents
+ * and other combining marks stripped, lower-cased, punctuation and symbols made spaces, whitespace
+ * runs made one space and, for a response, a trailing counter ("text 2") cut (a topic title's number
+ * often names another thing: "Brexit 2"). A text that is nothing but punctuation or a counter keeps
+ * the plain form, so "1" and "2" stay apart.
+ */
+function unfolded(text: string, cutCounter: boolean): string {
+  const plain = text
+    .normalize('NFKC')
+    .replace(/\p{Cf}/gu, '')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase();
+  const words = plain
+    .replace(/[\p{P}\p{S}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return (cutCounter ? words.replace(/( \d+)+$/, '') : words) || plain.replace(/\s+/g, ' ').trim();
 }
+
+/** Look-alike letters folded to one form (Unicode's confusables, the unhomoglyph package): Cyrillic "а" and Greek "ο" become Latin. */
+const folded = (text: string) => unhomoglyph(text).toLowerCase();
+
+/** What two texts are compared by: `unfolded`, then look-alike letters folded. */
+export function normalizedForSpam(text: string, cutCounter = true): string {
+  return folded(unfolded(text, cutCounter));
+}
+
+/** The number of words: the fold keeps it, so texts that differ in it are never folded (the costly step). */
+const wordCount = (text: string) => text.split(' ').length;
 
 const limitsOf = (ctx: DomainContext): ModerationLimits | null => (ctx.moderation?.enabled ? ctx.moderation : null);
 
@@ -49,11 +81,17 @@ async function checkRepeats(
   ctx: DomainContext,
   limits: ModerationLimits,
   text: string,
+  cutCounter: boolean,
   recentTexts: (sinceIso: string, limit: number) => Promise<string[]>,
 ): Promise<void> {
   const since = new Date(ctx.clock().getTime() - limits.spamWindowMinutes * 60_000).toISOString();
-  const normalized = normalizedForSpam(text);
-  const repeats = (await recentTexts(since, SPAM_SCAN_MAX)).filter((earlier) => normalizedForSpam(earlier) === normalized).length;
+  const key = unfolded(text, cutCounter);
+  const words = wordCount(key);
+  const normalized = folded(key);
+  const repeats = (await recentTexts(since, SPAM_SCAN_MAX)).filter((earlier) => {
+    const other = unfolded(earlier, cutCounter);
+    return wordCount(other) === words && folded(other) === normalized;
+  }).length;
   if (repeats >= limits.spamRepeats) throw badRequest(MSG.spamRepeat);
 }
 
@@ -67,7 +105,7 @@ export async function checkTopicLimits(ctx: DomainContext, actor: AuthUser, titl
       throw forbidden(newUserTopicsMessage(limits.newUserTopicsPerDay));
     }
   }
-  await checkRepeats(ctx, limits, title, (sinceIso, max) => ctx.store.topics.recentTitles(actor.uid, sinceIso, max));
+  await checkRepeats(ctx, limits, title, false, (sinceIso, max) => ctx.store.topics.recentTitles(actor.uid, sinceIso, max));
 }
 
 /** A new account's sources in one response (400): counted by distinct URL, as they are saved. */
@@ -82,11 +120,15 @@ export async function checkResponseLinks(
   if (links > limits.newUserLinks && (await isNewAccount(ctx, limits, actor))) throw badRequest(newUserLinksMessage(limits.newUserLinks));
 }
 
-/** A new response's content repeated (400). */
-export async function checkResponseRepeats(ctx: DomainContext, actor: AuthUser, content: string): Promise<void> {
+/**
+ * A response's content repeated (400): a new one, or an edit to another text. An edit that leaves
+ * the text the same once normalized (a retried sync push, a changed source) is no new repeat.
+ */
+export async function checkResponseRepeats(ctx: DomainContext, actor: AuthUser, content: string, before?: string): Promise<void> {
   const limits = limitsOf(ctx);
   if (!limits) return;
-  await checkRepeats(ctx, limits, content, (sinceIso, max) => ctx.store.responses.recentContents(actor.uid, sinceIso, max));
+  if (before !== undefined && normalizedForSpam(before) === normalizedForSpam(content)) return;
+  await checkRepeats(ctx, limits, content, true, (sinceIso, max) => ctx.store.responses.recentContents(actor.uid, sinceIso, max));
 }
 
 /** No new-account limit and no spam check (MODERATION_LIMITS=off): test servers and benchmarks. */

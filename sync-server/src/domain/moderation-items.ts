@@ -1,14 +1,17 @@
 // Removal by moving the text away: a removed or hidden topic's title, or response's
 // content, sources and quote, move to moderated_originals and the row keeps only the text everyone
 // reads, with a new seq, so no read path (REST, pull, first page, search, user page, mail, a quote
-// block) can serve the original and devices that hold it replace it at their next pull. Restore
-// moves it back. Both run inside the caller's transaction and answer what changed.
+// block) can serve the original and devices that hold it replace it at their next pull. The
+// notifications' excerpts of it are written anew too (notification-copies.ts), and the sources
+// catalogue lists only live citations. Restore moves it all back. Both run inside the caller's
+// transaction and answer what changed.
 import type { ModerationState } from '../../../shared/constants.js';
 import { MSG, removedByModerator } from '../../../shared/messages.js';
 import type { Source } from '../../../shared/types.js';
 import type { ModeratedOriginalRow, TopicRow } from '../store/rows.js';
 import type { Change } from './change-feed.js';
 import type { DomainContext } from './context.js';
+import { rewriteNotificationCopies } from './notification-copies.js';
 
 /** The replacement text of a moderated item. */
 const replacement = (state: ModerationState, reason: string | null) =>
@@ -42,7 +45,7 @@ export async function hideItem(
       });
     }
     await store.moderation.setTopicModeration(id, text, state, reason, await store.nextSeq());
-    return [{ collection: 'topics' }];
+    return [{ collection: 'topics' }, ...(await rewriteNotificationCopies(ctx, 'topic', id, text))];
   }
   const response = (await store.responses.get(id, null))!;
   if (response.moderation === null) {
@@ -62,7 +65,7 @@ export async function hideItem(
     await store.sources.setForResponse(id, []);
   }
   await store.moderation.setResponseModeration(id, text, null, state, reason, await store.nextSeq());
-  return [{ collection: 'responses', topicId: response.topic_id }];
+  return [{ collection: 'responses', topicId: response.topic_id }, ...(await rewriteNotificationCopies(ctx, 'response', id, text))];
 }
 
 /** Puts a moderated item's own text (and a response's sources and quote) back; nothing when it is not moderated. */
@@ -72,16 +75,18 @@ export async function restoreItem(ctx: DomainContext, type: 'topic' | 'response'
   if (!row || row.moderation === null) return [];
   const original = await store.moderation.original(type, id);
   if (type === 'topic') {
-    await store.moderation.setTopicModeration(id, original?.text ?? (row as TopicRow).title, null, null, await store.nextSeq());
+    const title = original?.text ?? (row as TopicRow).title;
+    await store.moderation.setTopicModeration(id, title, null, null, await store.nextSeq());
     await store.moderation.dropOriginal(type, id);
-    return [{ collection: 'topics' }];
+    return [{ collection: 'topics' }, ...(await rewriteNotificationCopies(ctx, 'topic', id, title))];
   }
   const response = (await store.responses.get(id, null))!;
   // A quote whose response was deleted since is not put back.
   const quoted = original?.quoted_response_id ? await store.responses.get(original.quoted_response_id, null) : undefined;
+  const content = original?.text ?? response.content;
   await store.moderation.setResponseModeration(
     id,
-    original?.text ?? response.content,
+    content,
     quoted && !quoted.deleted ? quoted.id : null,
     null,
     null,
@@ -96,5 +101,5 @@ export async function restoreItem(ctx: DomainContext, type: 'topic' | 'response'
     await store.sources.setForResponse(id, citations);
   }
   await store.moderation.dropOriginal(type, id);
-  return [{ collection: 'responses', topicId: response.topic_id }];
+  return [{ collection: 'responses', topicId: response.topic_id }, ...(await rewriteNotificationCopies(ctx, 'response', id, content))];
 }

@@ -1,6 +1,7 @@
 // The moderation rules every write obeys, in one place: the domain operations call
 // them, so REST and sync push refuse alike. A suspended user may still read, delete their own
-// content, mark notifications read, change preferences and block; nothing else.
+// content, mark notifications read, change preferences, unfollow and block; nothing else. A suspended
+// moderator is a member for moderation: no queue, no log, no originals, no actions.
 import { forbidden } from '../../../shared/errors.js';
 import { MSG, suspendedMessage } from '../../../shared/messages.js';
 import type { UserRow } from '../store/rows.js';

@@ -26,7 +26,7 @@ import type { Change } from './change-feed.js';
 import { notify } from './notify.js';
 import { nowIso, publish, type DomainContext } from './context.js';
 import { hideItem, originalSources, restoreItem } from './moderation-items.js';
-import { assertNotSuspended } from './moderation-rules.js';
+import { assertNotSuspended, isSuspended } from './moderation-rules.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -46,6 +46,18 @@ const HANDLES: ReadonlySet<ModerationAction> = new Set(['remove', 'restore', 'di
 
 export function assertModerator(actor: AuthUser): void {
   if (!isModerator(actor.role)) throw forbidden(MSG.moderatorsOnly);
+}
+
+/** Whether the actor moderates now: a moderator or admin, and (a moderator) not suspended. */
+async function moderatesNow(ctx: DomainContext, actor: AuthUser): Promise<boolean> {
+  if (actor.role === 'admin') return true;
+  if (!isModerator(actor.role)) return false;
+  return !isSuspended(await ctx.store.users.get(actor.uid), nowIso(ctx));
+}
+
+/** The moderators' reads (queue, log, originals): a suspended moderator is refused them as a member is. */
+async function assertModeratesNow(ctx: DomainContext, actor: AuthUser): Promise<void> {
+  if (!(await moderatesNow(ctx, actor))) throw forbidden(MSG.moderatorsOnly);
 }
 
 /** The target's author (a user: the user), or 404. */
@@ -219,7 +231,7 @@ export async function moderationQueue(
   moderator: AuthUser,
   query: { status: ReportStatus; limit: number; offset: number },
 ): Promise<ModerationQueuePage> {
-  assertModerator(moderator);
+  await assertModeratesNow(ctx, moderator);
   const { store } = ctx;
   const targets = await store.reports.queue(query.status, query.limit, query.offset);
   const items = [];
@@ -253,7 +265,7 @@ export async function moderationLog(
   moderator: AuthUser,
   query: { limit: number; offset: number },
 ): Promise<ModerationLogPage> {
-  assertModerator(moderator);
+  await assertModeratesNow(ctx, moderator);
   const rows = await ctx.store.moderation.logPage(query.limit, query.offset);
   return {
     items: rows.map(({ moderator_name, ...row }) => toLogEntry(row, moderator_name)),
@@ -271,7 +283,7 @@ export async function moderatedOriginal(
   const { store } = ctx;
   const row = type === 'topic' ? await store.topics.get(id, null) : await store.responses.get(id, null);
   if (!row || row.deleted) throw notFound(type === 'topic' ? MSG.topicNotFound : MSG.responseNotFound);
-  if (row.creator_uid !== actor.uid && !isModerator(actor.role)) throw forbidden(MSG.moderatorsOnly);
+  if (row.creator_uid !== actor.uid) await assertModeratesNow(ctx, actor);
   const original = row.moderation !== null ? await store.moderation.original(type, id) : undefined;
   const current = 'title' in row ? row.title : row.content;
   return {

@@ -14,8 +14,9 @@ export async function savePushSubscription(
   actor: AuthUser,
   input: SubscriptionInput,
   allowLoopback: boolean,
+  serviceHosts: readonly string[] = [],
 ): Promise<{ created: boolean; created_at: string }> {
-  const problem = endpointProblem(input.endpoint, allowLoopback);
+  const problem = endpointProblem(input.endpoint, allowLoopback, serviceHosts);
   if (problem) throw badRequest(problem);
   const { store } = ctx;
   return store.transaction(async () => {

@@ -1,11 +1,17 @@
 // Reports: any signed-in user reports a topic, a response or a user; one report
 // per reporter and target (again: an update, or a reopening once handled). One code path for
 // POST /api/reports and the `reports` push. A reported item stays as it was, unless enough
-// reporters with standing report it: then it is hidden pending review (moderation.ts hideItem).
+// reporters with standing report it: then it is hidden pending review (moderation-items.ts hideItem).
 import type { AuthUser } from '../auth/verifier.js';
-import { MODERATION_DEFAULTS, type ReportTargetType } from '../../../shared/constants.js';
+import { isModerator, MODERATION_DEFAULTS, PERSUASION_POINTS_PER_DELTA, type ReportTargetType } from '../../../shared/constants.js';
 import { badRequest, notFound } from '../../../shared/errors.js';
 import { MSG } from '../../../shared/messages.js';
+import {
+  AUTO_HIDES_PER_REPORTER_PER_DAY,
+  autoHideReporters,
+  CLOSE_ACCOUNTS_HOURS,
+  closeAccounts,
+} from '../../../shared/rules/auto-hide.js';
 import { STANDING_MIN_AGE_DAYS, STANDING_MIN_POINTS } from '../../../shared/rules/standing.js';
 import type { CreateReportInput } from '../../../shared/schemas/moderation.js';
 import { reportDocId } from '../../../shared/sync-protocol.js';
@@ -76,7 +82,7 @@ export async function addReport(
   };
   await store.reports.save(row);
   const changes: Change[] = [{ collection: 'reports', uid: actor.uid }];
-  if (input.target_type !== 'user') changes.push(...(await autoHide(ctx, input.target_type, input.target_id, now)));
+  if (input.target_type !== 'user') changes.push(...(await autoHide(ctx, actor, input.target_type, input.target_id, now, created)));
   return { row, created, changes };
 }
 
@@ -91,27 +97,76 @@ export async function createReport(
 }
 
 /**
- * The automatic first line: an item reported by at least AUTO_HIDE_REPORTS distinct
- * reporters with standing (shared/rules/standing.ts, counted now) is hidden pending review, once.
+ * The automatic first line (shared/rules/auto-hide.ts): an item is hidden pending review, once, when
+ * enough distinct reporters report it (AUTO_HIDE_REPORTS for a response, AUTO_HIDE_TOPIC_FACTOR times
+ * that for a topic) whose accounts are old enough and whose standing comes from accounts with standing
+ * outside the reporting group, each within AUTO_HIDES_PER_REPORTER_PER_DAY. A moderator's or an admin's
+ * item is never hidden so. Reporters whose accounts were made close together are logged as an alert.
  */
-async function autoHide(ctx: DomainContext, type: 'topic' | 'response', id: string, now: string): Promise<Change[]> {
+async function autoHide(
+  ctx: DomainContext,
+  actor: AuthUser,
+  type: 'topic' | 'response',
+  id: string,
+  now: string,
+  newReport: boolean,
+): Promise<Change[]> {
   const { store } = ctx;
   const row = type === 'topic' ? await store.topics.get(id, null) : await store.responses.get(id, null);
   if (!row || row.deleted || row.moderation !== null) return [];
-  const createdBefore = new Date(Date.parse(now) - STANDING_MIN_AGE_DAYS * DAY_MS).toISOString();
-  const reporters = await store.reports.reportersWithStanding(type, id, createdBefore, STANDING_MIN_POINTS);
   // AUTO_HIDE_REPORTS (config.ts readModerationLimits): applies even with MODERATION_LIMITS=off.
-  if (reporters < (ctx.moderation?.autoHideReports ?? MODERATION_DEFAULTS.autoHideReports)) return [];
-  const changes = await hideItem(ctx, type, id, 'hidden', null);
-  await store.moderation.log({
+  const needed = autoHideReporters(type, ctx.moderation?.autoHideReports ?? MODERATION_DEFAULTS.autoHideReports);
+  const createdBefore = new Date(Date.parse(now) - STANDING_MIN_AGE_DAYS * DAY_MS).toISOString();
+  const reporters = await store.reports.autoHideReporters(type, id, {
+    createdBefore,
+    minPoints: STANDING_MIN_POINTS,
+    perDelta: PERSUASION_POINTS_PER_DELTA,
+    since: new Date(Date.parse(now) - DAY_MS).toISOString(),
+  });
+  const changes: Change[] = [];
+  const close = closeAccounts(reporters.map((reporter) => reporter.created_at));
+  const closeBefore = closeAccounts(reporters.filter((reporter) => reporter.uid !== actor.uid).map((reporter) => reporter.created_at));
+  // Logged by the report that makes the group, once: the moderators read it in the log, with the item.
+  if (newReport && close >= needed && closeBefore < needed) {
+    await logAutomatic(
+      ctx,
+      'alert',
+      type,
+      id,
+      now,
+      `Reported by ${close} reporters whose accounts were made within ${CLOSE_ACCOUNTS_HOURS} hours of each other: perhaps one person.`,
+    );
+  }
+  const counted = reporters.filter(
+    (reporter) =>
+      reporter.created_at <= createdBefore &&
+      reporter.vouched_points >= STANDING_MIN_POINTS &&
+      reporter.recent_hides < AUTO_HIDES_PER_REPORTER_PER_DAY,
+  ).length;
+  if (counted < needed) return changes;
+  if (isModerator((await store.users.get(row.creator_uid))?.role ?? 'member')) return changes;
+  changes.push(...(await hideItem(ctx, type, id, 'hidden', null)));
+  await logAutomatic(ctx, 'hide', type, id, now, `Reported by ${counted} people with standing`);
+  return changes;
+}
+
+/** A log entry of the server's own (moderator_uid null). */
+async function logAutomatic(
+  ctx: DomainContext,
+  action: 'hide' | 'alert',
+  type: 'topic' | 'response',
+  id: string,
+  now: string,
+  reason: string,
+): Promise<void> {
+  await ctx.store.moderation.log({
     id: ctx.newId(),
     moderator_uid: null,
-    action: 'hide',
+    action,
     target_type: type,
     target_id: id,
-    reason: `Reported by ${reporters} people with standing`,
+    reason,
     days: null,
     created_at: now,
   });
-  return changes;
 }

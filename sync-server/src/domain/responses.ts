@@ -17,6 +17,7 @@ import { notifyMentions } from './mentions.js';
 import type { Change } from './change-feed.js';
 import { refreshPersuasion } from './stances.js';
 import { checkResponseLinks, checkResponseRepeats } from './limits.js';
+import { rewriteNotificationCopies } from './notification-copies.js';
 import { assertNotLocked, assertNotModerated, assertNotSuspended } from './moderation-rules.js';
 import { type ResponsePosition, type ResponseRow, toResponse } from '../store/rows.js';
 
@@ -311,6 +312,7 @@ export async function updateResponse(ctx: DomainContext, actor: AuthUser, id: st
     assertNotModerated(row);
     await assertNotSuspended(ctx, actor.uid);
     await checkResponseLinks(ctx, actor, input.sources);
+    await checkResponseRepeats(ctx, actor, input.content, row.content);
     // Omitted means unchanged, as for sources; null removes the quote.
     const quotedId =
       input.quoted_response_id === undefined ? row.quoted_response_id : await checkQuote(ctx, input.quoted_response_id, row.topic_id, id);
@@ -358,6 +360,8 @@ export async function deleteResponse(ctx: DomainContext, actor: AuthUser, id: st
         }
         changes.push({ collection: 'votes', uid: vote.voter_uid });
       }
+      // Before the row goes: the replies to it are still live, and their excerpts copy its words.
+      changes.push(...(await rewriteNotificationCopies(ctx, 'response', node.id, MSG.deletedByAuthor)));
       await store.responses.softDelete(node.id, await store.nextSeq());
       for (const uid of await store.notifications.markResponseDeleted(node.id, store.nextSeq)) {
         changes.push({ collection: 'notifications', uid });

@@ -228,7 +228,7 @@ export async function setPushSettings(ctx: DomainContext, uid: string, settings:
 
 export async function setPreferences(ctx: DomainContext, uid: string, input: Preferences): Promise<Preferences> {
   const { store } = ctx;
-  await store.transaction(async () => store.users.setWeeklySummary(uid, input.receive_weekly_summary, await store.nextSeq()));
+  await store.transaction(async () => store.users.setWeeklySummary(uid, input.receive_weekly_summary, await store.nextSeq(), nowIso(ctx)));
   publish(ctx, [{ collection: 'profile', uid }]);
   return preferences(ctx, uid);
 }

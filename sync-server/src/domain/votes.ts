@@ -70,8 +70,14 @@ export async function castVote(
     changes.push({ collection: 'votes', uid: actor.uid });
     const agreed = was === VOTE_VALUES.agree;
     const agrees = value === VOTE_VALUES.agree;
-    if (agreed !== agrees)
+    if (agreed !== agrees) {
       changes.push(...(await moveAgreeCounts(ctx, actor, type, targetId, target, agrees, agreed ? current!.stance : side)));
+    } else if (type === 'response') {
+      // Between disagree, pass and none no count moves, but the response is stamped after the vote
+      // all the same: the app reads "its seq is past the vote's" as "its score counts the vote" (views.ts voteDelta).
+      await store.responses.addToCounts(targetId, {}, await store.nextSeq());
+      changes.push({ collection: 'responses', topicId: target.topic_id });
+    }
     return true;
   });
   publish(ctx, changes);

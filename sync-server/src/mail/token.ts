@@ -1,6 +1,9 @@
 // One-click unsubscribe tokens: "u1.<uid, base64url>.<expiry, unix seconds>.<HMAC-SHA256, base64url>".
 // The MAC covers a purpose label, the uid and the expiry, so a token can neither be
 // altered nor reused for anything else; it needs no session because the mail is the proof.
+// A token is issued TOKEN_LIFETIME_MS before its expiry; one issued before the user last turned
+// the summary on again (users.weekly_summary_since) is dead, so a link from an old mail cannot
+// undo a later choice (issuedBefore).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 const VERSION = 'u1';
@@ -33,4 +36,15 @@ export function verifyUnsubscribeToken(key: Buffer, token: string, now: Date): T
   // Checked after the MAC, so "expired" is only ever said of a token we issued.
   if (Number(expiry) * 1000 <= now.getTime()) return { ok: false, reason: 'expired' };
   return { ok: true, uid };
+}
+
+/**
+ * Whether a token verifyUnsubscribeToken accepted was issued before `sinceIso` (the user's last
+ * resubscribe). The expiry is kept in whole seconds, so a token issued within the second of the
+ * resubscribe still counts as after it.
+ */
+export function issuedBefore(token: string, sinceIso: string | null): boolean {
+  if (sinceIso === null) return false;
+  const issuedSeconds = Number(token.split('.')[2]) - TOKEN_LIFETIME_MS / 1000;
+  return issuedSeconds < Math.floor(Date.parse(sinceIso) / 1000);
 }

@@ -11,6 +11,7 @@ import type { ChangeFeed } from '../domain/change-feed.js';
 import type { Store } from '../store/types.js';
 import type { PushQueueRow } from '../store/rows.js';
 import { deliver, type DeliveryAnswer } from './deliver.js';
+import { endpointProblem } from './endpoint.js';
 import { pushPayload } from './payload.js';
 import { storedPushSettings } from './settings.js';
 import { mayPush } from '../../../shared/push.js';
@@ -28,6 +29,8 @@ export interface PushSenderOptions {
   vapid: VapidKeys;
   /** PUSH_ALLOW_LOOPBACK=on: push services on this machine (tests, local development). */
   allowLoopback?: boolean;
+  /** PUSH_SERVICE_HOSTS: push services beyond the browsers' own (push/endpoint.ts). */
+  serviceHosts?: readonly string[];
   clock?: () => Date;
   log?: (line: string) => void;
   /** The first retry's wait; each next one doubles it (default 30 s). */
@@ -123,6 +126,12 @@ export function startPushSender(options: PushSenderOptions): PushSender {
     ]);
     // The device left (signed out, moved to another user) or the notification was read or removed since.
     if (!subscription || subscription.uid !== row.uid || !payload) return store.push.drop(row);
+    // A device saved before its host was refused (or since PUSH_SERVICE_HOSTS changed): never posted to.
+    if (endpointProblem(subscription.endpoint, deliverOptions.allowLoopback, options.serviceHosts)) {
+      log('push: the device is not on a push service this server sends to: it is removed');
+      await store.push.removeSubscription(row.endpoint);
+      return;
+    }
     // The user turned this kind off, or it is their quiet time: not pushed (the bell still counts it).
     if (!mayPush(storedPushSettings(user?.push_settings), payload.type, clock())) return store.push.drop(row);
     const answer = await deliver(subscription, JSON.stringify(payload), pushTopic(row.notification_id), deliverOptions).catch(

@@ -39,7 +39,7 @@ const queue = apiRoute({
   tag: 'Moderation',
   summary: "The moderators' queue: reported targets, grouped",
   description:
-    "Targets with open reports (`status=open`, the default) or whose reports are all handled (`status=handled`): hidden ones first, then most distinct reporters, then the oldest first report. Each carries the author's own text (even when removed), every report with its reporter, and `total`. Moderators and admins only (`403`). An expensive read.",
+    "Targets with open reports (`status=open`, the default) or whose reports are all handled (`status=handled`): hidden ones first, then most distinct reporters, then the oldest first report. Each carries the author's own text (even when removed), every report with its reporter, and `total`. Moderators and admins only (`403`, also for a suspended moderator). An expensive read.",
   auth: 'required',
   query: moderationQueueQuerySchema,
   queryExample: '?status=open&limit=20&offset=0',
@@ -71,7 +71,7 @@ const log = apiRoute({
   tag: 'Moderation',
   summary: 'The moderation log, newest first',
   description:
-    'Every action (who, what, target, reason, days, when); `moderator_uid` null is the automatic hide. Moderators and admins only.',
+    "Every action (who, what, target, reason, days, when); `moderator_uid` null is the server itself: the automatic `hide`, and the `alert` that an item's reporters' accounts were made close together. Moderators and admins only (a suspended moderator: `403`).",
   auth: 'required',
   query: moderationLogQuerySchema,
   answers: { 200: { description: 'A page of the log.', schema: moderationLogPageSchema } },

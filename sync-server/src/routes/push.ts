@@ -18,6 +18,8 @@ export interface PushSetup {
   publicKey: string;
   /** PUSH_ALLOW_LOOPBACK=on: endpoints on this machine are taken (tests, local development). */
   allowLoopback: boolean;
+  /** PUSH_SERVICE_HOSTS: push services taken beyond the browsers' own (push/endpoint.ts PUSH_SERVICES). */
+  serviceHosts?: readonly string[];
 }
 
 export const unsubscribeDeviceSchema = z.object({ endpoint: z.string().min(1).max(PUSH_LIMITS.endpointChars) });
@@ -39,8 +41,8 @@ const subscribe = apiRoute({
   tag: 'Push',
   summary: "Turn push on for this device (the browser's PushSubscription)",
   description:
-    "The body is the browser's `PushSubscription.toJSON()`. The endpoint must be https on the default port to a public host (`400` " +
-    "otherwise). A device that was another user's becomes the caller's and loses the pushes queued for the other. At most " +
+    "The body is the browser's `PushSubscription.toJSON()`. The endpoint must be https on the default port to one of the browsers' push services " +
+    "(Google FCM, Mozilla, Apple, Windows) or a host the operator lists in `PUSH_SERVICE_HOSTS` (`400` otherwise). A device that was another user's becomes the caller's and loses the pushes queued for the other. At most " +
     `${PUSH_LIMITS.devicesPerUser} devices per user: past it the oldest is turned off. \`201\` for a new device, \`200\` when it was already the caller's.`,
   auth: 'required',
   body: { schema: subscriptionSchema, required: true },
@@ -71,10 +73,10 @@ export function pushRoutes(ctx: DomainContext, setup: PushSetup | undefined) {
   const app = new OpenAPIHono<AppEnv>();
   serve(app, config, (c) => c.json({ public_key: ready().publicKey } satisfies PushConfig, 200, { 'Cache-Control': 'no-cache' }));
   serve(app, subscribe, async (c, read) => {
-    const { allowLoopback } = ready();
+    const { allowLoopback, serviceHosts } = ready();
     const user = requireUser(c, MSG.loginToPush);
     const input = await read.json();
-    const { created, created_at } = await savePushSubscription(ctx, user, input, allowLoopback);
+    const { created, created_at } = await savePushSubscription(ctx, user, input, allowLoopback, serviceHosts);
     return c.json({ endpoint: input.endpoint, created_at }, created ? 201 : 200);
   });
   serve(app, unsubscribe, async (c, read) => {

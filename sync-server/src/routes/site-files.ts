@@ -69,7 +69,7 @@ export function siteFilesRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE
 }
 
 /** A file the build would have made (a hashed asset, a script, an icon): missing means 404, never the app page. */
-const FILE_PATH = /^\/assets\/|\.(?:js|mjs|css|map|json|webmanifest|png|jpe?g|gif|svg|ico|webp|avif|woff2?|ttf|txt|xml|wasm)$/i;
+const FILE_PATH = /^\/assets\/|\.(?:js|mjs|css|map|json|webmanifest|png|jpe?g|gif|svg|ico|webp|avif|woff2?|ttf|txt|xml|wasm|bin)$/i;
 
 /** True when `path` names a file rather than a page of the app. */
 export const isFilePath = (path: string) => FILE_PATH.test(path);

@@ -105,7 +105,7 @@ export function sourcesRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE_L
     await limits.read(c, c.get('user'));
     if (q !== undefined) {
       const match = ftsQuery(q);
-      return c.json(match === null ? [] : await ctx.store.sources.search(match, SEARCH_LIMIT));
+      return c.json(match === null ? [] : await ctx.store.sources.searchCited(match, SEARCH_LIMIT));
     }
     const { items, total } = await ctx.store.sources.page({
       filter: filter?.trim() || null,

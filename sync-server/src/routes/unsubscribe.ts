@@ -13,7 +13,7 @@ import type { DomainContext } from '../domain/context.js';
 import type { AppEnv } from '../http/auth.js';
 import { NO_RATE_LIMITS, RATE_LIMIT_MSG, type RateLimits } from '../http/rate-limit.js';
 import { readJsonBody } from '../http/validate.js';
-import { verifyUnsubscribeToken } from '../mail/token.js';
+import { issuedBefore, verifyUnsubscribeToken } from '../mail/token.js';
 import { apiRoute, serve } from '../openapi/route.js';
 
 export const UNSUBSCRIBE_MSG = {
@@ -87,6 +87,10 @@ export function unsubscribeRoutes(ctx: DomainContext, signingKey: Buffer | undef
       return check.reason === 'expired'
         ? c.json({ error: UNSUBSCRIBE_MSG.expired, code: 'link-expired' }, 410)
         : c.json({ error: UNSUBSCRIBE_MSG.invalid, code: 'invalid-argument' }, 400);
+    }
+    // A link mailed before the user subscribed again is dead: it answers as any invalid link.
+    if (issuedBefore(token!, await ctx.store.users.weeklySummarySince(check.uid))) {
+      return c.json({ error: UNSUBSCRIBE_MSG.invalid, code: 'invalid-argument' }, 400);
     }
     const preferences = await setPreferences(ctx, check.uid, { receive_weekly_summary: false });
     return c.json({ ok: true, ...preferences });

@@ -677,6 +677,8 @@ export interface SourcesRepo {
   all(limit: number): Promise<Source[]>;
   /** Sources whose name, URL or description match an FTS query, best match first. */
   search(ftsQuery: string, limit: number): Promise<Source[]>;
+  /** `search` among the sources a live, unmoderated response cites (what the catalogue shows). */
+  searchCited(ftsQuery: string, limit: number): Promise<Source[]>;
   /** A page of the catalogue, sorted like `all`, filtered by a substring of name, URL or description; with citations on demand. */
   page(input: { filter: string | null; limit: number; offset: number; citations: boolean }): Promise<{
     total: number;
@@ -746,7 +748,10 @@ export interface UsersRepo {
   topicsBy(uid: string, limit: number): Promise<UserTopic[]>;
   /** The user's live responses in live topics, newest first, with the topic's title (content untruncated). */
   responsesBy(uid: string, limit: number): Promise<UserResponse[]>;
-  setWeeklySummary(uid: string, value: boolean, seq: number): Promise<void>;
+  /** Turns the weekly summary on or off; turning it on from off notes `now` (weeklySummarySince). */
+  setWeeklySummary(uid: string, value: boolean, seq: number, now: string): Promise<void>;
+  /** When the user last turned the weekly summary on again (null: never, or no such user). */
+  weeklySummarySince(uid: string): Promise<string | null>;
   /**
    * The last committed change number of the whole database (every write that a user page shows
    * stamps one): a user page read at this version stays right until it grows (domain/users.ts).
@@ -790,6 +795,10 @@ export interface NotificationsRepo {
   changesSince(uid: string, checkpoint: Checkpoint, limit: number): Promise<NotificationRow[]>;
   /** Who has a live notification about the response, and of which type (one notification per person per response). */
   aboutResponse(responseId: string): Promise<{ recipient_uid: string; type: NotificationRow['type'] }[]>;
+  /** The live notifications whose excerpt is a copy of this topic's title or this response's content. */
+  copying(type: 'topic' | 'response', id: string): Promise<{ id: string; recipient_uid: string }[]>;
+  /** Writes a notification's excerpt anew, with a new seq so devices pull it. */
+  setSummary(id: string, summary: string, seq: number): Promise<void>;
 }
 
 export interface StancesRepo {
@@ -938,6 +947,30 @@ export interface ReportsRepo {
   markHandled(targetType: ReportTargetType, targetId: string, seq: () => Promise<number>): Promise<string[]>;
   /** Distinct reporters of the target's open reports whose accounts were first seen by `createdBefore` and hold at least `minPoints`. */
   reportersWithStanding(targetType: ReportTargetType, targetId: string, createdBefore: string, minPoints: number): Promise<number>;
+  /** The target's open reporters as auto-hide weighs them (AUTO_HIDE_REPORTERS in sql.ts). */
+  autoHideReporters(targetType: 'topic' | 'response', targetId: string, rules: AutoHideRules): Promise<AutoHideReporterRow[]>;
+}
+
+/** What auto-hide counts a reporter's standing and recent hides against. */
+export interface AutoHideRules {
+  /** A voucher's account was first seen by then (STANDING_MIN_AGE_DAYS ago). */
+  createdBefore: string;
+  /** A voucher holds at least these points (STANDING_MIN_POINTS). */
+  minPoints: number;
+  /** Points a counted Δ credit is worth (PERSUASION_POINTS_PER_DELTA). */
+  perDelta: number;
+  /** Automatic hides logged after this time count toward the reporter's daily limit. */
+  since: string;
+}
+
+export interface AutoHideReporterRow {
+  uid: string;
+  /** When the server first saw the reporter's account. */
+  created_at: string;
+  /** Points given them by accounts with standing outside the target's open reporters. */
+  vouched_points: number;
+  /** Automatic hides since `since` that their report came before. */
+  recent_hides: number;
 }
 
 export interface ModerationRepo {

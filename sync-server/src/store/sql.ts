@@ -110,8 +110,9 @@ export const RECOUNT_RESPONSE = both(`
 export const LAST_RESPONSE_SEQ_OF_TOPIC = both('SELECT max(seq) AS v FROM responses WHERE topic_id = ?');
 
 /** The author's live responses since a time, newest first: what the spam check compares. */
+/** An author's responses written or edited since a time (bound: uid, since, since, limit): the spam check's counts. */
 export const RECENT_RESPONSE_CONTENTS = both(
-  'SELECT content FROM responses WHERE creator_uid = ? AND created_at >= ? AND deleted = 0 ORDER BY created_at DESC LIMIT ?',
+  'SELECT content FROM responses WHERE creator_uid = ? AND (created_at >= ? OR edited_at >= ?) AND deleted = 0 ORDER BY created_at DESC LIMIT ?',
 );
 
 /** The topics a user has responses in (live or not). */
@@ -159,14 +160,23 @@ export const SUGGEST_SOURCE_NAME = both(`
   UPDATE sources SET
     name = coalesce((
       SELECT rs.name FROM response_sources rs JOIN responses r ON r.id = rs.response_id
-      WHERE rs.source_id = sources.id AND rs.name IS NOT NULL AND r.deleted = 0
+      WHERE rs.source_id = sources.id AND rs.name IS NOT NULL AND r.deleted = 0 AND r.moderation IS NULL
       GROUP BY rs.name ORDER BY count(DISTINCT r.creator_uid) DESC, min(r.created_at), rs.name LIMIT 1), name),
     description = coalesce((
       SELECT rs.description FROM response_sources rs JOIN responses r ON r.id = rs.response_id
-      WHERE rs.source_id = sources.id AND rs.description IS NOT NULL AND r.deleted = 0
+      WHERE rs.source_id = sources.id AND rs.description IS NOT NULL AND r.deleted = 0 AND r.moderation IS NULL
       GROUP BY rs.description ORDER BY count(DISTINCT r.creator_uid) DESC, min(r.created_at), rs.description LIMIT 1), description)
   WHERE id = ?
 `);
+
+/**
+ * A catalogue row (aliased `s`) is listed only while a live, unmoderated response in a live topic
+ * cites it: a removed, hidden or deleted response's link, name and description leave the
+ * catalogue with it, and come back with a restore.
+ */
+export const CITED_LIVE = `EXISTS (
+  SELECT 1 FROM response_sources rs JOIN responses r ON r.id = rs.response_id JOIN topics t ON t.id = r.topic_id
+  WHERE rs.source_id = s.id AND r.deleted = 0 AND r.moderation IS NULL AND t.deleted = 0)`;
 
 /** How many live responses in live topics cite the source. */
 export const CITING_COUNT = both(`
@@ -283,7 +293,15 @@ export const SET_PERSUASION_POINTS = both(`
   UPDATE users SET points = points - persuasion_points + @persuasion, persuasion_points = @persuasion, seq = @seq WHERE uid = @uid
 `);
 
-export const SET_WEEKLY_SUMMARY = both('UPDATE users SET receive_weekly_summary = ?, seq = ? WHERE uid = ?');
+/** Sets the weekly summary on or off; turning it on from off notes when (the unsubscribe links mailed before die). */
+export const SET_WEEKLY_SUMMARY = both(`
+  UPDATE users SET
+    weekly_summary_since = CASE WHEN @on = 1 AND receive_weekly_summary = 0 THEN @now ELSE weekly_summary_since END,
+    receive_weekly_summary = @on, seq = @seq
+  WHERE uid = @uid
+`);
+
+export const WEEKLY_SUMMARY_SINCE = both('SELECT weekly_summary_since FROM users WHERE uid = ?');
 
 export const SET_PUSH_SETTINGS = both('UPDATE users SET push_settings = ?, seq = ? WHERE uid = ?');
 
@@ -312,6 +330,28 @@ export const DELETE_NOTIFICATION = both('UPDATE notifications SET deleted = 1, s
 export const NOTIFIED_ABOUT_RESPONSE = both('SELECT recipient_uid, type FROM notifications WHERE response_id = ? AND deleted = 0');
 
 export const MARK_NOTIFICATION_RESPONSE_DELETED = both('UPDATE notifications SET response_deleted = 1, seq = ? WHERE id = ?');
+
+/**
+ * The live notifications whose excerpt copies a topic's title (bound: the topic id): the replies to
+ * it and the followers' notices (the author's own moderation notices are theirs to keep).
+ */
+export const NOTIFICATIONS_COPYING_TOPIC = both(`
+  SELECT id, recipient_uid FROM notifications
+  WHERE target_id = ? AND type IN ('reply_to_topic', 'reply_in_followed_topic') AND deleted = 0 ORDER BY id
+`);
+
+/**
+ * The live notifications whose excerpt copies a response's content (bound: the response id, twice):
+ * the mentions it made and the replies to it.
+ */
+export const NOTIFICATIONS_COPYING_RESPONSE = both(`
+  SELECT id, recipient_uid FROM notifications
+  WHERE deleted = 0 AND ((type = 'mention' AND response_id = ?)
+    OR (type = 'reply_to_comment' AND response_id IN (SELECT id FROM responses WHERE parent_response_id = ? AND deleted = 0)))
+  ORDER BY id
+`);
+
+export const SET_NOTIFICATION_SUMMARY = both('UPDATE notifications SET target_summary = ?, seq = ? WHERE id = ?');
 
 // Stances
 
@@ -482,6 +522,32 @@ export const REPORTS_OF_TARGET = both(`
 export const REPORTERS_WITH_STANDING = both(`
   SELECT count(*) AS n FROM reports r JOIN users u ON u.uid = r.reporter_uid
   WHERE r.target_type = ? AND r.target_id = ? AND r.status = 'open' AND u.created_at <= ? AND u.points >= ?
+`);
+
+/**
+ * Each open reporter of a target, for auto-hide: when their account was first seen; the points given
+ * them by accounts with standing (@createdBefore, @minPoints) that are not among the target's open
+ * reporters (upvotes on their items, and @perDelta for each counted Δ credit); and how many automatic
+ * hides since @since their report came before.
+ */
+export const AUTO_HIDE_REPORTERS = both(`
+  SELECT r.reporter_uid AS uid, u.created_at,
+    (SELECT count(*) FROM votes v JOIN users g ON g.uid = v.voter_uid
+      WHERE v.target_creator_uid = r.reporter_uid AND v.deleted = 0 AND v.voter_uid <> r.reporter_uid
+        AND g.created_at <= @createdBefore AND g.points >= @minPoints
+        AND NOT EXISTS (SELECT 1 FROM reports o WHERE o.target_type = r.target_type AND o.target_id = r.target_id
+                          AND o.status = 'open' AND o.reporter_uid = v.voter_uid))
+    + @perDelta * (SELECT count(DISTINCT d.uid || ' ' || d.topic_id)
+      FROM deltas d JOIN responses x ON x.id = d.response_id JOIN users g ON g.uid = d.uid
+      WHERE d.author_uid = r.reporter_uid AND d.uid <> d.author_uid AND d.counts = 1 AND x.deleted = 0
+        AND g.created_at <= @createdBefore AND g.points >= @minPoints
+        AND NOT EXISTS (SELECT 1 FROM reports o WHERE o.target_type = r.target_type AND o.target_id = r.target_id
+                          AND o.status = 'open' AND o.reporter_uid = d.uid)) AS vouched_points,
+    (SELECT count(*) FROM moderation_log l JOIN reports h
+        ON h.target_type = l.target_type AND h.target_id = l.target_id AND h.reporter_uid = r.reporter_uid
+      WHERE l.action = 'hide' AND l.moderator_uid IS NULL AND l.created_at > @since AND h.created_at <= l.created_at) AS recent_hides
+  FROM reports r JOIN users u ON u.uid = r.reporter_uid
+  WHERE r.target_type = @type AND r.target_id = @id AND r.status = 'open'
 `);
 
 export const MODERATION_LOG_PAGE = both(`

@@ -1,11 +1,12 @@
 // /api/sync: replication endpoints (pull, push per collection) and the live stream.
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { ID_PATTERN } from '../../../shared/constants.js';
 import { pushedDocumentSchema } from '../../../shared/schemas/answers.js';
 import { wholeNumberParam } from '../../../shared/schemas/common.js';
 import { MSG } from '../../../shared/messages.js';
+import { CruxError } from '../../../shared/errors.js';
 import {
   MAX_PULL_LIMIT,
   MAX_PUSH_ROWS,
@@ -13,6 +14,8 @@ import {
   PRIVATE_COLLECTIONS,
   STREAM_HEARTBEAT_MS,
   SYNC_COLLECTIONS,
+  SYNC_PROTOCOL_HEADER,
+  SYNC_PROTOCOL_VERSION,
   type PushRow,
   type SyncCollection,
   type SyncDocs,
@@ -28,6 +31,17 @@ import { COLLECTIONS } from './collections/index.js';
 import { pull, pullResponsesOfTopics } from './pull.js';
 import { push } from './push.js';
 import { openStream } from './stream.js';
+
+// An installed app keeps running old code until it reloads. It sends the sync
+// protocol it speaks as `x-crux-sync`; a different version than the server's is
+// refused with 426 `sync-outdated` before anything is read or written, and the
+// app asks the person to reload. No header (curl, a script) is accepted.
+// app.ts puts it before authentication, so an outdated app hears 'reload', not 'log in'.
+export const requireCurrentSyncProtocol: MiddlewareHandler = async (c, next) => {
+  const version = c.req.header(SYNC_PROTOCOL_HEADER);
+  if (version !== undefined && version !== String(SYNC_PROTOCOL_VERSION)) throw new CruxError('sync-outdated', MSG.syncOutdated);
+  await next();
+};
 import { metrics } from '../observe/metrics.js';
 import { requestLog } from '../observe/request.js';
 

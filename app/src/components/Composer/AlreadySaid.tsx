@@ -1,6 +1,7 @@
 // "This was already said": after a pause in typing, up to three responses of the topic
 // that make much the same point (shared/rules/similarity.ts, over the device's copy: offline too),
-// each with "Upvote it instead" and "Reply to it". Only a hint: the writer may still post.
+// each with "Upvote it instead" and "Reply to it". Only a hint: the writer may still post. Once the
+// word vectors have come (hooks/useWordVectors.ts) it also knows a point made in other words.
 import { useContext, useEffect, useId, useMemo, useState } from 'react';
 import { MSG } from '../../../../shared/messages';
 import { authorName } from '../../../../shared/rules/author-name';
@@ -13,6 +14,7 @@ import {
   type SimilarityIndex,
   type Terms,
 } from '../../../../shared/rules/similarity';
+import type { WordVectors } from '../../../../shared/rules/word-vectors';
 import { truncate } from '../../../../shared/rules/truncate';
 import type { ResponseType } from '../../../../shared/constants';
 import { useBlockedUids } from '../../hooks/useBlocks';
@@ -22,9 +24,13 @@ import { useSession } from '../../hooks/useSession';
 import { useTopicResponses } from '../../hooks/useTopicResponses';
 import { TopicTreeContext } from '../../hooks/useTopicTree';
 import { useVote } from '../../hooks/useVote';
+import { useWordVectors } from '../../hooks/useWordVectors';
 
 export const ALREADY_SAID = 'This was already said';
-export const ALREADY_SAID_NOTE = 'Similar responses in this debate. You can upvote or answer one of them, or post yours anyway.';
+export const ALREADY_SAID_NOTE =
+  'Responses here that seem to make the same point, found by the words they share and what those words mean. ' +
+  'It can miss a point put very differently, or flag one that uses the same words to say something else: ' +
+  'you can upvote or answer one of them, or post yours anyway.';
 export const UPVOTE_INSTEAD = 'Upvote it instead';
 export const UPVOTED_INSTEAD = 'Upvoted';
 export const REPLY_TO_IT = 'Reply to it';
@@ -43,7 +49,7 @@ type IdleWindow = Window & { requestIdleCallback?: (run: () => void) => number; 
  * comparison after the pause builds its index from the cache in one short step (a 10,000-response
  * topic: docs/BENCHMARKS.md).
  */
-function usePrimedTerms(texts: readonly string[] | null) {
+function usePrimedTerms(texts: readonly string[] | null, vectors: WordVectors | null) {
   useEffect(() => {
     if (!texts) return;
     if (TERMS_CACHE.size > TERMS_CACHE_MAX) TERMS_CACHE.clear();
@@ -51,7 +57,7 @@ function usePrimedTerms(texts: readonly string[] | null) {
     let handle: number | null = null;
     const slice = () => {
       const end = performance.now() + PRIME_SLICE_MS;
-      const done = primeTermsCache(texts, TERMS_CACHE, () => performance.now() > end);
+      const done = primeTermsCache(texts, TERMS_CACHE, () => performance.now() > end, vectors);
       handle = done ? null : w.requestIdleCallback ? w.requestIdleCallback(slice) : window.setTimeout(slice, 0);
     };
     slice();
@@ -60,7 +66,7 @@ function usePrimedTerms(texts: readonly string[] | null) {
       if (w.cancelIdleCallback) w.cancelIdleCallback(handle);
       else window.clearTimeout(handle);
     };
-  }, [texts]);
+  }, [texts, vectors]);
 }
 
 interface AlreadySaidProps {
@@ -84,10 +90,10 @@ function sameTexts(a: readonly string[], b: readonly string[]): boolean {
  * never for a vote: a list with the same texts gets the previous index back. Uses the primed cache.
  */
 function createTextIndexer() {
-  let last: { texts: readonly string[]; index: SimilarityIndex<string> } | null = null;
-  return (texts: readonly string[]): SimilarityIndex<string> => {
-    if (last && sameTexts(last.texts, texts)) return last.index;
-    last = { texts, index: buildSimilarityIndex(texts, (text) => text, TERMS_CACHE) };
+  let last: { texts: readonly string[]; vectors: WordVectors | null; index: SimilarityIndex<string> } | null = null;
+  return (texts: readonly string[], vectors: WordVectors | null): SimilarityIndex<string> => {
+    if (last && last.vectors === vectors && sameTexts(last.texts, texts)) return last.index;
+    last = { texts, vectors, index: buildSimilarityIndex(texts, (text) => text, TERMS_CACHE, vectors) };
     return last.index;
   };
 }
@@ -105,9 +111,10 @@ export function AlreadySaid({ topicId, text, parentId, type, onMoved }: AlreadyS
     [responses, parentId, blocked],
   );
   const texts = useMemo(() => (candidates.length > 0 ? candidates.map((r) => r.content) : null), [candidates]);
-  usePrimedTerms(started ? texts : null);
+  const vectors = useWordVectors(started);
+  usePrimedTerms(started ? texts : null, vectors);
   const [indexer] = useState(createTextIndexer);
-  const index = useMemo(() => (enough && texts ? indexer(texts) : null), [enough, texts, indexer]);
+  const index = useMemo(() => (enough && texts ? indexer(texts, vectors) : null), [enough, texts, vectors, indexer]);
   const matches = useMemo(
     () => (index && text.trim() ? index.similarTo(typed).map((m) => candidates[m.position]!) : []),
     [index, typed, text, candidates],

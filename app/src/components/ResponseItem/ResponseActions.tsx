@@ -1,4 +1,4 @@
-// A response's action row: the upvote and the one way to answer it (Reply: Agree /
+// A response's action row: the vote (agree with the score, disagree, pass) and the one way to answer it (Reply: Agree /
 // Disagree / Discuss) first; Show All / Hide All only when there are replies to show; the rest
 // (This changed my view, Report, Edit, Delete) quiet at the row's end on a desktop, and behind a
 // "More" menu on a phone, where they would otherwise wrap into rows competing with the reply.
@@ -13,7 +13,7 @@ import { canCreditDeltas, CHANGED_MY_VIEW, DeltaError, DeltaToggle, useDeltaCred
 import { MoreMenu, type MoreMenuItem } from '../MoreMenu/MoreMenu';
 import { ReportButton, ReportDialog } from '../ReportDialog/ReportDialog';
 import { ReplyChoices } from '../Stance/Stance';
-import { VoteButton } from '../VoteButton/VoteButton';
+import { ResponseVote } from '../VoteButton/ResponseVote';
 
 interface ResponseActionsProps {
   response: ResponseView;
@@ -50,13 +50,7 @@ export function ResponseActions(props: ResponseActionsProps) {
   const openReport = () => setReportOpen(true);
   return (
     <div className="response-actions">
-      <VoteButton
-        targetType="response"
-        targetId={response.id}
-        score={response.score}
-        hasUpvoted={response.user_has_upvoted}
-        label={label}
-      />
+      <ResponseVote response={response} label={label} />
       <ReplyChoices label="Reply" compact={phone} onPick={onReply} />
       <RepliesToggle count={response.comment_count} expanded={expanded} onToggle={onToggleReplies} />
       {phone ? (

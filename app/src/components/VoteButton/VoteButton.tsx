@@ -12,9 +12,11 @@ interface VoteButtonProps {
   score: number;
   hasUpvoted: boolean;
   label: string;
+  /** A word after the score (a response's vote says "Agree", beside Disagree and Pass). */
+  word?: string;
 }
 
-export function VoteButton({ targetType, targetId, score, hasUpvoted: stored, label }: VoteButtonProps) {
+export function VoteButton({ targetType, targetId, score, hasUpvoted: stored, label, word }: VoteButtonProps) {
   const { user } = useSession();
   // The state to show: the click's at once, then the store's (see useVote).
   const { pending, error, toggle, upvoted: hasUpvoted } = useVote(targetType, targetId, stored);
@@ -40,8 +42,18 @@ export function VoteButton({ targetType, targetId, score, hasUpvoted: stored, la
         <span className="vote-score" data-testid="score">
           {shownScore}
         </span>
+        {word && <span className="vote-word">{word}</span>}
       </button>
-      {signedOut && hint && (
+      <VoteErrors signedOutHint={signedOut && hint} error={error} />
+    </span>
+  );
+}
+
+/** Why a vote did not happen: "log in to vote" after a signed-out click, or the server's refusal. */
+export function VoteErrors({ signedOutHint, error }: { signedOutHint: boolean; error: string | null | undefined }) {
+  return (
+    <>
+      {signedOutHint && (
         <span className="error-text vote-error" role="alert">
           {MSG.loginToVote}
         </span>
@@ -51,6 +63,6 @@ export function VoteButton({ targetType, targetId, score, hasUpvoted: stored, la
           Vote Error: {error}
         </span>
       )}
-    </span>
+    </>
   );
 }

@@ -6,7 +6,7 @@
 // write is written again) and export.ts (what "Download my data" holds). A new
 // synced collection without an entry does not compile (SyncRegistry is keyed by
 // SyncCollection).
-import type { ReportReason, ReportTargetType, Stance, TargetType } from '../../../../shared/constants.js';
+import type { ReportReason, ReportTargetType, Stance, TargetType, VoteValue } from '../../../../shared/constants.js';
 import { normalizePushSettings, type PushSettings } from '../../../../shared/push.js';
 import type { MigrationStrategies, RxCollection, RxDatabase, RxJsonSchema } from 'rxdb';
 import { filter, firstValueFrom, of, timeout, type Observable } from 'rxjs';
@@ -41,7 +41,7 @@ import { profileMigrations, profileSchema, type ProfileDocType } from './profile
 import { responseMigrations, responseSchema, type ResponseDocType } from './response.schema.js';
 import { stanceMigrations, stanceSchema, type StanceDocType } from './stance.schema.js';
 import { topicMigrations, topicSchema, type TopicDocType } from './topic.schema.js';
-import { voteMigrations, voteSchema, type VoteDocType } from './vote.schema.js';
+import { storedVoteValue, voteMigrations, voteSchema, type VoteDocType } from './vote.schema.js';
 
 /** 'public': topics and responses, shared by whoever uses the device; 'user': one database per signed-in uid. */
 export type Database = 'public' | 'user';
@@ -134,6 +134,7 @@ export interface ReapplyActions {
   editResponse(responseId: string, input: EditResponseInput): Promise<unknown>;
   deleteResponse(responseId: string): Promise<unknown>;
   toggleVote(targetType: TargetType, targetId: string): Promise<boolean>;
+  castVote(targetType: TargetType, targetId: string, value: VoteValue | null): Promise<void>;
   report(targetType: ReportTargetType, targetId: string, reason: ReportReason, note?: string | null): Promise<unknown>;
   markRead(notificationId: string): Promise<unknown>;
   setWeeklySummary(receive: boolean): Promise<unknown>;
@@ -323,14 +324,14 @@ export const COLLECTIONS = {
     sync: {
       pull: 'checkpoint',
       localFields: (doc) => ({ pending: false, confirmed_upvoted: doc.upvoted === true }),
-      // A vote toggled back to what the server has (on and off offline) sends nothing.
+      // A vote changed back to what the server has (on and off offline) sends nothing.
       settle: (next, assumed) => {
-        const before = assumed?.upvoted === true;
-        return before === (next.upvoted === true) ? { ...next, confirmed_upvoted: before } : null;
+        if (storedVoteValue(assumed) !== storedVoteValue(next)) return null;
+        return { ...next, confirmed_upvoted: assumed?.upvoted === true };
       },
       action: () => 'vote',
-      // Taking a vote back is upvoted=false, never a tombstone (vote.schema.ts).
-      revert: (next) => ({ ...next, upvoted: false, confirmed_upvoted: false, pending: false }),
+      // Taking a vote back is value=null, upvoted=false, never a tombstone (vote.schema.ts).
+      revert: (next) => ({ ...next, upvoted: false, value: null, confirmed_upvoted: false, pending: false }),
       dependsOn: (doc) => [
         { collection: doc.target_type === 'topic' ? 'topics' : 'responses', id: doc.target_id as string },
         // An upvote of a response counts by the voter's stance when it reaches the server: a stance
@@ -348,8 +349,9 @@ export const COLLECTIONS = {
       async reapply({ session, actions, cannotRetry }, action, id, local) {
         if (action !== 'vote') return cannotRetry();
         const current = await session.db.votes.findOne(id).exec();
-        const vote = local as Pick<VoteDoc, 'upvoted' | 'target_type' | 'target_id'>;
-        if ((current?.upvoted ?? false) !== (vote.upvoted === true)) await actions.toggleVote(vote.target_type, vote.target_id);
+        const vote = local as Pick<VoteDoc, 'upvoted' | 'value' | 'target_type' | 'target_id'>;
+        const wanted = storedVoteValue(vote);
+        if (storedVoteValue(current?.toJSON()) !== wanted) await actions.castVote(vote.target_type, vote.target_id, wanted);
       },
     },
     exportPart: async ({ session }) => ({
@@ -358,6 +360,7 @@ export const COLLECTIONS = {
         target_id: vote.target_id,
         topic_id: vote.topic_id,
         upvoted: vote.upvoted,
+        value: storedVoteValue(vote),
         updated_at: vote.updated_at,
       })),
     }),

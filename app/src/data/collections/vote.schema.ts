@@ -3,6 +3,7 @@
 // vote back sets value=null, upvoted=false (never an RxDB tombstone) so a pending removal stays
 // countable for the optimistic score.
 import { withToggledServerBase, withVoteValue } from './server-base.js';
+import { VOTE_VALUES, type VoteValue } from '../../../../shared/constants.js';
 import { toTypedRxJsonSchema, type ExtractDocumentTypeFromTypedRxJsonSchema, type MigrationStrategies, type RxJsonSchema } from 'rxdb';
 
 const voteSchemaLiteral = {
@@ -36,5 +37,16 @@ export const voteMigrations: MigrationStrategies = {
   // stored document first gets a pending change; a change the previous app had not sent gets one here.
   1: withToggledServerBase('upvoted'),
   // v1 → v2: the vote's value (agree, disagree, pass); every vote so far was an upvote, an agree.
-  2: withVoteValue,
+  // A change still unsent from before the outbox gets its base first (a no-op once it has one).
+  2: (old) => withVoteValue(withToggledServerBase('upvoted')(old)),
 };
+
+/**
+ * A stored vote's value: its `value`, or for a document written before there was one, its `upvoted`
+ * (agree, or none). Null: no vote.
+ */
+export function storedVoteValue(doc: object | null | undefined): VoteValue | null {
+  const { value, upvoted } = (doc ?? {}) as { value?: unknown; upvoted?: unknown };
+  if (value === 1 || value === -1 || value === 0) return value;
+  return value === undefined && upvoted === true ? VOTE_VALUES.agree : null;
+}

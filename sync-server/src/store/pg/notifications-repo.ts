@@ -8,7 +8,10 @@ import {
   MARK_NOTIFICATION_READ,
   MARK_NOTIFICATION_RESPONSE_DELETED,
   NOTIFICATIONS_FROM,
+  NOTIFICATIONS_COPYING_RESPONSE,
+  NOTIFICATIONS_COPYING_TOPIC,
   NOTIFIED_ABOUT_RESPONSE,
+  SET_NOTIFICATION_SUMMARY,
 } from '../sql.js';
 
 /** The row as SQLite's `n.*` answers it, with the actor's name. */
@@ -69,6 +72,11 @@ export function createPgNotificationsRepo(q: PgQueries): NotificationsRepo {
       ),
     aboutResponse: (responseId) =>
       q.rows<{ recipient_uid: string; type: NotificationRow['type'] }>(NOTIFIED_ABOUT_RESPONSE.pg, [responseId]),
+    copying: (type, id) =>
+      type === 'topic' ? q.rows(NOTIFICATIONS_COPYING_TOPIC.pg, [id]) : q.rows(NOTIFICATIONS_COPYING_RESPONSE.pg, [id, id]),
+    async setSummary(id, summary, seq) {
+      await q.run(SET_NOTIFICATION_SUMMARY.pg, [summary, seq, id]);
+    },
     changesSince: (uid, checkpoint, limit) =>
       q.rows<NotificationRow>(
         `${SELECT} WHERE n.recipient_uid = $1 AND (n.seq > $2 OR (n.seq = $2 AND n.id > $3)) ORDER BY n.seq, n.id LIMIT $4`,

@@ -1,9 +1,10 @@
 // Reports on PostgreSQL: the SQLite repository's queries (store/sqlite/reports-repo.ts).
-import type { QueueReportRow, QueueTargetRow, ReportRow, ReportsRepo } from '../rows.js';
+import type { AutoHideReporterRow, QueueReportRow, QueueTargetRow, ReportRow, ReportsRepo } from '../rows.js';
 import {
   GET_REPORT,
   MARK_REPORT_HANDLED,
   OPEN_REPORTERS,
+  AUTO_HIDE_REPORTERS,
   REPORTERS_WITH_STANDING,
   REPORTS_OF_TARGET,
   REPORTS_SINCE,
@@ -44,5 +45,15 @@ export function createPgReportsRepo(q: PgQueries): ReportsRepo {
     },
     reportersWithStanding: async (targetType, targetId, createdBefore, minPoints) =>
       (await q.row<{ n: number }>(REPORTERS_WITH_STANDING.pg, [targetType, targetId, createdBefore, minPoints]))!.n,
+    // $1..$6 in the order the statement first names them: @createdBefore, @minPoints, @perDelta, @since, @type, @id.
+    autoHideReporters: (targetType, targetId, rules) =>
+      q.rows<AutoHideReporterRow>(AUTO_HIDE_REPORTERS.pg, [
+        rules.createdBefore,
+        rules.minPoints,
+        rules.perDelta,
+        rules.since,
+        targetType,
+        targetId,
+      ]),
   };
 }

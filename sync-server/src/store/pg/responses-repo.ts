@@ -178,8 +178,8 @@ export function createPgResponsesRepo(q: PgQueries): ResponsesRepo {
         `${select('$5')} WHERE r.topic_id = $1 AND (r.seq > $2 OR (r.seq = $2 AND r.id > $3)) ORDER BY r.seq, r.id LIMIT $4`,
         [topicId, checkpoint.seq, checkpoint.id, limit, viewer],
       ),
-    // The spam check: the author's recent responses, by responses_creator_time.
+    // The spam check: the author's recent responses (written or edited), by responses_creator_time.
     recentContents: async (uid, sinceIso, limit) =>
-      (await q.rows<{ content: string }>(RECENT_RESPONSE_CONTENTS.pg, [uid, sinceIso, limit])).map((row) => row.content),
+      (await q.rows<{ content: string }>(RECENT_RESPONSE_CONTENTS.pg, [uid, sinceIso, sinceIso, limit])).map((row) => row.content),
   };
 }

@@ -5,6 +5,7 @@ import type { PgQueries } from './queries.js';
 import { bm25, indexWords, queryTerms, tsqueryOf, tsvectorOf } from './search.js';
 import {
   CITATIONS_OF_RESPONSE,
+  CITED_LIVE,
   CITED_SOURCE_IDS,
   CITING,
   CITING_COUNT,
@@ -43,10 +44,19 @@ function likePattern(text: string): string {
 
 // SQLite's LIKE ignores the case of ASCII letters only, and COLLATE NOCASE sorts with ASCII
 // folded: ILIKE and lower() under the "C" collation do exactly that.
-const FILTER = `($1::text IS NULL OR s.name ILIKE $1 OR s.url ILIKE $1 OR s.description ILIKE $1)`;
+const FILTER = `${CITED_LIVE} AND ($1::text IS NULL OR s.name ILIKE $1 OR s.url ILIKE $1 OR s.description ILIKE $1)`;
 const BY_NAME = 'lower(coalesce(s.name, s.url)), s.id';
 
 export function createPgSourcesRepo(q: PgQueries): SourcesRepo {
+  // Best match first: FTS5's bm25 over name, URL and description (search.ts), ties oldest first.
+  const search = (ftsQuery: string, limit: number, where: string) => {
+    const ranking = bm25('sources_fts', '$3');
+    return q.rows<Source>(
+      `${ranking.with} SELECT s.id, s.url, s.name, s.description FROM sources_fts f JOIN sources s ON s.pk = f.pk
+       WHERE f.words @@ $1::tsquery${where} ORDER BY ${ranking.rank('f')}, s.pk LIMIT $2`,
+      [tsqueryOf(ftsQuery), limit, queryTerms(ftsQuery)],
+    );
+  };
   const byUrl = (url: string) => q.row<Source>(SOURCE_BY_URL.pg, [url]);
   const citing = (sourceId: string, limit: number, offset: number) => q.rows<SourceCitation>(CITING.pg, [sourceId, limit, offset]);
   const citingCount = async (sourceId: string) => (await q.row<{ n: number }>(CITING_COUNT.pg, [sourceId]))!.n;
@@ -104,15 +114,8 @@ export function createPgSourcesRepo(q: PgQueries): SourcesRepo {
       return byResponse;
     },
     all: (limit) => q.rows<Source>(`SELECT s.id, s.url, s.name, s.description FROM sources s ORDER BY ${BY_NAME} LIMIT $1`, [limit]),
-    // Best match first: FTS5's bm25 over name, URL and description (search.ts), ties oldest first.
-    search: (ftsQuery, limit) => {
-      const ranking = bm25('sources_fts', '$3');
-      return q.rows<Source>(
-        `${ranking.with} SELECT s.id, s.url, s.name, s.description FROM sources_fts f JOIN sources s ON s.pk = f.pk
-         WHERE f.words @@ $1::tsquery ORDER BY ${ranking.rank('f')}, s.pk LIMIT $2`,
-        [tsqueryOf(ftsQuery), limit, queryTerms(ftsQuery)],
-      );
-    },
+    search: (ftsQuery, limit) => search(ftsQuery, limit, ''),
+    searchCited: (ftsQuery, limit) => search(ftsQuery, limit, ` AND ${CITED_LIVE}`),
     async page(input) {
       const pattern = input.filter ? likePattern(input.filter) : null;
       const rows = await q.rows<Source>(

@@ -17,6 +17,7 @@ import {
   SET_PERSUASION_POINTS,
   SET_PUSH_SETTINGS,
   SET_WEEKLY_SUMMARY,
+  WEEKLY_SUMMARY_SINCE,
   TOPICS_BY,
   USER_IF_CHANGED,
 } from '../sql.js';
@@ -70,9 +71,12 @@ export function createPgUsersRepo(q: PgQueries): UsersRepo {
     async setPushSettings(uid, json, seq) {
       await q.run(SET_PUSH_SETTINGS.pg, [json, seq, uid]);
     },
-    async setWeeklySummary(uid, value, seq) {
-      await q.run(SET_WEEKLY_SUMMARY.pg, [value ? 1 : 0, seq, uid]);
+    async setWeeklySummary(uid, value, seq, now) {
+      // SET_WEEKLY_SUMMARY's parameters in their first use: on, now, seq, uid.
+      await q.run(SET_WEEKLY_SUMMARY.pg, [value ? 1 : 0, now, seq, uid]);
     },
+    weeklySummarySince: async (uid) =>
+      (await q.row<{ weekly_summary_since: string | null }>(WEEKLY_SUMMARY_SINCE.pg, [uid]))?.weekly_summary_since ?? null,
     changedSince: (uid, seq) => q.row<UserRow>(USER_IF_CHANGED.pg, [uid, seq]),
     participantsNamed: async (topicId, names) =>
       names.length === 0 ? [] : q.rows<{ uid: string; name: string }>(PARTICIPANTS_NAMED.pg, [names, topicId]),

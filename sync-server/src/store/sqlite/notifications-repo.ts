@@ -8,7 +8,10 @@ import {
   MARK_NOTIFICATION_READ,
   MARK_NOTIFICATION_RESPONSE_DELETED,
   NOTIFICATIONS_FROM,
+  NOTIFICATIONS_COPYING_RESPONSE,
+  NOTIFICATIONS_COPYING_TOPIC,
   NOTIFIED_ABOUT_RESPONSE,
+  SET_NOTIFICATION_SUMMARY,
 } from '../sql.js';
 
 const SELECT = `
@@ -32,6 +35,9 @@ export function createNotificationsRepo(db: Db) {
   );
   const recipientsOf = db.prepare<[string], { recipient_uid: string; type: NotificationRow['type'] }>(NOTIFIED_ABOUT_RESPONSE.sqlite);
   const markResponseDeleted = db.prepare<[number, string]>(MARK_NOTIFICATION_RESPONSE_DELETED.sqlite);
+  const copyingTopic = db.prepare<[string], { id: string; recipient_uid: string }>(NOTIFICATIONS_COPYING_TOPIC.sqlite);
+  const copyingResponse = db.prepare<[string, string], { id: string; recipient_uid: string }>(NOTIFICATIONS_COPYING_RESPONSE.sqlite);
+  const setSummary = db.prepare<[string, number, string]>(SET_NOTIFICATION_SUMMARY.sqlite);
   const changes = db.prepare<{ uid: string; seq: number; id: string; limit: number }, NotificationRow>(`
     ${SELECT} WHERE n.recipient_uid = @uid AND (n.seq > @seq OR (n.seq = @seq AND n.id > @id))
     ORDER BY n.seq, n.id LIMIT @limit
@@ -62,6 +68,8 @@ export function createNotificationsRepo(db: Db) {
       return recipients;
     },
     aboutResponse: (responseId: string) => recipientsOf.all(responseId),
+    copying: (type: 'topic' | 'response', id: string) => (type === 'topic' ? copyingTopic.all(id) : copyingResponse.all(id, id)),
+    setSummary: (id: string, summary: string, seq: number) => setSummary.run(summary, seq, id),
     changesSince: (uid: string, checkpoint: { seq: number; id: string }, limit: number) => changes.all({ uid, ...checkpoint, limit }),
   };
 }

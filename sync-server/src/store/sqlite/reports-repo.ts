@@ -1,11 +1,12 @@
 // Reports: one per reporter and target; each reporter's own pull, and the moderators' queue.
 import type { ReportStatus, ReportTargetType } from '../../../../shared/constants.js';
 import type { Db } from './connection.js';
-import type { Checkpoint, QueueReportRow, QueueTargetRow, ReportRow } from '../rows.js';
+import type { AutoHideReporterRow, AutoHideRules, Checkpoint, QueueReportRow, QueueTargetRow, ReportRow } from '../rows.js';
 import {
   GET_REPORT,
   MARK_REPORT_HANDLED,
   OPEN_REPORTERS,
+  AUTO_HIDE_REPORTERS,
   REPORTERS_WITH_STANDING,
   REPORTS_OF_TARGET,
   REPORTS_SINCE,
@@ -24,6 +25,7 @@ export function createReportsRepo(db: Db) {
   const openReporters = db.prepare<[string, string], { reporter_uid: string }>(OPEN_REPORTERS.sqlite);
   const handle = db.prepare<[number, string, string, string]>(MARK_REPORT_HANDLED.sqlite);
   const withStanding = db.prepare<[string, string, string, number], { n: number }>(REPORTERS_WITH_STANDING.sqlite);
+  const autoHide = db.prepare<AutoHideRules & { type: string; id: string }, AutoHideReporterRow>(AUTO_HIDE_REPORTERS.sqlite);
 
   return {
     get: (reporterUid: string, targetType: ReportTargetType, targetId: string) => get.get(reporterUid, targetType, targetId),
@@ -40,5 +42,7 @@ export function createReportsRepo(db: Db) {
     },
     reportersWithStanding: (targetType: ReportTargetType, targetId: string, createdBefore: string, minPoints: number) =>
       withStanding.get(targetType, targetId, createdBefore, minPoints)!.n,
+    autoHideReporters: (targetType: 'topic' | 'response', targetId: string, rules: AutoHideRules) =>
+      autoHide.all({ ...rules, type: targetType, id: targetId }),
   };
 }

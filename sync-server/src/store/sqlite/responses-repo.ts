@@ -89,8 +89,8 @@ export function createResponsesRepo(db: Db) {
   const live = db.prepare<[string], { id: string }>('SELECT id FROM responses WHERE topic_id = ? AND deleted = 0');
   // A deleted response keeps its row (its tombstone replicates) but not its text nor its citations.
   const softDelete = db.prepare<[number, string]>("UPDATE responses SET deleted = 1, content = '', seq = ? WHERE id = ?");
-  // The spam check: the author's recent responses, by responses_creator_time.
-  const recentContents = db.prepare<[string, string, number], { content: string }>(RECENT_RESPONSE_CONTENTS.sqlite);
+  // The spam check: the author's recent responses (written or edited), by responses_creator_time.
+  const recentContents = db.prepare<[string, string, string, number], { content: string }>(RECENT_RESPONSE_CONTENTS.sqlite);
   const citedSources = db.prepare<[string], { source_id: string }>(CITED_SOURCE_IDS.sqlite);
   const dropCitations = db.prepare<[string]>(DROP_CITATIONS.sqlite);
   const refreshSuggestion = db.prepare<[string]>(SUGGEST_SOURCE_NAME.sqlite);
@@ -177,6 +177,7 @@ export function createResponsesRepo(db: Db) {
     countByType: (topicId: string) => countByType.all(topicId),
     changesSince: (topicId: string, checkpoint: { seq: number; id: string }, limit: number, viewer: string | null) =>
       changes.all({ topicId, ...checkpoint, limit, viewer }),
-    recentContents: (uid: string, sinceIso: string, limit: number) => recentContents.all(uid, sinceIso, limit).map((row) => row.content),
+    recentContents: (uid: string, sinceIso: string, limit: number) =>
+      recentContents.all(uid, sinceIso, sinceIso, limit).map((row) => row.content),
   };
 }

@@ -10,6 +10,7 @@ import type { Source, SourceCitation, SourceListing } from '../../../../shared/t
 import { type CitationInput, CITATIONS_PER_SOURCE } from '../rows.js';
 import {
   CITATIONS_OF_RESPONSE,
+  CITED_LIVE,
   CITED_SOURCE_IDS,
   CITING,
   CITING_COUNT,
@@ -37,7 +38,7 @@ export function createSourcesRepo(db: Db) {
   const all = db.prepare<[number], Source>(
     'SELECT id, url, name, description FROM sources ORDER BY coalesce(name, url) COLLATE NOCASE, id LIMIT ?',
   );
-  const FILTER = `(@pattern IS NULL OR s.name LIKE @pattern ESCAPE '\\' OR s.url LIKE @pattern ESCAPE '\\'
+  const FILTER = `${CITED_LIVE} AND (@pattern IS NULL OR s.name LIKE @pattern ESCAPE '\\' OR s.url LIKE @pattern ESCAPE '\\'
     OR s.description LIKE @pattern ESCAPE '\\')`;
   const page = db.prepare<{ pattern: string | null; limit: number; offset: number }, Source>(`
     SELECT s.id, s.url, s.name, s.description FROM sources s WHERE ${FILTER}
@@ -48,10 +49,12 @@ export function createSourcesRepo(db: Db) {
   // Live responses in live topics, newest first.
   const citing = db.prepare<{ sourceId: string; limit: number; offset: number }, SourceCitation>(CITING.sqlite);
   const citingCount = db.prepare<[string], { n: number }>(CITING_COUNT.sqlite);
-  const search = db.prepare<[string, number], Source>(`
+  const searchSql = (where: string) => `
     SELECT s.id, s.url, s.name, s.description FROM sources_fts f JOIN sources s ON s.pk = f.rowid
-    WHERE sources_fts MATCH ? ORDER BY f.rank LIMIT ?
-  `);
+    WHERE sources_fts MATCH ?${where} ORDER BY f.rank LIMIT ?
+  `;
+  const search = db.prepare<[string, number], Source>(searchSql(''));
+  const searchCited = db.prepare<[string, number], Source>(searchSql(` AND ${CITED_LIVE}`));
   const clearLinks = db.prepare<[string]>(DROP_CITATIONS.sqlite);
   const link = db.prepare<[string, number, string, string | null, string | null]>(INSERT_CITATION.sqlite);
   const catalogueEntry = db.prepare<[string], { name: string | null; description: string | null }>(SOURCE_NAME.sqlite);
@@ -106,6 +109,7 @@ export function createSourcesRepo(db: Db) {
     },
     all: (limit: number) => all.all(limit),
     search: (ftsQuery: string, limit: number) => search.all(ftsQuery, limit),
+    searchCited: (ftsQuery: string, limit: number) => searchCited.all(ftsQuery, limit),
     /** One page of the sources page: sorted by name (or URL), filtered by a substring of name, URL or description. */
     page(input: { filter: string | null; limit: number; offset: number; citations: boolean }): {
       total: number;

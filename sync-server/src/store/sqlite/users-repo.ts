@@ -2,6 +2,7 @@
 import type { Role } from '../../../../shared/constants.js';
 import type { UserResponse, UserTopic } from '../../../../shared/types.js';
 import { persuasionPoints } from '../../../../shared/rules/deltas.js';
+import type Database from 'better-sqlite3';
 import type { Db } from './connection.js';
 import type { LeaderboardRow, UserRow } from '../rows.js';
 import {
@@ -18,6 +19,7 @@ import {
   SET_PERSUASION_POINTS,
   SET_PUSH_SETTINGS,
   SET_WEEKLY_SUMMARY,
+  WEEKLY_SUMMARY_SINCE,
   TOPICS_BY,
   USER_IF_CHANGED,
 } from '../sql.js';
@@ -44,7 +46,11 @@ export function createUsersRepo(db: Db) {
   const writePersuasion = db.prepare<{ uid: string; persuasion: number; seq: number }>(SET_PERSUASION_POINTS.sqlite);
   const topicsBy = db.prepare<[string, number], UserTopic>(TOPICS_BY.sqlite);
   const responsesBy = db.prepare<[string, number], UserResponse>(RESPONSES_BY.sqlite);
-  const setPreference = db.prepare<[number, number, string]>(SET_WEEKLY_SUMMARY.sqlite);
+  // Prepared at first use: rarely run (a preference change, an unsubscribe click), and so the store
+  // still opens on a schema older than migration 018 (tests/sync-server/query-plans.test.ts explains
+  // every statement on one).
+  let setPreference: Database.Statement<{ on: number; seq: number; uid: string; now: string }> | undefined;
+  let summarySince: Database.Statement<[string], { weekly_summary_since: string | null }> | undefined;
   const setPushSettings = db.prepare<[string, number, string]>(SET_PUSH_SETTINGS.sqlite);
   const changeNumber = db.prepare<[], { value: number }>("SELECT value FROM meta WHERE key = 'seq'");
   const changedSince = db.prepare<[string, number], UserRow>(USER_IF_CHANGED.sqlite);
@@ -112,7 +118,9 @@ export function createUsersRepo(db: Db) {
     topicsBy: (uid: string, limit: number) => topicsBy.all(uid, limit),
     /** The user's live responses in live topics, newest first, with their topic's title. */
     responsesBy: (uid: string, limit: number) => responsesBy.all(uid, limit),
-    setWeeklySummary: (uid: string, value: boolean, seq: number) => setPreference.run(value ? 1 : 0, seq, uid),
+    setWeeklySummary: (uid: string, value: boolean, seq: number, now: string) =>
+      (setPreference ??= db.prepare(SET_WEEKLY_SUMMARY.sqlite)).run({ on: value ? 1 : 0, seq, uid, now }),
+    weeklySummarySince: (uid: string) => (summarySince ??= db.prepare(WEEKLY_SUMMARY_SINCE.sqlite)).get(uid)?.weekly_summary_since ?? null,
     setPushSettings: (uid: string, json: string, seq: number) => setPushSettings.run(json, seq, uid),
     changeNumber: () => changeNumber.get()?.value ?? 0,
     changedSince: (uid: string, seq: number) => changedSince.get(uid, seq),
