@@ -22,17 +22,22 @@ export const POLIS_GROUPING = {
   MAX_GROUPS: 5,
   ORDERINGS: 9,
   /**
-   * Groups are clear when some response divides a pair of them one way and another response the
-   * other way, each by a z-score of at least sqrt(2 ln tests) + CLEAR_MARGIN, where tests counts the
-   * (pair, response) differences looked at: the largest of that many chance differences rarely
-   * passes sqrt(2 ln tests). Measured on 17 public Polis conversations: their groups score 7.2–18
-   * against a bar of 4.4–5.7 (two score 1.0 and 4.2: bg2050 and London youth policing, where Polis's
-   * own groups are not reproducible either); the same votes shuffled within each person score 0–5.1,
-   * each below its own bar.
+   * Groups are clear when responses divide a pair of them one way and others the other way, each by
+   * a z-score of at least sqrt(2 ln tests) + CLEAR_MARGIN, where tests counts the (pair, response)
+   * differences looked at: the largest of that many chance differences rarely passes
+   * sqrt(2 ln tests). Measured on the 17 public Polis conversations and the same votes shuffled
+   * (docs/COMMON-GROUND.md): the margin that keeps every shuffle below its bar and still lets four
+   * groups of twelve people show.
    */
-  CLEAR_MARGIN: 1.75,
+  CLEAR_MARGIN: 0.5,
   /** Real groups' opposition is at least this many times the opposition of the same votes shuffled. */
   ABOVE_CHANCE: 1.2,
+  /**
+   * The opposition of a pair of groups is its DIVIDING-th strongest difference each way: one
+   * response that splits them can be chance (on many people, a split of noise along one principal
+   * axis leans on a few responses), a difference of views shows on several.
+   */
+  DIVIDING: 2,
   /** A response counts in the opposition of two groups when at least this many of each voted on it. */
   MIN_VOTERS: 5,
 } as const;
@@ -169,13 +174,19 @@ function bestMatch(labels: readonly number[], reference: readonly number[], k: n
   return best;
 }
 
+/** The n-th largest of `values` (0 when there are fewer). */
+function nthLargest(values: number[], n: number): number {
+  return values.sort((x, y) => y - x)[n - 1] ?? 0;
+}
+
 /**
  * How clearly the groups hold opposite views, not only more or less agreement: for every pair of
  * groups and every response at least MIN_VOTERS of each voted on, the z-score of the difference of
- * their mean votes (against the pair's pooled spread); a pair scores the smaller of its strongest
- * difference each way (one group more for some response, the other more for another); the
- * groups score their best pair, and `needed` is the bar that score must reach (CLEAR_MARGIN). Votes shuffled within each person keep each person's share of
- * agrees, so groups found in them differ in level on every response alike and score low.
+ * their mean votes (against the pair's pooled spread); a pair scores the smaller of its DIVIDING-th
+ * strongest difference each way (one group more for some responses, the other more for others); the
+ * groups score their best pair, and `needed` is the bar that score must reach (CLEAR_MARGIN). Votes
+ * shuffled within each person keep each person's share of agrees, so groups found in them differ in
+ * level on every response alike and score low.
  */
 export function opposition(
   matrix: VoteMatrix,
@@ -203,8 +214,8 @@ export function opposition(
   let tests = 0;
   for (let g = 0; g < k; g++) {
     for (let h = g + 1; h < k; h++) {
-      let up = 0;
-      let down = 0;
+      const ups: number[] = [];
+      const downs: number[] = [];
       for (let j = 0; j < n; j++) {
         const a = count[g]![j]!;
         const b = count[h]![j]!;
@@ -214,10 +225,10 @@ export function opposition(
         if (!(pooled > 0)) continue;
         const z = (sum[g]![j]! / a - sum[h]![j]! / b) / Math.sqrt(pooled * (1 / a + 1 / b));
         tests++;
-        up = Math.max(up, z);
-        down = Math.max(down, -z);
+        if (z > 0) ups.push(z);
+        else downs.push(-z);
       }
-      best = Math.max(best, Math.min(up, down));
+      best = Math.max(best, Math.min(nthLargest(ups, POLIS_GROUPING.DIVIDING), nthLargest(downs, POLIS_GROUPING.DIVIDING)));
     }
   }
   return { score: best, needed: Math.sqrt(2 * Math.log(Math.max(tests, 2))) + POLIS_GROUPING.CLEAR_MARGIN };
