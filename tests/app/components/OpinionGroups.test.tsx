@@ -58,12 +58,12 @@ describe('Opinion groups panel', () => {
     within(region).getByRole('heading', { name: 'Group A · 8 people' });
     within(region).getByRole('heading', { name: 'Group B · 6 people' });
     await within(region).findByRole('button', { name: 'Jobs matter.' });
-    within(region).getByText('100% of this group upvoted it, 0% of the others');
+    within(region).getByText('100% of this group agreed with it, 0% of the others');
     within(region).getByRole('button', { name: 'Debt outlives it.' });
-    within(region).getByText('83% of this group upvoted it, 13% of the others');
+    within(region).getByText('83% of this group agreed with it, 13% of the others');
     within(region).getByRole('heading', { name: 'What every group approves' });
     within(region).getByRole('button', { name: 'Ask the town.' });
-    within(region).getByText('at least 67% of each group upvoted it');
+    within(region).getByText('at least 67% of each group agreed with it');
   });
 
   it.each([

@@ -101,7 +101,7 @@ export function OpinionGroupsPanel({ id, topic, online = true }: { id: string; t
                     <p className="opinion-groups-caption">What sets it apart</p>
                     <ul className="opinion-groups-items">
                       {group.representative.map((r) =>
-                        item(r.response_id, `${percent(r.share)} of this group upvoted it, ${percent(r.others_share)} of the others`),
+                        item(r.response_id, `${percent(r.share)} of this group agreed with it, ${percent(r.others_share)} of the others`),
                       )}
                     </ul>
                   </>
@@ -114,7 +114,7 @@ export function OpinionGroupsPanel({ id, topic, online = true }: { id: string; t
             <p className="status-text">No response is approved by every group yet.</p>
           ) : (
             <ul className="opinion-groups-items">
-              {summary.consensus.map((c) => item(c.response_id, `at least ${percent(c.min_share)} of each group upvoted it`))}
+              {summary.consensus.map((c) => item(c.response_id, `at least ${percent(c.min_share)} of each group agreed with it`))}
             </ul>
           )}
         </>
