@@ -82,7 +82,7 @@ describe('opinion groups', () => {
     } finally {
       await job.stop();
     }
-  });
+  }, 120_000); // 24 people cast 192 votes through the REST API first
 
   it('waits for the gap before a topic is computed again', async () => {
     let now = Date.now();
