@@ -1,17 +1,15 @@
-// Opinion groups: people who upvote alike, found from the votes alone, and what sets
-// each group apart. The server computes it (sync-server/src/domain/opinion-groups.ts) off the
-// request path and replicates only this summary with the topic: group sizes and shares of each
-// group that upvoted a response, never who is in a group or who voted what.
+// Opinion groups: people who vote alike on a topic's responses, found from the votes alone, and
+// what sets each group apart. The server computes it (sync-server/src/domain/opinion-groups.ts) off
+// the request path and replicates only this summary with the topic: group sizes and shares of each
+// group that agreed with a response, never who is in a group or who voted what.
 // Method (worked example: docs/COMMON-GROUND.md, "Opinion groups"):
-//  1. participants: people with at least MIN_VOTES live upvotes on the topic's responses; fewer
-//     than MIN_PARTICIPANTS of them → "too-few";
-//  2. the participant × response 0/1 upvote matrix, centred by column, projected on its top three
-//     principal components (shared/rules/clustering.ts);
-//  3. k-means for k = 2, 3, 4 (seeded); the k with the best mean silhouette wins; below
-//     CLEAR_SILHOUETTE, or with a group under MIN_GROUP_SIZE people → "no-clear-groups";
-//  4. a group approves a response when at least APPROVAL_SHARE of its members upvoted it (and at
-//     least two); representative: approved by the group and by less than half that share elsewhere;
-//     consensus: approved by every group.
+//  1. participants: people with at least MIN_VOTES votes (agree, disagree or pass) on the topic's
+//     responses, as in Polis; fewer than MIN_PARTICIPANTS of them → "too-few";
+//  2. the vote matrix (+1, −1, 0, and missing where a person has not voted) grouped on Polis's
+//     footing (./polis-groups.ts): no clear groups → "no-clear-groups";
+//  3. a group approves a response when at least APPROVAL_SHARE of its members agreed with it (at
+//     least two, and more of them agreed than disagreed); representative: approved by the group and
+//     agreed with by less than half that share elsewhere; consensus: approved by every group.
 import type { VoteMatrix } from './clustering.js';
 import { groupParticipants } from './polis-groups.js';
 
@@ -37,22 +35,22 @@ export const OPINION_GROUPS_VERSION = 1;
 
 export interface RepresentativeResponse {
   response_id: string;
-  /** Share of the group's members who upvoted it (two decimals). */
+  /** Share of the group's members who agreed with it (two decimals). */
   share: number;
-  /** Share of everyone outside the group who upvoted it (two decimals). */
+  /** Share of everyone outside the group who agreed with it (two decimals). */
   others_share: number;
 }
 
 export interface ConsensusResponse {
   response_id: string;
-  /** The smallest share of upvoters among the groups (two decimals). */
+  /** The smallest share of members who agreed with it among the groups (two decimals). */
   min_share: number;
 }
 
 export interface OpinionGroupsSummary {
   version: number;
   status: 'too-few' | 'no-clear-groups' | 'groups';
-  /** People with at least MIN_VOTES upvotes on the topic's responses. */
+  /** People with at least MIN_VOTES votes on the topic's responses. */
   participants: number;
   /** Largest first; empty unless status is 'groups'. */
   groups: Array<{ size: number; representative: RepresentativeResponse[] }>;
