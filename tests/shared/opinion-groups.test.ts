@@ -4,25 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom, SILHOUETTE_POINTS } from '../../shared/rules/clustering.js';
 import { OPINION_GROUPS, opinionGroups, parseOpinionGroups, voteMatrix, type ResponseVote } from '../../shared/rules/opinion-groups.js';
 import { groupParticipants } from '../../shared/rules/polis-groups.js';
-
-/** Adjusted Rand index of two labellings of the same items (1: identical up to renaming). */
-function adjustedRand(a: readonly number[], b: readonly number[]): number {
-  const pairs = (x: number) => (x * (x - 1)) / 2;
-  const table = new Map<string, number>();
-  const rowsA = new Map<number, number>();
-  const rowsB = new Map<number, number>();
-  a.forEach((x, i) => {
-    const y = b[i]!;
-    table.set(`${x}:${y}`, (table.get(`${x}:${y}`) ?? 0) + 1);
-    rowsA.set(x, (rowsA.get(x) ?? 0) + 1);
-    rowsB.set(y, (rowsB.get(y) ?? 0) + 1);
-  });
-  const index = [...table.values()].reduce((s, n) => s + pairs(n), 0);
-  const sumA = [...rowsA.values()].reduce((s, n) => s + pairs(n), 0);
-  const sumB = [...rowsB.values()].reduce((s, n) => s + pairs(n), 0);
-  const expected = (sumA * sumB) / pairs(a.length);
-  return (index - expected) / ((sumA + sumB) / 2 - expected);
-}
+import { adjustedRand } from '../fixtures/polis.js';
 
 interface Planted {
   upvotes: ResponseVote[];
