@@ -125,9 +125,11 @@ describe('opinion groups on real Polis conversations', () => {
         [...conversation.removed].map((id) => comment.get(id)!),
       );
       expect(groups, `trial ${trial}`).not.toBeNull();
-      const byOldId = new Map(
-        [...person].map(([old, fresh]) => [old, groups!.get(fresh)!]).filter(([, g]) => g !== undefined) as Array<[string, number]>,
-      );
+      const byOldId = new Map<string, number>();
+      for (const [old, fresh] of person) {
+        const group = groups!.get(fresh);
+        if (group !== undefined) byOldId.set(old, group);
+      }
       expect(agreement(conversation, byOldId).ari, `trial ${trial}`).toBeGreaterThanOrEqual(0.8);
     }
   });
