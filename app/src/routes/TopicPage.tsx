@@ -12,6 +12,7 @@ import { DebateMapPanel, DebateMapToggle, useDebateMapDisclosure } from '../comp
 import { OpinionGroupsPanel, OpinionGroupsToggle, useOpinionGroupsDisclosure } from '../components/OpinionGroups/OpinionGroups';
 import { StrongestCasePanel } from '../components/StrongestCase/StrongestCase';
 import { DebateStandingContext, useStance, type DebateStanding } from '../hooks/useStance';
+import { TopicWriteBlockContext, useWriteBlock } from '../hooks/useWriteBlock';
 import type { ResponseOrder } from '../hooks/useReplies';
 import { useData } from '../hooks/useData';
 import { useObservable } from '../hooks/useObservable';
@@ -72,6 +73,8 @@ function TopicView({ topicId }: { topicId: string }) {
   // Read beside the topic, not after it: the first screen of a big debate waits for neither.
   const roots = useReplies(topicId, null, true, order);
   const standing = useStance(topicId);
+  // A lock or a suspension: Respond and Reply are not offered (the composer or the banner says why).
+  const writeBlock = useWriteBlock(topicId);
   const debate = useDebateStandingValue(standing, topic);
   const map = useDebateMapDisclosure();
   const groups = useOpinionGroupsDisclosure();
@@ -142,50 +145,52 @@ function TopicView({ topicId }: { topicId: string }) {
       <TopicTreeContext.Provider value={tree}>
         <DebateStandingContext.Provider value={debate}>
           <MentionPeopleContext.Provider value={people}>
-            <TopicHeader topic={topic} standing={standing} onRespond={respond} onDeleted={() => navigate('/')} />
-            {/* Each side's best points before the composer and the long list. */}
-            <StrongestCasePanel topicId={topicId} />
-            <div ref={formRef}>
-              <h2 className="visually-hidden">Add a response</h2>
-              <Composer
-                focusSignal={focusKey}
-                topicId={topicId}
-                parentId={null}
-                replyingTo={topic.title}
-                type={type}
-                onType={setType}
-                autoFocus={focusKey > 0}
-              />
-            </div>
-            <div className="topic-responses-bar">
-              <h2 className="topic-section-title">Responses</h2>
-              <ResponseOrderControl order={order} onChange={setOrder} />
-              <DebateMapToggle open={map.open} controls={map.id} onToggle={map.toggle} />
-              <OpinionGroupsToggle open={groups.open} controls={groups.id} onToggle={groups.toggle} />
-            </div>
-            {map.open && <DebateMapPanel id={map.id} topicId={topicId} />}
-            {groups.open && <OpinionGroupsPanel id={groups.id} topic={topic} online={online} />}
-            {linkMissing && (
-              <p className="status-text" role="status">
-                {LINKED_REPLY_MISSING}
-              </p>
-            )}
-            {roots.error ? (
-              <p className="error-text" role="alert">
-                Error: {errorMessage(roots.error)}
-              </p>
-            ) : roots.loading ? (
-              <p className="status-text" role="status">
-                Loading responses...
-              </p>
-            ) : roots.responses.length === 0 && !topic.responsesOnDevice && topic.responses_count > 0 ? (
-              // The server has replies this device has not pulled yet: never "No responses yet.".
-              <p className="status-text response-empty" role="status">
-                {online ? 'Loading responses...' : REPLIES_NOT_ON_DEVICE}
-              </p>
-            ) : (
-              <ResponseList responses={roots.responses} depth={0} emptyText="No responses yet." label="Responses" />
-            )}
+            <TopicWriteBlockContext.Provider value={writeBlock}>
+              <TopicHeader topic={topic} standing={standing} onRespond={respond} onDeleted={() => navigate('/')} />
+              {/* Each side's best points before the composer and the long list. */}
+              <StrongestCasePanel topicId={topicId} />
+              <div ref={formRef}>
+                <h2 className="visually-hidden">Add a response</h2>
+                <Composer
+                  focusSignal={focusKey}
+                  topicId={topicId}
+                  parentId={null}
+                  replyingTo={topic.title}
+                  type={type}
+                  onType={setType}
+                  autoFocus={focusKey > 0}
+                />
+              </div>
+              <div className="topic-responses-bar">
+                <h2 className="topic-section-title">Responses</h2>
+                <ResponseOrderControl order={order} onChange={setOrder} />
+                <DebateMapToggle open={map.open} controls={map.id} onToggle={map.toggle} />
+                <OpinionGroupsToggle open={groups.open} controls={groups.id} onToggle={groups.toggle} />
+              </div>
+              {map.open && <DebateMapPanel id={map.id} topicId={topicId} />}
+              {groups.open && <OpinionGroupsPanel id={groups.id} topic={topic} online={online} />}
+              {linkMissing && (
+                <p className="status-text" role="status">
+                  {LINKED_REPLY_MISSING}
+                </p>
+              )}
+              {roots.error ? (
+                <p className="error-text" role="alert">
+                  Error: {errorMessage(roots.error)}
+                </p>
+              ) : roots.loading ? (
+                <p className="status-text" role="status">
+                  Loading responses...
+                </p>
+              ) : roots.responses.length === 0 && !topic.responsesOnDevice && topic.responses_count > 0 ? (
+                // The server has replies this device has not pulled yet: never "No responses yet.".
+                <p className="status-text response-empty" role="status">
+                  {online ? 'Loading responses...' : REPLIES_NOT_ON_DEVICE}
+                </p>
+              ) : (
+                <ResponseList responses={roots.responses} depth={0} emptyText="No responses yet." label="Responses" />
+              )}
+            </TopicWriteBlockContext.Provider>
           </MentionPeopleContext.Provider>
         </DebateStandingContext.Provider>
       </TopicTreeContext.Provider>

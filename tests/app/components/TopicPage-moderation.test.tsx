@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 // Moderation on the topic page: a removed response keeps its place, votes and replies and reads as a
 // notice with no Edit; a response quoting it shows the replacement; Report on others' items only;
-// a locked topic has its badge and the lock's words instead of the composer.
+// a locked topic has its badge and the lock's words instead of the composer, and offers no Respond or Reply.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { of } from 'rxjs';
 import type { SessionState } from '../../../app/src/auth/session';
 import { MSG, removedByModerator } from '../../../shared/messages';
@@ -63,15 +63,19 @@ describe('TopicPage: moderation', () => {
     expect(screen.getByRole('button', { name: `Report topic: ${topic.title}` })).toBeTruthy();
   });
 
-  it('a locked topic shows its badge, and the lock’s words where the composer would be', async () => {
+  it('a locked topic shows its badge and the lock’s words once, where the composer would be; no Respond or Reply is offered', async () => {
     session.current = SIGNED_OUT;
-    const topic = fakeTopic({ locked: true, creator_uid: 'uid-bob' });
-    renderTopicPage(topic);
+    const topic = fakeTopic({ locked: true, creator_uid: 'uid-bob', responses_count: 1 });
+    const answer = fakeResponse({ topic_id: topic.id, creator_uid: 'uid-ada', content: 'Said before the lock.' });
+    renderTopicPage(topic, { rootResponses$: () => of([answer]) });
     expect(await screen.findByTestId('topic-locked')).toBeTruthy();
     expect(screen.getByTestId('topic-locked').textContent).toContain('Locked');
-    fireEvent.click(screen.getAllByRole('button', { name: /Agree/ })[0]!);
-    expect((await screen.findAllByTestId('composer-blocked'))[0]!.textContent).toBe(MSG.topicLocked);
+    expect(await screen.findAllByTestId('composer-blocked')).toHaveLength(1);
+    expect(screen.getByTestId('composer-blocked').textContent).toBe(MSG.topicLocked);
     expect(screen.queryByLabelText('Your response')).toBeNull();
+    // Responses are on the page, with their votes, but nothing offers to answer them.
+    expect((await screen.findByTestId('response-content')).textContent).toBe('Said before the lock.');
+    expect(screen.queryByRole('group', { name: /^(Respond|Reply)/ })).toBeNull();
   });
 
   it('a removed topic’s title is the notice; its author cannot report it', async () => {

@@ -165,10 +165,12 @@ export function Composer({
   const placeholder = edit ? 'Edit your response' : `${verb} "${truncate(replyingTo, PLACEHOLDER_CHARS)}"`;
   const signedOut = sessionReady && !user && !edit;
   const noteId = `${idPrefix}-signin-note`;
+  // A suspension is said once, by the app's banner; a lock here, where the form would be.
+  if (blocked?.kind === 'suspended') return null;
   if (blocked)
     return (
       <p className="composer-blocked" role="note" data-testid="composer-blocked">
-        {blocked}
+        {blocked.message}
       </p>
     );
   return (

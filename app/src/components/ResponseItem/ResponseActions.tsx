@@ -9,6 +9,7 @@ import type { ResponseView } from '../../hooks/useReplies';
 import { useSession } from '../../hooks/useSession';
 import type { DebateStanding } from '../../hooks/useStance';
 import { usePhoneLayout } from '../../hooks/usePhoneLayout';
+import { useTopicWriteBlock } from '../../hooks/useWriteBlock';
 import { canCreditDeltas, CHANGED_MY_VIEW, DeltaError, DeltaToggle, useDeltaCredit } from '../DeltaCredit/DeltaCredit';
 import { MoreMenu, type MoreMenuItem } from '../MoreMenu/MoreMenu';
 import { ReportButton, ReportDialog } from '../ReportDialog/ReportDialog';
@@ -43,6 +44,7 @@ export function ResponseActions(props: ResponseActionsProps) {
   const { response, label, expanded, onToggleReplies, onReply, standing } = props;
   const { user } = useSession();
   const phone = usePhoneLayout();
+  const writeBlock = useTopicWriteBlock();
   const canCredit = canCreditDeltas(standing, props.isCreator, Boolean(user));
   // Held here, above the phone / desktop switch: a window resized or a tablet turned across the
   // breakpoint swaps the controls, and an open report (with its note) must not go with them.
@@ -51,7 +53,7 @@ export function ResponseActions(props: ResponseActionsProps) {
   return (
     <div className="response-actions">
       <ResponseVote response={response} label={label} />
-      <ReplyChoices label="Reply" compact={phone} onPick={onReply} />
+      {!writeBlock && <ReplyChoices label="Reply" compact={phone} onPick={onReply} />}
       <RepliesToggle count={response.comment_count} expanded={expanded} onToggle={onToggleReplies} />
       {phone ? (
         <PhoneMore {...props} canCredit={canCredit} signedIn={Boolean(user)} onReport={openReport} />

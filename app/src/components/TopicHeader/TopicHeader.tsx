@@ -9,6 +9,7 @@ import { useDeleteTopic } from '../../hooks/useDeleteTopic';
 import type { TopicView } from '../../hooks/useTopic';
 import { useSession } from '../../hooks/useSession';
 import { ReplyChoices } from '../Stance/Stance';
+import { useTopicWriteBlock } from '../../hooks/useWriteBlock';
 import { responsesLabel } from '../TopicRow/TopicRow';
 import { VoteButton } from '../VoteButton/VoteButton';
 import './TopicHeader.css';
@@ -36,6 +37,7 @@ interface TopicHeaderProps {
 export function TopicHeader({ topic, onRespond, onDeleted, standing }: TopicHeaderProps) {
   const { user } = useSession();
   const { balance } = useResponseBalance(topic.id);
+  const writeBlock = useTopicWriteBlock();
   const status = useSyncStatus();
   const online = status ? status.online : navigator.onLine;
   // The server has replies this device has not pulled: the bar counts none of them, so it says so
@@ -92,7 +94,7 @@ export function TopicHeader({ topic, onRespond, onDeleted, standing }: TopicHead
           hasUpvoted={topic.user_has_upvoted}
           label={`topic: ${topic.title}`}
         />
-        <ReplyChoices label="Respond" onPick={onRespond} />
+        {!writeBlock && <ReplyChoices label="Respond" onPick={onRespond} />}
         {user && !topic.moderation && <FollowButton topicId={topic.id} title={topic.title} />}
         {user?.uid !== topic.creator_uid && !topic.isPending && (
           <ReportButton targetType="topic" targetId={topic.id} label={`topic: ${topic.title}`} />
