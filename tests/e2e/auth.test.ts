@@ -67,7 +67,7 @@ describe('sign-in widget', () => {
     const email = `e2e-${Date.now()}@example.com`;
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Choose password').fill('abc');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByText('Enter your account name').waitFor();
     await page.getByText('Strong passwords have at least 6 characters and a mix of letters and numbers').waitFor();
     await page.getByLabel('First & last name').fill('  Grace Hopper ');
@@ -81,7 +81,7 @@ describe('sign-in widget', () => {
         if (document.querySelector('[aria-label="Welcome! Please set your username."]')) w.sawWelcome = true;
       }).observe(document.body, { childList: true, subtree: true });
     });
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Create account' }).click();
 
     await page.getByTestId('header-user').filter({ hasText: 'Grace Hopper' }).waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);

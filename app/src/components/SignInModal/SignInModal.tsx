@@ -153,7 +153,7 @@ export function SignInModal({ onClose }: { onClose: () => void }) {
           )}
           <div className="signin-actions">
             <button type="submit" className="btn btn-primary" disabled={busy}>
-              {view === 'signIn' ? 'Sign in' : view === 'signUp' ? 'Save' : 'Send'}
+              {view === 'signIn' ? 'Sign in' : view === 'signUp' ? 'Create account' : 'Send'}
             </button>
             {view === 'signIn' && (
               <>
