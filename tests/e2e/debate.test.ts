@@ -223,7 +223,11 @@ describe('debating a topic', () => {
     expect(await vote.getAttribute('aria-disabled')).toBe('true');
     expect(await vote.getAttribute('title')).toBe('You must be logged in to vote.');
     await vote.click({ force: true }); // Playwright treats aria-disabled as not clickable; a person can still click
-    await page.getByRole('alert').filter({ hasText: 'You must be logged in to vote.' }).waitFor();
+    // The press opens the sign-in, saying why; Escape closes it and nothing was voted.
+    const signIn = page.getByRole('dialog', { name: 'Sign in to Crux' });
+    await signIn.getByRole('alert').filter({ hasText: 'You must be logged in to vote.' }).waitFor();
+    await page.keyboard.press('Escape');
+    await signIn.waitFor({ state: 'detached' });
     expect(await vote.getByTestId('score').textContent()).toBe('0');
     expect((await api.get(`/topics/${topic.id}`)).body).toMatchObject({ score: 0 });
     expect(await page.locator('.topic-actions').getByRole('button', { name: 'Delete', exact: true }).count()).toBe(0);

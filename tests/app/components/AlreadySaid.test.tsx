@@ -85,7 +85,7 @@ describe('"This was already said"', () => {
     expect(pressed.getAttribute('aria-pressed')).toBe('true');
   });
 
-  it('signed out, "Upvote it instead" says why it cannot vote', async () => {
+  it('signed out, "Upvote it instead" opens the sign-in saying why', async () => {
     session.current = SIGNED_OUT;
     const toggleVote = vi.fn(async () => true);
     renderPage({ toggleVote });
@@ -95,7 +95,8 @@ describe('"This was already said"', () => {
     const upvote = within(region).getAllByRole('button', { name: UPVOTE_INSTEAD })[0]!;
     expect(upvote.getAttribute('aria-disabled')).toBe('true');
     fireEvent.click(upvote);
-    expect(within(region).getByRole('alert').textContent).toBe('You must be logged in to vote.');
+    const dialog = screen.getByRole('dialog', { name: 'Sign in to Crux' });
+    expect(within(dialog).getByRole('alert').textContent).toBe('You must be logged in to vote.');
     expect(toggleVote).not.toHaveBeenCalled();
   });
 

@@ -2,7 +2,7 @@
 // The Report control and dialog — six reasons with human labels, an optional note with
 // its counter, Report / Cancel, the thanks after; signed out, the login message and no dialog.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SessionState } from '../../../app/src/auth/session';
 import { ReportButton } from '../../../app/src/components/ReportDialog/ReportDialog';
 import { CruxError } from '../../../app/src/data/index.js';
@@ -69,15 +69,17 @@ describe('ReportDialog', () => {
     expect(report).toHaveBeenCalledWith('topic', 't1', 'spam', null);
   });
 
-  it('signed out: the login message, no dialog', () => {
+  it('signed out: the sign-in opens with the login message, no report dialog', () => {
     held.session = SIGNED_OUT;
     const report = vi.fn();
     renderWithData(<ReportButton targetType="user" targetId="uid-bob" label="user Bob" />, fakeData({ report }));
     const button = screen.getByRole('button', { name: 'Report user Bob' });
     expect(button.getAttribute('aria-disabled')).toBe('true');
     fireEvent.click(button);
-    expect(screen.getByRole('alert').textContent).toBe(MSG.loginToReport);
-    expect(screen.queryByRole('dialog')).toBeNull();
+    const dialog = screen.getByRole('dialog', { name: 'Sign in to Crux' });
+    expect(within(dialog).getByRole('alert').textContent).toBe(MSG.loginToReport);
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    expect(screen.queryByRole('radio', { name: 'Spam' })).toBeNull();
     expect(report).not.toHaveBeenCalled();
   });
 });

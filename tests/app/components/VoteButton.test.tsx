@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SessionState } from '../../../app/src/auth/session';
 import { VoteButton } from '../../../app/src/components/VoteButton/VoteButton';
 import { fakeData } from '../../fixtures/fake-data';
@@ -82,7 +82,7 @@ describe('VoteButton', () => {
     expect(screen.getByTestId('score').textContent).toBe('3');
   });
 
-  it('signed out, says why instead of voting', () => {
+  it('signed out, a press opens the sign-in saying why, instead of voting', () => {
     session.current = SIGNED_OUT;
     const toggleVote = vi.fn(async () => true);
     renderWithData(
@@ -90,7 +90,12 @@ describe('VoteButton', () => {
       fakeData({ toggleVote }),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Upvote topic: Tea?' }));
-    expect(screen.getByRole('alert').textContent).toBe('You must be logged in to vote.');
+    const dialog = screen.getByRole('dialog', { name: 'Sign in to Crux' });
+    expect(within(dialog).getByRole('alert').textContent).toBe('You must be logged in to vote.');
+    expect(within(dialog).getByRole('button', { name: /Sign in with email/ })).toBeTruthy();
     expect(toggleVote).not.toHaveBeenCalled();
+    // A second press does not pile up another message: one dialog, one reason.
+    fireEvent.click(screen.getByRole('button', { name: 'Upvote topic: Tea?' }));
+    expect(screen.getAllByText('You must be logged in to vote.')).toHaveLength(1);
   });
 });

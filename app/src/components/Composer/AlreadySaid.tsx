@@ -25,6 +25,7 @@ import { useTopicResponses } from '../../hooks/useTopicResponses';
 import { TopicTreeContext } from '../../hooks/useTopicTree';
 import { useVote } from '../../hooks/useVote';
 import { useWordVectors } from '../../hooks/useWordVectors';
+import { useSignInPrompt } from '../SignInModal/useSignInPrompt';
 
 export const ALREADY_SAID = 'This was already said';
 export const ALREADY_SAID_NOTE =
@@ -157,8 +158,8 @@ function SimilarResponse({
   const vote = useVote('response', response.id, response.user_has_upvoted);
   const textId = useId();
   const own = user?.uid === response.creator_uid;
-  // Signed out the button stays focusable (aria-disabled) so a press can say why, as VoteButton does.
-  const [hint, setHint] = useState(false);
+  // Signed out the button stays focusable (aria-disabled): a press opens the sign-in, as VoteButton does.
+  const signIn = useSignInPrompt();
   async function reply() {
     if (!tree) return;
     // To the response first (its thread opened), then its reply box opens there and takes the focus
@@ -181,7 +182,7 @@ function SimilarResponse({
             aria-describedby={textId}
             disabled={vote.pending}
             aria-disabled={!user || vote.pending}
-            onClick={() => (user ? void vote.toggle() : setHint(true))}
+            onClick={() => (user ? void vote.toggle() : signIn.ask(MSG.loginToVote))}
           >
             {vote.upvoted ? UPVOTED_INSTEAD : UPVOTE_INSTEAD}
           </button>
@@ -192,11 +193,7 @@ function SimilarResponse({
           </button>
         )}
       </div>
-      {!user && hint && (
-        <p className="error-text" role="alert">
-          {MSG.loginToVote}
-        </p>
-      )}
+      {signIn.prompt}
       {vote.error && (
         <p className="error-text" role="alert">
           Vote Error: {vote.error}

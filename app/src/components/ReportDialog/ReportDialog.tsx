@@ -8,6 +8,7 @@ import { errorMessage } from '../../error-message';
 import { useReport } from '../../hooks/useReport';
 import { useSession } from '../../hooks/useSession';
 import { Modal } from '../Modal/Modal';
+import { useSignInPrompt } from '../SignInModal/useSignInPrompt';
 import './ReportDialog.css';
 
 /** Each reason as a person reads it. */
@@ -135,11 +136,11 @@ interface ReportButtonProps {
   onOpen?: () => void;
 }
 
-/** The "Report" control: opens the dialog; signed out, it says to log in (like a vote). */
+/** The "Report" control: opens the dialog; signed out, the sign-in, saying why (like a vote). */
 export function ReportButton({ targetType, targetId, label, className = 'btn btn-small btn-ghost', onOpen }: ReportButtonProps) {
   const { user } = useSession();
   const [open, setOpen] = useState(false);
-  const [hint, setHint] = useState(false);
+  const signIn = useSignInPrompt();
   const signedOut = !user;
   return (
     <>
@@ -149,15 +150,11 @@ export function ReportButton({ targetType, targetId, label, className = 'btn btn
         aria-label={`Report ${label}`}
         aria-disabled={signedOut}
         title={signedOut ? MSG.loginToReport : undefined}
-        onClick={() => (signedOut ? setHint(true) : onOpen ? onOpen() : setOpen(true))}
+        onClick={() => (signedOut ? signIn.ask(MSG.loginToReport) : onOpen ? onOpen() : setOpen(true))}
       >
         Report
       </button>
-      {signedOut && hint && (
-        <span className="error-text report-hint" role="alert">
-          {MSG.loginToReport}
-        </span>
-      )}
+      {signIn.prompt}
       {open && <ReportDialog targetType={targetType} targetId={targetId} onClose={() => setOpen(false)} />}
     </>
   );

@@ -14,6 +14,7 @@ import { canCreditDeltas, CHANGED_MY_VIEW, DeltaError, DeltaToggle, useDeltaCred
 import { MoreMenu, type MoreMenuItem } from '../MoreMenu/MoreMenu';
 import { ReportButton, ReportDialog } from '../ReportDialog/ReportDialog';
 import { ReplyChoices } from '../Stance/Stance';
+import { useSignInPrompt } from '../SignInModal/useSignInPrompt';
 import { ResponseVote } from '../VoteButton/ResponseVote';
 
 interface ResponseActionsProps {
@@ -85,13 +86,14 @@ export function ResponseActions(props: ResponseActionsProps) {
 /** The secondary actions as a "More" menu; the Δ toggle and the report keep their own messages. */
 function PhoneMore(props: ResponseActionsProps & { canCredit: boolean; signedIn: boolean; onReport: () => void }) {
   const { response, isCreator, editing, standing, canCredit, signedIn, onReport } = props;
-  const [reportHint, setReportHint] = useState(false);
+  const signIn = useSignInPrompt();
   // Hooks run on every render: with no standing the toggle is never offered, the hook idles.
   const delta = useDeltaCredit(response.id, standing ?? NO_STANDING);
   const items: MoreMenuItem[] = [];
   if (canCredit)
     items.push({ label: CHANGED_MY_VIEW, icon: 'Δ', checked: delta.credited, disabled: delta.saving, onSelect: () => void delta.toggle() });
-  if (!isCreator && !response.isPending) items.push({ label: 'Report', onSelect: () => (signedIn ? onReport() : setReportHint(true)) });
+  if (!isCreator && !response.isPending)
+    items.push({ label: 'Report', onSelect: () => (signedIn ? onReport() : signIn.ask(MSG.loginToReport)) });
   if (isCreator && !editing) {
     if (!response.moderation) items.push({ label: 'Edit', onSelect: props.onEdit });
     items.push({ label: 'Delete', danger: true, onSelect: props.onDelete });
@@ -100,11 +102,7 @@ function PhoneMore(props: ResponseActionsProps & { canCredit: boolean; signedIn:
     <>
       {items.length > 0 && <MoreMenu items={items} className="response-more" />}
       <DeltaError error={delta.error} />
-      {reportHint && !signedIn && (
-        <span className="error-text report-hint" role="alert">
-          {MSG.loginToReport}
-        </span>
-      )}
+      {signIn.prompt}
     </>
   );
 }

@@ -16,7 +16,8 @@ import { errorMessage } from '../../error-message';
 
 type View = 'providers' | 'signIn' | 'signUp' | 'recover' | 'recoverSent';
 
-export function SignInModal({ onClose }: { onClose: () => void }) {
+/** `reason`: why the sign-in opened (a signed-out vote or report), said at its top. */
+export function SignInModal({ onClose, reason }: { onClose: () => void; reason?: string }) {
   const [view, setView] = useState<View>('providers');
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -97,6 +98,11 @@ export function SignInModal({ onClose }: { onClose: () => void }) {
 
   return (
     <Modal title={titles[view]} onClose={onClose}>
+      {reason && (
+        <p className="signin-reason" role="alert">
+          {reason}
+        </p>
+      )}
       {view === 'providers' && (
         <div className="signin-providers">
           <button type="button" className="btn signin-provider" disabled={busy} onClick={() => attempt(() => signInWithProvider('google'))}>

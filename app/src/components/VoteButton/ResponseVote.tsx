@@ -2,13 +2,13 @@
 // segmented control captioned "Your vote". It must not read as the reply types next to it (Agree /
 // Disagree / Discuss write an argument) nor as the stance (where one stands on the topic): a caption,
 // arrows and one joined pill, where the reply types are separate buttons with ✔ ✖ ◆.
-import { useState } from 'react';
 import { VOTE_VALUES } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import type { ResponseView } from '../../hooks/useReplies';
 import { useOpinionVote } from '../../hooks/useOpinionVote';
 import { useSession } from '../../hooks/useSession';
-import { VoteButton, VoteErrors } from './VoteButton';
+import { VoteButton, VoteError } from './VoteButton';
+import { useSignInPrompt } from '../SignInModal/useSignInPrompt';
 import './VoteButton.css';
 
 interface ResponseVoteProps {
@@ -22,7 +22,7 @@ export function ResponseVote({ response, label }: ResponseVoteProps) {
   const stored = response.user_vote ?? (response.user_has_upvoted ? VOTE_VALUES.agree : null);
   const { value, pending, error, choose } = useOpinionVote(response.id, stored);
   const signedOut = !user;
-  const [hint, setHint] = useState(false);
+  const signIn = useSignInPrompt();
   const option = (kind: 'disagree' | 'pass', text: string, icon: string | null, name: string) => {
     const pressed = value === VOTE_VALUES[kind];
     return (
@@ -34,7 +34,7 @@ export function ResponseVote({ response, label }: ResponseVoteProps) {
         title={signedOut ? MSG.loginToVote : undefined}
         disabled={pending}
         aria-disabled={signedOut || pending}
-        onClick={() => (signedOut ? setHint(true) : void choose(VOTE_VALUES[kind]))}
+        onClick={() => (signedOut ? signIn.ask(MSG.loginToVote) : void choose(VOTE_VALUES[kind]))}
       >
         {icon && (
           <span className="vote-option-icon" aria-hidden="true">
@@ -62,7 +62,8 @@ export function ResponseVote({ response, label }: ResponseVoteProps) {
         {option('disagree', 'Disagree', '▼', `Vote disagree with ${label}`)}
         {option('pass', 'Pass', null, `Vote pass on ${label} (read, no opinion)`)}
       </span>
-      <VoteErrors signedOutHint={signedOut && hint} error={error} />
+      <VoteError error={error} />
+      {signIn.prompt}
     </div>
   );
 }

@@ -1,9 +1,9 @@
-// Upvote toggle with score: disabled while pending or signed out.
-import { useState } from 'react';
+// Upvote toggle with score: disabled while pending; signed out, a press opens the sign-in saying why.
 import type { TargetType } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import { useSession } from '../../hooks/useSession';
 import { useVote } from '../../hooks/useVote';
+import { useSignInPrompt } from '../SignInModal/useSignInPrompt';
 import './VoteButton.css';
 
 interface VoteButtonProps {
@@ -22,8 +22,8 @@ export function VoteButton({ targetType, targetId, score, hasUpvoted: stored, la
   const { pending, error, toggle, upvoted: hasUpvoted } = useVote(targetType, targetId, stored);
   const shownScore = score + (hasUpvoted === stored ? 0 : hasUpvoted ? 1 : -1);
   const signedOut = !user;
-  // Signed out the button is aria-disabled (still focusable) so a click can say why.
-  const [hint, setHint] = useState(false);
+  // Signed out the button is aria-disabled (still focusable): a press opens the sign-in, saying why.
+  const signIn = useSignInPrompt();
   return (
     <span className="vote">
       <button
@@ -34,7 +34,7 @@ export function VoteButton({ targetType, targetId, score, hasUpvoted: stored, la
         title={signedOut ? MSG.loginToVote : undefined}
         disabled={pending}
         aria-disabled={signedOut || pending}
-        onClick={() => (signedOut ? setHint(true) : void toggle())}
+        onClick={() => (signedOut ? signIn.ask(MSG.loginToVote) : void toggle())}
       >
         <svg aria-hidden="true" viewBox="0 0 16 16" width="14" height="14">
           <path d="M8 2 14 10H10v4H6v-4H2z" fill="currentColor" />
@@ -44,25 +44,18 @@ export function VoteButton({ targetType, targetId, score, hasUpvoted: stored, la
         </span>
         {word && <span className="vote-word">{word}</span>}
       </button>
-      <VoteErrors signedOutHint={signedOut && hint} error={error} />
+      <VoteError error={error} />
+      {signIn.prompt}
     </span>
   );
 }
 
-/** Why a vote did not happen: "log in to vote" after a signed-out click, or the server's refusal. */
-export function VoteErrors({ signedOutHint, error }: { signedOutHint: boolean; error: string | null | undefined }) {
+/** Why a vote did not happen: the server's refusal. */
+export function VoteError({ error }: { error: string | null | undefined }) {
+  if (!error) return null;
   return (
-    <>
-      {signedOutHint && (
-        <span className="error-text vote-error" role="alert">
-          {MSG.loginToVote}
-        </span>
-      )}
-      {error && (
-        <span className="error-text vote-error" role="alert">
-          Vote Error: {error}
-        </span>
-      )}
-    </>
+    <span className="error-text vote-error" role="alert">
+      Vote Error: {error}
+    </span>
   );
 }
