@@ -89,6 +89,7 @@ export function createActions(publicDb: PublicDb, session: () => Session | null,
         seq: 0,
         pending: true,
         pending_delete: false,
+        seen_at: Date.now(),
       });
       return doc.id;
     },
