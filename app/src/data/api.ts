@@ -151,10 +151,24 @@ export type ResponseOrder = 'default' | 'common-ground';
 /** Live responses of a topic by type (the topic header's balance bar). */
 export type ResponseBalance = Record<ResponseType, number>;
 
+/** A topic list and where it comes from (TopicList.savedOnDevice: null for the server's). */
+export interface TopicList {
+  topics: TopicView[];
+  savedOnDevice: number | null;
+}
+
+/** What the device keeps of the public data (working-set.ts). */
+export interface WorkingSetUsage {
+  topics: number;
+  responses: number;
+  bytes: number;
+  budget: number;
+}
+
 export interface TopicQuery {
   sort?: Sort; // default 'hot'
   category?: Category; // undefined = All Topics
-  /** Words typed in the search box: matched against local topic titles (works offline). */
+  /** Words typed in the search box: the server's search online, the titles kept on the device offline. */
   search?: string;
   /** How many rows (infinite scroll grows it). Default 20. */
   limit?: number;
@@ -357,7 +371,14 @@ export interface CruxData {
   readonly status$: Observable<SyncStatus>;
 
   // ---- reads (all from the local database, live) ----
+  /** A topic list: online the server's pages (kept on the device as shown), offline the topics this device keeps. */
   topics$(query?: TopicQuery): Observable<TopicView[]>;
+  /** topics$ with where it comes from: `savedOnDevice` is null for the server's list, else how many topics this device holds for it. */
+  topicList$(query?: TopicQuery): Observable<TopicList>;
+  /** What this device keeps of the site's public data, and its budget (working-set.ts). */
+  deviceStorage$(): Observable<WorkingSetUsage>;
+  /** Sets the budget of public data on this device, in bytes; the least recently seen topics leave at once to fit. */
+  setStorageBudget(bytes: number): Promise<void>;
   /** undefined while not known yet (first sync running), null when it does not exist. */
   topic$(topicId: string): Observable<TopicView | null | undefined>;
   /**

@@ -42,6 +42,9 @@ export const CRUX_DATA_MEMBERS = {
   status$: 'value',
 
   topics$: 'read',
+  topicList$: 'read',
+  deviceStorage$: 'read',
+  setStorageBudget: 'call',
   topic$: 'read',
   rootResponses$: 'read',
   replies$: 'read',

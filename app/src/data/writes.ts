@@ -60,6 +60,7 @@ export function createWrites(worlds: Worlds, session: SessionState) {
     deleteDraft: (key: string) => world().actions.deleteDraft(key),
     async openTopic(topicId: string) {
       await world().follows.open(topicId);
+      await world().workingSet.touch([topicId]);
       world().controller.resyncResponses();
     },
     async saveTopicOffline(topicId: string, saved: boolean) {
