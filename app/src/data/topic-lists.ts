@@ -76,14 +76,7 @@ export function createTopicLists({ workingSet, online$, changed$, refreshMs = 20
     topicKnown$(topicId: string): Observable<boolean> {
       const known$ = online$.pipe(
         distinctUntilChanged(),
-        switchMap((online) =>
-          online
-            ? concat(
-                of(false),
-                defer(() => workingSet.show(topicId)).pipe(map(() => true)),
-              )
-            : of(true),
-        ),
+        switchMap((online) => (online ? concat(of(false), defer(() => workingSet.show(topicId)).pipe(map(() => true))) : of(true))),
       );
       return new Observable<boolean>((subscriber) => {
         const offScreen = workingSet.onScreen([topicId]);

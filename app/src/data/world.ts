@@ -96,7 +96,18 @@ async function createWorld(deps: WorldDeps) {
     );
   const actions = createActions(publicDb, session, { topicKnown$: lists.topicKnown$, online$: connectivity.online$ });
   const fixer = createProblemFixer(publicDb, actions, session);
-  return { publicDb, follows, orphans, controller, queries, notifications$, actions, fixer, workingSet, stop: () => userDbSubscription.unsubscribe() };
+  return {
+    publicDb,
+    follows,
+    orphans,
+    controller,
+    queries,
+    notifications$,
+    actions,
+    fixer,
+    workingSet,
+    stop: () => userDbSubscription.unsubscribe(),
+  };
 }
 export type World = Awaited<ReturnType<typeof createWorld>>;
 

@@ -25,7 +25,9 @@ export function useTopicList(sort: Sort, category: string | null, uid: string | 
     return isCategory(category) ? data.topics$({ sort, category, limit }) : of<TopicView[]>([]);
   }, [data, sort, category, limit]);
   const { value, error, loading } = useObservable(topics$);
-  const savedOnDevice = useSavedOnDevice(category === null || isCategory(category) ? { sort, ...(category ? { category } : {}), limit } : null);
+  const savedOnDevice = useSavedOnDevice(
+    category === null || isCategory(category) ? { sort, ...(category ? { category } : {}), limit } : null,
+  );
   const topics = value ?? [];
   const lastPageFull = topics.length >= limit;
   const loadMore = useCallback(() => {
@@ -33,7 +35,16 @@ export function useTopicList(sort: Sort, category: string | null, uid: string | 
   }, [loading, lastPageFull, resetKey, pages]);
   // A grown page keeps the rows it had while the next ones are read: that is "loading more".
   const loadingMore = loading && value !== undefined && pages > 1;
-  return { topics, error, loading, initialLoading: loading && value === undefined, loadingMore, hasMore: lastPageFull, loadMore, savedOnDevice };
+  return {
+    topics,
+    error,
+    loading,
+    initialLoading: loading && value === undefined,
+    loadingMore,
+    hasMore: lastPageFull,
+    loadMore,
+    savedOnDevice,
+  };
 }
 
 /** How many topics this device holds for a list it shows from the device (offline), else null (the server's list). */

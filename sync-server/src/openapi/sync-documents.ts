@@ -27,7 +27,10 @@ export const responsesPullAnswerSchema = z
 
 export const topicsAnswerSchema = z
   .object({ documents: z.array(z.union([COLLECTIONS.topics.documentSchema, tombstoneSchema])) })
-  .meta({ id: 'SyncTopics', description: 'Topics as the `topics` collection syncs them: a page of a list in its order, or the asked ones the server holds newer.' });
+  .meta({
+    id: 'SyncTopics',
+    description: 'Topics as the `topics` collection syncs them: a page of a list in its order, or the asked ones the server holds newer.',
+  });
 
 export const pushAnswerSchema = z
   .object({
