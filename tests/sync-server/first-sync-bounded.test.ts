@@ -9,7 +9,6 @@ import { apiClient } from '../fixtures/api.js';
 import { createTestUser, type TestUser } from '../fixtures/auth.js';
 import { makeTopic } from '../fixtures/builders.js';
 import { startTestServer, type TestServer } from '../fixtures/server.js';
-import type { TopicRow } from '../../sync-server/src/store/rows.js';
 
 describe('a first sync reads a bounded number of rows', () => {
   let server: TestServer;
