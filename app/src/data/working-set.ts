@@ -205,14 +205,17 @@ export function createWorkingSet(deps: WorkingSetDeps) {
         request = (async () => {
           try {
             const current = await db.topics.findOne(topicId).exec();
-            if (current?.pending) return true;
+            // Kept here already: the live stream keeps it fresh (and a follower tab asks nothing).
+            if (current) {
+              if (!current.pending) await touch([topicId]);
+              return true;
+            }
             const answer = await deps.http.json<TopicsAnswer>('/topics/pull', {
               method: 'POST',
-              body: { topics: { [topicId]: current?.seq ?? 0 } },
+              body: { topics: { [topicId]: 0 } },
               token: null,
             });
             await store(answer.documents, Date.now());
-            if (answer.documents.length === 0 && current) await touch([topicId]);
             return true;
           } catch {
             return false;
