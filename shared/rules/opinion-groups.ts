@@ -1,32 +1,26 @@
-// Opinion groups: people who upvote alike, found from the votes alone, and what sets
-// each group apart. The server computes it (sync-server/src/domain/opinion-groups.ts) off the
-// request path and replicates only this summary with the topic: group sizes and shares of each
-// group that upvoted a response, never who is in a group or who voted what.
+// Opinion groups: people who vote alike on a topic's responses, found from the votes alone, and
+// what sets each group apart. The server computes it (sync-server/src/domain/opinion-groups.ts) off
+// the request path and replicates only this summary with the topic: group sizes and shares of each
+// group that agreed with a response, never who is in a group or who voted what.
 // Method (worked example: docs/COMMON-GROUND.md, "Opinion groups"):
-//  1. participants: people with at least MIN_VOTES live upvotes on the topic's responses; fewer
-//     than MIN_PARTICIPANTS of them → "too-few";
-//  2. the participant × response 0/1 upvote matrix, centred by column, projected on its top three
-//     principal components (shared/rules/clustering.ts);
-//  3. k-means for k = 2, 3, 4 (seeded); the k with the best mean silhouette wins; below
-//     CLEAR_SILHOUETTE, or with a group under MIN_GROUP_SIZE people → "no-clear-groups";
-//  4. a group approves a response when at least APPROVAL_SHARE of its members upvoted it (and at
-//     least two); representative: approved by the group and by less than half that share elsewhere;
-//     consensus: approved by every group.
-import { kMeans, principalCoordinates, seededRandom, silhouette } from './clustering.js';
+//  1. participants: people with at least MIN_VOTES votes (agree, disagree or pass) on the topic's
+//     responses, as in Polis; fewer than MIN_PARTICIPANTS of them → "too-few";
+//  2. the vote matrix (+1, −1, 0, and missing where a person has not voted) grouped on Polis's
+//     footing (./polis-groups.ts): no clear groups → "no-clear-groups";
+//  3. a group approves a response when at least APPROVAL_SHARE of its members agreed with it (at
+//     least two, and more of them agreed than disagreed); representative: approved by the group and
+//     agreed with by less than half that share elsewhere; consensus: approved by every group.
+import type { VoteMatrix } from './clustering.js';
+import { groupParticipants } from './polis-groups.js';
 
 export const OPINION_GROUPS = {
-  /** A participant counts once they upvoted this many of the topic's responses. */
-  MIN_VOTES: 3,
+  /** A participant counts once they voted (agree, disagree or pass) on this many of the topic's responses (Polis: 7). */
+  MIN_VOTES: 7,
   /** Groups are looked for once the topic has this many participants. */
   MIN_PARTICIPANTS: 12,
   /** Every group has at least this many people: a smaller one would say too much about too few. */
   MIN_GROUP_SIZE: 3,
-  /**
-   * Below this mean silhouette the votes show no clear groups: random votes score about 0.25–0.33 in
-   * the tests' seeded topics, planted groups 0.52–0.66 (tests/shared/opinion-groups.test.ts).
-   */
-  CLEAR_SILHOUETTE: 0.45,
-  /** A group approves a response when this share of its members (and at least two) upvoted it. */
+  /** A group approves a response when this share of its members (and at least two) agreed with it. */
   APPROVAL_SHARE: 0.3,
   /** Responses listed per group and as consensus. */
   LISTED: 3,
@@ -41,73 +35,83 @@ export const OPINION_GROUPS_VERSION = 1;
 
 export interface RepresentativeResponse {
   response_id: string;
-  /** Share of the group's members who upvoted it (two decimals). */
+  /** Share of the group's members who agreed with it (two decimals). */
   share: number;
-  /** Share of everyone outside the group who upvoted it (two decimals). */
+  /** Share of everyone outside the group who agreed with it (two decimals). */
   others_share: number;
 }
 
 export interface ConsensusResponse {
   response_id: string;
-  /** The smallest share of upvoters among the groups (two decimals). */
+  /** The smallest share of members who agreed with it among the groups (two decimals). */
   min_share: number;
 }
 
 export interface OpinionGroupsSummary {
   version: number;
   status: 'too-few' | 'no-clear-groups' | 'groups';
-  /** People with at least MIN_VOTES upvotes on the topic's responses. */
+  /** People with at least MIN_VOTES votes on the topic's responses. */
   participants: number;
   /** Largest first; empty unless status is 'groups'. */
   groups: Array<{ size: number; representative: RepresentativeResponse[] }>;
   consensus: ConsensusResponse[];
 }
 
-/** One live upvote of one response of the topic. */
-export interface Upvote {
+/** +1 agree (an upvote), −1 disagree, 0 pass (read, no opinion). */
+export type VoteValue = 1 | -1 | 0;
+
+/** One live vote on one response of the topic; no value is an agree (an upvote). */
+export interface ResponseVote {
   voter: string;
   response: string;
+  value?: VoteValue;
 }
+
+/** An agree without its value: what the summary read before disagree and pass existed. */
+export type Upvote = Omit<ResponseVote, 'value'>;
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
-/** The participants' labels (one per participant, 0..k-1) and k, or why there are none. */
-export function groupParticipants(
-  matrix: { rows: number[][]; columns: number },
-  seed: number = OPINION_GROUPS.SEED,
-): { labels: number[]; k: number; silhouette: number } | null {
-  const random = seededRandom(seed);
-  const coordinates = principalCoordinates(matrix, random, 3);
-  let best: { labels: number[]; k: number; silhouette: number } | null = null;
-  for (let k = 2; k <= 4 && k < coordinates.length; k++) {
-    // k groups differ along at most k − 1 directions: the further components would only add noise.
-    const points = coordinates;
-    const labels = kMeans(points, k, random);
-    const sizes = new Array<number>(k).fill(0);
-    for (const label of labels) sizes[label]!++;
-    if (Math.min(...sizes) < OPINION_GROUPS.MIN_GROUP_SIZE) continue;
-    const score = silhouette(points, labels, k);
-    if (!best || score > best.silhouette) best = { labels, k, silhouette: score };
+/**
+ * The participants (people with MIN_VOTES votes), sorted, and the vote matrix of everyone who voted
+ * (the participants first, in the same order; responses sorted; a response not voted on is missing).
+ * `removed`: responses a moderator took out, read as a pass from everyone as Polis does (it zeroes
+ * their column), which only lowers the weight of each person's votes; a vote cast on one before it
+ * was removed still counts toward MIN_VOTES, as in Polis.
+ */
+export function voteMatrix(
+  votes: readonly ResponseVote[],
+  removed: readonly string[] = [],
+): { voters: string[]; responses: string[]; matrix: VoteMatrix; counted: boolean[] } {
+  const out = new Set(removed);
+  const byVoter = new Map<string, Map<string, VoteValue>>();
+  for (const { voter, response, value } of votes) {
+    let row = byVoter.get(voter);
+    if (!row) byVoter.set(voter, (row = new Map()));
+    row.set(response, value ?? 1);
   }
-  return best && best.silhouette >= OPINION_GROUPS.CLEAR_SILHOUETTE ? best : null;
+  const responses = [...new Set([...votes.map((v) => v.response), ...out])].sort();
+  // As in Polis: MIN_VOTES, or every response when the topic has fewer.
+  const enough = Math.min(OPINION_GROUPS.MIN_VOTES, responses.length);
+  const all = [...byVoter.keys()].sort();
+  const voters = all.filter((v) => byVoter.get(v)!.size >= enough);
+  const others = all.filter((v) => byVoter.get(v)!.size < enough);
+  const column = new Map(responses.map((id, j) => [id, j]));
+  const rows = [...voters, ...others].map((v) => {
+    const row = byVoter.get(v)!;
+    for (const id of out) row.set(id, 0);
+    const entries = [...row].map(([id, value]) => [column.get(id)!, value] as const).sort((x, y) => x[0] - y[0]);
+    return { columns: Int32Array.from(entries, (e) => e[0]), values: Int8Array.from(entries, (e) => e[1]) };
+  });
+  return { voters, responses, matrix: { rows, columns: responses.length }, counted: rows.map((_, i) => i < voters.length) };
 }
 
-/** The topic's summary from its live upvotes (any order: participants and responses are sorted first). */
-export function opinionGroups(upvotes: readonly Upvote[]): OpinionGroupsSummary {
-  const byVoter = new Map<string, Set<string>>();
-  for (const { voter, response } of upvotes) {
-    let set = byVoter.get(voter);
-    if (!set) byVoter.set(voter, (set = new Set()));
-    set.add(response);
-  }
-  const voters = [...byVoter.keys()].filter((v) => byVoter.get(v)!.size >= OPINION_GROUPS.MIN_VOTES).sort();
+/** The topic's summary from its live votes (any order: participants and responses are sorted first). */
+export function opinionGroups(votes: readonly ResponseVote[], removed: readonly string[] = []): OpinionGroupsSummary {
+  const { voters, responses, matrix, counted } = voteMatrix(votes, removed);
   const empty = { version: OPINION_GROUPS_VERSION, participants: voters.length, groups: [], consensus: [] };
   if (voters.length < OPINION_GROUPS.MIN_PARTICIPANTS) return { ...empty, status: 'too-few' };
-
-  const responses = [...new Set(voters.flatMap((v) => [...byVoter.get(v)!]))].sort();
-  const column = new Map(responses.map((id, j) => [id, j]));
-  const rows = voters.map((v) => [...byVoter.get(v)!].map((id) => column.get(id)!).sort((a, b) => a - b));
-  const found = groupParticipants({ rows, columns: responses.length });
+  const found = groupParticipants(matrix, counted, OPINION_GROUPS.MIN_GROUP_SIZE, OPINION_GROUPS.SEED);
   if (!found) return { ...empty, status: 'no-clear-groups' };
 
   // Number the groups by size, largest first (ties: the group of the earliest participant).
@@ -115,26 +119,33 @@ export function opinionGroups(upvotes: readonly Upvote[]): OpinionGroupsSummary 
   const sizes = new Array<number>(k).fill(0);
   for (const label of labels) sizes[label]!++;
   const order = [...Array(k).keys()].sort((a, b) => sizes[b]! - sizes[a]! || labels.indexOf(a) - labels.indexOf(b));
-  // counts[g][j]: members of group g who upvoted response j.
-  const counts = order.map(() => new Array<number>(responses.length).fill(0));
+  // agrees[g][j] / disagrees[g][j]: members of group g who agreed with / disagreed with response j.
+  const agrees = order.map(() => new Array<number>(responses.length).fill(0));
+  const disagrees = order.map(() => new Array<number>(responses.length).fill(0));
   const total = new Array<number>(responses.length).fill(0);
-  rows.forEach((row, i) => {
-    const g = order.indexOf(labels[i]!);
-    for (const j of row) {
-      counts[g]![j]!++;
-      total[j]!++;
+  labels.forEach((label, i) => {
+    const g = order.indexOf(label);
+    const { columns, values } = matrix.rows[i]!;
+    for (let e = 0; e < columns.length; e++) {
+      const j = columns[e]!;
+      if (values[e] === 1) {
+        agrees[g]![j]!++;
+        total[j]!++;
+      } else if (values[e] === -1) disagrees[g]![j]!++;
     }
   });
   const groupSizes = order.map((label) => sizes[label]!);
   const n = voters.length;
-  const approves = (g: number, j: number) => counts[g]![j]! >= 2 && counts[g]![j]! / groupSizes[g]! >= OPINION_GROUPS.APPROVAL_SHARE;
+  // A group approves a response most of its voters on it agreed with, and enough of its members.
+  const approves = (g: number, j: number) =>
+    agrees[g]![j]! >= 2 && agrees[g]![j]! > disagrees[g]![j]! && agrees[g]![j]! / groupSizes[g]! >= OPINION_GROUPS.APPROVAL_SHARE;
   const byResponse = (a: { response_id: string }, b: { response_id: string }) => (a.response_id < b.response_id ? -1 : 1);
 
   const groups = groupSizes.map((size, g) => {
     const representative: RepresentativeResponse[] = [];
     responses.forEach((id, j) => {
-      const share = counts[g]![j]! / size;
-      const othersShare = (total[j]! - counts[g]![j]!) / (n - size);
+      const share = agrees[g]![j]! / size;
+      const othersShare = (total[j]! - agrees[g]![j]!) / (n - size);
       if (approves(g, j) && othersShare < share / 2) {
         representative.push({ response_id: id, share: round2(share), others_share: round2(othersShare) });
       }
@@ -145,7 +156,7 @@ export function opinionGroups(upvotes: readonly Upvote[]): OpinionGroupsSummary 
   const consensus: ConsensusResponse[] = [];
   responses.forEach((id, j) => {
     if (groupSizes.every((_, g) => approves(g, j))) {
-      consensus.push({ response_id: id, min_share: round2(Math.min(...groupSizes.map((size, g) => counts[g]![j]! / size))) });
+      consensus.push({ response_id: id, min_share: round2(Math.min(...groupSizes.map((size, g) => agrees[g]![j]! / size))) });
     }
   });
   consensus.sort((a, b) => b.min_share - a.min_share || byResponse(a, b));

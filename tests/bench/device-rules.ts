@@ -1,6 +1,6 @@
 // `npm run bench -- device`: the device-side rules on a 10,000-response topic, in Node
 // (the pure functions the topic page and the composer run; no browser): the strongest case on each
-// side, and "This was already said": the terms of every text (once per session, worked out in idle
+// side, opinion groups (the server's background computation, pure: 2,000 participants), and "This was already said": the terms of every text (once per session, worked out in idle
 // slices of 8 ms from the first character typed: no budget, the sum of those slices), the index
 // built from them at the pause, and one draft compared (two passes: the draft, then the draft
 // widened by its neighbours), each with shared words only (before the word vectors have come) and
@@ -12,6 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { ResponseType } from '../../shared/constants.js';
+import { opinionGroups, type ResponseVote, type VoteValue } from '../../shared/rules/opinion-groups.js';
 import { buildSimilarityIndex, primeTermsCache, type Terms } from '../../shared/rules/similarity.js';
 import { strongestCase, type CaseCandidate } from '../../shared/rules/strongest-case.js';
 import { parseWordVectors, WORD_VECTORS_PATH } from '../../shared/rules/word-vectors.js';
@@ -61,6 +62,31 @@ function syntheticWords(): string[] {
   return Array.from({ length: 2_000 }, (_, i) => `word${i.toString(36)}${'aeiou'[i % 5]}`);
 }
 
+/**
+ * Votes of `participants` people on a topic of `responses`: three camps; each person votes on 30
+ * responses, 20 among the 60 most read (every camp reads them; a third belong to each camp) and 10
+ * anywhere, agreeing with their camp's and disagreeing with the others' 70% of the time, a pass now
+ * and then.
+ */
+export function generateVotes(participants: number, responses: number, seed = 31): ResponseVote[] {
+  const rand = random(seed);
+  const popular = Math.min(60, responses);
+  const votes: ResponseVote[] = [];
+  for (let p = 0; p < participants; p++) {
+    const seen = new Set<number>();
+    while (seen.size < Math.min(30, responses)) {
+      seen.add(seen.size < 20 ? Math.floor(rand() * popular) : Math.floor(rand() * responses));
+    }
+    for (const r of seen) {
+      const own = r % 3 === p % 3;
+      const x = rand();
+      const value: VoteValue = x < 0.1 ? 0 : x < 0.8 === own ? 1 : -1;
+      votes.push({ voter: `v${p}`, response: `r${r}`, value });
+    }
+  }
+  return votes;
+}
+
 function median(runs: number, work: () => void): number {
   work(); // warm-up: the JIT, not the rule
   const times: number[] = [];
@@ -85,7 +111,22 @@ export async function benchDeviceRules(): Promise<BenchRow[]> {
   const draft = `${responses[size - 7]!.content.split(' ').slice(0, 30).join(' ')} indeed`;
   const texts = responses.map((r) => r.content);
   const note = `${size} responses, median of ${runs}`;
+  const groupParticipants = Number(process.env.BENCH_GROUP_PARTICIPANTS ?? 2_000);
+  const votes = generateVotes(groupParticipants, size);
+  let found = '';
+  // Seconds per run: three runs, not BENCH_RUNS.
+  const grouping = median(3, () => {
+    const summary = opinionGroups(votes);
+    found = summary.status === 'groups' ? `groups (${summary.groups.map((g) => g.size).join(' / ')})` : summary.status;
+  });
   const rows: BenchRow[] = [
+    {
+      name: `opinion groups (${groupParticipants} participants × ${size} responses)`,
+      value: grouping,
+      unit: 'ms',
+      budget: 2_000,
+      note: `${votes.length} votes (agree, disagree, pass), median of 3; found ${found}; the server's background job, never while a request waits`,
+    },
     {
       name: `strongest case (${size} responses)`,
       value: median(runs, () => void strongestCase(responses, participants)),

@@ -56,9 +56,9 @@ export async function benchGrouping(log: (line: string) => void = (line) => cons
     const job = performance.now() - t0;
     const summary = parseOpinionGroups((await store.topics.get(bigTopicId, null))?.opinion_groups);
     // The computation alone, on the same upvotes (what the job's time is mostly made of).
-    const upvotes = await store.groups.upvotes(bigTopicId);
+    const votes = await store.groups.votes(bigTopicId);
     const t1 = performance.now();
-    opinionGroups(upvotes);
+    opinionGroups(votes);
     const compute = performance.now() - t1;
     const found = summary
       ? `${summary.status}${summary.status === 'groups' ? ` (${summary.groups.map((g) => g.size).join(' / ')})` : ''}`
@@ -70,7 +70,7 @@ export async function benchGrouping(log: (line: string) => void = (line) => cons
         value: Math.round(job),
         unit: 'ms',
         budget: 2000,
-        note: `${size}, ${upvotes.length.toLocaleString('en')} upvotes; found ${found}`,
+        note: `${size}, ${votes.length.toLocaleString('en')} upvotes; found ${found}`,
       },
       { name: 'server: opinion groups, computation alone', value: Math.round(compute), unit: 'ms', note: size },
     ];

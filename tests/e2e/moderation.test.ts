@@ -253,7 +253,7 @@ describe('moderation in the browser', () => {
     await context.close();
   });
 
-  it('the report dialog, the queue and the log pass axe in light and dark, desktop and phone', { timeout: 120_000 }, async () => {
+  it('the report dialog, the queue and the log pass axe in light and dark, desktop and phone', { timeout: 240_000 }, async () => {
     const title = 'Moderation: is axe happy in the dark?';
     const { topicId } = await topicWithResponse(title, 'An argument to look at in both themes.');
     for (const colorScheme of ['light', 'dark'] as const) {

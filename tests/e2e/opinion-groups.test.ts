@@ -58,8 +58,12 @@ async function seedCamps() {
     await say(ann, 'against', 'Schools need the money more.'),
   ];
   const shared = [await say(ann, 'neutral', 'Ask the town in a vote.'), await say(ben, 'neutral', 'Publish the full costs first.')];
+  // Each voter reads all eight: agrees with their camp's and the shared ones, disagrees with the other
+  // camp's (a participant needs 7 votes, as in Polis).
   for (const [i, voter] of voters.entries()) {
-    for (const r of [...(i < 12 ? campA : campB), ...shared]) await post(voter, '/upvotes', { target_type: 'response', target_id: r.id });
+    const [own, other] = i < 12 ? [campA, campB] : [campB, campA];
+    for (const r of [...own, ...shared]) await post(voter, '/upvotes', { target_type: 'response', target_id: r.id });
+    for (const r of other) await post(voter, '/downvotes', { target_type: 'response', target_id: r.id });
   }
   return topic.id;
 }
@@ -75,7 +79,7 @@ async function serverSummary(topicId: string) {
 async function expectGroups(page: Page) {
   const region = panel(page);
   await region
-    .getByText('The 24 people who upvoted here fall into 2 groups by how they vote.', { exact: false })
+    .getByText('The 24 people who voted here fall into 2 groups of people who vote alike on these responses.', { exact: false })
     .waitFor({ timeout: 20_000 });
   await region.getByRole('heading', { name: 'Group A · 12 people' }).waitFor();
   await region.getByRole('heading', { name: 'Group B · 12 people' }).waitFor();
@@ -86,8 +90,8 @@ async function expectGroups(page: Page) {
     'Publish the full costs first.',
   ])
     await region.getByRole('button', { name: text }).waitFor();
-  await region.getByText('100% of this group upvoted it, 0% of the others').first().waitFor();
-  await region.getByText('at least 100% of each group upvoted it').first().waitFor();
+  await region.getByText('100% of this group agreed with it, 0% of the others').first().waitFor();
+  await region.getByText('at least 100% of each group agreed with it').first().waitFor();
   // Sizes and shares only: no voter's name.
   expect(await region.innerText()).not.toMatch(/Voter \d/);
 }

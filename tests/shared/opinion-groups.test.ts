@@ -2,60 +2,52 @@
 // votes show "no clear groups", a small topic is "too-few", and the summary names no one.
 import { describe, expect, it } from 'vitest';
 import { seededRandom, SILHOUETTE_POINTS } from '../../shared/rules/clustering.js';
-import { groupParticipants, OPINION_GROUPS, opinionGroups, parseOpinionGroups, type Upvote } from '../../shared/rules/opinion-groups.js';
-
-/** Adjusted Rand index of two labellings of the same items (1: identical up to renaming). */
-function adjustedRand(a: readonly number[], b: readonly number[]): number {
-  const pairs = (x: number) => (x * (x - 1)) / 2;
-  const table = new Map<string, number>();
-  const rowsA = new Map<number, number>();
-  const rowsB = new Map<number, number>();
-  a.forEach((x, i) => {
-    const y = b[i]!;
-    table.set(`${x}:${y}`, (table.get(`${x}:${y}`) ?? 0) + 1);
-    rowsA.set(x, (rowsA.get(x) ?? 0) + 1);
-    rowsB.set(y, (rowsB.get(y) ?? 0) + 1);
-  });
-  const index = [...table.values()].reduce((s, n) => s + pairs(n), 0);
-  const sumA = [...rowsA.values()].reduce((s, n) => s + pairs(n), 0);
-  const sumB = [...rowsB.values()].reduce((s, n) => s + pairs(n), 0);
-  const expected = (sumA * sumB) / pairs(a.length);
-  return (index - expected) / ((sumA + sumB) / 2 - expected);
-}
+import { OPINION_GROUPS, opinionGroups, parseOpinionGroups, voteMatrix, type ResponseVote } from '../../shared/rules/opinion-groups.js';
+import { groupParticipants } from '../../shared/rules/polis-groups.js';
+import { adjustedRand } from '../fixtures/polis.js';
 
 interface Planted {
-  upvotes: Upvote[];
+  upvotes: ResponseVote[];
   truth: Map<string, number>;
   own: string[][];
   shared: string[];
 }
 
-/** `sizes[g]` people in group g; each group has 6 responses of its own it mostly upvotes, and 3 everyone likes. */
-function planted(sizes: number[], seed: number, ownP = 0.7, otherP = 0.05, sharedP = 0.6): Planted {
+/**
+ * `sizes[g]` people in group g; each group has 6 responses of its own it mostly upvotes, and 3 everyone likes.
+ * `twoQuestions`: four groups made of two questions with two sides each (6 responses a side), group g
+ * taking side g % 2 of the first and side ⌊g / 2⌋ of the second. Polis draws people on two principal
+ * components; four groups that each hold a view of their own need three, and a map of two cannot
+ * show them apart; two questions, two sides each, it can.
+ */
+function planted(sizes: number[], seed: number, ownP = 0.7, otherP = 0.05, sharedP = 0.6, twoQuestions = false): Planted {
   const random = seededRandom(seed);
-  const own = sizes.map((_, g) => Array.from({ length: 6 }, (_, j) => `g${g}-r${j}`));
+  const own = twoQuestions
+    ? [0, 1].flatMap((q) => [0, 1].map((side) => Array.from({ length: 6 }, (_, j) => `q${q}-s${side}-r${j}`)))
+    : sizes.map((_, g) => Array.from({ length: 6 }, (_, j) => `g${g}-r${j}`));
+  // The sets of `own` group g agrees with: its own, or its side of each question.
+  const held = (g: number) => (twoQuestions ? [g % 2, 2 + Math.floor(g / 2)] : [g]);
   const shared = ['all-1', 'all-2', 'all-3'];
-  const upvotes: Upvote[] = [];
+  const upvotes: ResponseVote[] = [];
   const truth = new Map<string, number>();
   sizes.forEach((size, g) => {
     for (let p = 0; p < size; p++) {
       const voter = `u-${g}-${p}`;
       truth.set(voter, g);
-      own.forEach((ids, h) => ids.forEach((id) => random() < (h === g ? ownP : otherP) && upvotes.push({ voter, response: id })));
-      shared.forEach((id) => random() < sharedP && upvotes.push({ voter, response: id }));
+      // Everyone reads every response: one not upvoted is a pass (read, no opinion), not a missing vote.
+      own.forEach((ids, h) =>
+        ids.forEach((id) => upvotes.push({ voter, response: id, value: random() < (held(g).includes(h) ? ownP : otherP) ? 1 : 0 })),
+      );
+      shared.forEach((id) => upvotes.push({ voter, response: id, value: random() < sharedP ? 1 : 0 }));
     }
   });
   return { upvotes, truth, own, shared };
 }
 
 /** Recovered labels in the order of the planted ones (the summary hides them; the rule's own function gives them). */
-function recovered(upvotes: Upvote[]): { voters: string[]; labels: number[] } | null {
-  const byVoter = new Map<string, Set<string>>();
-  for (const u of upvotes) byVoter.set(u.voter, (byVoter.get(u.voter) ?? new Set()).add(u.response));
-  const voters = [...byVoter.keys()].filter((v) => byVoter.get(v)!.size >= OPINION_GROUPS.MIN_VOTES).sort();
-  const responses = [...new Set(upvotes.map((u) => u.response))].sort();
-  const rows = voters.map((v) => [...byVoter.get(v)!].map((id) => responses.indexOf(id)).sort((a, b) => a - b));
-  const found = groupParticipants({ rows, columns: responses.length });
+function recovered(upvotes: ResponseVote[]): { voters: string[]; labels: number[] } | null {
+  const { voters, matrix, counted } = voteMatrix(upvotes);
+  const found = groupParticipants(matrix, counted, OPINION_GROUPS.MIN_GROUP_SIZE, OPINION_GROUPS.SEED);
   return found && { voters, labels: found.labels };
 }
 
@@ -65,10 +57,10 @@ describe('opinion groups', () => {
     { sizes: [30, 12], seed: 2 },
     { sizes: [15, 15, 15], seed: 3 },
     { sizes: [25, 15, 10], seed: 4 },
-    { sizes: [12, 12, 12, 12], seed: 5 },
-    { sizes: [40, 30, 20, 10], seed: 6 },
-  ])('recovers planted groups $sizes (adjusted Rand index ≥ 0.8)', ({ sizes, seed }) => {
-    const { upvotes, truth, own, shared } = planted(sizes, seed);
+    { sizes: [12, 12, 12, 12], seed: 5, twoQuestions: true },
+    { sizes: [40, 30, 20, 10], seed: 6, twoQuestions: true },
+  ])('recovers planted groups $sizes (adjusted Rand index ≥ 0.8)', ({ sizes, seed, twoQuestions = false }) => {
+    const { upvotes, truth, own, shared } = planted(sizes, seed, 0.7, 0.05, 0.6, twoQuestions);
     const found = recovered(upvotes);
     expect(found).not.toBeNull();
     const ari = adjustedRand(
@@ -81,13 +73,18 @@ describe('opinion groups', () => {
     expect(summary.status).toBe('groups');
     expect(summary.groups.map((g) => g.size).sort((a, b) => b - a)).toEqual(summary.groups.map((g) => g.size));
     expect(summary.groups).toHaveLength(sizes.length);
-    // Each group's representative responses are the planted ones of one group; consensus is the shared ones.
+    // Each group's representative responses are the planted ones of one group (with two questions:
+    // of one side of each question at most, and no two groups the same sides); consensus is the shared ones.
+    const held = new Set<string>();
     for (const group of summary.groups) {
       expect(group.representative.length).toBeGreaterThan(0);
-      const owners = new Set(group.representative.map((r) => own.findIndex((ids) => ids.includes(r.response_id))));
-      expect(owners.size).toBe(1);
-      expect([...owners][0]).toBeGreaterThanOrEqual(0);
+      const owners = [...new Set(group.representative.map((r) => own.findIndex((ids) => ids.includes(r.response_id))))].sort();
+      expect(Math.min(...owners)).toBeGreaterThanOrEqual(0);
+      if (twoQuestions) expect(new Set(owners.map((o) => Math.floor(o / 2))).size).toBe(owners.length);
+      else expect(owners).toHaveLength(1);
+      held.add(owners.join());
     }
+    expect(held.size).toBe(summary.groups.length);
     expect(summary.consensus.length).toBeGreaterThan(0);
     for (const c of summary.consensus) expect(shared).toContain(c.response_id);
   });
@@ -103,7 +100,7 @@ describe('opinion groups', () => {
       ),
     ).toBeGreaterThanOrEqual(0.8);
     expect(opinionGroups(upvotes).groups.map((g) => g.size)).toHaveLength(3);
-  });
+  }, 120_000);
 
   it.each([
     { people: 40, p: 0.3, seed: 7 },
@@ -112,16 +109,16 @@ describe('opinion groups', () => {
     { people: 2500, p: 0.1, seed: 14 },
   ])('random votes ($people people, p = $p) show no clear groups', ({ people, p, seed }) => {
     const random = seededRandom(seed);
-    const upvotes: Upvote[] = [];
+    const upvotes: ResponseVote[] = [];
     for (let i = 0; i < people; i++) {
-      for (let j = 0; j < 30; j++) if (random() < p) upvotes.push({ voter: `v${i}`, response: `r${j}` });
+      for (let j = 0; j < 30; j++) upvotes.push({ voter: `v${i}`, response: `r${j}`, value: random() < p ? 1 : 0 });
     }
     const summary = opinionGroups(upvotes);
     expect(summary.status).toBe('no-clear-groups');
     expect(summary.groups).toEqual([]);
   });
 
-  it('needs 12 people with at least 3 upvotes each', () => {
+  it('needs 12 people with at least MIN_VOTES votes each', () => {
     const { upvotes } = planted([6, 5], 10, 0.9, 0.05, 0.9);
     const summary = opinionGroups(upvotes);
     expect(summary.participants).toBeLessThan(OPINION_GROUPS.MIN_PARTICIPANTS);
@@ -148,13 +145,19 @@ describe('opinion groups', () => {
 
 describe('opinion groups: the worked example and the replicated text', () => {
   /** docs/COMMON-GROUND.md "Worked example" of "Opinion groups". */
-  const example: Upvote[] = [];
+  const example: ResponseVote[] = [];
+  // p01–p14 read all six responses: the ones listed are agrees, the others passes; p15 voted on two only.
   const add = (voter: string, responses: string[]) => responses.forEach((response) => example.push({ voter, response }));
+  const passRest = (voter: string) =>
+    ['R1', 'R2', 'R3', 'R4', 'R5', 'R6'].forEach(
+      (response) => example.some((v) => v.voter === voter && v.response === response) || example.push({ voter, response, value: 0 }),
+    );
   for (let i = 1; i <= 8; i++) add(`p${String(i).padStart(2, '0')}`, ['R1', 'R2', 'R5']);
   add('p01', ['R3']);
   for (let i = 9; i <= 14; i++) add(`p${String(i).padStart(2, '0')}`, ['R3', 'R4', 'R5']);
   add('p09', ['R6']);
   add('p10', ['R6']);
+  for (let i = 1; i <= 14; i++) passRest(`p${String(i).padStart(2, '0')}`);
   add('p15', ['R1', 'R6']);
 
   it('gives the documented summary', () => {

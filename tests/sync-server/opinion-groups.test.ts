@@ -32,7 +32,10 @@ describe('opinion groups', () => {
   });
   afterAll(() => server.stop());
 
-  /** Two planted camps of 12: each upvotes its own three responses and the two shared ones. */
+  /**
+   * Two planted camps of 12: each upvotes its own three responses and the two shared ones, and
+   * disagrees with the other camp's three (a response someone has not voted on tells nothing).
+   */
   async function plantedTopic() {
     const topic = await makeTopic(as(authors[0]));
     const make = (author: TestUser, type: string) => makeResponse(as(author), { topic_id: topic.id, type });
@@ -41,6 +44,8 @@ describe('opinion groups', () => {
     const shared = [await make(authors[0]!, 'neutral'), await make(authors[1]!, 'neutral')];
     for (const [i, voter] of voters.entries()) {
       for (const response of [...(i < 12 ? campA : campB), ...shared]) await upvote(as(voter), 'response', response.id);
+      for (const response of i < 12 ? campB : campA)
+        await as(voter).post('/downvotes', { target_type: 'response', target_id: response.id });
     }
     return { topic, campA, campB, shared };
   }
@@ -77,7 +82,7 @@ describe('opinion groups', () => {
     } finally {
       await job.stop();
     }
-  });
+  }, 120_000); // 24 people cast 192 votes through the REST API first
 
   it('waits for the gap before a topic is computed again', async () => {
     let now = Date.now();

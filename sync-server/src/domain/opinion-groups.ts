@@ -1,4 +1,4 @@
-// Opinion groups on the server: a topic's summary is computed from its upvotes
+// Opinion groups on the server: a topic's summary is computed from its votes
 // (shared/rules/opinion-groups.ts) by a background job, never while a request waits, and stored on
 // the topic so it replicates with it (TopicDoc.opinion_groups). Only the summary leaves: who voted
 // what and who is in which group stay in this function's memory.
@@ -15,8 +15,8 @@ import { publish, type DomainContext } from './context.js';
 
 /** Recomputes one topic's summary now; true when it changed (and was stored with a new seq). */
 export async function refreshOpinionGroups(ctx: DomainContext, topicId: string): Promise<boolean> {
-  const upvotes = await ctx.store.groups.upvotes(topicId);
-  const summary = JSON.stringify(opinionGroups(upvotes));
+  const votes = await ctx.store.groups.votes(topicId);
+  const summary = JSON.stringify(opinionGroups(votes, await ctx.store.groups.removed(topicId)));
   const changed = await ctx.store.transaction(() => ctx.store.groups.save(topicId, summary, ctx.store.nextSeq));
   if (changed) publish(ctx, [{ collection: 'topics' }]);
   return changed;

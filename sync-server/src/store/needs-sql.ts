@@ -3,15 +3,25 @@
 import { both } from './sql.js';
 
 /**
- * Live upvotes (agree votes) of the topic's live, unmoderated responses, as (voter, response): the opinion
- * groups' input (domain/opinion-groups.ts). Authors' own upvotes are left out: they say nothing of
- * how the author reads others. Never served: only the computed summary leaves the server.
+ * Live votes (1 agree, −1 disagree, 0 pass) on the topic's live, unmoderated responses, as
+ * (voter, response, value): the opinion groups' input (domain/opinion-groups.ts); a response a person
+ * did not vote on has no row (missing, never "did not agree"). Authors' own votes are left out: they
+ * say nothing of how the author reads others. Never served: only the computed summary leaves the server.
  */
-export const TOPIC_UPVOTES = both(`
-  SELECT v.voter_uid AS voter, v.target_id AS response
+export const TOPIC_VOTES = both(`
+  SELECT v.voter_uid AS voter, v.target_id AS response, v.value AS value
   FROM votes v JOIN responses r ON r.id = v.target_id
-  WHERE v.topic_id = ? AND v.target_type = 'response' AND v.deleted = 0 AND v.value = 1
+  WHERE v.topic_id = ? AND v.target_type = 'response' AND v.deleted = 0 AND v.value IN (1, -1, 0)
     AND r.deleted = 0 AND r.moderation IS NULL AND v.voter_uid <> r.creator_uid
+`);
+
+/**
+ * The topic's responses a moderator took out (not deleted by their author): Polis reads every vote on
+ * such a response as a pass (it zeroes the column), which weighs each person's other votes down; the
+ * grouping does the same (shared/rules/opinion-groups.ts voteMatrix).
+ */
+export const TOPIC_REMOVED_RESPONSES = both(`
+  SELECT id FROM responses WHERE topic_id = ? AND deleted = 0 AND moderation IS NOT NULL
 `);
 
 /**

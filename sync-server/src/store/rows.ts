@@ -17,6 +17,7 @@ import type {
   VoteValue,
 } from '../../../shared/constants.js';
 import type { StanceChange } from '../../../shared/sync-protocol.js';
+import type { ResponseVote } from '../../../shared/rules/opinion-groups.js';
 import type {
   Notification,
   Response,
@@ -816,8 +817,10 @@ export interface StancesRepo {
 }
 
 export interface OpinionGroupsRepo {
-  /** Live upvotes of the topic's live, unmoderated responses by others than their author (never served). */
-  upvotes(topicId: string): Promise<Array<{ voter: string; response: string }>>;
+  /** Live votes (agree, disagree, pass) on the topic's live, unmoderated responses by others than their author (never served). */
+  votes(topicId: string): Promise<Array<Required<ResponseVote>>>;
+  /** Ids of the topic's responses a moderator took out (read as a pass from everyone, as Polis does). */
+  removed(topicId: string): Promise<string[]>;
   /** Topics whose response votes changed at or after `sinceIso` (a scan: once per start of the grouping job). */
   votedSince(sinceIso: string): Promise<string[]>;
   /**

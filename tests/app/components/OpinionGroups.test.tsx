@@ -54,28 +54,28 @@ function open(opinion_groups: string | null | undefined, { online = true } = {})
 describe('Opinion groups panel', () => {
   it('shows each group, what sets it apart and what all approve', async () => {
     const region = open(JSON.stringify(GROUPS));
-    expect(region.textContent).toContain('The 14 people who upvoted here fall into 2 groups by how they vote.');
+    expect(region.textContent).toContain('The 14 people who voted here fall into 2 groups of people who vote alike on these responses.');
     within(region).getByRole('heading', { name: 'Group A · 8 people' });
     within(region).getByRole('heading', { name: 'Group B · 6 people' });
     await within(region).findByRole('button', { name: 'Jobs matter.' });
-    within(region).getByText('100% of this group upvoted it, 0% of the others');
+    within(region).getByText('100% of this group agreed with it, 0% of the others');
     within(region).getByRole('button', { name: 'Debt outlives it.' });
-    within(region).getByText('83% of this group upvoted it, 13% of the others');
+    within(region).getByText('83% of this group agreed with it, 13% of the others');
     within(region).getByRole('heading', { name: 'What every group approves' });
     within(region).getByRole('button', { name: 'Ask the town.' });
-    within(region).getByText('at least 67% of each group upvoted it');
+    within(region).getByText('at least 67% of each group agreed with it');
   });
 
   it.each([
     [
       JSON.stringify({ ...GROUPS, status: 'too-few', participants: 5, groups: [], consensus: [] }),
-      'Groups appear once 12 people have each upvoted at least 3 responses here (5 so far).',
+      'Groups appear once 12 people have each voted on at least 7 responses here (5 so far).',
     ],
-    [null, 'Groups appear once 12 people have each upvoted at least 3 responses here.'],
-    ['{"version": 99}', 'Groups appear once 12 people have each upvoted at least 3 responses here.'],
+    [null, 'Groups appear once 12 people have each voted on at least 7 responses here.'],
+    ['{"version": 99}', 'Groups appear once 12 people have each voted on at least 7 responses here.'],
     [
       JSON.stringify({ ...GROUPS, status: 'no-clear-groups', participants: 40, groups: [], consensus: [] }),
-      'No clear groups: the 40 people who upvoted here do not split into camps by how they vote.',
+      'No clear groups: the 40 people who voted here do not split into camps that vote alike on these responses.',
     ],
   ])('%s says: %s', (summary, text) => {
     const region = open(summary);

@@ -33,13 +33,17 @@ export function useOpinionGroupsDisclosure() {
 
 /** What the summary's status says, in words (also when there is no summary yet). */
 export function opinionGroupsLead(summary: OpinionGroupsSummary | null): string {
-  const threshold = `Groups appear once ${OPINION_GROUPS.MIN_PARTICIPANTS} people have each upvoted at least ${OPINION_GROUPS.MIN_VOTES} responses here`;
+  const threshold = `Groups appear once ${OPINION_GROUPS.MIN_PARTICIPANTS} people have each voted on at least ${OPINION_GROUPS.MIN_VOTES} responses here`;
   if (!summary) return `${threshold}.`;
   if (summary.status === 'too-few') return `${threshold} (${summary.participants} so far).`;
   if (summary.status === 'no-clear-groups')
-    return `No clear groups: the ${summary.participants} people who upvoted here do not split into camps by how they vote.`;
-  return `The ${summary.participants} people who upvoted here fall into ${summary.groups.length} groups by how they vote. Nobody's group is shown, only each group's size.`;
+    return `No clear groups: the ${summary.participants} people who voted here do not split into camps that vote alike on these responses.`;
+  return `The ${summary.participants} people who voted here fall into ${summary.groups.length} groups of people who vote alike on these responses. Nobody's group is shown, only each group's size.`;
 }
+
+/** Where the groups can be wrong, said under them. */
+export const OPINION_GROUPS_CAVEAT =
+  'Groups come from agree, disagree and pass votes alone: they show who votes alike, not why. People who voted on few responses are placed from those few, and a response nobody voted on says nothing.';
 
 export const OPINION_GROUPS_NOT_ON_DEVICE = 'Opinion groups are not on this device yet; they load when you are back online.';
 
@@ -83,6 +87,7 @@ export function OpinionGroupsPanel({ id, topic, online = true }: { id: string; t
       )}
       {summary && hasGroups && (
         <>
+          <p className="status-text">{OPINION_GROUPS_CAVEAT}</p>
           <ul className="opinion-groups-list" aria-label="Groups">
             {summary.groups.map((group, g) => (
               <li key={g} className="opinion-groups-group">
@@ -96,7 +101,7 @@ export function OpinionGroupsPanel({ id, topic, online = true }: { id: string; t
                     <p className="opinion-groups-caption">What sets it apart</p>
                     <ul className="opinion-groups-items">
                       {group.representative.map((r) =>
-                        item(r.response_id, `${percent(r.share)} of this group upvoted it, ${percent(r.others_share)} of the others`),
+                        item(r.response_id, `${percent(r.share)} of this group agreed with it, ${percent(r.others_share)} of the others`),
                       )}
                     </ul>
                   </>
@@ -109,7 +114,7 @@ export function OpinionGroupsPanel({ id, topic, online = true }: { id: string; t
             <p className="status-text">No response is approved by every group yet.</p>
           ) : (
             <ul className="opinion-groups-items">
-              {summary.consensus.map((c) => item(c.response_id, `at least ${percent(c.min_share)} of each group upvoted it`))}
+              {summary.consensus.map((c) => item(c.response_id, `at least ${percent(c.min_share)} of each group agreed with it`))}
             </ul>
           )}
         </>
