@@ -106,9 +106,10 @@ async function browseListPages(page: Page, pages: number): Promise<number> {
   let shown = 1;
   while (shown < pages) {
     const before = await rows.count();
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    // The list's own sentinel brought into view, as a thumb scrolling down does.
+    await page.locator('[data-testid="list-sentinel"]').scrollIntoViewIfNeeded();
     const grew = await page
-      .waitForFunction((n) => document.querySelectorAll('[data-testid="topic-row"]').length > n, before, { timeout: 30_000 })
+      .waitForFunction((n) => document.querySelectorAll('[data-testid="topic-row"]').length > n, before, { timeout: 60_000 })
       .then(
         () => true,
         () => false,
