@@ -4,6 +4,8 @@ import type { StorageNote } from '../data';
 import { useData } from './useData';
 import { useObservable } from './useObservable';
 
+export type { StorageNote };
+
 export function useStorageNote(): StorageNote | null {
   const data = useData();
   const note$ = useMemo(() => data.storageNote$(), [data]);

@@ -1,7 +1,6 @@
 // The plain note shown when this device's storage could not keep something: the app goes on in
 // memory (data/storage-fallback.ts), and the reader is told what will be gone when the tab closes.
-import type { StorageNote as Note } from '../../data';
-import { useStorageNote } from '../../hooks/useStorageNote';
+import { useStorageNote, type StorageNote as Note } from '../../hooks/useStorageNote';
 import './StorageNote.css';
 
 export function storageNoteText(note: Note): string {
