@@ -84,8 +84,8 @@ async function indexedDbMb(page: Page): Promise<number> {
   return bytes / (1024 * 1024);
 }
 
-/** Waits until no sync pull has started for `quietMs`, or `capMs` passed; whether it went quiet. */
-async function waitForSyncQuiet(page: Page, capMs: number, quietMs = 5000): Promise<boolean> {
+/** Waits until no sync pull has ended for `quietMs` (a page can take seconds to store on a slow phone), or `capMs` passed; whether it went quiet. */
+async function waitForSyncQuiet(page: Page, capMs: number, quietMs = 15_000): Promise<boolean> {
   const deadline = Date.now() + capMs;
   while (Date.now() < deadline) {
     const sinceLastPull = await page.evaluate(() => {
@@ -107,7 +107,8 @@ async function browseListPages(page: Page, pages: number): Promise<number> {
   while (shown < pages) {
     const before = await rows.count();
     // The list's own sentinel brought into view, as a thumb scrolling down does.
-    await page.locator('[data-testid="list-sentinel"]').scrollIntoViewIfNeeded();
+    // Not Playwright's scroll: it waits for the sentinel to hold still, which a page still arriving never does.
+    await page.evaluate(() => document.querySelector('[data-testid="list-sentinel"]')?.scrollIntoView());
     const grew = await page
       .waitForFunction((n) => document.querySelectorAll('[data-testid="topic-row"]').length > n, before, { timeout: 60_000 })
       .then(
@@ -295,8 +296,12 @@ export async function benchPhone(log: (line: string) => void = (line) => console
         });
         const load = loadavg()[0]!.toFixed(1);
         log(`${label}: ${server.url}, load ${load}`);
-        const figures = await measureSite(server.url, work, watchS * 1000, log);
-        rows.push(...rowsFor(label, figures, watchS).map((row) => ({ ...row, note: `${row.note ?? ''}; load ${load}` })));
+        // One size that fails (a page that never came under load) does not lose the others' rows.
+        const figures = await measureSite(server.url, work, watchS * 1000, log).catch((error: unknown) => {
+          log(`${label}: could not measure: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+          return null;
+        });
+        if (figures) rows.push(...rowsFor(label, figures, watchS).map((row) => ({ ...row, note: `${row.note ?? ''}; load ${load}` })));
       } finally {
         await server?.stop();
         rmSync(dataDir, { recursive: true, force: true });
