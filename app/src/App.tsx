@@ -9,6 +9,7 @@ import { UsernameModal } from './components/UsernameModal/UsernameModal';
 import { UpdatePrompt } from './components/UpdatePrompt/UpdatePrompt';
 import { SyncIssues } from './components/SyncStatus/SyncIssues';
 import { SuspensionBanner } from './components/SuspensionBanner/SuspensionBanner';
+import { StorageNote } from './components/StorageNote/StorageNote';
 import { PushClicks } from './push/PushClicks';
 import { useUsernamePrompt } from './hooks/useUsernamePrompt';
 import { TopicListPage } from './routes/TopicListPage';
@@ -70,6 +71,7 @@ export function App() {
       <Header />
       <SyncIssues />
       <SuspensionBanner />
+      <StorageNote />
       <Suspense fallback={<PageFallback />}>
         <Routes>
           {PAGES.map(({ path, Page }) => (

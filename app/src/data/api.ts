@@ -90,6 +90,18 @@ export interface SourcesQuery {
 /** Any RxDB storage (Dexie in the browser, fake-indexeddb in Node, a wrapped one in tests). */
 export type AnyStorage = RxStorage<unknown, unknown>;
 
+/**
+ * What this device could not keep in its storage (it could not be opened, or it is full): that data is
+ * kept in this tab's memory instead, and is gone when the tab closes.
+ */
+export interface StorageNote {
+  failure: 'unavailable' | 'full';
+  /** Topics and responses read here. */
+  publicData: boolean;
+  /** The signed-in user's own data: drafts, votes, unsent changes, settings. */
+  userData: boolean;
+}
+
 /** A topic as the screens show it: the server's item with the local truth laid over it. */
 export interface TopicView extends Topic, Pick<TopicDoc, 'stance_agree' | 'stance_disagree' | 'stance_unsure' | 'minds_changed'> {
   /** The server's opinion groups summary as replicated (JSON text, shared/rules/opinion-groups.ts parseOpinionGroups); absent before the topic is stored here. */
@@ -407,6 +419,8 @@ export interface CruxData {
   /** The signed-in user's push settings, from their synced profile; null signed out or not pulled yet. */
   pushSettings$(): Observable<PushSettings | null>;
   syncProblems$(): Observable<SyncProblem[]>;
+  /** What the device's storage could not keep (kept in memory instead); null while everything is kept. */
+  storageNote$(): Observable<StorageNote | null>;
   /** Ids of topics kept for offline reading. */
   savedTopics$(): Observable<string[]>;
   /** A page of the responses citing a source, newest first (asks the server; rejects offline). */

@@ -57,6 +57,7 @@ export const CRUX_DATA_MEMBERS = {
   preferences$: 'read',
   pushSettings$: 'read',
   syncProblems$: 'read',
+  storageNote$: 'quiet-read',
   savedTopics$: 'read',
   sourceCitations: 'call',
   searchSources: 'call',

@@ -12,6 +12,7 @@
 // the meta copy it never writes: one IndexedDB read per document for nothing. Those reads answer
 // "none" without reading; the checkpoints are read as before.
 import type { BulkWriteRow, RxStorage, RxStorageBulkWriteResponse, RxStorageInstance, RxStorageInstanceCreationParams } from 'rxdb';
+import { writeInSlices } from './write-slices.js';
 
 /** RxDB's downstream writes with this context (replication-protocol: `downstreamBulkWriteFlag`). */
 const PULL_WRITE = 'replication-downstream-';
@@ -53,7 +54,8 @@ export function keepUnsentOnPull<Internals, Options>(storage: RxStorage<Internal
     instance.bulkWrite = (rows: BulkWriteRow<Doc>[], context: string): Promise<RxStorageBulkWriteResponse<Doc>> => {
       if (!context.startsWith(PULL_WRITE)) return write(rows, context);
       const kept = rows.filter((row) => !isUnsent(row)).map(keepSeenAt);
-      return kept.length > 0 ? write(kept, context) : Promise.resolve({ error: [] });
+      // A whole pulled page at once would be one long task: written in slices (write-slices.ts).
+      return kept.length > 0 ? writeInSlices(write, kept, context) : Promise.resolve({ error: [] });
     };
     return instance;
   };
