@@ -7,7 +7,7 @@
 //     with the best silhouette over the small clusters wins;
 //  3. Polis starts each k-means at the first distinct points, so its groups depend on the order
 //     people arrived in (and it refines them at each new vote). Here the same steps run on ORDERINGS
-//     seeded orders of the participants, the k most runs chose wins, and each person joins the group
+//     seeded orders of the participants, the fewest groups most runs allow win (LARGER_K), and each person joins the group
 //     most of those runs put them in: the same votes give the same groups, whatever order the
 //     participants are listed in;
 //  4. the groups are clear only when they hold opposite views (opposition below): k-means always
@@ -21,6 +21,8 @@ export const POLIS_GROUPING = {
   GROUP_ITERATIONS: 20,
   MAX_GROUPS: 5,
   ORDERINGS: 9,
+  /** The share of the orderings' runs that must choose more groups for more groups to show. */
+  LARGER_K: 2 / 3,
   /**
    * Groups are clear when responses divide a pair of them one way and others the other way, each by
    * a z-score of at least sqrt(2 ln tests) + CLEAR_MARGIN, where tests counts the (pair, response)
@@ -118,9 +120,11 @@ function consensusGroups(
     runs.push({ ...run, labels });
   }
   if (runs.length === 0) return null;
-  const chosen = new Map<number, number>();
-  for (const run of runs) chosen.set(run.k, (chosen.get(run.k) ?? 0) + 1);
-  const k = [...chosen].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]![0];
+  // The fewest groups most runs allow: a larger k only when LARGER_K of the runs chose more (Polis's
+  // own smoother keeps its k until a larger one wins several times in a row). The most chosen k
+  // alone let a 5-to-4 split decide, so the same votes under other ids could show 3 groups, not 2.
+  const ks = [...new Set(runs.map((run) => run.k))].sort((a, b) => a - b);
+  const k = ks.find((candidate) => runs.filter((run) => run.k > candidate).length < POLIS_GROUPING.LARGER_K * runs.length)!;
   const same = runs.filter((run) => run.k === k);
   const tally = points.map(() => new Array<number>(k).fill(0));
   for (const run of same) {
