@@ -163,6 +163,11 @@ export function createSyncController(deps: SyncControllerDeps) {
     }),
     // An ended session: the stream reconnects without the refused token (public events only).
     connectivity.sessionEnded$.pipe(distinctUntilChanged(), filter(Boolean)).subscribe(() => stream.restart()),
+    // A kept topic shown again: the topics replication pulls it (only when this tab syncs).
+    deps.workingSet.pullWanted$.subscribe(() => {
+      if (!running()) return;
+      for (const rep of publicReps) if (SYNCED[rep.collection].sync.pull === 'kept-topics') rep.resync();
+    }),
     // A newly followed topic: the stream must carry it, and its responses be pulled.
     deps.follows.changes$
       .pipe(

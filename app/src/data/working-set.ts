@@ -4,7 +4,7 @@
 // ids). Each topic records when a screen last showed it (`seen_at`); past the storage budget the least
 // recently seen leave the device first. Never evicted: an unsent change, the signed-in user's own
 // topics, the topics they follow, those saved for offline and the recently opened (follows.ts).
-import { BehaviorSubject, type Observable } from 'rxjs';
+import { BehaviorSubject, Subject, type Observable } from 'rxjs';
 import { MAX_PAGE_SIZE, type Sort } from '../../../shared/constants.js';
 import { MAX_TOPIC_IDS, type TopicDoc, type TopicsAnswer, type TopicTombstone } from '../../../shared/sync-protocol.js';
 import type { TopicDocType } from './collections/topic.schema.js';
@@ -61,6 +61,8 @@ export function createWorkingSet(deps: WorkingSetDeps) {
   const stale = new Set<string>();
   let allStale = true;
   const shown = new Map<string, Promise<boolean>>();
+  /** Kept topics wait to be pulled (the sync controller's topics replication pulls them). */
+  const pullWanted$ = new Subject<void>();
 
   async function budget(): Promise<number> {
     const doc = await db.getLocal<{ budget_bytes: number }>(SETTINGS_DOC);
@@ -171,6 +173,7 @@ export function createWorkingSet(deps: WorkingSetDeps) {
 
   return {
     usage$: usage$ as Observable<WorkingSetUsage>,
+    pullWanted$: pullWanted$ as Observable<void>,
     evict,
     touch,
     budget,
@@ -205,9 +208,15 @@ export function createWorkingSet(deps: WorkingSetDeps) {
         request = (async () => {
           try {
             const current = await db.topics.findOne(topicId).exec();
-            // Kept here already: the live stream keeps it fresh (and a follower tab asks nothing).
+            // Kept here already: shown now, and pulled by the tab that syncs (a follower tab asks
+            // nothing itself). The stream names no topic, so a change heard while this one was
+            // off screen (an edit, a removal, a delete) is caught up now, in one short pull.
             if (current) {
-              if (!current.pending) await touch([topicId]);
+              if (!current.pending) {
+                await touch([topicId]);
+                stale.add(topicId);
+                pullWanted$.next();
+              }
               return true;
             }
             const answer = await deps.http.json<TopicsAnswer>('/topics/pull', {
