@@ -282,8 +282,15 @@ describe('common ground, Δ and the debate map', () => {
     await page.getByText('Level one: buses.').waitFor({ state: 'attached' });
     // Not open yet: the deep answer is not on screen.
     expect(await page.getByTestId('response-content').filter({ hasText: 'Level four: the deep answer.' }).count()).toBe(0);
-    // The map (its code loaded on first open) and the tree come from the device: offline is enough.
+    // The map (its code loaded on first open) and the tree come from the device: offline is enough
+    // once the device holds them, which the responses bar shows by counting them (the first screen's
+    // bar says "Loading..." until then). Measured: the page is controlled by its service worker only
+    // 20–40 ms before or after the responses' pull, so that alone does not say they arrived.
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page
+      .getByTestId('response-balance')
+      .filter({ hasText: /[1-9]\d* (agree|disagree|discuss)/, hasNotText: /Loading|Not on this device yet/ })
+      .waitFor({ timeout: 20_000 });
     await context.setOffline(true);
 
     const toggle = page.getByRole('button', { name: 'Debate map', exact: true });
