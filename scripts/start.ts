@@ -2,7 +2,7 @@
 // emulator and the compiled server (`node build/server/main.js`, no TypeScript compiled at start)
 // on loopback, and stops both on one Ctrl-C. Env: PORT (8080), DATA_DIR (data/),
 // AUTH_EMULATOR_PORT (9099), SKIP_BUILD=1 to reuse an existing dist/ (and build/server/ unless
-// it is missing or older than a source file). The server's JSON log lines are printed through pino-pretty. Unless SEED_DEMO=false, the emulator gets a demo
+// it is missing or older than a source file), LOG_REQUESTS=1 to print a line per request (terminal-log.ts). Unless SEED_DEMO=false, the emulator gets a demo
 // moderator and a demo admin (scripts/roles.ts DEMO_STAFF; their e-mail and password are printed),
 // and `npm run users:role` reaches the emulator with the FIREBASE_AUTH_EMULATOR_HOST printed.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { PROJECT_ID, startAuthEmulator } from './auth-emulator.js';
 import { buildServer, DEFAULT_OUT_DIR, newestSource } from './build-server.js';
 import { adminAuth, seedDemoStaff } from './roles.js';
-import pinoPretty from 'pino-pretty';
+import { logsRequests, terminalLog } from './terminal-log.js';
 
 const port = process.env.PORT ?? '8080';
 const hasApp = existsSync('vite.config.ts') && existsSync('app/index.html');
@@ -44,8 +44,11 @@ const server: ChildProcess = spawn(process.execPath, ['--enable-source-maps', se
   env: { ...process.env, PORT: port, FIREBASE_AUTH_EMULATOR_HOST: emulator.host },
 });
 // The server logs JSON lines (sync-server/src/observe/logger.ts); here, for a person at a terminal,
-// they are printed readably. Only here: production output stays JSON for a log shipper.
-server.stdout!.pipe(pinoPretty({ colorize: process.stdout.isTTY, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }));
+// they are printed readably, one line each, and answered requests only with LOG_REQUESTS=1
+// (terminal-log.ts). Only here: production output stays JSON for a log shipper.
+const requests = logsRequests(process.env);
+server.stdout!.pipe(terminalLog({ requests, colorize: Boolean(process.stdout.isTTY) }));
+if (!requests) console.log('Requests are not logged here (LOG_REQUESTS=1 npm start shows one line each; failures always show).');
 
 let stopping = false;
 async function stop(code = 0) {

@@ -77,6 +77,11 @@ export const moderationLogEntrySchema = z
     reason: z.string(),
     days: z.number().int().nullable(),
     created_at: time,
+    target_name: z
+      .string()
+      .nullable()
+      .describe("The topic's title, the response's text (its author's own; up to 200 characters) or the user's name; null when gone."),
+    target_topic_id: z.string().nullable().describe("A response's topic, to link to it; null for other targets."),
   })
   .meta({ id: 'ModerationLogEntry' });
 

@@ -89,16 +89,23 @@ describe('@mentions', () => {
     expect(await told(partial.id, [ada, cleo])).toEqual(['Ada Mention: reply_to_topic']);
   });
 
-  it("the reply's recipient gets one notification, not two; someone who blocked the author gets none", async () => {
+  it("the reply's recipient named in it gets one notification, as named; someone who blocked the author gets none", async () => {
     const [ada, bob, cleo] = await users('Ada Replied', 'Bob Replier', 'Cleo Blocker');
     const topic = await debate(ada, [cleo]);
+    // The topic's creator named in a response to the topic: told they were named, once.
     const root = await makeResponse(as(bob), { topic_id: topic.id, content: 'Hello @Ada Replied' });
-    expect(await told(root.id, [ada, bob, cleo])).toEqual(['Ada Replied: reply_to_topic']);
+    expect(await told(root.id, [ada, bob, cleo])).toEqual(['Ada Replied: mention']);
+    // The author of the answered response, named in the reply: the same.
+    const named = await makeResponse(as(bob), { parent_response_id: topic.posts[0]!, content: 'Fair, @Cleo Blocker.' });
+    expect(await told(named.id, [ada, bob, cleo])).toEqual(['Cleo Blocker: mention']);
+    // Not named: "replied to your topic" as before.
+    const plain = await makeResponse(as(bob), { topic_id: topic.id, content: 'A point without names.' });
+    expect(await told(plain.id, [ada, bob, cleo])).toEqual(['Ada Replied: reply_to_topic']);
     const reply = await makeResponse(as(bob), {
       parent_response_id: topic.posts[0]!,
       content: '@Cleo Blocker and @Ada Replied: both of you',
     });
-    expect(await told(reply.id, [ada, bob, cleo])).toEqual(['Ada Replied: mention', 'Cleo Blocker: reply_to_comment']);
+    expect(await told(reply.id, [ada, bob, cleo])).toEqual(['Ada Replied: mention', 'Cleo Blocker: mention']);
 
     expect((await as(ada).put(`/blocks/${bob.uid}`)).status).toBe(200);
     const blocked = await makeResponse(as(bob), { parent_response_id: topic.posts[0]!, content: 'Still there, @Ada Replied?' });

@@ -334,6 +334,36 @@ describe('moderation', () => {
     });
   });
 
+  it('the log names what each action was about: the topic, the response (its author’s own text) and its topic, the user', async () => {
+    const named = await createTestUser('Named Member');
+    expect((await as(named).get('/users/preferences')).status).toBe(200);
+    const topic = await makeTopic(as(named), { title: 'Should the log name its targets?' });
+    const response = await makeResponse(as(named), { topic_id: topic.id, content: 'A reply the moderator will remove' });
+
+    const removed = await act(mod, { action: 'remove', target_type: 'response', target_id: response.id, reason: 'Off topic' });
+    expect(removed.status, removed.text).toBe(200);
+    // The answer names it already; the text readers see is the removal notice, the log keeps the author's.
+    expect(removed.body).toMatchObject({ target_name: 'A reply the moderator will remove', target_topic_id: topic.id });
+    expect((await act(mod, { action: 'lock', target_type: 'topic', target_id: topic.id })).body).toMatchObject({
+      target_name: 'Should the log name its targets?',
+      target_topic_id: null,
+    });
+    expect((await act(mod, { action: 'suspend', target_type: 'user', target_id: named.uid, days: 1 })).body).toMatchObject({
+      target_name: 'Named Member',
+    });
+
+    const log = (await as(mod).get<ModerationLogPage>('/moderation/log?limit=10')).body.items;
+    const about = (id: string) => log.find((entry) => entry.target_id === id);
+    expect(about(response.id)).toMatchObject({
+      action: 'remove',
+      target_name: 'A reply the moderator will remove',
+      target_topic_id: topic.id,
+    });
+    expect(about(topic.id)).toMatchObject({ action: 'lock', target_name: 'Should the log name its targets?', target_topic_id: null });
+    expect(about(named.uid)).toMatchObject({ action: 'suspend', target_name: 'Named Member', target_topic_id: null });
+    expect((await act(mod, { action: 'unsuspend', target_type: 'user', target_id: named.uid })).status).toBe(200);
+  });
+
   describe('authorization', () => {
     it('signed out: 401 on every moderation route; members: 403', async () => {
       const topic = await makeTopic(as(author));

@@ -30,10 +30,30 @@ const VERBS = {
   role: 'changed the role of',
 } satisfies Record<ModerationLogAction, string>;
 
+/** A logged response's text is cut here: the log names it, the link shows it whole. */
+const RESPONSE_NAME_CHARS = 80;
+
+/** What the action was about, by name, linked to where it can be seen (only "a topic" once it is gone). */
 function targetLink(entry: ModerationLogEntry) {
-  if (entry.target_type === 'user') return <Link to={`/users/${encodeURIComponent(entry.target_id)}`}>a user</Link>;
-  if (entry.target_type === 'topic') return <Link to={`/topics/${encodeURIComponent(entry.target_id)}`}>a topic</Link>;
-  return <span>a response</span>;
+  const id = encodeURIComponent(entry.target_id);
+  const name = entry.target_name?.trim() || null;
+  if (entry.target_type === 'user') return <Link to={`/users/${id}`}>{name ?? 'a user'}</Link>;
+  if (entry.target_type === 'topic')
+    return name ? (
+      <>
+        the topic <Link to={`/topics/${id}`}>“{name}”</Link>
+      </>
+    ) : (
+      <Link to={`/topics/${id}`}>a topic</Link>
+    );
+  if (!name || !entry.target_topic_id) return <span>a response</span>;
+  const chars = Array.from(name);
+  const short = chars.length > RESPONSE_NAME_CHARS ? `${chars.slice(0, RESPONSE_NAME_CHARS).join('').trimEnd()}…` : name;
+  return (
+    <>
+      the response <Link to={`/topics/${encodeURIComponent(entry.target_topic_id)}#response-${id}`}>“{short}”</Link>
+    </>
+  );
 }
 
 export function ModerationLogPage() {

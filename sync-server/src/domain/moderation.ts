@@ -21,7 +21,8 @@ import type {
   QueueTarget,
   RoleChange,
 } from '../../../shared/types.js';
-import type { ModerationLogRow, NotificationRow } from '../store/rows.js';
+import type { LogTarget, ModerationLogRow, NotificationRow } from '../store/rows.js';
+import { prefix } from '../../../shared/rules/truncate.js';
 import type { Change } from './change-feed.js';
 import { notify } from './notify.js';
 import { nowIso, publish, type DomainContext } from './context.js';
@@ -77,8 +78,18 @@ async function authorOf(ctx: DomainContext, type: ReportTargetType, id: string):
   return id;
 }
 
-function toLogEntry(row: ModerationLogRow, moderatorName: string | null): ModerationLogEntry {
-  return { ...row, moderator_name: moderatorName };
+function toLogEntry(row: ModerationLogRow, moderatorName: string | null, target: LogTarget): ModerationLogEntry {
+  return { ...row, moderator_name: moderatorName, ...target };
+}
+
+/** What an action is about, by name, as the log page reads it (sql.ts MODERATION_LOG_PAGE). */
+async function logTarget(ctx: DomainContext, type: ReportTargetType, id: string): Promise<LogTarget> {
+  const { store } = ctx;
+  if (type === 'user') return { target_name: (await store.users.get(id))?.display_name ?? null, target_topic_id: null };
+  const row = type === 'topic' ? await store.topics.get(id, null) : await store.responses.get(id, null);
+  const original = row?.moderation != null ? await store.moderation.original(type, id) : undefined;
+  const text = original?.text ?? (row ? ('title' in row ? row.title : row.content) : null);
+  return { target_name: text === null ? null : prefix(text, 200), target_topic_id: row && 'topic_id' in row ? row.topic_id : null };
 }
 
 /** The author's notice of a removal or restore (it names no moderator: rows.ts toNotification). */
@@ -161,7 +172,7 @@ export async function moderate(ctx: DomainContext, moderator: AuthUser, input: M
     return { entry, changes };
   });
   publish(ctx, changes);
-  return toLogEntry(entry, moderator.name);
+  return toLogEntry(entry, moderator.name, await logTarget(ctx, entry.target_type, entry.target_id));
 }
 
 /** What a moderator judges: the author's own text (from moderated_originals when moderated), in context. */
@@ -268,7 +279,9 @@ export async function moderationLog(
   await assertModeratesNow(ctx, moderator);
   const rows = await ctx.store.moderation.logPage(query.limit, query.offset);
   return {
-    items: rows.map(({ moderator_name, ...row }) => toLogEntry(row, moderator_name)),
+    items: rows.map(({ moderator_name, target_name, target_topic_id, ...row }) =>
+      toLogEntry(row, moderator_name, { target_name, target_topic_id }),
+    ),
     total: await ctx.store.moderation.logTotal(),
   };
 }

@@ -268,8 +268,10 @@ export async function addResponse(
   // Maintained counters (O(1) in the topic's size, equal to a recount).
   if (parent) await store.responses.addToCounts(parent.id, { comments: 1 }, await store.nextSeq());
   await store.topics.addToCounts(topic.id, { responses: { [input.type]: 1 } }, await store.nextSeq());
-  const changes = await notifyReply(ctx, actor, id, parent, topic, now);
-  changes.push(...(await notifyMentions(ctx, actor, { id, topic_id: topic.id, content: input.content }, now)));
+  // Mentions first: the reply's recipient, when named, is told once, as named.
+  const mentions = await notifyMentions(ctx, actor, { id, topic_id: topic.id, content: input.content }, now);
+  const changes = await notifyReply(ctx, actor, id, parent, topic, now, mentions.told);
+  changes.push(...mentions.changes);
   // After the reply's and the mentions' notifications, which it never repeats: followers hear of
   // root responses only (a nested reply notifies whom it answers).
   if (!parent) changes.push(...(await notifyFollowers(ctx, actor, id, topic, now)));
@@ -286,10 +288,12 @@ async function notifyReply(
   parent: ResponseRow | undefined,
   topic: { id: string; title: string; creator_uid: string },
   now: string,
+  /** Told of this response already, as named in it. */
+  named: ReadonlySet<string>,
 ): Promise<Change[]> {
   const recipient = parent ? parent.creator_uid : topic.creator_uid;
   const changes: Change[] = [{ collection: 'topics' }, { collection: 'responses', topicId: topic.id }];
-  if (await mayNotify(ctx, actor.uid, recipient, now))
+  if (!named.has(recipient) && (await mayNotify(ctx, actor.uid, recipient, now)))
     changes.push(
       await notify(ctx, {
         recipient_uid: recipient,
@@ -334,7 +338,7 @@ export async function updateResponse(ctx: DomainContext, actor: AuthUser, id: st
     if (input.sources !== undefined) await saveSources(ctx, id, input.sources);
     // Only the people the edit newly names are told.
     const mentions =
-      input.content === row.content ? [] : await notifyMentions(ctx, actor, { ...row, content: input.content }, now, row.content);
+      input.content === row.content ? [] : (await notifyMentions(ctx, actor, { ...row, content: input.content }, now, row.content)).changes;
     return { row, mentions };
   });
   publish(ctx, [{ collection: 'responses', topicId: row.topic_id }, ...mentions]);

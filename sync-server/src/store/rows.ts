@@ -528,8 +528,16 @@ export interface ModerationLogRow {
   created_at: string;
 }
 
-export interface ModerationLogListRow extends ModerationLogRow {
+export interface ModerationLogListRow extends ModerationLogRow, LogTarget {
   moderator_name: string | null;
+}
+
+/** What a logged action was about, by name (null: the target is gone). */
+export interface LogTarget {
+  /** The topic's title, the response's text (up to 200 characters), the user's display name. */
+  target_name: string | null;
+  /** A response's topic (null for other targets). */
+  target_topic_id: string | null;
 }
 
 // The repositories: what the Store (types.ts) answers these rows through, each engine's

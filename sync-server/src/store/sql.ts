@@ -550,10 +550,21 @@ export const AUTO_HIDE_REPORTERS = both(`
   WHERE r.target_type = @type AND r.target_id = @id AND r.status = 'open'
 `);
 
+/**
+ * The log, newest first, with what each action was about: the topic's title, the response's text
+ * (the author's own, kept aside when moderated) and its topic, the user's name.
+ */
 export const MODERATION_LOG_PAGE = both(`
   SELECT l.id, l.moderator_uid, l.action, l.target_type, l.target_id, l.reason, l.days, l.created_at,
-         u.display_name AS moderator_name
-  FROM moderation_log l LEFT JOIN users u ON u.uid = l.moderator_uid
+         u.display_name AS moderator_name,
+         substr(COALESCE(o.text, t.title, r.content, tu.display_name), 1, 200) AS target_name,
+         r.topic_id AS target_topic_id
+  FROM moderation_log l
+  LEFT JOIN users u ON u.uid = l.moderator_uid
+  LEFT JOIN topics t ON l.target_type = 'topic' AND t.id = l.target_id
+  LEFT JOIN responses r ON l.target_type = 'response' AND r.id = l.target_id
+  LEFT JOIN users tu ON l.target_type = 'user' AND tu.uid = l.target_id
+  LEFT JOIN moderated_originals o ON o.target_type = l.target_type AND o.target_id = l.target_id
   ORDER BY l.created_at DESC, l.pk DESC LIMIT ? OFFSET ?
 `);
 

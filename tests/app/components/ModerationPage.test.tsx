@@ -250,6 +250,21 @@ describe('ModerationLogPage', () => {
           reason: 'Insults',
           days: 3,
           created_at: '2026-01-03T12:00:00.000Z',
+          target_name: 'Bob Builder',
+          target_topic_id: null,
+        },
+        {
+          id: 'l3',
+          moderator_uid: 'uid-mod',
+          moderator_name: 'Mo',
+          action: 'lock',
+          target_type: 'topic',
+          target_id: 't1',
+          reason: 'Going in circles',
+          days: null,
+          created_at: '2026-01-02T13:00:00.000Z',
+          target_name: 'Should cities ban cars?',
+          target_topic_id: null,
         },
         {
           id: 'l1',
@@ -261,17 +276,43 @@ describe('ModerationLogPage', () => {
           reason: 'Reported by 3 people',
           days: null,
           created_at: '2026-01-02T12:00:00.000Z',
+          target_name: `Cars are ${'really '.repeat(20)}bad`,
+          target_topic_id: 't1',
+        },
+        {
+          id: 'l0',
+          moderator_uid: 'uid-mod',
+          moderator_name: 'Mo',
+          action: 'remove',
+          target_type: 'response',
+          target_id: 'r-gone',
+          reason: 'Spam',
+          days: null,
+          created_at: '2026-01-01T12:00:00.000Z',
+          target_name: null,
+          target_topic_id: null,
         },
       ],
-      total: 2,
+      total: 4,
     };
     const moderationLog = vi.fn(async () => log);
     renderWithData(<ModerationLogPage />, fakeData({ myAccount$: () => of(account('moderator')), moderationLog }), '/moderation/log');
     const entries = await screen.findAllByTestId('log-entry');
     expect(moderationLog).toHaveBeenCalledWith(50, 0);
-    expect(entries[0]!.textContent).toContain('Mo suspended a user for 3 days');
+    // Each names what it was about and links to it.
+    expect(entries[0]!.textContent).toContain('Mo suspended Bob Builder for 3 days');
     expect(entries[0]!.textContent).toContain('“Insults”');
-    expect(entries[1]!.textContent).toContain('Crux hid (automatically) a response');
+    expect(within(entries[0]!).getByRole('link', { name: 'Bob Builder' }).getAttribute('href')).toBe('/users/uid-bob');
+    expect(entries[1]!.textContent).toContain('Mo locked the topic “Should cities ban cars?”');
+    expect(within(entries[1]!).getByRole('link', { name: '“Should cities ban cars?”' }).getAttribute('href')).toBe('/topics/t1');
+    expect(entries[2]!.textContent).toContain('Crux hid (automatically) the response “Cars are really');
+    const response = within(entries[2]!).getByRole('link', { name: /^“Cars are really/ });
+    expect(response.getAttribute('href')).toBe('/topics/t1#response-r1');
+    // A long text is cut in the log, with an ellipsis.
+    expect(response.textContent.length).toBeLessThan(90);
+    expect(response.textContent).toMatch(/…”$/);
+    // A target that is gone is still said in words.
+    expect(entries[3]!.textContent).toContain('Mo removed a response');
   });
 
   it('members read that only moderators can do this', () => {
