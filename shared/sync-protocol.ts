@@ -322,6 +322,21 @@ export const USER_FIELDS = {
 
 export const MAX_PULL_LIMIT = 1000;
 
+// A device keeps its working set of topics, never the whole site (docs/SYNC.md "What a device keeps"):
+// GET  /api/sync/topics/page?sort=&category=&search=&limit=&offset=   → TopicsAnswer (a page of a list, the list's order)
+// POST /api/sync/topics/pull  {topics: {<id>: <seq the device has, 0 for none>}} → TopicsAnswer (the newer ones)
+
+/** Topics asked by id in one pull. */
+export const MAX_TOPIC_IDS = 200;
+
+export interface TopicsByIdRequest {
+  topics: Record<string, number>;
+}
+
+export interface TopicsAnswer {
+  documents: (TopicDoc | TopicTombstone)[];
+}
+
 export interface PullResponse<D = AnySyncDoc, C = SyncCheckpoint> {
   documents: D[];
   checkpoint: C;

@@ -9,6 +9,7 @@ import { UsernameModal } from './components/UsernameModal/UsernameModal';
 import { UpdatePrompt } from './components/UpdatePrompt/UpdatePrompt';
 import { SyncIssues } from './components/SyncStatus/SyncIssues';
 import { SuspensionBanner } from './components/SuspensionBanner/SuspensionBanner';
+import { StorageNote } from './components/StorageNote/StorageNote';
 import { PushClicks } from './push/PushClicks';
 import { useUsernamePrompt } from './hooks/useUsernamePrompt';
 import { TopicListPage } from './routes/TopicListPage';
@@ -24,6 +25,7 @@ const TermsPage = lazyPage(() => import('./routes/TermsPage').then((m) => m.Term
 const PrivacyPage = lazyPage(() => import('./routes/PrivacyPage').then((m) => m.PrivacyPage));
 const UnsubscribePage = lazyPage(() => import('./routes/UnsubscribePage').then((m) => m.UnsubscribePage));
 const BlockedUsersPage = lazyPage(() => import('./routes/BlockedUsersPage').then((m) => m.BlockedUsersPage));
+const DeviceStoragePage = lazyPage(() => import('./routes/DeviceStoragePage').then((m) => m.DeviceStoragePage));
 const ModerationPage = lazyPage(() => import('./routes/ModerationPage').then((m) => m.ModerationPage));
 const ModerationLogPage = lazyPage(() => import('./routes/ModerationLogPage').then((m) => m.ModerationLogPage));
 const NotFoundPage = lazyPage(() => import('./routes/NotFoundPage').then((m) => m.NotFoundPage));
@@ -42,6 +44,7 @@ const PAGES: { path: string; Page: ComponentType & { preload?: () => Promise<voi
   { path: '/unsubscribe', Page: UnsubscribePage },
   { path: '/sources', Page: SourcesPage },
   { path: '/settings/blocked', Page: BlockedUsersPage },
+  { path: '/settings/device', Page: DeviceStoragePage },
   { path: '/moderation', Page: ModerationPage },
   { path: '/moderation/log', Page: ModerationLogPage },
   { path: '*', Page: NotFoundPage },
@@ -68,6 +71,7 @@ export function App() {
       <Header />
       <SyncIssues />
       <SuspensionBanner />
+      <StorageNote />
       <Suspense fallback={<PageFallback />}>
         <Routes>
           {PAGES.map(({ path, Page }) => (

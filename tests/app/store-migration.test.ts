@@ -52,6 +52,8 @@ describe('local schema migration', () => {
       responses_count: 4,
       isPending: false,
     });
+    // Online a list is the server's pages; the device's own copy is what a list reads offline.
+    client.goOffline();
     expect((await until(client.data.topics$({ category: 'Health' }), (list) => list.length === 1))[0]!.id).toBe('kept-from-v0');
   });
 });

@@ -1,5 +1,5 @@
 // `npm run bench`: the one place speed is measured. Runs every bench module, or those
-// named (`npm run bench -- startup server sync topic first-load postgres push`; `processes` runs only when
+// named (`npm run bench -- startup server sync topic first-load phone postgres push`; `processes` runs only when
 // named), and prints one table: each figure
 // with its budget, and a closing line naming every missed budget. The results are also written
 // as JSON to bench/results/<time>.json and bench/results/latest.json. Not a test: nothing here
@@ -19,6 +19,7 @@ const BENCHES: Record<string, () => Promise<BenchRow[]>> = {
   server: async () => (await import('./server.js')).benchServer(),
   topic: async () => (await import('./client-topic.js')).benchBigTopic(),
   'first-load': async () => (await import('./first-load.js')).benchFirstLoad(),
+  phone: async () => (await import('./phone.js')).benchPhone(),
   postgres: async () => (await import('./server-pg.js')).benchPostgres(),
   push: async () => (await import('./push-fanout.js')).benchPushFanout(),
   // SERVER_PROCESSES=1 against 2, back to back: only when named, it seeds and starts the server four times.

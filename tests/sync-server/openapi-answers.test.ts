@@ -317,6 +317,14 @@ describe('real answers fit the OpenAPI document', () => {
     expect((several.body as { documents: unknown[] }).documents).not.toEqual([]);
     expect((await call(null, 'post', '/api/sync/responses/pull', '/sync/responses/pull', { checkpoint: {} })).status).toBe(400);
 
+    // The device's working set: a page of a list, and the kept topics by id (only those newer than it has).
+    const page = await call(null, 'get', '/api/sync/topics/page', '/sync/topics/page?sort=new&limit=5&offset=0');
+    expect((page.body as { documents: Array<{ id: string }> }).documents.map((d) => d.id)).toContain(topic.id);
+    expect((await call(null, 'get', '/api/sync/topics/page', '/sync/topics/page?sort=sideways')).status).toBe(400);
+    const kept = await call(null, 'post', '/api/sync/topics/pull', '/sync/topics/pull', { topics: { [topic.id]: 0 } });
+    expect((kept.body as { documents: Array<{ id: string }> }).documents.map((d) => d.id)).toEqual([topic.id]);
+    expect((await call(null, 'post', '/api/sync/topics/pull', '/sync/topics/pull', { topics: 'all' })).status).toBe(400);
+
     const pushed = await call(ada, 'post', '/api/sync/{collection}/push', '/sync/topics/push', [
       {
         newDocumentState: {

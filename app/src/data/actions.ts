@@ -37,7 +37,7 @@ const now = () => new Date().toISOString();
 /** `arrivals`: how long an action waits for a row still being pulled (arrival.ts); without it, not at all. */
 export function createActions(publicDb: PublicDb, session: () => Session | null, arrivals?: Arrivals) {
   const wait = arrivalRules(arrivals);
-  const storedTopic = (id: string) => whenStored(publicDb.topics, id, wait.topics, wait.waitMs);
+  const storedTopic = (id: string) => whenStored(publicDb.topics, id, wait.topics(id), wait.waitMs);
   const storedResponse = (id: string) => whenStored(publicDb.responses, id, wait.responses, wait.waitMs);
   const signedIn = (message: string): Session => {
     const current = session();
@@ -89,6 +89,7 @@ export function createActions(publicDb: PublicDb, session: () => Session | null,
         seq: 0,
         pending: true,
         pending_delete: false,
+        seen_at: Date.now(),
       });
       return doc.id;
     },

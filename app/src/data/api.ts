@@ -90,6 +90,18 @@ export interface SourcesQuery {
 /** Any RxDB storage (Dexie in the browser, fake-indexeddb in Node, a wrapped one in tests). */
 export type AnyStorage = RxStorage<unknown, unknown>;
 
+/**
+ * What this device could not keep in its storage (it could not be opened, or it is full): that data is
+ * kept in this tab's memory instead, and is gone when the tab closes.
+ */
+export interface StorageNote {
+  failure: 'unavailable' | 'full';
+  /** Topics and responses read here. */
+  publicData: boolean;
+  /** The signed-in user's own data: drafts, votes, unsent changes, settings. */
+  userData: boolean;
+}
+
 /** A topic as the screens show it: the server's item with the local truth laid over it. */
 export interface TopicView extends Topic, Pick<TopicDoc, 'stance_agree' | 'stance_disagree' | 'stance_unsure' | 'minds_changed'> {
   /** The server's opinion groups summary as replicated (JSON text, shared/rules/opinion-groups.ts parseOpinionGroups); absent before the topic is stored here. */
@@ -151,10 +163,24 @@ export type ResponseOrder = 'default' | 'common-ground';
 /** Live responses of a topic by type (the topic header's balance bar). */
 export type ResponseBalance = Record<ResponseType, number>;
 
+/** A topic list and where it comes from (TopicList.savedOnDevice: null for the server's). */
+export interface TopicList {
+  topics: TopicView[];
+  savedOnDevice: number | null;
+}
+
+/** What the device keeps of the public data (working-set.ts). */
+export interface WorkingSetUsage {
+  topics: number;
+  responses: number;
+  bytes: number;
+  budget: number;
+}
+
 export interface TopicQuery {
   sort?: Sort; // default 'hot'
   category?: Category; // undefined = All Topics
-  /** Words typed in the search box: matched against local topic titles (works offline). */
+  /** Words typed in the search box: the server's search online, the titles kept on the device offline. */
   search?: string;
   /** How many rows (infinite scroll grows it). Default 20. */
   limit?: number;
@@ -357,7 +383,14 @@ export interface CruxData {
   readonly status$: Observable<SyncStatus>;
 
   // ---- reads (all from the local database, live) ----
+  /** A topic list: online the server's pages (kept on the device as shown), offline the topics this device keeps. */
   topics$(query?: TopicQuery): Observable<TopicView[]>;
+  /** topics$ with where it comes from: `savedOnDevice` is null for the server's list, else how many topics this device holds for it. */
+  topicList$(query?: TopicQuery): Observable<TopicList>;
+  /** What this device keeps of the site's public data, and its budget (working-set.ts). */
+  deviceStorage$(): Observable<WorkingSetUsage>;
+  /** Sets the budget of public data on this device, in bytes; the least recently seen topics leave at once to fit. */
+  setStorageBudget(bytes: number): Promise<void>;
   /** undefined while not known yet (first sync running), null when it does not exist. */
   topic$(topicId: string): Observable<TopicView | null | undefined>;
   /**
@@ -386,6 +419,8 @@ export interface CruxData {
   /** The signed-in user's push settings, from their synced profile; null signed out or not pulled yet. */
   pushSettings$(): Observable<PushSettings | null>;
   syncProblems$(): Observable<SyncProblem[]>;
+  /** What the device's storage could not keep (kept in memory instead); null while everything is kept. */
+  storageNote$(): Observable<StorageNote | null>;
   /** Ids of topics kept for offline reading. */
   savedTopics$(): Observable<string[]>;
   /** A page of the responses citing a source, newest first (asks the server; rejects offline). */

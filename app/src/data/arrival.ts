@@ -9,8 +9,8 @@ import { combineLatest, filter, firstValueFrom, map, of, timeout, type Observabl
 export const ARRIVAL_WAIT_MS = 15_000;
 
 export interface Arrivals {
-  /** True once a missing topic is really missing (the first topics pull is done, offline, or a follower tab). */
-  topicsKnown$: Observable<boolean>;
+  /** True once a missing topic is really missing: the server answered for it (the device asks), or offline. */
+  topicKnown$: (topicId: string) => Observable<boolean>;
   /** Whether the server can be reached (rows are pulled only then). */
   online$: Observable<boolean>;
   waitMs?: number;
@@ -42,10 +42,10 @@ export async function whenStored<D>(
   );
 }
 
-/** `known$` for each kind of row: topics by the first topics pull; a topic's responses only offline (they come with the topic's pull). */
+/** `known$` for each kind of row: a topic once the server answered for it; a topic's responses only offline (they come with the topic's pull). */
 export function arrivalRules(arrivals: Arrivals | undefined) {
   return {
-    topics: arrivals ? arrivals.topicsKnown$ : null,
+    topics: (topicId: string) => (arrivals ? arrivals.topicKnown$(topicId) : null),
     responses: arrivals ? arrivals.online$.pipe(map((online) => !online)) : null,
     waitMs: arrivals?.waitMs,
   };

@@ -3,6 +3,7 @@
 // sync status (status.ts) and the server's subscriptions (subscriptions.ts), all over one HTTP
 // client (http.ts).
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import type { CruxData, CruxDataOptions } from './api.js';
 import { createConnectivity } from './connectivity.js';
 import { createEndedSession } from './ended-session.js';
@@ -13,14 +14,18 @@ import { createReads } from './reads.js';
 import { createSession } from './session.js';
 import { createSignIn } from './sign-in.js';
 import { createStatus } from './status.js';
+import { keepInMemoryOnFailure } from './storage-fallback.js';
+import { createStorageShortfalls } from './storage-shortfall.js';
 import { createSubscriptions } from './subscriptions.js';
 import { createWorlds } from './world.js';
 import { createWrites } from './writes.js';
 import { yieldToMain } from './yield.js';
 
 export async function createCruxData(options: CruxDataOptions): Promise<CruxData> {
+  // Storage that cannot open or runs out of quota: the app goes on in memory and says so.
+  const shortfalls = createStorageShortfalls();
   const dbOptions: DbOptions = {
-    storage: options.storage ?? getRxStorageDexie(),
+    storage: keepInMemoryOnFailure(options.storage ?? getRxStorageDexie(), getRxStorageMemory(), shortfalls.add),
     prefix: options.dbPrefix ?? 'crux',
     devMode: options.devMode ?? import.meta.env?.DEV ?? false,
     multiInstance: options.multiInstance ?? true,
@@ -63,6 +68,7 @@ export async function createCruxData(options: CruxDataOptions): Promise<CruxData
     status$: createStatus(worlds, connectivity, endedPending$),
     ...reads,
     ...createSubscriptions(http, session.current),
+    storageNote$: () => shortfalls.note$,
     ...writes,
   } satisfies CruxData);
 }

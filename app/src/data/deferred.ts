@@ -42,6 +42,9 @@ export const CRUX_DATA_MEMBERS = {
   status$: 'value',
 
   topics$: 'read',
+  topicList$: 'read',
+  deviceStorage$: 'read',
+  setStorageBudget: 'call',
   topic$: 'read',
   rootResponses$: 'read',
   replies$: 'read',
@@ -54,6 +57,7 @@ export const CRUX_DATA_MEMBERS = {
   preferences$: 'read',
   pushSettings$: 'read',
   syncProblems$: 'read',
+  storageNote$: 'quiet-read',
   savedTopics$: 'read',
   sourceCitations: 'call',
   searchSources: 'call',

@@ -25,6 +25,7 @@ export type {
   SessionUser,
   SourceList,
   SourcesQuery,
+  StorageNote,
   SyncProblem,
   SyncProblemKind,
   SyncStatus,

@@ -11,7 +11,17 @@ import { MARK_KINDS, markId, type MarkKind } from './collections/mark.schema.js'
 import { UNCONFIRMED_BASE } from './collections/server-base.js';
 
 type Doc = Record<string, unknown>;
-const LOCAL_FIELDS = ['pending', 'pending_delete', 'confirmed_upvoted', 'server_base', UNCONFIRMED_BASE, '_meta', '_rev', '_attachments'];
+const LOCAL_FIELDS = [
+  'pending',
+  'pending_delete',
+  'confirmed_upvoted',
+  'server_base',
+  'seen_at',
+  UNCONFIRMED_BASE,
+  '_meta',
+  '_rev',
+  '_attachments',
+];
 
 interface SchemaProperty {
   type?: string | readonly string[];

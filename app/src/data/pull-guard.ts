@@ -7,10 +7,12 @@
 // to the local write), so no change made before or during a pull is ever overwritten by it.
 // The server's newer state of that item comes again with the item's next change, which the push of
 // the user's change makes.
+// It also keeps the stored `seen_at` of a topic (working-set.ts) under the pulled state.
 // A pull-only replication also still asks its replication-meta store, for every pulled document, for
 // the meta copy it never writes: one IndexedDB read per document for nothing. Those reads answer
 // "none" without reading; the checkpoints are read as before.
 import type { BulkWriteRow, RxStorage, RxStorageBulkWriteResponse, RxStorageInstance, RxStorageInstanceCreationParams } from 'rxdb';
+import { writeInSlices } from './write-slices.js';
 
 /** RxDB's downstream writes with this context (replication-protocol: `downstreamBulkWriteFlag`). */
 const PULL_WRITE = 'replication-downstream-';
@@ -20,6 +22,17 @@ const META_STORE = 'rx-replication-meta-';
 const isDocumentMetaKey = (key: string) => key.endsWith('|0');
 
 const isUnsent = (row: BulkWriteRow<unknown>) => (row.previous as { pending?: unknown } | undefined)?.pending === true;
+
+/**
+ * A pulled state keeps when a screen last showed the item (`seen_at`, local only: the server's state
+ * carries none), or every pull would make a kept topic the first to leave the device.
+ */
+function keepSeenAt<Doc>(row: BulkWriteRow<Doc>): BulkWriteRow<Doc> {
+  const seen = (row.previous as { seen_at?: unknown } | undefined)?.seen_at;
+  const next = (row.document as { seen_at?: unknown }).seen_at;
+  if (typeof seen !== 'number' || typeof next !== 'number' || next >= seen) return row;
+  return { ...row, document: { ...row.document, seen_at: seen } };
+}
 
 /**
  * `storage` whose collections never let a pull overwrite an unsent change, and whose replication-meta
@@ -40,8 +53,9 @@ export function keepUnsentOnPull<Internals, Options>(storage: RxStorage<Internal
     const write = instance.bulkWrite.bind(instance);
     instance.bulkWrite = (rows: BulkWriteRow<Doc>[], context: string): Promise<RxStorageBulkWriteResponse<Doc>> => {
       if (!context.startsWith(PULL_WRITE)) return write(rows, context);
-      const kept = rows.filter((row) => !isUnsent(row));
-      return kept.length > 0 ? write(kept, context) : Promise.resolve({ error: [] });
+      const kept = rows.filter((row) => !isUnsent(row)).map(keepSeenAt);
+      // A whole pulled page at once would be one long task: written in slices (write-slices.ts).
+      return kept.length > 0 ? writeInSlices(write, kept, context) : Promise.resolve({ error: [] });
     };
     return instance;
   };

@@ -26,6 +26,7 @@ import type {
   ResponseView,
   StanceView,
   SyncProblem,
+  TopicList,
   TopicQuery,
   TopicView,
 } from './api.js';
@@ -43,6 +44,7 @@ import { SYNC_COLLECTIONS } from '../../../shared/sync-protocol.js';
 import { titleMatcher } from '../../../shared/rules/search-words.js';
 import { createTopicTreeBuilder, responsesCountDelta, topicView, type TopicTreeView, type VoteMap } from './views.js';
 import { FIRST_SCREEN_ROOTS, PAGE_SIZE } from '../../../shared/constants.js';
+import type { ServerPage, TopicLists } from './topic-lists.js';
 
 /** Root responses read ahead of the whole tree: the first screen of a big debate (ResponseList renders as many at once). */
 export { FIRST_SCREEN_ROOTS };
@@ -62,7 +64,7 @@ function stanceView(doc: StanceDocType): StanceView {
 
 const plain = <T>(docs: { toJSON(): unknown }[]) => docs.map((doc) => doc.toJSON() as T);
 
-export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | null>, follows: Follows, topicsKnown$: Observable<boolean>) {
+export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | null>, follows: Follows, lists: TopicLists) {
   const votes$: Observable<VoteMap> = userDb$.pipe(
     switchMap((db) =>
       db ? db.votes.find().$.pipe(map((docs) => new Map(plain<VoteDocType>(docs).map((v) => [v.id, v])))) : of(new Map()),
@@ -220,31 +222,53 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
     shareReplay({ bufferSize: 1, refCount: true }),
   );
 
+  /**
+   * A list: online the server's page (`page`: its ids, and the device's own topics made since it was
+   * read), offline every topic this device keeps; either way in the server's order over the local
+   * truth (shared/rules/sort-order.ts).
+   */
+  const listOf$ = (query: TopicQuery, page: ServerPage | null): Observable<TopicList> => {
+    const sort = query.sort ?? 'hot';
+    const matches = query.search ? titleMatcher(query.search) : null;
+    const selector = query.category ? { category: query.category } : {};
+    const listed = page ? new Set(page.ids) : null;
+    return combineLatest([publicDb.topics.find({ selector }).$, votes$, countDelta$, saved$, follows.onDevice$]).pipe(
+      map(([docs, votes, delta, saved, onDevice]) => {
+        const views = docs
+          .filter((doc) => !doc.pending_delete && (!matches || matches(doc.title)))
+          .filter((doc) => !listed || listed.has(doc.id) || doc.seq === 0 || doc.created_at > page!.readAt)
+          .map((doc) => topicView(doc.toJSON(), votes, delta.get(doc.id) ?? 0, saved, onDevice));
+        const rows = views.map((view) => ({
+          view,
+          id: view.id,
+          created_at: view.created_at,
+          score: view.score,
+          hot: hotScore(view.score, view.responses_count, view.created_at),
+        }));
+        rows.sort(comparatorFor(TOPIC_ORDERS[sort]));
+        return { topics: rows.slice(0, query.limit ?? PAGE_SIZE).map((row) => row.view), savedOnDevice: page ? null : rows.length };
+      }),
+    );
+  };
+  const topicList$ = (query: TopicQuery = {}): Observable<TopicList> => {
+    const listQuery = { sort: query.sort ?? 'hot', category: query.category, search: query.search };
+    return lists.page$(listQuery, query.limit ?? PAGE_SIZE).pipe(switchMap((page) => listOf$(query, page)));
+  };
+
   return {
+    topicList$,
     topics$(query: TopicQuery = {}): Observable<TopicView[]> {
-      const sort = query.sort ?? 'hot';
-      const matches = query.search ? titleMatcher(query.search) : null;
-      const selector = query.category ? { category: query.category } : {};
-      return combineLatest([publicDb.topics.find({ selector }).$, votes$, countDelta$, saved$, follows.onDevice$]).pipe(
-        map(([docs, votes, delta, saved, onDevice]) => {
-          const views = docs
-            .filter((doc) => !doc.pending_delete && (!matches || matches(doc.title)))
-            .map((doc) => topicView(doc.toJSON(), votes, delta.get(doc.id) ?? 0, saved, onDevice));
-          // The server's order (shared/rules/sort-order.ts), with the hot score of the local truth.
-          const rows = views.map((view) => ({
-            view,
-            id: view.id,
-            created_at: view.created_at,
-            score: view.score,
-            hot: hotScore(view.score, view.responses_count, view.created_at),
-          }));
-          rows.sort(comparatorFor(TOPIC_ORDERS[sort]));
-          return rows.slice(0, query.limit ?? PAGE_SIZE).map((row) => row.view);
-        }),
-      );
+      return topicList$(query).pipe(map((list) => list.topics));
     },
     topic$(topicId: string): Observable<TopicView | null | undefined> {
-      return combineLatest([publicDb.topics.findOne(topicId).$, votes$, countDelta$, saved$, topicsKnown$, follows.onDevice$]).pipe(
+      return combineLatest([
+        publicDb.topics.findOne(topicId).$,
+        votes$,
+        countDelta$,
+        saved$,
+        lists.topicKnown$(topicId),
+        follows.onDevice$,
+      ]).pipe(
         map(([doc, votes, delta, saved, known, onDevice]) => {
           if (!doc || doc.pending_delete) return known ? null : undefined;
           return topicView(doc.toJSON(), votes, delta.get(topicId) ?? 0, saved, onDevice);

@@ -14,12 +14,14 @@ import {
   type ResponsesCheckpoint,
   type SyncCheckpoint,
   type SyncCollection,
+  type TopicsAnswer,
 } from '../../../shared/sync-protocol.js';
 import { SYNCED, type LocalRow } from './collections/index.js';
 import { toLocal } from './local-docs.js';
 import { forgetTopicPage } from '../service-worker/topic-pages.js';
 import { createPushHandler, type PushDeps } from './push-handler.js';
 import { createOutbox, type Outbox } from './outbox.js';
+import type { WorkingSet } from './working-set.js';
 
 export const PULL_BATCH = 1000;
 // Under the server's 1 MiB body limit even with 10,000-character responses.
@@ -41,6 +43,8 @@ export interface ReplicationDeps extends Omit<PushDeps, 'collection'> {
   followedTopics?: () => string[];
   /** Topics whose responses a pull has brought up to date (their responses are on the device). */
   topicsPulled?: (topicIds: string[]) => void;
+  /** The kept topics to pull again (pull style 'kept-topics' only: working-set.ts). */
+  keptTopics?: Pick<WorkingSet, 'takeStale' | 'putBack'>;
 }
 
 function pullQuery(checkpoint: SyncCheckpoint | undefined, limit: number) {
@@ -70,6 +74,29 @@ function pullHandler(name: SyncCollection, deps: ReplicationDeps): PullHandler {
       // A page shorter than asked: every asked topic is caught up (RxDB stores the page next).
       if (answer.documents.length < batchSize) deps.topicsPulled?.(Object.keys(topics));
       return answer;
+    };
+  }
+  if (SYNCED[name].sync.pull === 'kept-topics') {
+    // The kept topics by id, never the site: each pull reads at most one row per kept topic on the
+    // server. RxDB pulls again while a page is full, so a page is short only once none is left.
+    return async (_last, batchSize) => {
+      const documents: AnySyncDoc[] = [];
+      const taken: string[] = [];
+      while (documents.length < batchSize && deps.keptTopics) {
+        const known = await deps.keptTopics.takeStale(batchSize - documents.length);
+        const ids = Object.keys(known);
+        if (ids.length === 0) break;
+        taken.push(...ids);
+        try {
+          const answer = await deps.http.json<TopicsAnswer>(`/${name}/pull`, { method: 'POST', body: { topics: known }, token: null });
+          documents.push(...answer.documents);
+        } catch (error) {
+          // Nothing of this call is stored: every topic it took is pulled again.
+          deps.keptTopics.putBack(taken);
+          throw error;
+        }
+      }
+      return { documents, checkpoint: { kept: true } };
     };
   }
   return async (last, batchSize) => {

@@ -12,6 +12,7 @@ import {
   map,
   of,
   startWith,
+  Subject,
   switchMap,
   type Observable,
   type Subscription,
@@ -28,6 +29,7 @@ import type { Orphans } from './orphans.js';
 import type { ProblemRecorder } from './problems.js';
 import { replicate, type CollectionReplication, type ReplicationDeps } from './replication.js';
 import { createDependencyWaiter } from './dependencies.js';
+import type { WorkingSet } from './working-set.js';
 
 export interface SyncControllerDeps {
   publicDb: PublicDb;
@@ -40,11 +42,15 @@ export interface SyncControllerDeps {
   orphans: Orphans;
   identifierPrefix: string;
   retryTimeMs: number;
+  /** The topics the device keeps: pulled by id (working-set.ts). */
+  workingSet: WorkingSet;
 }
 
 export function createSyncController(deps: SyncControllerDeps) {
   const { connectivity } = deps;
   const isLeader$ = new BehaviorSubject(false);
+  /** The live stream said topics changed: the lists on screen read their pages again. */
+  const topicsChanged$ = new Subject<void>();
   const replications$ = new BehaviorSubject<CollectionReplication[]>([]);
   let closed = false;
   const subs: Subscription[] = [];
@@ -69,6 +75,7 @@ export function createSyncController(deps: SyncControllerDeps) {
           ...common,
           ...extra,
           followedTopics: () => deps.follows.current(),
+          keptTopics: deps.workingSet,
           topicsPulled: (topicIds) => deps.follows.markPulled(topicIds),
           dependencies: {
             wait: (docs) => order.wait(name, docs, collections),
@@ -94,6 +101,13 @@ export function createSyncController(deps: SyncControllerDeps) {
     token: deps.token,
     topics: () => deps.follows.current(),
     onEvent: (event: StreamEvent) => {
+      // Topics: the kept ones by id. A new connection may have missed changes to any of them; a
+      // change while connected is pulled for what is on screen and opened (the rest when shown).
+      if (event.collection === '*') deps.workingSet.markAllStale();
+      if (event.collection === '*' || event.collection === 'topics') {
+        deps.workingSet.markShownStale();
+        topicsChanged$.next();
+      }
       // '*' opens every connection, a replaced one too (new followed topics or user): a change
       // committed while no connection was open was announced to nobody, so everything is
       // pulled again from its checkpoint (an empty page when nothing was missed).
@@ -149,6 +163,11 @@ export function createSyncController(deps: SyncControllerDeps) {
     }),
     // An ended session: the stream reconnects without the refused token (public events only).
     connectivity.sessionEnded$.pipe(distinctUntilChanged(), filter(Boolean)).subscribe(() => stream.restart()),
+    // A kept topic shown again: the topics replication pulls it (only when this tab syncs).
+    deps.workingSet.pullWanted$.subscribe(() => {
+      if (!running()) return;
+      for (const rep of publicReps) if (SYNCED[rep.collection].sync.pull === 'kept-topics') rep.resync();
+    }),
     // A newly followed topic: the stream must carry it, and its responses be pulled.
     deps.follows.changes$
       .pipe(
@@ -174,6 +193,7 @@ export function createSyncController(deps: SyncControllerDeps) {
 
   return {
     isLeader$,
+    topicsChanged$: topicsChanged$.asObservable(),
     /** Replications of the signed-in user's collections (none when signed out). */
     async setUserDb(userDb: UserDb | null) {
       const old = userReps;

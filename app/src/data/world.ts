@@ -15,6 +15,8 @@ import { createQueries } from './queries.js';
 import type { CurrentSession } from './session.js';
 import { createSyncController } from './sync-controller.js';
 import { yieldToMain } from './yield.js';
+import { createWorkingSet } from './working-set.js';
+import { createTopicLists } from './topic-lists.js';
 
 export interface WorldDeps {
   dbOptions: DbOptions;
@@ -43,6 +45,20 @@ async function createWorld(deps: WorldDeps) {
   await yieldToMain();
   const follows = await createFollows(publicDb, deps.keepTopics);
   const orphans = createOrphans(publicDb, { from: deps.endedFrom, problems: deps.problems });
+  // The signed-in user's followed topics: kept on the device whatever the budget.
+  let userDb: UserDb | null = null;
+  const userDbSubscription = deps.userDb$.subscribe((db) => (userDb = db));
+  const workingSet = createWorkingSet({
+    db: publicDb,
+    follows,
+    http: deps.http,
+    token: () => null,
+    uid: () => session()?.uid ?? null,
+    followed: async () => {
+      const marks = userDb ? await userDb.marks.find({ selector: { kind: 'follows', following: true } }).exec() : [];
+      return new Set(marks.map((mark) => String(mark.get('topic_id'))));
+    },
+  });
   await yieldToMain();
   const controller = createSyncController({
     publicDb,
@@ -60,25 +76,14 @@ async function createWorld(deps: WorldDeps) {
     orphans,
     identifierPrefix: `crux-sync-v${SYNC_PROTOCOL_VERSION}`,
     retryTimeMs: deps.retryTimeMs,
+    workingSet,
   });
 
-  const initialTopicsPull$ = new BehaviorSubject(false);
-  void controller.isLeader$
-    .pipe(filter(Boolean))
-    .forEach(() => {
-      const topics = controller.replications().find((rep) => rep.collection === 'topics');
-      topics?.state.awaitInitialReplication().then(
-        () => initialTopicsPull$.next(true),
-        () => {},
-      );
-    })
-    .catch(() => {});
-  // Whether a missing topic is really missing: after the first pull, offline, or in a follower tab.
-  const topicsKnown$ = combineLatest([initialTopicsPull$, connectivity.online$, controller.isLeader$]).pipe(
-    map(([pulled, online, leader]) => pulled || !online || !leader),
-  );
+  const lists = createTopicLists({ workingSet, online$: connectivity.online$, changed$: controller.topicsChanged$ });
+  // What the device holds now, measured once it opened (a device that kept the whole site before evicts down to its budget).
+  void workingSet.evict().catch(() => {});
   await yieldToMain();
-  const queries = createQueries(publicDb, deps.userDb$, follows, topicsKnown$);
+  const queries = createQueries(publicDb, deps.userDb$, follows, lists);
   // Whether an empty notifications list means "none": after the signed-in user's first pull,
   // offline, or in a follower tab. Until then a fresh sign-in shows loading, not "no notifications".
   const notificationsKnown$ = combineLatest([controller.pulledOnce$('notifications'), connectivity.online$, controller.isLeader$]).pipe(
@@ -89,9 +94,20 @@ async function createWorld(deps: WorldDeps) {
       filter(([list, known]) => known || list.length > 0),
       map(([list]) => list),
     );
-  const actions = createActions(publicDb, session, { topicsKnown$, online$: connectivity.online$ });
+  const actions = createActions(publicDb, session, { topicKnown$: lists.topicKnown$, online$: connectivity.online$ });
   const fixer = createProblemFixer(publicDb, actions, session);
-  return { publicDb, follows, orphans, controller, queries, notifications$, actions, fixer };
+  return {
+    publicDb,
+    follows,
+    orphans,
+    controller,
+    queries,
+    notifications$,
+    actions,
+    fixer,
+    workingSet,
+    stop: () => userDbSubscription.unsubscribe(),
+  };
 }
 export type World = Awaited<ReturnType<typeof createWorld>>;
 
@@ -127,6 +143,7 @@ export async function createWorlds(deps: WorldDeps) {
       }
     }
     await old.controller.close();
+    old.stop();
     await old.publicDb.remove();
     world = await createWorld(deps);
     for (const orphan of others) await world.orphans.keep(orphan);

@@ -60,6 +60,8 @@ export function createWrites(worlds: Worlds, session: SessionState) {
     deleteDraft: (key: string) => world().actions.deleteDraft(key),
     async openTopic(topicId: string) {
       await world().follows.open(topicId);
+      // An opened topic is kept: asked of the server when the device does not hold it yet.
+      await world().workingSet.show(topicId);
       world().controller.resyncResponses();
     },
     async saveTopicOffline(topicId: string, saved: boolean) {

@@ -1,8 +1,9 @@
-// The topic list page by page from the local database.
+// The topic list page by page: online the server's pages, offline the topics kept on this device
+// (then `savedOnDevice` says how many there are).
 import { useCallback, useMemo, useState } from 'react';
-import { of } from 'rxjs';
+import { map, of } from 'rxjs';
 import { PAGE_SIZE, type Sort } from '../../../shared/constants';
-import type { TopicView } from '../data';
+import type { TopicQuery, TopicView } from '../data';
 import { isCategory } from '../../../shared/rules/category';
 import { useData } from './useData';
 import { useObservable } from './useObservable';
@@ -24,6 +25,9 @@ export function useTopicList(sort: Sort, category: string | null, uid: string | 
     return isCategory(category) ? data.topics$({ sort, category, limit }) : of<TopicView[]>([]);
   }, [data, sort, category, limit]);
   const { value, error, loading } = useObservable(topics$);
+  const savedOnDevice = useSavedOnDevice(
+    category === null || isCategory(category) ? { sort, ...(category ? { category } : {}), limit } : null,
+  );
   const topics = value ?? [];
   const lastPageFull = topics.length >= limit;
   const loadMore = useCallback(() => {
@@ -31,5 +35,23 @@ export function useTopicList(sort: Sort, category: string | null, uid: string | 
   }, [loading, lastPageFull, resetKey, pages]);
   // A grown page keeps the rows it had while the next ones are read: that is "loading more".
   const loadingMore = loading && value !== undefined && pages > 1;
-  return { topics, error, loading, initialLoading: loading && value === undefined, loadingMore, hasMore: lastPageFull, loadMore };
+  return {
+    topics,
+    error,
+    loading,
+    initialLoading: loading && value === undefined,
+    loadingMore,
+    hasMore: lastPageFull,
+    loadMore,
+    savedOnDevice,
+  };
+}
+
+/** How many topics this device holds for a list it shows from the device (offline), else null (the server's list). */
+export function useSavedOnDevice(query: TopicQuery | null): number | null {
+  const data = useData();
+  const key = JSON.stringify(query);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the query's value, not its object
+  const list$ = useMemo(() => (query ? data.topicList$(query).pipe(map((list) => list.savedOnDevice)) : of(null)), [data, key]);
+  return useObservable(list$).value ?? null;
 }

@@ -88,6 +88,7 @@ export function TopicListPage() {
       />
       {isSearching ? (
         <SearchResults text={text} signedIn={Boolean(user)} searching={search.searching} count={search.results.length} onCreate={create}>
+          <SavedOnDeviceNote count={search.savedOnDevice} />
           <ul className="topic-list" aria-label="Matching topics">
             {search.results.map((t) => (
               <BlockedTopicRow key={t.id} topic={t} />
@@ -97,6 +98,7 @@ export function TopicListPage() {
       ) : (
         <>
           <TopicFilters sort={sort} onSort={setSort} category={category} />
+          <SavedOnDeviceNote count={list.savedOnDevice} />
           {list.error ? (
             <p className="error-text" role="alert">
               Error: {errorMessage(list.error)}
@@ -119,6 +121,16 @@ export function TopicListPage() {
       )}
       {signInOpen && <SignInModal onClose={closeSignIn} />}
     </main>
+  );
+}
+
+/** Offline a list shows what this device keeps, and says so. */
+function SavedOnDeviceNote({ count }: { count: number | null }) {
+  if (count === null) return null;
+  return (
+    <p className="status-text saved-on-device" role="status">
+      {count === 1 ? 'Showing the 1 topic saved on this device' : `Showing the ${count} topics saved on this device`}
+    </p>
   );
 }
 

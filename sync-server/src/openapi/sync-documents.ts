@@ -25,6 +25,11 @@ export const responsesPullAnswerSchema = z
   })
   .meta({ id: 'SyncResponsesPull', description: "Responses of several topics at once, with each topic's checkpoint." });
 
+export const topicsAnswerSchema = z.object({ documents: z.array(z.union([COLLECTIONS.topics.documentSchema, tombstoneSchema])) }).meta({
+  id: 'SyncTopics',
+  description: 'Topics as the `topics` collection syncs them: a page of a list in its order, or the asked ones the server holds newer.',
+});
+
 export const pushAnswerSchema = z
   .object({
     conflicts: z.array(syncDocumentSchema).describe("The server's state of every row it did not take exactly as sent."),

@@ -11,6 +11,7 @@ import {
   MAX_PULL_LIMIT,
   MAX_PUSH_ROWS,
   MAX_STREAM_TOPICS,
+  MAX_TOPIC_IDS,
   PRIVATE_COLLECTIONS,
   STREAM_HEARTBEAT_MS,
   SYNC_COLLECTIONS,
@@ -23,10 +24,12 @@ import {
 import type { DomainContext } from '../domain/context.js';
 import { requireUser, type AppEnv } from '../http/auth.js';
 import { badRequest } from '../../../shared/errors.js';
-import { NO_RATE_LIMITS, type RateLimits } from '../http/rate-limit.js';
+import { NO_RATE_LIMITS, RATE_LIMIT_MSG, type RateLimits } from '../http/rate-limit.js';
 import { readJsonBody } from '../http/validate.js';
 import { apiRoute, notFoundParam, serve } from '../openapi/route.js';
-import { pullAnswerSchema, pushAnswerSchema, responsesPullAnswerSchema } from '../openapi/sync-documents.js';
+import { pullAnswerSchema, pushAnswerSchema, responsesPullAnswerSchema, topicsAnswerSchema } from '../openapi/sync-documents.js';
+import { listTopicsQuerySchema } from '../../../shared/schemas/topics.js';
+import { topicsByIds, topicsPage } from './kept-topics.js';
 import { COLLECTIONS } from './collections/index.js';
 import { pull, pullResponsesOfTopics } from './pull.js';
 import { push } from './push.js';
@@ -89,6 +92,12 @@ export const responsesPullBody = z.strictObject({
   }),
   limit: z.number().int().min(1).max(MAX_PULL_LIMIT),
 });
+export const topicsByIdBody = z.strictObject({
+  topics: z
+    .record(topicId, seqNumber)
+    .refine((t) => Object.keys(t).length <= MAX_TOPIC_IDS, `At most ${MAX_TOPIC_IDS} topics.`)
+    .describe('Each topic the device keeps, with the seq of the state it holds (0: none).'),
+});
 export const streamQuery = z.object({
   topics: z
     .string()
@@ -132,6 +141,35 @@ const responsesPull = apiRoute({
   sync: true,
   body: { schema: responsesPullBody, required: true },
   answers: { 200: { description: 'The page of documents.', schema: responsesPullAnswerSchema } },
+  errors: ['invalid-argument'],
+  limited: true,
+});
+
+const topicsPull = apiRoute({
+  method: 'post',
+  path: '/topics/pull',
+  tag: 'Sync',
+  summary: 'Pull the topics a device keeps, by id',
+  description: `Up to ${MAX_TOPIC_IDS} topics, each with the seq the device holds: answers those the server holds newer (a deleted one as its tombstone). Anonymous allowed.`,
+  auth: 'optional',
+  sync: true,
+  body: { schema: topicsByIdBody, required: true },
+  answers: { 200: { description: 'The newer topics.', schema: topicsAnswerSchema } },
+  errors: ['invalid-argument'],
+  limited: true,
+});
+
+const topicsPageRoute = apiRoute({
+  method: 'get',
+  path: '/topics/page',
+  tag: 'Sync',
+  summary: 'A page of a topic list as synced documents',
+  description:
+    'The page `GET /api/topics` answers for the same query (sort, category, search, limit, offset), as `topics` documents in its order: what a device shows and keeps.',
+  auth: 'optional',
+  sync: true,
+  query: listTopicsQuerySchema,
+  answers: { 200: { description: 'The page.', schema: topicsAnswerSchema } },
   errors: ['invalid-argument'],
   limited: true,
 });
@@ -204,6 +242,25 @@ export function syncRoutes(
     await charge(page.documents.length);
     observeSync(c, 'pull', 'responses', page.documents.length, start);
     return c.json(page);
+  });
+  serve(app, topicsPull, async (c, read) => {
+    const body = await read.json();
+    const start = performance.now();
+    const charge = await limits.pull(c, c.get('user'));
+    const documents = await topicsByIds(ctx, body.topics);
+    await charge(documents.length);
+    observeSync(c, 'pull', 'topics', documents.length, start);
+    return c.json({ documents });
+  });
+  serve(app, topicsPageRoute, async (c, read) => {
+    const query = read.query();
+    // As GET /api/topics: a search, and a page past the first, are expensive reads.
+    if (query.search !== undefined) await limits.read(c, c.get('user'));
+    else if (query.offset > 0) await limits.read(c, c.get('user'), RATE_LIMIT_MSG.requests);
+    const start = performance.now();
+    const documents = await topicsPage(ctx, query);
+    observeSync(c, 'pull', 'topics', documents.length, start);
+    return c.json({ documents });
   });
   serve(app, collectionPull, async (c, read) => {
     const collection = read.params().collection;

@@ -108,6 +108,7 @@ export function Header() {
           <NavLink to="/sources">Sources</NavLink>
           <NavLink to="/terms">Terms</NavLink>
           <NavLink to="/privacy">Privacy</NavLink>
+          <NavLink to="/settings/device">On this device</NavLink>
           {discordUrl && (
             <a href={discordUrl} target="_blank" rel="noopener noreferrer">
               Discord<span className="visually-hidden"> (opens in a new tab)</span>

@@ -171,9 +171,10 @@ export type ExportPart = Partial<Omit<CruxExport, 'format' | 'version' | 'export
 export interface SyncBehaviour<C extends SyncCollection> {
   /**
    * 'checkpoint': GET /{collection}/pull from one {id, seq} position;
-   * 'followed-topics': POST /responses/pull, one position per followed topic.
+   * 'followed-topics': POST /responses/pull, one position per followed topic;
+   * 'kept-topics': POST /topics/pull, the kept topics by id with the seq each holds (working-set.ts).
    */
-  pull: 'checkpoint' | 'followed-topics';
+  pull: 'checkpoint' | 'followed-topics' | 'kept-topics';
   /** The local-only fields of a server state stored here: confirmed, nothing pending. */
   localFields(doc: LocalRow): Omit<SyncedDocs[C], keyof FullSyncDocs[C] | 'kind'>;
   /**
@@ -255,8 +256,10 @@ export const COLLECTIONS = {
     migrationStrategies: topicMigrations,
     sync: {
       ...authoredItem,
-      pull: 'checkpoint',
-      localFields: () => ({ pending: false, pending_delete: false }),
+      // The topics the device keeps, by id (working-set.ts), never the whole site.
+      pull: 'kept-topics',
+      // A pulled state keeps the stored seen_at (pull-guard.ts).
+      localFields: () => ({ pending: false, pending_delete: false, seen_at: 0 }),
       async reapply({ publicDb, actions, session, cannotRetry }, action, id, local) {
         if (action === 'create') {
           const existing = await ownedOrGone(publicDb.topics.findOne(id).$, session.uid);
@@ -632,7 +635,7 @@ type OwnFlags = 'pending' | 'server_base';
  * when that collection's local and wire documents differ.
  */
 export const MATCHES_WIRE: Record<SyncCollection, true> = {
-  topics: true satisfies AssertEqual<Omit<TopicDocType, ItemFlags>, AsStored<TopicDoc, 'username' | 'opinion_groups'>>,
+  topics: true satisfies AssertEqual<Omit<TopicDocType, ItemFlags | 'seen_at'>, AsStored<TopicDoc, 'username' | 'opinion_groups'>>,
   // The response itself, and each of its sources.
   responses: true satisfies Both<
     AssertEqual<

@@ -1,4 +1,5 @@
-// Local schema of `topics` (public database). Version 5: server_base (the user's own
+// Local schema of `topics` (public database). Version 6: seen_at (the device keeps its working
+// set of topics, not the site: working-set.ts); version 5: server_base (the user's own
 // writes go through the outbox, outbox.ts); version 4: opinion groups;
 // version 3 (topic.schema.v3.ts): moderation; version 2
 // (topic.schema.v2.ts): the stance counts;
@@ -10,7 +11,7 @@ import { CATEGORIES } from '../../../../shared/constants.js';
 
 const topicSchemaLiteral = {
   title: 'topics',
-  version: 5,
+  version: 6,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -41,6 +42,9 @@ const topicSchemaLiteral = {
     pending_delete: { type: 'boolean' },
     // Local only, while pending: the server's state the change was made on (the push's assumed state).
     server_base: { type: 'object' },
+    // Local only: when a screen last showed it (ms since 1970; 0: never). The least recently seen
+    // topics leave the device first when it holds more than its storage budget (working-set.ts).
+    seen_at: { type: 'integer', minimum: 0, maximum: 1e15, multipleOf: 1 },
   },
   required: [
     'id',
@@ -60,9 +64,11 @@ const topicSchemaLiteral = {
     'seq',
     'pending',
     'pending_delete',
+    'seen_at',
   ],
   // `pending` is indexed for the pending-changes count the status bar keeps live.
-  indexes: ['created_at', 'pending'],
+  // `seen_at` orders the eviction of the least recently seen.
+  indexes: ['created_at', 'pending', 'seen_at'],
 } as const;
 
 export const topicSchemaTyped = toTypedRxJsonSchema(topicSchemaLiteral);
@@ -85,4 +91,7 @@ export const topicMigrations: MigrationStrategies = {
   // v4 → v5: server_base, set from now on when a stored topic first gets a pending change;
   // a change the previous app had not sent gets one here (server-base.ts).
   5: withServerBaseOfUnsent,
+  // v5 → v6: seen_at. A device that kept the whole site has seen none of it yet: its budget evicts
+  // them first (never an unsent change or the user's own).
+  6: (old: Record<string, unknown>) => ({ ...old, seen_at: 0 }),
 };

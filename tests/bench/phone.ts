@@ -1,0 +1,316 @@
+// `npm run bench -- phone`: a phone joins a big site. For each site size (BENCH_PHONE_TOPICS, default
+// 1000,100000,1000000; BENCH_QUICK=1: 1000,10000) the seed (seed.ts seedLarge, kept by size in
+// .tmp/bench-seeds/, phone-seeds.ts) is served by the compiled server in its own process, as
+// `npm start` runs it (processes.ts, STATIC_DIR the built app), with the real Auth emulator. Then a
+// NEW phone (Chromium, a fresh profile, 390 × 844, touch, CPU slowed 4× by CDP as Lighthouse's
+// mobile preset does) opens `/` signed out: the first topic row drawn, time to interactive, the
+// longest task and the longest task from sync (phone-probe.ts), a tap on a topic to its title;
+// it then browses 10 list pages and opens 20 topics, and reports the IndexedDB bytes and the JS heap.
+// Last, the same profile comes back offline and opens each of those 20 topics.
+// BENCH_PHONE_WATCH_S (default 120) caps how long the new phone is watched for its sync to go
+// quiet. Not a test: nothing asserts a timing.
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { startAuthEmulator, type RunningEmulator } from '../../scripts/auth-emulator.js';
+import { buildIfStale, CHROME_ARGS } from '../fixtures/build.js';
+import { PHONE_PROBE, readProbe, type ProbeReading } from './phone-probe.js';
+import { phoneSeedSizes, seededSite } from './phone-seeds.js';
+import { buildServerForBench, startCruxProcess, type RunningProcess } from './processes.js';
+import type { BenchRow } from './types.js';
+
+const ROOT = process.cwd();
+const BUDGET = { firstRowMs: 1500, syncTaskMs: 100, indexedDbMb: 25 };
+/** The figures of one site size, as the rows report them. */
+interface PhoneFigures {
+  firstRowMs: number;
+  interactiveMs: number;
+  quiet: boolean;
+  longestTaskMs: number;
+  longestSyncTaskMs: number;
+  longTasks: number;
+  longTaskTotalMs: number;
+  tapToTitleMs: number;
+  listPages: number;
+  topicsOpened: string[];
+  indexedDbMb: number;
+  heapMb: number;
+  readableOffline: number;
+}
+
+const fmt = (n: number) => n.toLocaleString('en');
+const round = (n: number) => Math.round(n * 10) / 10;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A phone: 390 × 844 at 3×, touch, on a profile folder of its own; offline for the return visit. */
+function launchPhone(profile: string, offline: boolean): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROME_BIN ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROME_ARGS,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+    offline,
+  });
+}
+
+/** Lighthouse's mobile CPU: every task four times as long (CDP Emulation.setCPUThrottlingRate). */
+async function slowCpu(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+}
+
+/** Used JS heap after a full garbage collection, in MB (CDP). */
+async function heapAfterGc(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+    return usedSize / (1024 * 1024);
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** IndexedDB's share of the origin's usage (Chromium's usageDetails), in MB: not the service worker's caches. */
+async function indexedDbMb(page: Page): Promise<number> {
+  const bytes = await page.evaluate(async () => {
+    const estimate = (await navigator.storage.estimate()) as StorageEstimate & { usageDetails?: { indexedDB?: number } };
+    return estimate.usageDetails?.indexedDB ?? estimate.usage ?? 0;
+  });
+  return bytes / (1024 * 1024);
+}
+
+/** Waits until no sync pull has ended for `quietMs` (a page can take seconds to store on a slow phone), or `capMs` passed; whether it went quiet. */
+async function waitForSyncQuiet(page: Page, capMs: number, quietMs = 15_000): Promise<boolean> {
+  const deadline = Date.now() + capMs;
+  while (Date.now() < deadline) {
+    const sinceLastPull = await page.evaluate(() => {
+      const pulls = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/sync/'));
+      const last = Math.max(0, ...pulls.map((e) => (e as PerformanceResourceTiming).responseEnd));
+      return performance.now() - last;
+    });
+    if (sinceLastPull >= quietMs) return true;
+    await sleep(1000);
+  }
+  return false;
+}
+
+/** Scrolls the home list until `pages` pages of rows are on screen (or no more come); the pages shown. */
+async function browseListPages(page: Page, pages: number): Promise<number> {
+  const rows = page.locator('[data-testid="topic-row"]');
+  const pageSize = await rows.count();
+  let shown = 1;
+  while (shown < pages) {
+    const before = await rows.count();
+    // The list's own sentinel brought into view, as a thumb scrolling down does.
+    // Not Playwright's scroll: it waits for the sentinel to hold still, which a page still arriving never does.
+    await page.evaluate(() => document.querySelector('[data-testid="list-sentinel"]')?.scrollIntoView());
+    const grew = await page
+      .waitForFunction((n) => document.querySelectorAll('[data-testid="topic-row"]').length > n, before, { timeout: 60_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!grew) break;
+    shown = Math.ceil((await rows.count()) / Math.max(1, pageSize));
+  }
+  return shown;
+}
+
+/** Opens `count` topics from the list in turn (a tap, the title, back), as a reader does; their ids. */
+async function openTopics(page: Page, count: number): Promise<string[]> {
+  const ids = await page
+    .locator('[data-testid="topic-row"]')
+    .evaluateAll((rows, n) => rows.slice(0, n).map((row) => row.getAttribute('data-topic-id')!), count);
+  for (const id of ids) {
+    await page.locator(`[data-topic-id="${id}"] .topic-row-title`).first().tap();
+    await page.waitForURL(`**/topics/${id}`);
+    await page.locator('main h1').first().waitFor({ timeout: 60_000 });
+    // What the topic shows: its responses or the empty state.
+    await page
+      .waitForFunction(() => document.querySelector('li[data-testid="response"], main .empty-state, main [role="status"]'), null, {
+        timeout: 60_000,
+      })
+      .catch(() => undefined);
+    await page.goBack();
+    await page.locator('[data-testid="topic-row"]').first().waitFor({ timeout: 60_000 });
+  }
+  return ids;
+}
+
+/** The returning phone, offline: how many of the topics show their title (the service worker's shell, the device's data). */
+async function readableOffline(profile: string, base: string, ids: string[]): Promise<number> {
+  const context = await launchPhone(profile, true);
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    let readable = 0;
+    for (const id of ids) {
+      const ok = await page
+        .goto(`${base}/topics/${id}`)
+        .then(() => page.locator('main h1').first().waitFor({ timeout: 20_000 }))
+        .then(
+          () => true,
+          () => false,
+        );
+      if (ok) readable++;
+    }
+    return readable;
+  } finally {
+    await context.close();
+  }
+}
+
+async function measureSite(base: string, work: string, watchMs: number, log: (line: string) => void): Promise<PhoneFigures> {
+  const profile = mkdtempSync(join(work, 'phone-'));
+  const context = await launchPhone(profile, false);
+  let probe: ProbeReading;
+  try {
+    await context.addInitScript(PHONE_PROBE);
+    const page = context.pages()[0] ?? (await context.newPage());
+    await slowCpu(page);
+    await page.goto(`${base}/`);
+    await page.locator('[data-testid="topic-row"]').first().waitFor({ timeout: 120_000 });
+    const quiet = await waitForSyncQuiet(page, watchMs);
+    probe = await readProbe(page);
+    log(
+      `first row ${round(probe.firstRowMs)} ms, ${probe.longTasks} long tasks, the longest ${round(probe.longestTaskMs)} ms, quiet ${quiet}`,
+    );
+
+    // A tap on the first topic while whatever sync still runs: to its title.
+    const first = page.locator('[data-testid="topic-row"] .topic-row-title').first();
+    const tapped = Date.now();
+    await first.tap();
+    await page.locator('main h1').first().waitFor({ timeout: 120_000 });
+    const tapToTitleMs = Date.now() - tapped;
+    await page.goBack();
+    await page.locator('[data-testid="topic-row"]').first().waitFor({ timeout: 120_000 });
+
+    const listPages = await browseListPages(page, 10);
+    const topicsOpened = await openTopics(page, 20);
+    await waitForSyncQuiet(page, watchMs);
+    // The sync's tasks over the whole visit (browsing too): the longest from sync.
+    const visit = await readProbe(page);
+    const figures = {
+      firstRowMs: probe.firstRowMs,
+      interactiveMs: probe.interactiveMs,
+      quiet,
+      longestTaskMs: Math.max(probe.longestTaskMs, visit.longestTaskMs),
+      longestSyncTaskMs: Math.max(probe.longestSyncTaskMs, visit.longestSyncTaskMs),
+      longTasks: visit.longTasks,
+      longTaskTotalMs: visit.longTaskTotalMs,
+      tapToTitleMs,
+      listPages,
+      topicsOpened,
+      indexedDbMb: await indexedDbMb(page),
+      heapMb: await heapAfterGc(page),
+      readableOffline: 0,
+    };
+    await context.close();
+    figures.readableOffline = await readableOffline(profile, base, topicsOpened);
+    return figures;
+  } finally {
+    await context.close().catch(() => undefined);
+  }
+}
+
+function rowsFor(label: string, f: PhoneFigures, watchS: number): BenchRow[] {
+  const cap = f.quiet ? '' : ` (sync still pulling after the ${watchS} s watched)`;
+  return [
+    {
+      name: `phone ${label}: first topic row`,
+      value: Math.round(f.firstRowMs),
+      unit: 'ms',
+      budget: BUDGET.firstRowMs,
+      note: 'new phone, 4× CPU, drawn',
+    },
+    {
+      name: `phone ${label}: interactive`,
+      value: Math.round(f.interactiveMs),
+      unit: 'ms',
+      note: `first row and no long task for 5 s after${cap}`,
+    },
+    {
+      name: `phone ${label}: longest task`,
+      value: Math.round(f.longestTaskMs),
+      unit: 'ms',
+      note: `${f.longTasks} long tasks, ${fmt(Math.round(f.longTaskTotalMs))} ms in all, over the visit`,
+    },
+    {
+      name: `phone ${label}: longest task from sync`,
+      value: Math.round(f.longestSyncTaskMs),
+      unit: 'ms',
+      budget: BUDGET.syncTaskMs,
+      note: 'a long task while a sync page was being stored (phone-probe.ts)',
+    },
+    {
+      name: `phone ${label}: tap on a topic → its title`,
+      value: Math.round(f.tapToTitleMs),
+      unit: 'ms',
+      note: 'right after the first row',
+    },
+    {
+      name: `phone ${label}: IndexedDB after browsing`,
+      value: round(f.indexedDbMb),
+      unit: 'MB',
+      budget: BUDGET.indexedDbMb,
+      note: `${f.listPages} list pages, ${f.topicsOpened.length} topics; storage.estimate usageDetails${cap}`,
+    },
+    { name: `phone ${label}: JS heap after browsing`, value: round(f.heapMb), unit: 'MB', note: 'after a full GC' },
+    {
+      name: `phone ${label}: topics opened readable offline`,
+      value: f.readableOffline,
+      unit: 'topics',
+      budget: f.topicsOpened.length,
+      higherIsBetter: true,
+      note: `of ${f.topicsOpened.length}: the returning phone, offline, each topic's title`,
+    },
+  ];
+}
+
+export async function benchPhone(log: (line: string) => void = (line) => console.error(line)): Promise<BenchRow[]> {
+  const watchS = Number(process.env.BENCH_PHONE_WATCH_S ?? 120);
+  buildIfStale(ROOT);
+  const work = mkdtempSync(join(tmpdir(), 'crux-bench-phone-'));
+  let emulator: RunningEmulator | undefined;
+  let build: { outDir: string; remove(): void } | undefined;
+  const rows: BenchRow[] = [];
+  try {
+    [build, emulator] = await Promise.all([buildServerForBench(), startAuthEmulator()]);
+    for (const sizes of phoneSeedSizes()) {
+      const label = `${fmt(sizes.topics)} topics`;
+      const seeded = seededSite(sizes, log);
+      const dataDir = mkdtempSync(join(work, 'data-'));
+      copyFileSync(seeded, join(dataDir, 'crux.sqlite'));
+      mkdirSync(join(dataDir, 'no-build'), { recursive: true });
+      let server: RunningProcess | undefined;
+      try {
+        server = await startCruxProcess({
+          outDir: build.outDir,
+          dataDir,
+          emulatorHost: emulator.host,
+          env: { STATIC_DIR: join(ROOT, 'dist') },
+        });
+        const load = loadavg()[0]!.toFixed(1);
+        log(`${label}: ${server.url}, load ${load}`);
+        // One size that fails (a page that never came under load) does not lose the others' rows.
+        const figures = await measureSite(server.url, work, watchS * 1000, log).catch((error: unknown) => {
+          log(`${label}: could not measure: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+          return null;
+        });
+        if (figures) rows.push(...rowsFor(label, figures, watchS).map((row) => ({ ...row, note: `${row.note ?? ''}; load ${load}` })));
+      } finally {
+        await server?.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
+    return rows;
+  } finally {
+    await emulator?.stop();
+    build?.remove();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
