@@ -1,8 +1,8 @@
 // What `npm start` prints of the server's JSON log lines (sync-server/src/observe/logger.ts), for a
-// person at a terminal: one line per entry, and no line per answered request unless asked for
-// (LOG_REQUESTS=1), so the start lines (the address, the demo accounts) stay on screen. A request
-// that failed on the server (5xx) or was logged above info is always shown. Production output
-// is untouched: the server itself still writes every request's JSON line for a log shipper.
+// person at a terminal: one line per entry, and none per answered request or sync call unless
+// LOG_REQUESTS=1, so the start lines (the address, the demo accounts) stay on screen. A request
+// that failed on the server (5xx) or a line above info is always shown. Production output is
+// untouched: the server itself still writes every request's JSON line for a log shipper.
 import { Transform, type Writable } from 'node:stream';
 import pinoPretty from 'pino-pretty';
 
@@ -22,10 +22,14 @@ function parse(line: string): Entry | null {
 
 const isRequest = (entry: Entry) => entry.msg === 'request' && typeof entry.status === 'number';
 
-/** Whether a JSON log line is an ordinary answered request (the lines hidden by default). */
+/** A sync call's own line (sync/routes.ts): one more per pull or push, as often as requests. */
+const isSyncCall = (entry: Entry) => entry.msg === 'sync pull' || entry.msg === 'sync push';
+
+/** Whether a JSON log line is an ordinary answered request or sync call (the lines hidden by default). */
 export function isQuietRequest(line: string): boolean {
   const entry = parse(line);
-  return entry !== null && isRequest(entry) && typeof entry.level === 'number' && entry.level <= INFO && (entry.status as number) < 500;
+  if (entry === null || typeof entry.level !== 'number' || entry.level > INFO) return false;
+  return (isRequest(entry) && (entry.status as number) < 500) || isSyncCall(entry);
 }
 
 /** A request's line as it reads at a terminal: "GET /api/topics/:id 200 3.1 ms" (and the uid). */
