@@ -25,17 +25,28 @@ const isRequest = (entry: Entry) => entry.msg === 'request' && typeof entry.stat
 /** A sync call's own line (sync/routes.ts): one more per pull or push, as often as requests. */
 const isSyncCall = (entry: Entry) => entry.msg === 'sync pull' || entry.msg === 'sync push';
 
-/** Whether a JSON log line is an ordinary answered request or sync call (the lines hidden by default). */
-export function isQuietRequest(line: string): boolean {
-  const entry = parse(line);
-  if (entry === null || typeof entry.level !== 'number' || entry.level > INFO) return false;
+/** Whether a log entry is an ordinary answered request or sync call (the lines hidden by default). */
+function isQuiet(entry: Entry): boolean {
+  if (typeof entry.level !== 'number' || entry.level > INFO) return false;
   return (isRequest(entry) && (entry.status as number) < 500) || isSyncCall(entry);
 }
 
-/** A request's line as it reads at a terminal: "GET /api/topics/:id 200 3.1 ms" (and the uid). */
-function shortRequest(line: string): string {
+/** Whether a JSON log line is an ordinary answered request or sync call. */
+export function isQuietRequest(line: string): boolean {
   const entry = parse(line);
-  if (!entry || !isRequest(entry)) return line;
+  return entry !== null && isQuiet(entry);
+}
+
+/**
+ * The line as the terminal gets it (read once): null when hidden; a request shortened to
+ * "GET /api/topics/:id 200 3.1 ms" (and the uid); anything else as it came.
+ */
+function shown(line: string, requests: boolean): string | null {
+  if (line.trim() === '') return null;
+  const entry = parse(line);
+  if (!entry) return line;
+  if (!requests && isQuiet(entry)) return null;
+  if (!isRequest(entry)) return line;
   const { method, route, status, ms, level, time, uid } = entry;
   return JSON.stringify({
     level,
@@ -68,11 +79,12 @@ export function terminalLog(options: { requests: boolean; colorize: boolean; out
     transform(chunk: Buffer, _encoding, done) {
       const lines = (rest + chunk.toString('utf8')).split('\n');
       rest = lines.pop() ?? '';
-      const kept = lines.filter((line) => line.trim() !== '' && (options.requests || !isQuietRequest(line))).map(shortRequest);
+      const kept = lines.map((line) => shown(line, options.requests)).filter((line) => line !== null);
       done(null, kept.length > 0 ? kept.join('\n') + '\n' : undefined);
     },
     flush(done) {
-      done(null, rest.trim() !== '' && (options.requests || !isQuietRequest(rest)) ? shortRequest(rest) + '\n' : undefined);
+      const last = shown(rest, options.requests);
+      done(null, last === null ? undefined : last + '\n');
     },
   });
   filter.pipe(pretty);
