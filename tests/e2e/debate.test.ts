@@ -55,6 +55,8 @@ describe('debating a topic', () => {
     // Answer for, against and neutral (type chosen by Agree / Disagree / Discuss).
     await page.getByRole('button', { name: 'Add a response' }).count(); // form exists
     const root = page.getByRole('form', { name: 'Add a response' });
+    // One line until used: chosen, it shows its type, tools and Post.
+    await root.getByRole('textbox').focus();
     await root.getByRole('button', { name: 'Post response' }).click();
     await root.getByText('Content cannot be empty.').waitFor();
     expect(await root.getByRole('textbox').getAttribute('placeholder')).toBe('Agree with "Should cities ban cars downtown?"');

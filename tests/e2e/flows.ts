@@ -82,3 +82,9 @@ export async function waitForTopicOnDevice(page: Page, topicId: string): Promise
     { timeout: 30_000, polling: 250 },
   );
 }
+
+/** On a phone the stance picker and the balance bars fold behind one button: opens it there (a wide screen has none). */
+export async function openStanding(page: Page): Promise<void> {
+  const toggle = page.getByTestId('standing-toggle');
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+}

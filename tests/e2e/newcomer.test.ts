@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createTestUser, type TestUser } from '../fixtures/auth';
 import { ensureBuild, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
-import { signInThroughModal } from './flows';
+import { openStanding, signInThroughModal } from './flows';
 import { axeViolations } from './axe';
 
 let server: RunningServer;
@@ -117,6 +117,7 @@ describe('a newcomer on a phone', () => {
     const { page, errors } = await newPage(context);
     await page.goto(server.url + '/');
     await page.getByTestId('topic-row').first().getByRole('link').first().tap();
+    await openStanding(page);
     const stanceBar = page.getByRole('button', { name: 'What is the stance bar?' });
     await stanceBar.waitFor();
     const box = (await stanceBar.boundingBox())!;

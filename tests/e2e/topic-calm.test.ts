@@ -8,7 +8,7 @@ import type { Browser, BrowserContextOptions } from 'playwright-core';
 import { apiClient } from '../fixtures/api';
 import { createTestUser, type TestUser } from '../fixtures/auth';
 import { ensureBuild, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
-import { responseItem, signInThroughModal } from './flows';
+import { openStanding, responseItem, signInThroughModal } from './flows';
 import { axeViolations } from './axe';
 import { smallTargets } from './targets';
 
@@ -109,6 +109,8 @@ async function openNewerControls(options: BrowserContextOptions) {
 describe('a calmer topic page', () => {
   it('on a 390 px phone every control is at least 44 x 44 CSS px of target', { timeout: 120_000 }, async () => {
     const { page, errors, close } = await openDebate(PHONE);
+    // The folded stance and balance measured open (the toggle itself is measured either way).
+    await openStanding(page);
     expect(await smallTargets(page), 'controls under 44 x 44 at 390 px').toEqual([]);
     // The burger menu's links too.
     await page.getByRole('button', { name: 'Menu' }).tap();
@@ -190,6 +192,7 @@ describe('a calmer topic page', () => {
   it('the stance is a radio group of its own; the reply types are buttons', { timeout: 120_000 }, async () => {
     for (const options of [DESKTOP, PHONE]) {
       const { page, close } = await openDebate(options);
+      await openStanding(page);
       const stance = page.getByRole('radiogroup', { name: 'Where do you stand?' });
       expect(await stance.getByRole('radio').allTextContents()).toEqual(['I agree', 'I disagree', "I'm unsure"]);
       // The stance offers no buttons at all, and no radio is named like a reply type.
@@ -309,6 +312,8 @@ describe('a calmer topic page', () => {
       }
       // The quote search saying nothing matches, in both themes.
       const form = page.getByRole('form', { name: 'Add a response' });
+      // The topic's form is one line until used: its tools show once the box has focus.
+      await form.getByRole('textbox').first().focus();
       await form.getByRole('button', { name: 'Quote a response' }).click();
       await form.getByLabel('Search a response to quote').fill('zebra quartz');
       await form.getByText('No response matches “zebra quartz”.').waitFor();

@@ -150,7 +150,8 @@ describe('composer drafts and sign-in', () => {
     await page.goto(`${server.url}/topics/${topicId}`);
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     const form = page.getByRole('form', { name: 'Add a response' });
-    // Said before a word is typed.
+    // Said before a word is typed: as soon as the (one-line until used) box is chosen.
+    await form.getByRole('textbox').first().focus();
     await form.getByText('Sign in to post a response').waitFor();
     await page.setViewportSize({ width: 375, height: 740 });
     await screenshot(page, 'composer-signed-out-phone');

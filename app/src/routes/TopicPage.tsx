@@ -159,6 +159,7 @@ function TopicView({ topicId }: { topicId: string }) {
                   type={type}
                   onType={setType}
                   autoFocus={focusKey > 0}
+                  compact
                 />
               </div>
               <div className="topic-responses-bar">

@@ -40,6 +40,11 @@ interface ComposerProps {
   onCancel?: () => void;
   /** Text the box opens with (a point moved here by "Reply to it"); it wins over a stored draft of that reply. */
   initialText?: string;
+  /**
+   * One line until it is used (focused, typed in, asked for by Respond): the topic page's form,
+   * so that on a phone the arguments start within the first screen, not under an idle form.
+   */
+  compact?: boolean;
 }
 
 export function Composer({
@@ -54,6 +59,7 @@ export function Composer({
   onDone,
   onCancel,
   initialText,
+  compact = false,
 }: ComposerProps) {
   const { ready: sessionReady, user } = useSession();
   const uid = user?.uid ?? null;
@@ -67,6 +73,7 @@ export function Composer({
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [signInOpen, setSignInOpen] = useState(false);
+  const [used, setUsed] = useState(false);
   // A signed-out visitor pressed Post: the reply is sent once they have signed in.
   const postAfterSignIn = useRef(false);
   const textRef = useRef<HTMLTextAreaElement>(null);
@@ -165,6 +172,8 @@ export function Composer({
   const placeholder = edit ? 'Edit your response' : `${verb} "${truncate(replyingTo, PLACEHOLDER_CHARS)}"`;
   const signedOut = sessionReady && !user && !edit;
   const noteId = `${idPrefix}-signin-note`;
+  // Once open it stays open (a control never vanishes under the pointer when focus moves on).
+  const open = !compact || used || Boolean(focusSignal) || content !== '' || quote !== null || sources.length > 0;
   // A suspension is said once, by the app's banner; a lock here, where the form would be.
   if (blocked?.kind === 'suspended') return null;
   if (blocked)
@@ -176,8 +185,9 @@ export function Composer({
   return (
     <>
       <form
-        className={`composer composer-${type}`}
+        className={`composer composer-${type}${open ? '' : ' composer-compact'}`}
         onSubmit={submit}
+        onFocus={() => setUsed(true)}
         noValidate
         aria-label={edit ? 'Edit response' : parentId ? 'Reply' : 'Add a response'}
       >

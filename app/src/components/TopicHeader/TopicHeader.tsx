@@ -23,6 +23,7 @@ import { errorMessage } from '../../error-message';
 import { ModeratedText } from '../ModeratedText/ModeratedText';
 import { ReportButton } from '../ReportDialog/ReportDialog';
 import { FollowButton } from '../FollowButton/FollowButton';
+import { StandingDisclosure } from '../StandingDisclosure/StandingDisclosure';
 
 export const DELETE_TOPIC_CONFIRM = 'Delete this topic and all its responses?';
 
@@ -43,6 +44,7 @@ export function TopicHeader({ topic, onRespond, onDeleted, standing }: TopicHead
   // The server has replies this device has not pulled: the bar counts none of them, so it says so
   // (as the page below does) rather than 0 / 0 / 0 beside "1 response".
   const repliesElsewhere = !topic.responsesOnDevice && topic.responses_count > 0;
+  const stances = { agree: topic.stance_agree ?? 0, disagree: topic.stance_disagree ?? 0, unsure: topic.stance_unsure ?? 0 };
   const deleteTopic = useDeleteTopic();
   const [deleteError, setDeleteError] = useState<string | null>(null);
   async function remove() {
@@ -110,13 +112,15 @@ export function TopicHeader({ topic, onRespond, onDeleted, standing }: TopicHead
           Delete Error: {deleteError}
         </p>
       )}
-      <WhereIStand standing={standing} />
-      <BalanceBars
-        balance={balance}
-        stances={{ agree: topic.stance_agree ?? 0, disagree: topic.stance_disagree ?? 0, unsure: topic.stance_unsure ?? 0 }}
-        mindsChanged={topic.minds_changed ?? 0}
-        responsesNote={repliesElsewhere ? (online ? BALANCE_LOADING : BALANCE_NOT_ON_DEVICE) : null}
-      />
+      <StandingDisclosure counts={stances} mine={user ? (standing.stance?.stance ?? null) : null}>
+        <WhereIStand standing={standing} />
+        <BalanceBars
+          balance={balance}
+          stances={stances}
+          mindsChanged={topic.minds_changed ?? 0}
+          responsesNote={repliesElsewhere ? (online ? BALANCE_LOADING : BALANCE_NOT_ON_DEVICE) : null}
+        />
+      </StandingDisclosure>
     </section>
   );
 }
