@@ -208,15 +208,19 @@ describe('the user page’s Block button', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(MSG.blockSelf);
   });
 
-  it('signed out: the button says why on a click and asks nothing of the data layer', async () => {
+  it('signed out: a click opens the sign-in saying why and asks nothing of the data layer', async () => {
     session.current = SIGNED_OUT;
     const blockUser = vi.fn(async () => undefined);
     showPage({ blockUser });
+    // Not a disabled button with a tooltip: a way in.
     const button = await screen.findByRole('button', { name: 'Block Bob' });
-    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(button.getAttribute('aria-disabled')).toBe('false');
     fireEvent.click(button);
-    expect((await screen.findByRole('alert')).textContent).toBe(MSG.loginToBlock);
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in to Crux' });
+    expect(within(dialog).getByRole('alert').textContent).toBe(MSG.loginToBlock);
     expect(blockUser).not.toHaveBeenCalled();
+    fireEvent.click(button);
+    expect(screen.getAllByText(MSG.loginToBlock)).toHaveLength(1);
   });
 
   it('on your own page: no Block button, a link to your blocked users', async () => {

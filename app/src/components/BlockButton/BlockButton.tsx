@@ -1,12 +1,12 @@
 // Blocking from a user's page: "Block" / "Unblock" on someone else's page (written
-// locally at once, offline too; signed out, a click says why), and on the user's own page the way
+// locally at once, offline too; signed out, a click opens the sign-in saying why), and on the user's own page the way
 // to their list of blocked users (/settings/blocked).
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MSG } from '../../../../shared/messages';
 import { authorName } from '../../../../shared/rules/author-name';
 import { useBlockToggle } from '../../hooks/useBlocks';
 import { useSession } from '../../hooks/useSession';
+import { useSignInPrompt } from '../SignInModal/useSignInPrompt';
 import './BlockButton.css';
 import { BLOCKED_USERS_LINK, BLOCKED_USERS_PATH } from './blocked-users-link';
 
@@ -31,7 +31,7 @@ export function UserBlockControls({ uid, name }: { uid: string; name: string | n
 export function BlockButton({ uid, name }: { uid: string; name: string | null }) {
   const { user } = useSession();
   const { blocked, pending, error, toggle } = useBlockToggle(uid, name);
-  const [hint, setHint] = useState(false);
+  const signIn = useSignInPrompt();
   const signedOut = !user;
   const shown = authorName(name);
   return (
@@ -41,20 +41,15 @@ export function BlockButton({ uid, name }: { uid: string; name: string | null })
         className={`btn btn-small${blocked ? '' : ' btn-ghost'} block-button`}
         // The visible word says what a click does; the name says whom (two buttons never read alike).
         aria-label={`${blocked ? 'Unblock' : 'Block'} ${shown}`}
-        title={signedOut ? MSG.loginToBlock : undefined}
-        aria-disabled={signedOut || pending}
-        onClick={() => (signedOut ? setHint(true) : pending ? undefined : void toggle())}
+        aria-disabled={pending}
+        onClick={() => (signedOut ? signIn.ask(MSG.loginToBlock) : pending ? undefined : void toggle())}
       >
         {blocked ? 'Unblock' : 'Block'}
       </button>
       <span aria-live="polite" className="block-status" data-testid="block-status">
         {blocked && !signedOut && <span className="muted">{blockedNote(shown)}</span>}
       </span>
-      {signedOut && hint && (
-        <span className="error-text" role="alert">
-          {MSG.loginToBlock}
-        </span>
-      )}
+      {signIn.prompt}
       {error && (
         <span className="error-text" role="alert">
           {error}
