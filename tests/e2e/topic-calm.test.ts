@@ -36,8 +36,8 @@ beforeAll(async () => {
   const topic = topics.find((t) => TITLE.test(t.title));
   if (!topic) throw new Error(`demo topic ${String(TITLE)} not found`);
   expect((await api.post('/responses', { topic_id: topic.id, type: 'against', content: MINE })).status).toBeLessThan(300);
-  // The demo's responses carry no upvotes: Gus takes each side in turn and upvotes its first root
-  // argument, so the Strongest case lists a link on both sides (the 44 px rule measures them).
+  // Gus takes each side in turn and upvotes its first root argument, so the Strongest case lists a
+  // link on both sides whatever the demo's own votes (the 44 px rule measures them).
   const gus = apiClient(server.url, () => voter.token);
   const roots = (await gus.get<{ id: string; type: string }[]>(`/responses?topic_id=${topic.id}`)).body;
   for (const [stance, type] of [
