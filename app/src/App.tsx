@@ -24,6 +24,7 @@ const AboutPage = lazyPage(() => import('./routes/AboutPage').then((m) => m.Abou
 const TermsPage = lazyPage(() => import('./routes/TermsPage').then((m) => m.TermsPage));
 const PrivacyPage = lazyPage(() => import('./routes/PrivacyPage').then((m) => m.PrivacyPage));
 const UnsubscribePage = lazyPage(() => import('./routes/UnsubscribePage').then((m) => m.UnsubscribePage));
+const SettingsPage = lazyPage(() => import('./routes/SettingsPage').then((m) => m.SettingsPage));
 const BlockedUsersPage = lazyPage(() => import('./routes/BlockedUsersPage').then((m) => m.BlockedUsersPage));
 const DeviceStoragePage = lazyPage(() => import('./routes/DeviceStoragePage').then((m) => m.DeviceStoragePage));
 const ModerationPage = lazyPage(() => import('./routes/ModerationPage').then((m) => m.ModerationPage));
@@ -43,6 +44,7 @@ const PAGES: { path: string; Page: ComponentType & { preload?: () => Promise<voi
   { path: '/notifications', Page: NotificationsPage },
   { path: '/unsubscribe', Page: UnsubscribePage },
   { path: '/sources', Page: SourcesPage },
+  { path: '/settings', Page: SettingsPage },
   { path: '/settings/blocked', Page: BlockedUsersPage },
   { path: '/settings/device', Page: DeviceStoragePage },
   { path: '/moderation', Page: ModerationPage },

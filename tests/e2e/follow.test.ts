@@ -99,7 +99,7 @@ describe('following a topic in the browser', () => {
     await page.goto(`${server.url}/`);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await signInThroughModal(page, ada);
-    await page.goto(`${server.url}/notifications`);
+    await page.goto(`${server.url}/settings`);
     for (const name of ['Mentions of me (@name)', 'New responses in topics I follow', 'Follow the topics I create or reply to'])
       await page.getByRole('checkbox', { name }).waitFor(SYNCED);
     const joinFollow = page.getByRole('checkbox', { name: 'Follow the topics I create or reply to' });

@@ -229,7 +229,7 @@ describe('notifications', () => {
         // The burger menu, open, signed in.
         await page.getByRole('button', { name: 'Menu' }).click();
         await page.getByRole('button', { name: 'Logout' }).waitFor();
-        // "My data" and "Logout" start where the links above them do.
+        // "Settings" and the "Logout" button start where the links above them do.
         const textLeft = (name: string, role: 'link' | 'button') =>
           page
             .getByRole('navigation', { name: 'Main menu' })
@@ -240,7 +240,7 @@ describe('notifications', () => {
               return Math.round(range.getBoundingClientRect().left);
             });
         const linkLeft = await textLeft('About', 'link');
-        expect(await textLeft('My data', 'button'), 'My data').toBe(linkLeft);
+        expect(await textLeft('Settings', 'link'), 'Settings').toBe(linkLeft);
         expect(await textLeft('Logout', 'button'), 'Logout').toBe(linkLeft);
         expect(await axeViolations(page), `menu ${colorScheme}`).toEqual([]);
         await screenshot(page, `menu-signed-in-${colorScheme}`);

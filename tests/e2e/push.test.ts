@@ -208,7 +208,7 @@ describe('web push in the service worker', () => {
             return ask(...args);
           };
         });
-        const page = await signedInAt(context, '/notifications');
+        const page = await signedInAt(context, '/settings');
         const section = page.getByRole('region', { name: 'Push notifications' });
         await section.getByRole('button', { name: 'Turn on push notifications on this device' }).waitFor();
         await page.waitForTimeout(500);
@@ -234,7 +234,7 @@ describe('web push in the service worker', () => {
   it("what to push and quiet hours are the user's, saved offline and synced to the server", { timeout: 120_000 }, async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, timezoneId: 'Europe/Berlin' });
     try {
-      const page = await signedInAt(context, '/notifications');
+      const page = await signedInAt(context, '/settings');
       const settings = async () =>
         (
           (await as(ada).get(`/sync/profile/pull?limit=10`, { headers: { 'x-crux-sync': String(SYNC_PROTOCOL_VERSION) } })).body as {
@@ -244,7 +244,10 @@ describe('web push in the service worker', () => {
       const replies = page.getByRole('checkbox', { name: 'Replies to my topics and responses' });
       await expect.poll(() => replies.isEnabled(), { timeout: 20_000 }).toBe(true);
       await replies.uncheck();
-      await page.getByRole('checkbox', { name: 'Quiet hours: no push between' }).check();
+      await page
+        .getByRole('region', { name: 'Quiet hours' })
+        .getByRole('checkbox', { name: 'Pause push notifications during quiet hours' })
+        .check();
       await expect.poll(settings, { timeout: 20_000 }).toEqual({
         ...DEFAULT_PUSH_SETTINGS,
         replies: false,

@@ -212,7 +212,9 @@ describe('sign-out and my data (#5)', () => {
 
     await context.setOffline(true);
     await page.getByTestId('sync-status').filter({ hasText: 'Offline' }).waitFor({ timeout: 20_000 });
-    await page.getByRole('button', { name: 'My data', exact: true }).click();
+    // Every setting is on one page, reached from the header menu (a page change: offline too).
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('region', { name: 'My data' }).waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^crux-my-data-\d{4}-\d{2}-\d{2}\.json$/);
     const path = await download.path();
@@ -314,31 +316,27 @@ describe('honest states', () => {
     await page.getByRole('button', { name: 'Set username' }).click();
     await welcome.waitFor();
     await page.keyboard.press('Escape');
-    // Signed in, the menu's extra items (the "My data" disclosure with Download my data and Import
-    // drafts, and Logout) fit one header row from 960 px on, without wrapping; under it they sit in
-    // the burger panel.
+    // Signed in, the menu (Leaderboard … Settings, Logout) fits one header row from 960 px on,
+    // without wrapping; under it the items sit in the burger panel.
     for (const width of [960, 1200, 1440]) {
       await page.setViewportSize({ width, height: 800 });
       const inner = page.locator('.site-header-inner');
       expect(await inner.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
       expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
-      const myData = page.getByRole('button', { name: 'My data', exact: true });
-      await myData.click();
-      const download = await page.getByRole('button', { name: 'Download my data' }).boundingBox();
-      expect(download!.height).toBeLessThan(48); // one line
-      expect(download!.x + download!.width).toBeLessThanOrEqual(width);
-      // Email Subscriptions (/unsubscribe) sits in the same panel, one line, on screen.
-      const subscriptions = await page.getByRole('link', { name: 'Email Subscriptions' }).boundingBox();
-      expect(subscriptions!.height).toBeLessThan(48);
-      expect(subscriptions!.x + subscriptions!.width).toBeLessThanOrEqual(width);
+      const menu = page.getByRole('navigation', { name: 'Main menu' });
+      for (const name of ['Leaderboard', 'Settings']) {
+        const link = await menu.getByRole('link', { name }).boundingBox();
+        expect(link!.height, name).toBeLessThan(48); // one line
+        expect(link!.x + link!.width, name).toBeLessThanOrEqual(width);
+      }
+      expect(await menu.getByRole('link', { name: 'Blocked users' }).count()).toBe(0);
       if (width === 960) {
         for (const colorScheme of ['light', 'dark'] as const) {
           await page.emulateMedia({ colorScheme });
-          expect(await axeViolations(page), `My data panel ${colorScheme}`).toEqual([]);
+          expect(await axeViolations(page), `header ${colorScheme}`).toEqual([]);
         }
         await page.emulateMedia({ colorScheme: 'light' });
       }
-      await myData.click();
       const logout = await page.getByRole('button', { name: 'Logout' }).boundingBox();
       expect(logout!.x + logout!.width).toBeLessThanOrEqual(width);
       await screenshot(page, `header-signed-in-${width}`);
@@ -347,19 +345,20 @@ describe('honest states', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(true);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('button', { name: 'My data', exact: true }).click();
-    await page.getByRole('button', { name: 'Download my data' }).waitFor();
-    await page.getByLabel('Import drafts').focus();
+    const settings = page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Settings' });
+    await settings.focus();
     await page.keyboard.press('Escape');
     expect(await page.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe('false');
-    // On the phone too, the e-mail preference is a thumb-sized item of the menu, and leads to its page.
+    // On the phone too, Settings is a thumb-sized item of the menu, and its page holds the e-mail preference.
     await page.getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('button', { name: 'My data', exact: true }).click();
-    const subscriptions = page.getByRole('link', { name: 'Email Subscriptions' });
-    expect((await subscriptions.boundingBox())!.height).toBeGreaterThanOrEqual(44);
-    await subscriptions.click();
-    await page.getByRole('heading', { level: 1, name: 'Email Subscriptions' }).waitFor();
+    expect((await settings.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await settings.click();
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     expect(await page.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe('false');
+    const email = page.getByRole('region', { name: 'Email Subscriptions' });
+    await email.getByText(/You are (un)?subscribed/).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await screenshot(page, 'settings-phone');
     await context.close();
   });
 });

@@ -10,12 +10,15 @@ import type { CruxData } from '../data';
 export type PushServer = Pick<CruxData, 'pushPublicKey' | 'savePushSubscription' | 'removePushSubscription'>;
 
 export type PushState =
-  /** No service worker, PushManager or Notification here (e.g. iPhone Safari outside the Home Screen app). */
+  /** No service worker or Push API here (a private window, iPhone Safari outside the Home Screen app). */
   | 'unsupported'
-  /** The user blocked notifications for this site in the browser. */
+  /** The user blocked notifications for this site in the browser (Notification.permission is 'denied'). */
   | 'denied'
   | 'off'
   | 'on';
+
+/** Why turning push on failed: each cause has its own words, and the page its own next step. */
+export type PushFailure = 'unsupported' | 'denied' | 'dismissed' | 'offline' | 'timeout' | 'failed';
 
 export const PUSH_TEXT = {
   heading: 'Push notifications',
@@ -23,13 +26,37 @@ export const PUSH_TEXT = {
     'Get a notification on this device when someone replies to your topics or responses, or a moderator acts on something you wrote. ' +
     'Only what your bell counts is sent; several replies to one topic within a minute arrive as one.',
   turnOn: 'Turn on push notifications on this device',
+  turningOn: 'Turning on push notifications…',
   turnOff: 'Turn off on this device',
+  turningOff: 'Turning off push notifications…',
+  checking: 'Checking this device…',
   on: 'Push notifications are on for this device.',
-  unsupported: 'This browser cannot receive push notifications. On an iPhone or iPad, add Crux to the Home Screen and open it from there.',
+  unsupported: "This browser can't receive push notifications here (private windows often can't).",
+  iphone: 'On an iPhone or iPad, add Crux to the Home Screen and open it from there.',
   denied: "Notifications are blocked for Crux in this browser's settings: allow them there, then turn push on here.",
+  dismissed: 'Notifications were not allowed. Press the button again and choose Allow to turn push on.',
   offline: 'You are offline: turning push on needs a connection.',
+  timeout: "Couldn't reach the browser's push service. Try again later.",
   failed: 'Could not turn on push notifications',
 } as const;
+
+/** An error a person can read, with the cause the page acts on. */
+export class PushError extends Error {
+  constructor(
+    readonly failure: PushFailure,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PushError';
+  }
+}
+
+/**
+ * How long the browser's push service may take before turning on gives up: a browser that cannot
+ * reach it (a blocked network, a vendor's service down) otherwise leaves the button waiting for a
+ * minute or more with nothing said.
+ */
+export const PUSH_SUBSCRIBE_TIMEOUT_MS = 15_000;
 
 function supported(): boolean {
   return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
@@ -49,12 +76,64 @@ export async function pushState(): Promise<PushState> {
   return (await reg.pushManager.getSubscription()) ? 'on' : 'off';
 }
 
-/** Turns push on for this device; call from a click. Throws an Error a person can read. */
-export async function turnOnPush(server: PushServer): Promise<void> {
-  if (!supported()) throw new Error(PUSH_TEXT.unsupported);
-  if (!navigator.onLine) throw new Error(PUSH_TEXT.offline);
+/** `work`, or a PushError 'timeout' once `ms` have passed without it settling. */
+function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PushError('timeout', PUSH_TEXT.timeout)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * A failed subscribe, named. Permission is granted by then, so a "permission denied" from the push
+ * manager (Chrome's private windows say exactly that) means this browser has no push service here,
+ * not that the user said no.
+ */
+function subscribeFailure(error: unknown): PushError {
+  if (error instanceof PushError) return error;
+  if (Notification.permission === 'denied') return new PushError('denied', PUSH_TEXT.denied);
+  // Read by shape: a DOMException is an Error in browsers, but not in every realm.
+  const shape: Partial<Error> = typeof error === 'object' && error !== null ? error : {};
+  const { name = '', message = String(error) } = shape;
+  if (name === 'NotAllowedError' || name === 'NotSupportedError' || /permission denied/i.test(message))
+    return new PushError('unsupported', PUSH_TEXT.unsupported);
+  return new PushError('failed', `${PUSH_TEXT.failed}: ${message}`);
+}
+
+export interface TurnOnOptions {
+  /** How long the service worker and the browser's push service may take (tests shorten it). */
+  timeoutMs?: number;
+}
+
+/** Turns push on for this device; call from a click. Throws a PushError a person can read. */
+export async function turnOnPush(server: PushServer, { timeoutMs = PUSH_SUBSCRIBE_TIMEOUT_MS }: TurnOnOptions = {}): Promise<void> {
+  if (!supported()) throw new PushError('unsupported', PUSH_TEXT.unsupported);
+  if (!navigator.onLine) throw new PushError('offline', PUSH_TEXT.offline);
   const permission = await Notification.requestPermission();
-  if (permission !== 'granted') throw new Error(PUSH_TEXT.denied);
+  if (permission === 'denied') throw new PushError('denied', PUSH_TEXT.denied);
+  if (permission !== 'granted') throw new PushError('dismissed', PUSH_TEXT.dismissed);
+  let subscription: PushSubscription;
+  const subscribing = subscribe(server);
+  try {
+    subscription = await withinTime(subscribing, timeoutMs);
+  } catch (error) {
+    // One that arrives after the page gave up is not kept: the server never heard of it, and the
+    // page would say push is on with nothing ever pushed.
+    if (error instanceof PushError && error.failure === 'timeout') subscribing.then((late) => late.unsubscribe()).catch(() => undefined);
+    throw subscribeFailure(error);
+  }
+  try {
+    await server.savePushSubscription(subscription.toJSON());
+  } catch (error) {
+    await subscription.unsubscribe();
+    throw error;
+  }
+}
+
+/** The browser's subscription for the server's current key (an old key's is renewed). */
+async function subscribe(server: PushServer): Promise<PushSubscription> {
+  // Never settles without a service worker (one that failed to install): the timeout covers it.
   const reg = await navigator.serviceWorker.ready;
   const publicKey = await server.pushPublicKey();
   let subscription = await reg.pushManager.getSubscription();
@@ -64,17 +143,7 @@ export async function turnOnPush(server: PushServer): Promise<void> {
     await subscription.unsubscribe();
     subscription = null;
   }
-  try {
-    subscription ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey });
-  } catch (error) {
-    throw new Error(`${PUSH_TEXT.failed}: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  try {
-    await server.savePushSubscription(subscription.toJSON());
-  } catch (error) {
-    await subscription.unsubscribe();
-    throw error;
-  }
+  return subscription ?? (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey }));
 }
 
 /**

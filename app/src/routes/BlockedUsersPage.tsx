@@ -1,6 +1,7 @@
 // /settings/blocked: the signed-in user's blocked users, live from their synced data
-// (works offline: an unblock is a local write sent later), each with an Unblock button. Reached from
-// the user's own page and the header menu. Private: only its owner ever sees it.
+// (works offline: an unblock is a local write sent later), each with an Unblock button. The same list
+// is a section of the settings page; this page stays for the links to it (the user's own page, older
+// mails and bookmarks). Private: only its owner ever sees it.
 import { Link } from 'react-router-dom';
 import { MSG } from '../../../shared/messages';
 import { authorName } from '../../../shared/rules/author-name';
@@ -23,12 +24,18 @@ export function BlockedUsersPage() {
   return (
     <main className="page blocked-users-page" id="main">
       <h1>{BLOCKED_USERS_TITLE}</h1>
-      {ready && !user ? <p className="status-text">{MSG.loginToBlock}</p> : <BlockedUsersBody />}
+      {ready && !user ? <p className="status-text">{MSG.loginToBlock}</p> : <BlockedUsersList />}
+      <p>
+        <Link to="/">
+          <span aria-hidden="true">← </span>Back to Topics
+        </Link>
+      </p>
     </main>
   );
 }
 
-function BlockedUsersBody() {
+/** The intro and the list with its Unblock buttons (signed in). */
+export function BlockedUsersList() {
   const { users, error, loading, writeError, unblock } = useBlockedUsers();
   let body;
   if (error)
@@ -78,11 +85,6 @@ function BlockedUsersBody() {
         </p>
       )}
       {body}
-      <p>
-        <Link to="/">
-          <span aria-hidden="true">← </span>Back to Topics
-        </Link>
-      </p>
     </>
   );
 }

@@ -2,14 +2,14 @@
 // the local database (works offline; marking read is a local write that syncs later).
 // Unread items are bold with a dot and an "Unread" label for screen readers, never colour
 // alone. A click marks the item read and opens /topics/{target_id} scrolled to the reply; a
-// notification whose reply was deleted since says so and opens the topic.
-import { useNavigate } from 'react-router-dom';
+// notification whose reply was deleted since says so and opens the topic. What is pushed, and
+// when, is set on the settings page (linked below the list).
+import { Link, useNavigate } from 'react-router-dom';
 import type { NotificationItem } from '../hooks/useNotifications';
 import { RelativeTime } from '../components/RelativeTime/RelativeTime';
 import { useNotifications } from '../hooks/useNotifications';
 import { useSession } from '../hooks/useSession';
 import './NotificationsPage.css';
-import { PushSettings } from '../components/PushSettings/PushSettings';
 import { authorName } from '../../../shared/rules/author-name';
 import { errorMessage } from '../error-message';
 import { isModerationNotice, notificationHref, notificationText } from '../../../shared/rules/notification-text';
@@ -19,6 +19,7 @@ export const NOTIFICATIONS_EMPTY = 'You have no notifications.';
 export const NOTIFICATIONS_SIGNED_OUT = 'You need to be logged in to see notifications.';
 export const MARK_ALL_READ = 'Mark All as Read';
 export const REPLY_DELETED = 'This reply has since been deleted.';
+export const NOTIFICATION_SETTINGS_LINK = 'Push notifications and quiet hours';
 
 export { isModerationNotice, notificationHref, notificationText };
 
@@ -102,7 +103,9 @@ function NotificationsBody() {
         </button>
       </div>
       {body}
-      <PushSettings />
+      <p className="notifications-settings">
+        <Link to="/settings#push">{NOTIFICATION_SETTINGS_LINK}</Link>
+      </p>
     </>
   );
 }

@@ -34,7 +34,7 @@ export function PrivacyPage() {
       <h2>2. On your device</h2>
       <p>
         So that Crux works offline, what you read and write is stored in your browser. When you log out you can remove your data from the
-        device. You can also download your data from the My data menu.
+        device. You can also download your data, or remove it from this device, under My data in Settings.
       </p>
       <h2>3. Why we use it</h2>
       <p>

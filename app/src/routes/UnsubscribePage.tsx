@@ -1,19 +1,15 @@
-// /unsubscribe: the weekly summary e-mail preference. Signed in, it reads and
-// writes the synced profile in the local database, so it works offline and the change lands
-// once when the device is back. Opened from a mail's link (?token=…), it confirms the one-click
+// /unsubscribe: the weekly summary e-mail preference (WeeklySummary: signed in, the synced
+// profile, offline too). Opened from a mail's link (?token=…), it confirms the one-click
 // unsubscribe with the server (no sign-in: the signed token is the proof; RFC 8058 POST).
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { MSG } from '../../../shared/messages';
 import { useData } from '../hooks/useData';
-import { useObservable } from '../hooks/useObservable';
-import { useSession } from '../hooks/useSession';
-import { sendVerificationEmail, VERIFY_MAIL } from '../auth/actions';
+import { WeeklySummary } from '../components/WeeklySummary/WeeklySummary';
 import './UnsubscribePage.css';
 
 export const SUBSCRIPTIONS_TITLE = 'Email Subscriptions';
-export const SUBSCRIBED_TEXT = 'You are subscribed to the weekly summary e-mails.';
-export const UNSUBSCRIBED_TEXT = 'You are unsubscribed from the weekly summary e-mails.';
+export { SUBSCRIBED_TEXT, UNSUBSCRIBED_TEXT } from '../components/WeeklySummary/WeeklySummary';
 export const LINK_DONE_TEXT = 'You have been unsubscribed from the weekly summary e-mails.';
 
 type Result = { ok: true } | { ok: false; detail: string };
@@ -25,7 +21,7 @@ export function UnsubscribePage() {
   return (
     <main className="page unsubscribe-page" id="main">
       <h1>{SUBSCRIPTIONS_TITLE}</h1>
-      {token ? <ConfirmFromMail token={token} /> : <PreferenceBody />}
+      {token ? <ConfirmFromMail token={token} /> : <WeeklySummary />}
     </main>
   );
 }
@@ -70,109 +66,6 @@ function ConfirmFromMail({ token }: { token: string }) {
       <p className="muted">
         Changed your mind? <Link to="/unsubscribe">Open your e-mail preferences</Link> while logged in and choose Subscribe.
       </p>
-    </div>
-  );
-}
-
-function PreferenceBody() {
-  const { ready, user } = useSession();
-  if (!ready)
-    return (
-      <p className="status-text" role="status">
-        Loading your preferences...
-      </p>
-    );
-  if (!user) return <p className="status-text">{MSG.loginToManagePreferences}</p>;
-  return <Preference />;
-}
-
-function Preference() {
-  const data = useData();
-  const preferences$ = useMemo(() => data.preferences$(), [data]);
-  const { value, error } = useObservable(preferences$);
-  const [saving, setSaving] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const { user } = useSession();
-
-  if (error)
-    return (
-      <p className="error-text" role="alert">
-        {MSG.preferencesLoadFailed}
-      </p>
-    );
-  if (!value)
-    return (
-      <p className="status-text" role="status">
-        Loading your preferences...
-      </p>
-    );
-
-  const subscribed = value.receive_weekly_summary;
-  async function toggle() {
-    setSaving(true);
-    setOutcome(null);
-    try {
-      await data.setWeeklySummary(!subscribed);
-      setOutcome({ ok: true });
-    } catch (e) {
-      setOutcome({ ok: false, detail: e instanceof Error && e.message !== MSG.preferencesUpdateFailed ? e.message : '' });
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  return (
-    <>
-      <p className="unsubscribe-statement">{subscribed ? SUBSCRIBED_TEXT : UNSUBSCRIBED_TEXT}</p>
-      {user?.email && user.emailVerified !== false && <p className="muted">The weekly summary goes to {user.email}.</p>}
-      {user?.email && user.emailVerified === false && <VerifyAddress email={user.email} />}
-      <button type="button" className="btn btn-primary" onClick={() => void toggle()} disabled={saving}>
-        {subscribed ? 'Unsubscribe' : 'Subscribe'}
-      </button>
-      <div aria-live="polite">
-        {outcome?.ok && <p className="success-text">{MSG.preferencesUpdated}</p>}
-        {outcome && !outcome.ok && (
-          <p className="error-text" role="alert">
-            {MSG.preferencesUpdateFailed}
-            {outcome.detail ? ` ${outcome.detail}` : ''}
-          </p>
-        )}
-      </div>
-    </>
-  );
-}
-
-/** An unverified address gets no weekly summary: says so, and sends Firebase's verification mail. */
-function VerifyAddress({ email }: { email: string }) {
-  const [sending, setSending] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  async function send() {
-    setSending(true);
-    setOutcome(null);
-    try {
-      await sendVerificationEmail();
-      setOutcome({ ok: true });
-    } catch (e) {
-      setOutcome({ ok: false, detail: e instanceof Error ? e.message : '' });
-    } finally {
-      setSending(false);
-    }
-  }
-  return (
-    <div className="verify-address">
-      <p className="muted">{VERIFY_MAIL.notice}</p>
-      <button type="button" className="btn btn-ghost" onClick={() => void send()} disabled={sending}>
-        {VERIFY_MAIL.button}
-      </button>
-      <div aria-live="polite">
-        {outcome?.ok && <p className="success-text">{VERIFY_MAIL.sent(email)}</p>}
-        {outcome && !outcome.ok && (
-          <p className="error-text" role="alert">
-            {VERIFY_MAIL.failed}
-            {outcome.detail && outcome.detail !== VERIFY_MAIL.failed ? ` ${outcome.detail}` : ''}
-          </p>
-        )}
-      </div>
     </div>
   );
 }

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 // Logout asks whether to remove the user's data from the device (the data layer
-// hears it before Firebase signs out), "Download my data" / "Import drafts", no raw e-mail address.
+// hears it before Firebase signs out), no raw e-mail address, and the menu's ways in: Leaderboard
+// and Settings (every setting is on that one page: no "My data" or "Blocked users" here).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import type { SessionState } from '../../../app/src/auth/session';
 import { Header } from '../../../app/src/components/Header/Header';
 import { UsernameModal } from '../../../app/src/components/UsernameModal/UsernameModal';
-import { exportFileName, readText } from '../../../app/src/hooks/useMyData';
 import { resetUsernamePrompt, useUsernamePrompt } from '../../../app/src/hooks/useUsernamePrompt';
 import { fakeData } from '../../fixtures/fake-data';
 import { renderWithData, SIGNED_IN, SIGNED_OUT } from './with-data';
@@ -86,60 +86,10 @@ describe('Header: sign-out', () => {
   });
 });
 
-describe('Header: my data', () => {
-  it('"Download my data" saves the export as crux-my-data-<date>.json', async () => {
-    const exportMyData = vi.fn(fakeData().exportMyData);
-    const createObjectURL = vi.fn((_blob: Blob) => 'blob:crux-export');
-    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
-    const clicked: HTMLAnchorElement[] = [];
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicked.push(this);
-    });
-    renderWithData(<Header />, fakeData({ exportMyData }));
-    fireEvent.click(screen.getByRole('button', { name: 'My data' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Download my data' }));
-    await waitFor(() => expect(clicked).toHaveLength(1));
-    expect(clicked[0]!.download).toBe(exportFileName());
-    expect(exportFileName(new Date(2026, 0, 2))).toBe('crux-my-data-2026-01-02.json');
-    const blob = createObjectURL.mock.calls[0]![0];
-    expect(JSON.parse(await readText(blob))).toMatchObject({ format: 'crux-export', version: 1 });
-    await screen.findByText('Your data was downloaded.');
-    click.mockRestore();
-  });
-
-  it('opening the Logout dialog closes the My data panel and its toast', async () => {
-    renderWithData(<Header />);
-    const toggle = screen.getByRole('button', { name: 'My data' });
-    fireEvent.click(toggle);
-    expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
-    await screen.findByRole('dialog', { name: 'Log out of Crux' });
-    expect(toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(document.getElementById('site-my-data-panel')!.hidden).toBe(true);
-  });
-
-  it('"Import drafts" hands the chosen file to the data layer and says how many came in', async () => {
-    const importDrafts = vi.fn(async () => 2);
-    renderWithData(<Header />, fakeData({ importDrafts }));
-    const input = screen.getByLabelText('Import drafts');
-    const file = new File([JSON.stringify({ format: 'crux-export', drafts: [] })], 'crux-my-data.json', { type: 'application/json' });
-    fireEvent.change(input, { target: { files: [file] } });
-    expect((await screen.findByText('2 drafts imported.')).closest('[role="status"]')).not.toBeNull();
-    expect(importDrafts).toHaveBeenCalledExactlyOnceWith({ format: 'crux-export', drafts: [] });
-  });
-
-  it('says so when the file is not an export', async () => {
-    const importDrafts = vi.fn(async () => 0);
-    renderWithData(<Header />, fakeData({ importDrafts }));
-    fireEvent.change(screen.getByLabelText('Import drafts'), { target: { files: [new File(['not json'], 'x.json')] } });
-    await screen.findByText('This file is not a Crux export (it is not JSON).');
-    expect(importDrafts).not.toHaveBeenCalled();
-  });
-
-  it('shows neither item signed out', () => {
+describe('Header: signed out', () => {
+  it('shows no Logout', () => {
     held.session = { ready: true, user: null, profilePending: false };
     renderWithData(<Header />);
-    expect(screen.queryByRole('button', { name: 'Download my data' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
   });
 });
@@ -183,10 +133,9 @@ describe('Header: the user', () => {
     const burger = screen.getByRole('button', { name: 'Menu' });
     fireEvent.click(burger);
     expect(burger.getAttribute('aria-expanded')).toBe('true');
-    fireEvent.click(screen.getByRole('button', { name: 'My data' }));
-    const download = screen.getByRole('button', { name: 'Download my data' });
-    download.focus();
-    fireEvent.keyDown(download, { key: 'Escape' });
+    const settings = screen.getByRole('link', { name: 'Settings' });
+    settings.focus();
+    fireEvent.keyDown(settings, { key: 'Escape' });
     expect(burger.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(burger);
   });
@@ -213,22 +162,20 @@ describe('Header: ways in', () => {
     expect(menu().queryByRole('link', { name: 'Email Subscriptions' })).toBeNull();
   });
 
-  it('signed in, "My data" holds Email Subscriptions (/unsubscribe), and a page change closes it', () => {
+  it('signed in, the menu has Leaderboard and Settings (the settings page), Logout, and no "Blocked users" or "My data"', () => {
     renderWithData(
       <>
         <Header />
         <Where />
       </>,
     );
-    // Signed in, the score link leads to the leaderboard; the menu's one row has no room for a second way.
-    expect(menu().queryByRole('link', { name: 'Leaderboard' })).toBeNull();
-    const myData = menu().getByRole('button', { name: 'My data' });
-    expect(menu().queryByRole('link', { name: 'Email Subscriptions' })).toBeNull(); // hidden until opened
-    fireEvent.click(myData);
-    const subscriptions = menu().getByRole('link', { name: 'Email Subscriptions' });
-    expect(subscriptions.getAttribute('href')).toBe('/unsubscribe');
-    fireEvent.click(subscriptions);
-    expect(screen.getByTestId('where').textContent).toBe('/unsubscribe');
-    expect(myData.getAttribute('aria-expanded')).toBe('false');
+    const names = [...screen.getByRole('navigation', { name: 'Main menu' }).querySelectorAll('a, button')].map((el) => el.textContent);
+    expect(names).toEqual(['Leaderboard', 'About', 'Sources', 'Terms', 'Privacy', 'Settings', 'Logout']);
+    expect(menu().queryByRole('link', { name: 'Blocked users' })).toBeNull();
+    expect(menu().queryByRole('button', { name: 'My data' })).toBeNull();
+    const settings = menu().getByRole('link', { name: 'Settings' });
+    expect(settings.getAttribute('href')).toBe('/settings');
+    fireEvent.click(settings);
+    expect(screen.getByTestId('where').textContent).toBe('/settings');
   });
 });

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // /notifications states (signed out, loading, error, empty, filled), their texts word for word,
-// unread items marked beyond colour, a click marks read and opens the topic, Mark All as Read.
+// unread items marked beyond colour, a click marks read and opens the topic, Mark All as Read; push
+// settings are not here but one link away (the settings page).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation, useParams } from 'react-router-dom';
@@ -83,6 +84,8 @@ describe('NotificationsPage', () => {
     renderPage(fakeData({ notifications$: () => of([]) }));
     screen.getByText('You have no notifications.');
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Mark All as Read' }).disabled).toBe(true);
+    expect(screen.getByRole('link', { name: 'Push notifications and quiet hours' }).getAttribute('href')).toBe('/settings#push');
+    expect(screen.queryByRole('region', { name: 'Push notifications' })).toBeNull();
   });
 
   it('error', () => {

@@ -1,12 +1,10 @@
 // Site header: logo home, signed in the points-and-rank link to the leaderboard and the
 // notification bell with its unread badge (both live), the user's name (or "Set username"
 // while they have none: the e-mail address is never shown), Sign-in button, and the menu
-// (a burger under 960 px): signed out Leaderboard (signed in, the score link leads there and
-// the one header row is full), About, Sources, Terms, Privacy, Discord and Support (external,
-// from configuration, hidden when unset), and signed in a "My data" disclosure (Download my
-// data, Import drafts, and Email Subscriptions: the weekly summary preference, reachable
-// without the mail) and Logout (which asks whether to remove the user's data from
-// this device). A session that has ended shows a strip below.
+// (a burger under 960 px): Leaderboard, About, Sources, Terms, Privacy, Discord and Support
+// (external, from configuration, hidden when unset), Settings (every setting on one page: signed
+// out, what this device keeps) and signed in Logout (which asks whether to remove the user's data
+// from this device). A session that has ended shows a strip below.
 import { useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useSession } from '../../hooks/useSession';
@@ -15,13 +13,13 @@ import { signOut as firebaseSignOut } from '../../auth/session';
 // Small and in the entry: the Firebase SDK it drives is loaded on demand (auth/actions.ts).
 import { SignInModal } from '../SignInModal/SignInModal';
 import { SignOutDialog } from '../SignOutDialog/SignOutDialog';
-import { MyDataMenuItems } from '../MyDataPanel/MyDataPanel';
-import { BLOCKED_USERS_LINK, BLOCKED_USERS_PATH } from '../BlockButton/blocked-users-link';
 import { NotificationBell, ScoreLink } from '../NotificationBell/NotificationBell';
 import { useSiteLinks } from '../../hooks/useSiteLinks';
 import { ModerationLink, ModerationMenuLink } from '../ModerationLink/ModerationLink';
 import { SessionEnded, SyncStatus } from '../SyncStatus/SyncStatus';
 import './Header.css';
+
+export const SETTINGS_LINK = 'Settings';
 
 export function Header() {
   const { ready, user } = useSession();
@@ -30,8 +28,6 @@ export function Header() {
   // "Sign in" from an ended session: the old Firebase user goes first (its data stays), then the modal opens.
   const [signInAfterSignOut, setSignInAfterSignOut] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
-  const [myDataOpen, setMyDataOpen] = useState(false);
-  const myDataRef = useRef<HTMLButtonElement>(null);
   const { discordUrl, supportUrl } = useSiteLinks();
   const burgerRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
@@ -40,9 +36,7 @@ export function Header() {
   if (menuPathname !== location.pathname) {
     setMenuPathname(location.pathname);
     setMenuOpen(false);
-    setMyDataOpen(false);
   }
-  if (!user && myDataOpen) setMyDataOpen(false);
   if (user && signInOpen) setSignInOpen(false);
   if (!user && signInAfterSignOut) {
     setSignInAfterSignOut(false);
@@ -55,15 +49,8 @@ export function Header() {
     void firebaseSignOut();
   }
   function closeMenuOnEscape(event: React.KeyboardEvent) {
-    if (event.key !== 'Escape' || signOutOpen) return;
-    if (myDataOpen && !menuOpen) {
-      setMyDataOpen(false);
-      myDataRef.current?.focus();
-      return;
-    }
-    if (!menuOpen) return;
+    if (event.key !== 'Escape' || signOutOpen || !menuOpen) return;
     setMenuOpen(false);
-    setMyDataOpen(false);
     burgerRef.current?.focus();
   }
 
@@ -103,12 +90,11 @@ export function Header() {
           <span aria-hidden="true">☰</span>
         </button>
         <nav id="site-menu" className={`site-menu${menuOpen ? ' is-open' : ''}`} aria-label="Main menu">
-          {!user && <NavLink to="/leaderboard">Leaderboard</NavLink>}
+          <NavLink to="/leaderboard">Leaderboard</NavLink>
           <NavLink to="/about">About</NavLink>
           <NavLink to="/sources">Sources</NavLink>
           <NavLink to="/terms">Terms</NavLink>
           <NavLink to="/privacy">Privacy</NavLink>
-          <NavLink to="/settings/device">On this device</NavLink>
           {discordUrl && (
             <a href={discordUrl} target="_blank" rel="noopener noreferrer">
               Discord<span className="visually-hidden"> (opens in a new tab)</span>
@@ -119,42 +105,15 @@ export function Header() {
               Support<span className="visually-hidden"> (opens in a new tab)</span>
             </a>
           )}
+          {user && <ModerationMenuLink />}
+          {/* end: the settings page only, not /settings/device under it */}
+          <NavLink to="/settings" end>
+            {SETTINGS_LINK}
+          </NavLink>
           {user && (
-            <>
-              <ModerationMenuLink />
-              <div className="site-my-data">
-                <button
-                  ref={myDataRef}
-                  type="button"
-                  className="btn btn-ghost site-my-data-toggle"
-                  aria-expanded={myDataOpen}
-                  aria-controls="site-my-data-panel"
-                  onClick={() => setMyDataOpen((open) => !open)}
-                >
-                  My data<span aria-hidden="true"> ▾</span>
-                </button>
-                <div id="site-my-data-panel" className="site-my-data-panel" hidden={!myDataOpen}>
-                  <MyDataMenuItems />
-                  {/* SPEC's title of the page (UnsubscribePage's SUBSCRIPTIONS_TITLE: not imported, the page is lazy). */}
-                  <NavLink to="/unsubscribe" className="btn btn-ghost">
-                    Email Subscriptions
-                  </NavLink>
-                </div>
-              </div>
-              <NavLink to={BLOCKED_USERS_PATH}>{BLOCKED_USERS_LINK}</NavLink>
-              <button
-                type="button"
-                className="btn btn-ghost"
-                aria-haspopup="dialog"
-                onClick={() => {
-                  // The My data panel (and its toast) closes: the dialog is the one thing open.
-                  setMyDataOpen(false);
-                  setSignOutOpen(true);
-                }}
-              >
-                Logout
-              </button>
-            </>
+            <button type="button" className="btn btn-ghost" aria-haspopup="dialog" onClick={() => setSignOutOpen(true)}>
+              Logout
+            </button>
           )}
         </nav>
       </div>

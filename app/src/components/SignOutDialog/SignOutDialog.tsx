@@ -9,11 +9,12 @@ import { useSyncStatus } from '../../hooks/useSyncStatus';
 import './SignOutDialog.css';
 import { errorMessage } from '../../error-message';
 
-export function SignOutDialog({ onClose }: { onClose: () => void }) {
+/** `removeData`: opened to remove the data (the settings page's My data), the box starts ticked. */
+export function SignOutDialog({ onClose, removeData: removeFirst = false }: { onClose: () => void; removeData?: boolean }) {
   const signOut = useSignOut();
   const pending = useSyncStatus()?.pending ?? 0;
   const [ownDevice, setOwnDevice] = useState(isOwnDevice);
-  const [removeData, setRemoveData] = useState(() => !isOwnDevice());
+  const [removeData, setRemoveData] = useState(() => removeFirst || !isOwnDevice());
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
