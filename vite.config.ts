@@ -1,16 +1,20 @@
 // Vite build of the PWA: app/ is the root, dist/ the output the server serves, with the service
 // worker (app/src/service-worker/sw.ts) built beside it as dist/sw.js.
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
 import { TOPIC_PAGES_CACHE_PREFIX } from './shared/constants';
 import { rxdbOpenCoreNotice } from './scripts/rxdb-open-core-notice';
+import { sourceHash } from './scripts/build-id';
 
 // The topic pages the service worker keeps name this build's hashed assets, so each build keeps
 // them in a cache of its own: a page saved under the last build would load scripts that are gone.
-// Defined for the app and the worker alike (vite-plugin-pwa builds the worker with this `define`).
-const TOPIC_PAGES_CACHE = `${TOPIC_PAGES_CACHE_PREFIX}${Date.now().toString(36)}`;
+// Named after the sources (scripts/build-id.ts), so building the same sources again gives the same
+// app and service worker, and an open page sees no update. Defined for the app and the worker alike
+// (vite-plugin-pwa builds the worker with this `define`).
+const TOPIC_PAGES_CACHE = `${TOPIC_PAGES_CACHE_PREFIX}${sourceHash(fileURLToPath(new URL('.', import.meta.url)))}`;
 
 export default defineConfig({
   root: 'app',

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { draftSchema } from '../../app/src/data/collections/draft.schema.js';
 import { syncProblemSchema } from '../../app/src/data/collections/sync-problem.schema.js';
 import { userDbName } from '../../app/src/data/db.js';
-import { draftsIn } from '../../app/src/data/drafts.js';
+import { userDraftList } from '../../app/src/data/drafts.js';
 import { problemsIn } from '../../app/src/data/problems.js';
 import { startClient, until, type ClientOptions } from '../fixtures/client.js';
 
@@ -68,7 +68,7 @@ async function previousDevice(moved?: { drafts: (typeof reply)[]; problems: (typ
   await drafts.bulkInsert([reply, title]);
   await sync_problems.bulkInsert([conflict, rejected]);
   if (moved) {
-    await draftsIn(old).merge(moved.drafts);
+    await userDraftList(old).merge(moved.drafts);
     await problemsIn(old).add(
       moved.problems.map(({ target_collection, ...rest }) => ({ ...rest, collection: target_collection as 'responses' })),
     );

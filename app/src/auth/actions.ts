@@ -1,7 +1,7 @@
 // Sign-in widget actions (Google, Twitter, e-mail + password, sign-up, password
 // recovery) and the username save. Each throws a person-readable Error.
 import { getAuthInstance } from './firebase';
-import { authErrorMessage, type AuthContext } from './error-messages';
+import { AuthError, authErrorMessage, type AuthContext } from './error-messages';
 import { followFirebase, refreshSessionUser, setProfilePending } from './session';
 import { usernameProblem } from '../../../shared/schemas/users';
 
@@ -33,7 +33,7 @@ async function run<T>(context: AuthContext, action: () => Promise<T>): Promise<T
   try {
     return await action();
   } catch (error) {
-    throw new Error(authErrorMessage(error, context));
+    throw new AuthError(error, context);
   }
 }
 

@@ -68,11 +68,36 @@ const BY_CONTEXT: Partial<Record<AuthContext, Record<string, string>>> = {
   },
 };
 
-export function authErrorMessage(error: unknown, context: AuthContext = 'general'): string {
+/** The code of a Firebase error, without its "auth/" prefix; '' for anything else. */
+function codeOf(error: unknown): string {
   const raw = typeof error === 'object' && error && 'code' in error ? String(error.code) : '';
-  const code = raw.replace(/^auth\//, '');
+  return raw.replace(/^auth\//, '');
+}
+
+export function authErrorMessage(error: unknown, context: AuthContext = 'general'): string {
+  const code = codeOf(error);
   return BY_CONTEXT[context]?.[code] ?? MESSAGES[code] ?? DEFAULT_AUTH_ERROR;
 }
+
+/**
+ * A failed sign-in step as the widget shows it: the text a person reads, and the code it came
+ * from, so the widget can offer the way on (an unknown e-mail: create an account with it).
+ */
+export class AuthError extends Error {
+  readonly code: string;
+  constructor(error: unknown, context: AuthContext = 'general') {
+    super(authErrorMessage(error, context));
+    this.name = 'AuthError';
+    this.code = codeOf(error);
+  }
+}
+
+/**
+ * What follows the specification's "doesn't match an existing account" at sign-in: the usual cause
+ * is a typo, or an account the identity provider no longer has (a development emulator forgets
+ * every account when it restarts), and the way on is to fix the address or create the account.
+ */
+export const NO_ACCOUNT_HINT = 'Check the address, or create an account with it.';
 
 /** Codes that mean the current user must be signed out: the account is disabled or its session expired. */
 export function isSessionEndingError(error: unknown): boolean {

@@ -11,7 +11,7 @@ import { createTopicSchema } from '../../../shared/schemas/topics.js';
 import { assertOwner, assertParentInTopic } from '../../../shared/rules/ownership.js';
 import { reportDocId } from '../../../shared/sync-protocol.js';
 import { normalizePushSettings, type PushSettings } from '../../../shared/push.js';
-import type { Draft, EditResponseInput, NewResponseInput, NewTopicInput } from './api.js';
+import type { Draft, EditResponseInput, NewResponseInput, NewTopicInput, UnsentDraft } from './api.js';
 import type { PublicDb } from './db.js';
 import { badRequest, notFound, unauthorized } from '../../../shared/errors.js';
 import { arrivalRules, whenStored, type Arrivals } from './arrival.js';
@@ -253,15 +253,25 @@ export function createActions(publicDb: PublicDb, session: () => Session | null,
 
     async saveDraft(key: string, text: string, extra: Record<string, unknown> = {}) {
       const s = signedIn(MSG.loginToPostResponse);
-      await draftsIn(s.db).save({ key, text, extra, updated_at: now() });
+      await draftsIn(publicDb).save(s.uid, { key, text, extra, updated_at: now() });
     },
     async loadDraft(key: string): Promise<Draft | null> {
       const s = session();
-      return s ? draftsIn(s.db).load(key) : null;
+      return s ? draftsIn(publicDb).load(s.uid, key) : null;
     },
     async deleteDraft(key: string) {
       const s = session();
-      if (s) await draftsIn(s.db).remove(key);
+      if (s) await draftsIn(publicDb).remove(s.uid, key);
+    },
+    async unsentDrafts(key: string): Promise<UnsentDraft[]> {
+      return draftsIn(publicDb).unsentFor(session()?.uid ?? null, key);
+    },
+    async adoptDraft(owner: string, key: string, text: string) {
+      const s = signedIn(MSG.loginToPostResponse);
+      await draftsIn(publicDb).adopt(owner, s.uid, key, text, now());
+    },
+    async discardDraft(owner: string, key: string) {
+      await draftsIn(publicDb).remove(owner, key);
     },
   };
 }

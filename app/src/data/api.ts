@@ -315,6 +315,15 @@ export interface Draft {
   updated_at: string;
 }
 
+/** A draft kept on this device under another account than the one signed in (or under any, signed out). */
+export interface UnsentDraft {
+  /** The uid it was typed as. */
+  owner: string;
+  key: string;
+  text: string;
+  updated_at: string;
+}
+
 /** The signed-in user as the data layer needs it. */
 export interface SessionUser {
   uid: string;
@@ -525,6 +534,16 @@ export interface CruxData {
   /** Waits until a sign-in in progress has opened the user's database (never null just because it is still opening). */
   loadDraft(key: string): Promise<Draft | null>;
   deleteDraft(key: string): Promise<void>;
+  /**
+   * The drafts for `key` kept on this device under another account than the signed-in one (signed
+   * out: under any), newest first: typed before the identity provider gave the same person a new
+   * uid, or by another account that kept its data here. A composer offers them back.
+   */
+  unsentDrafts(key: string): Promise<UnsentDraft[]>;
+  /** Makes `owner`'s draft for `key` the signed-in user's, holding `text` (what their box shows now). */
+  adoptDraft(owner: string, key: string, text: string): Promise<void>;
+  /** Deletes `owner`'s draft for `key` from this device (the person chose Discard). */
+  discardDraft(owner: string, key: string): Promise<void>;
   /** Starts (or refreshes) replication of the topic's responses; call when the topic page opens. */
   openTopic(topicId: string): Promise<void>;
   /** Keeps (or stops keeping) a topic's responses for offline reading regardless of recency. */

@@ -1,6 +1,6 @@
 // "Download my data": the signed-in user's own data as it is on this device (no
 // network: works offline), in the format docs/SYNC.md documents; and the import
-// of the drafts of such an export back into the same user's database.
+// of the drafts of such an export back into the same user's drafts on the device.
 import { SYNC_COLLECTIONS } from '../../../shared/sync-protocol.js';
 import { badRequest, forbidden } from '../../../shared/errors.js';
 import type { Session } from './actions.js';
@@ -20,7 +20,7 @@ function item(doc: Record<string, unknown>): ExportedItem {
 
 export async function exportMyData(publicDb: PublicDb, s: Session): Promise<CruxExport> {
   const [drafts, ...parts] = await Promise.all([
-    draftsIn(s.db).all(),
+    draftsIn(publicDb).of(s.uid),
     // What each synced collection puts in (collections/index.ts: exportPart).
     ...SYNC_COLLECTIONS.map((collection) => SYNCED[collection].exportPart({ publicDb, session: s, item: (doc) => item(plain(doc)) })),
   ]);
@@ -68,7 +68,7 @@ const isDraft = (value: unknown): value is ImportedDraft => {
  * Imports the drafts of an export made by the same user; another user's export is refused.
  * A draft already here and newer than the imported one is kept. Resolves to the count imported.
  */
-export async function importDrafts(s: Session, exported: unknown): Promise<number> {
+export async function importDrafts(publicDb: PublicDb, s: Session, exported: unknown): Promise<number> {
   const data = exported as Partial<CruxExport> | null;
   if (!data || typeof data !== 'object' || data.format !== 'crux-export' || data.version !== 1 || !Array.isArray(data.drafts)) {
     throw badRequest('This file is not a Crux export.');
@@ -77,5 +77,8 @@ export async function importDrafts(s: Session, exported: unknown): Promise<numbe
   const drafts: unknown[] = data.drafts;
   if (!drafts.every(isDraft)) throw badRequest('This export has a draft that cannot be read.');
   // In one write: an export with a draft that cannot be read imports none.
-  return draftsIn(s.db).merge(drafts.map((d) => ({ key: d.key, text: d.text, extra: { ...(d.extra ?? {}) }, updated_at: d.updated_at })));
+  return draftsIn(publicDb).merge(
+    s.uid,
+    drafts.map((d) => ({ key: d.key, text: d.text, extra: { ...(d.extra ?? {}) }, updated_at: d.updated_at })),
+  );
 }

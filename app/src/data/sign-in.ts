@@ -7,6 +7,7 @@ import { SYNC_COLLECTIONS } from '../../../shared/sync-protocol.js';
 import { kindSelector, storedIn, SYNCED } from './collections/index.js';
 import type { Connectivity } from './connectivity.js';
 import { openUserDb, removeDb, type DbOptions, type UserDb } from './db.js';
+import { adoptUserList, draftsIn } from './drafts.js';
 import type { EndedSession } from './ended-session.js';
 import { ENDED_SESSION_WRITE } from './orphans.js';
 import type { ProblemRecorder } from './problems.js';
@@ -117,6 +118,10 @@ export function createSignIn({ dbOptions, session, worlds, connectivity, problem
         // The same account again: its writes go out as they were made (each under its own id, once).
         if (endedUid === user.uid) await ended.forget(publicDb);
         const db = await openUserDb(dbOptions, user.uid);
+        // Drafts kept in the user's database (before they moved to the device's list) join that list.
+        await adoptUserList(db, publicDb, user.uid);
+        // Signed in again: should this account be lost now, its drafts are offered back.
+        await draftsIn(publicDb).setPrivate(user.uid, false);
         session.open(user, db);
         await orphans.adopt(user.uid, problems);
         // Someone else after an ended session: its writes already set aside become this person's to
@@ -131,6 +136,8 @@ export function createSignIn({ dbOptions, session, worlds, connectivity, problem
         await closeSession(options.removeData === true);
         const { publicDb } = worlds.current();
         if (options.byUser || options.removeData) await ended.forget(publicDb);
+        // Logged out keeping the data: their drafts wait for them, offered to nobody else (drafts.ts).
+        if (options.byUser && !options.removeData && uid) await draftsIn(publicDb).setPrivate(uid, true);
         if (options.removeData) {
           connectivity.clearSessionEnded();
           endedPending$.next(null);

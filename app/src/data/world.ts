@@ -10,6 +10,7 @@ import { createFollows } from './follows.js';
 import type { SyncHttp } from './http.js';
 import { toWire } from './local-docs.js';
 import { createOrphans, type Orphan } from './orphans.js';
+import { draftsIn } from './drafts.js';
 import type { ProblemRecorder } from './problems.js';
 import { createQueries } from './queries.js';
 import type { CurrentSession } from './session.js';
@@ -142,11 +143,14 @@ export async function createWorlds(deps: WorldDeps) {
         });
       }
     }
+    // Other accounts' drafts stay on the device, like their writes: only this person's data goes.
+    const othersDrafts = await draftsIn(old.publicDb).notOf(uid);
     await old.controller.close();
     old.stop();
     await old.publicDb.remove();
     world = await createWorld(deps);
     for (const orphan of others) await world.orphans.keep(orphan);
+    if (othersDrafts.length) await draftsIn(world.publicDb).restore(othersDrafts);
     world$.next(world);
   }
 

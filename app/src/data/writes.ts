@@ -58,6 +58,9 @@ export function createWrites(worlds: Worlds, session: SessionState) {
     // On a reload the composer asks before the user's database is open: a 'user-call', it waits for the sign-in.
     loadDraft: (key: string) => world().actions.loadDraft(key),
     deleteDraft: (key: string) => world().actions.deleteDraft(key),
+    unsentDrafts: (key: string) => world().actions.unsentDrafts(key),
+    adoptDraft: (owner: string, key: string, text: string) => world().actions.adoptDraft(owner, key, text),
+    discardDraft: (owner: string, key: string) => world().actions.discardDraft(owner, key),
     async openTopic(topicId: string) {
       await world().follows.open(topicId);
       // An opened topic is kept: asked of the server when the device does not hold it yet.
@@ -76,6 +79,6 @@ export function createWrites(worlds: Worlds, session: SessionState) {
       if (!removed) throw notFound('This problem no longer exists.');
     },
     exportMyData: async () => exportMyData(world().publicDb, signedInSession()),
-    importDrafts: async (exported: unknown) => importDrafts(signedInSession(), exported),
+    importDrafts: async (exported: unknown) => importDrafts(world().publicDb, signedInSession(), exported),
   } satisfies Partial<CruxData>;
 }

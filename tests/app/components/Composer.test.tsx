@@ -428,3 +428,85 @@ describe('Composer for a signed-out visitor', () => {
     expect(box.value).toBe('Maybe later.');
   });
 });
+
+describe('Composer offering a draft kept under another account', () => {
+  // Typed as an account the identity provider has since forgotten (a restarted Auth emulator).
+  const LOST = { owner: 'uid-forgotten', key: 'topic:t1', text: 'Typed before the restart', updated_at: '2026-01-01T12:00:00.000Z' };
+  /** A data layer whose device keeps LOST until it is adopted or discarded. */
+  function deviceWithLost(uid$: BehaviorSubject<string | null>, overrides: Partial<CruxData> = {}) {
+    const kept = new Set([LOST.owner]);
+    const adoptDraft = vi.fn(async (owner: string) => void kept.delete(owner));
+    const discardDraft = vi.fn(async (owner: string) => void kept.delete(owner));
+    const unsentDrafts = vi.fn(async (key: string) => (key === LOST.key && kept.has(LOST.owner) ? [LOST] : []));
+    const data = fakeData({ uid$, unsentDrafts, adoptDraft, discardDraft, ...overrides });
+    return { data, adoptDraft, discardDraft };
+  }
+  const offer = () => screen.findByRole('group', { name: 'Unsent draft' });
+
+  it('offers it with its time; Restore puts it in the box, makes it this user’s, and posting deletes it', async () => {
+    session.current = SIGNED_IN;
+    const uid$ = new BehaviorSubject<string | null>('uid-ada');
+    const deleteDraft = vi.fn(async () => {});
+    const createResponse = vi.fn(async () => fakeResponse({ content: LOST.text, isPending: true }));
+    const { data, adoptDraft } = deviceWithLost(uid$, { deleteDraft, createResponse });
+    renderLive(<Harness replyingTo="Tea?" />, data);
+    const group = await offer();
+    expect(group.textContent).toMatch(/^You have an unsent draft from .+\.RestoreDiscard$/);
+    expect(group.querySelector('time')?.getAttribute('datetime')).toBe(LOST.updated_at);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Restore' }));
+    const box = screen.getByLabelText<HTMLTextAreaElement>('Your response');
+    expect(box.value).toBe(LOST.text);
+    expect(screen.queryByRole('group', { name: 'Unsent draft' })).toBeNull();
+    expect(adoptDraft).toHaveBeenCalledExactlyOnceWith(LOST.owner, LOST.key, LOST.text);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Post response' }));
+    await waitFor(() => expect(createResponse).toHaveBeenCalledWith(expect.objectContaining({ content: LOST.text })));
+    await waitFor(() => expect(deleteDraft).toHaveBeenCalledWith(LOST.key));
+  });
+
+  it('puts a restored draft under what is already typed, never in its place', async () => {
+    session.current = SIGNED_IN;
+    const uid$ = new BehaviorSubject<string | null>('uid-ada');
+    const { data, adoptDraft } = deviceWithLost(uid$, { loadDraft: async (key) => draftOf(key, 'My own start') });
+    renderLive(<Harness replyingTo="Tea?" />, data);
+    const box = screen.getByLabelText<HTMLTextAreaElement>('Your response');
+    await waitFor(() => expect(box.value).toBe('My own start'));
+    await offer();
+    fireEvent.click(screen.getByRole('button', { name: 'Restore' }));
+    expect(box.value).toBe(`My own start\n\n${LOST.text}`);
+    expect(adoptDraft).toHaveBeenCalledWith(LOST.owner, LOST.key, `My own start\n\n${LOST.text}`);
+  });
+
+  it('Discard deletes it from the device and leaves the box as it was', async () => {
+    session.current = SIGNED_IN;
+    const uid$ = new BehaviorSubject<string | null>('uid-ada');
+    const { data, discardDraft, adoptDraft } = deviceWithLost(uid$);
+    renderLive(<Harness replyingTo="Tea?" />, data);
+    await offer();
+    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Unsent draft' })).toBeNull());
+    expect(discardDraft).toHaveBeenCalledExactlyOnceWith(LOST.owner, LOST.key);
+    expect(adoptDraft).not.toHaveBeenCalled();
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Your response').value).toBe('');
+  });
+
+  it('offers it to a signed-out visitor too, and it becomes theirs when they sign in', async () => {
+    const uid$ = new BehaviorSubject<string | null>(null);
+    const { data, adoptDraft } = deviceWithLost(uid$);
+    const view = renderLive(<Harness replyingTo="Tea?" />, data);
+    await offer();
+    fireEvent.click(screen.getByRole('button', { name: 'Restore' }));
+    const box = screen.getByLabelText<HTMLTextAreaElement>('Your response');
+    expect(box.value).toBe(LOST.text);
+    // Signed out, nothing is moved: the draft stays where it was until someone signs in.
+    expect(adoptDraft).not.toHaveBeenCalled();
+
+    session.current = BOB;
+    view.rerender();
+    act(() => uid$.next('uid-bob'));
+    await waitFor(() => expect(adoptDraft).toHaveBeenCalledExactlyOnceWith(LOST.owner, LOST.key, LOST.text));
+    expect(box.value).toBe(LOST.text);
+    expect(screen.queryByRole('group', { name: 'Unsent draft' })).toBeNull();
+  });
+});

@@ -6,6 +6,9 @@ import { MSG } from '../../../../shared/messages';
 import { truncate } from '../../../../shared/rules/truncate';
 import { useCreateResponse, type NewSource } from '../../hooks/useCreateResponse';
 import { useDraft } from '../../hooks/useDraft';
+import { useData } from '../../hooks/useData';
+import { useUnsentDraft } from '../../hooks/useUnsentDraft';
+import type { UnsentDraft } from '../../data/api';
 import { useEditResponse } from '../../hooks/useEditResponse';
 import type { QuotedResponse } from '../../hooks/useResponseSearch';
 import { useSession } from '../../hooks/useSession';
@@ -17,6 +20,7 @@ import { QuotePanel } from './QuotePanel';
 import { SourcesPanel } from './SourcesPanel';
 import { useMentionSuggest } from './MentionSuggest';
 import { AlreadySaid } from './AlreadySaid';
+import { RelativeTime } from '../RelativeTime/RelativeTime';
 import './Composer.css';
 import { errorMessage } from '../../error-message';
 
@@ -63,6 +67,7 @@ export function Composer({
 }: ComposerProps) {
   const { ready: sessionReady, user } = useSession();
   const uid = user?.uid ?? null;
+  const data = useData();
   const createResponse = useCreateResponse();
   const editResponse = useEditResponse();
   const idPrefix = `composer-${edit?.responseId ?? parentId ?? 'root'}`;
@@ -98,6 +103,34 @@ export function Composer({
 
   const draftKey = edit ? null : parentId ? `reply:${parentId}` : `topic:${topicId}`;
   const draft = useDraft(draftKey, uid, content, (saved) => setContent((current) => current || saved));
+  // Another account's draft for this place (the same person under a new uid, most often): offered
+  // once who is here is known and their own draft is back in the box.
+  const unsent = useUnsentDraft(draftKey, uid, uid ? draft.ready : sessionReady);
+  // Restored by a visitor: it becomes theirs when they sign in (or goes when they post).
+  const restoredFrom = useRef<UnsentDraft | null>(null);
+  // Restored while signed in: its move to this user, which a post's deletion of the draft must follow.
+  const adopting = useRef<Promise<void> | null>(null);
+
+  function restoreUnsent() {
+    const found = unsent.draft;
+    if (!found) return;
+    // Below what is in the box already: nothing typed is replaced.
+    const text = content.trim() ? `${content}\n\n${found.text}` : found.text;
+    setContent(text);
+    unsent.taken();
+    if (uid) adopting.current = data.adoptDraft(found.owner, found.key, text).catch(() => undefined);
+    else restoredFrom.current = found;
+  }
+
+  /** The restored draft went out with a post: it is deleted, after its move to this user if one is under way. */
+  function forgetRestored() {
+    const from = restoredFrom.current;
+    restoredFrom.current = null;
+    if (from) void data.discardDraft(from.owner, from.key).catch(() => undefined);
+    const moving = adopting.current;
+    adopting.current = null;
+    if (moving && draftKey) void moving.then(() => data.deleteDraft(draftKey)).catch(() => undefined);
+  }
   useEffect(() => {
     if (autoFocus) textRef.current?.focus();
   }, [autoFocus, type, focusSignal]);
@@ -109,6 +142,7 @@ export function Composer({
     // Emptied at once: whatever is typed from now on is the next reply and must stay.
     if (!edit) {
       draft.clear();
+      forgetRestored();
       setContent('');
       setQuote(null);
       setSources([]);
@@ -138,6 +172,15 @@ export function Composer({
       setSaving(false);
     }
   }
+
+  // A draft a visitor restored is the signed-in user's now (unless it is about to be posted).
+  useEffect(() => {
+    const from = restoredFrom.current;
+    if (!from || !uid || !draft.ready || postAfterSignIn.current) return;
+    restoredFrom.current = null;
+    adopting.current = data.adoptDraft(from.owner, from.key, content).catch(() => undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- fires on the sign-in, with the text of that moment
+  }, [uid, draft.ready]);
 
   // Posted once, as soon as the visitor's sign-in has opened their database and restored their draft.
   useEffect(() => {
@@ -202,6 +245,19 @@ export function Composer({
             <p id={noteId}>{SIGN_IN_NOTE}</p>
             <button type="button" className="btn btn-small" onClick={() => setSignInOpen(true)}>
               Sign in to post
+            </button>
+          </div>
+        )}
+        {unsent.draft && (
+          <div className="composer-unsent" role="group" aria-label="Unsent draft">
+            <p>
+              You have an unsent draft from <RelativeTime date={unsent.draft.updated_at} />.
+            </p>
+            <button type="button" className="btn btn-small" onClick={restoreUnsent}>
+              Restore
+            </button>
+            <button type="button" className="btn btn-small btn-ghost" onClick={() => void unsent.discard().catch(() => undefined)}>
+              Discard
             </button>
           </div>
         )}

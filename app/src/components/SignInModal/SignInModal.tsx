@@ -11,6 +11,7 @@ import {
   signUpWithEmail,
   WIDGET,
 } from '../../auth/actions';
+import { AuthError, NO_ACCOUNT_HINT } from '../../auth/error-messages';
 import './SignInModal.css';
 import { errorMessage } from '../../error-message';
 
@@ -24,22 +25,27 @@ export function SignInModal({ onClose, reason }: { onClose: () => void; reason?:
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string | null>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  // The e-mail given matched no account: the error says how to go on, with a switch to sign-up.
+  const [noAccount, setNoAccount] = useState(false);
   const [busy, setBusy] = useState(false);
 
   function go(next: View) {
     setErrors({});
     setFormError(null);
+    setNoAccount(false);
     setView(next);
   }
 
   async function attempt(action: () => Promise<void>, closeAfter = true) {
     setBusy(true);
     setFormError(null);
+    setNoAccount(false);
     try {
       await action();
       if (closeAfter) onClose();
     } catch (e) {
       setFormError(errorMessage(e));
+      setNoAccount(e instanceof AuthError && e.code === 'user-not-found');
     } finally {
       setBusy(false);
     }
@@ -155,7 +161,14 @@ export function SignInModal({ onClose, reason }: { onClose: () => void; reason?:
           {formError && (
             <p className="error-text" role="alert">
               {formError}
+              {noAccount && view === 'signIn' && `. ${NO_ACCOUNT_HINT}`}
             </p>
+          )}
+          {noAccount && view === 'signIn' && (
+            // The e-mail typed stays in the sign-up form: only a name is left to give.
+            <button type="button" className="btn signin-switch" onClick={() => go('signUp')}>
+              Create an account with this e-mail
+            </button>
           )}
           <div className="signin-actions">
             <button type="submit" className="btn btn-primary" disabled={busy}>

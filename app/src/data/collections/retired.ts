@@ -1,5 +1,5 @@
 // Drafts and sync problems were collections of the user's database until they moved into local
-// documents of it (drafts.ts, problems.ts): neither ever leaves the device, and every collection
+// documents of it (drafts.ts, problems.ts; drafts then moved on to the device's list at sign-in): neither ever leaves the device, and every collection
 // counts toward the 13 that RxDB's open-source build opens on a page. A database that still holds
 // them is moved over when it opens: the old collection's documents are merged into the local
 // document (a move interrupted and run again takes nothing twice), and only then is it removed.
@@ -8,7 +8,7 @@
 // server_base, so each is still sent once.
 import { getAllCollectionDocuments, type MigrationStrategies, type RxCollection, type RxDatabase, type RxJsonSchema } from 'rxdb';
 import type { SyncCollection } from '../../../../shared/sync-protocol.js';
-import { draftsIn } from '../drafts.js';
+import { userDraftList } from '../drafts.js';
 import type { LocalDocumentsDb } from '../local-list.js';
 import { problemsIn } from '../problems.js';
 import { blockMigrations, blockSchema } from './block.schema.js';
@@ -44,7 +44,7 @@ export async function moveRetiredCollections(db: UserDatabase): Promise<void> {
   const present = new Set((await getAllCollectionDocuments(db.internalStore)).map((doc) => doc.data.name));
   if (present.has('drafts')) {
     await moveOut<DraftDocType>(db, 'drafts', draftSchema, (docs) =>
-      draftsIn(db).merge(
+      userDraftList(db).merge(
         docs.map((d) => ({ key: d.key, text: d.text, extra: { ...(d.extra as Record<string, unknown>) }, updated_at: d.updated_at })),
       ),
     );
