@@ -1,13 +1,13 @@
 // Vite build of the PWA: app/ is the root, dist/ the output the server serves, with the service
 // worker (app/src/service-worker/sw.ts) built beside it as dist/sw.js.
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
-import { TOPIC_PAGES_CACHE_PREFIX } from './shared/constants';
-import { rxdbOpenCoreNotice } from './scripts/rxdb-open-core-notice';
-import { sourceHash } from './scripts/build-id';
+import { TOPIC_PAGES_CACHE_PREFIX } from './shared/constants.js';
+import { rxdbOpenCoreNotice } from './scripts/rxdb-open-core-notice.js';
+import { sourceHash } from './scripts/build-id.js';
 
 // The topic pages the service worker keeps name this build's hashed assets, so each build keeps
 // them in a cache of its own: a page saved under the last build would load scripts that are gone.
@@ -16,13 +16,36 @@ import { sourceHash } from './scripts/build-id';
 // (vite-plugin-pwa builds the worker with this `define`).
 const TOPIC_PAGES_CACHE = `${TOPIC_PAGES_CACHE_PREFIX}${sourceHash(fileURLToPath(new URL('.', import.meta.url)))}`;
 
+/**
+ * The worker is one file. vite-plugin-pwa asks for that with Rollup's `inlineDynamicImports`,
+ * which Rolldown still honours but warns about on every build: asked for here in its own words.
+ */
+function singleFileWorker(): Plugin {
+  return {
+    name: 'crux:single-file-worker',
+    config(config) {
+      const output = config.build?.rollupOptions?.output;
+      if (output && !Array.isArray(output) && 'inlineDynamicImports' in output) {
+        delete output.inlineDynamicImports;
+        Object.assign(output, { codeSplitting: false });
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: 'app',
   define: { 'import.meta.env.VITE_TOPIC_PAGES_CACHE': JSON.stringify(TOPIC_PAGES_CACHE) },
   publicDir: '../public',
   // The manifest names each lazy page's chunks: the server preloads the topic page's with a first
   // visit's topic page (sync-server/src/routes/first-page.ts).
-  build: { outDir: '../dist', emptyOutDir: true, manifest: true },
+  build: {
+    outDir: '../dist',
+    emptyOutDir: true,
+    manifest: true,
+    // Which plugin was slow in this build is for whoever profiles it, not for every `npm start`.
+    rolldownOptions: { checks: { bundlerTimings: false } },
+  },
   plugins: [
     react(),
     // A quiet production console: see the plugin for why and how.
@@ -56,6 +79,7 @@ export default defineConfig({
         // Dev-only RxDB chunks are not built at all (data/db.ts imports them behind import.meta.env.DEV);
         // this keeps them out of the precache should one ever come back.
         globIgnores: ['**/dev-mode-*.js', '**/validate-z-schema-*.js'],
+        buildPlugins: { vite: [singleFileWorker()] },
       },
     }),
     // Every text file of the build also as .br and .gz, written once here and served as they are
