@@ -4,6 +4,7 @@
 // under the old one, would otherwise never show again. Nothing is deleted here but on Discard.
 import { useEffect, useState } from 'react';
 import type { UnsentDraft } from '../data/api';
+export type { UnsentDraft };
 import { useData } from './useData';
 
 export interface UnsentDraftOffer {
