@@ -32,6 +32,7 @@ import type {
   moderationLogPageSchema,
   moderationQueuePageSchema,
   queueTargetSchema,
+  moderatedUserSchema,
   reportSchema,
   roleChangeSchema,
 } from './schemas/moderation-answers.js';
@@ -154,6 +155,9 @@ export type ModerationLogPage = z.infer<typeof moderationLogPageSchema>;
 /** PUT /api/users/{uid}/role: the user's role now. */
 export type RoleChange = z.infer<typeof roleChangeSchema>;
 
+/** GET /api/moderation/users/{uid}: a user's role and running suspension (moderators). */
+export type ModeratedUser = z.infer<typeof moderatedUserSchema>;
+
 /*
  * The moderation calls, for both sides:
  *   POST /api/reports {target_type, target_id, reason, note?}      → 201 Report (200: an open report updated)
@@ -161,6 +165,7 @@ export type RoleChange = z.infer<typeof roleChangeSchema>;
  *   POST /api/moderation/actions {action, target_type, target_id, reason, days?} → 200 ModerationLogEntry
  *   GET  /api/moderation/log?limit&offset                          → ModerationLogPage
  *   GET  /api/moderation/original/{topic|response}/{id}             → ModeratedOriginal (author and moderators)
+ *   GET  /api/moderation/users/{uid}                                → ModeratedUser
  *   PUT  /api/users/{uid}/role {role: member|moderator}             → RoleChange (admins)
  * All /api/moderation calls are 401 signed out and 403 for members.
  */

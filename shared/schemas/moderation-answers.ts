@@ -101,4 +101,14 @@ export const moderatedOriginalSchema = z
   })
   .meta({ id: 'ModeratedOriginal' });
 
+export const moderatedUserSchema = z
+  .object({
+    uid: z.string(),
+    display_name: z.string().nullable(),
+    role: z.enum(ROLES),
+    suspended_until: time.nullable().describe("The running suspension's end (`9999-12-31T23:59:59.999Z`: for good); null when none runs."),
+    suspension_reason: z.string().nullable().describe("The running suspension's reason; null when none runs."),
+  })
+  .meta({ id: 'ModeratedUser', description: "A user's standing as moderators act on it: their role and any running suspension." });
+
 export const roleChangeSchema = z.object({ uid: z.string(), role: z.enum(ROLES) }).meta({ id: 'RoleChange' });

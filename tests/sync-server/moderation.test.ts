@@ -12,6 +12,7 @@ import type { FollowDoc, ProfileDoc, PullResponse, PushResponse, ReportDoc, Resp
 import { reportDocId } from '../../shared/sync-protocol.js';
 import type {
   FollowedTopic,
+  ModeratedUser,
   ModerationLogEntry,
   ModerationLogPage,
   ModerationQueuePage,
@@ -362,6 +363,49 @@ describe('moderation', () => {
     expect(about(topic.id)).toMatchObject({ action: 'lock', target_name: 'Should the log name its targets?', target_topic_id: null });
     expect(about(named.uid)).toMatchObject({ action: 'suspend', target_name: 'Named Member', target_topic_id: null });
     expect((await act(mod, { action: 'unsuspend', target_type: 'user', target_id: named.uid })).status).toBe(200);
+  });
+
+  it("acting from the item's own page needs no report; a user's standing is read by moderators only", async () => {
+    const person = await createTestUser('Unreported');
+    expect((await as(person).get('/users/preferences')).status).toBe(200);
+    const topic = await makeTopic(as(person));
+    const response = await makeResponse(as(person), { topic_id: topic.id });
+    const standing = (user?: TestUser, uid = person.uid) => as(user).get<ModeratedUser & { error?: string }>(`/moderation/users/${uid}`);
+    expect((await standing(mod)).body).toEqual({
+      uid: person.uid,
+      display_name: 'Unreported',
+      role: 'member',
+      suspended_until: null,
+      suspension_reason: null,
+    });
+    // Nobody reported any of these: each action still lands, and the log says so.
+    for (const body of [
+      { action: 'lock', target_type: 'topic', target_id: topic.id },
+      { action: 'remove', target_type: 'response', target_id: response.id },
+      { action: 'suspend', target_type: 'user', target_id: person.uid, days: 3 },
+    ]) {
+      const done = await act(mod, body);
+      expect(done.status, done.text).toBe(200);
+      expect(done.body).toMatchObject({ action: body.action, target_id: body.target_id });
+    }
+    const suspended = (await standing(admin)).body;
+    expect(suspended.suspension_reason).toBe('Rule 1');
+    expect(Date.parse(suspended.suspended_until!) - Date.now()).toBeGreaterThan(2 * DAY_MS);
+    const log = (await as(mod).get<ModerationLogPage>('/moderation/log?limit=3')).body.items;
+    expect(log.map((entry) => entry.target_id)).toEqual([person.uid, response.id, topic.id]);
+    // A suspension that has ended is none.
+    await server.db.run('UPDATE users SET suspended_until = ? WHERE uid = ?', new Date(Date.now() - DAY_MS).toISOString(), person.uid);
+    expect((await standing(mod)).body).toMatchObject({ suspended_until: null, suspension_reason: null });
+
+    const signedOut = await standing(undefined);
+    expect(signedOut.status).toBe(401);
+    expect(signedOut.body.error).toBe(MSG.loginToModerate);
+    const asMember = await standing(member);
+    expect(asMember.status).toBe(403);
+    expect(asMember.body.error).toBe(MSG.moderatorsOnly);
+    const missing = await standing(mod, 'no-such-user');
+    expect(missing.status).toBe(404);
+    expect(missing.body.error).toBe(MSG.userNotFound);
   });
 
   describe('authorization', () => {

@@ -18,7 +18,14 @@ import type {
   VoteValue,
 } from '../../../shared/constants.js';
 import type { ModerationActionInput } from '../../../shared/schemas/moderation.js';
-import type { ModeratedOriginal, ModerationLogEntry, ModerationLogPage, ModerationQueuePage, RoleChange } from '../../../shared/types.js';
+import type {
+  ModeratedOriginal,
+  ModeratedUser,
+  ModerationLogEntry,
+  ModerationLogPage,
+  ModerationQueuePage,
+  RoleChange,
+} from '../../../shared/types.js';
 import type {
   BlockedUser,
   FollowedTopic,
@@ -468,6 +475,8 @@ export interface CruxData {
   moderationLog(limit: number, offset: number): Promise<ModerationLogPage>;
   /** GET /api/moderation/original/{type}/{id}: a removed or hidden item's own text (its author and moderators). */
   moderatedOriginal(targetType: 'topic' | 'response', targetId: string): Promise<ModeratedOriginal>;
+  /** GET /api/moderation/users/{uid}: a user's role and running suspension (moderators). */
+  moderatedUser(uid: string): Promise<ModeratedUser>;
   /** PUT /api/users/{uid}/role (admins). */
   setUserRole(uid: string, role: 'member' | 'moderator'): Promise<RoleChange>;
 

@@ -73,6 +73,7 @@ export const CRUX_DATA_MEMBERS = {
   moderate: 'user-call',
   moderationLog: 'user-call',
   moderatedOriginal: 'user-call',
+  moderatedUser: 'user-call',
   setUserRole: 'user-call',
   pushPublicKey: 'call',
   savePushSubscription: 'user-call',

@@ -9,7 +9,14 @@ import type { ReportStatus } from '../../../shared/constants.js';
 import { unauthorized } from '../../../shared/errors.js';
 import { MSG } from '../../../shared/messages.js';
 import type { ModerationActionInput } from '../../../shared/schemas/moderation.js';
-import type { ModeratedOriginal, ModerationLogEntry, ModerationLogPage, ModerationQueuePage, RoleChange } from '../../../shared/types.js';
+import type {
+  ModeratedOriginal,
+  ModeratedUser,
+  ModerationLogEntry,
+  ModerationLogPage,
+  ModerationQueuePage,
+  RoleChange,
+} from '../../../shared/types.js';
 import type { MyAccount } from './api.js';
 import type { UserDb } from './db.js';
 import type { Http } from './http.js';
@@ -62,6 +69,7 @@ export function createModeration({ http, session, userDb$, uid$ }: Deps) {
     moderationLog: (limit: number, offset: number) => call<ModerationLogPage>('GET', `/moderation/log?${query({ limit, offset })}`),
     moderatedOriginal: (targetType: 'topic' | 'response', targetId: string) =>
       call<ModeratedOriginal>('GET', `/moderation/original/${targetType}/${encodeURIComponent(targetId)}`),
+    moderatedUser: (uid: string) => call<ModeratedUser>('GET', `/moderation/users/${encodeURIComponent(uid)}`),
     setUserRole: (uid: string, role: 'member' | 'moderator') => call<RoleChange>('PUT', `/users/${encodeURIComponent(uid)}/role`, { role }),
   };
 }

@@ -3,25 +3,18 @@
 // text in context, every report, and the actions its kind allows. Every action asks for a reason
 // (the author sees it) and shows the server's refusal as it says it. Members and visitors read
 // MSG.moderatorsOnly. It asks the server (nothing is kept for offline reading).
-import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  MAX_SUSPENSION_DAYS,
-  MODERATION_REASON_MAX,
-  SUSPENDED_FOR_GOOD,
-  type ModerationAction,
-  type ReportStatus,
-} from '../../../shared/constants';
+import { SUSPENDED_FOR_GOOD, type ModerationAction, type ReportStatus } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import type { ModerationQueueItem, ModerationQueuePage } from '../../../shared/types';
 import { AuthorLink } from '../components/AuthorLink/AuthorLink';
-import { Modal } from '../components/Modal/Modal';
+import { ACTION_LABELS, ActionDialog } from '../components/ModerationAction/ModerationAction';
 import { RelativeTime } from '../components/RelativeTime/RelativeTime';
 import { REPORT_REASON_LABELS } from '../components/ReportDialog/ReportDialog';
 import { errorMessage } from '../error-message';
 import { useData } from '../hooks/useData';
 import { useMyAccount } from '../hooks/useMyAccount';
-import { moderationChanged } from '../hooks/useOpenReportsCount';
 import { useSession } from '../hooks/useSession';
 import { useSyncStatus } from '../hooks/useSyncStatus';
 import { isModerator } from '../../../shared/constants';
@@ -31,17 +24,6 @@ export const MODERATION_TITLE = 'Moderation';
 export const QUEUE_EMPTY = { open: 'No open reports.', handled: 'No handled reports.' } satisfies Record<ReportStatus, string>;
 export const QUEUE_OFFLINE = 'You are offline: the queue loads when you are back online.';
 export const QUEUE_PAGE_SIZE = 20;
-
-/** Each action's button text. */
-export const ACTION_LABELS = {
-  remove: 'Remove',
-  restore: 'Restore',
-  dismiss: 'Dismiss',
-  lock: 'Lock',
-  unlock: 'Unlock',
-  suspend: 'Suspend',
-  unsuspend: 'Unsuspend',
-} satisfies Record<ModerationAction, string>;
 
 /** Whether the signed-in user may see the moderators' pages: 'loading' until their profile is known. */
 export function useModeratorGate(): 'loading' | 'no' | 'yes' {
@@ -160,7 +142,6 @@ function Queue() {
               item={item}
               onActed={(text) => {
                 setNotice(text);
-                moderationChanged();
                 reload();
               }}
             />
@@ -382,107 +363,5 @@ function QueueCard({ item, onActed }: { item: ModerationQueueItem; onActed: (mes
         />
       )}
     </li>
-  );
-}
-
-interface ActionDialogProps {
-  action: ModerationAction;
-  targetType: 'topic' | 'response' | 'user';
-  targetId: string;
-  /** "response", "author"...: the dialog's title names it. */
-  what: string;
-  onClose: () => void;
-  onDone: (message: string) => void;
-}
-
-/** One action: its required reason (shown to the author), and for a suspension its length. */
-export function ActionDialog({ action, targetType, targetId, what, onClose, onDone }: ActionDialogProps) {
-  const data = useData();
-  const id = useId();
-  const [reason, setReason] = useState('');
-  const [days, setDays] = useState('7');
-  const [forGood, setForGood] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const title = `${ACTION_LABELS[action]} this ${what}`;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!reason.trim()) return setError(MSG.moderationReasonEmpty);
-    let length: number | null = null;
-    if (action === 'suspend' && !forGood) {
-      length = Number(days);
-      if (!Number.isInteger(length) || length < 1 || length > MAX_SUSPENSION_DAYS)
-        return setError(`Give a whole number of days from 1 to ${MAX_SUSPENSION_DAYS}, or choose "for good".`);
-    }
-    setError(null);
-    setSaving(true);
-    try {
-      await data.moderate({
-        action,
-        target_type: targetType,
-        target_id: targetId,
-        reason: reason.trim(),
-        ...(action === 'suspend' ? { days: length } : {}),
-      });
-      onDone(`${ACTION_LABELS[action]} done: ${reason.trim()}`);
-    } catch (e) {
-      setError(errorMessage(e));
-      setSaving(false);
-    }
-  }
-
-  return (
-    <Modal title={title} onClose={onClose}>
-      <form onSubmit={(e) => void submit(e)} noValidate className="moderation-action-form">
-        {action === 'suspend' && (
-          <fieldset className="moderation-days">
-            <legend>For how long?</legend>
-            <div className="field">
-              <label htmlFor={`${id}-days`}>Days</label>
-              <input
-                id={`${id}-days`}
-                className="input"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={MAX_SUSPENSION_DAYS}
-                value={days}
-                disabled={forGood}
-                onChange={(e) => setDays(e.target.value)}
-              />
-            </div>
-            <label className="moderation-check">
-              <input type="checkbox" checked={forGood} onChange={(e) => setForGood(e.target.checked)} /> For good
-            </label>
-          </fieldset>
-        )}
-        <div className="field">
-          <label htmlFor={`${id}-reason`}>Reason (the author sees it)</label>
-          <textarea
-            id={`${id}-reason`}
-            className="textarea"
-            required
-            aria-required="true"
-            maxLength={MODERATION_REASON_MAX}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
-        </div>
-        {error && (
-          <p className="error-text" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="moderation-dialog-buttons">
-          <button type="button" className="btn moderation-target" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary moderation-target" disabled={saving}>
-            {ACTION_LABELS[action]}
-          </button>
-        </div>
-      </form>
-    </Modal>
   );
 }

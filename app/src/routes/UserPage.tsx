@@ -1,5 +1,7 @@
-// /users/{uid} (beyond SPEC): a user's name, points (persuasion points among them)
-// and rank (none until they have points, as on the leaderboard), their topics and responses.
+// /users/{uid} (beyond SPEC): a user's name, one row of actions (Block, Report, and a moderator's and
+// an admin's), points (persuasion points among them) and rank (none until they have points, as on the
+// leaderboard), their topics and responses, each with a line of what is known about it.
+import { Fragment, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { RelativeTime } from '../components/RelativeTime/RelativeTime';
 import { useUserProfile } from '../hooks/useUserProfile';
@@ -7,7 +9,6 @@ import { authorName } from '../../../shared/rules/author-name';
 import { shownRank } from '../../../shared/rules/rank';
 import { RemoteState } from '../components/RemoteState/RemoteState';
 import './UserPage.css';
-import { UserBlockControls } from '../components/BlockButton/BlockButton';
 import { PERSUASION_EXPLAINED } from '../components/Explain/explanations';
 import { ExplainButton, ExplainText, useExplain } from '../components/Explain/Explain';
 import { UserModeration } from '../components/UserModeration/UserModeration';
@@ -18,6 +19,18 @@ export const USER_NOT_FOUND = 'User not found.';
 /** A user with no points has no place on the leaderboard, so no rank. */
 export const NO_RANK_YET = 'None yet';
 const STANCE = { for: 'Agrees', against: 'Disagrees', neutral: 'Discusses' } as const;
+
+/** The parts that are there, with " · " between them: never one before the first or after the last. */
+export function joinPresent(parts: ReactNode[]): ReactNode[] {
+  return parts
+    .filter((part) => part !== null && part !== undefined && part !== false && part !== '')
+    .map((part, i) => (
+      <Fragment key={i}>
+        {i > 0 && ' · '}
+        {part}
+      </Fragment>
+    ));
+}
 
 export function UserPage() {
   const { uid = '' } = useParams();
@@ -68,9 +81,8 @@ export function UserPage() {
                 {profile.topics.map((topic) => (
                   <li key={topic.id}>
                     <Link to={`/topics/${encodeURIComponent(topic.id)}`}>{topic.title}</Link>
-                    <span className="muted">
-                      {' '}
-                      · <RelativeTime date={topic.created_at} />
+                    <span className="muted user-item-meta" data-testid="user-item-meta">
+                      {joinPresent([<RelativeTime key="at" date={topic.created_at} />])}
                     </span>
                   </li>
                 ))}
@@ -88,9 +100,12 @@ export function UserPage() {
                     <Link to={`/topics/${encodeURIComponent(response.topic_id)}#response-${encodeURIComponent(response.id)}`}>
                       {response.content}
                     </Link>
-                    <span className="muted">
-                      {' '}
-                      · {STANCE[response.type]} · on “{response.topic_title}” · <RelativeTime date={response.created_at} />
+                    <span className="muted user-item-meta" data-testid="user-item-meta">
+                      {joinPresent([
+                        STANCE[response.type],
+                        response.topic_title && `on “${response.topic_title}”`,
+                        <RelativeTime key="at" date={response.created_at} />,
+                      ])}
                     </span>
                   </li>
                 ))}
@@ -108,10 +123,7 @@ export function UserPage() {
       {copy?.value && copy.value.role !== 'member' && (
         <p className="user-role-badge">{copy.value.role === 'admin' ? 'Admin' : 'Moderator'}</p>
       )}
-      {copy?.value && <UserBlockControls uid={uid} name={copy.value.display_name} />}
-      {uid && (
-        <UserModeration uid={uid} name={copy?.value ? authorName(copy.value.display_name) : 'this user'} role={copy?.value?.role ?? null} />
-      )}
+      {uid && copy?.value && <UserModeration uid={uid} name={authorName(copy.value.display_name)} role={copy.value.role} />}
       {body}
       {/* Private: only on the user's own page, from this device's synced copy (offline too). */}
       {user?.uid === uid && <FollowedTopics />}

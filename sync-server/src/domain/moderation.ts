@@ -15,6 +15,7 @@ import { MSG } from '../../../shared/messages.js';
 import type { ModerationActionInput } from '../../../shared/schemas/moderation.js';
 import type {
   ModeratedOriginal,
+  ModeratedUser,
   ModerationLogEntry,
   ModerationLogPage,
   ModerationQueuePage,
@@ -307,6 +308,24 @@ export async function moderatedOriginal(
     quoted_response_id: original ? original.quoted_response_id : 'quoted_response_id' in row ? row.quoted_response_id : null,
     moderation: row.moderation,
     moderation_reason: row.moderation_reason,
+  };
+}
+
+/**
+ * GET /api/moderation/users/{uid}: what a moderator needs to act on a user from their page (Suspend or
+ * Unsuspend); a suspension that has ended reads as none. Moderators only: nobody else reads a suspension.
+ */
+export async function moderatedUser(ctx: DomainContext, actor: AuthUser, uid: string): Promise<ModeratedUser> {
+  await assertModeratesNow(ctx, actor);
+  const user = await ctx.store.users.get(uid);
+  if (!user) throw notFound(MSG.userNotFound);
+  const running = isSuspended(user, nowIso(ctx));
+  return {
+    uid,
+    display_name: user.display_name,
+    role: user.role,
+    suspended_until: running ? user.suspended_until : null,
+    suspension_reason: running ? (user.suspension_reason ?? null) : null,
   };
 }
 

@@ -8,6 +8,7 @@ import { forbidden } from '../../../shared/errors.js';
 import { MSG } from '../../../shared/messages.js';
 import {
   moderatedOriginalSchema,
+  moderatedUserSchema,
   moderationLogEntrySchema,
   moderationLogPageSchema,
   moderationQueuePageSchema,
@@ -20,7 +21,15 @@ import {
   setRoleSchema,
 } from '../../../shared/schemas/moderation.js';
 import type { DomainContext } from '../domain/context.js';
-import { assertModerator, moderate, moderatedOriginal, moderationLog, moderationQueue, setUserRole } from '../domain/moderation.js';
+import {
+  assertModerator,
+  moderate,
+  moderatedOriginal,
+  moderatedUser,
+  moderationLog,
+  moderationQueue,
+  setUserRole,
+} from '../domain/moderation.js';
 import type { RoleAdmin } from '../auth/roles.js';
 import { requireUser, type AppEnv } from '../http/auth.js';
 import { NO_RATE_LIMITS, type RateLimits } from '../http/rate-limit.js';
@@ -94,6 +103,19 @@ const original = apiRoute({
   errors: ['invalid-argument', 'permission-denied', 'not-found'],
 });
 
+const user = apiRoute({
+  method: 'get',
+  path: '/users/{uid}',
+  tag: 'Moderation',
+  summary: "A user's role and running suspension, for moderators",
+  description:
+    "What a moderator acting from a user's page needs: `suspended_until` and `suspension_reason` of the suspension running now (both null when none runs). Moderators and admins only (`403`, also for a suspended moderator); `404` for an unknown user.",
+  auth: 'required',
+  params: uidParams,
+  answers: { 200: { description: "The user's standing.", schema: moderatedUserSchema } },
+  errors: ['permission-denied', 'not-found'],
+});
+
 export function moderationRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE_LIMITS) {
   const app = new OpenAPIHono<AppEnv>();
   serve(app, queue, async (c, read) => {
@@ -109,6 +131,10 @@ export function moderationRoutes(ctx: DomainContext, limits: RateLimits = NO_RAT
   serve(app, log, async (c, read) => {
     const user = moderator(c);
     return c.json(await moderationLog(ctx, user, read.query()));
+  });
+  serve(app, user, async (c, read) => {
+    const actor = moderator(c);
+    return c.json(await moderatedUser(ctx, actor, read.params().uid));
   });
   // The author and moderators only: the domain answers 403 to anyone else.
   serve(app, original, async (c, read) => {

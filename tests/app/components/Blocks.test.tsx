@@ -196,6 +196,8 @@ describe('the user page’s Block button', () => {
     const unblock = await screen.findByRole('button', { name: 'Unblock Bob' });
     expect(unblock.textContent).toBe('Unblock');
     expect(screen.getByTestId('block-status').textContent).toBe(blockedNote('Bob'));
+    // The block is written: the button takes a click again.
+    await waitFor(() => expect(unblock.getAttribute('aria-disabled')).toBe('false'));
     fireEvent.click(unblock);
     expect(unblockUser).toHaveBeenCalledExactlyOnceWith(BOB);
     expect((await screen.findByRole('button', { name: 'Block Bob' })).textContent).toBe('Block');

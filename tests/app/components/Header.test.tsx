@@ -170,7 +170,8 @@ describe('Header: ways in', () => {
       </>,
     );
     const names = [...screen.getByRole('navigation', { name: 'Main menu' }).querySelectorAll('a, button')].map((el) => el.textContent);
-    expect(names).toEqual(['Leaderboard', 'About', 'Sources', 'Terms', 'Privacy', 'Settings', 'Logout']);
+    // The user's whole name heads it (shown on a phone only, where the header has just its initial).
+    expect(names).toEqual(['Ada', 'Leaderboard', 'About', 'Sources', 'Terms', 'Privacy', 'Settings', 'Logout']);
     expect(menu().queryByRole('link', { name: 'Blocked users' })).toBeNull();
     expect(menu().queryByRole('button', { name: 'My data' })).toBeNull();
     const settings = menu().getByRole('link', { name: 'Settings' });

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SessionState } from '../../../app/src/auth/session';
-import { ReportButton } from '../../../app/src/components/ReportDialog/ReportDialog';
+import { ReportButton, REPORTED_EXCERPT_CHARS } from '../../../app/src/components/ReportDialog/ReportDialog';
 import { CruxError } from '../../../app/src/data/index.js';
 import { MSG } from '../../../shared/messages';
 import { fakeData } from '../../fixtures/fake-data';
@@ -21,10 +21,15 @@ afterEach(cleanup);
 describe('ReportDialog', () => {
   it('reports with a reason and a note, then thanks the reporter', async () => {
     const report = vi.fn(async () => undefined);
-    renderWithData(<ReportButton targetType="response" targetId="r1" label="response: Tea wins" />, fakeData({ report }));
+    renderWithData(
+      <ReportButton targetType="response" targetId="r1" label="response: Tea wins" target="Tea wins, because it is calmer." />,
+      fakeData({ report }),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Report response: Tea wins' }));
     const dialog = screen.getByRole('dialog', { name: 'Report this response' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
+    // What is reported is quoted at the top: the reporter sees which response the reason is about.
+    expect(within(dialog).getByTestId('reported').textContent).toBe('Tea wins, because it is calmer.');
     const radios = screen.getAllByRole('radio');
     expect(radios.map((r) => (r.closest('label') as HTMLElement).textContent)).toEqual([
       'Spam',
@@ -55,7 +60,7 @@ describe('ReportDialog', () => {
     const report = vi.fn(async () => {
       throw new CruxError('invalid-argument', MSG.reportOwnItem);
     });
-    renderWithData(<ReportButton targetType="topic" targetId="t1" label="topic: Tea?" />, fakeData({ report }));
+    renderWithData(<ReportButton targetType="topic" targetId="t1" label="topic: Tea?" target="Tea?" />, fakeData({ report }));
     fireEvent.click(screen.getByRole('button', { name: 'Report topic: Tea?' }));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -69,10 +74,30 @@ describe('ReportDialog', () => {
     expect(report).toHaveBeenCalledWith('topic', 't1', 'spam', null);
   });
 
+  it('names the topic by its title, the user by name, and quotes a long response only in part', () => {
+    renderWithData(<ReportButton targetType="topic" targetId="t1" label="topic: Tea?" target="Is tea better than coffee?" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Report topic: Tea?' }));
+    expect(within(screen.getByRole('dialog', { name: 'Report this topic' })).getByTestId('reported').textContent).toBe(
+      'Is tea better than coffee?',
+    );
+    cleanup();
+    renderWithData(<ReportButton targetType="user" targetId="uid-bob" label="user Bob" target="Bob" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Report user Bob' }));
+    expect(within(screen.getByRole('dialog', { name: 'Report this user' })).getByTestId('reported').textContent).toBe('User: Bob');
+    cleanup();
+    const long = 'word '.repeat(200).trim();
+    renderWithData(<ReportButton targetType="response" targetId="r1" label="response: word" target={long} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Report response: word' }));
+    const quoted = screen.getByTestId('reported').textContent;
+    expect(quoted.endsWith('…')).toBe(true);
+    expect(Array.from(quoted).length).toBeLessThanOrEqual(REPORTED_EXCERPT_CHARS + 1);
+    expect(long.startsWith(quoted.slice(0, -1))).toBe(true);
+  });
+
   it('signed out: the sign-in opens with the login message, no report dialog', () => {
     held.session = SIGNED_OUT;
     const report = vi.fn();
-    renderWithData(<ReportButton targetType="user" targetId="uid-bob" label="user Bob" />, fakeData({ report }));
+    renderWithData(<ReportButton targetType="user" targetId="uid-bob" label="user Bob" target="Bob" />, fakeData({ report }));
     const button = screen.getByRole('button', { name: 'Report user Bob' });
     expect(button.getAttribute('aria-disabled')).toBe('true');
     fireEvent.click(button);

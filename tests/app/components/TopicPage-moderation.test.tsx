@@ -3,9 +3,12 @@
 // notice with no Edit; a response quoting it shows the replacement; Report on others' items only;
 // a locked topic has its badge and the lock's words instead of the composer, and offers no Respond or Reply.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { of } from 'rxjs';
 import type { SessionState } from '../../../app/src/auth/session';
+import { CruxError, type MyAccount } from '../../../app/src/data/index.js';
+import type { ModerationActionInput } from '../../../shared/schemas/moderation';
+import type { ModerationLogEntry } from '../../../shared/types';
 import { MSG, removedByModerator } from '../../../shared/messages';
 import { fakeResponse, fakeTopic } from '../../fixtures/fake-data';
 import { renderTopicPage } from './topic-page';
@@ -91,5 +94,68 @@ describe('TopicPage: moderation', () => {
     expect(title.className).toContain('moderated-text');
     expect(screen.queryByRole('button', { name: /^Report topic/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Show my text' })).toBeTruthy();
+  });
+
+  describe('a moderator acts where they read', () => {
+    const account = (role: MyAccount['role']): MyAccount => ({ uid: 'uid-ada', role, suspended_until: null, suspension_reason: null });
+
+    it('a member sees no Lock, Remove or Restore on the topic or its responses', async () => {
+      const topic = fakeTopic({ creator_uid: 'uid-bob', responses_count: 1 });
+      const answer = fakeResponse({ topic_id: topic.id, creator_uid: 'uid-bob', content: 'An answer.' });
+      renderTopicPage(topic, { rootResponses$: () => of([answer]), myAccount$: () => of(account('member')) });
+      expect(await screen.findByTestId('response')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /^(Lock|Unlock|Remove|Restore) / })).toBeNull();
+    });
+
+    it('Lock and Remove on the topic, Remove on each response; each asks a reason and sends the action', async () => {
+      const topic = fakeTopic({ creator_uid: 'uid-bob', responses_count: 1, title: 'Is tea better?' });
+      const answer = fakeResponse({ topic_id: topic.id, creator_uid: 'uid-bob', content: 'Coffee is a personal attack.' });
+      const moderate = vi.fn(async (input: ModerationActionInput) => ({ ...input, id: 'log-1' }) as unknown as ModerationLogEntry);
+      renderTopicPage(topic, { rootResponses$: () => of([answer]), myAccount$: () => of(account('moderator')), moderate });
+      const row = await screen.findByTestId('response');
+      expect(screen.getByRole('button', { name: 'Remove topic: Is tea better?' })).toBeTruthy();
+      const removeResponse = within(row).getByRole('button', { name: 'Remove response: Coffee is a personal attack.' });
+
+      fireEvent.click(screen.getByRole('button', { name: 'Lock topic: Is tea better?' }));
+      const dialog = screen.getByRole('dialog', { name: 'Lock this topic' });
+      expect(within(dialog).getByTestId('moderation-excerpt').textContent).toBe('Is tea better?');
+      // No reason: said, nothing sent.
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Lock' }));
+      expect(within(dialog).getByRole('alert').textContent).toBe(MSG.moderationReasonEmpty);
+      expect(moderate).not.toHaveBeenCalled();
+      fireEvent.change(within(dialog).getByLabelText('Reason (the author sees it)'), { target: { value: 'Going in circles' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Lock' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(moderate).toHaveBeenCalledWith({ action: 'lock', target_type: 'topic', target_id: topic.id, reason: 'Going in circles' });
+      expect(screen.getByText('Lock done: Going in circles')).toBeTruthy();
+
+      fireEvent.click(removeResponse);
+      const second = screen.getByRole('dialog', { name: 'Remove this response' });
+      expect(within(second).getByTestId('moderation-excerpt').textContent).toBe('Coffee is a personal attack.');
+      fireEvent.change(within(second).getByLabelText('Reason (the author sees it)'), { target: { value: 'Personal attack' } });
+      fireEvent.click(within(second).getByRole('button', { name: 'Remove' }));
+      await waitFor(() =>
+        expect(moderate).toHaveBeenLastCalledWith({
+          action: 'remove',
+          target_type: 'response',
+          target_id: answer.id,
+          reason: 'Personal attack',
+        }),
+      );
+    });
+
+    it('a locked, removed topic offers Unlock and Restore; a refusal is shown as the server says it', async () => {
+      const topic = fakeTopic({ creator_uid: 'uid-bob', locked: true, moderation: 'removed', moderation_reason: 'Spam', title: 'Buy now' });
+      const moderate = vi.fn(async () => {
+        throw new CruxError('permission-denied', MSG.cannotActOnAdmin);
+      });
+      renderTopicPage(topic, { myAccount$: () => of(account('admin')), moderate });
+      expect(await screen.findByRole('button', { name: 'Restore topic: Buy now' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Lock topic: Buy now' })).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Unlock topic: Buy now' }));
+      fireEvent.change(screen.getByLabelText('Reason (the author sees it)'), { target: { value: 'Settled' } });
+      fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Unlock' }));
+      await waitFor(() => expect(within(screen.getByRole('dialog')).getByRole('alert').textContent).toBe(MSG.cannotActOnAdmin));
+    });
   });
 });

@@ -5,7 +5,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { of, throwError, type Observable } from 'rxjs';
 import { Route, Routes } from 'react-router-dom';
 import type { RemoteCopy } from '../../../app/src/data/index.js';
-import { NO_RANK_YET, UserPage, USER_NOT_FOUND } from '../../../app/src/routes/UserPage';
+import { joinPresent, NO_RANK_YET, UserPage, USER_NOT_FOUND } from '../../../app/src/routes/UserPage';
 import type { UserProfile } from '../../../shared/types';
 import { fakeData } from '../../fixtures/fake-data';
 import { renderWithData } from './with-data';
@@ -99,6 +99,16 @@ describe('UserPage', () => {
     expect(screen.getByRole('link', { name: 'Is tea better than coffee?' }).getAttribute('href')).toBe('/topics/t1');
     expect(screen.getByRole('link', { name: 'Dogs need walks.' }).getAttribute('href')).toBe('/topics/t2#response-r1');
     expect(screen.getByText(/Disagrees · on “Cats or dogs”/)).toBeTruthy();
+    // Each item's line joins what is there: no separator before the first part or after the last.
+    const metas = screen.getAllByTestId('user-item-meta').map((meta) => meta.textContent);
+    expect(metas).toHaveLength(2);
+    for (const meta of metas) expect(meta).not.toMatch(/^\s*·|·\s*$/);
+    expect(metas[1]).toMatch(/^Disagrees · on “Cats or dogs” · /);
+  });
+
+  it('joinPresent leaves out what is not there', () => {
+    renderWithData(<p data-testid="joined">{joinPresent([null, 'Agrees', '', false, 'on “Tea”', undefined])}</p>);
+    expect(screen.getByTestId('joined').textContent).toBe('Agrees · on “Tea”');
   });
 
   // The leaderboard lists only users with points; one with none has no rank yet.

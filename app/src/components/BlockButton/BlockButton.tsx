@@ -1,6 +1,6 @@
 // Blocking from a user's page: "Block" / "Unblock" on someone else's page (written
-// locally at once, offline too; signed out, a click opens the sign-in saying why), and on the user's own page the way
-// to their list of blocked users (/settings/blocked).
+// locally at once, offline too; signed out, a click opens the sign-in saying why), one of the page's
+// row of actions, and on the user's own page the way to their list of blocked users.
 import { Link } from 'react-router-dom';
 import { MSG } from '../../../../shared/messages';
 import { authorName } from '../../../../shared/rules/author-name';
@@ -16,29 +16,30 @@ export { BLOCKED_USERS_LINK, BLOCKED_USERS_PATH };
 export const blockedNote = (name: string) =>
   `You blocked ${name}: their topics and responses are collapsed for you, and their replies do not notify you.`;
 
-/** The user page's blocking control: Block / Unblock for another user, the blocked list on your own page. */
-export function UserBlockControls({ uid, name }: { uid: string; name: string | null }) {
-  const { user } = useSession();
-  if (user?.uid === uid)
-    return (
-      <p className="block-controls">
-        <Link to={BLOCKED_USERS_PATH}>{BLOCKED_USERS_LINK}</Link>
-      </p>
-    );
-  return <BlockButton uid={uid} name={name} />;
+/** On your own page, where Block would be: the way to your list of blocked users. */
+export function OwnBlockedUsersLink() {
+  return (
+    <p className="block-controls">
+      <Link to={BLOCKED_USERS_PATH}>{BLOCKED_USERS_LINK}</Link>
+    </p>
+  );
 }
 
-export function BlockButton({ uid, name }: { uid: string; name: string | null }) {
+/**
+ * Block / Unblock for another user, then what it did: items of the user page's action row (the row
+ * lays them out; what a block did wraps under the buttons). `className` is the row's button style.
+ */
+export function BlockButton({ uid, name, className }: { uid: string; name: string | null; className: string }) {
   const { user } = useSession();
   const { blocked, pending, error, toggle } = useBlockToggle(uid, name);
   const signIn = useSignInPrompt();
   const signedOut = !user;
   const shown = authorName(name);
   return (
-    <div className="block-controls">
+    <>
       <button
         type="button"
-        className={`btn btn-small${blocked ? '' : ' btn-ghost'} block-button`}
+        className={`${className} block-button`}
         // The visible word says what a click does; the name says whom (two buttons never read alike).
         aria-label={`${blocked ? 'Unblock' : 'Block'} ${shown}`}
         aria-disabled={pending}
@@ -55,6 +56,6 @@ export function BlockButton({ uid, name }: { uid: string; name: string | null })
           {error}
         </span>
       )}
-    </div>
+    </>
   );
 }

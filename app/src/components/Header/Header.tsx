@@ -1,10 +1,10 @@
 // Site header: logo home, signed in the points-and-rank link to the leaderboard and the
-// notification bell with its unread badge (both live), the user's name (or "Set username"
-// while they have none: the e-mail address is never shown), Sign-in button, and the menu
-// (a burger under 960 px): Leaderboard, About, Sources, Terms, Privacy, Discord and Support
-// (external, from configuration, hidden when unset), Settings (every setting on one page: signed
-// out, what this device keeps) and signed in Logout (which asks whether to remove the user's data
-// from this device). A session that has ended shows a strip below.
+// notification bell with its unread badge (both live), the user's name (on a phone its initial, the
+// whole name heading the menu; or "Set username" while they have none: the e-mail address is never
+// shown), Sign-in button, and the menu (a burger under 960 px): Leaderboard, About, Sources, Terms,
+// Privacy, Discord and Support (external, from configuration, hidden when unset), Settings (every
+// setting on one page: signed out, what this device keeps) and signed in Logout (which asks whether
+// to remove the user's data from this device). A session that has ended shows a strip below.
 import { useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useSession } from '../../hooks/useSession';
@@ -67,8 +67,14 @@ export function Header() {
           {user && <ModerationLink />}
           {user && <NotificationBell />}
           {user?.displayName && (
-            <Link to={`/users/${encodeURIComponent(user.uid)}`} className="site-user" data-testid="header-user" title="Your page">
-              {user.displayName}
+            <Link
+              to={`/users/${encodeURIComponent(user.uid)}`}
+              className="site-user"
+              data-testid="header-user"
+              data-initial={initialOf(user.displayName)}
+              title="Your page"
+            >
+              <span className="site-user-name">{user.displayName}</span>
             </Link>
           )}
           {user && !user.displayName && <SetUsernameButton />}
@@ -90,6 +96,12 @@ export function Header() {
           <span aria-hidden="true">☰</span>
         </button>
         <nav id="site-menu" className={`site-menu${menuOpen ? ' is-open' : ''}`} aria-label="Main menu">
+          {/* On a phone the header shows only the name's initial: the whole name heads the menu. */}
+          {user?.displayName && (
+            <NavLink to={`/users/${encodeURIComponent(user.uid)}`} end className="site-menu-user">
+              {user.displayName}
+            </NavLink>
+          )}
           <NavLink to="/leaderboard">Leaderboard</NavLink>
           <NavLink to="/about">About</NavLink>
           <NavLink to="/sources">Sources</NavLink>
@@ -122,6 +134,11 @@ export function Header() {
       {signOutOpen && <SignOutDialog onClose={() => setSignOutOpen(false)} />}
     </header>
   );
+}
+
+/** The header's sign of the user on a phone, where their whole name does not fit: its first letter. */
+export function initialOf(name: string): string {
+  return (Array.from(name.trim())[0] ?? '').toLocaleUpperCase();
 }
 
 /** Opens the username modal (App renders it from useUsernamePrompt). */

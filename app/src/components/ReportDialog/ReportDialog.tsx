@@ -1,4 +1,5 @@
-// Reporting a topic, a response or a user: a reason (one of six) and an optional note,
+// Reporting a topic, a response or a user: what is reported, quoted at the top (a response's text, a
+// topic's title, a user's name), then a reason (one of six) and an optional note,
 // written on this device at once and sent like any write (offline too). The reporter then reads
 // MSG.reportThanks; the item stays as it was until a moderator acts.
 import { useId, useState, type FormEvent } from 'react';
@@ -9,6 +10,7 @@ import { useReport } from '../../hooks/useReport';
 import { useSession } from '../../hooks/useSession';
 import { Modal } from '../Modal/Modal';
 import { useSignInPrompt } from '../SignInModal/useSignInPrompt';
+import { truncate } from '../../../../shared/rules/truncate';
 import './ReportDialog.css';
 
 /** Each reason as a person reads it. */
@@ -23,13 +25,33 @@ export const REPORT_REASON_LABELS = {
 
 const KIND = { topic: 'topic', response: 'response', user: 'user' } satisfies Record<ReportTargetType, string>;
 
+/** A long response is quoted up to this many characters: enough to recognise it. */
+export const REPORTED_EXCERPT_CHARS = 280;
+
 interface ReportDialogProps {
   targetType: ReportTargetType;
   targetId: string;
+  /** What is reported as the reader saw it: a response's text, a topic's title, a user's name. */
+  target: string;
   onClose: () => void;
 }
 
-export function ReportDialog({ targetType, targetId, onClose }: ReportDialogProps) {
+/** What is reported, so the reporter knows which item the reason is about. */
+function Reported({ targetType, target }: { targetType: ReportTargetType; target: string }) {
+  if (targetType === 'user')
+    return (
+      <p className="report-subject" data-testid="reported">
+        User: <strong>{target}</strong>
+      </p>
+    );
+  return (
+    <blockquote className="report-subject report-excerpt" data-testid="reported">
+      {truncate(target, REPORTED_EXCERPT_CHARS)}
+    </blockquote>
+  );
+}
+
+export function ReportDialog({ targetType, targetId, target, onClose }: ReportDialogProps) {
   const report = useReport();
   const id = useId();
   const [reason, setReason] = useState<ReportReason | null>(null);
@@ -76,6 +98,7 @@ export function ReportDialog({ targetType, targetId, onClose }: ReportDialogProp
   return (
     <Modal title={title} onClose={onClose}>
       <form className="report-form" onSubmit={(e) => void submit(e)} noValidate>
+        <Reported targetType={targetType} target={target} />
         <fieldset className="report-reasons">
           <legend>Why are you reporting it?</legend>
           {REPORT_REASONS.map((value) => (
@@ -131,13 +154,15 @@ interface ReportButtonProps {
   targetId: string;
   /** What is reported, for screen readers: "Report response: …". */
   label: string;
+  /** What is reported, quoted in the dialog (see ReportDialog). */
+  target: string;
   className?: string;
   /** Opens a dialog its parent holds (one that must outlive this button, e.g. across a layout switch). */
   onOpen?: () => void;
 }
 
 /** The "Report" control: opens the dialog; signed out, the sign-in, saying why (like a vote). */
-export function ReportButton({ targetType, targetId, label, className = 'btn btn-small btn-ghost', onOpen }: ReportButtonProps) {
+export function ReportButton({ targetType, targetId, label, target, className = 'btn btn-small btn-ghost', onOpen }: ReportButtonProps) {
   const { user } = useSession();
   const [open, setOpen] = useState(false);
   const signIn = useSignInPrompt();
@@ -155,7 +180,7 @@ export function ReportButton({ targetType, targetId, label, className = 'btn btn
         Report
       </button>
       {signIn.prompt}
-      {open && <ReportDialog targetType={targetType} targetId={targetId} onClose={() => setOpen(false)} />}
+      {open && <ReportDialog targetType={targetType} targetId={targetId} target={target} onClose={() => setOpen(false)} />}
     </>
   );
 }

@@ -1,16 +1,19 @@
 // A response's action row: the vote (agree with the score, disagree, pass) and the one way to answer it (Reply: Agree /
 // Disagree / Discuss) first; Show All / Hide All only when there are replies to show; the rest
-// (This changed my view, Report, Edit, Delete) quiet at the row's end on a desktop, and behind a
-// "More" menu on a phone, where they would otherwise wrap into rows competing with the reply.
+// (This changed my view, Report, Edit, Delete, and for moderators Remove / Restore) quiet at the row's
+// end on a desktop, and behind a "More" menu on a phone, where they would otherwise wrap into rows
+// competing with the reply.
 import { useState } from 'react';
 import type { ResponseType } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import type { ResponseView } from '../../hooks/useReplies';
+import { useIsModerator } from '../../hooks/useMyAccount';
 import { useSession } from '../../hooks/useSession';
 import type { DebateStanding } from '../../hooks/useStance';
 import { usePhoneLayout } from '../../hooks/usePhoneLayout';
 import { useTopicWriteBlock } from '../../hooks/useWriteBlock';
 import { canCreditDeltas, CHANGED_MY_VIEW, DeltaError, DeltaToggle, useDeltaCredit } from '../DeltaCredit/DeltaCredit';
+import { ACTION_LABELS, ModerateButton, useModerationDialog } from '../ModerationAction/ModerationAction';
 import { MoreMenu, type MoreMenuItem } from '../MoreMenu/MoreMenu';
 import { ReportButton, ReportDialog } from '../ReportDialog/ReportDialog';
 import { ReplyChoices } from '../Stance/Stance';
@@ -51,18 +54,29 @@ export function ResponseActions(props: ResponseActionsProps) {
   // breakpoint swaps the controls, and an open report (with its note) must not go with them.
   const [reportOpen, setReportOpen] = useState(false);
   const openReport = () => setReportOpen(true);
+  // A moderator removes (or restores) any response as they read it, reported or not; the dialog is
+  // held here for the same reason as the report's.
+  const moderate = useModerationDialog({ targetType: 'response', targetId: response.id, what: 'response', excerpt: response.content });
+  const moderation = useIsModerator() && !response.isPending ? (response.moderation ? 'restore' : 'remove') : null;
   return (
     <div className="response-actions">
       <ResponseVote response={response} label={label} />
       {!writeBlock && <ReplyChoices label="Reply" compact={phone} onPick={onReply} />}
       <RepliesToggle count={response.comment_count} expanded={expanded} onToggle={onToggleReplies} />
       {phone ? (
-        <PhoneMore {...props} canCredit={canCredit} signedIn={Boolean(user)} onReport={openReport} />
+        <PhoneMore
+          {...props}
+          canCredit={canCredit}
+          signedIn={Boolean(user)}
+          onReport={openReport}
+          moderation={moderation}
+          onModerate={() => moderation && moderate.open(moderation)}
+        />
       ) : (
         <span className="response-secondary">
           {canCredit && <DeltaToggle responseId={response.id} standing={standing} />}
           {!props.isCreator && !response.isPending && (
-            <ReportButton targetType="response" targetId={response.id} label={label} onOpen={openReport} />
+            <ReportButton targetType="response" targetId={response.id} label={label} target={response.content} onOpen={openReport} />
           )}
           {props.isCreator && !props.editing && (
             <>
@@ -76,16 +90,30 @@ export function ResponseActions(props: ResponseActionsProps) {
               </button>
             </>
           )}
+          {moderation && <ModerateButton action={moderation} label={label} onOpen={() => moderate.open(moderation)} />}
         </span>
       )}
-      {reportOpen && <ReportDialog targetType="response" targetId={response.id} onClose={() => setReportOpen(false)} />}
+      {moderate.note}
+      {moderate.dialog}
+      {reportOpen && (
+        <ReportDialog targetType="response" targetId={response.id} target={response.content} onClose={() => setReportOpen(false)} />
+      )}
     </div>
   );
 }
 
 /** The secondary actions as a "More" menu; the Δ toggle and the report keep their own messages. */
-function PhoneMore(props: ResponseActionsProps & { canCredit: boolean; signedIn: boolean; onReport: () => void }) {
-  const { response, isCreator, editing, standing, canCredit, signedIn, onReport } = props;
+interface PhoneMoreProps extends ResponseActionsProps {
+  canCredit: boolean;
+  signedIn: boolean;
+  onReport: () => void;
+  /** A moderator's action on the response (null for everyone else). */
+  moderation: 'remove' | 'restore' | null;
+  onModerate: () => void;
+}
+
+function PhoneMore(props: PhoneMoreProps) {
+  const { response, isCreator, editing, standing, canCredit, signedIn, onReport, moderation, onModerate } = props;
   const signIn = useSignInPrompt();
   // Hooks run on every render: with no standing the toggle is never offered, the hook idles.
   const delta = useDeltaCredit(response.id, standing ?? NO_STANDING);
@@ -98,6 +126,7 @@ function PhoneMore(props: ResponseActionsProps & { canCredit: boolean; signedIn:
     if (!response.moderation) items.push({ label: 'Edit', onSelect: props.onEdit });
     items.push({ label: 'Delete', danger: true, onSelect: props.onDelete });
   }
+  if (moderation) items.push({ label: ACTION_LABELS[moderation], danger: moderation === 'remove', onSelect: onModerate });
   return (
     <>
       {items.length > 0 && <MoreMenu items={items} className="response-more" />}

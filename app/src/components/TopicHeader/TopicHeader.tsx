@@ -1,5 +1,5 @@
-// Topic title, category chips, meta line, action bar (vote, Agree, Disagree, Discuss, Delete),
-// the viewer's stance on the question and the balance of the debate.
+// Topic title, category chips, meta line, action bar (vote, Agree, Disagree, Discuss, Delete; for
+// moderators Lock / Unlock and Remove / Restore, without waiting for a report), the viewer's stance on the question and the balance of the debate.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ResponseType } from '../../../../shared/constants';
@@ -24,6 +24,8 @@ import { ModeratedText } from '../ModeratedText/ModeratedText';
 import { ReportButton } from '../ReportDialog/ReportDialog';
 import { FollowButton } from '../FollowButton/FollowButton';
 import { StandingDisclosure } from '../StandingDisclosure/StandingDisclosure';
+import { useIsModerator } from '../../hooks/useMyAccount';
+import { ModeratorActions } from '../ModerationAction/ModerationAction';
 
 export const DELETE_TOPIC_CONFIRM = 'Delete this topic and all its responses?';
 
@@ -37,6 +39,7 @@ interface TopicHeaderProps {
 
 export function TopicHeader({ topic, onRespond, onDeleted, standing }: TopicHeaderProps) {
   const { user } = useSession();
+  const moderator = useIsModerator();
   const { balance } = useResponseBalance(topic.id);
   const writeBlock = useTopicWriteBlock();
   const status = useSyncStatus();
@@ -99,12 +102,22 @@ export function TopicHeader({ topic, onRespond, onDeleted, standing }: TopicHead
         {!writeBlock && <ReplyChoices label="Respond" onPick={onRespond} />}
         {user && !topic.moderation && <FollowButton topicId={topic.id} title={topic.title} />}
         {user?.uid !== topic.creator_uid && !topic.isPending && (
-          <ReportButton targetType="topic" targetId={topic.id} label={`topic: ${topic.title}`} />
+          <ReportButton targetType="topic" targetId={topic.id} label={`topic: ${topic.title}`} target={topic.title} />
         )}
         {user?.uid === topic.creator_uid && (
           <button type="button" className="btn btn-small btn-ghost btn-danger" onClick={() => void remove()}>
             Delete
           </button>
+        )}
+        {moderator && !topic.isPending && (
+          <ModeratorActions
+            actions={[topic.locked ? 'unlock' : 'lock', topic.moderation ? 'restore' : 'remove']}
+            targetType="topic"
+            targetId={topic.id}
+            what="topic"
+            label={`topic: ${topic.title}`}
+            excerpt={topic.title}
+          />
         )}
       </div>
       {deleteError && (
