@@ -94,38 +94,42 @@ describe('a newcomer on a phone', () => {
     await context.close();
   });
 
-  it('on a demo debate the arguments start on the first screen: the best of each side, then the responses', { timeout: 90_000 }, async () => {
-    const context = await browser.newContext(PHONE);
-    const { page, errors } = await newPage(context);
-    await page.goto(server.url + '/');
-    await page.getByTestId('topic-row').first().getByRole('link').first().tap();
-    const best = page.getByTestId('strongest-case').locator('.strongest-case-list li');
-    await best.first().waitFor();
-    await page.locator('li[data-testid="response"]').first().waitFor();
-    const at = await page.evaluate(() => {
-      const top = (el: Element | null) => (el ? el.getBoundingClientRect().top + scrollY : Infinity);
-      const lists = [...document.querySelectorAll('[data-testid="strongest-case"] .strongest-case-list')];
-      return {
-        screen: innerHeight,
-        // The best argument for and the best against: their first lines on the first screen.
-        bestFor: top(lists[0]?.querySelector('li') ?? null),
-        bestAgainst: top(lists[1]?.querySelector('li') ?? null),
-        // Folded under the title: the stance picker and the bars (a button says the counts).
-        stanceShown: document.querySelector('[role="radiogroup"], .where-i-stand')?.checkVisibility() ?? false,
-        form: document.querySelector('form[aria-label="Add a response"]')!.getBoundingClientRect().height,
-        firstResponse: top(document.querySelector('li[data-testid="response"]')),
-      };
-    });
-    expect(at.bestFor + 48, 'the best argument for starts within the first screen').toBeLessThan(at.screen);
-    expect(at.bestAgainst + 24, 'the best argument against starts within the first screen').toBeLessThan(at.screen);
-    expect(at.stanceShown, 'stance picker folded on a phone').toBe(false);
-    expect(at.form, 'the idle form is one line').toBeLessThan(100);
-    // Below them, the list: no more than the strongest case's height and one line of form away.
-    expect(at.firstResponse).toBeLessThan(1.5 * at.screen);
-    await screenshot(page, 'topic-first-screen-phone');
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+  it(
+    'on a demo debate the arguments start on the first screen: the best of each side, then the responses',
+    { timeout: 90_000 },
+    async () => {
+      const context = await browser.newContext(PHONE);
+      const { page, errors } = await newPage(context);
+      await page.goto(server.url + '/');
+      await page.getByTestId('topic-row').first().getByRole('link').first().tap();
+      const best = page.getByTestId('strongest-case').locator('.strongest-case-list li');
+      await best.first().waitFor();
+      await page.locator('li[data-testid="response"]').first().waitFor();
+      const at = await page.evaluate(() => {
+        const top = (el: Element | null) => (el ? el.getBoundingClientRect().top + scrollY : Infinity);
+        const lists = [...document.querySelectorAll('[data-testid="strongest-case"] .strongest-case-list')];
+        return {
+          screen: innerHeight,
+          // The best argument for and the best against: their first lines on the first screen.
+          bestFor: top(lists[0]?.querySelector('li') ?? null),
+          bestAgainst: top(lists[1]?.querySelector('li') ?? null),
+          // Folded under the title: the stance picker and the bars (a button says the counts).
+          stanceShown: document.querySelector('[role="radiogroup"], .where-i-stand')?.checkVisibility() ?? false,
+          form: document.querySelector('form[aria-label="Add a response"]')!.getBoundingClientRect().height,
+          firstResponse: top(document.querySelector('li[data-testid="response"]')),
+        };
+      });
+      expect(at.bestFor + 48, 'the best argument for starts within the first screen').toBeLessThan(at.screen);
+      expect(at.bestAgainst + 24, 'the best argument against starts within the first screen').toBeLessThan(at.screen);
+      expect(at.stanceShown, 'stance picker folded on a phone').toBe(false);
+      expect(at.form, 'the idle form is one line').toBeLessThan(100);
+      // Below them, the list: no more than the strongest case's height and one line of form away.
+      expect(at.firstResponse).toBeLessThan(1.5 * at.screen);
+      await screenshot(page, 'topic-first-screen-phone');
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 
   it('"How Crux works" opens the About page at its section, below the sticky header', { timeout: 60_000 }, async () => {
     const context = await browser.newContext(PHONE);
