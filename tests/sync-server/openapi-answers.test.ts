@@ -284,6 +284,11 @@ describe('real answers fit the OpenAPI document', () => {
     expect((await call(bob, 'get', original, `/moderation/original/topic/${topic.id}`)).status).toBe(403);
     expect((await call(mod, 'get', original, '/moderation/original/response/missing')).status).toBe(404);
     expect((await call(mod, 'get', original, `/moderation/original/user/${bob.uid}`)).status).toBe(400);
+    const standing = '/api/moderation/users/{uid}';
+    expect((await call(mod, 'get', standing, `/moderation/users/${bob.uid}`)).status).toBe(200);
+    expect((await call(bob, 'get', standing, `/moderation/users/${ada.uid}`)).status).toBe(403);
+    expect((await call(mod, 'get', standing, '/moderation/users/missing')).status).toBe(404);
+    expect((await call(null, 'get', standing, `/moderation/users/${bob.uid}`)).status).toBe(401);
     expect((await call(admin, 'put', '/api/users/{uid}/role', `/users/${bob.uid}/role`, { role: 'moderator' })).status).toBe(200);
     expect((await call(mod, 'put', '/api/users/{uid}/role', `/users/${bob.uid}/role`, { role: 'member' })).status).toBe(403);
     expect((await call(admin, 'put', '/api/users/{uid}/role', '/users/missing/role', { role: 'member' })).status).toBe(404);
