@@ -4,8 +4,9 @@
 // under the old one, would otherwise never show again. Nothing is deleted here but on Discard.
 import { useEffect, useState } from 'react';
 import type { UnsentDraft } from '../data/api';
-export type { UnsentDraft };
 import { useData } from './useData';
+
+export type { UnsentDraft };
 
 export interface UnsentDraftOffer {
   /** The newest such draft not yet restored or discarded here; null when none. */

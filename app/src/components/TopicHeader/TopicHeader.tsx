@@ -1,5 +1,6 @@
 // Topic title, category chips, meta line, action bar (vote, Agree, Disagree, Discuss, Delete; for
-// moderators Lock / Unlock and Remove / Restore, without waiting for a report), the viewer's stance on the question and the balance of the debate.
+// moderators Lock / Unlock and Remove / Restore, without waiting for a report), the viewer's stance
+// on the question and the balance of the debate (folded behind one button on a phone).
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ResponseType } from '../../../../shared/constants';
