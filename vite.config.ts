@@ -89,6 +89,9 @@ export default defineConfig({
       include: /\.(?:html|js|mjs|css|svg|json|webmanifest|txt|xml)$/,
       algorithms: ['gzip', 'brotliCompress'],
       threshold: 0,
+      // Also a chunk of a few bytes (compressed, a little larger): the server answers every script
+      // from its compressed copy and would otherwise send that one as it is.
+      skipIfLargerOrEqual: false,
       logLevel: 'silent',
     }),
   ],

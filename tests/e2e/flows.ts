@@ -86,5 +86,7 @@ export async function waitForTopicOnDevice(page: Page, topicId: string): Promise
 /** On a phone the stance picker and the balance bars fold behind one button: opens it there (a wide screen has none). */
 export async function openStanding(page: Page): Promise<void> {
   const toggle = page.getByTestId('standing-toggle');
+  // Always in the topic's header (hidden by CSS on a wide screen): once it is there, its look says which.
+  await toggle.waitFor({ state: 'attached' });
   if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
 }
