@@ -1,8 +1,7 @@
 // Entry: renders the app at once over a data layer that is still opening (data/deferred.ts),
 // then opens the local database (RxDB, Dexie and the replication are a chunk of their own, fetched
 // in parallel) and follows the Firebase user into it (the Firebase SDK loads after the first paint).
-// No eval under the app's CSP: set before anything parses (strict-csp.ts).
-import './strict-csp';
+// No eval under the app's CSP: zod is told before this module runs (public/strict-csp.js, loaded first by index.html).
 // Global tokens first: component styles imported below must win over them.
 import './styles/global.css';
 import { StrictMode, useEffect } from 'react';
