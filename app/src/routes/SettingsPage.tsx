@@ -46,7 +46,16 @@ export function SettingsPage() {
     <main className="page settings-page" id="main">
       <h1>{SETTINGS_TEXT.title}</h1>
       {ready && !user && <p className="status-text">{SETTINGS_TEXT.signedOut}</p>}
-      {user ? <SignedInSections /> : <DeviceSection />}
+      {/* While the session is still being restored (a reload, offline too), not the signed-out page. */}
+      {user ? (
+        <SignedInSections />
+      ) : ready ? (
+        <DeviceSection />
+      ) : (
+        <p className="status-text" role="status">
+          Loading settings...
+        </p>
+      )}
     </main>
   );
 }

@@ -111,6 +111,14 @@ describe('/settings', () => {
     expect(blockedUsers$).not.toHaveBeenCalled();
   });
 
+  it('while the session is still being restored: loading, not the signed-out page', () => {
+    held.session = { ready: false, user: null, profilePending: false };
+    renderWithData(<SettingsPage />, settingsData({}));
+    expect(screen.getByRole('status').textContent).toBe('Loading settings...');
+    expect(screen.queryByText('Log in to change your account, e-mail and notification settings.')).toBeNull();
+    expect(screen.queryAllByRole('region')).toEqual([]);
+  });
+
   it('"Remove my data from this device" opens the logout dialog with removal ticked, even on a device called own', async () => {
     rememberOwnDevice(true);
     renderWithData(<SettingsPage />, settingsData());
