@@ -3,11 +3,12 @@
 // (sync-server/src/main.ts, STATIC_DIR=dist, a temporary DATA_DIR, SEED_DEMO=true), then measures
 // in Debian's Chromium: the gzip size of every script the page requests before `/` shows its
 // topic rows (network, fresh profile), and Lighthouse's mobile preset (simulated throttling) on
-// `/` and on a topic page: performance score, LCP and TBT, the median of several runs.
+// `/` and on a topic page: performance score, LCP and TBT, the median of several runs, on a quiet
+// machine and again while another process keeps one core busy.
 // Not a test: nothing asserts a timing.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -31,7 +32,11 @@ const ROOT = process.cwd();
 const CHROME = process.env.CHROME_BIN ?? '/usr/bin/chromium';
 /** chrome-launcher (Lighthouse) starts Chromium itself: headless is a flag there. */
 const CHROME_FLAGS = ['--headless=new', ...CHROME_ARGS];
-const BUDGET = { firstLoadJsKb: 150, performance: 90, lcpMs: 2500, tbtMs: 200 };
+/** tbtBusyMs: blocking time allowed while another process keeps a core busy (a load average near 3 here). */
+const BUDGET = { firstLoadJsKb: 150, performance: 90, lcpMs: 2500, tbtMs: 200, tbtBusyMs: 600 };
+
+/** A process that keeps one core busy until killed. */
+const busyCore = () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
 
 const ensureBuild = () => buildIfStale(ROOT);
 
@@ -222,25 +227,36 @@ export async function benchFirstLoad(options: FirstLoadOptions = {}): Promise<Be
       ['/', '/'],
       ['topic page', `/topics/${encodeURIComponent(topicId)}`],
     ] as const) {
-      const figures: LighthouseFigures[] = [];
-      for (let i = 0; i < runs; i++) {
-        figures.push(await runLighthouse(base + path, tmp));
-        log(`lighthouse ${label} #${i + 1}: ${JSON.stringify(figures.at(-1))}`);
+      // Quiet, then with another process keeping one of the machine's cores busy: a phone is rarely idle.
+      for (const busy of [false, true]) {
+        const burner = busy ? busyCore() : null;
+        const figures: LighthouseFigures[] = [];
+        const loads: number[] = [];
+        try {
+          for (let i = 0; i < runs; i++) {
+            figures.push(await runLighthouse(base + path, tmp));
+            loads.push(loadavg()[0]!);
+            log(`lighthouse ${label}${busy ? ' (one core busy)' : ''} #${i + 1}: ${JSON.stringify(figures.at(-1))}`);
+          }
+        } finally {
+          burner?.kill('SIGKILL');
+        }
+        const suffix = busy ? ', one core busy' : '';
+        const note = `Lighthouse 12 mobile, median of ${runs}; load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`;
+        rows.push(
+          // The score is "higher is better": the budget is its floor, noted as such.
+          {
+            name: `Lighthouse performance, ${label}${suffix}`,
+            value: median(figures.map((f) => f.score)),
+            unit: 'score',
+            budget: busy ? undefined : BUDGET.performance,
+            higherIsBetter: true,
+            note,
+          },
+          { name: `LCP, ${label}${suffix}`, value: median(figures.map((f) => f.lcpMs)), unit: 'ms', budget: busy ? undefined : BUDGET.lcpMs, note },
+          { name: `TBT, ${label}${suffix}`, value: median(figures.map((f) => f.tbtMs)), unit: 'ms', budget: busy ? BUDGET.tbtBusyMs : BUDGET.tbtMs, note },
+        );
       }
-      const note = `Lighthouse 12 mobile, median of ${runs}`;
-      rows.push(
-        // The score is "higher is better": the budget is its floor, noted as such.
-        {
-          name: `Lighthouse performance, ${label}`,
-          value: median(figures.map((f) => f.score)),
-          unit: 'score',
-          budget: BUDGET.performance,
-          higherIsBetter: true,
-          note,
-        },
-        { name: `LCP, ${label}`, value: median(figures.map((f) => f.lcpMs)), unit: 'ms', budget: BUDGET.lcpMs, note },
-        { name: `TBT, ${label}`, value: median(figures.map((f) => f.tbtMs)), unit: 'ms', budget: BUDGET.tbtMs, note },
-      );
     }
     return rows;
   } finally {

@@ -3,7 +3,7 @@
 // characters, ideographic variation selectors, the blank Braille pattern, and any other Unicode
 // format character (Cf), while emoji sequences that need a joiner or tags stay allowed.
 import { describe, expect, it } from 'vitest';
-import { acceptableDisplayName, usernameProblem } from '../../shared/schemas/users.js';
+import { acceptableDisplayName, usernameProblem } from '../../shared/rules/username.js';
 
 const REFUSED = 'A username cannot contain invisible, control or text-direction characters.';
 

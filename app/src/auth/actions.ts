@@ -3,7 +3,7 @@
 import { getAuthInstance } from './firebase';
 import { AuthError, authErrorMessage, type AuthContext } from './error-messages';
 import { followFirebase, refreshSessionUser, setProfilePending } from './session';
-import { usernameProblem } from '../../../shared/schemas/users';
+import { usernameProblem } from '../../../shared/rules/username.js';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The Auth instance and the SDK's functions: the Firebase SDK is a chunk of its own, loaded on first use. */

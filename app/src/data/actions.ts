@@ -5,9 +5,6 @@ import type { z } from 'zod';
 import type { ReportReason, ReportTargetType } from '../../../shared/constants.js';
 import { newId } from '../../../shared/ids.js';
 import { MSG } from '../../../shared/messages.js';
-import { createResponseSchema, updateResponseSchema } from '../../../shared/schemas/responses.js';
-import { createReportSchema } from '../../../shared/schemas/moderation.js';
-import { createTopicSchema } from '../../../shared/schemas/topics.js';
 import { assertOwner, assertParentInTopic } from '../../../shared/rules/ownership.js';
 import { reportDocId } from '../../../shared/sync-protocol.js';
 import { normalizePushSettings, type PushSettings } from '../../../shared/push.js';
@@ -26,9 +23,13 @@ import { createFollowActions } from './follow-actions.js';
 import type { Session } from './collections/index.js';
 export type { Session };
 
-function check<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+type RequestSchemas = typeof import('./request-schemas.js');
+
+/** `value` checked against the named request schema (request-schemas.ts, loaded on the first write). */
+async function check<K extends keyof RequestSchemas>(name: K, value: unknown): Promise<z.output<RequestSchemas[K]>> {
+  const schema: z.ZodType = (await import('./request-schemas.js'))[name];
   const result = schema.safeParse(value);
-  if (result.success) return result.data;
+  if (result.success) return result.data as z.output<RequestSchemas[K]>;
   throw badRequest(result.error.issues[0]?.message ?? 'The input is not valid.');
 }
 
@@ -69,7 +70,7 @@ export function createActions(publicDb: PublicDb, session: () => Session | null,
     /** `id`: the write's original id when a refused or set-aside create is sent again (fix-problem.ts). */
     async createTopic(input: NewTopicInput, id: string = newId()) {
       const s = signedIn(MSG.loginToCreateTopic);
-      const valid = check(createTopicSchema, { title: input.title, categories: input.category ? [input.category] : [] });
+      const valid = await check('createTopicSchema', { title: input.title, categories: input.category ? [input.category] : [] });
       const doc = await publicDb.topics.insert({
         id,
         title: valid.title,
@@ -105,7 +106,7 @@ export function createActions(publicDb: PublicDb, session: () => Session | null,
     /** `id`: the write's original id when a refused or set-aside create is sent again (fix-problem.ts). */
     async createResponse(input: NewResponseInput, id: string = newId()) {
       const s = signedIn(MSG.loginToPostResponse);
-      const valid = check(createResponseSchema, {
+      const valid = await check('createResponseSchema', {
         content: input.content,
         type: input.type,
         topic_id: input.topicId,
@@ -155,7 +156,7 @@ export function createActions(publicDb: PublicDb, session: () => Session | null,
 
     async editResponse(responseId: string, input: EditResponseInput) {
       const s = signedIn(MSG.loginToEditResponse);
-      const valid = check(updateResponseSchema, {
+      const valid = await check('updateResponseSchema', {
         content: input.content,
         quoted_response_id: input.quotedResponseId ?? null,
         ...(input.sources ? { sources: input.sources } : {}),
@@ -199,7 +200,7 @@ export function createActions(publicDb: PublicDb, session: () => Session | null,
      */
     async report(targetType: ReportTargetType, targetId: string, reason: ReportReason, note: string | null = null) {
       const s = signedIn(MSG.loginToReport);
-      const valid = check(createReportSchema, { target_type: targetType, target_id: targetId, reason, note });
+      const valid = await check('createReportSchema', { target_type: targetType, target_id: targetId, reason, note });
       if (valid.target_type === 'user') {
         if (valid.target_id === s.uid) throw badRequest(MSG.reportOwnItem);
       } else {

@@ -21,7 +21,7 @@
 // production (the tests, which want it at once, run with that cache at 0).
 import { getAuth } from 'firebase-admin/auth';
 import { firebaseApp } from './roles.js';
-import { acceptableDisplayName } from '../../../shared/schemas/users.js';
+import { acceptableDisplayName } from '../../../shared/rules/username.js';
 import { ROLE_CLAIM, ROLES, type Role } from '../../../shared/constants.js';
 import { logger } from '../observe/logger.js';
 
