@@ -1,6 +1,7 @@
 // Conflicts and rejected writes: the server's state wins, the user's version is
 // kept in `sync problems` (fix or discard), never dropped silently.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firstValueFrom } from 'rxjs';
 import { apiClient } from '../fixtures/api.js';
 import { createTestUser, type TestUser } from '../fixtures/auth.js';
 import { makeResponse, makeTopic } from '../fixtures/builders.js';
@@ -57,6 +58,37 @@ describe('sync problems', () => {
     await until(a.data.syncProblems$(), (list) => list.length === 0);
     await until(a.data.status$, (s) => s.pending === 0);
     expect((await api.get(`/responses/${response.id}`)).body.content).toBe('my offline wording');
+  });
+
+  it("an edit made on the text the editor showed is a conflict when a pull brought another device's text before the save", async () => {
+    const api = apiClient(server.url, ada.token);
+    const topic = await makeTopic(api);
+    const response = await makeResponse(api, { topic_id: topic.id, content: 'text in the editor' });
+    await a.data.openTopic(topic.id);
+    await until(a.data.topicResponses$(topic.id), (list) => list[0]?.content === 'text in the editor');
+    const editedFrom = { content: 'text in the editor', quotedResponseId: null, sources: [] };
+
+    // The editor is open on that text when the phone's edit arrives here (live stream, then a pull).
+    expect((await api.put(`/responses/${response.id}`, { content: 'text from the phone' })).status).toBe(200);
+    await until(a.data.topicResponses$(topic.id), (list) => list[0]?.content === 'text from the phone' && !list[0].isPending);
+
+    // Saved unchanged: nothing of the person's to write, the newer text stays.
+    await a.data.editResponse(response.id, { content: 'text in the editor', editedFrom });
+    expect((await firstValueFrom(a.data.topicResponses$(topic.id)))[0]).toMatchObject({ content: 'text from the phone', isPending: false });
+
+    // Saved changed: the person never saw the phone's text, so it is not written over blind.
+    await a.data.editResponse(response.id, { content: 'text from the laptop', editedFrom });
+    const problems = await until(a.data.syncProblems$(), (list) => list.some((p) => p.itemId === response.id));
+    const problem = problems.find((p) => p.itemId === response.id);
+    expect(problem).toMatchObject({
+      kind: 'conflict',
+      action: 'edit',
+      localState: expect.objectContaining({ content: 'text from the laptop' }),
+      serverState: expect.objectContaining({ content: 'text from the phone' }),
+    });
+    expect((await api.get(`/responses/${response.id}`)).body.content).toBe('text from the phone');
+    await a.data.resolveConflict(problem!.id, { keep: 'theirs' });
+    await until(a.data.syncProblems$(), (list) => list.every((p) => p.itemId !== response.id));
   });
 
   it('a rejected write shows up in sync problems and can be discarded', async () => {

@@ -6,6 +6,7 @@ import type { ReportReason, ReportTargetType } from '../../../shared/constants.j
 import { newId } from '../../../shared/ids.js';
 import { MSG } from '../../../shared/messages.js';
 import { assertOwner, assertParentInTopic } from '../../../shared/rules/ownership.js';
+import { sameUserFields } from '../../../shared/rules/sync-fields.js';
 import { reportDocId } from '../../../shared/sync-protocol.js';
 import { normalizePushSettings, type PushSettings } from '../../../shared/push.js';
 import type { Draft, EditResponseInput, NewResponseInput, NewTopicInput, UnsentDraft } from './api.js';
@@ -172,15 +173,31 @@ export function createActions(publicDb: PublicDb, session: () => Session | null,
             JSON.stringify(
               doc.sources.map(({ url, name, description }) => ({ url, name: name ?? null, description: description ?? null })),
             ));
+      const fields = { content: valid.content, quoted_response_id: quotedId, ...(sources ? { sources } : {}) };
+      // What the editor showed: the stored state may be newer by now (a pull wrote another device's
+      // change while the editor was open or this save waited), and it is not what the person changed.
+      const shown = input.editedFrom && {
+        content: input.editedFrom.content,
+        quoted_response_id: input.editedFrom.quotedResponseId,
+        sources: input.editedFrom.sources.map(({ url, name, description }) => ({
+          url,
+          name: name ?? null,
+          description: description ?? null,
+        })),
+      };
+      // Saved as shown: the person changed nothing, so nothing is written over the stored state.
+      if (shown && sameUserFields('responses', shown, { ...shown, ...fields })) return;
       const at = now();
-      await markPending(doc, {
-        content: valid.content,
-        quoted_response_id: quotedId,
-        ...(sources ? { sources } : {}),
-        updated_at: at,
-        // The "edited" mark shows at once on this device; the server's own time replaces it on the next pull.
-        ...(changed ? { edited_at: at } : {}),
-      });
+      await markPending(
+        doc,
+        {
+          ...fields,
+          updated_at: at,
+          // The "edited" mark shows at once on this device; the server's own time replaces it on the next pull.
+          ...(changed ? { edited_at: at } : {}),
+        },
+        shown,
+      );
     },
 
     async deleteResponse(responseId: string) {

@@ -311,6 +311,16 @@ export interface EditResponseInput {
   content: string;
   quotedResponseId?: string | null;
   sources?: { url: string; name?: string | null; description?: string | null }[];
+  /**
+   * The response as the editor showed it when the edit began: what the change is made on. A pull can
+   * bring another device's change while the editor is open, or before the save is written; the push
+   * then meets a conflict instead of writing over a text the person never saw.
+   */
+  editedFrom?: {
+    content: string;
+    quotedResponseId: string | null;
+    sources: { url: string; name?: string | null; description?: string | null }[];
+  };
 }
 
 export interface Draft {

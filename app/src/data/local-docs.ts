@@ -91,13 +91,15 @@ export function toWire(doc: Doc): Doc {
  * A stored document with the user's change made on it: pending, and holding the server's state it
  * was made on (taken at its first pending change: a later one was made on the same), which the
  * outbox sends as the push's assumed state (outbox.ts). An item made here has none.
+ * `madeOn`: the user fields the change was made on when the caller knows them (an editor opened
+ * before a pull wrote a newer state): they stand in the base for the stored ones.
  */
-export function withPendingChange<T extends Doc>(data: T, change: Doc): T {
-  const base = data.pending === true ? data.server_base : { ...toWire(data), _deleted: false };
+export function withPendingChange<T extends Doc>(data: T, change: Doc, madeOn: Doc = {}): T {
+  const base = data.pending === true ? data.server_base : { ...toWire(data), ...madeOn, _deleted: false };
   return { ...data, ...change, pending: true, ...(base ? { server_base: base } : {}) };
 }
 
 /** Writes the user's `change` to a stored document, pending until the outbox has sent it. */
-export function markPending<T>(doc: RxDocument<T>, change: NoInfer<Partial<T>>): Promise<RxDocument<T>> {
-  return doc.incrementalModify((data) => withPendingChange(data as Doc, change) as typeof data);
+export function markPending<T>(doc: RxDocument<T>, change: NoInfer<Partial<T>>, madeOn?: Doc): Promise<RxDocument<T>> {
+  return doc.incrementalModify((data) => withPendingChange(data as Doc, change, madeOn) as typeof data);
 }

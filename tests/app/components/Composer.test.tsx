@@ -173,7 +173,36 @@ describe('Composer', () => {
     fireEvent.change(screen.getByLabelText('Response content'), { target: { value: 'New text' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onDone).toHaveBeenCalledOnce());
-    expect(editResponse).toHaveBeenCalledExactlyOnceWith('r2', { content: 'New text', quotedResponseId: 'r1', sources: edit.sources });
+    expect(editResponse).toHaveBeenCalledExactlyOnceWith('r2', {
+      content: 'New text',
+      quotedResponseId: 'r1',
+      sources: edit.sources,
+      editedFrom: { content: 'Old text', quotedResponseId: 'r1', sources: edit.sources },
+    });
+  });
+
+  it('sends the edit as made on the text the editor opened with, not on a newer one a pull brought meanwhile', async () => {
+    session.current = SIGNED_IN;
+    const editResponse = vi.fn(async () => {});
+    const data = fakeData({ editResponse });
+    const opened = { responseId: 'r2', content: 'Old text', quote: null, sources: [] };
+    const composer = (edit: typeof opened) => (
+      <MemoryRouter>
+        <DataProvider data={data}>
+          <Composer topicId="t1" parentId={null} replyingTo="Tea?" type="for" onType={() => {}} edit={edit} />
+        </DataProvider>
+      </MemoryRouter>
+    );
+    const { rerender } = render(composer(opened));
+    fireEvent.change(screen.getByLabelText('Response content'), { target: { value: 'My text' } });
+    // Another device's edit pulled while the editor is open: the response item passes the new text.
+    rerender(composer({ ...opened, content: 'Text from the phone' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(editResponse).toHaveBeenCalledOnce());
+    expect(editResponse).toHaveBeenCalledWith(
+      'r2',
+      expect.objectContaining({ content: 'My text', editedFrom: expect.objectContaining({ content: 'Old text' }) }),
+    );
   });
 });
 

@@ -73,6 +73,9 @@ export function Composer({
   const [content, setContent] = useState(edit?.content ?? initialText ?? '');
   const [quote, setQuote] = useState<QuotedResponse | null>(edit?.quote ?? null);
   const [sources, setSources] = useState<NewSource[]>(edit?.sources ?? []);
+  // The response as the editor opened on it (the props follow later pulls, the form does not): what
+  // the edit is made on, so a change another device made meanwhile is a conflict, not overwritten.
+  const [editedFrom] = useState(() => edit && { content: edit.content, quotedResponseId: edit.quote?.id ?? null, sources: edit.sources });
   const [panel, setPanel] = useState<'quote' | 'sources' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -148,7 +151,7 @@ export function Composer({
       setPanel(null);
     }
     try {
-      if (edit) await editResponse(edit.responseId, { content, quotedResponseId: quote?.id ?? null, sources });
+      if (edit) await editResponse(edit.responseId, { content, quotedResponseId: quote?.id ?? null, sources, editedFrom });
       else
         await createResponse({
           topicId,
