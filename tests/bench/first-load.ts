@@ -253,8 +253,20 @@ export async function benchFirstLoad(options: FirstLoadOptions = {}): Promise<Be
             higherIsBetter: true,
             note,
           },
-          { name: `LCP, ${label}${suffix}`, value: median(figures.map((f) => f.lcpMs)), unit: 'ms', budget: busy ? undefined : BUDGET.lcpMs, note },
-          { name: `TBT, ${label}${suffix}`, value: median(figures.map((f) => f.tbtMs)), unit: 'ms', budget: busy ? BUDGET.tbtBusyMs : BUDGET.tbtMs, note },
+          {
+            name: `LCP, ${label}${suffix}`,
+            value: median(figures.map((f) => f.lcpMs)),
+            unit: 'ms',
+            budget: busy ? undefined : BUDGET.lcpMs,
+            note,
+          },
+          {
+            name: `TBT, ${label}${suffix}`,
+            value: median(figures.map((f) => f.tbtMs)),
+            unit: 'ms',
+            budget: busy ? BUDGET.tbtBusyMs : BUDGET.tbtMs,
+            note,
+          },
         );
       }
     }
