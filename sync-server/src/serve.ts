@@ -176,7 +176,7 @@ export async function serveProcess(config: Config, serverProcess?: ServerProcess
 
     if (owner && config.seedDemo && (await seedDemoIfEmpty(ctx))) logger.info('Seeded demo debates.');
 
-    mountSite(app, config.staticDir, limitedFirstPage(ctx, limits));
+    mountSite(app, config.staticDir, limitedFirstPage(ctx, limits), config.mail.publicUrl);
     const port = (server.address() as AddressInfo).port;
 
     // The weekly summary e-mail on its schedule (docs/OPERATIONS.md "Weekly mail"); with MAIL_SCHEDULER=off

@@ -75,6 +75,18 @@ describe('first load', () => {
     for (const lazy of ['TopicPage', 'LeaderboardPage', 'SourcesPage', 'AboutPage', 'NotificationsPage', 'Composer']) {
       expect(names.filter((name) => name.includes(lazy))).toEqual([]);
     }
+    // No zod on the first screen: it builds every schema as its module runs, over a second of a phone's
+    // main thread. The write checks load it on the first write (app/src/data/request-schemas.ts).
+    const withZod = names
+      .filter((name) => name.startsWith('/assets/'))
+      .filter((name) => readFileSync(join(DIST, name), 'utf8').includes('$ZodType'));
+    expect(withZod).toEqual([]);
+    // The marker is real: the build has it, in the chunk the first write loads.
+    expect(
+      readdirSync(join(DIST, 'assets')).some(
+        (name) => name.endsWith('.js') && readFileSync(join(DIST, 'assets', name), 'utf8').includes('$ZodType'),
+      ),
+    ).toBe(true);
     const assets = scripts.filter((s) => s.url.startsWith('/assets/'));
     expect(assets.length).toBeGreaterThan(0);
     for (const script of assets) {

@@ -135,7 +135,7 @@ describe('leaderboard', () => {
   });
 
   // At 390 px, and at 1280 px for the desktop's Persuasion "?" and the user page's "None yet".
-  it('has no axe violations on the leaderboard and a user page, light and dark, at 390 and 1280 px', { timeout: 180_000 }, async () => {
+  it('has no axe violations on the leaderboard and a user page, light and dark, at 390 and 1280 px', { timeout: 300_000 }, async () => {
     for (const { colorScheme, viewport } of AXE_SCREENS) {
       const width = viewport.width;
       const context = await browser.newContext({ colorScheme, viewport });

@@ -278,7 +278,8 @@ describe('moderation in the browser', () => {
           await item.getByRole('button', { name: 'More' }).click();
           await page.getByRole('menu').getByRole('menuitem', { name: 'Report' }).click();
         } else await item.getByRole('button', { name: /^Report response/ }).click();
-        await page.getByRole('dialog').getByRole('radio', { name: 'Spam' }).waitFor();
+        // The dialog's chunk can take long to arrive while a busy machine runs other browsers' scans.
+        await page.getByRole('dialog').getByRole('radio', { name: 'Spam' }).waitFor({ timeout: 60_000 });
         expect(await axeViolations(page), `report dialog ${colorScheme} ${viewport.width}`).toEqual([]);
         await context.close();
       }

@@ -296,7 +296,7 @@ describe('a calmer topic page', () => {
     await close();
   });
 
-  it('has no axe violations, light and dark, desktop and phone', { timeout: 150_000 }, async () => {
+  it('has no axe violations, light and dark, desktop and phone', { timeout: 300_000 }, async () => {
     for (const options of [DESKTOP, PHONE]) {
       const { page, close } = await openDebate(options);
       for (const colorScheme of ['light', 'dark'] as const) {

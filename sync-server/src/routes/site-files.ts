@@ -13,6 +13,7 @@ import { appendVary, chooseEncoding } from '../http/compression.js';
 import type { FirstPageData } from '../../../shared/types.js';
 import { localUrl } from '../config.js';
 import { topicPagePreloads, withFirstPage } from './first-page.js';
+import { shareCardFor, shareCardTags, withPageTitle } from './share-card.js';
 
 /** The app's own pages; user data (notifications, unsubscribe) is not for crawlers. */
 export const SITEMAP_PAGES = ['/', '/leaderboard', '/sources', '/about', '/terms', '/privacy'];
@@ -110,6 +111,8 @@ export function mountSite(
   app: Hono<AppEnv>,
   staticDir: string,
   firstPage: (path: string, c: Context) => Promise<FirstPageData | null> = () => Promise.resolve(null),
+  /** PUBLIC_URL: the address share cards name (else the request's own origin). */
+  publicUrl?: string,
 ): void {
   const indexFile = join(staticDir, 'index.html');
   if (!existsSync(indexFile)) {
@@ -143,7 +146,11 @@ export function mountSite(
     if (isFilePath(c.req.path)) return next();
     const data = await firstPage(c.req.path, c);
     if (!data) return next();
-    return sendShell(c, withFirstPage(shellHtml, data, data.topic ? topicPreloads : ''));
+    // The page's share card (title, balance, first words) for crawlers that run no JavaScript.
+    const origin = publicUrl ?? new URL(c.req.url).origin;
+    const card = shareCardFor(data);
+    const head = shareCardTags(card, origin + c.req.path, origin) + (data.topic ? topicPreloads : '');
+    return sendShell(c, withFirstPage(withPageTitle(shellHtml, card), data, head));
   });
   app.use('*', async (c, next) => {
     const found = await files(c, next);

@@ -1,6 +1,6 @@
-// Topic title, category chips, meta line, action bar (vote, Agree, Disagree, Discuss, Delete; for
-// moderators Lock / Unlock and Remove / Restore, without waiting for a report), the viewer's stance
-// on the question and the balance of the debate (folded behind one button on a phone).
+// Topic title, category chips, meta line, action bar (vote, Agree, Disagree, Discuss, Follow, Share,
+// Delete; for moderators Lock / Unlock and Remove / Restore, without waiting for a report), the
+// viewer's stance on the question and the balance of the debate (folded behind one button on a phone).
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ResponseType } from '../../../../shared/constants';
@@ -24,6 +24,7 @@ import { errorMessage } from '../../error-message';
 import { ModeratedText } from '../ModeratedText/ModeratedText';
 import { ReportButton } from '../ReportDialog/ReportDialog';
 import { FollowButton } from '../FollowButton/FollowButton';
+import { ShareButton } from '../ShareButton/ShareButton';
 import { StandingDisclosure } from '../StandingDisclosure/StandingDisclosure';
 import { useIsModerator } from '../../hooks/useMyAccount';
 import { ModeratorActions } from '../ModerationAction/ModerationAction';
@@ -102,6 +103,7 @@ export function TopicHeader({ topic, onRespond, onDeleted, standing }: TopicHead
         />
         {!writeBlock && <ReplyChoices label="Respond" onPick={onRespond} />}
         {user && !topic.moderation && <FollowButton topicId={topic.id} title={topic.title} />}
+        {!topic.moderation && !topic.isPending && <ShareButton title={topic.title} path={`/topics/${topic.id}`} />}
         {user?.uid !== topic.creator_uid && !topic.isPending && (
           <ReportButton targetType="topic" targetId={topic.id} label={`topic: ${topic.title}`} target={topic.title} />
         )}
