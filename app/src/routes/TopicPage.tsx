@@ -7,6 +7,7 @@ import { MSG } from '../../../shared/messages';
 import { Composer } from '../components/Composer/Composer';
 import { ResponseList } from '../components/ResponseList/ResponseList';
 import { TopicHeader } from '../components/TopicHeader/TopicHeader';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { ResponseOrderControl } from '../components/CommonGround/CommonGround';
 import { DebateMapPanel, DebateMapToggle, useDebateMapDisclosure } from '../components/DebateMap/DebateMapPanel';
 import { OpinionGroupsPanel, OpinionGroupsToggle, useOpinionGroupsDisclosure } from '../components/OpinionGroups/OpinionGroups';
@@ -69,6 +70,8 @@ export function TopicPage() {
 function TopicView({ topicId }: { topicId: string }) {
   const navigate = useNavigate();
   const { topic, error } = useTopic(topicId);
+  // A removed topic's title is the moderators' notice: the tab says only the site's name then.
+  useDocumentTitle(topic && !topic.moderation ? topic.title : null);
   const [order, setOrder] = useState<ResponseOrder>('default');
   // Read beside the topic, not after it: the first screen of a big debate waits for neither.
   const roots = useReplies(topicId, null, true, order);

@@ -113,4 +113,13 @@ describe('TopicPage: replies not on this device', () => {
     await screen.findByText('Kept from an earlier visit.');
     expect(screen.queryByText(REPLIES_NOT_ON_DEVICE)).toBeNull();
   });
+
+  it('names the topic in the tab while it shows, and only the site after (in-app navigation keeps the tab in step)', async () => {
+    const topic = fakeTopic({ title: 'Should cities ban cars?' });
+    renderTopic(topic, true);
+    await screen.findByRole('heading', { level: 1, name: 'Should cities ban cars?' });
+    expect(document.title).toBe('Should cities ban cars? – Crux');
+    cleanup();
+    expect(document.title).toBe('Crux');
+  });
 });
