@@ -3,15 +3,11 @@
 // machine: cluster/primary.ts), or PostgreSQL when DATABASE_URL is set, where several server
 // processes share the store, the live stream's change feed (LISTEN/NOTIFY) and the rate-limit
 // counts. main.ts, the commands and the two-process tests open it the same way.
-import pg from 'pg';
 import type { Config } from './config.js';
 import { createChangeFeed, type ChangeFeed } from './domain/change-feed.js';
-import { createPgChangeFeed } from './store/pg/change-feed.js';
 import { createMemoryLimitBackend, type LimitBackend } from './http/limit-backend.js';
-import { createPgLimitBackend } from './store/pg/limit-backend.js';
 import { BACKSTOP_AUTOCHECKPOINT_PAGES, DEFAULT_CHECKPOINT_EVERY_MS, startCheckpointer } from './store/sqlite/checkpointer.js';
 import { openDatabase } from './store/sqlite/connection.js';
-import { createPgStore } from './store/pg/store.js';
 import { createStore } from './store/sqlite/store.js';
 import type { VersionClockOptions } from './store/sqlite/kept-versions.js';
 import { migrateInWorker } from './store/sqlite/migrate-worker.js';
@@ -19,8 +15,10 @@ import { migrateInWorker } from './store/sqlite/migrate-worker.js';
 import type { Store, WriteToken } from './store/types.js';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { backupSqlite, restoreSqlite, SQLITE_MAGIC } from './store/sqlite/backup.js';
-import { backupPostgres, PG_DUMP_MAGIC, restorePostgres } from './store/pg/backup.js';
-import { logger } from './observe/logger.js';
+
+// PostgreSQL's modules (the `pg` driver and everything built on it) are imported only when
+// DATABASE_URL is set: a SQLite server never loads them, which keeps its start-up short.
+const postgres = () => import('./store/pg/backend.js');
 
 export interface Backend {
   store: Store;
@@ -46,6 +44,7 @@ function readUrl(config: { databaseUrl: string | undefined; readDatabaseUrl?: st
 /** The store alone (the mail commands). */
 export async function openStore(config: Pick<Config, 'databaseUrl' | 'pgPoolMax' | 'databaseFile' | 'dbBusyTimeoutMs'>): Promise<Store> {
   if (config.databaseUrl) {
+    const { createPgStore } = await postgres();
     return createPgStore({ connectionString: checkUrl(config.databaseUrl), max: config.pgPoolMax, busyTimeoutMs: config.dbBusyTimeoutMs });
   }
   return createStore(openDatabase(config.databaseFile, { busyTimeoutMs: config.dbBusyTimeoutMs }));
@@ -113,37 +112,8 @@ export async function openBackend(
     const store = createStore(db, { checkpointer: startCheckpointer(db, config.databaseFile, DEFAULT_CHECKPOINT_EVERY_MS) });
     return { store, changes: createChangeFeed(), limits: createMemoryLimitBackend(), close: () => store.close() };
   }
-  const connectionString = checkUrl(config.databaseUrl);
-  const store = await createPgStore({
-    connectionString,
-    max: config.pgPoolMax,
-    busyTimeoutMs: config.dbBusyTimeoutMs,
-    // Reads of GET requests and sync pulls on a streaming replica (store/pg/replica.ts).
-    ...(readConnectionString ? { readConnectionString } : {}),
-    ...(config.replicaMaxLagSeconds !== undefined ? { replicaMaxLagSeconds: config.replicaMaxLagSeconds } : {}),
-    ...(options.log ? { log: options.log } : {}),
-  });
-  const changes = createPgChangeFeed({ connectionString, ...(options.log ? { log: options.log } : {}) });
-  await changes.ready;
-  // The counts take a couple of short transactions per request: a small pool of their own.
-  const limitsPool = new pg.Pool({ connectionString, max: 4 });
-  // An idle connection the server ends (a restart, an idle timeout, a pooler) is replaced on the
-  // next use; unheard, the pool's 'error' event would take the process down.
-  limitsPool.on('error', (error) =>
-    (options.log ?? ((message, err) => logger.error({ err }, message)))('rate limits: an idle PostgreSQL connection failed', error),
-  );
-  const limits = await createPgLimitBackend(limitsPool, options.log ? { log: options.log } : {});
-  return {
-    store,
-    changes,
-    limits,
-    async close() {
-      await limits.close();
-      await limitsPool.end();
-      await changes.close();
-      await store.close();
-    },
-  };
+  const { openPgBackend } = await postgres();
+  return openPgBackend(checkUrl(config.databaseUrl), config, readConnectionString, options.log);
 }
 
 /** The SQLite file's migrations, off the main thread (the primary of SERVER_PROCESSES runs them once for all). */
@@ -158,7 +128,7 @@ type DatabaseConfig = Pick<Config, 'databaseUrl' | 'databaseFile' | 'dbBusyTimeo
  * "Backups"): SQLite's online backup API in one snapshot (store/sqlite/backup.ts), or `pg_dump -Fc` (store/pg/backup.ts).
  */
 export function backupDatabase(config: DatabaseConfig, target: string): Promise<void> {
-  if (config.databaseUrl) return backupPostgres(checkUrl(config.databaseUrl), target);
+  if (config.databaseUrl) return postgres().then(({ backupPostgres }) => backupPostgres(checkUrl(config.databaseUrl!), target));
   return backupSqlite(config.databaseFile, target, { busyTimeoutMs: config.dbBusyTimeoutMs });
 }
 
@@ -181,6 +151,7 @@ function head(path: string): string {
 export async function restoreDatabase(config: DatabaseConfig, file: string): Promise<string> {
   const start = head(file);
   if (config.databaseUrl) {
+    const { PG_DUMP_MAGIC, restorePostgres } = await postgres();
     if (!start.startsWith(PG_DUMP_MAGIC))
       throw new Error(`${file} is not a pg_dump custom-format archive (DATABASE_URL is set: restoring into PostgreSQL).`);
     await restorePostgres(file, checkUrl(config.databaseUrl));
