@@ -10,6 +10,7 @@
 //   build/server/db-backup.js        npm run db:backup
 //   build/server/db-restore.js       npm run db:restore
 //   build/server/users-role.js       npm run users:role
+//   build/server/users-delete.js     npm run users:delete
 // and each worker thread's module at its own place (store/sqlite/start-worker.ts finds the .js there):
 //   build/server/sync-server/src/store/sqlite/checkpointer-worker.js (and the same for the
 //   migrator and backup workers)
@@ -38,6 +39,7 @@ export const ENTRY_POINTS: Record<string, string> = {
   'db-backup': 'scripts/db-backup.ts',
   'db-restore': 'scripts/db-restore.ts',
   'users-role': 'scripts/users-role.ts',
+  'users-delete': 'scripts/users-delete.ts',
 };
 
 /** The worker threads' modules, each built to its own place under the output folder (store/sqlite/start-worker.ts). */

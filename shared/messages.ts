@@ -71,6 +71,15 @@ export const MSG = {
   hiddenPendingReview: 'Hidden until a moderator reviews it',
   /** What a notification's excerpt of a response says once its author deleted it. */
   deletedByAuthor: 'Deleted by its author',
+  /** The author's name on what a deleted account left (its texts kept, anonymised). */
+  deletedUser: 'deleted user',
+  /** The text that replaces a deleted account's topic titles and responses when it chose to delete them. */
+  deletedWithAccount: "Deleted with its author's account",
+  loginToDeleteAccount: 'You must be logged in to delete your account.',
+  deleteAccountContentChoice:
+    'content must be "delete" (your topics and responses are erased) or "anonymise" (they stay, shown as by "deleted user").',
+  accountServiceUnavailable:
+    'Your data was deleted, but the sign-in account could not be removed right now: please try again in a few minutes.',
   topicLocked: 'This topic is locked: it takes no new responses.',
   removedItemReadOnly: 'A moderator removed this item: it cannot be edited.',
   spamRepeat: 'You have posted the same text several times in the last hour: it looks like spam.',

@@ -26,6 +26,7 @@ const PrivacyPage = lazyPage(() => import('./routes/PrivacyPage').then((m) => m.
 const UnsubscribePage = lazyPage(() => import('./routes/UnsubscribePage').then((m) => m.UnsubscribePage));
 const SettingsPage = lazyPage(() => import('./routes/SettingsPage').then((m) => m.SettingsPage));
 const BlockedUsersPage = lazyPage(() => import('./routes/BlockedUsersPage').then((m) => m.BlockedUsersPage));
+const DeleteAccountPage = lazyPage(() => import('./routes/DeleteAccountPage').then((m) => m.DeleteAccountPage));
 const DeviceStoragePage = lazyPage(() => import('./routes/DeviceStoragePage').then((m) => m.DeviceStoragePage));
 const ModerationPage = lazyPage(() => import('./routes/ModerationPage').then((m) => m.ModerationPage));
 const ModerationLogPage = lazyPage(() => import('./routes/ModerationLogPage').then((m) => m.ModerationLogPage));
@@ -47,6 +48,7 @@ const PAGES: { path: string; Page: ComponentType & { preload?: () => Promise<voi
   { path: '/settings', Page: SettingsPage },
   { path: '/settings/blocked', Page: BlockedUsersPage },
   { path: '/settings/device', Page: DeviceStoragePage },
+  { path: '/settings/delete-account', Page: DeleteAccountPage },
   { path: '/moderation', Page: ModerationPage },
   { path: '/moderation/log', Page: ModerationLogPage },
   { path: '*', Page: NotFoundPage },

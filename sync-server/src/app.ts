@@ -35,6 +35,7 @@ import { moderationRoutes, roleRoutes } from './routes/moderation.js';
 import { reportsRoutes } from './routes/reports.js';
 import { pushRoutes, type PushSetup } from './routes/push.js';
 import { NO_ROLE_ADMIN, type RoleAdmin } from './auth/roles.js';
+import { accountRoutes } from './routes/account.js';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi/document.js';
 import { serviceRoutes } from './routes/service.js';
 import { requireCurrentSyncProtocol, syncRoutes } from './sync/routes.js';
@@ -139,6 +140,7 @@ export function createApp(deps: AppDeps) {
     .route('/downvotes', opinionVoteRoutes(ctx, 'disagree'))
     .route('/passes', opinionVoteRoutes(ctx, 'pass'))
     .route('/users', roleRoutes(ctx, deps.roleAdmin ?? NO_ROLE_ADMIN))
+    .route('/me', accountRoutes(ctx, deps.roleAdmin ?? NO_ROLE_ADMIN))
     .route('/users', usersRoutes(ctx, limits))
     .route('/reports', reportsRoutes(ctx))
     .route('/moderation', moderationRoutes(ctx, limits))

@@ -297,6 +297,13 @@ describe('real answers fit the OpenAPI document', () => {
     await bob.refresh();
   });
 
+  it('deletes an account as described', async () => {
+    const leaving = await createTestUser('Leaving');
+    expect((await call(leaving, 'delete', '/api/me', '/me', { content: 'maybe' })).status).toBe(400);
+    expect((await call(null, 'delete', '/api/me', '/me', { content: 'delete' })).status).toBe(401);
+    expect((await call(leaving, 'delete', '/api/me', '/me', { content: 'anonymise' })).status).toBe(204);
+  });
+
   it('answers sync pulls, pushes and the stream as described', async () => {
     const topic = await newTopic(ada);
     await apiClient(server.url, bob.token).post('/responses', { topic_id: topic.id, type: 'for', content: 'Synced.' });

@@ -18,6 +18,7 @@ import type {
   VoteValue,
 } from '../../../shared/constants.js';
 import type { ModerationActionInput } from '../../../shared/schemas/moderation.js';
+import type { AccountContentChoice } from '../../../shared/schemas/account.js';
 import type {
   ModeratedOriginal,
   ModeratedUser,
@@ -489,6 +490,12 @@ export interface CruxData {
   moderatedUser(uid: string): Promise<ModeratedUser>;
   /** PUT /api/users/{uid}/role (admins). */
   setUserRole(uid: string, role: 'member' | 'moderator'): Promise<RoleChange>;
+  /**
+   * DELETE /api/me: deletes the signed-in user's account on the server ('delete' erases their topics'
+   * and responses' text, 'anonymise' keeps it under "deleted user"). Rejects offline. The caller then
+   * signs out with removeData (the account's data leaves this device too).
+   */
+  deleteAccount(content: AccountContentChoice): Promise<void>;
 
   // ---- the server's subscriptions outside sync: asked of the server; reject offline ----
   /** GET /api/push/config: the key this device's push subscription is made with. */

@@ -75,6 +75,7 @@ export const CRUX_DATA_MEMBERS = {
   moderatedOriginal: 'user-call',
   moderatedUser: 'user-call',
   setUserRole: 'user-call',
+  deleteAccount: 'user-call',
   pushPublicKey: 'call',
   savePushSubscription: 'user-call',
   removePushSubscription: 'user-call',

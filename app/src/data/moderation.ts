@@ -9,6 +9,7 @@ import type { ReportStatus } from '../../../shared/constants.js';
 import { unauthorized } from '../../../shared/errors.js';
 import { MSG } from '../../../shared/messages.js';
 import type { ModerationActionInput } from '../../../shared/schemas/moderation.js';
+import type { AccountContentChoice } from '../../../shared/schemas/account.js';
 import type {
   ModeratedOriginal,
   ModeratedUser,
@@ -23,6 +24,7 @@ import type { Http } from './http.js';
 import type { CurrentSession } from './session.js';
 
 export const MODERATION_OFFLINE = 'You are offline: moderation needs a connection.';
+export const DELETE_ACCOUNT_OFFLINE = 'You are offline: deleting your account needs a connection.';
 
 interface Deps {
   http: Http;
@@ -63,6 +65,16 @@ export function createModeration({ http, session, userDb$, uid$ }: Deps) {
             a?.suspension_reason === b?.suspension_reason,
         ),
       ),
+    async deleteAccount(content: AccountContentChoice): Promise<void> {
+      const current = session();
+      if (!current) throw unauthorized(MSG.loginToDeleteAccount);
+      await http.json<void>('/me', {
+        method: 'DELETE',
+        body: { content },
+        token: (force) => current.getToken(force),
+        offline: DELETE_ACCOUNT_OFFLINE,
+      });
+    },
     moderationQueue: (status: ReportStatus, limit: number, offset: number) =>
       call<ModerationQueuePage>('GET', `/moderation/reports?${query({ status, limit, offset })}`),
     moderate: (input: ModerationActionInput) => call<ModerationLogEntry>('POST', '/moderation/actions', input),

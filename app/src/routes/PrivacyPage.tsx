@@ -51,6 +51,13 @@ export function PrivacyPage() {
         Account data is kept while your account exists. Deleted topics and responses are removed from what Crux shows at once and from our
         database and backups within a reasonable period.
       </p>
+      <p>
+        You can delete your account yourself at <Link to="/settings/delete-account">Delete my account</Link> (also in Settings, under My
+        data). You choose whether the topics and responses you wrote are deleted or kept under the name &quot;deleted user&quot;; your
+        votes, stances, follows, blocks, reports, notifications, e-mail address and preferences are deleted either way, and so is your
+        sign-in account. Copies in our database backups are not edited: they disappear when those backups are replaced, within about a week,
+        and if we ever restore one from before your deletion, we delete your account again.
+      </p>
       <h2>6. Your rights</h2>
       <p>
         You can ask to see, correct, export or delete your personal data, or object to how we use it. Requests are answered within one

@@ -33,6 +33,8 @@ export const SETTINGS_TEXT = {
   myData: 'My data',
   remove: 'Remove my data from this device',
   removeExplain: 'Logs you out and deletes your votes, notifications, drafts and kept topics from this browser; your posts stay on Crux.',
+  deleteAccount: 'Delete my account',
+  deleteAccountExplain: 'Deletes your account from Crux itself, with the choice to delete or anonymise what you wrote.',
 } as const;
 
 export function SettingsPage() {
@@ -109,6 +111,12 @@ function SignedInSections() {
         <button type="button" className="btn" aria-haspopup="dialog" onClick={() => setSignOut('remove')}>
           {SETTINGS_TEXT.remove}
         </button>
+        <p className="muted">{SETTINGS_TEXT.deleteAccountExplain}</p>
+        <p>
+          <Link to="/settings/delete-account" className="settings-link">
+            {SETTINGS_TEXT.deleteAccount}
+          </Link>
+        </p>
       </Section>
       {signOut && <SignOutDialog removeData={signOut === 'remove'} onClose={() => setSignOut(null)} />}
     </>

@@ -10,6 +10,8 @@ import { MSG } from '../../../shared/messages.js';
 /** Sets a user's role claim (crux_role) where tokens come from: firebase-admin in main.ts and tests. */
 export interface RoleAdmin {
   setRole(uid: string, role: Role): Promise<void>;
+  /** Deletes the sign-in account (DELETE /api/me, after its data); an account already gone counts as done. */
+  deleteUser(uid: string): Promise<void>;
 }
 
 export function firebaseApp(projectId: string, serviceAccountJson?: string): App {
@@ -34,10 +36,20 @@ export function createFirebaseRoleAdmin(projectId: string, serviceAccountJson?: 
         throw new CruxError('unavailable', 'Roles cannot be changed right now: the account service did not answer.');
       }
     },
+    async deleteUser(uid) {
+      try {
+        await auth.deleteUser(uid);
+      } catch (error) {
+        if (error && typeof error === 'object' && 'code' in error && error.code === 'auth/user-not-found') return;
+        // The data is gone already; the same request again removes the account (domain/account.ts).
+        throw new CruxError('unavailable', MSG.accountServiceUnavailable);
+      }
+    },
   };
 }
 
 /** Without firebase-admin credentials (in-process uses): a role change answers 503. */
 export const NO_ROLE_ADMIN: RoleAdmin = {
   setRole: () => Promise.reject(new CruxError('unavailable', 'Roles cannot be changed on this server.')),
+  deleteUser: () => Promise.reject(new CruxError('unavailable', MSG.accountServiceUnavailable)),
 };

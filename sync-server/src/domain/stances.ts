@@ -143,7 +143,7 @@ async function liveCreditTarget(ctx: DomainContext, responseId: string): Promise
 }
 
 /** Recounts the Δ count of each response and the persuasion points of each author; returns what to tell listeners. */
-async function recountCredits(ctx: DomainContext, topicId: string, responses: ReadonlyMap<string, string>): Promise<Change[]> {
+export async function recountCredits(ctx: DomainContext, topicId: string, responses: ReadonlyMap<string, string>): Promise<Change[]> {
   const { store } = ctx;
   const changes: Change[] = [];
   let responsesChanged = false;

@@ -71,6 +71,8 @@ export async function rememberUser(ctx: DomainContext, user: AuthUser): Promise<
   };
   // Checked without the write lock (a write transaction starts IMMEDIATE), and again inside it.
   const known = await store.users.get(user.uid);
+  // A deleted account's stub: a token still in its last minutes never writes a name or e-mail back.
+  if (known?.deleted_at) return;
   if (
     known &&
     known.display_name === user.name &&
@@ -81,6 +83,7 @@ export async function rememberUser(ctx: DomainContext, user: AuthUser): Promise<
     return note();
   const changes = await store.transaction(async (): Promise<Change[]> => {
     const before = await store.users.get(user.uid);
+    if (before?.deleted_at) return [];
     if (!(await store.users.remember(user, nowIso(ctx), store.nextSeq))) return [];
     const changes: Change[] = [{ collection: 'profile', uid: user.uid }];
     // A new display name: the author's topics and responses carry it (joined at read time), so

@@ -4,6 +4,7 @@
 import type { Db } from './sqlite/connection.js';
 import type { PgQueries } from './pg/queries.js';
 import type { Repositories } from './rows.js';
+import { createAccountsRepo } from './sqlite/accounts-repo.js';
 import { createBlocksRepo } from './sqlite/blocks-repo.js';
 import { createFollowsRepo } from './sqlite/follows-repo.js';
 import { createGroupsRepo } from './sqlite/groups-repo.js';
@@ -18,6 +19,7 @@ import { createStancesRepo } from './sqlite/stances-repo.js';
 import { createTopicsRepo } from './sqlite/topics-repo.js';
 import { createUsersRepo } from './sqlite/users-repo.js';
 import { createVotesRepo } from './sqlite/votes-repo.js';
+import { createPgAccountsRepo } from './pg/accounts-repo.js';
 import { createPgBlocksRepo } from './pg/blocks-repo.js';
 import { createPgFollowsRepo } from './pg/follows-repo.js';
 import { createPgGroupsRepo } from './pg/groups-repo.js';
@@ -65,6 +67,7 @@ const REPOSITORIES = {
   reports: { sqlite: createReportsRepo, pg: createPgReportsRepo },
   moderation: { sqlite: createModerationRepo, pg: createPgModerationRepo },
   push: { sqlite: createPushRepo, pg: createPgPushRepo },
+  accounts: { sqlite: createAccountsRepo, pg: createPgAccountsRepo },
   groups: { sqlite: createGroupsRepo, pg: createPgGroupsRepo },
 } satisfies {
   [K in keyof Repositories]: {

@@ -319,6 +319,8 @@ export interface UserRow {
   /** A moderator's suspension: until (SUSPENDED_FOR_GOOD: for good) and why; null: none. */
   suspended_until: string | null;
   suspension_reason: string | null;
+  /** When its owner deleted the account (the row is then a stub: domain/account.ts); null: a live account. */
+  deleted_at: string | null;
 }
 
 /** A leaderboard row: total points and the part of them earned by Δ credits. */
@@ -1059,7 +1061,25 @@ export interface MailRepo {
  * Every repository of the Store by its member name: the one place a repository is declared. Each
  * engine builds every one of them (store/repositories.ts).
  */
+/** A deleted account's rows (domain/account.ts): what it held, then gone in one go. */
+export interface AccountsRepo {
+  liveVotesBy(uid: string): Promise<VoteRow[]>;
+  stanceTopicsBy(uid: string): Promise<string[]>;
+  creditsGivenBy(uid: string): Promise<Array<{ response_id: string; topic_id: string; author_uid: string }>>;
+  liveTopicsBy(uid: string): Promise<string[]>;
+  liveResponsesBy(uid: string): Promise<Array<{ id: string; topic_id: string }>>;
+  dropOriginalsOf(uid: string): Promise<void>;
+  /** Stamps a new seq on the notifications the user caused; returns their recipients. */
+  restampNotificationsBy(uid: string, seq: number): Promise<string[]>;
+  /** Deletes the user's own rows (store/sql.ts DELETE_OWN_ROWS). */
+  deleteOwnRows(uid: string): Promise<void>;
+  /** Makes the users row a stub named `label`. */
+  stub(uid: string, label: string, now: string, seq: number): Promise<void>;
+}
+
 export interface Repositories {
+  /** Deleting an account: the rows it leaves behind and the stub it becomes. */
+  accounts: AccountsRepo;
   topics: TopicsRepo;
   responses: ResponsesRepo;
   sources: SourcesRepo;

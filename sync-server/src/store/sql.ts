@@ -283,14 +283,15 @@ export const GET_USER = both('SELECT * FROM users WHERE uid = ?');
 
 export const RESTAMP_USER = both('UPDATE users SET seq = ? WHERE uid = ?');
 
-export const ADD_POINTS = both('UPDATE users SET points = points + ?, seq = ? WHERE uid = ?');
+/** A deleted account's stub earns nothing (it would come back on the leaderboard as "deleted user"). */
+export const ADD_POINTS = both('UPDATE users SET points = points + ?, seq = ? WHERE uid = ? AND deleted_at IS NULL');
 
 /** The rank of a number of points: one more than the users with more. */
 export const RANK_OF_POINTS = both('SELECT count(*) + 1 AS rank FROM users WHERE points > ?');
 
 /** Replaces the user's persuasion points in their total. */
 export const SET_PERSUASION_POINTS = both(`
-  UPDATE users SET points = points - persuasion_points + @persuasion, persuasion_points = @persuasion, seq = @seq WHERE uid = @uid
+  UPDATE users SET points = points - persuasion_points + @persuasion, persuasion_points = @persuasion, seq = @seq WHERE uid = @uid AND deleted_at IS NULL
 `);
 
 /** Sets the weekly summary on or off; turning it on from off notes when (the unsubscribe links mailed before die). */
@@ -726,3 +727,48 @@ export const ENQUEUE_FOLLOWER_PUSHES = both(`
   WHERE n.response_id = @response AND n.type = 'reply_in_followed_topic' AND n.deleted = 0
   ON CONFLICT (notification_id, endpoint) DO NOTHING
 `);
+
+// Deleted accounts (domain/account.ts)
+
+/** The live votes a user cast: taken back one by one so every count they moved moves back. */
+export const LIVE_VOTES_BY = both('SELECT * FROM votes WHERE voter_uid = ? AND deleted = 0');
+/** The topics a user took a stance on, and the Δ credits they gave: recounted once the rows go. */
+export const STANCE_TOPICS_BY = both('SELECT topic_id FROM stances WHERE uid = ?');
+export const CREDITS_GIVEN_BY = both('SELECT DISTINCT response_id, topic_id, author_uid FROM deltas WHERE uid = ?');
+/** The user's live topics and responses, as the deletion blanks or restamps them. */
+export const LIVE_TOPICS_BY = both('SELECT id FROM topics WHERE creator_uid = ? AND deleted = 0');
+export const LIVE_RESPONSES_BY = both('SELECT id, topic_id FROM responses WHERE creator_uid = ? AND deleted = 0');
+/** Notifications the user caused carry their name (joined at read time): a new seq, so recipients pull the new one. */
+export const RESTAMP_NOTIFICATIONS_BY = both('UPDATE notifications SET seq = ? WHERE actor_uid = ? RETURNING recipient_uid');
+/** The moderators' copies of the user's removed or hidden texts: erased with the texts. */
+export const DROP_ORIGINALS_OF = both(`
+  DELETE FROM moderated_originals
+  WHERE (target_type = 'topic' AND target_id IN (SELECT id FROM topics WHERE creator_uid = ?))
+     OR (target_type = 'response' AND target_id IN (SELECT id FROM responses WHERE creator_uid = ?))`);
+/**
+ * Everything that is the user's own and nobody else reads: their votes (after LIVE_VOTES_BY moved
+ * the counts back), stances and Δ credits given, follows, blocks, reports, devices for push, the
+ * notifications to them and the weekly mail's records of them. Each takes the uid once.
+ */
+export const DELETE_OWN_ROWS = [
+  'DELETE FROM votes WHERE voter_uid = ?',
+  'DELETE FROM deltas WHERE uid = ?',
+  'DELETE FROM stances WHERE uid = ?',
+  'DELETE FROM topic_follows WHERE uid = ?',
+  'DELETE FROM blocks WHERE blocker_uid = ?',
+  'DELETE FROM reports WHERE reporter_uid = ?',
+  'DELETE FROM push_queue WHERE uid = ?',
+  'DELETE FROM push_subscriptions WHERE uid = ?',
+  'DELETE FROM notifications WHERE recipient_uid = ?',
+  'DELETE FROM mail_sends WHERE uid = ?',
+  'DELETE FROM mail_points WHERE uid = ?',
+  'DELETE FROM mail_common_ground WHERE uid = ?',
+].map(both);
+/**
+ * The stub a deleted account leaves: no e-mail, no own name (the fixed label every read joins as
+ * the author's name), no points, no mail, no role; deleted_at set.
+ */
+export const STUB_USER = both(`
+  UPDATE users SET display_name = ?, email = NULL, email_verified = 0, receive_weekly_summary = 0,
+    weekly_summary_since = NULL, points = 0, persuasion_points = 0, role = 'member', deleted_at = ?, seq = ?
+  WHERE uid = ?`);
