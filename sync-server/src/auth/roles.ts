@@ -1,8 +1,7 @@
 // Roles: an admin's grant or revocation of `moderator` sets the crux_role custom
 // claim through firebase-admin (the account's other claims kept), on the same firebase-admin app
 // as the verifier (auth/verifier.ts), so it works against the Auth emulator as in production.
-import { cert, getApps, initializeApp, type App } from 'firebase-admin/app';
-import { getAuth } from 'firebase-admin/auth';
+import type { Auth } from 'firebase-admin/auth';
 import { ROLE_CLAIM, type Role } from '../../../shared/constants.js';
 import { CruxError, notFound } from '../../../shared/errors.js';
 import { MSG } from '../../../shared/messages.js';
@@ -14,19 +13,32 @@ export interface RoleAdmin {
   deleteUser(uid: string): Promise<void>;
 }
 
-export function firebaseApp(projectId: string, serviceAccountJson?: string): App {
-  const name = `crux-${projectId}`;
-  return (
-    getApps().find((candidate) => candidate.name === name) ??
-    initializeApp(serviceAccountJson ? { projectId, credential: cert(JSON.parse(serviceAccountJson)) } : { projectId }, name)
-  );
+/**
+ * firebase-admin's Auth for the project, loaded at its first use: the SDK and its Google client
+ * libraries take longer to load than the rest of the server, and a start serves signed-out reads
+ * before any token arrives. Every caller of one project shares the one firebase-admin app.
+ */
+export function firebaseAuth(projectId: string, serviceAccountJson?: string): () => Promise<Auth> {
+  let auth: Promise<Auth> | undefined;
+  return () =>
+    (auth ??= Promise.all([import('firebase-admin/app'), import('firebase-admin/auth')]).then(([admin, { getAuth }]) => {
+      const name = `crux-${projectId}`;
+      const app =
+        admin.getApps().find((candidate) => candidate.name === name) ??
+        admin.initializeApp(
+          serviceAccountJson ? { projectId, credential: admin.cert(JSON.parse(serviceAccountJson)) } : { projectId },
+          name,
+        );
+      return getAuth(app);
+    }));
 }
 
 export function createFirebaseRoleAdmin(projectId: string, serviceAccountJson?: string): RoleAdmin {
-  const auth = getAuth(firebaseApp(projectId, serviceAccountJson));
+  const firebase = firebaseAuth(projectId, serviceAccountJson);
   return {
     async setRole(uid, role) {
       try {
+        const auth = await firebase();
         const claims = (await auth.getUser(uid)).customClaims ?? {};
         await auth.setCustomUserClaims(uid, { ...claims, [ROLE_CLAIM]: role });
       } catch (error) {
@@ -38,7 +50,7 @@ export function createFirebaseRoleAdmin(projectId: string, serviceAccountJson?: 
     },
     async deleteUser(uid) {
       try {
-        await auth.deleteUser(uid);
+        await (await firebase()).deleteUser(uid);
       } catch (error) {
         if (error && typeof error === 'object' && 'code' in error && error.code === 'auth/user-not-found') return;
         // The data is gone already; the same request again removes the account (domain/account.ts).

@@ -19,8 +19,7 @@
 // HTTP on every call, which made every signed-in request wait for it; a disabled or
 // deleted account is now refused within AUTH_STATUS_CACHE_SECONDS there as in
 // production (the tests, which want it at once, run with that cache at 0).
-import { getAuth } from 'firebase-admin/auth';
-import { firebaseApp } from './roles.js';
+import { firebaseAuth } from './roles.js';
 import { acceptableDisplayName } from '../../../shared/rules/username.js';
 import { ROLE_CLAIM, ROLES, type Role } from '../../../shared/constants.js';
 import { logger } from '../observe/logger.js';
@@ -259,7 +258,7 @@ export function createTokenVerifier(auth: AuthBackend, options: VerifierOptions 
 }
 
 export function createFirebaseVerifier(projectId: string, serviceAccountJson?: string, options: VerifierOptions = {}): TokenVerifier {
-  const auth = getAuth(firebaseApp(projectId, serviceAccountJson));
+  const auth = firebaseAuth(projectId, serviceAccountJson);
   // Reading an account (getUser) needs admin credentials, which checking a token's
   // signature does not: the emulator, a service account, or Google's application
   // default credentials (GOOGLE_APPLICATION_CREDENTIALS, or AUTH_CHECK_ACCOUNTS=on where
@@ -279,8 +278,8 @@ export function createFirebaseVerifier(projectId: string, serviceAccountJson?: s
   }
   return createTokenVerifier(
     {
-      verifyIdToken: (token) => auth.verifyIdToken(token),
-      getUser: (uid) => auth.getUser(uid),
+      verifyIdToken: async (token) => (await auth()).verifyIdToken(token),
+      getUser: async (uid) => (await auth()).getUser(uid),
     },
     { ...options, checkAccountStatus: options.checkAccountStatus ?? canReadAccounts },
   );
