@@ -18,7 +18,7 @@ import type {
   VoteValue,
 } from './constants.js';
 import type { z } from 'zod';
-import type { Notification } from './types.js';
+import type { Notification, ResponseVersion } from './types.js';
 import type { responseTombstoneSchema, tombstoneSchema } from './schemas/answers.js';
 import type { PushSettings } from './push.js';
 
@@ -126,6 +126,8 @@ export interface ResponseDoc extends Replicated {
   updated_at: string;
   /** When the author last changed content, quote or sources (null: never): the "edited" mark. */
   edited_at: string | null;
+  /** Earlier texts, oldest first, the last VERSIONS_SHOWN (shared/rules/edit-history.ts); [] while moderated. Server-owned: a push's is ignored. */
+  versions: ResponseVersion[];
   score: number;
   comment_count: number;
   /** "This changed my view" credits received. */

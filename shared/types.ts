@@ -12,6 +12,7 @@ import type {
   notificationSchema,
   preferencesAnswerSchema,
   quotedResponseSchema,
+  responseVersionSchema,
   responseMappingSchema,
   responseSchema,
   sourceCitationSchema,
@@ -54,6 +55,9 @@ export type SourceListing = z.infer<typeof sourceListingSchema>;
 export type QuotedResponse = z.infer<typeof quotedResponseSchema>;
 
 export type Response = z.infer<typeof responseSchema>;
+
+/** An earlier text of an edited response (shared/rules/edit-history.ts says which edits keep one). */
+export type ResponseVersion = z.infer<typeof responseVersionSchema>;
 
 export type ResponseMapping = z.infer<typeof responseMappingSchema>;
 

@@ -85,6 +85,17 @@ export const sourceListingSchema = sourceSchema
 
 export const quotedResponseSchema = z.object({ id, content: z.string(), username: z.string().nullable() }).meta({ id: 'QuotedResponse' });
 
+export const responseVersionSchema = z
+  .object({
+    version: z.number().int().positive().describe('1 for the text as first posted, then one more per kept edit.'),
+    content: z.string(),
+    created_at: time.describe('When this text was saved: the posting, or the last edit before it was replaced.'),
+  })
+  .meta({
+    id: 'ResponseVersion',
+    description: 'An earlier text of an edited response. An edit within 5 minutes of posting keeps none (it folds into the first version).',
+  });
+
 export const responseSchema = z
   .object({
     id,
@@ -97,6 +108,9 @@ export const responseSchema = z
     sources: z.array(sourceSchema),
     created_at: time,
     edited_at: time.nullable().describe('When the author last changed its content, quote or sources; null: never edited.'),
+    versions: z
+      .array(responseVersionSchema)
+      .describe('Its earlier texts, oldest first, the last 20 at most; [] while moderated (a restore brings them back).'),
     username: z.string().nullable(),
     creator_uid: z.string(),
     score,

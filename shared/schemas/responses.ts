@@ -14,6 +14,7 @@ const RESPONSE_READ_ONLY = [
   'quoted_response',
   'created_at',
   'edited_at',
+  'versions',
   'username',
   'creator_uid',
   'score',

@@ -32,6 +32,7 @@ const response = (id: string, overrides: Partial<ResponseDocType> = {}): Respons
   created_at: id,
   updated_at: id,
   edited_at: null,
+  versions: [],
   score: 0,
   comment_count: 0,
   delta_count: 0,

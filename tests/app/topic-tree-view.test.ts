@@ -19,6 +19,7 @@ const doc = (id: string, overrides: Partial<ResponseDocType> = {}): ResponseDocT
   created_at: `2026-01-01T00:00:0${id.slice(-1)}.000Z`,
   updated_at: '',
   edited_at: null,
+  versions: [],
   score: 0,
   comment_count: 0,
   delta_count: 0,

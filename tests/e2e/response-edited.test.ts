@@ -1,6 +1,11 @@
 // An edited response in Chromium: Ada edits her response after Bob read it; Bob's page then says "edited"
 // with when, on the response's meta line (the exact time in the <time> element), and a response
-// never edited says nothing of the kind. axe clean on Bob's topic page, light and dark.
+// never edited says nothing of the kind. The edit comes after the grace period, so the mark opens the
+// edit history: both versions, the words changed marked. axe clean on Bob's topic page, light and dark,
+// with the history open.
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { EDIT_GRACE_MS } from '../../shared/rules/edit-history';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createTestUser, type TestUser } from '../fixtures/auth';
@@ -45,6 +50,23 @@ async function waitForMark(page: Page, content: string) {
   return mark;
 }
 
+/**
+ * Makes a response look posted before the grace period (the server's SQLite file, written directly:
+ * no call makes a response older), so its next edit keeps a version.
+ */
+function postedLongAgo(content: string) {
+  const db = new Database(join(server.dataDir, 'crux.sqlite'), { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    const longAgo = new Date(Date.now() - 2 * EDIT_GRACE_MS).toISOString();
+    expect(db.prepare('UPDATE responses SET created_at = ?, updated_at = ? WHERE content = ?').run(longAgo, longAgo, content).changes).toBe(
+      1,
+    );
+  } finally {
+    db.close();
+  }
+}
+
 describe('the edited mark', () => {
   it('an edited response says "edited" with its time to another user; an unedited one does not', { timeout: 150_000 }, async () => {
     const adaContext = await browser.newContext(DESKTOP);
@@ -63,7 +85,8 @@ describe('the edited mark', () => {
     await responseItem(bobPage, 'The first version of my argument').waitFor();
     expect(await bobPage.getByTestId('response-edited').count()).toBe(0);
 
-    // Ada changes the argument after Bob read it.
+    // Ada changes the argument after Bob read it, past the grace period after posting.
+    postedLongAgo('The first version of my argument');
     const before = Date.now();
     const mine = responseItem(adaPage, 'The first version of my argument');
     await mine.getByRole('button', { name: 'Edit', exact: true }).click();
@@ -82,6 +105,20 @@ describe('the edited mark', () => {
     // On the meta line, beside the author and the creation time.
     expect(await mark.evaluate((el) => el.parentElement?.classList.contains('response-meta'))).toBe(true);
     expect(await responseItem(bobPage, 'An argument left as it was').getByTestId('response-edited').count()).toBe(0);
+
+    // The mark opens the edit history: newest first, the changed word marked in words too.
+    const opener = mark.getByRole('button', { name: 'edited just now' });
+    expect(await opener.getAttribute('aria-expanded')).toBe('false');
+    await opener.click();
+    const history = responseItem(bobPage, 'The second version of my argument').getByRole('region', { name: 'Edit history' });
+    await history.waitFor();
+    expect(await opener.getAttribute('aria-expanded')).toBe('true');
+    const entries = history.getByRole('listitem');
+    expect(await entries.count()).toBe(2);
+    expect(await entries.nth(0).locator('strong').innerText()).toBe('Current version');
+    expect(await entries.nth(0).locator('del').textContent()).toBe('[removed: first ]');
+    expect(await entries.nth(0).locator('ins').textContent()).toBe('[added: second ]');
+    expect(await entries.nth(1).innerText()).toContain('The first version of my argument');
 
     await screenshot(bobPage, 'response-edited-desktop');
     expect(await axeViolations(bobPage), 'topic with an edited response, light').toEqual([]);

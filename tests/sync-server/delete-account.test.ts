@@ -70,6 +70,14 @@ describe('deleting my account', () => {
     const secret = `secret-${uniqueId()}`;
     const { ann, bob, annTopic, bobTopic, annResponse, bobResponse, bobReply } = await annWithEverything(secret);
     expect(await firebaseKnows(ann.uid)).toBe(true);
+    // An earlier version of Ann's response, as an edit after the grace period keeps it.
+    await server.db.run(
+      'INSERT INTO response_versions (response_id, version, content, created_at) VALUES (?, ?, ?, ?)',
+      annResponse.id,
+      1,
+      `Ann first said ${secret}`,
+      '2026-01-01T00:00:00.000Z',
+    );
 
     const res = await as(ann).del('/me', { content: 'delete' });
     expect(res.status).toBe(204);
@@ -84,6 +92,7 @@ describe('deleting my account', () => {
     const dump = JSON.stringify(await server.db.rows('SELECT title AS t FROM topics UNION ALL SELECT content FROM responses'));
     expect(dump).not.toContain(secret);
     expect(await count('SELECT count(*) AS n FROM moderated_originals WHERE text LIKE ?', `%${secret}%`)).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM response_versions WHERE content LIKE ?', `%${secret}%`)).toBe(0);
     // Nor in search (the full-text index follows the rows).
     expect((await as().get(`/topics?search=${secret}`)).body).toEqual([]);
     // Over the pull (what other devices get): Ann's response blanked, Bob's quote of it still points at it.

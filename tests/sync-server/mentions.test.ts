@@ -152,6 +152,7 @@ describe('@mentions', () => {
       created_at: '',
       updated_at: '',
       edited_at: null,
+      versions: [],
       score: 0,
       comment_count: 0,
       delta_count: 0,

@@ -48,6 +48,7 @@ const responseDoc = (topicId: string, content: string, sources: ResponseDoc['sou
   created_at: '',
   updated_at: '',
   edited_at: null,
+  versions: [],
   score: 0,
   comment_count: 0,
   delta_count: 0,

@@ -44,6 +44,7 @@ describe('responses', () => {
         sources: [],
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
         edited_at: null,
+        versions: [],
         username: 'Bob',
         creator_uid: bob.uid,
         score: 0,

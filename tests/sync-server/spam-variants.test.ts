@@ -110,6 +110,7 @@ describe('the spam repeat check: variants, edits and sync push', () => {
       created_at: '',
       updated_at: '',
       edited_at: null,
+      versions: [],
       score: 0,
       comment_count: 0,
       delta_count: 0,

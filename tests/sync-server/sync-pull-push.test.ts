@@ -131,6 +131,7 @@ describe('sync pull and push', () => {
       created_at: '',
       updated_at: '',
       edited_at: null,
+      versions: [],
       score: 0,
       comment_count: 0,
       delta_count: 0,

@@ -224,6 +224,7 @@ export function createTopicTreeBuilder() {
               })),
         created_at: doc.created_at,
         edited_at: doc.edited_at ?? null,
+        versions: doc.versions,
         username: doc.username ?? null,
         creator_uid: doc.creator_uid,
         score,

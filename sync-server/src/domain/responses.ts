@@ -8,6 +8,7 @@ import type { SourceInput } from '../../../shared/schemas/common.js';
 import type { Response, ResponseMapping, Source } from '../../../shared/types.js';
 import { prefix } from '../../../shared/rules/truncate.js';
 import { ftsQuery } from '../../../shared/rules/search-words.js';
+import { keepsVersion } from '../../../shared/rules/edit-history.js';
 import { badRequest, conflict, notFound } from '../../../shared/errors.js';
 import { assertOwner, assertParentInTopic } from '../../../shared/rules/ownership.js';
 import { liveTopic, nowIso, publish, type DomainContext } from './context.js';
@@ -27,13 +28,17 @@ const JSON_BYTES = new TextEncoder();
 const SEARCH_LIMIT = 20;
 
 async function present(ctx: DomainContext, row: ResponseRow): Promise<Response> {
-  return toResponse(row, await ctx.store.sources.forResponse(row.id));
+  const sources = await ctx.store.sources.forResponse(row.id);
+  const versions = await ctx.store.responses.versionsOf([row.id]);
+  return toResponse(row, sources, versions.get(row.id));
 }
 
-/** A list of rows with all their citations read in one query (no query per row). */
+/** A list of rows with all their citations, and all their earlier versions, read in one query each (no query per row). */
 async function presentAll(ctx: DomainContext, rows: ResponseRow[]): Promise<Response[]> {
-  const sources = await ctx.store.sources.forResponses(rows.map((row) => row.id));
-  return rows.map((row) => toResponse(row, sources.get(row.id) ?? []));
+  const ids = rows.map((row) => row.id);
+  const sources = await ctx.store.sources.forResponses(ids);
+  const versions = await ctx.store.responses.versionsOf(ids);
+  return rows.map((row) => toResponse(row, sources.get(row.id) ?? [], versions.get(row.id)));
 }
 
 async function liveResponse(ctx: DomainContext, id: string, viewer: string | null) {
@@ -327,6 +332,11 @@ export async function updateResponse(ctx: DomainContext, actor: AuthUser, id: st
       input.content !== row.content ||
       quotedId !== row.quoted_response_id ||
       (input.sources !== undefined && sourcesChanged(await store.sources.forResponse(id), input.sources));
+    // The text it replaces is kept as a version, unless the edit comes within the grace period
+    // after posting (an early fix folds into the first version). Quote and sources are not versioned.
+    if (input.content !== row.content && keepsVersion(row.created_at, now)) {
+      await store.responses.keepVersion(id, row.content, row.edited_at ?? row.created_at);
+    }
     await store.responses.update({
       id,
       content: input.content,

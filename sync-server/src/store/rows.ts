@@ -22,6 +22,7 @@ import type {
   Notification,
   Response,
   ResponseMapping,
+  ResponseVersion,
   Source,
   SourceCitation,
   SourceListing,
@@ -61,6 +62,7 @@ const TABLE_LIST = {
   mail_common_ground: { order: 'rowid' },
   blocks: { order: 'rowid' },
   moderated_originals: { order: 'rowid' },
+  response_versions: { order: 'rowid' },
   reports: { order: 'rowid' },
   moderation_log: { order: 'pk', identity: true },
   push_subscriptions: { order: 'rowid' },
@@ -197,7 +199,11 @@ export interface ResponsePosition {
   id: string;
 }
 
-export function toResponse(row: ResponseRow, sources: Source[]): Response {
+/**
+ * A row with its citations and earlier texts as REST answers it. A moderated response shows no
+ * earlier text (the versions wait, as its own text does, until a restore).
+ */
+export function toResponse(row: ResponseRow, sources: Source[], versions: readonly ResponseVersion[] = []): Response {
   const quoteLive = row.quoted_response_id !== null && row.quoted_live === 1;
   return {
     id: row.id,
@@ -210,6 +216,7 @@ export function toResponse(row: ResponseRow, sources: Source[]): Response {
     sources,
     created_at: row.created_at,
     edited_at: row.edited_at,
+    versions: row.moderation === null && row.deleted === 0 ? [...versions] : [],
     username: row.username,
     creator_uid: row.creator_uid,
     score: row.score,
@@ -647,10 +654,18 @@ export interface ResponsesRepo {
   /** The response and all its live descendants. */
   subtree(id: string): Promise<{ id: string; creator_uid: string; type: ResponseType }[]>;
   liveIdsOfTopic(topicId: string): Promise<string[]>;
+  /** Tombstones the response: its text, citations and earlier versions go. */
   softDelete(id: string, seq: number): Promise<void>;
   /** Stamps `seq` on every response of the creator (e.g. after they renamed); returns the topics they are in. */
   restampCreator(uid: string, seq: number): Promise<string[]>;
   update(row: ResponseUpdate): Promise<void>;
+  /** Keeps a text an edit replaced as the response's next version (1, 2, …), saved at `createdAt`. */
+  keepVersion(responseId: string, content: string, createdAt: string): Promise<void>;
+  /**
+   * The earlier versions of many responses in one query, each response's last VERSIONS_SHOWN, oldest
+   * first (absent: none). Moderation is the caller's to apply (toResponse, responseDoc).
+   */
+  versionsOf(responseIds: readonly string[]): Promise<Map<string, ResponseVersion[]>>;
   /** Recounts score, comment count, upvotes by side and Δ count, and stamps `seq` (repairs and tests). */
   refreshAggregates(id: string, seq: number): Promise<void>;
   /** Adds to the maintained score, direct-reply count and upvotes by side, and stamps `seq`: O(1). */
@@ -1068,6 +1083,7 @@ export interface AccountsRepo {
   creditsGivenBy(uid: string): Promise<Array<{ response_id: string; topic_id: string; author_uid: string }>>;
   liveTopicsBy(uid: string): Promise<string[]>;
   liveResponsesBy(uid: string): Promise<Array<{ id: string; topic_id: string }>>;
+  /** Erases the moderators' copies of the user's removed texts and the earlier versions of their responses. */
   dropOriginalsOf(uid: string): Promise<void>;
   /** Stamps a new seq on the notifications the user caused; returns their recipients. */
   restampNotificationsBy(uid: string, seq: number): Promise<string[]>;

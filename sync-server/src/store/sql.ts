@@ -588,6 +588,16 @@ export const GET_ORIGINAL = both(
 
 export const DROP_ORIGINAL = both('DELETE FROM moderated_originals WHERE target_type = ? AND target_id = ?');
 
+// Edit history (migrations 019 / 015)
+
+/** The replaced text as the response's next version: one more than its last (1 for the first). */
+export const KEEP_RESPONSE_VERSION = both(`
+  INSERT INTO response_versions (response_id, version, content, created_at)
+  SELECT CAST(@id AS TEXT), COALESCE(MAX(version), 0) + 1, CAST(@content AS TEXT), CAST(@created_at AS TEXT)
+  FROM response_versions WHERE response_id = @id`);
+
+export const DROP_RESPONSE_VERSIONS = both('DELETE FROM response_versions WHERE response_id = ?');
+
 export const SET_TOPIC_LOCKED = both('UPDATE topics SET locked = ?, seq = ? WHERE id = ?');
 
 export const SET_SUSPENSION = both('UPDATE users SET suspended_until = ?, suspension_reason = ?, seq = ? WHERE uid = ?');
@@ -745,6 +755,8 @@ export const DROP_ORIGINALS_OF = both(`
   DELETE FROM moderated_originals
   WHERE (target_type = 'topic' AND target_id IN (SELECT id FROM topics WHERE creator_uid = ?))
      OR (target_type = 'response' AND target_id IN (SELECT id FROM responses WHERE creator_uid = ?))`);
+/** The earlier versions of the user's responses (edit history): erased with the texts. */
+export const DROP_VERSIONS_OF = both('DELETE FROM response_versions WHERE response_id IN (SELECT id FROM responses WHERE creator_uid = ?)');
 /**
  * Everything that is the user's own and nobody else reads: their votes (after LIVE_VOTES_BY moved
  * the counts back), stances and Δ credits given, follows, blocks, reports, devices for push, the

@@ -1,7 +1,7 @@
 // One response: stance, quoted block (jumps to the quote), content, sources, meta,
 // actions (ResponseActions: vote, Reply: Agree/Disagree/Discuss, Show All / Hide All, and the
 // quieter Δ, Report, Edit, Delete) and its replies, loaded on first expand and indented 20 px per level.
-import { memo, useEffect, useState, type ComponentType } from 'react';
+import { memo, useEffect, useRef, useState, type ComponentType } from 'react';
 import { QUOTED_BLOCK_CHARS, REPLY_INDENT_PX, type ResponseType } from '../../../../shared/constants';
 import { truncate } from '../../../../shared/rules/truncate';
 import { RelativeTime } from '../RelativeTime/RelativeTime';
@@ -22,6 +22,7 @@ import { errorMessage } from '../../error-message';
 import { ModeratedText } from '../ModeratedText/ModeratedText';
 import { ResponseActions } from './ResponseActions';
 import { MentionText } from '../Mentions/MentionText';
+import { EditedMark, EditHistoryPanel } from '../EditHistory/EditHistory';
 
 export const DELETE_RESPONSE_CONFIRM = 'Delete this response and all its replies?';
 
@@ -62,6 +63,10 @@ export const ResponseItem = memo(function ResponseItem({
     tree.takeReplyRequest(replyRequest);
   }, [replyRequest, tree]);
   const [editing, setEditing] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const editedMark = useRef<HTMLButtonElement>(null);
+  // A first screen kept from before the edit history has no `versions`.
+  const versions = response.versions ?? [];
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const isCreator = user?.uid === response.creator_uid;
   const standing = useDebateStanding();
@@ -96,17 +101,38 @@ export const ResponseItem = memo(function ResponseItem({
           <Stance type={response.type} />
           <span className="response-meta">
             <AuthorLink uid={response.creator_uid} name={response.username} /> · <RelativeTime date={response.created_at} />
-            {/* An argument changed after people replied says so, with when (the exact time in its title). */}
+            {/* An argument changed after people replied says so, with when (the exact time in its title);
+                with earlier versions kept, the mark opens them. */}
             {response.edited_at && (
               <span className="response-edited" data-testid="response-edited">
                 {' '}
-                · edited <RelativeTime date={response.edited_at} />
+                ·{' '}
+                <EditedMark
+                  editedAt={response.edited_at}
+                  hasVersions={versions.length > 0}
+                  open={historyOpen}
+                  panelId={`edit-history-${response.id}`}
+                  onToggle={() => setHistoryOpen(!historyOpen)}
+                  buttonRef={editedMark}
+                />
               </span>
             )}
           </span>
           <DeltaCount count={response.delta_count} />
           {commonGround && <CommonGroundBadge />}
         </div>
+        {historyOpen && response.edited_at && versions.length > 0 && (
+          <EditHistoryPanel
+            id={`edit-history-${response.id}`}
+            content={response.content}
+            editedAt={response.edited_at}
+            versions={versions}
+            onClose={() => {
+              setHistoryOpen(false);
+              editedMark.current?.focus();
+            }}
+          />
+        )}
         {response.quoted_response && (
           // The quote jumps to the quoted response; the author's name is a link of its own (to
           // their page, as every author name), so it sits beside the button, not inside it.

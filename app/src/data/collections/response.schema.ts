@@ -1,14 +1,15 @@
 // Local schema of `responses` (public database): the responses of the topics
 // opened or saved for offline, replicated per topic. Version 1 adds the Δ and
 // common-ground counters; version 2 moderation; version 3 edited_at;
-// version 4 server_base (the user's own writes go through the outbox, outbox.ts).
-// Older: response.schema.v0.ts, v1.ts, v2.ts.
+// version 4 server_base (the user's own writes go through the outbox, outbox.ts); version 5 the
+// earlier versions of an edited response (`versions`, server-owned).
+// Older: response.schema.v0.ts, v1.ts, v2.ts, v4.ts.
 import { withServerBaseOfUnsent } from './server-base.js';
 import { toTypedRxJsonSchema, type ExtractDocumentTypeFromTypedRxJsonSchema, type MigrationStrategies, type RxJsonSchema } from 'rxdb';
 
 const responseSchemaLiteral = {
   title: 'responses',
-  version: 4,
+  version: 5,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -36,6 +37,20 @@ const responseSchemaLiteral = {
     updated_at: { type: 'string' },
     // When the author last changed content, quote or sources (null: never): the "edited" mark.
     edited_at: { type: ['string', 'null'] },
+    // Earlier texts, oldest first, the last 20 (shared/rules/edit-history.ts): the "edited" mark's
+    // list, readable offline. Written by pulls only; [] while moderated.
+    versions: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          version: { type: 'integer' },
+          content: { type: 'string' },
+          created_at: { type: 'string' },
+        },
+        required: ['version', 'content', 'created_at'],
+      },
+    },
     score: { type: 'integer' },
     comment_count: { type: 'integer' },
     // Δ credits received, and live upvotes by the voter's stance at the time (the server counts them).
@@ -61,6 +76,7 @@ const responseSchemaLiteral = {
     'created_at',
     'updated_at',
     'edited_at',
+    'versions',
     'score',
     'comment_count',
     'delta_count',
@@ -92,4 +108,8 @@ export const responseMigrations: MigrationStrategies = {
   // v3 → v4: server_base, set from now on when a stored response first gets a pending change;
   // a change the previous app had not sent gets one here (server-base.ts).
   4: withServerBaseOfUnsent,
+  // v4 → v5: the edit history. None is known for a stored response until its next change on the
+  // server (an edit comes with a new seq, so the next pull brings its versions); a value the previous
+  // app stored as it came is kept.
+  5: (old: Record<string, unknown>) => ({ ...old, versions: Array.isArray(old.versions) ? old.versions : [] }),
 };

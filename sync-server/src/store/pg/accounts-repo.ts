@@ -5,6 +5,7 @@ import {
   CREDITS_GIVEN_BY,
   DELETE_OWN_ROWS,
   DROP_ORIGINALS_OF,
+  DROP_VERSIONS_OF,
   LIVE_RESPONSES_BY,
   LIVE_TOPICS_BY,
   LIVE_VOTES_BY,
@@ -22,6 +23,7 @@ export function createPgAccountsRepo(q: PgQueries): AccountsRepo {
     liveResponsesBy: (uid) => q.rows<{ id: string; topic_id: string }>(LIVE_RESPONSES_BY.pg, [uid]),
     async dropOriginalsOf(uid) {
       await q.run(DROP_ORIGINALS_OF.pg, [uid, uid]);
+      await q.run(DROP_VERSIONS_OF.pg, [uid]);
     },
     restampNotificationsBy: async (uid, seq) => [
       ...new Set((await q.rows<{ recipient_uid: string }>(RESTAMP_NOTIFICATIONS_BY.pg, [seq, uid])).map((row) => row.recipient_uid)),

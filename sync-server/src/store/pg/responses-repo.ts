@@ -1,6 +1,7 @@
 // Responses on PostgreSQL: the SQLite repository's queries (store/sqlite/responses-repo.ts), answer for answer.
 import type { ResponseType } from '../../../../shared/constants.js';
-import type { ResponseMapping } from '../../../../shared/types.js';
+import type { ResponseMapping, ResponseVersion } from '../../../../shared/types.js';
+import { lastVersionsByResponse } from '../versions.js';
 import { orderBySql, RESPONSE_ORDER } from '../../../../shared/rules/sort-order.js';
 import type { ResponseRow, ResponsesRepo, StanceTally } from '../rows.js';
 import type { PgQueries } from './queries.js';
@@ -11,6 +12,8 @@ import {
   CITED_SOURCE_IDS,
   DELTA_GIVERS_COUNT,
   DROP_CITATIONS,
+  DROP_RESPONSE_VERSIONS,
+  KEEP_RESPONSE_VERSION,
   LAST_RESPONSE_SEQ_OF_TOPIC,
   RECENT_RESPONSE_CONTENTS,
   RECOUNT_RESPONSE,
@@ -127,6 +130,7 @@ export function createPgResponsesRepo(q: PgQueries): ResponsesRepo {
       // A deleted response keeps its row (its tombstone replicates) but not its text nor its citations.
       const cited = await q.rows<{ source_id: string }>(CITED_SOURCE_IDS.pg, [id]);
       await q.run(DROP_CITATIONS.pg, [id]);
+      await q.run(DROP_RESPONSE_VERSIONS.pg, [id]);
       const row = await q.row<{ pk: number }>("UPDATE responses SET deleted = 1, content = '', seq = $2 WHERE id = $1 RETURNING pk", [
         id,
         seq,
@@ -146,6 +150,20 @@ export function createPgResponsesRepo(q: PgQueries): ResponsesRepo {
         [row.id, row.content, row.quoted_response_id, row.updated_at, row.edited_at, row.seq],
       );
       if (updated) await indexWords(q, 'responses_fts', updated.pk, tsvectorOf(row.content));
+    },
+    async keepVersion(responseId, content, createdAt) {
+      await q.run(KEEP_RESPONSE_VERSION.pg, [responseId, content, createdAt]);
+    },
+    async versionsOf(responseIds) {
+      if (responseIds.length === 0) return new Map();
+      const rows = await q.rows<ResponseVersion & { response_id: string }>(
+        `SELECT v.response_id, v.version, v.content, v.created_at
+         FROM unnest($1::text[]) WITH ORDINALITY AS j (value, key)
+         JOIN response_versions v ON v.response_id = j.value
+         ORDER BY j.key, v.version`,
+        [responseIds],
+      );
+      return lastVersionsByResponse(rows);
     },
     async refreshAggregates(id, seq) {
       await q.run(RECOUNT_RESPONSE.pg, [id, seq]);

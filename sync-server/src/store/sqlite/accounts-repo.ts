@@ -5,6 +5,7 @@ import {
   CREDITS_GIVEN_BY,
   DELETE_OWN_ROWS,
   DROP_ORIGINALS_OF,
+  DROP_VERSIONS_OF,
   LIVE_RESPONSES_BY,
   LIVE_TOPICS_BY,
   LIVE_VOTES_BY,
@@ -20,6 +21,7 @@ export function createAccountsRepo(db: Db) {
   const topics = db.prepare<[string], { id: string }>(LIVE_TOPICS_BY.sqlite);
   const responses = db.prepare<[string], { id: string; topic_id: string }>(LIVE_RESPONSES_BY.sqlite);
   const dropOriginals = db.prepare<[string, string]>(DROP_ORIGINALS_OF.sqlite);
+  const dropVersions = db.prepare<[string]>(DROP_VERSIONS_OF.sqlite);
   const ownRows = DELETE_OWN_ROWS.map((statement) => db.prepare<[string]>(statement.sqlite));
   const restampNotifications = db.prepare<[number, string], { recipient_uid: string }>(RESTAMP_NOTIFICATIONS_BY.sqlite);
   const stub = db.prepare<[string, string, number, string]>(STUB_USER.sqlite);
@@ -31,6 +33,7 @@ export function createAccountsRepo(db: Db) {
     liveResponsesBy: (uid: string) => responses.all(uid),
     dropOriginalsOf(uid: string) {
       dropOriginals.run(uid, uid);
+      dropVersions.run(uid);
     },
     restampNotificationsBy: (uid: string, seq: number) => [...new Set(restampNotifications.all(seq, uid).map((row) => row.recipient_uid))],
     deleteOwnRows(uid: string) {

@@ -1,13 +1,16 @@
 // Responses: rows, the tree queries (roots, replies, mappings, subtree), content search.
 import type { Db } from './connection.js';
 import type { ResponseType } from '../../../../shared/constants.js';
-import type { ResponseMapping } from '../../../../shared/types.js';
+import type { ResponseMapping, ResponseVersion } from '../../../../shared/types.js';
+import { lastVersionsByResponse } from '../versions.js';
 import { orderBySql, RESPONSE_ORDER } from '../../../../shared/rules/sort-order.js';
 import {
   ADD_RESPONSE_COUNTS,
   CITED_SOURCE_IDS,
   DELTA_GIVERS_COUNT,
   DROP_CITATIONS,
+  DROP_RESPONSE_VERSIONS,
+  KEEP_RESPONSE_VERSION,
   LAST_RESPONSE_SEQ_OF_TOPIC,
   RECENT_RESPONSE_CONTENTS,
   RECOUNT_RESPONSE,
@@ -96,6 +99,13 @@ export function createResponsesRepo(db: Db) {
   const refreshSuggestion = db.prepare<[string]>(SUGGEST_SOURCE_NAME.sqlite);
   const creatorTopics = db.prepare<[string], { topic_id: string }>(TOPICS_ANSWERED_BY.sqlite);
   const restamp = db.prepare<[number, string]>(RESTAMP_RESPONSES_OF.sqlite);
+  const keepVersion = db.prepare<{ id: string; content: string; created_at: string }>(KEEP_RESPONSE_VERSION.sqlite);
+  const dropVersions = db.prepare<[string]>(DROP_RESPONSE_VERSIONS.sqlite);
+  const versionsOf = db.prepare<[string], ResponseVersion & { response_id: string }>(`
+    SELECT v.response_id, v.version, v.content, v.created_at
+    FROM json_each(?) j JOIN response_versions v ON v.response_id = j.value
+    ORDER BY j.key, v.version
+  `);
   const update = db.prepare(`
     UPDATE responses SET content = @content, quoted_response_id = @quoted_response_id, updated_at = @updated_at,
            edited_at = @edited_at, seq = @seq WHERE id = @id
@@ -140,6 +150,7 @@ export function createResponsesRepo(db: Db) {
     softDelete(id: string, seq: number) {
       const cited = citedSources.all(id);
       dropCitations.run(id);
+      dropVersions.run(id);
       softDelete.run(seq, id);
       // The deleted citations no longer count towards the catalogue's suggested name.
       for (const { source_id } of cited) refreshSuggestion.run(source_id);
@@ -151,6 +162,10 @@ export function createResponsesRepo(db: Db) {
       return topics;
     },
     update: (row: ResponseUpdate) => update.run(row),
+    keepVersion: (responseId: string, content: string, createdAt: string) =>
+      keepVersion.run({ id: responseId, content, created_at: createdAt }),
+    versionsOf: (responseIds: readonly string[]) =>
+      lastVersionsByResponse(responseIds.length === 0 ? [] : versionsOf.all(JSON.stringify(responseIds))),
     /** Recounts score and direct replies and stamps a new seq (repairs and tests). */
     refreshAggregates: (id: string, seq: number) => refresh.run({ id, seq }),
     /** Adds to the stored score and reply count (a vote, a reply created or deleted) and stamps a new seq: O(1). */

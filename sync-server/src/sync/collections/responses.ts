@@ -2,11 +2,11 @@
 // follows); created, edited and deleted by their author.
 import { z } from 'zod';
 import { MODERATION_STATES, RESPONSE_TYPES } from '../../../../shared/constants.js';
-import { id, time, count, score, replicated } from '../../../../shared/schemas/answers.js';
+import { id, time, count, score, replicated, responseVersionSchema } from '../../../../shared/schemas/answers.js';
 import { badRequest } from '../../../../shared/errors.js';
 import { createResponseSchema, updateResponseSchema } from '../../../../shared/schemas/responses.js';
 import type { ResponseDoc, ResponseTombstone } from '../../../../shared/sync-protocol.js';
-import type { Source } from '../../../../shared/types.js';
+import type { ResponseVersion, Source } from '../../../../shared/types.js';
 import { addResponse, deleteResponse, updateResponse } from '../../domain/responses.js';
 import { parse } from '../../http/validate.js';
 import type { Store } from '../../store/types.js';
@@ -16,9 +16,15 @@ import type { ResponseRow } from '../../store/rows.js';
 
 /**
  * A live response in full; a deleted one as a slim tombstone: its id and where it sat, no text, no author.
- * `sources`: its citations when already read for a whole page (see `responseDocs`); otherwise read here.
+ * `sources` and `versions`: its citations and earlier texts when already read for a whole page (see
+ * `responseDocs`); otherwise read here. A moderated response carries no earlier text (as REST's).
  */
-export async function responseDoc(store: Store, row: ResponseRow, sources?: readonly Source[]): Promise<ResponseDoc | ResponseTombstone> {
+export async function responseDoc(
+  store: Store,
+  row: ResponseRow,
+  sources?: readonly Source[],
+  versions?: readonly ResponseVersion[],
+): Promise<ResponseDoc | ResponseTombstone> {
   if (row.deleted === 1) {
     return { id: row.id, topic_id: row.topic_id, parent_response_id: row.parent_response_id, seq: row.seq, _deleted: true };
   }
@@ -36,6 +42,7 @@ export async function responseDoc(store: Store, row: ResponseRow, sources?: read
     created_at: row.created_at,
     updated_at: row.updated_at,
     edited_at: row.edited_at,
+    versions: row.moderation !== null ? [] : [...(versions ?? (await store.responses.versionsOf([row.id])).get(row.id) ?? [])],
     score: row.score,
     comment_count: row.comment_count,
     delta_count: row.delta_count,
@@ -50,8 +57,12 @@ export async function responseDoc(store: Store, row: ResponseRow, sources?: read
 
 /** A page of rows as documents, the citations of all its live responses read in one query (no query per row). */
 export async function responseDocs(store: Store, rows: readonly ResponseRow[]): Promise<Array<ResponseDoc | ResponseTombstone>> {
-  const sources = await store.sources.forResponses(rows.filter((row) => row.deleted !== 1).map((row) => row.id));
-  return Promise.all(rows.map((row) => responseDoc(store, row, sources.get(row.id) ?? [])));
+  const shown = rows.filter((row) => row.deleted !== 1).map((row) => row.id);
+  const sources = await store.sources.forResponses(shown);
+  const versions = await store.responses.versionsOf(
+    rows.filter((row) => row.deleted !== 1 && row.moderation === null).map((row) => row.id),
+  );
+  return Promise.all(rows.map((row) => responseDoc(store, row, sources.get(row.id) ?? [], versions.get(row.id) ?? [])));
 }
 
 /** The document as a pull answers it (the OpenAPI document describes it; the descriptor type checks it against the wire type). */
@@ -73,6 +84,9 @@ const documentSchema = z
     created_at: time,
     updated_at: time,
     edited_at: time.nullable(),
+    versions: z
+      .array(responseVersionSchema)
+      .describe('Earlier texts, oldest first, the last 20 at most; [] while moderated. Server-owned: a push cannot change them.'),
     score,
     comment_count: count,
     delta_count: count,
