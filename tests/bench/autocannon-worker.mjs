@@ -2,8 +2,9 @@
 // share the event loop of the server it measures (bench/server.ts). (Not a worker thread:
 // autocannon inside a worker thread behaves as one of its own workers.)
 // argv[2] is JSON: { options, pushBatch?, vary? }. `vary` makes every request differ:
-//   { kind: 'search', words, sorts }        GET <url>?sort=<sort>&search=<word>, the word changing each request
-//                                            (words × sorts distinct pages, more than the server's page cache keeps)
+//   { kind: 'search', words, sorts, limits? } GET <url>?sort=<sort>&search=<word>[&limit=<n>], the word changing each
+//                                            request (words × sorts × limits distinct pages, more than the server's page cache keeps)
+//   { kind: 'paths', paths }                 GET each of `paths` in turn (a topic, a pull's checkpoint, a page size differing)
 //   { kind: 'response', topics }             POST /api/responses to a random one of the seed's topics
 //   { kind: 'response-push', topics, batch } a sync push of `batch` new responses, each to a random topic
 // and `pushBatch` (the same as { kind: 'topic-push', batch }) a sync push of that many new topics.
@@ -67,8 +68,12 @@ function setup(request) {
       const n = made++;
       const word = vary.words[n % vary.words.length];
       const sort = vary.sorts[Math.floor(n / vary.words.length) % vary.sorts.length];
-      return { ...request, path: `${new URL(options.url).pathname}?sort=${sort}&search=${encodeURIComponent(word)}` };
+      const limits = vary.limits ?? [];
+      const limit = limits.length ? `&limit=${limits[Math.floor(n / (vary.words.length * vary.sorts.length)) % limits.length]}` : '';
+      return { ...request, path: `${new URL(options.url).pathname}?sort=${sort}&search=${encodeURIComponent(word)}${limit}` };
     }
+    case 'paths':
+      return { ...request, path: vary.paths[made++ % vary.paths.length] };
     default:
       throw new Error(`autocannon-worker: unknown vary kind ${vary.kind}`);
   }

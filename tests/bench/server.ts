@@ -49,7 +49,8 @@ export interface Measured {
 
 /** What makes each request differ (autocannon-worker.mjs). */
 export type Vary =
-  | { kind: 'search'; words: string[]; sorts: string[] }
+  | { kind: 'search'; words: string[]; sorts: string[]; limits?: number[] }
+  | { kind: 'paths'; paths: string[] }
   | { kind: 'response'; topics: number }
   | { kind: 'response-push'; topics: number; batch: number }
   | { kind: 'topic-push'; batch: number };
@@ -106,13 +107,24 @@ export async function benchServer(opts: BenchServerOptions = {}): Promise<BenchR
     const t0 = performance.now();
     const seedDb = openDatabase(join(dataDir, 'crux.sqlite'));
     const seeded = seedLarge(seedDb, sizes);
+    // Where the varied pulls start from: checkpoints spread over the topics' and the big topic's seqs.
+    const seqRange = (sql: string, ...params: string[]) => seedDb.prepare<string[], SeqRange>(sql).get(...params)!;
+    const topicSeqs = seqRange('SELECT min(seq) AS lo, max(seq) AS hi FROM topics');
+    const bigSeqs = seqRange('SELECT min(seq) AS lo, max(seq) AS hi FROM responses WHERE topic_id = ?', seeded.bigTopicId);
     seedDb.close();
     const seedSeconds = (performance.now() - t0) / 1000;
     rows.push({ name: 'server: seed (direct SQLite, one transaction)', value: Math.round(seedSeconds), unit: 's', note: size });
     log(`seeded in ${seedSeconds.toFixed(1)} s`);
     [build, emulator] = await Promise.all([building, emulating]);
 
-    const crux = await startCruxProcess({ outDir: build.outDir, dataDir, emulatorHost: emulator?.host, profileDir });
+    const crux = await startCruxProcess({
+      outDir: build.outDir,
+      dataDir,
+      emulatorHost: emulator?.host,
+      profileDir,
+      // GET /metrics on the main port: the event loop's longest delay during each varied row.
+      env: { METRICS_TOKEN },
+    });
     running.push(crux);
     log(`server: node ${build.outDir}/main.js, pid ${crux.pid}, ${crux.url}, SERVER_PROCESSES=${process.env.BENCH_SERVER_PROCESSES ?? 1}`);
     // The baseline answers the very page the server answers.
@@ -197,6 +209,8 @@ export async function benchServer(opts: BenchServerOptions = {}): Promise<BenchR
       budget: 50,
       note: `${fmt(varied.requestsPerSecond)} req/s; ${words.length} title words × ${sorts.length} sorts in turn (more pages than the cache keeps)`,
     });
+
+    rows.push(...(await variedRows({ crux: crux.url, bare: bare.url, run, connections, sizes, seeded, topicSeqs, bigSeqs })));
 
     const leaderboard = await run('GET /api/users/leaderboard', { url: `${crux.url}/api/users/leaderboard` });
     ratioRow('server: GET /api/users/leaderboard', leaderboard, 0.4);
@@ -295,6 +309,108 @@ export async function benchServer(opts: BenchServerOptions = {}): Promise<BenchR
     rmSync(dataDir, { recursive: true, force: true });
     if (profileDir) log(`server CPU profile: ${serverProfile(profileDir) ?? `none written into ${profileDir}`}`);
   }
+  return rows;
+}
+
+interface SeqRange {
+  lo: number;
+  hi: number;
+}
+
+const METRICS_TOKEN = `bench-metrics-${process.pid}-${Date.now()}`;
+
+/**
+ * The event loop's longest delay since the last scrape (prom-client's nodejs_eventloop_lag_max_seconds,
+ * reset by each scrape), in ms: scraped before a row to start afresh, and after it to read the row's.
+ */
+async function loopMaxMs(url: string): Promise<number> {
+  const res = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  if (!res.ok) throw new Error(`GET /metrics answered ${res.status}`);
+  const found = /^nodejs_eventloop_lag_max_seconds\s+([\d.e+-]+)$/m.exec(await res.text());
+  return found ? Math.round(Number(found[1]) * 1000) : NaN;
+}
+
+interface VariedRowsInput {
+  crux: string;
+  bare: string;
+  run: (name: string, options: Record<string, unknown>, vary?: Vary) => Promise<Measured>;
+  connections: number;
+  sizes: LargeSeedSizes;
+  seeded: { bigTopicId: string };
+  topicSeqs: SeqRange;
+  bigSeqs: SeqRange;
+}
+
+/** `count` whole numbers spread evenly from lo to hi (the checkpoints and sizes a varied row takes in turn). */
+function spread(lo: number, hi: number, count: number): number[] {
+  return Array.from({ length: count }, (_, i) => Math.round(lo + ((hi - lo) * i) / Math.max(1, count - 1)));
+}
+
+/**
+ * Rows where every request differs, as users' do (a search word, sort and size; the topic read; a
+ * pull's checkpoint; a page size): nothing the server kept for the request before answers it. Each row
+ * is paired with a run of the bare route just before it (bare-server.mjs, its own process): the
+ * machine is shared, so the ratio of the two, taken minutes apart at most, says more than either
+ * alone. The note gives the event loop's longest delay during the row, read from the server's
+ * /metrics: a large page made in one turn shows there as the time every other request waited.
+ */
+async function variedRows(input: VariedRowsInput): Promise<BenchRow[]> {
+  const { crux, bare, run, connections, sizes, seeded, topicSeqs, bigSeqs } = input;
+  const rows: BenchRow[] = [];
+  const varied = async (label: string, vary: Vary, p99Budget: number, options: Record<string, unknown> = {}) => {
+    const baseline = await run(`bare Hono route, before "${label}"`, { url: `${bare}/bare/bytes` });
+    await loopMaxMs(crux);
+    const result = await run(label, { url: `${crux}/`, ...options }, vary);
+    const loopMax = await loopMaxMs(crux);
+    const ratio = result.requestsPerSecond / baseline.requestsPerSecond;
+    rows.push({
+      name: `server (varied): ${label} p99`,
+      value: result.latencyP99,
+      unit: 'ms',
+      budget: p99Budget,
+      note:
+        `${fmt(result.requestsPerSecond)} req/s = ${ratio.toFixed(3)} x bare (${fmt(baseline.requestsPerSecond)} req/s just before); ` +
+        `p50 ${result.latencyP50} ms; event loop's longest delay ${loopMax} ms; ${connections} connections`,
+    });
+    rows.push({
+      name: `server (varied): ${label}, event loop's longest delay`,
+      value: loopMax,
+      unit: 'ms',
+      // A turn longer than this is a wait every other request shares.
+      budget: 100,
+    });
+  };
+  const topicIds = spread(0, sizes.topics - 1, 200).map((i) => (i === 0 ? seeded.bigTopicId : `bench-topic-${i}`));
+
+  await varied(
+    'GET /api/topics?search=<word>&sort=<sort>&limit=<size>',
+    { kind: 'search', words: [...new Set(SEED_WORDS)], sorts: ['hot', 'new', 'top'], limits: [10, 20, 50, 100] },
+    50,
+    { url: `${crux}/api/topics` },
+  );
+  await varied('GET /api/topics/{id} (200 topics in turn)', { kind: 'paths', paths: topicIds.map((id) => `/api/topics/${id}`) }, 25);
+  const midTopics = spread(topicSeqs.lo + Math.floor((topicSeqs.hi - topicSeqs.lo) / 4), topicSeqs.hi - 1_000, 100);
+  await varied(
+    'sync pull of topics, 1,000 from a checkpoint (100 checkpoints in turn)',
+    { kind: 'paths', paths: midTopics.map((seq) => `/api/sync/topics/pull?seq=${seq}&limit=1000`) },
+    250,
+  );
+  const bigFrom = spread(bigSeqs.lo - 1, Math.max(bigSeqs.lo - 1, bigSeqs.hi - 1_000), 100);
+  await varied(
+    "sync pull of the big topic's responses, 1,000 from a checkpoint (100 in turn)",
+    { kind: 'paths', paths: bigFrom.map((seq) => `/api/sync/responses/pull?topic_id=${seeded.bigTopicId}&seq=${seq}&limit=1000`) },
+    250,
+  );
+  await varied(
+    "GET /api/responses/mappings, the big topic's first page (4,001–5,000 pairs in turn)",
+    { kind: 'paths', paths: spread(4_001, 5_000, 100).map((n) => `/api/responses/mappings?topic_id=${seeded.bigTopicId}&limit=${n}`) },
+    250,
+  );
+  await varied(
+    "GET /api/responses?topic_id=, the big topic's first page of roots (901–1,000 in turn)",
+    { kind: 'paths', paths: spread(901, 1_000, 100).map((n) => `/api/responses?topic_id=${seeded.bigTopicId}&limit=${n}`) },
+    250,
+  );
   return rows;
 }
 

@@ -1,0 +1,78 @@
+// Large pages (a sync pull of 1,000 documents, 5,000 mappings, 1,000 roots) read and serialised in
+// several turns of the event loop rather than one. Read, mapped and stringified in one go, such a page
+// held the loop for its whole cost while every other request waited: under 50 connections a p99 of
+// seconds even for a health check. Here the page is read as keyset sub-pages of a few hundred rows,
+// and its JSON made a few hundred items at a time, with a turn given back between each, so a small
+// request that arrives meanwhile is answered in between. The answer is the same page, byte for byte.
+
+/** Rows read, or items stringified, in one turn: small enough that a turn stays short at full size. */
+export const ROWS_PER_TURN = 200;
+
+/** Lets the event loop run what waits (I/O, other requests) before going on. */
+export function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * At most `limit` rows after `from`, read as keyset sub-pages of `perTurn` rows with a turn between
+ * each: `read(after, n)` answers at most n rows after `after` in the page's order, `positionOf` is a
+ * row's own position in it. Stops at a short sub-page (the end) as a single read of `limit` would.
+ */
+export async function readInTurns<R, P>(
+  read: (after: P, limit: number) => R[] | Promise<R[]>,
+  positionOf: (row: R) => P,
+  from: P,
+  limit: number,
+  perTurn = ROWS_PER_TURN,
+): Promise<R[]> {
+  const rows: R[] = [];
+  let after = from;
+  while (rows.length < limit) {
+    if (rows.length > 0) await nextTurn();
+    const wanted = Math.min(perTurn, limit - rows.length);
+    const part = await read(after, wanted);
+    for (const row of part) rows.push(row);
+    if (part.length < wanted) break;
+    after = positionOf(part[part.length - 1]!);
+  }
+  return rows;
+}
+
+/**
+ * `JSON.stringify(items)`, made `perTurn` items at a time with a turn between each: the same text
+ * for a list of JSON values (each item's text is what the whole array's stringify writes for it).
+ */
+export async function stringifyInTurns(items: readonly unknown[], perTurn = ROWS_PER_TURN): Promise<string> {
+  const parts: string[] = [];
+  for (let start = 0; start < items.length; start += perTurn) {
+    if (start > 0) await nextTurn();
+    const chunk = JSON.stringify(items.slice(start, start + perTurn));
+    parts.push(chunk.slice(1, -1));
+  }
+  return `[${parts.join(',')}]`;
+}
+
+/**
+ * How many large pages are made at once. A turn given back with setImmediate lets I/O in only once
+ * every page waiting for its next turn has had it: under 50 connections each asking for 1,000
+ * documents, one pass of the loop was 50 sub-pages long. With two at a time a pass holds at most two,
+ * and the others wait their turn without holding the loop; the pages take as long all told.
+ */
+export const LARGE_PAGES_AT_ONCE = 2;
+
+let largePagesRunning = 0;
+const largePagesWaiting: Array<() => void> = [];
+
+/** Runs `work` (the reading and writing of one large page) when fewer than LARGE_PAGES_AT_ONCE are in work; first come, first served. */
+export async function fewLargePagesAtOnce<T>(work: () => Promise<T>): Promise<T> {
+  if (largePagesRunning < LARGE_PAGES_AT_ONCE) largePagesRunning++;
+  else await new Promise<void>((resolve) => largePagesWaiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    // The place passes straight to the next in line, if any.
+    const next = largePagesWaiting.shift();
+    if (next) next();
+    else largePagesRunning--;
+  }
+}

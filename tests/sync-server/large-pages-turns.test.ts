@@ -1,0 +1,211 @@
+// A large page (a sync pull of 1,000 documents, a first page of 1,000 roots; thousands of mappings,
+// written only) is read and written a few hundred rows at a time with a turn of the event loop between
+// each, so a small request that arrives meanwhile is answered before the large one: the order in which
+// the two complete, never how long either took. The answer stays the one a single read gives, byte for
+// byte, and only a few large pages are in work at once.
+import { connect, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createResponse, rootResponses, updateResponse } from '../../sync-server/src/domain/responses.js';
+import { createTopic } from '../../sync-server/src/domain/topics.js';
+import { rememberUser } from '../../sync-server/src/domain/users.js';
+import { COLLECTIONS } from '../../sync-server/src/sync/collections/index.js';
+import { pull } from '../../sync-server/src/sync/pull.js';
+import { fewLargePagesAtOnce, LARGE_PAGES_AT_ONCE } from '../../sync-server/src/domain/turns.js';
+import { startTestServer, type TestServer } from '../fixtures/server.js';
+
+const ada = { uid: 'ada-turns', name: 'Ada', email: null };
+/** More roots than a page of 1,000 holds, and more than one sub-page of mappings. */
+const ROOTS = 1_100;
+/** A smaller topic: a pull of it reads every response in three sub-pages. */
+const SMALL = 450;
+
+describe('large pages give the event loop turns', () => {
+  let server: TestServer;
+  let bigId: string;
+  let smallId: string;
+  let smallIds: string[];
+
+  beforeAll(async () => {
+    // Every response in the same instant: the pages' id tie-break is what the sub-pages follow.
+    const now = new Date('2026-05-01T00:00:00.000Z');
+    server = await startTestServer({ clock: () => now });
+    await rememberUser(server.ctx, ada);
+    bigId = (await createTopic(server.ctx, ada, { title: 'A very long debate', categories: ['Science'] })).id;
+    smallId = (await createTopic(server.ctx, ada, { title: 'A shorter debate', categories: ['Science'] })).id;
+    let parent: string | null = null;
+    for (let i = 0; i < ROOTS; i++) {
+      const made = await createResponse(server.ctx, ada, {
+        topic_id: bigId,
+        content: `Root ${i}`,
+        type: (['for', 'against', 'neutral'] as const)[i % 3]!,
+        ...(i % 4 === 0 ? { sources: [{ url: `https://example.org/${i}`, name: `Source ${i}` }] } : {}),
+      });
+      parent ??= made.id;
+    }
+    for (let i = 0; i < 20; i++) await createResponse(server.ctx, ada, { parent_response_id: parent!, content: `Reply ${i}`, type: 'for' });
+    smallIds = [];
+    for (let i = 0; i < SMALL; i++)
+      smallIds.push((await createResponse(server.ctx, ada, { topic_id: smallId, content: `Point ${i}`, type: 'for' })).id);
+  });
+  afterAll(() => server.stop());
+
+  /**
+   * Sends GET /api/health on a connection opened beforehand, at once, and resolves when its whole
+   * answer has come back: the smallest request there is, with nothing else to wait for.
+   */
+  async function healthOnOpenSocket(): Promise<() => Promise<void>> {
+    const { hostname, port } = new URL(server.url);
+    const socket: Socket = await new Promise((resolve, reject) => {
+      const opened = connect(Number(port), hostname, () => resolve(opened));
+      opened.once('error', reject);
+    });
+    return () =>
+      new Promise((resolve, reject) => {
+        let text = '';
+        socket.on('data', (chunk) => {
+          text += chunk.toString('latin1');
+          const head = text.indexOf('\r\n\r\n');
+          const length = /content-length:\s*(\d+)/i.exec(text)?.[1];
+          if (head >= 0 && length !== undefined && text.length >= head + 4 + Number(length)) {
+            socket.destroy();
+            resolve();
+          }
+        });
+        socket.once('error', reject);
+        socket.write(`GET /api/health HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n\r\n`);
+      });
+  }
+
+  /**
+   * Fetches `path` and, as soon as the server has begun reading its page (the first call of `method`
+   * on the store's responses, which the wrapper notes and then calls through, replacing nothing),
+   * sends a health check: the order in which the two complete.
+   */
+  async function race(path: string, method: 'changesSince' | 'rootsPage'): Promise<{ order: string[]; body: string }> {
+    const sendHealth = await healthOnOpenSocket();
+    const order: string[] = [];
+    let health: Promise<void> | undefined;
+    const responses = server.ctx.store.responses;
+    const own = responses[method].bind(responses) as (...args: unknown[]) => unknown;
+    const spy = vi.spyOn(responses, method).mockImplementation(((...args: unknown[]) => {
+      health ??= sendHealth().then(() => void order.push('health'));
+      return own(...args);
+    }) as never);
+    try {
+      // Uncompressed: a compressed answer is made off the loop (zlib's threads), which gives turns of its own.
+      const res = await fetch(`${server.url}${path}`, { headers: { 'accept-encoding': 'identity' } });
+      order.push('large page');
+      expect(res.status).toBe(200);
+      const body = await res.text();
+      await health;
+      return { order, body };
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it('a health check sent while a pull of 1,000 is read is answered before the pull', async () => {
+    const { order, body } = await race(`/api/sync/responses/pull?topic_id=${bigId}&limit=1000`, 'changesSince');
+    expect(order).toEqual(['health', 'large page']);
+    // The bytes a single read of the page gives, as c.json sent them.
+    const documents = await COLLECTIONS.responses.pull(server.ctx, { user: null, topicId: bigId }, { id: '', seq: 0 }, 1000);
+    expect(documents).toHaveLength(1000);
+    const last = documents[documents.length - 1]!;
+    expect(body).toBe(JSON.stringify({ documents, checkpoint: { id: last.id, seq: last.seq } }));
+  });
+
+  it('a health check sent while a first page of 1,000 roots is read is answered before it', async () => {
+    const { order, body } = await race(`/api/responses?topic_id=${bigId}`, 'rootsPage');
+    expect(order).toEqual(['health', 'large page']);
+    const roots = await rootResponses(server.ctx, bigId, null);
+    expect(roots).toHaveLength(ROOTS);
+    expect(body).toBe(JSON.stringify(roots.slice(0, 1000)));
+  });
+
+  it('the mappings, written in turns, are the pairs a single read gives, and their cursor goes on from the last', async () => {
+    const all = (await server.ctx.store.responses.mappings(bigId)).map(({ id, parent_response_id }) => ({ id, parent_response_id }));
+    expect(all).toHaveLength(ROOTS + 20);
+    const whole = await fetch(`${server.url}/api/responses/mappings?topic_id=${bigId}`);
+    expect(await whole.text()).toBe(JSON.stringify(all));
+    expect(whole.headers.get('x-next-cursor')).toBeNull();
+    const first = await fetch(`${server.url}/api/responses/mappings?topic_id=${bigId}&limit=1050`);
+    expect(await first.text()).toBe(JSON.stringify(all.slice(0, 1050)));
+    const cursor = first.headers.get('x-next-cursor')!;
+    const position = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
+    expect(position[1]).toBe(all[1049]!.id);
+    const rest = await fetch(`${server.url}/api/responses/mappings?topic_id=${bigId}&cursor=${cursor}`);
+    expect(await rest.text()).toBe(JSON.stringify(all.slice(1050)));
+  });
+
+  it('a document stamped again between two sub-pages of a pull comes once, as it is now, at its new place', async () => {
+    const responses = server.ctx.store.responses;
+    const own = responses.changesSince.bind(responses);
+    let edited = false;
+    // After the first sub-page is read, an edit restamps one of its documents (it moves past the rest).
+    const spy = vi.spyOn(responses, 'changesSince').mockImplementation(async (...args: Parameters<typeof own>) => {
+      const rows = await own(...args);
+      // Done before the next sub-page is read, on either engine.
+      if (!edited) {
+        edited = true;
+        await updateResponse(server.ctx, ada, smallIds[3]!, { content: 'Point 3, edited meanwhile' });
+      }
+      return rows;
+    });
+    try {
+      const page = await pull(server.ctx, 'responses', { user: null, topicId: smallId }, { id: '', seq: 0 }, 1000);
+      expect(edited).toBe(true);
+      expect(spy.mock.calls.length).toBeGreaterThan(1);
+      const ids = page.documents.map((doc) => doc.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect([...ids].sort()).toEqual([...smallIds].sort());
+      const lastDoc = page.documents[page.documents.length - 1]!;
+      expect(lastDoc.id).toBe(smallIds[3]);
+      expect(!lastDoc._deleted && lastDoc.content).toBe('Point 3, edited meanwhile');
+      expect(page.checkpoint).toEqual({ id: lastDoc.id, seq: lastDoc.seq });
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('a pull that asks for fewer than a sub-page still reads once', async () => {
+    const responses = server.ctx.store.responses;
+    const spy = vi.spyOn(responses, 'changesSince');
+    try {
+      const page = await pull(server.ctx, 'responses', { user: null, topicId: smallId }, { id: '', seq: 0 }, 50);
+      expect(page.documents).toHaveLength(50);
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('only a few large pages are in work at once; the next starts when one ends, first come first served', async () => {
+    const started: number[] = [];
+    const finish: Array<() => void> = [];
+    const pages = Array.from({ length: LARGE_PAGES_AT_ONCE + 2 }, (_, i) =>
+      fewLargePagesAtOnce(
+        () =>
+          new Promise<number>((resolve) => {
+            started.push(i);
+            finish[i] = () => resolve(i);
+          }),
+      ),
+    );
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    await settle();
+    expect(started).toEqual(Array.from({ length: LARGE_PAGES_AT_ONCE }, (_, i) => i));
+    finish[1]!();
+    await settle();
+    expect(started).toEqual([...Array.from({ length: LARGE_PAGES_AT_ONCE }, (_, i) => i), LARGE_PAGES_AT_ONCE]);
+    for (let i = 0; i < pages.length; i++) {
+      await settle();
+      finish[i]?.();
+    }
+    expect(await Promise.all(pages)).toEqual(pages.map((_, i) => i));
+    // A page that fails gives its place back too.
+    await expect(fewLargePagesAtOnce(() => Promise.reject(new Error('broken page')))).rejects.toThrow('broken page');
+    expect(await Promise.all(Array.from({ length: LARGE_PAGES_AT_ONCE }, (_, i) => fewLargePagesAtOnce(async () => i)))).toEqual(
+      Array.from({ length: LARGE_PAGES_AT_ONCE }, (_, i) => i),
+    );
+  });
+});
