@@ -75,7 +75,7 @@ async function seedWeek() {
         topic_id: topicId,
         parent_response_id: root.body.id,
         type: 'neutral',
-        content: 'Depends on transit.',
+        content: 'Depends on *transit*, see [the plan](https://example.org/plan) and [this](javascript:alert(1)).',
       })
     ).status,
   ).toBe(201);
@@ -110,6 +110,8 @@ function checkAdaMail(raw: string, topicId: string) {
   expect(text).toContain('Bob <b>Mail</b> disagrees on your topic "Should cities ban cars from centres?"');
   expect(text).toContain('"Deliveries need <access> & "roads"."');
   expect(text).toContain('Bob <b>Mail</b> responds on your response');
+  // The text part keeps the Markdown as written.
+  expect(text).toContain('"Depends on *transit*, see [the plan](https://example.org/plan) and [this](javascript:alert(1))."');
   expect(text).toContain('You have 2 points and rank #1. +2 points this week.');
   expect(text).toContain(`${PUBLIC_URL}/topics/${topicId}`);
   expect(text).toContain("THIS WEEK'S TOP TOPICS");
@@ -123,6 +125,11 @@ function checkAdaMail(raw: string, topicId: string) {
   expect(html).toContain('Bob &lt;b&gt;Mail&lt;/b&gt; disagrees on your topic');
   expect(html).toContain('Deliveries need &lt;access&gt; &amp; &quot;roads&quot;.');
   expect(html).not.toContain('<b>Mail</b>');
+  // A reply's formatting, by the app's renderer: emphasis, a safe link with its rel; an unsafe one is its text.
+  expect(html).toContain(
+    'Depends on <em>transit</em>, see <a href="https://example.org/plan" rel="nofollow ugc noopener" target="_blank">the plan</a> and this.',
+  );
+  expect(html).not.toContain('javascript:');
   expect(html).toContain(`href="${PUBLIC_URL}/topics/${topicId}"`);
   expect(html).toContain(`href="${PUBLIC_URL}/unsubscribe?token=`);
   expect(html).toContain('You have 2 points and rank #1.');

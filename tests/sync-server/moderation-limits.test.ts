@@ -192,6 +192,39 @@ describe('new-account limits and spam', () => {
     expect((await as(newbie).put(`/responses/${ok.body.id}`, { content: 'Two links, edited' })).status).toBe(200);
   });
 
+  it('REST and sync push: links in the formatted text count with the sources, by distinct address', async () => {
+    const newbie = await createTestUser('Markdown Linker');
+    const inText = (n: number) =>
+      Array.from({ length: n }, (_, i) => (i % 2 ? `see https://example.net/bare-${i}` : `[a link](https://example.net/md-${i})`)).join(
+        ' and ',
+      );
+    // LINKS in the text alone: allowed; one more, in the text or as a source, is 400.
+    const ok = await as(newbie).post('/responses', { topic_id: hostTopic, type: 'for', content: inText(LINKS) });
+    expect(ok.status).toBe(201);
+    const refused = await as(newbie).post('/responses', { topic_id: hostTopic, type: 'for', content: inText(LINKS + 1) });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe(newUserLinksMessage(LINKS));
+    const mixed = await as(newbie).post('/responses', { topic_id: hostTopic, type: 'for', content: inText(LINKS), sources: links(1) });
+    expect(mixed.status).toBe(400);
+    // A source the text links to as well is one link.
+    const same = `[the source](${links(1)[0]!.url}) ${inText(LINKS - 1)}`;
+    expect((await as(newbie).post('/responses', { topic_id: hostTopic, type: 'for', content: same, sources: links(1) })).status).toBe(201);
+    // An edit adding a link to a text whose sources already reach the limit (sources left out stay).
+    const sourced = await as(newbie).post('/responses', {
+      topic_id: hostTopic,
+      type: 'for',
+      content: 'Sources only',
+      sources: links(LINKS),
+    });
+    expect(sourced.status).toBe(201);
+    const edit = await as(newbie).put(`/responses/${sourced.body.id}`, { content: 'Now with [one more](https://example.net/more)' });
+    expect(edit.status).toBe(400);
+    expect(edit.body.error).toBe(newUserLinksMessage(LINKS));
+    // Sync push meets the same count.
+    const pushed = await pushResponses(newbie, [{ next: responseDoc(hostTopic, inText(LINKS + 1)) }]);
+    expect(pushed.body.rejected).toMatchObject([{ status: 400, error: newUserLinksMessage(LINKS) }]);
+  });
+
   it('sync push: the links limit on create and on edit', async () => {
     const newbie = await createTestUser('Pushing Linker');
     const ok = responseDoc(hostTopic, 'Pushed with two', links(LINKS));

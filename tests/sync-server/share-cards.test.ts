@@ -57,7 +57,7 @@ describe('share cards', () => {
     await createResponse(ctx, ada, {
       topic_id: tea.id,
       type: 'for',
-      content: `Tea has  less caffeine,\nso you sleep better. ${'And it is calmer. '.repeat(20)}`,
+      content: `Tea has  **less** caffeine,\nso you [sleep better](https://example.org/sleep). ${'And it is calmer. '.repeat(20)}`,
     });
     await createResponse(ctx, bob, { topic_id: tea.id, type: 'against', content: 'Coffee tastes better.' });
     await recordStance(ctx, ada.uid, tea.id, { stance: 'agree' });
@@ -88,6 +88,8 @@ describe('share cards', () => {
     expect(description.startsWith('1 agree · 1 disagree · 0 unsure · 2 responses. “Tea has less caffeine, so you sleep better.')).toBe(
       true,
     );
+    // The words as they read: no Markdown marks, no link address.
+    expect(description).not.toMatch(/\*\*|\]\(|example\.org/);
     // The first words only: the card stays short, with an ellipsis.
     expect(description.length).toBeLessThan(220);
     expect(description.endsWith('…”')).toBe(true);

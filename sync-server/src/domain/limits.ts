@@ -6,7 +6,8 @@
 //
 // An account is new while it is younger than NEW_ACCOUNT_HOURS (users.created_at: when the server
 // first saw it) or has 0 points; a moderator or admin never is. A new account may create NEW_USER_TOPICS_PER_DAY topics in 24 h
-// (deleted ones count) and cite NEW_USER_LINKS sources in one response (create and edit). Any
+// (deleted ones count) and cite NEW_USER_LINKS links in one response, its sources and the links its
+// formatted text carries counted together (create and edit). Any
 // account: the same text posted more than SPAM_REPEATS times within SPAM_WINDOW_MINUTES (topics: the
 // title; responses: the content, when created and when edited, through REST or sync push) is
 // refused. "The same": equal once normalizedForSpam has taken away what a reader does not see as a
@@ -16,6 +17,7 @@
 import { isModerator, MODERATION_DEFAULTS } from '../../../shared/constants.js';
 import { badRequest, forbidden } from '../../../shared/errors.js';
 import { MSG, newUserLinksMessage, newUserTopicsMessage } from '../../../shared/messages.js';
+import { markdownLinks } from '../../../shared/markdown.js';
 import type { AuthUser } from '../auth/verifier.js';
 import type { DomainContext, ModerationLimits } from './context.js';
 import unhomoglyph from 'unhomoglyph';
@@ -108,15 +110,19 @@ export async function checkTopicLimits(ctx: DomainContext, actor: AuthUser, titl
   await checkRepeats(ctx, limits, title, false, (sinceIso, max) => ctx.store.topics.recentTitles(actor.uid, sinceIso, max));
 }
 
-/** A new account's sources in one response (400): counted by distinct URL, as they are saved. */
+/**
+ * A new account's links in one response (400): its sources and the links in its text ([text](url),
+ * bare addresses, as shared/markdown.ts reads them), counted by distinct address.
+ */
 export async function checkResponseLinks(
   ctx: DomainContext,
   actor: AuthUser,
-  sources: readonly { url: string }[] | undefined,
+  content: string,
+  sources: readonly { url: string }[],
 ): Promise<void> {
   const limits = limitsOf(ctx);
-  if (!limits || !sources) return;
-  const links = new Set(sources.map((source) => source.url)).size;
+  if (!limits) return;
+  const links = new Set([...sources.map((source) => source.url), ...markdownLinks(content)]).size;
   if (links > limits.newUserLinks && (await isNewAccount(ctx, limits, actor))) throw badRequest(newUserLinksMessage(limits.newUserLinks));
 }
 

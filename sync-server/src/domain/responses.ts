@@ -280,7 +280,7 @@ export async function addResponse(
   const topic = await liveTopic(ctx, parent?.topic_id ?? input.topic_id!);
   assertNotLocked(topic);
   // After the retry check above: a retried create answers as before and does not count itself.
-  await checkResponseLinks(ctx, actor, input.sources);
+  await checkResponseLinks(ctx, actor, input.content, input.sources ?? []);
   await checkResponseRepeats(ctx, actor, input.content);
   const now = nowIso(ctx);
   await store.responses.insert({
@@ -346,7 +346,8 @@ export async function updateResponse(ctx: DomainContext, actor: AuthUser, id: st
     assertOwner(row, actor.uid, MSG.notYourResponse);
     assertNotModerated(row);
     await assertNotSuspended(ctx, actor.uid);
-    await checkResponseLinks(ctx, actor, input.sources);
+    // Sources left out stay as they are: they count with the (maybe new) text.
+    await checkResponseLinks(ctx, actor, input.content, input.sources ?? (await store.sources.forResponse(id)));
     await checkResponseRepeats(ctx, actor, input.content, row.content);
     // Omitted means unchanged, as for sources; null removes the quote.
     const quotedId =

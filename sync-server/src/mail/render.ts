@@ -1,6 +1,8 @@
 // The weekly summary as a mail: subject, plain text, and a responsive HTML part built the way
 // mail clients render reliably (one centred table at most 600 px wide, inline styles, a media
-// query only as an extra for small screens, no images, no scripts). Every user text is escaped.
+// query only as an extra for small screens, no images, no scripts). Every user text is escaped; a response's excerpt is formatted by the
+// app's own renderer (shared/markdown.ts, inline: emphasis, code, safe links), the text part stays plain.
+import { renderMarkdownInline } from '../../../shared/markdown.js';
 import { authorName } from '../../../shared/rules/author-name.js';
 import { truncate } from '../../../shared/rules/truncate.js';
 import type { WeeklyDigest } from './digest.js';
@@ -23,6 +25,9 @@ const STANCE = { for: 'agrees', against: 'disagrees', neutral: 'responds' } as c
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** A response's first words, formatted as in the app (escaped, allow-listed). */
+const excerptHtml = (content: string) => renderMarkdownInline(truncate(content, EXCERPT));
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
@@ -165,7 +170,7 @@ export function renderHtml(d: WeeklyDigest, links: MailLinks, subject: string): 
     .map(
       (r) => `<tr><td class="item" style="padding:12px 0;border-top:1px solid ${C.line};">
 <p style="margin:0 0 4px;font-size:14px;color:${C.muted};">${escapeHtml(replyLead(r))} ${a(topicUrl(links.publicUrl, r.topic_id), truncate(r.topic_title, 100))}</p>
-<p style="margin:0;font-size:15px;line-height:1.5;color:${C.ink};">&ldquo;${escapeHtml(truncate(r.content, EXCERPT))}&rdquo;</p>
+<p style="margin:0;font-size:15px;line-height:1.5;color:${C.ink};">&ldquo;${excerptHtml(r.content)}&rdquo;</p>
 </td></tr>`,
     )
     .join('\n');
@@ -239,9 +244,7 @@ function needsHtml(d: WeeklyDigest, links: MailLinks): string {
     title: string,
   ) => `<tr><td class="item" style="padding:12px 0;border-top:1px solid ${C.line};">
 <p style="margin:0 0 4px;font-size:14px;color:${C.muted};">${escapeHtml(lead)} ${a(href, truncate(title, 100))}</p>${
-    quote === null
-      ? ''
-      : `\n<p style="margin:0;font-size:15px;line-height:1.5;color:${C.ink};">&ldquo;${escapeHtml(truncate(quote, EXCERPT))}&rdquo;</p>`
+    quote === null ? '' : `\n<p style="margin:0;font-size:15px;line-height:1.5;color:${C.ink};">&ldquo;${excerptHtml(quote)}&rdquo;</p>`
   }
 </td></tr>`;
   const table = (rows: string[]) =>

@@ -184,7 +184,7 @@ const create = apiRoute({
   description:
     'A `topic_id` makes a root response, a `parent_response_id` alone is enough for a reply. A quote must be in the same topic. ' +
     'A client may send its own `id` (a retried create answers `201` with what landed the first time). ' +
-    'A new account (docs/MODERATION.md) citing more than NEW_USER_LINKS sources, or the same content posted more than SPAM_REPEATS times in SPAM_WINDOW_MINUTES, is `400`.',
+    'A new account (docs/MODERATION.md) citing more than NEW_USER_LINKS links (sources and links in the Markdown text), or the same content posted more than SPAM_REPEATS times in SPAM_WINDOW_MINUTES, is `400`.',
   auth: 'required',
   body: {
     schema: createResponseSchema,
@@ -208,7 +208,7 @@ const edit = apiRoute({
   tag: 'Responses',
   summary: 'Edit a response (creator only)',
   description:
-    'Content, quote and sources only; a field left out stays as it was, `null`/`[]` clear. A new account citing more than NEW_USER_LINKS sources is `400`.',
+    'Content, quote and sources only; a field left out stays as it was, `null`/`[]` clear. A new account citing more than NEW_USER_LINKS links (sources and links in the Markdown text) is `400`.',
   auth: 'required',
   params: responseIdParams,
   body: { schema: updateResponseSchema, required: true, example: { content: '…', quoted_response_id: null, sources: [] } },

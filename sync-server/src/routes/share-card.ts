@@ -3,6 +3,7 @@
 // run the app's JavaScript. A topic's card carries its title, the balance of its participants'
 // stances, its count of responses and the first words of its first response; other pages say what
 // Crux is. Every text is escaped (hono's html helper).
+import { markdownPlainText } from '../../../shared/markdown.js';
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import type { FirstPageData } from '../../../shared/types.js';
@@ -38,7 +39,8 @@ export function shareCardFor(data: FirstPageData): ShareCard {
   const responses = count(topic.responses_count, 'response', 'responses');
   // A removed or hidden response's text is the moderators' notice: not the debate's first words.
   const first = data.responses?.find((r) => r.moderation === null && r.content.trim() !== '');
-  const excerpt = first ? `“${truncate(first.content.replace(/\s+/g, ' ').trim(), EXCERPT_CHARS)}”` : null;
+  // Its words as they read, without the Markdown marks.
+  const excerpt = first ? `“${truncate(markdownPlainText(first.content), EXCERPT_CHARS)}”` : null;
   return {
     title: topic.title,
     description: [[balance, responses].filter(Boolean).join(' · '), excerpt].filter(Boolean).join('. '),

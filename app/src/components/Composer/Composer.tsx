@@ -21,6 +21,7 @@ import { useMentionSuggest } from './MentionSuggest';
 import { AlreadySaid } from './AlreadySaid';
 import { RelativeTime } from '../RelativeTime/RelativeTime';
 import './Composer.css';
+import { FormattedText } from '../FormattedText/FormattedText';
 import { errorMessage } from '../../error-message';
 
 /** Shown to a signed-out visitor before they type. */
@@ -50,6 +51,9 @@ interface ComposerProps {
   compact?: boolean;
 }
 
+/** How to format, said under the preview. */
+export const FORMAT_HINT = 'Formatting: *emphasis*, **strong**, [link](https://…), > quote, - list, `code`.';
+
 export function Composer({
   topicId,
   parentId,
@@ -77,6 +81,8 @@ export function Composer({
   // the edit is made on, so a change another device made meanwhile is a conflict, not overwritten.
   const [editedFrom] = useState(() => edit && { content: edit.content, quotedResponseId: edit.quote?.id ?? null, sources: edit.sources });
   const [panel, setPanel] = useState<'quote' | 'sources' | null>(null);
+  // The text as it will read (formatted), in place of the box; the box stays mounted, caret and all.
+  const [previewing, setPreviewing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [signInOpen, setSignInOpen] = useState(false);
@@ -149,6 +155,7 @@ export function Composer({
       setQuote(null);
       setSources([]);
       setPanel(null);
+      setPreviewing(false);
     }
     try {
       if (edit) await editResponse(edit.responseId, { content, quotedResponseId: quote?.id ?? null, sources, editedFrom });
@@ -271,6 +278,7 @@ export function Composer({
           <textarea
             id={`${idPrefix}-content`}
             ref={textRef}
+            hidden={previewing}
             className="textarea"
             value={content}
             placeholder={placeholder}
@@ -282,7 +290,14 @@ export function Composer({
             }}
             maxLength={10_000}
           />
-          {mentions.list}
+          {previewing ? (
+            <div className="composer-preview" role="region" aria-label="Preview" data-testid="composer-preview">
+              {content.trim() ? <FormattedText text={content} /> : <p className="muted">Nothing to preview yet.</p>}
+              <p className="composer-format-hint">{FORMAT_HINT}</p>
+            </div>
+          ) : (
+            mentions.list
+          )}
         </div>
         {quote && (
           <div className="composer-chosen">
@@ -293,6 +308,9 @@ export function Composer({
           </div>
         )}
         <div className="composer-toolbar">
+          <button type="button" className="btn btn-small" aria-pressed={previewing} onClick={() => setPreviewing(!previewing)}>
+            Preview
+          </button>
           <button
             type="button"
             className="btn btn-small"

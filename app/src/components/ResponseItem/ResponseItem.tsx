@@ -21,13 +21,13 @@ import { DeltaCount } from '../DeltaCredit/DeltaCredit';
 import { errorMessage } from '../../error-message';
 import { ModeratedText } from '../ModeratedText/ModeratedText';
 import { ResponseActions } from './ResponseActions';
-import { MentionText } from '../Mentions/MentionText';
 import { EditedMark, EditHistoryPanel } from '../EditHistory/EditHistory';
+import { FormattedText } from '../FormattedText/FormattedText';
 
 export const DELETE_RESPONSE_CONFIRM = 'Delete this response and all its replies?';
 
-/** The names a response @mentions link to their pages (one function: rows stay memoised). */
-const withMentions = (text: string) => <MentionText text={text} />;
+/** A response's text formatted, its @mentions as links (one function: rows stay memoised). */
+const formatted = (text: string) => <FormattedText text={text} />;
 
 /**
  * The list a response's replies render in: ResponseList, which renders this row and hands itself
@@ -182,7 +182,8 @@ export const ResponseItem = memo(function ResponseItem({
             creatorUid={response.creator_uid}
             className="response-content"
             testId="response-content"
-            format={withMentions}
+            as="div"
+            format={formatted}
           >
             {response.sources.length > 0 && (
               <ul className="response-sources" aria-label="Sources">

@@ -1,0 +1,33 @@
+// The Markdown renderer (shared/markdown.ts and marked), loaded on first use in its own chunk: it is
+// kept off the first load, and a text shows plain (line breaks kept) the moment before it arrives.
+// The chunk is precached with the app, so it loads offline too.
+import { useEffect, useState } from 'react';
+
+type Markdown = typeof import('../../../../shared/markdown');
+
+let loaded: Markdown | null = null;
+let loading: Promise<Markdown> | null = null;
+
+/** Starts loading the renderer (once); resolves with it. */
+export function loadMarkdown(): Promise<Markdown> {
+  loading ??= import('../../../../shared/markdown').then((module) => (loaded = module));
+  return loading;
+}
+
+/** The renderer once loaded (null until then: show the text plain). */
+export function useMarkdown(): Markdown | null {
+  const [markdown, setMarkdown] = useState<Markdown | null>(loaded);
+  useEffect(() => {
+    if (markdown) return;
+    let live = true;
+    loadMarkdown().then(
+      (module) => live && setMarkdown(module),
+      // A failed load (an old chunk gone after an update): the text stays plain.
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [markdown]);
+  return markdown;
+}
