@@ -17,6 +17,8 @@ export const ERROR_STATUS = {
   'sync-outdated': 426,
   'rate-limited': 429,
   internal: 500,
+  /** A form of an answer the server does not make (GET /api/oembed?format=xml: oEmbed says 501). */
+  'not-implemented': 501,
   unavailable: 503,
 } as const;
 

@@ -114,8 +114,6 @@ const off = () => undefined;
 function createMarked(state: RenderState): Marked {
   const marked = new Marked({ gfm: true, breaks: true, async: false });
   marked.use({
-    // Renderers take the token (marked 13 asks for it; later versions do it always).
-    useNewRenderer: true,
     // Returning undefined (not false) turns a rule off: its text is read by the next rule, as text.
     tokenizer: { html: off, tag: off, heading: off, lheading: off, table: off, code: off },
     renderer: {

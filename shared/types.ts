@@ -99,6 +99,8 @@ export interface FirstPageData {
   /** `/topics/{id}`: the topic and its first screen of root responses. */
   topic?: Topic;
   responses?: Response[];
+  /** `/topics/{id}/responses/{responseId}`: the response that address names (its share card). */
+  response?: Response;
   /** `/topics/{id}`: its participants' stances (as GET /api/topics/{id}/stances, without the responses' count by type). */
   stances?: Omit<TopicStances, 'responses'>;
 }

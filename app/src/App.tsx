@@ -37,6 +37,8 @@ const PAGES: { path: string; Page: ComponentType & { preload?: () => Promise<voi
   { path: '/', Page: TopicListPage },
   { path: '/c/:category', Page: TopicListPage },
   { path: '/topics/:topicId', Page: TopicPage },
+  // One response's own address (its share card names it): the topic, scrolled to that response.
+  { path: '/topics/:topicId/responses/:responseId', Page: TopicPage },
   { path: '/leaderboard', Page: LeaderboardPage },
   { path: '/users/:uid', Page: UserPage },
   { path: '/about', Page: AboutPage },

@@ -25,6 +25,8 @@ import { notificationsRoutes } from './routes/notifications.js';
 import { responsesRoutes } from './routes/responses.js';
 import { sourcesRoutes } from './routes/sources.js';
 import { siteFilesRoutes } from './routes/site-files.js';
+import { embedApiRoutes, embedSiteRoutes, readEmbedFrameAncestors, type EmbedOptions } from './routes/embed.js';
+import { createTopicSummaries } from './domain/topic-summary.js';
 import { stancesRoutes } from './routes/stances.js';
 import { topicsRoutes } from './routes/topics.js';
 import { unsubscribeRoutes } from './routes/unsubscribe.js';
@@ -78,6 +80,8 @@ export interface AppDeps {
   metricsToken?: string;
   /** Web Push's public VAPID key and endpoint policy (push/); without it /api/push answers 503. */
   push?: PushSetup;
+  /** EMBED_FRAME_ANCESTORS: who may frame a topic's embed page (a CSP source list); default from the environment, else `*`. */
+  embedFrameAncestors?: string;
   /** false: every request goes the middleware's way, none the fast reads' (http/fast-reads.ts; tests compare the two). Default true. */
   fastReads?: boolean;
 }
@@ -109,6 +113,13 @@ export function createApp(deps: AppDeps) {
   let document: OpenApiDocument | undefined;
   const describe = () => (document ??= buildOpenApiDocument(app));
 
+  // Share cards, their image, the embed and oEmbed read a topic through one small cache (domain/topic-summary.ts).
+  const summaries = createTopicSummaries(ctx);
+  const embed: EmbedOptions = {
+    publicUrl: deps.publicUrl,
+    frameAncestors: deps.embedFrameAncestors ?? readEmbedFrameAncestors(),
+  };
+
   const api = new OpenAPIHono<AppEnv>()
     .use(
       limitBody(LIMITS.bodyBytes, DISCARD_BYTES, (c, headers) =>
@@ -117,6 +128,7 @@ export function createApp(deps: AppDeps) {
     )
     .route('/', serviceRoutes(readiness, describe))
     .route('/config', configRoutes(clientConfig))
+    .route('/', embedApiRoutes(summaries, embed))
     // Before authenticate: the one-click POST carries no session, only the mail's signed token.
     .route('/unsubscribe', unsubscribeRoutes(ctx, deps.mailSigningKey, limits))
     .use('/sync/*', requireCurrentSyncProtocol)
@@ -166,6 +178,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', api);
   // Before the site's routes, which would answer the app's page for any other path.
   mountMetrics(app, deps.metricsToken);
+  app.route('/', embedSiteRoutes(summaries, embed));
   app.route('/', siteFilesRoutes(ctx, limits, deps.publicUrl));
   app.all('/api/*', (c) => c.json({ error: MSG.notFound, code: 'not-found' }, 404));
   app.onError((error, c) => errorResponse(c, error, deps.log ?? ((message, err) => requestLog(c).error({ err }, message))));

@@ -161,6 +161,19 @@ describe('real answers fit the OpenAPI document', () => {
     const ground = await call(null, 'get', '/api/topics/{id}/common-ground', `/topics/${topic.id}/common-ground?limit=5`);
     expect(ground.body).not.toEqual([]);
 
+    // Embedding: oEmbed (JSON) and the share card's picture (a PNG, checked by its type).
+    const topicAddress = encodeURIComponent(`${server.url}/topics/${topic.id}`);
+    expect((await call(null, 'get', '/api/oembed', `/oembed?url=${topicAddress}&format=json`)).body).toMatchObject({ type: 'rich' });
+    expect((await call(null, 'get', '/api/oembed', `/oembed?url=${topicAddress}&format=xml`)).status).toBe(501);
+    expect((await call(null, 'get', '/api/oembed', '/oembed?url=nowhere')).status).toBe(400);
+    const image = await fetch(`${server.url}/api/topics/${topic.id}/card.png`);
+    expect(image.status).toBe(200);
+    expect(Object.keys(doc.paths['/api/topics/{id}/card.png']!.get!.responses['200']!.content!)).toEqual(['image/png']);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    await image.arrayBuffer();
+    succeeded.add('GET /api/topics/{id}/card.png');
+    expect((await call(null, 'get', '/api/topics/{id}/card.png', '/topics/no-such-topic/card.png')).status).toBe(404);
+
     // Sources
     const sources = await call(null, 'get', '/api/sources', '/sources?limit=10');
     expect(sources.headers.get('x-total-count')).toBeTruthy();

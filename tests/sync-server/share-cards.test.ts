@@ -82,8 +82,11 @@ describe('share cards', () => {
     expect(tags['og:type']).toBe('article');
     expect(tags['og:site_name']).toBe('Crux');
     expect(tags['og:url']).toBe(`${PUBLIC_URL}/topics/${tea.id}`);
-    expect(tags['og:image']).toBe(`${PUBLIC_URL}/icon-512.png`);
-    expect(tags['twitter:card']).toBe('summary');
+    // Its balance drawn as a wide picture (tests/sync-server/embed.test.ts reads it).
+    expect(tags['og:image']).toBe(`${PUBLIC_URL}/api/topics/${tea.id}/card.png`);
+    expect(tags['og:image:width']).toBe('1200');
+    expect(tags['og:image:height']).toBe('630');
+    expect(tags['twitter:card']).toBe('summary_large_image');
     const description = tags['og:description']!;
     expect(description.startsWith('1 agree · 1 disagree · 0 unsure · 2 responses. “Tea has less caffeine, so you sleep better.')).toBe(
       true,
@@ -108,6 +111,7 @@ describe('share cards', () => {
     expect(home.tags['og:type']).toBe('website');
     expect(home.tags['og:url']).toBe(`${PUBLIC_URL}/`);
     expect(home.tags['og:description']).toBe('Structured debates that find the crux of every disagreement.');
+    expect(home.tags['og:image']).toBe(`${PUBLIC_URL}/icon-512.png`);
 
     // A missing topic: the plain shell (the app says so), without a card for a page that does not exist.
     expect(await (await request('/topics/00000000-0000-7000-8000-000000000000')).text()).toBe(INDEX_HTML);

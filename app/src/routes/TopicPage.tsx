@@ -88,7 +88,10 @@ function TopicView({ topicId }: { topicId: string }) {
   const [type, setType] = useState<ResponseType>('for');
   const [focusKey, setFocusKey] = useState(0);
   const formRef = useRef<HTMLDivElement>(null);
-  const linked = linkedResponseId(useLocation().hash);
+  // A response's own address (/topics/{id}/responses/{responseId}) or a `#response-{id}` link.
+  const { responseId } = useParams();
+  const hashLinked = linkedResponseId(useLocation().hash);
+  const linked = responseId ?? hashLinked;
   const linkedHere = useLinkedResponseHere(topicId, linked);
   const [unrendered, setUnrendered] = useState<string | null>(null);
   const scrolledTo = useRef<string | null>(null);

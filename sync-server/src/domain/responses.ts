@@ -35,7 +35,7 @@ async function present(ctx: DomainContext, row: ResponseRow): Promise<Response> 
 }
 
 /** A list of rows with all their citations, and all their earlier versions, read in one query each (no query per row). */
-async function presentAll(ctx: DomainContext, rows: ResponseRow[]): Promise<Response[]> {
+export async function presentAll(ctx: DomainContext, rows: ResponseRow[]): Promise<Response[]> {
   const ids = rows.map((row) => row.id);
   const sources = await ctx.store.sources.forResponses(ids);
   const versions = await ctx.store.responses.versionsOf(ids);

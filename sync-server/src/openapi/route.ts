@@ -128,6 +128,7 @@ const ERROR_TEXT: Record<ErrorCode, string> = {
   'resource-exhausted': 'The body is over 1 MiB.',
   'sync-outdated': "The app's `x-crux-sync` protocol version is not the server's: reload.",
   'rate-limited': 'Over a rate limit (`Retry-After` says how many seconds to wait); nothing was applied.',
+  'not-implemented': 'That form of the answer is not made (oEmbed: only `format=json`).',
   internal: 'A fault of the server (never for bad input).',
   unavailable: 'The database stayed busy (`Retry-After: 2`), or the feature is not set up; nothing was written.',
 };

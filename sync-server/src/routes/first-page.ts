@@ -4,18 +4,41 @@
 import { CATEGORIES, FIRST_SCREEN_ROOTS, PAGE_SIZE, type Category } from '../../../shared/constants.js';
 import type { FirstPageData } from '../../../shared/types.js';
 import type { DomainContext } from '../domain/context.js';
-import { rootResponsesPage } from '../domain/responses.js';
+import { presentAll, rootResponsesPage } from '../domain/responses.js';
 import { listTopics } from '../domain/topics.js';
 import { CruxError } from '../../../shared/errors.js';
 import type { Context } from 'hono';
 import { RATE_LIMIT_MSG, type RateLimits } from '../http/rate-limit.js';
-import { type TopicRow, toTopic } from '../store/rows.js';
+import { type ResponseRow, type TopicRow, toTopic } from '../store/rows.js';
+import { sidesOf, type CaseSide } from '../../../shared/rules/strongest-case.js';
 
 const TOPIC_PAGE = /^\/topics\/([^/]+)\/?$/;
+/** One response's own address: the topic's page, scrolled to it (the app's router), with its own share card. */
+const RESPONSE_PAGE = /^\/topics\/([^/]+)\/responses\/([^/]+)\/?$/;
+/** Parents walked up to find a reply's side (a deeper reply's card names none). */
+const SIDE_DEPTH = 50;
+
+/** A page's first screen, and for a response's address the side that response argues (its share card says so). */
+export interface SharePageData extends FirstPageData {
+  responseSide?: CaseSide | null;
+}
 const CATEGORY_PAGE = /^\/c\/([^/]+)\/?$/;
 
 /** What `path` shows first, or null for a page without a first screen of its own (or a missing topic). */
-export async function firstPageFor(ctx: DomainContext, path: string): Promise<FirstPageData | null> {
+export async function firstPageFor(ctx: DomainContext, path: string): Promise<SharePageData | null> {
+  const responsePage = RESPONSE_PAGE.exec(path);
+  if (responsePage) {
+    const topicId = decoded(responsePage[1]);
+    const responseId = decoded(responsePage[2]);
+    if (topicId === undefined || responseId === undefined) return null;
+    const page = await firstPageFor(ctx, `/topics/${encodeURIComponent(topicId)}`);
+    if (!page?.topic) return null;
+    const row = await ctx.store.responses.get(responseId, null);
+    // Another topic's response, or one deleted: the topic's own card.
+    if (!row || row.deleted || row.topic_id !== topicId) return page;
+    const [response] = await presentAll(ctx, [row]);
+    return { ...page, response: response!, responseSide: await sideOf(ctx, row) };
+  }
   const topicId = decoded(TOPIC_PAGE.exec(path)?.[1]);
   if (topicId !== undefined) {
     // One read of the topic's row: what GET /api/topics/{id} answers, and its stance counts.
@@ -43,8 +66,8 @@ export async function firstPageFor(ctx: DomainContext, path: string): Promise<Fi
  * person gets the app, which loads the topic itself through sync (limited on its own).
  */
 export function limitedFirstPage(ctx: DomainContext, limits: RateLimits) {
-  return async (path: string, c: Context): Promise<FirstPageData | null> => {
-    if (TOPIC_PAGE.test(path)) {
+  return async (path: string, c: Context): Promise<SharePageData | null> => {
+    if (TOPIC_PAGE.test(path) || RESPONSE_PAGE.test(path)) {
       try {
         await limits.read(c, null, RATE_LIMIT_MSG.requests);
       } catch (error) {
@@ -69,6 +92,19 @@ const participantStances = (row: TopicRow): FirstPageData['stances'] => ({
   unsure: row.stance_unsure,
   minds_changed: row.minds_changed,
 });
+
+/** The side of the topic's question `row` argues: its own type for a root, through its parents for a reply. */
+async function sideOf(ctx: DomainContext, row: ResponseRow): Promise<CaseSide | null> {
+  const chain: ResponseRow[] = [row];
+  let at = row;
+  while (at.parent_response_id !== null && chain.length <= SIDE_DEPTH) {
+    const parent = await ctx.store.responses.get(at.parent_response_id, null);
+    if (!parent) break;
+    chain.push(parent);
+    at = parent;
+  }
+  return sidesOf(chain).get(row.id) ?? null;
+}
 
 const isCategory = (value: string): value is Category => (CATEGORIES as readonly string[]).includes(value);
 

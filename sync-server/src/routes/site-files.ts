@@ -5,14 +5,15 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { join, relative } from 'node:path';
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { DomainContext } from '../domain/context.js';
 import type { AppEnv } from '../http/auth.js';
 import { NO_RATE_LIMITS, RATE_LIMIT_MSG, type RateLimits } from '../http/rate-limit.js';
 import { appendVary, chooseEncoding } from '../http/compression.js';
-import type { FirstPageData } from '../../../shared/types.js';
 import { localUrl } from '../config.js';
-import { topicPagePreloads, withFirstPage } from './first-page.js';
+import { topicPagePreloads, withFirstPage, type SharePageData } from './first-page.js';
+import { isFresh } from './embed.js';
 import { shareCardFor, shareCardTags, withPageTitle } from './share-card.js';
 
 /** The app's own pages; user data (notifications, unsubscribe) is not for crawlers. */
@@ -110,7 +111,7 @@ function shellVariants(html: string): { identity: Buffer; br: Buffer; gzip: Buff
 export function mountSite(
   app: Hono<AppEnv>,
   staticDir: string,
-  firstPage: (path: string, c: Context) => Promise<FirstPageData | null> = () => Promise.resolve(null),
+  firstPage: (path: string, c: Context) => Promise<SharePageData | null> = () => Promise.resolve(null),
   /** PUBLIC_URL: the address share cards name (else the request's own origin). */
   publicUrl?: string,
 ): void {
@@ -134,6 +135,13 @@ export function mountSite(
       'Cache-Control': 'no-cache',
       Vary: 'Accept-Encoding',
     };
+    if (html !== null) {
+      // A page with its share card: a crawler asking again gets a 304 while nothing on it changed. It
+      // stays no-cache (revalidated each time): the shell names the build's assets, which a deploy replaces.
+      const etag = `W/"${createHash('sha1').update(html).digest('base64url')}"`;
+      headers.ETag = etag;
+      if (isFresh(c, etag)) return c.body(null, 304, { ETag: etag, 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' });
+    }
     if (encoding) headers['Content-Encoding'] = encoding;
     // A page with its first screen in it is compressed as it goes out (fast settings: it is small).
     const body = html === null ? (encoding ? shell[encoding] : shell.identity) : compress(html, encoding);

@@ -55,6 +55,7 @@ function renderTopic(topic: TopicView, roots$: BehaviorSubject<ResponseView[]>, 
   renderWithData(
     <Routes>
       <Route path="/topics/:topicId" element={<TopicPage />} />
+      <Route path="/topics/:topicId/responses/:responseId" element={<TopicPage />} />
     </Routes>,
     data,
     `/topics/${topic.id}${hash}`,
@@ -90,6 +91,21 @@ describe('ResponseList: a long topic', () => {
     expect(target.className).toContain('is-highlighted');
     await waitFor(() => expect(document.activeElement).toBe(target));
     expect(idle.length).toBeGreaterThan(0); // the rows in between still wait for idle time
+  }, 30_000);
+
+  it("a response's own address shows its topic with that response highlighted and focused", async () => {
+    const topic = fakeTopic({ responses_count: 60 });
+    renderTopic(topic, new BehaviorSubject(manyRoots(topic, 60)), '/responses/root-50');
+    const target = await waitFor(
+      () => {
+        const el = document.getElementById('response-root-50');
+        if (!el) throw new Error('not rendered yet');
+        return el;
+      },
+      { timeout: 15_000 },
+    );
+    expect(target.className).toContain('is-highlighted');
+    await waitFor(() => expect(document.activeElement).toBe(target));
   }, 30_000);
 
   it('a link to a reply expands its root, wherever the root is in the list', async () => {
