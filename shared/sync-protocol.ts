@@ -135,6 +135,9 @@ export interface ResponseDoc extends Replicated {
   /** Live upvotes by voters whose stance was agree / disagree when they voted (common ground). */
   upvotes_agree: number;
   upvotes_disagree: number;
+  /** Live disagree votes by the voter's stance when they voted: common ground and the strongest case count them against. */
+  downvotes_agree: number;
+  downvotes_disagree: number;
   /** As TopicDoc's: while set, `content` is the replacement text, `sources` is [] and `quoted_response_id` null. */
   moderation: ModerationState | null;
   moderation_reason: string | null;

@@ -9,7 +9,13 @@
 //     footing (./polis-groups.ts): no clear groups → "no-clear-groups";
 //  3. a group approves a response when at least APPROVAL_SHARE of its members agreed with it (at
 //     least two, and more of them agreed than disagreed); representative: approved by the group and
-//     agreed with by less than half that share elsewhere; consensus: approved by every group.
+//     agreed with by less than half that share elsewhere;
+//  4. consensus (common ground between the groups), as Polis: every group voted on the response (at
+//     least CONSENSUS_MIN_VOTERS of its members), and in every group the chance of an agree is high
+//     and of a disagree low, each estimated with a Laplace prior from the members who voted on it:
+//     P(agree) = (agrees + 1) / (voted + 2) > CONSENSUS_AGREE, P(disagree) = (disagrees + 1) / (voted + 2)
+//     < CONSENSUS_DISAGREE. A pass is "seen, no opinion": it adds to `voted` (so it lowers P(agree))
+//     and never to the disagrees. One group disagreeing is enough to rule a response out.
 import type { VoteMatrix } from './clustering.js';
 import { groupParticipants } from './polis-groups.js';
 
@@ -22,6 +28,12 @@ export const OPINION_GROUPS = {
   MIN_GROUP_SIZE: 3,
   /** A group approves a response when this share of its members (and at least two) agreed with it. */
   APPROVAL_SHARE: 0.3,
+  /** Consensus: the fewest members of each group who voted (agree, disagree or pass) on the response. */
+  CONSENSUS_MIN_VOTERS: 3,
+  /** Consensus: every group's P(agree) (Laplace prior) must be above this: a majority. */
+  CONSENSUS_AGREE: 0.5,
+  /** Consensus: every group's P(disagree) (Laplace prior) must be below this: no sizeable share disagrees. */
+  CONSENSUS_DISAGREE: 0.25,
   /** Responses listed per group and as consensus. */
   LISTED: 3,
   /** The seed of every random choice: the same votes always give the same groups. */
@@ -106,6 +118,16 @@ export function voteMatrix(
   return { voters, responses, matrix: { rows, columns: responses.length }, counted: rows.map((_, i) => i < voters.length) };
 }
 
+/**
+ * Whether one group holds a response as common ground (Polis's consensus test): enough of its members
+ * voted on it, P(agree) with a Laplace prior is a majority and P(disagree) is small. Passes count in
+ * `voted` only.
+ */
+export function isConsensusIn(agrees: number, disagrees: number, voted: number): boolean {
+  if (voted < OPINION_GROUPS.CONSENSUS_MIN_VOTERS) return false;
+  return (agrees + 1) / (voted + 2) > OPINION_GROUPS.CONSENSUS_AGREE && (disagrees + 1) / (voted + 2) < OPINION_GROUPS.CONSENSUS_DISAGREE;
+}
+
 /** The topic's summary from its live votes (any order: participants and responses are sorted first). */
 export function opinionGroups(votes: readonly ResponseVote[], removed: readonly string[] = []): OpinionGroupsSummary {
   const { voters, responses, matrix, counted } = voteMatrix(votes, removed);
@@ -119,15 +141,18 @@ export function opinionGroups(votes: readonly ResponseVote[], removed: readonly 
   const sizes = new Array<number>(k).fill(0);
   for (const label of labels) sizes[label]!++;
   const order = [...Array(k).keys()].sort((a, b) => sizes[b]! - sizes[a]! || labels.indexOf(a) - labels.indexOf(b));
-  // agrees[g][j] / disagrees[g][j]: members of group g who agreed with / disagreed with response j.
+  // agrees[g][j] / disagrees[g][j] / voted[g][j]: members of group g who agreed with / disagreed with
+  // / voted anything (pass included) on response j.
   const agrees = order.map(() => new Array<number>(responses.length).fill(0));
   const disagrees = order.map(() => new Array<number>(responses.length).fill(0));
+  const voted = order.map(() => new Array<number>(responses.length).fill(0));
   const total = new Array<number>(responses.length).fill(0);
   labels.forEach((label, i) => {
     const g = order.indexOf(label);
     const { columns, values } = matrix.rows[i]!;
     for (let e = 0; e < columns.length; e++) {
       const j = columns[e]!;
+      voted[g]![j]!++;
       if (values[e] === 1) {
         agrees[g]![j]!++;
         total[j]!++;
@@ -155,7 +180,7 @@ export function opinionGroups(votes: readonly ResponseVote[], removed: readonly 
   });
   const consensus: ConsensusResponse[] = [];
   responses.forEach((id, j) => {
-    if (groupSizes.every((_, g) => approves(g, j))) {
+    if (groupSizes.every((_, g) => isConsensusIn(agrees[g]![j]!, disagrees[g]![j]!, voted[g]![j]!))) {
       consensus.push({ response_id: id, min_share: round2(Math.min(...groupSizes.map((size, g) => agrees[g]![j]! / size))) });
     }
   });

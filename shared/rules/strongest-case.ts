@@ -1,9 +1,9 @@
 // The strongest case on each side: the three best arguments for the topic's question
-// and the three best against, ranked by approval from their own side plus respect from the other,
-// never by raw score. A pure rule, run on the device's copy (works offline, moves with every vote
+// and the three best against, ranked by approval from their own side (its agrees net of its own
+// disagrees) plus respect from the other, never by raw score. A pure rule, run on the device's copy (works offline, moves with every vote
 // that reaches it). Formula and worked example: docs/COMMON-GROUND.md, "The strongest case on each side".
 import type { ResponseType } from '../constants.js';
-import { commonGroundScore, wilsonLowerBound } from './common-ground.js';
+import { commonGroundScore, sideApproval, sidesOfResponse, type VotesBySide } from './common-ground.js';
 
 /** How many arguments each side shows. */
 export const STRONGEST_CASE_SIZE = 3;
@@ -18,6 +18,9 @@ export interface CaseCandidate {
   parent_response_id: string | null;
   upvotes_agree: number;
   upvotes_disagree: number;
+  /** Disagree votes by the voter's stance (0 when not known): a side's own disagrees count against it. */
+  downvotes_agree?: number;
+  downvotes_disagree?: number;
   /** Net score (upvotes − downvotes): only a tie-break, never the ranking itself. */
   score: number;
   created_at: string;
@@ -29,7 +32,7 @@ export interface CaseCandidate {
 export interface RankedArgument<T extends CaseCandidate = CaseCandidate> {
   response: T;
   side: CaseSide;
-  /** Wilson lower bound of approval among its own side's participants. */
+  /** Wilson lower bound of its own side's agrees net of that side's disagrees, among the side's participants. */
   own: number;
   /** The common-ground score: the weaker side's Wilson lower bound (shared/rules/common-ground.ts). */
   commonGround: number;
@@ -87,19 +90,19 @@ export function sidesOf(responses: readonly Pick<CaseCandidate, 'id' | 'type' | 
 }
 
 /**
- * An argument's strength for its side: the Wilson lower bound of approval among its own side's
- * participants (agree for `for`, disagree for `against`), plus its common-ground score as a bonus for
- * respect from the other side. Upvotes from people who took no side count in neither.
+ * An argument's strength for its side: the Wilson lower bound of its own side's agrees net of that
+ * side's disagrees, among the side's participants (agree for `for`, disagree for `against`), plus its
+ * common-ground score as a bonus for respect from the other side. An argument its own side disagrees
+ * with as often as it agrees has own = 0 and never ranks. Votes from people who took no side count in
+ * neither; passes count in neither either (seen, no opinion).
  */
 export function argumentStrength(
   side: CaseSide,
-  response: Pick<CaseCandidate, 'upvotes_agree' | 'upvotes_disagree'>,
+  response: VotesBySide,
   participants: { agree: number; disagree: number },
 ): { own: number; commonGround: number; strength: number } {
-  const agree = { upvotes: response.upvotes_agree, participants: participants.agree };
-  const disagree = { upvotes: response.upvotes_disagree, participants: participants.disagree };
-  const ownSide = side === 'for' ? agree : disagree;
-  const own = wilsonLowerBound(ownSide.upvotes, ownSide.participants);
+  const [agree, disagree] = sidesOfResponse(response, participants);
+  const own = sideApproval(side === 'for' ? agree : disagree);
   const commonGround = commonGroundScore(agree, disagree);
   return { own, commonGround, strength: own + commonGround };
 }

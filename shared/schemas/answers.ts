@@ -239,6 +239,8 @@ export const commonGroundEntrySchema = z
     response_id: id,
     upvotes_agree: count,
     upvotes_disagree: count,
+    downvotes_agree: count.describe('Disagree votes from people whose stance was agree when they voted.'),
+    downvotes_disagree: count.describe('Disagree votes from people whose stance was disagree when they voted.'),
     delta_count: count,
     score: z.number(),
     common_ground: z.boolean(),

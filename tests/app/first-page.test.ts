@@ -108,7 +108,17 @@ describe('the first screen of a first visit', () => {
       ['r1', false],
       ['r2', false],
     ]);
-    realRoots.next([{ ...response('r1'), delta_count: 0, upvotes_agree: 0, upvotes_disagree: 0, isPending: false }]);
+    realRoots.next([
+      {
+        ...response('r1'),
+        delta_count: 0,
+        upvotes_agree: 0,
+        upvotes_disagree: 0,
+        downvotes_agree: 0,
+        downvotes_disagree: 0,
+        isPending: false,
+      },
+    ]);
     expect(roots.at(-1)!.map((r) => r.id)).toEqual(['r1']);
     // Another topic's page is not answered from it.
     const other = new Subject<ResponseView[]>();

@@ -38,6 +38,8 @@ const response = (id: string, overrides: Partial<ResponseDocType> = {}): Respons
   delta_count: 0,
   upvotes_agree: 0,
   upvotes_disagree: 0,
+  downvotes_agree: 0,
+  downvotes_disagree: 0,
   moderation: null,
   moderation_reason: null,
   seq: 10,

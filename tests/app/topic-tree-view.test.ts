@@ -25,6 +25,8 @@ const doc = (id: string, overrides: Partial<ResponseDocType> = {}): ResponseDocT
   delta_count: 0,
   upvotes_agree: 0,
   upvotes_disagree: 0,
+  downvotes_agree: 0,
+  downvotes_disagree: 0,
   moderation: null,
   moderation_reason: null,
   seq: 10,

@@ -1,6 +1,6 @@
 // In Chromium: the server groups a topic's voters in the background (two planted camps
 // of 12), the summary replicates with the topic, and the topic page's "Opinion groups" panel shows
-// each group's size, what sets it apart and what every group approves; offline after a reload too,
+// each group's size, what sets it apart and the common ground between the groups; offline after a reload too,
 // by keyboard, axe-clean in light and dark, and within a phone's width.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -75,7 +75,7 @@ async function serverSummary(topicId: string) {
   return parseOpinionGroups(res.body.documents.find((doc) => doc.id === topicId)?.opinion_groups);
 }
 
-/** The open panel shows both camps and what both approve. */
+/** The open panel shows both camps and their common ground (what most of each agree with, few disagree with). */
 async function expectGroups(page: Page) {
   const region = panel(page);
   await region

@@ -6,6 +6,9 @@ import {
   commonGroundScore,
   hasCommonGround,
   isCommonGround,
+  netApprovals,
+  sideApproval,
+  sidesOfResponse,
   wilsonLowerBound,
 } from '../../shared/rules/common-ground';
 
@@ -78,4 +81,33 @@ describe("hasCommonGround (a response and its topic's participants by side)", ()
       expect(hasCommonGround({ upvotes_agree: agree, upvotes_disagree: disagree }, participants)).toBe(badge);
     },
   );
+});
+
+describe('disagrees count: a response one side disagrees with is not common ground', () => {
+  const participants = { agree: 10, disagree: 10 };
+
+  it('agreed by the agree side and disagreed by the disagree side: no common ground', () => {
+    const split = { upvotes_agree: 8, upvotes_disagree: 0, downvotes_agree: 0, downvotes_disagree: 8 };
+    expect(hasCommonGround(split, participants)).toBe(false);
+    expect(commonGroundScore(...sidesOfResponse(split, participants))).toBe(0);
+  });
+
+  it('agreed by both sides (a few disagrees aside): common ground', () => {
+    const both = { upvotes_agree: 8, upvotes_disagree: 8, downvotes_agree: 1, downvotes_disagree: 0 };
+    expect(hasCommonGround(both, participants)).toBe(true);
+  });
+
+  it('a disagree cancels an agree of the same side: agreed by 6 and disagreed by 4 of a side is 2 net', () => {
+    const mixed = { upvotes: 6, downvotes: 4, participants: 10 };
+    expect(netApprovals(mixed)).toBe(2);
+    expect(sideApproval(mixed)).toBeCloseTo(wilsonLowerBound(2, 10), 10);
+    expect(netApprovals({ upvotes: 1, downvotes: 5, participants: 10 })).toBe(0);
+    // The same agrees with no disagrees: common ground; with as many disagrees on one side: none.
+    expect(isCommonGround({ upvotes: 8, participants: 10 }, { upvotes: 8, participants: 10 })).toBe(true);
+    expect(isCommonGround({ upvotes: 8, participants: 10 }, { upvotes: 8, downvotes: 8, participants: 10 })).toBe(false);
+  });
+
+  it('without disagree counts (an older copy) it reads as before', () => {
+    expect(hasCommonGround({ upvotes_agree: 2, upvotes_disagree: 2 }, { agree: 2, disagree: 2 })).toBe(true);
+  });
 });

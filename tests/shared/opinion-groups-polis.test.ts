@@ -1,6 +1,7 @@
 // Opinion groups on real deliberations no one here wrote: public Polis conversations
 // (tests/data/polis, CC BY 4.0) grouped by Crux's rule and compared with the groups Polis published
-// (adjusted Rand index), the groups checked against how much their members voted, the same votes
+// (adjusted Rand index), the groups checked against how much their members voted (share of the spread
+// explained, and agreement with vote-count tertiles), the same votes
 // shuffled within each person (no clear groups), and agrees alone (unseen still apart from seen).
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../shared/rules/clustering.js';
@@ -41,6 +42,22 @@ function activityExplained(conversation: PolisConversation, groups: Map<string, 
     return s + members.length * (m - mean) ** 2;
   }, 0);
   return total > 0 ? between / total : 0;
+}
+
+/**
+ * Adjusted Rand index between the grouping and the members' vote-count tertiles (light, middle, heavy
+ * voters): about 0 when how much people vote does not explain the groups, 1 when the groups are the tertiles.
+ */
+function activityTertilesAgreement(conversation: PolisConversation, groups: Map<string, number>): number {
+  const members = conversation.participants.filter((p) => groups.has(p.id));
+  const sorted = members.map((p) => p.votes.size).sort((a, b) => a - b);
+  const low = sorted[Math.floor(sorted.length / 3)]!;
+  const high = sorted[Math.floor((2 * sorted.length) / 3)]!;
+  const tertile = (n: number) => (n < low ? 0 : n < high ? 1 : 2);
+  return adjustedRand(
+    members.map((p) => groups.get(p.id)!),
+    members.map((p) => tertile(p.votes.size)),
+  );
 }
 
 /**
@@ -85,6 +102,8 @@ describe('opinion groups on real Polis conversations', () => {
       // How much people vote explains little of the groups: no more than it explains of Polis's own.
       const polis = new Map(conversation.participants.filter((p) => p.group !== null).map((p) => [p.id, p.group!]));
       expect(activityExplained(conversation, groups!)).toBeLessThanOrEqual(Math.max(0.1, activityExplained(conversation, polis) + 0.05));
+      // Nor do the groups follow light, middle and heavy voters (measured 0.00–0.03 on the vendored nine).
+      expect(Math.abs(activityTertilesAgreement(conversation, groups!))).toBeLessThan(0.05);
     });
 
     it('shows no clear groups once each person’s votes are shuffled across the comments', () => {

@@ -2,7 +2,14 @@
 // votes show "no clear groups", a small topic is "too-few", and the summary names no one.
 import { describe, expect, it } from 'vitest';
 import { seededRandom, SILHOUETTE_POINTS } from '../../shared/rules/clustering.js';
-import { OPINION_GROUPS, opinionGroups, parseOpinionGroups, voteMatrix, type ResponseVote } from '../../shared/rules/opinion-groups.js';
+import {
+  isConsensusIn,
+  OPINION_GROUPS,
+  opinionGroups,
+  parseOpinionGroups,
+  voteMatrix,
+  type ResponseVote,
+} from '../../shared/rules/opinion-groups.js';
 import { groupParticipants } from '../../shared/rules/polis-groups.js';
 import { adjustedRand } from '../fixtures/polis.js';
 
@@ -14,7 +21,7 @@ interface Planted {
 }
 
 /**
- * `sizes[g]` people in group g; each group has 6 responses of its own it mostly upvotes, and 3 everyone likes.
+ * `sizes[g]` people in group g; each group has 6 responses of its own it mostly upvotes, and 3 most of every group likes.
  * `twoQuestions`: four groups made of two questions with two sides each (6 responses a side), group g
  * taking side g % 2 of the first and side ⌊g / 2⌋ of the second. Polis draws people on two principal
  * components; four groups that each hold a view of their own need three, and a map of two cannot
@@ -60,7 +67,7 @@ describe('opinion groups', () => {
     { sizes: [12, 12, 12, 12], seed: 5, twoQuestions: true },
     { sizes: [40, 30, 20, 10], seed: 6, twoQuestions: true },
   ])('recovers planted groups $sizes (adjusted Rand index ≥ 0.8)', ({ sizes, seed, twoQuestions = false }) => {
-    const { upvotes, truth, own, shared } = planted(sizes, seed, 0.7, 0.05, 0.6, twoQuestions);
+    const { upvotes, truth, own, shared } = planted(sizes, seed, 0.7, 0.05, 0.8, twoQuestions);
     const found = recovered(upvotes);
     expect(found).not.toBeNull();
     const ari = adjustedRand(
@@ -196,5 +203,43 @@ describe('opinion groups: the worked example and the replicated text', () => {
     expect(
       parseOpinionGroups(JSON.stringify({ ...summary, groups: [{ size: 3, representative: [{ response_id: 'x', share: 2 }] }] })),
     ).toBeNull();
+  });
+});
+
+describe('consensus counts disagrees (Polis: P(agree) high and P(disagree) low in every group)', () => {
+  it('per group: a Laplace-smoothed majority agrees, few disagree, and passes only lower the agree share', () => {
+    expect(isConsensusIn(8, 0, 10)).toBe(true);
+    // A sizeable share disagreeing rules it out even with a majority agreeing.
+    expect(isConsensusIn(7, 3, 10)).toBe(false);
+    // Passes are seen, no opinion: 4 agrees and 6 passes is no majority, but no disagree either.
+    expect(isConsensusIn(4, 0, 10)).toBe(false);
+    expect(isConsensusIn(9, 0, 10)).toBe(true);
+    // Too few of the group voted on it to say.
+    expect(isConsensusIn(2, 0, 2)).toBe(false);
+  });
+
+  /** Two planted groups; `both` agreed by everyone, `split` agreed by group 0 and disagreed by group 1, `passed` agreed by group 0 and passed by group 1. */
+  function twoGroups() {
+    const { upvotes } = planted([20, 20], 21, 0.9, 0.05, 0.9);
+    const votes = [...upvotes];
+    for (let g = 0; g < 2; g++) {
+      for (let p = 0; p < 20; p++) {
+        const voter = `u-${g}-${p}`;
+        votes.push({ voter, response: 'both', value: 1 });
+        votes.push({ voter, response: 'split', value: g === 0 ? 1 : -1 });
+        votes.push({ voter, response: 'passed', value: g === 0 ? 1 : 0 });
+      }
+    }
+    return votes;
+  }
+
+  it('a response agreed by one group and disagreed by the other is not consensus; one agreed by both is', () => {
+    const summary = opinionGroups(twoGroups());
+    expect(summary.status).toBe('groups');
+    expect(summary.groups).toHaveLength(2);
+    const ids = summary.consensus.map((c) => c.response_id);
+    expect(ids).toContain('both');
+    expect(ids).not.toContain('split');
+    expect(ids).not.toContain('passed');
   });
 });

@@ -3,6 +3,7 @@
 // best per side; the worked example of docs/COMMON-GROUND.md, "The strongest case on each side".
 import { describe, expect, it } from 'vitest';
 import type { ResponseType } from '../../shared/constants';
+import { wilsonLowerBound } from '../../shared/rules/common-ground';
 import { argumentStrength, sidesOf, strongestCase, STRONGEST_CASE_SIZE, type CaseCandidate } from '../../shared/rules/strongest-case';
 
 let clock = 0;
@@ -143,5 +144,30 @@ describe('strongestCase', () => {
   it('shows nothing until people take sides, and nothing from an empty topic', () => {
     expect(strongestCase(ALL, { agree: 0, disagree: 0 })).toEqual({ for: [], against: [] });
     expect(strongestCase([], PARTICIPANTS)).toEqual({ for: [], against: [] });
+  });
+});
+
+describe("a side's own disagrees count against its arguments", () => {
+  it('drops an argument its own side disagrees with as much as it agrees, and ranks the rest', () => {
+    // F5 has the most agrees from its side (9 of 10) but 9 of its side disagree too: dropped.
+    const F5 = r('F5', 'for', 9, 0, { downvotes_agree: 9 });
+    const F6 = r('F6', 'for', 5, 0);
+    const best = strongestCase([F5, F6], PARTICIPANTS);
+    expect(best.for.map((a) => a.response.id)).toEqual(['F6']);
+    expect(argumentStrength('for', F5, PARTICIPANTS)).toEqual({ own: 0, commonGround: 0, strength: 0 });
+  });
+
+  it('a few disagrees from its own side move an argument below one with fewer agrees and none', () => {
+    const contested = r('contested', 'for', 8, 0, { downvotes_agree: 4 });
+    const clean = r('clean', 'for', 6, 0);
+    expect(argumentStrength('for', contested, PARTICIPANTS).own).toBeCloseTo(wilsonLowerBound(4, 10), 10);
+    expect(strongestCase([contested, clean], PARTICIPANTS).for.map((a) => a.response.id)).toEqual(['clean', 'contested']);
+  });
+
+  it("the other side's disagrees only take away the common-ground bonus", () => {
+    const respected = argumentStrength('for', { upvotes_agree: 6, upvotes_disagree: 3 }, PARTICIPANTS);
+    const opposed = argumentStrength('for', { upvotes_agree: 6, upvotes_disagree: 3, downvotes_disagree: 5 }, PARTICIPANTS);
+    expect(opposed.own).toBeCloseTo(respected.own, 10);
+    expect(opposed.commonGround).toBe(0);
   });
 });

@@ -54,6 +54,8 @@ const responseDoc = (topicId: string, content: string, sources: ResponseDoc['sou
   delta_count: 0,
   upvotes_agree: 0,
   upvotes_disagree: 0,
+  downvotes_agree: 0,
+  downvotes_disagree: 0,
   moderation: null,
   moderation_reason: null,
   seq: 0,

@@ -116,6 +116,8 @@ describe('the spam repeat check: variants, edits and sync push', () => {
       delta_count: 0,
       upvotes_agree: 0,
       upvotes_disagree: 0,
+      downvotes_agree: 0,
+      downvotes_disagree: 0,
       moderation: null,
       moderation_reason: null,
       seq: 0,

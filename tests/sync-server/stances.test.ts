@@ -299,6 +299,61 @@ describe('stances', () => {
       expect(await responseDoc(topic.id, bobs.id)).toMatchObject({ score: 1, upvotes_agree: 0, upvotes_disagree: 0 });
     });
 
+    it('counts disagrees by the voter’s stance too: a response one side disagrees with is not common ground', async () => {
+      const topic = await makeTopic(as(ada));
+      await put(ada, topic.id, { stance: 'agree' });
+      await put(bob, topic.id, { stance: 'disagree' });
+      const [both, split] = await Promise.all([
+        makeResponse(as(carol), { topic_id: topic.id }),
+        makeResponse(as(carol), { topic_id: topic.id }),
+      ]);
+      const vote = (user: TestUser, kind: 'upvotes' | 'downvotes' | 'passes', id: string) =>
+        as(user).post(`/${kind}`, { target_type: 'response', target_id: id });
+      const entry = async (id: string) =>
+        (await as().get<CommonGroundEntry[]>(`/topics/${topic.id}/common-ground`)).body.find((e) => e.response_id === id)!;
+      await vote(ada, 'upvotes', both.id);
+      await vote(bob, 'upvotes', both.id);
+      await vote(ada, 'upvotes', split.id);
+      await vote(bob, 'downvotes', split.id);
+      // Carol's own disagree counts on no side (it would tell her stance).
+      await put(carol, topic.id, { stance: 'disagree' });
+      await vote(carol, 'downvotes', both.id);
+
+      expect(await responseDoc(topic.id, split.id)).toMatchObject({ upvotes_agree: 1, downvotes_disagree: 1, downvotes_agree: 0 });
+      expect(await responseDoc(topic.id, both.id)).toMatchObject({
+        upvotes_agree: 1,
+        upvotes_disagree: 1,
+        downvotes_agree: 0,
+        downvotes_disagree: 0,
+      });
+      expect(await entry(split.id)).toMatchObject({ downvotes_agree: 0, downvotes_disagree: 1, score: 0, common_ground: false });
+      expect((await entry(both.id)).score).toBeGreaterThan(0);
+
+      // A pass is "seen, no opinion": it replaces the disagree, which leaves the side it was counted on.
+      await vote(bob, 'passes', split.id);
+      expect(await responseDoc(topic.id, split.id)).toMatchObject({ downvotes_agree: 0, downvotes_disagree: 0 });
+      // A disagree cast after a change of stance counts on the new side; an agree replacing it takes it off.
+      await put(bob, topic.id, { stance: 'agree' });
+      await vote(bob, 'downvotes', split.id);
+      expect(await responseDoc(topic.id, split.id)).toMatchObject({ downvotes_agree: 1, downvotes_disagree: 0 });
+      expect((await entry(split.id)).score).toBe(0);
+      await vote(bob, 'upvotes', split.id);
+      expect(await responseDoc(topic.id, split.id)).toMatchObject({ upvotes_agree: 2, downvotes_agree: 0, downvotes_disagree: 0 });
+      // The counters kept vote by vote equal a recount from the votes.
+      const kept = await server.db.row(
+        'SELECT upvotes_agree, upvotes_disagree, downvotes_agree, downvotes_disagree FROM responses WHERE id = ?',
+        split.id,
+      );
+      await server.db.run('UPDATE responses SET downvotes_agree = 7, downvotes_disagree = 7 WHERE id = ?', split.id);
+      await server.store.transaction(async () => server.store.responses.refreshAggregates(split.id, await server.store.nextSeq()));
+      expect(
+        await server.db.row(
+          'SELECT upvotes_agree, upvotes_disagree, downvotes_agree, downvotes_disagree FROM responses WHERE id = ?',
+          split.id,
+        ),
+      ).toEqual(kept);
+    });
+
     it('ranks responses approved by both sides first; ties by created_at, then id', async () => {
       const topic = await makeTopic(as(ada));
       const [oneSided, both, none, alsoNone] = await Promise.all([

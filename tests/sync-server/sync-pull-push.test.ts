@@ -137,6 +137,8 @@ describe('sync pull and push', () => {
       delta_count: 0,
       upvotes_agree: 0,
       upvotes_disagree: 0,
+      downvotes_agree: 0,
+      downvotes_disagree: 0,
       moderation: null,
       moderation_reason: null,
       seq: 0,

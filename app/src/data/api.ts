@@ -128,7 +128,8 @@ export interface TopicView extends Topic, Pick<TopicDoc, 'stance_agree' | 'stanc
 }
 
 /** A response as the screens show it (quoted_response is joined locally from the same topic). */
-export interface ResponseView extends Response, Pick<ResponseDoc, 'delta_count' | 'upvotes_agree' | 'upvotes_disagree'> {
+export interface ResponseView
+  extends Response, Pick<ResponseDoc, 'delta_count' | 'upvotes_agree' | 'upvotes_disagree' | 'downvotes_agree' | 'downvotes_disagree'> {
   /** The caller's vote as on this device: 1 agree, -1 disagree, 0 pass, null none (absent on a first page's preview rows). */
   user_vote?: VoteValue | null;
   /**

@@ -2,7 +2,7 @@
 // first (shared/rules/common-ground.ts), the topic's agree and disagree participants as each side's
 // denominators and each response's upvotes by side; ties keep the default order (oldest first).
 // One pass over the roots the tree already built: no query or subscription per response.
-import { commonGroundScore } from '../../../shared/rules/common-ground.js';
+import { commonGroundScore, sidesOfResponse } from '../../../shared/rules/common-ground.js';
 import type { ResponseView } from './api.js';
 
 /** Each side's participants: the topic's stance_agree and stance_disagree. */
@@ -19,10 +19,7 @@ export function commonGroundOrder(roots: readonly ResponseView[], sides: Sides):
   const scored = roots.map((view, index) => ({
     view,
     index,
-    score: commonGroundScore(
-      { upvotes: view.upvotes_agree, participants: sides.agree },
-      { upvotes: view.upvotes_disagree, participants: sides.disagree },
-    ),
+    score: commonGroundScore(...sidesOfResponse(view, sides)),
   }));
   scored.sort((a, b) => b.score - a.score || a.index - b.index);
   return scored.map((row) => row.view);

@@ -43,6 +43,8 @@ const responseView = (response: Response, _: number, page: readonly Response[]):
   delta_count: 0,
   upvotes_agree: 0,
   upvotes_disagree: 0,
+  downvotes_agree: 0,
+  downvotes_disagree: 0,
   isPending: false,
 });
 

@@ -235,6 +235,8 @@ export function createTopicTreeBuilder() {
         delta_count: doc.delta_count,
         upvotes_agree: doc.upvotes_agree,
         upvotes_disagree: doc.upvotes_disagree,
+        downvotes_agree: doc.downvotes_agree ?? 0,
+        downvotes_disagree: doc.downvotes_disagree ?? 0,
         moderation: doc.moderation ?? null,
         moderation_reason: doc.moderation_reason ?? null,
         isPending: doc.pending,

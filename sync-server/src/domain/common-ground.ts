@@ -2,7 +2,7 @@
 // many changed their mind, its responses by type) and its responses ranked by common ground.
 // Never anything of one person's stance.
 import type { ResponseType } from '../../../shared/constants.js';
-import { commonGroundScore, isCommonGround } from '../../../shared/rules/common-ground.js';
+import { commonGroundScore, isCommonGround, sidesOfResponse } from '../../../shared/rules/common-ground.js';
 import type { CommonGroundEntry, TopicStances } from '../../../shared/types.js';
 import { liveTopic, type DomainContext } from './context.js';
 
@@ -31,14 +31,15 @@ export async function topicStances(ctx: DomainContext, topicId: string): Promise
 export async function commonGround(ctx: DomainContext, topicId: string, limit: number): Promise<CommonGroundEntry[]> {
   const topic = await liveTopic(ctx, topicId);
   const entries = (await ctx.store.responses.stanceTallies(topicId)).map((tally) => {
-    const agree = { upvotes: tally.upvotes_agree, participants: topic.stance_agree };
-    const disagree = { upvotes: tally.upvotes_disagree, participants: topic.stance_disagree };
+    const [agree, disagree] = sidesOfResponse(tally, { agree: topic.stance_agree, disagree: topic.stance_disagree });
     return {
       created_at: tally.created_at,
       entry: {
         response_id: tally.id,
         upvotes_agree: tally.upvotes_agree,
         upvotes_disagree: tally.upvotes_disagree,
+        downvotes_agree: tally.downvotes_agree,
+        downvotes_disagree: tally.downvotes_disagree,
         delta_count: tally.delta_count,
         score: commonGroundScore(agree, disagree),
         common_ground: isCommonGround(agree, disagree),

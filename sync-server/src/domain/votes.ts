@@ -9,6 +9,7 @@ import type { UpvoteResult, VoteResult } from '../../../shared/types.js';
 import { badRequest, notFound } from '../../../shared/errors.js';
 import { nowIso, publish, type DomainContext } from './context.js';
 import type { Change } from './change-feed.js';
+import type { ResponseCountsDelta } from '../store/rows.js';
 import { assertNotSuspended } from './moderation-rules.js';
 
 interface Target {
@@ -70,12 +71,18 @@ export async function castVote(
     changes.push({ collection: 'votes', uid: actor.uid });
     const agreed = was === VOTE_VALUES.agree;
     const agrees = value === VOTE_VALUES.agree;
+    const disagrees = disagreeCounts(
+      actor,
+      target,
+      was === VOTE_VALUES.disagree ? (current?.stance ?? null) : null,
+      value === VOTE_VALUES.disagree ? side : null,
+    );
     if (agreed !== agrees) {
-      changes.push(...(await moveAgreeCounts(ctx, actor, type, targetId, target, agrees, agreed ? current!.stance : side)));
+      changes.push(...(await moveAgreeCounts(ctx, actor, type, targetId, target, agrees, agreed ? current!.stance : side, disagrees)));
     } else if (type === 'response') {
-      // Between disagree, pass and none no count moves, but the response is stamped after the vote
+      // Between disagree, pass and none only the disagrees by side move, but the response is stamped after the vote
       // all the same: the app reads "its seq is past the vote's" as "its score counts the vote" (views.ts voteDelta).
-      await store.responses.addToCounts(targetId, {}, await store.nextSeq());
+      await store.responses.addToCounts(targetId, disagrees, await store.nextSeq());
       changes.push({ collection: 'responses', topicId: target.topic_id });
     }
     return true;
@@ -85,9 +92,19 @@ export async function castVote(
 }
 
 /**
+ * How a response's disagrees by side move: minus one on the side a disagree taken back was counted on,
+ * plus one on the voter's side for a disagree cast. The author's own vote counts on no side, as their upvotes.
+ */
+function disagreeCounts(actor: AuthUser, target: Target, takenBackOn: string | null, castOn: string | null): ResponseCountsDelta {
+  if (target.creator_uid === actor.uid) return {};
+  const on = (stance: string) => (takenBackOn === stance ? -1 : 0) + (castOn === stance ? 1 : 0);
+  return { downvotesAgree: on('agree'), downvotesDisagree: on('disagree') };
+}
+
+/**
  * An agree vote added or taken away: the maintained counters move by one (O(1), equal to a
  * recount). A self-upvote counts in the score but on no side (the public counts by side would tell
- * the author's stance) and earns no point.
+ * the author's stance) and earns no point. `disagrees`: a disagree replaced or cast at once.
  */
 async function moveAgreeCounts(
   ctx: DomainContext,
@@ -97,6 +114,7 @@ async function moveAgreeCounts(
   target: Target,
   added: boolean,
   side: string | null,
+  disagrees: ResponseCountsDelta = {},
 ): Promise<Change[]> {
   const { store } = ctx;
   const delta = added ? 1 : -1;
@@ -105,7 +123,7 @@ async function moveAgreeCounts(
   else {
     await store.responses.addToCounts(
       targetId,
-      { score: delta, upvotesAgree: counted === 'agree' ? delta : 0, upvotesDisagree: counted === 'disagree' ? delta : 0 },
+      { score: delta, upvotesAgree: counted === 'agree' ? delta : 0, upvotesDisagree: counted === 'disagree' ? delta : 0, ...disagrees },
       await store.nextSeq(),
     );
   }

@@ -40,8 +40,8 @@ async function sideCounts(store: Store, uid: string): Promise<Map<string, { titl
     const common =
       row.upvotes_agree !== null &&
       isCommonGround(
-        { upvotes: row.upvotes_agree, participants: row.stance_agree },
-        { upvotes: row.upvotes_disagree ?? 0, participants: row.stance_disagree },
+        { upvotes: row.upvotes_agree, downvotes: row.downvotes_agree ?? 0, participants: row.stance_agree },
+        { upvotes: row.upvotes_disagree ?? 0, downvotes: row.downvotes_disagree ?? 0, participants: row.stance_disagree },
       );
     counts.set(row.topic_id, { ...entry, common: entry.common + (common ? 1 : 0) });
   }

@@ -82,12 +82,12 @@ export const CHALLENGED_UNSOURCED = both(`
 
 /**
  * For each live topic where the reader stands agree or disagree: the topic's sides and the upvotes
- * by side of each live response of the reader's side (agree: "for", disagree: "against"); one row
+ * and disagrees by side of each live response of the reader's side (agree: "for", disagree: "against"); one row
  * with null upvotes when the side has no response. The rule (shared/rules/common-ground.ts) counts.
  */
 export const SIDE_TALLIES = both(`
   SELECT s.topic_id, t.title AS topic_title, s.stance, t.stance_agree, t.stance_disagree,
-         r.upvotes_agree, r.upvotes_disagree
+         r.upvotes_agree, r.upvotes_disagree, r.downvotes_agree, r.downvotes_disagree
   FROM stances s
   JOIN topics t ON t.id = s.topic_id AND t.deleted = 0 AND t.moderation IS NULL
   LEFT JOIN responses r ON r.topic_id = s.topic_id AND r.deleted = 0 AND r.moderation IS NULL

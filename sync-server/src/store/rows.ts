@@ -152,6 +152,9 @@ export interface ResponseRow {
   delta_count: number;
   upvotes_agree: number;
   upvotes_disagree: number;
+  /** Disagree votes by the voter's stance at the time (the author's own on no side). */
+  downvotes_agree: number;
+  downvotes_disagree: number;
   deleted: number;
   seq: number;
   /** As TopicRow's: while set, content is the replacement text, sources and quote are cleared. */
@@ -173,6 +176,8 @@ export interface StanceTally {
   created_at: string;
   upvotes_agree: number;
   upvotes_disagree: number;
+  downvotes_agree: number;
+  downvotes_disagree: number;
   delta_count: number;
 }
 
@@ -191,6 +196,8 @@ export interface ResponseCountsDelta {
   comments?: number;
   upvotesAgree?: number;
   upvotesDisagree?: number;
+  downvotesAgree?: number;
+  downvotesDisagree?: number;
 }
 
 /** Where a page of a response list ends: the last row's order keys (RESPONSE_ORDER). */
@@ -473,6 +480,8 @@ export interface MailSideTally {
   stance_disagree: number;
   upvotes_agree: number | null;
   upvotes_disagree: number | null;
+  downvotes_agree: number | null;
+  downvotes_disagree: number | null;
 }
 
 /** How many responses of the recipient's side were common ground on a topic when a run started. */

@@ -91,9 +91,10 @@ export const RECENT_TOPIC_TITLES = both(
 // Responses
 
 /**
- * Recounts a response's score, direct replies, upvotes by side and Δ count, and stamps its seq.
- * Only agree votes (value 1, the upvotes) count. The author's own upvote counts in the score but on
- * no side (it would tell their stance).
+ * Recounts a response's score, direct replies, upvotes and disagrees by side and Δ count, and stamps
+ * its seq. The score counts agree votes only (value 1, the upvotes); the disagrees by side (value -1)
+ * feed common ground and the strongest case. The author's own vote counts on no side (it would tell
+ * their stance).
  */
 export const RECOUNT_RESPONSE = both(`
   UPDATE responses SET
@@ -101,6 +102,8 @@ export const RECOUNT_RESPONSE = both(`
     comment_count = (SELECT count(*) FROM responses c WHERE c.parent_response_id = @id AND c.deleted = 0),
     upvotes_agree = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = @id AND deleted = 0 AND value = 1 AND stance = 'agree' AND voter_uid <> target_creator_uid),
     upvotes_disagree = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = @id AND deleted = 0 AND value = 1 AND stance = 'disagree' AND voter_uid <> target_creator_uid),
+    downvotes_agree = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = @id AND deleted = 0 AND value = -1 AND stance = 'agree' AND voter_uid <> target_creator_uid),
+    downvotes_disagree = (SELECT count(*) FROM votes WHERE target_type = 'response' AND target_id = @id AND deleted = 0 AND value = -1 AND stance = 'disagree' AND voter_uid <> target_creator_uid),
     delta_count = (SELECT count(DISTINCT uid) FROM deltas WHERE response_id = @id),
     seq = @seq
   WHERE id = @id
@@ -124,7 +127,8 @@ export const RESTAMP_RESPONSES_OF = both('UPDATE responses SET seq = ? WHERE cre
 /** Moves a response's counters by the given differences and stamps its seq. */
 export const ADD_RESPONSE_COUNTS = both(`
   UPDATE responses SET score = score + @score, comment_count = comment_count + @comments,
-         upvotes_agree = upvotes_agree + @agree, upvotes_disagree = upvotes_disagree + @disagree, seq = @seq
+         upvotes_agree = upvotes_agree + @agree, upvotes_disagree = upvotes_disagree + @disagree,
+         downvotes_agree = downvotes_agree + @down_agree, downvotes_disagree = downvotes_disagree + @down_disagree, seq = @seq
   WHERE id = @id
 `);
 
@@ -135,9 +139,9 @@ export const RESPONSE_DELTA_COUNT = both('SELECT delta_count FROM responses WHER
 
 export const SET_DELTA_COUNT = both('UPDATE responses SET delta_count = ?, seq = ? WHERE id = ?');
 
-/** A topic's live responses with their upvotes by side and Δ count, in the responses' order. */
+/** A topic's live responses with their upvotes and disagrees by side and Δ count, in the responses' order. */
 export const STANCE_TALLIES = both(`
-  SELECT id, created_at, upvotes_agree, upvotes_disagree, delta_count FROM responses
+  SELECT id, created_at, upvotes_agree, upvotes_disagree, downvotes_agree, downvotes_disagree, delta_count FROM responses
   WHERE topic_id = ? AND deleted = 0 ORDER BY ${orderBySql(RESPONSE_ORDER, 'responses')}
 `);
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The topic page's "Opinion groups" disclosure reads the replicated summary: before it is
 // known, below the threshold, with no clear groups, and with groups (sizes, what sets each apart with
-// its shares, what every group approves, texts from the device's copy); a malformed summary shows
+// its shares, the common ground between the groups, texts from the device's copy); a malformed summary shows
 // the threshold, never a misread.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
@@ -9,6 +9,7 @@ import { of } from 'rxjs';
 import type { SessionState } from '../../../app/src/auth/session';
 import type { SyncStatus } from '../../../app/src/hooks/useSyncStatus';
 import type { OpinionGroupsSummary } from '../../../shared/rules/opinion-groups';
+import { OPINION_GROUPS_COMMON_GROUND, OPINION_GROUPS_COMMON_GROUND_NOTE } from '../../../app/src/components/OpinionGroups/OpinionGroups';
 import { fakeResponse, fakeTopic } from '../../fixtures/fake-data';
 import { ONLINE, renderTopicPage } from './topic-page';
 import { SIGNED_OUT } from './with-data';
@@ -61,7 +62,13 @@ describe('Opinion groups panel', () => {
     within(region).getByText('100% of this group agreed with it, 0% of the others');
     within(region).getByRole('button', { name: 'Debt outlives it.' });
     within(region).getByText('83% of this group agreed with it, 13% of the others');
-    within(region).getByRole('heading', { name: 'What every group approves' });
+    within(region).getByRole('heading', { name: OPINION_GROUPS_COMMON_GROUND });
+    // What the common ground is, in plain words: disagrees rule a response out, a pass is no opinion.
+    within(region).getByText(OPINION_GROUPS_COMMON_GROUND_NOTE);
+    expect(OPINION_GROUPS_COMMON_GROUND_NOTE).toMatch(/disagreed/);
+    // What a group is, and where it can be wrong.
+    expect(region.textContent).toContain('who vote alike on these responses');
+    expect(region.textContent).toContain('they show who votes alike, not why');
     within(region).getByRole('button', { name: 'Ask the town.' });
     within(region).getByText('at least 67% of each group agreed with it');
   });

@@ -7,7 +7,13 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { BehaviorSubject, of } from 'rxjs';
 import type { SessionState } from '../../../app/src/auth/session';
 import type { ResponseView } from '../../../app/src/data/index.js';
-import { NO_SIDES_YET, SIDE_EMPTY, STRONGEST_CASE, STRONGEST_OPEN_KEY } from '../../../app/src/components/StrongestCase/StrongestCase';
+import {
+  NO_SIDES_YET,
+  SIDE_EMPTY,
+  STRONGEST_CASE,
+  STRONGEST_CASE_EXPLAINED,
+  STRONGEST_OPEN_KEY,
+} from '../../../app/src/components/StrongestCase/StrongestCase';
 import { fakeResponse, fakeTopic } from '../../fixtures/fake-data';
 import { renderTopicPage } from './topic-page';
 import { SIGNED_OUT } from './with-data';
@@ -64,6 +70,7 @@ describe('the strongest case on each side', () => {
     expect(listOf('Best arguments against')).toEqual(['#response-A1', '#response-A2']);
     const f1 = within(panel).getByRole('link', { name: 'Point F1.' }).closest('li')!;
     expect(f1.textContent).toContain('Bea · Upvoted by 6 of 10 who agree and 3 of 8 who disagree');
+    expect(f1.textContent).not.toContain('disagreed with by');
 
     // A reply of the list opens its thread (the ancestors expand) and scrolls to it.
     fireEvent.click(within(panel).getByRole('link', { name: 'Point A2.' }));
@@ -136,5 +143,22 @@ describe('the strongest case on each side', () => {
     expect(map.querySelector('[data-response-id="A2"]')!.getAttribute('aria-label')).toMatch(/strongest case against, no\. 2\)$/);
     expect(map.querySelector('[data-response-id="loud"]')!.getAttribute('aria-label')).not.toMatch(/strongest/);
     expect(within(map).getByRole('list', { name: 'Map legend' }).textContent).toContain('Ringed: strongest case on its side');
+  });
+
+  it("counts its own side's disagrees against an argument, and says them", async () => {
+    // F2 has the most upvotes from people who agree, but as many of them disagreed: it drops out.
+    const contested = { ...F2, downvotes_agree: 9 };
+    // F1 falls below F3 (a disagree cancels an upvote of the same side) and says its disagrees beside its upvotes.
+    const said = { ...F1, downvotes_agree: 1, downvotes_disagree: 2 };
+    const responses = [said, contested, F3, F4, loud, A1, A2];
+    renderTopicPage(topic, { rootResponses$: () => of([]), topicResponses$: () => of(responses) });
+    const panel = await region();
+    expect(listOf('Best arguments for')).toEqual(['#response-F3', '#response-F1', '#response-F4']);
+    const f1 = within(panel).getByRole('link', { name: 'Point F1.' }).closest('li')!;
+    expect(f1.textContent).toContain(
+      'Upvoted by 6 of 10 who agree and 3 of 8 who disagree; disagreed with by 1 who agrees and 2 who disagree',
+    );
+    within(panel).getByRole('button', { name: 'How are the best arguments chosen?' });
+    expect(STRONGEST_CASE_EXPLAINED).toContain('less the disagree votes of that same side');
   });
 });

@@ -8,7 +8,7 @@ export const DELTA_EXPLAINED =
 
 /** The badge and the order on a topic's responses. */
 export const COMMON_GROUND_EXPLAINED =
-  'Approved by people on both sides: many who agree and many who disagree with the question upvoted it.';
+  'Approved by people on both sides: many who agree and many who disagree with the question upvoted it, and few on either side disagreed with it (a disagree cancels an upvote from the same side). A reading of votes, not a verdict: a few votes prove little, and people who took no side count for none.';
 
 /** The bar of participants' stances in a topic's header. */
 export const STANCE_BAR_EXPLAINED =
@@ -19,4 +19,4 @@ export const PERSUASION_EXPLAINED = `Points earned when people credit a response
 
 /** The strongest case on each side at the top of a topic (docs/COMMON-GROUND.md). */
 export const STRONGEST_CASE_EXPLAINED =
-  'The arguments most approved by their own side (those who agree, for an argument for the question; those who disagree, for one against), with a bonus when the other side upvoted them too. Not the raw score: a few votes count for little, and votes from people who took no side count for none.';
+  'The arguments most approved by their own side (those who agree, for an argument for the question; those who disagree, for one against), less the disagree votes of that same side, with a bonus when the other side upvoted them too. Not the raw score: a few votes count for little, votes from people who took no side count for none, and an argument few have read yet can be missing.';

@@ -1,6 +1,6 @@
 // The topic page's "Opinion groups" disclosure: the server's summary, replicated with
-// the topic and so on the device offline, shown as each group's size, what sets it apart and what
-// every group approves. It names no one: the summary holds sizes and shares only.
+// the topic and so on the device offline, shown as each group's size, what sets it apart and the
+// common ground between the groups (what most of every group agrees with and few of any disagree with). It names no one: the summary holds sizes and shares only.
 import { useContext, useId, useMemo, useState } from 'react';
 import { OPINION_GROUPS, parseOpinionGroups, type OpinionGroupsSummary } from '../../../../shared/rules/opinion-groups';
 import { truncate } from '../../../../shared/rules/truncate';
@@ -44,6 +44,11 @@ export function opinionGroupsLead(summary: OpinionGroupsSummary | null): string 
 /** Where the groups can be wrong, said under them. */
 export const OPINION_GROUPS_CAVEAT =
   'Groups come from agree, disagree and pass votes alone: they show who votes alike, not why. People who voted on few responses are placed from those few, and a response nobody voted on says nothing.';
+
+/** The groups' common ground: what the consensus list holds (shared/rules/opinion-groups.ts isConsensusIn). */
+export const OPINION_GROUPS_COMMON_GROUND = 'Common ground between the groups';
+export const OPINION_GROUPS_COMMON_GROUND_NOTE =
+  'Responses most members of every group agreed with, among those who voted on them, and few in any group disagreed with. A pass counts as read, no opinion. A response one group disagrees with is not common ground, however much another likes it.';
 
 export const OPINION_GROUPS_NOT_ON_DEVICE = 'Opinion groups are not on this device yet; they load when you are back online.';
 
@@ -109,9 +114,10 @@ export function OpinionGroupsPanel({ id, topic, online = true }: { id: string; t
               </li>
             ))}
           </ul>
-          <h3 className="opinion-groups-name">What every group approves</h3>
+          <h3 className="opinion-groups-name">{OPINION_GROUPS_COMMON_GROUND}</h3>
+          <p className="status-text">{OPINION_GROUPS_COMMON_GROUND_NOTE}</p>
           {summary.consensus.length === 0 ? (
-            <p className="status-text">No response is approved by every group yet.</p>
+            <p className="status-text">No response is common ground between the groups yet.</p>
           ) : (
             <ul className="opinion-groups-items">
               {summary.consensus.map((c) => item(c.response_id, `at least ${percent(c.min_share)} of each group agreed with it`))}

@@ -23,8 +23,8 @@ export const STRONGEST_OPEN_KEY = 'crux-strongest-case-open';
 
 export const SIDE_TITLE: Record<CaseSide, string> = { for: 'Best arguments for', against: 'Best arguments against' };
 export const SIDE_EMPTY: Record<CaseSide, string> = {
-  for: 'No argument for has been upvoted by people who agree yet.',
-  against: 'No argument against has been upvoted by people who disagree yet.',
+  for: 'No argument for has more upvotes than disagrees from people who agree yet.',
+  against: 'No argument against has more upvotes than disagrees from people who disagree yet.',
 };
 export const NO_SIDES_YET = 'Nobody has said where they stand yet: the best arguments show once people take a side and upvote.';
 
@@ -36,11 +36,19 @@ function readOpen(): boolean {
   }
 }
 
-/** "Upvoted by 6 of 10 who agree and 3 of 8 who disagree": the figures the ranking reads. */
+/**
+ * "Upvoted by 6 of 10 who agree and 3 of 8 who disagree; disagreed with by 1 who agrees": the figures
+ * the ranking reads (the disagrees only when there are some).
+ */
 export function approvalText(r: ResponseView, participants: { agree: number; disagree: number }): string {
   const agree = Math.min(r.upvotes_agree, participants.agree);
   const disagree = Math.min(r.upvotes_disagree, participants.disagree);
-  return `Upvoted by ${agree} of ${participants.agree} who agree and ${disagree} of ${participants.disagree} who disagree`;
+  const upvoted = `Upvoted by ${agree} of ${participants.agree} who agree and ${disagree} of ${participants.disagree} who disagree`;
+  const against = [
+    r.downvotes_agree > 0 ? `${r.downvotes_agree} who ${r.downvotes_agree === 1 ? 'agrees' : 'agree'}` : null,
+    r.downvotes_disagree > 0 ? `${r.downvotes_disagree} who ${r.downvotes_disagree === 1 ? 'disagrees' : 'disagree'}` : null,
+  ].filter((part) => part !== null);
+  return against.length === 0 ? upvoted : `${upvoted}; disagreed with by ${against.join(' and ')}`;
 }
 
 export function StrongestCasePanel({ topicId }: { topicId: string }) {

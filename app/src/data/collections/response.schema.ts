@@ -2,7 +2,8 @@
 // opened or saved for offline, replicated per topic. Version 1 adds the Δ and
 // common-ground counters; version 2 moderation; version 3 edited_at;
 // version 4 server_base (the user's own writes go through the outbox, outbox.ts); version 5 the
-// earlier versions of an edited response (`versions`, server-owned).
+// earlier versions of an edited response (`versions`, server-owned) and the disagrees by side
+// (common ground and the strongest case count them).
 // Older: response.schema.v0.ts, v1.ts, v2.ts, v4.ts.
 import { withServerBaseOfUnsent } from './server-base.js';
 import { toTypedRxJsonSchema, type ExtractDocumentTypeFromTypedRxJsonSchema, type MigrationStrategies, type RxJsonSchema } from 'rxdb';
@@ -57,6 +58,9 @@ const responseSchemaLiteral = {
     delta_count: { type: 'integer' },
     upvotes_agree: { type: 'integer' },
     upvotes_disagree: { type: 'integer' },
+    // Live disagrees by the voter's stance at the time: a side's disagrees count against its approval.
+    downvotes_agree: { type: 'integer' },
+    downvotes_disagree: { type: 'integer' },
     // Moderation: while set, content is the replacement text the server sends.
     moderation: { type: ['string', 'null'], enum: ['removed', 'hidden', null] },
     moderation_reason: { type: ['string', 'null'] },
@@ -82,6 +86,8 @@ const responseSchemaLiteral = {
     'delta_count',
     'upvotes_agree',
     'upvotes_disagree',
+    'downvotes_agree',
+    'downvotes_disagree',
     'moderation',
     'moderation_reason',
     'seq',
@@ -108,8 +114,14 @@ export const responseMigrations: MigrationStrategies = {
   // v3 → v4: server_base, set from now on when a stored response first gets a pending change;
   // a change the previous app had not sent gets one here (server-base.ts).
   4: withServerBaseOfUnsent,
-  // v4 → v5: the edit history. None is known for a stored response until its next change on the
-  // server (an edit comes with a new seq, so the next pull brings its versions); a value the previous
-  // app stored as it came is kept.
-  5: (old: Record<string, unknown>) => ({ ...old, versions: Array.isArray(old.versions) ? old.versions : [] }),
+  // v4 → v5: the edit history and the disagrees by side. No version is known for a stored response
+  // until its next change on the server (an edit comes with a new seq, so the next pull brings its
+  // versions); the server counted the existing disagrees once and gave each response that has any a
+  // new seq, so the next pull brings them. A value the previous app stored as it came is kept.
+  5: (old: Record<string, unknown>) => ({
+    ...old,
+    versions: Array.isArray(old.versions) ? old.versions : [],
+    downvotes_agree: old.downvotes_agree ?? 0,
+    downvotes_disagree: old.downvotes_disagree ?? 0,
+  }),
 };

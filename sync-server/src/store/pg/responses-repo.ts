@@ -28,7 +28,7 @@ import {
 const select = (viewer: string) => `
   SELECT r.id, r.topic_id, r.parent_response_id, r.quoted_response_id, r.type, r.content, r.creator_uid,
          r.created_at, r.updated_at, r.edited_at, r.score, r.comment_count,
-         r.delta_count, r.upvotes_agree, r.upvotes_disagree, r.deleted, r.seq, r.moderation, r.moderation_reason,
+         r.delta_count, r.upvotes_agree, r.upvotes_disagree, r.downvotes_agree, r.downvotes_disagree, r.deleted, r.seq, r.moderation, r.moderation_reason,
          u.display_name AS username,
          EXISTS (SELECT 1 FROM votes v WHERE v.voter_uid = ${viewer} AND v.target_type = 'response'
                  AND v.target_id = r.id AND v.deleted = 0 AND v.value = 1)::int AS user_has_upvoted,
@@ -174,6 +174,8 @@ export function createPgResponsesRepo(q: PgQueries): ResponsesRepo {
         delta.comments ?? 0,
         delta.upvotesAgree ?? 0,
         delta.upvotesDisagree ?? 0,
+        delta.downvotesAgree ?? 0,
+        delta.downvotesDisagree ?? 0,
         seq,
         id,
       ]);

@@ -27,7 +27,7 @@ import type { ResponseCountsDelta, ResponseInsert, ResponsePosition, ResponseRow
 const SELECT = `
   SELECT r.id, r.topic_id, r.parent_response_id, r.quoted_response_id, r.type, r.content, r.creator_uid,
          r.created_at, r.updated_at, r.edited_at, r.score, r.comment_count,
-         r.delta_count, r.upvotes_agree, r.upvotes_disagree, r.deleted, r.seq, r.moderation, r.moderation_reason,
+         r.delta_count, r.upvotes_agree, r.upvotes_disagree, r.downvotes_agree, r.downvotes_disagree, r.deleted, r.seq, r.moderation, r.moderation_reason,
          u.display_name AS username,
          EXISTS (SELECT 1 FROM votes v WHERE v.voter_uid = @viewer AND v.target_type = 'response'
                  AND v.target_id = r.id AND v.deleted = 0 AND v.value = 1) AS user_has_upvoted,
@@ -111,9 +111,16 @@ export function createResponsesRepo(db: Db) {
            edited_at = @edited_at, seq = @seq WHERE id = @id
   `);
   const refresh = db.prepare(RECOUNT_RESPONSE.sqlite);
-  const addToCounts = db.prepare<{ id: string; score: number; comments: number; agree: number; disagree: number; seq: number }>(
-    ADD_RESPONSE_COUNTS.sqlite,
-  );
+  const addToCounts = db.prepare<{
+    id: string;
+    score: number;
+    comments: number;
+    agree: number;
+    disagree: number;
+    down_agree: number;
+    down_disagree: number;
+    seq: number;
+  }>(ADD_RESPONSE_COUNTS.sqlite);
   // Δ credits received, recounted from their rows: people, not credits (someone who
   // changes their mind back and forth and credits the same response each time counts once).
   const deltaCount = db.prepare<[string], { n: number }>(DELTA_GIVERS_COUNT.sqlite);
@@ -176,6 +183,8 @@ export function createResponsesRepo(db: Db) {
         comments: delta.comments ?? 0,
         agree: delta.upvotesAgree ?? 0,
         disagree: delta.upvotesDisagree ?? 0,
+        down_agree: delta.downvotesAgree ?? 0,
+        down_disagree: delta.downvotesDisagree ?? 0,
         seq,
       }),
     /** Recounts the Δ credits the response received; when the count changed, stamps a new seq and returns true. */
