@@ -154,7 +154,7 @@ export interface MarkdownOptions {
 export function renderMarkdown(text: string, options: MarkdownOptions = {}): string {
   const marked = createMarked({ people: options.people ?? [], inLink: 0 });
   try {
-    return restoreMarks(marked.parse(prepared(text), { async: false }) as string).trim();
+    return restoreMarks(marked.parse(prepared(text), { async: false })).trim();
   } catch {
     // Whatever marked cannot read (a nesting past the caps above): the text as it was typed.
     return `<p>${escapeHtml(text.trim()).replace(/\r?\n/g, '<br>')}</p>`;
@@ -165,7 +165,7 @@ export function renderMarkdown(text: string, options: MarkdownOptions = {}): str
 export function renderMarkdownInline(text: string, options: MarkdownOptions = {}): string {
   const marked = createMarked({ people: options.people ?? [], inLink: 0 });
   try {
-    return restoreMarks(marked.parseInline(capMarks(text.replace(/\s+/g, ' ')), { async: false }) as string);
+    return restoreMarks(marked.parseInline(capMarks(text.replace(/\s+/g, ' ')), { async: false }));
   } catch {
     return escapeHtml(text.replace(/\s+/g, ' '));
   }

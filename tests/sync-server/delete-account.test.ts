@@ -45,11 +45,15 @@ describe('deleting my account', () => {
     const bobReply = await makeResponse(as(bob), { topic_id: annTopic.id, content: 'Bob under Ann' });
     expect((await as(ann).post('/upvotes', { target_type: 'response', target_id: bobResponse.id })).status).toBe(201);
     expect((await as(ann).put(`/topics/${bobTopic.id}/stance`, { stance: 'agree' })).status).toBe(200);
+    // A disagree, counted on Ann's side (she took her stance first).
+    const bobSecond = await makeResponse(as(bob), { topic_id: bobTopic.id, content: 'Bob again' });
+    expect((await as(ann).post('/downvotes', { target_type: 'response', target_id: bobSecond.id })).status).toBeLessThan(300);
+    expect(await count('SELECT downvotes_agree AS n FROM responses WHERE id = ?', bobSecond.id)).toBe(1);
     expect((await as(ann).put(`/blocks/${bob.uid}`)).status).toBeLessThan(300);
     expect((await as(ann).post('/reports', { target_type: 'response', target_id: bobReply.id, reason: 'spam' })).status).toBeLessThan(300);
     expect((await as(ann).post('/users/preferences', { receive_weekly_summary: true })).status).toBe(200);
     expect((await as(bob).get(`/users/${bob.uid}/score`)).body.points).toBe(1);
-    return { ann, bob, annTopic, bobTopic, annResponse, bobResponse, bobReply };
+    return { ann, bob, annTopic, bobTopic, annResponse, bobResponse, bobReply, bobSecond };
   }
 
   async function expectPrivateRowsGone(uid: string) {
@@ -68,7 +72,7 @@ describe('deleting my account', () => {
 
   it('"delete" erases the texts in place, takes back the votes and removes the sign-in account', async () => {
     const secret = `secret-${uniqueId()}`;
-    const { ann, bob, annTopic, bobTopic, annResponse, bobResponse, bobReply } = await annWithEverything(secret);
+    const { ann, bob, annTopic, bobTopic, annResponse, bobResponse, bobReply, bobSecond } = await annWithEverything(secret);
     expect(await firebaseKnows(ann.uid)).toBe(true);
     // An earlier version of Ann's response, as an edit after the grace period keeps it.
     await server.db.run(
@@ -86,6 +90,8 @@ describe('deleting my account', () => {
     // Bob's point from Ann's vote is taken back, and the response's score with it.
     expect((await as(bob).get(`/users/${bob.uid}/score`)).body.points).toBe(0);
     expect((await as().get(`/responses/${bobResponse.id}`)).body.score).toBe(0);
+    // Her disagree no longer counts against Bob's other response.
+    expect(await count('SELECT downvotes_agree AS n FROM responses WHERE id = ?', bobSecond.id)).toBe(0);
     // Ann's stance no longer counts.
     expect((await as().get(`/topics/${bobTopic.id}`)).body.stance_agree ?? 0).toBe(0);
     // No word of Ann's is left anywhere in the database; the places stay.

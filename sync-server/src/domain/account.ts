@@ -23,13 +23,17 @@ async function takeBackVotes(ctx: DomainContext, uid: string): Promise<Change[]>
   for (const vote of await store.accounts.liveVotesBy(uid)) {
     if (vote.target_type === 'response') {
       const agree = vote.value === VOTE_VALUES.agree;
-      const counted = agree && vote.target_creator_uid !== uid ? vote.stance : null;
+      const disagree = vote.value === VOTE_VALUES.disagree;
+      // The side a vote was counted on (none for the author's own vote, as votes.ts counts them).
+      const side = vote.target_creator_uid !== uid ? vote.stance : null;
       await store.responses.addToCounts(
         vote.target_id,
         {
           score: agree ? -1 : 0,
-          upvotesAgree: counted === 'agree' ? -1 : 0,
-          upvotesDisagree: counted === 'disagree' ? -1 : 0,
+          upvotesAgree: agree && side === 'agree' ? -1 : 0,
+          upvotesDisagree: agree && side === 'disagree' ? -1 : 0,
+          downvotesAgree: disagree && side === 'agree' ? -1 : 0,
+          downvotesDisagree: disagree && side === 'disagree' ? -1 : 0,
         },
         await store.nextSeq(),
       );

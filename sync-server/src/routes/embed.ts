@@ -4,6 +4,7 @@
 // platforms read to embed a pasted link (/api/oembed), and the share card's picture
 // (/api/topics/{id}/card.png). All made on the server, no app JavaScript; all cached briefly, with an
 // ETag so a crawler asking again gets a 304. The embed page alone may be framed: by EMBED_FRAME_ANCESTORS.
+import { markdownPlainText } from '../../../shared/markdown.js';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono, type Context } from 'hono';
 import { html, raw } from 'hono/html';
@@ -73,7 +74,8 @@ function text(markup: HtmlEscapedString | Promise<HtmlEscapedString>): HtmlEscap
   return markup;
 }
 
-const excerpt = (content: string) => truncate(content.replace(/\s+/g, ' ').trim(), EXCERPT_CHARS);
+// The first words as they read, without the Markdown marks (an excerpt is cut mid-text: no formatting).
+const excerpt = (content: string) => truncate(markdownPlainText(content), EXCERPT_CHARS);
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 // ---- the embed page ----
