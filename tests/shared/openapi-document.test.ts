@@ -26,6 +26,10 @@ const NOT_THE_API = new Set([
   // The operator's Prometheus scrape (observe/metrics-access.ts), for a METRICS_TOKEN bearer only
   // (404 without one): not part of the public API (docs/OPERATIONS.md "Metrics").
   'GET /metrics',
+  // The read-only embed of a topic for other sites (routes/embed.ts): an HTML page and its sizing
+  // script, not JSON; oEmbed, which platforms call, is described.
+  'GET /embed.js',
+  'GET /embed/topics/:id',
 ]);
 
 /** The app as the server builds it; listing its routes reads neither the store (but for its optional read-replica hooks) nor the verifier. */

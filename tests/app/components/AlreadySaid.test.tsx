@@ -15,6 +15,10 @@ import { NEAR_COPIES, TOPIC_RESPONSES, UNRELATED } from '../../fixtures/near-cop
 import { renderTopicPage } from './topic-page';
 import { SIGNED_IN, SIGNED_OUT } from './with-data';
 
+/** A response's text box whose words are `text` (formatted text may wrap them in paragraphs). */
+const responseText = (text: string) => (_content: string, element: Element | null) =>
+  element?.getAttribute('data-testid') === 'response-content' && element.textContent?.trim() === text;
+
 const session = vi.hoisted(() => ({ current: null as SessionState | null }));
 vi.mock('../../../app/src/hooks/useSession', () => ({ useSession: () => session.current }));
 vi.mock('../../../app/src/auth/session', async (importOriginal) => ({
@@ -50,7 +54,7 @@ const afterThePause = () => new Promise((resolve) => setTimeout(resolve, SIMILAR
 describe('"This was already said"', () => {
   it('shows the response a near-copy repeats after a pause, and nothing for an unrelated point', async () => {
     renderPage();
-    await screen.findByText(TOPIC_RESPONSES[0]!.content, { selector: '[data-testid="response-content"]' });
+    await screen.findByText(responseText(TOPIC_RESPONSES[0]!.content));
     fireEvent.change(rootBox(), { target: { value: UNRELATED[0] } });
     await afterThePause();
     expect(hint()).toBeNull();
@@ -76,7 +80,7 @@ describe('"This was already said"', () => {
   it('"Upvote it instead" upvotes that response', async () => {
     const toggleVote = vi.fn(async () => true);
     renderPage({ toggleVote });
-    await screen.findByText(TOPIC_RESPONSES[0]!.content, { selector: '[data-testid="response-content"]' });
+    await screen.findByText(responseText(TOPIC_RESPONSES[0]!.content));
     fireEvent.change(rootBox(), { target: { value: NEAR_COPIES[8]!.text } });
     const region = await screen.findByRole('region', { name: ALREADY_SAID }, { timeout: 3000 });
     fireEvent.click(within(region).getAllByRole('button', { name: UPVOTE_INSTEAD })[0]!);
@@ -89,7 +93,7 @@ describe('"This was already said"', () => {
     session.current = SIGNED_OUT;
     const toggleVote = vi.fn(async () => true);
     renderPage({ toggleVote });
-    await screen.findByText(TOPIC_RESPONSES[0]!.content, { selector: '[data-testid="response-content"]' });
+    await screen.findByText(responseText(TOPIC_RESPONSES[0]!.content));
     fireEvent.change(rootBox(), { target: { value: NEAR_COPIES[8]!.text } });
     const region = await screen.findByRole('region', { name: ALREADY_SAID }, { timeout: 3000 });
     const upvote = within(region).getAllByRole('button', { name: UPVOTE_INSTEAD })[0]!;
@@ -102,7 +106,7 @@ describe('"This was already said"', () => {
 
   it('"Reply to it" moves the text into that response\'s reply box, of the same type', async () => {
     renderPage();
-    await screen.findByText(TOPIC_RESPONSES[0]!.content, { selector: '[data-testid="response-content"]' });
+    await screen.findByText(responseText(TOPIC_RESPONSES[0]!.content));
     // A Disagree point.
     fireEvent.click(within(screen.getByRole('form', { name: 'Add a response' })).getByRole('button', { name: 'Disagree' }));
     const draft = NEAR_COPIES[6]!.text;

@@ -20,6 +20,10 @@ import { fakeResponse, fakeTopic } from '../../fixtures/fake-data';
 import { renderTopicPage } from './topic-page';
 import { SIGNED_OUT } from './with-data';
 
+/** A response's text box whose words are `text` (formatted text may wrap them in paragraphs). */
+const responseText = (text: string) => (_content: string, element: Element | null) =>
+  element?.getAttribute('data-testid') === 'response-content' && element.textContent?.trim() === text;
+
 const session = vi.hoisted(() => ({ current: null as SessionState | null }));
 vi.mock('../../../app/src/hooks/useSession', () => ({ useSession: () => session.current }));
 
@@ -172,7 +176,7 @@ describe('debate map', () => {
     fireEvent.keyDown(node, { key: 'Enter' });
     await waitFor(() => expect(ancestorPath).toHaveBeenCalledWith('r4'));
     // The thread opens down to it, and it scrolls into view with focus.
-    const target = await screen.findByText('Deep point.', { selector: '[data-testid="response-content"]' }, { timeout: 5000 });
+    const target = await screen.findByText(responseText('Deep point.'), { timeout: 5000 });
     await waitFor(() => expect(scrolled).toContain('response-r4'));
     expect(document.activeElement?.id).toBe('response-r4');
     expect(target.closest('li')!.className).toContain('is-highlighted');
