@@ -176,7 +176,7 @@ describe('debate map', () => {
     fireEvent.keyDown(node, { key: 'Enter' });
     await waitFor(() => expect(ancestorPath).toHaveBeenCalledWith('r4'));
     // The thread opens down to it, and it scrolls into view with focus.
-    const target = await screen.findByText(responseText('Deep point.'), { timeout: 5000 });
+    const target = await screen.findByText(responseText('Deep point.'), {}, { timeout: 5000 });
     await waitFor(() => expect(scrolled).toContain('response-r4'));
     expect(document.activeElement?.id).toBe('response-r4');
     expect(target.closest('li')!.className).toContain('is-highlighted');
