@@ -45,7 +45,7 @@ const ATTACK = [
 
 /** The text box of the response whose words start with `start`, once the renderer has formatted it. */
 const formatted = (page: Page, start: string) =>
-  page.locator('[data-testid="response-content"][data-formatted]').filter({ hasText: start }).first();
+  page.locator('[data-testid="response-content"]').filter({ hasText: start }).locator('[data-formatted]').first();
 
 describe('formatted arguments', () => {
   it('render safely, preview in the composer and read formatted offline', { timeout: 180_000 }, async () => {
