@@ -46,6 +46,37 @@ const formattedIn = async (root: HTMLElement) =>
   waitFor(() => root.querySelector<HTMLElement>('[data-formatted]') ?? Promise.reject(new Error('plain still')));
 
 describe('FormattedText in a response', () => {
+  it('shows a quoted response in its block by its words, without the Markdown marks', async () => {
+    const topic = fakeTopic();
+    const quoted = fakeResponse({
+      id: 'r-quoted',
+      topic_id: topic.id,
+      content: 'Fares are **regressive**: see [the study](https://example.org/s).',
+    });
+    const quoting = fakeResponse({
+      id: 'r-quoting',
+      topic_id: topic.id,
+      content: 'I disagree.',
+      quoted_response: { id: quoted.id, content: quoted.content, username: 'Ada', creator_uid: 'uid-ada' },
+      quoted_response_id: quoted.id,
+    });
+    const data = fakeData({
+      topic$: () => of(topic),
+      rootResponses$: () => of([quoted, quoting]),
+      topicResponses$: () => of([quoted, quoting]),
+    });
+    renderWithData(
+      <Routes>
+        <Route path="/topics/:topicId" element={<TopicPage />} />
+      </Routes>,
+      data,
+      `/topics/${topic.id}`,
+    );
+    const block = await screen.findByTestId('quoted-block');
+    await waitFor(() => expect(block.querySelector('.response-quote-text')!.textContent).toBe('“Fares are regressive: see the study.”'));
+    expect(block.querySelector('a[href^="https://example.org"]')).toBeNull();
+  });
+
   it('renders the subset safely in the topic page', async () => {
     const topic = fakeTopic();
     const response = fakeResponse({ id: 'r1', topic_id: topic.id, content: ATTACK });

@@ -26,6 +26,7 @@ import { TopicTreeContext } from '../../hooks/useTopicTree';
 import { useVote } from '../../hooks/useVote';
 import { useWordVectors } from '../../hooks/useWordVectors';
 import { useSignInPrompt } from '../SignInModal/useSignInPrompt';
+import { usePlainText } from '../FormattedText/useMarkdown';
 
 export const ALREADY_SAID = 'This was already said';
 export const ALREADY_SAID_NOTE =
@@ -157,6 +158,7 @@ function SimilarResponse({
   const { user } = useSession();
   const vote = useVote('response', response.id, response.user_has_upvoted);
   const textId = useId();
+  const plain = usePlainText();
   const own = user?.uid === response.creator_uid;
   // Signed out the button stays focusable (aria-disabled): a press opens the sign-in, as VoteButton does.
   const signIn = useSignInPrompt();
@@ -171,7 +173,7 @@ function SimilarResponse({
   return (
     <li className="already-said-item" data-response-id={response.id}>
       <p className="already-said-text" id={textId}>
-        “{truncate(response.content, HINT_CHARS)}” <span className="already-said-by">— {authorName(response.username)}</span>
+        “{truncate(plain(response.content), HINT_CHARS)}” <span className="already-said-by">— {authorName(response.username)}</span>
       </p>
       <div className="already-said-actions">
         {!own && (

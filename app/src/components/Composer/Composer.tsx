@@ -22,6 +22,7 @@ import { AlreadySaid } from './AlreadySaid';
 import { RelativeTime } from '../RelativeTime/RelativeTime';
 import './Composer.css';
 import { FormattedText } from '../FormattedText/FormattedText';
+import { usePlainText } from '../FormattedText/useMarkdown';
 import { errorMessage } from '../../error-message';
 
 /** Shown to a signed-out visitor before they type. */
@@ -83,6 +84,7 @@ export function Composer({
   const [panel, setPanel] = useState<'quote' | 'sources' | null>(null);
   // The text as it will read (formatted), in place of the box; the box stays mounted, caret and all.
   const [previewing, setPreviewing] = useState(false);
+  const plain = usePlainText();
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [signInOpen, setSignInOpen] = useState(false);
@@ -301,7 +303,7 @@ export function Composer({
         </div>
         {quote && (
           <div className="composer-chosen">
-            <span>Quoting: “{truncate(quote.content, QUOTED_BLOCK_CHARS)}”</span>
+            <span>Quoting: “{truncate(plain(quote.content), QUOTED_BLOCK_CHARS)}”</span>
             <button type="button" className="btn btn-small btn-ghost" onClick={() => setQuote(null)}>
               Remove quote
             </button>

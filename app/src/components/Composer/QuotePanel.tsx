@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { QUOTE_SUGGESTION_CHARS } from '../../../../shared/constants';
 import { truncate } from '../../../../shared/rules/truncate';
 import { useResponseSearch, type QuotedResponse } from '../../hooks/useResponseSearch';
+import { usePlainText } from '../FormattedText/useMarkdown';
 
 interface QuotePanelProps {
   topicId: string;
@@ -16,6 +17,7 @@ interface QuotePanelProps {
 export function QuotePanel({ topicId, excludeId, idPrefix, onPick }: QuotePanelProps) {
   const [text, setText] = useState('');
   const { results, query } = useResponseSearch(topicId, text, excludeId);
+  const plain = usePlainText();
   return (
     <div className="composer-panel">
       <label htmlFor={`${idPrefix}-quote-search`}>Search a response to quote</label>
@@ -35,7 +37,7 @@ export function QuotePanel({ topicId, excludeId, idPrefix, onPick }: QuotePanelP
           {results.map((r) => (
             <li key={r.id}>
               <button type="button" className="composer-suggestion" onClick={() => onPick(r)}>
-                {truncate(r.content, QUOTE_SUGGESTION_CHARS)}
+                {truncate(plain(r.content), QUOTE_SUGGESTION_CHARS)}
               </button>
             </li>
           ))}

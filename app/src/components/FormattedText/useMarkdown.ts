@@ -1,7 +1,7 @@
 // The Markdown renderer (shared/markdown.ts and marked), loaded on first use in its own chunk: it is
 // kept off the first load, and a text shows plain (line breaks kept) the moment before it arrives.
 // The chunk is precached with the app, so it loads offline too.
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 type Markdown = typeof import('../../../../shared/markdown');
 
@@ -30,4 +30,13 @@ export function useMarkdown(): Markdown | null {
     };
   }, [markdown]);
   return markdown;
+}
+
+/**
+ * For excerpts (a quoted block, the strongest case, a hint): a text's words without their Markdown
+ * marks, on one line, through the same renderer; the text as written until it has loaded.
+ */
+export function usePlainText(): (text: string) => string {
+  const markdown = useMarkdown();
+  return useCallback((text: string) => (markdown ? markdown.markdownPlainText(text) : text), [markdown]);
 }

@@ -9,6 +9,7 @@ import { useData } from '../../hooks/useData';
 import { useObservable } from '../../hooks/useObservable';
 import { TopicTreeContext } from '../../hooks/useTopicTree';
 import './OpinionGroups.css';
+import { usePlainText } from '../FormattedText/useMarkdown';
 
 export const OPINION_GROUPS_TITLE = 'Opinion groups';
 const EXCERPT = 160;
@@ -62,6 +63,7 @@ export function OpinionGroupsPanel({ id, topic, online = true }: { id: string; t
   const responses = useObservable(source).value;
   const texts = useMemo(() => new Map((responses ?? []).map((r) => [r.id, r.content])), [responses]);
   const tree = useContext(TopicTreeContext);
+  const plain = usePlainText();
 
   const item = (responseId: string, detail: string) => {
     const text = texts.get(responseId);
@@ -71,7 +73,7 @@ export function OpinionGroupsPanel({ id, topic, online = true }: { id: string; t
           <span className="status-text">A response not on this device yet</span>
         ) : (
           <button type="button" className="opinion-groups-link" onClick={() => void tree?.goToResponse(responseId)}>
-            {truncate(text, EXCERPT)}
+            {truncate(plain(text), EXCERPT)}
           </button>
         )}
         <span className="opinion-groups-share">{detail}</span>

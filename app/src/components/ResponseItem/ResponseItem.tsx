@@ -23,6 +23,7 @@ import { ModeratedText } from '../ModeratedText/ModeratedText';
 import { ResponseActions } from './ResponseActions';
 import { EditedMark, EditHistoryPanel } from '../EditHistory/EditHistory';
 import { FormattedText } from '../FormattedText/FormattedText';
+import { usePlainText } from '../FormattedText/useMarkdown';
 
 export const DELETE_RESPONSE_CONFIRM = 'Delete this response and all its replies?';
 
@@ -72,6 +73,7 @@ export const ResponseItem = memo(function ResponseItem({
   const standing = useDebateStanding();
   const commonGround = standing !== null && hasCommonGround(response, standing.participants);
   const excerpt = truncate(response.content, 60);
+  const plain = usePlainText();
 
   function toggleReplies() {
     setLoadedOnce(true);
@@ -141,9 +143,9 @@ export const ResponseItem = memo(function ResponseItem({
               type="button"
               className="response-quote-jump"
               onClick={() => void tree.goToResponse(response.quoted_response!.id)}
-              aria-label={`Go to quoted response: ${truncate(response.quoted_response.content, QUOTED_BLOCK_CHARS)}`}
+              aria-label={`Go to quoted response: ${truncate(plain(response.quoted_response.content), QUOTED_BLOCK_CHARS)}`}
             >
-              <span className="response-quote-text">“{truncate(response.quoted_response.content, QUOTED_BLOCK_CHARS)}”</span>
+              <span className="response-quote-text">“{truncate(plain(response.quoted_response.content), QUOTED_BLOCK_CHARS)}”</span>
             </button>
             <span className="response-quote-by">
               —{' '}

@@ -14,6 +14,7 @@ import { useStrongestCase } from '../../hooks/useStrongestCase';
 import { useTopicTree } from '../../hooks/useTopicTree';
 import { STANCE } from '../Stance/Stance';
 import './StrongestCase.css';
+import { usePlainText } from '../FormattedText/useMarkdown';
 
 export { STRONGEST_CASE_EXPLAINED };
 export const STRONGEST_CASE = 'Strongest case on each side';
@@ -115,6 +116,7 @@ function SideList({
   participants: { agree: number; disagree: number };
 }) {
   const tree = useTopicTree();
+  const plain = usePlainText();
   function open(event: MouseEvent, responseId: string) {
     // Opens the thread down to it and scrolls there, as the debate map does; a new tab still follows the link.
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
@@ -138,7 +140,7 @@ function SideList({
                 href={`#response-${encodeURIComponent(response.id)}`}
                 onClick={(e) => open(e, response.id)}
               >
-                {truncate(response.content, STRONGEST_TEXT_CHARS)}
+                {truncate(plain(response.content), STRONGEST_TEXT_CHARS)}
               </a>
               <span className="strongest-case-meta">
                 {authorName(response.username)} · {approvalText(response, participants)}
