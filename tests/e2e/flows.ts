@@ -42,9 +42,15 @@ export async function postInComposer(page: Page, formName: 'Add a response' | 'R
   await page.getByTestId('response-content').filter({ hasText: content }).first().waitFor();
 }
 
-/** The response item (li) whose own content is `content`. */
+/**
+ * The response item (li) whose own content is `content`. Playwright's `:text-is` matches the smallest
+ * element holding the text: a formatted text's paragraph inside the content box, or the box itself
+ * for a text shown as it is (a moderator's notice).
+ */
 export function responseItem(page: Page, content: string) {
-  return page.locator(`li[data-testid="response"]:has(> article [data-testid="response-content"]:text-is(${JSON.stringify(content)}))`);
+  const text = `:text-is(${JSON.stringify(content)})`;
+  const box = '[data-testid="response-content"]';
+  return page.locator(`li[data-testid="response"]:has(> article :is(${box}${text}, ${box} ${text}))`);
 }
 
 /**
