@@ -1,6 +1,6 @@
 // Version 4 of the local `responses` schema (before the edit history and the disagrees by side),
 // kept so the migration to version 5 is tested against the real old shape
-// (tests/app/response-versions-migration.test.ts, tests/app/response-disagrees-migration.test.ts).
+// (tests/app/response-v5-migration.test.ts).
 export const responseSchemaV4 = {
   title: 'responses',
   version: 4,
