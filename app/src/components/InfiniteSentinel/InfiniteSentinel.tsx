@@ -31,8 +31,10 @@ export function InfiniteSentinel({ onLoadMore, trigger, loading }: InfiniteSenti
     const node = ref.current;
     if (!node || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
+      // The entry may describe a layout already gone (an empty list between two sorts, whose rows
+      // arrived before this callback ran): the sentinel's place is read again now.
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) loadMore.current();
+        if (entries.some((entry) => entry.isIntersecting) && nearView(node)) loadMore.current();
       },
       { rootMargin: `${MARGIN_PX}px` },
     );
