@@ -17,7 +17,7 @@ import { startAuthEmulator, type RunningEmulator } from '../../scripts/auth-emul
 import { buildIfStale, CHROME_ARGS } from '../fixtures/build.js';
 import { PHONE_PROBE, readProbe, type ProbeReading } from './phone-probe.js';
 import { phoneSeedSizes, seededSite } from './phone-seeds.js';
-import { buildServerForBench, startCruxProcess, type RunningProcess } from './processes.js';
+import { buildServerForBench, processCpuUs, startCruxProcess, type RunningProcess } from './processes.js';
 import type { BenchRow } from './types.js';
 
 const ROOT = process.cwd();
@@ -37,6 +37,9 @@ interface PhoneFigures {
   indexedDbMb: number;
   heapMb: number;
   readableOffline: number;
+  /** The server's CPU time (ms) and the bytes it sent for the new phone's first visit, until its sync went quiet. */
+  serverCpuMs: number;
+  serverKb: number;
 }
 
 const fmt = (n: number) => n.toLocaleString('en');
@@ -130,9 +133,9 @@ async function openTopics(page: Page, count: number): Promise<string[]> {
     await page.locator(`[data-topic-id="${id}"] .topic-row-title`).first().tap();
     await page.waitForURL(`**/topics/${id}`);
     await page.locator('main h1').first().waitFor({ timeout: 60_000 });
-    // What the topic shows: its responses or the empty state.
+    // What the topic shows: its responses, "No responses yet." or a status.
     await page
-      .waitForFunction(() => document.querySelector('li[data-testid="response"], main .empty-state, main [role="status"]'), null, {
+      .waitForFunction(() => document.querySelector('li[data-testid="response"], main .response-empty, main [role="status"]'), null, {
         timeout: 60_000,
       })
       .catch(() => undefined);
@@ -164,7 +167,23 @@ async function readableOffline(profile: string, base: string, ids: string[]): Pr
   }
 }
 
-async function measureSite(base: string, work: string, watchMs: number, log: (line: string) => void): Promise<PhoneFigures> {
+/** What the page received from the server so far (the document, the API, the sync), in KB: resource timing's transfer sizes. */
+async function receivedKb(page: Page): Promise<number> {
+  const bytes = await page.evaluate(() =>
+    [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
+      .map((e) => (e as PerformanceResourceTiming).transferSize || (e as PerformanceResourceTiming).encodedBodySize || 0)
+      .reduce((sum, n) => sum + n, 0),
+  );
+  return bytes / 1024;
+}
+
+async function measureSite(
+  base: string,
+  serverPid: number,
+  work: string,
+  watchMs: number,
+  log: (line: string) => void,
+): Promise<PhoneFigures> {
   const profile = mkdtempSync(join(work, 'phone-'));
   const context = await launchPhone(profile, false);
   let probe: ProbeReading;
@@ -172,12 +191,16 @@ async function measureSite(base: string, work: string, watchMs: number, log: (li
     await context.addInitScript(PHONE_PROBE);
     const page = context.pages()[0] ?? (await context.newPage());
     await slowCpu(page);
+    // The server's share of a first sync: its CPU from the first request until the phone's sync is quiet.
+    const cpuBefore = processCpuUs(serverPid);
     await page.goto(`${base}/`);
     await page.locator('[data-testid="topic-row"]').first().waitFor({ timeout: 120_000 });
     const quiet = await waitForSyncQuiet(page, watchMs);
+    const serverCpuMs = (processCpuUs(serverPid) - cpuBefore) / 1000;
+    const serverKb = await receivedKb(page);
     probe = await readProbe(page);
     log(
-      `first row ${round(probe.firstRowMs)} ms, ${probe.longTasks} long tasks, the longest ${round(probe.longestTaskMs)} ms, quiet ${quiet}`,
+      `first row ${round(probe.firstRowMs)} ms, ${probe.longTasks} long tasks, the longest ${round(probe.longestTaskMs)} ms, quiet ${quiet}; server ${round(serverCpuMs)} ms CPU, ${round(serverKb)} KB sent`,
     );
 
     // A tap on the first topic while whatever sync still runs: to its title.
@@ -208,6 +231,8 @@ async function measureSite(base: string, work: string, watchMs: number, log: (li
       indexedDbMb: await indexedDbMb(page),
       heapMb: await heapAfterGc(page),
       readableOffline: 0,
+      serverCpuMs,
+      serverKb,
     };
     await context.close();
     figures.readableOffline = await readableOffline(profile, base, topicsOpened);
@@ -259,6 +284,18 @@ function rowsFor(label: string, f: PhoneFigures, watchS: number): BenchRow[] {
       budget: BUDGET.indexedDbMb,
       note: `${f.listPages} list pages, ${f.topicsOpened.length} topics; storage.estimate usageDetails${cap}`,
     },
+    {
+      name: `phone ${label}: server CPU for the first visit`,
+      value: Math.round(f.serverCpuMs),
+      unit: 'ms',
+      note: `the server process's CPU from the first request until the new phone's sync was quiet (/proc); the same at every size is the budget${cap}`,
+    },
+    {
+      name: `phone ${label}: bytes sent for the first visit`,
+      value: Math.round(f.serverKb),
+      unit: 'KB',
+      note: `the page, its scripts and every API and sync answer until the sync was quiet (resource timing)${cap}`,
+    },
     { name: `phone ${label}: JS heap after browsing`, value: round(f.heapMb), unit: 'MB', note: 'after a full GC' },
     {
       name: `phone ${label}: topics opened readable offline`,
@@ -297,7 +334,7 @@ export async function benchPhone(log: (line: string) => void = (line) => console
         const load = loadavg()[0]!.toFixed(1);
         log(`${label}: ${server.url}, load ${load}`);
         // One size that fails (a page that never came under load) does not lose the others' rows.
-        const figures = await measureSite(server.url, work, watchS * 1000, log).catch((error: unknown) => {
+        const figures = await measureSite(server.url, server.pid, work, watchS * 1000, log).catch((error: unknown) => {
           log(`${label}: could not measure: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
           return null;
         });

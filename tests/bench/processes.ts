@@ -6,7 +6,7 @@
 // BENCH_SERVER_PROCESSES=N starts the server with SERVER_PROCESSES=N (a primary and N serving
 // processes on the one SQLite file; with --cpu-prof each writes its own profile).
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +21,12 @@ export interface RunningProcess {
   pid: number;
   /** Ends the process (SIGTERM: the server drains and exits, so a --cpu-prof profile is written). */
   stop(): Promise<void>;
+}
+
+/** A process's user + system CPU time so far, in µs (Linux /proc/<pid>/stat, clock ticks of 10 ms). */
+export function processCpuUs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
 /** The server compiled into a fresh folder under .tmp/ (its imports resolve from the repository's node_modules). */

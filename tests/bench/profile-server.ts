@@ -9,12 +9,12 @@
 // BENCH_SEEDED=<file.sqlite> copies an already seeded file (npm run bench:seed) instead of seeding
 // (the full size takes 60–90 s to seed); each scenario then starts on a fresh copy of it, so the
 // writes of one scenario do not change what the next one measures.
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAuthEmulator, type RunningEmulator } from '../../scripts/auth-emulator.js';
 import { openDatabase } from '../../sync-server/src/store/sqlite/connection.js';
-import { buildServerForBench, serverProfile, startCruxProcess } from './processes.js';
+import { buildServerForBench, processCpuUs, serverProfile, startCruxProcess } from './processes.js';
 import { formatSummary, summariseProfile } from './profile-summary.js';
 import { largeSeedSizes, SEED_WORDS, seedLarge } from './seed.js';
 import { cannon, emulatorToken, type Vary } from './server.js';
@@ -113,10 +113,4 @@ function copySeeded(file: string, dataDir: string) {
   for (const suffix of ['-wal', '-shm']) rmSync(join(dataDir, `crux.sqlite${suffix}`), { force: true });
   copyFileSync(file, join(dataDir, 'crux.sqlite'));
   if (existsSync(`${file}-wal`)) copyFileSync(`${file}-wal`, join(dataDir, 'crux.sqlite-wal'));
-}
-
-/** A process's user + system CPU time so far, in µs (Linux /proc/<pid>/stat, clock ticks of 10 ms). */
-function processCpuUs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
