@@ -1,5 +1,7 @@
 // Profiles the production server process under load:
-//   npx tsx tests/bench/profile-server.ts [hot] [hot-signed-in] [search] [leaderboard] [reply] [push]   (default: all six)
+//   npx tsx tests/bench/profile-server.ts [hot] [hot-signed-in] [search] [leaderboard] [reply] [push]
+//     [topic] [pull-topics] [pull-responses] [mappings] [roots]   (default: all; the last five are the server
+//     bench's varied rows, each request different)
 // Seeds one site (the bench's seed: BENCH_QUICK=1 for 10,000 topics / 100,000 responses) into a DATA_DIR,
 // compiles the server, and for each scenario starts `node --cpu-prof build/.../main.js` on that folder
 // (processes.ts, as `npm run bench -- server` does), drives it for BENCH_SECONDS (5) with autocannon
@@ -28,20 +30,61 @@ interface Scenario {
 }
 
 const sizes = largeSeedSizes();
-const SCENARIOS: Record<string, Scenario> = {
-  hot: { path: '/api/topics?sort=hot' },
-  'hot-signed-in': { path: '/api/topics?sort=hot', signedIn: true },
-  search: { path: '/api/topics', vary: { kind: 'search', words: [...new Set(SEED_WORDS)], sorts: ['hot', 'new', 'top'] } },
-  leaderboard: { path: '/api/users/leaderboard' },
-  reply: { path: '/api/responses', method: 'POST', signedIn: true, vary: { kind: 'response', topics: sizes.topics } },
-  push: {
+/** The seeded site's change numbers, for the scenarios that start from a checkpoint (read once seeded). */
+interface Site {
+  topicSeqs: { lo: number; hi: number };
+  bigSeqs: { lo: number; hi: number };
+}
+/** n values from lo to hi, evenly spread (the server bench's varied rows ask the same). */
+const spread = (lo: number, hi: number, n: number) =>
+  Array.from({ length: n }, (_, i) => Math.round(lo + ((hi - lo) * i) / Math.max(1, n - 1)));
+const BIG = 'bench-topic-big';
+const paths = (list: string[]): Vary => ({ kind: 'paths', paths: list });
+const SCENARIOS: Record<string, (site: Site) => Scenario> = {
+  hot: () => ({ path: '/api/topics?sort=hot' }),
+  'hot-signed-in': () => ({ path: '/api/topics?sort=hot', signedIn: true }),
+  search: () => ({ path: '/api/topics', vary: { kind: 'search', words: [...new Set(SEED_WORDS)], sorts: ['hot', 'new', 'top'] } }),
+  leaderboard: () => ({ path: '/api/users/leaderboard' }),
+  reply: () => ({ path: '/api/responses', method: 'POST', signedIn: true, vary: { kind: 'response', topics: sizes.topics } }),
+  push: () => ({
     path: '/api/sync/responses/push',
     method: 'POST',
     signedIn: true,
     connections: 10,
     vary: { kind: 'response-push', topics: sizes.topics, batch: 50 },
-  },
+  }),
+  // The server bench's varied rows (server.ts variedRows), one at a time.
+  topic: () => ({
+    path: '/',
+    vary: paths(spread(0, sizes.topics - 1, 200).map((i) => `/api/topics/${i === 0 ? BIG : `bench-topic-${i}`}`)),
+  }),
+  'pull-topics': ({ topicSeqs: { lo, hi } }) => ({
+    path: '/',
+    vary: paths(spread(lo + Math.floor((hi - lo) / 4), hi - 1_000, 100).map((seq) => `/api/sync/topics/pull?seq=${seq}&limit=1000`)),
+  }),
+  'pull-responses': ({ bigSeqs: { lo, hi } }) => ({
+    path: '/',
+    vary: paths(
+      spread(lo - 1, Math.max(lo - 1, hi - 1_000), 100).map((seq) => `/api/sync/responses/pull?topic_id=${BIG}&seq=${seq}&limit=1000`),
+    ),
+  }),
+  mappings: () => ({ path: '/', vary: paths(spread(4_001, 5_000, 100).map((n) => `/api/responses/mappings?topic_id=${BIG}&limit=${n}`)) }),
+  roots: () => ({ path: '/', vary: paths(spread(901, 1_000, 100).map((n) => `/api/responses?topic_id=${BIG}&limit=${n}`)) }),
 };
+
+/** The change numbers the checkpoint scenarios start from, read from the seeded file. */
+function readSite(file: string): Site {
+  const db = openDatabase(file);
+  try {
+    const range = (sql: string, ...args: unknown[]) => db.prepare(sql).get(...args) as { lo: number; hi: number };
+    return {
+      topicSeqs: range('SELECT min(seq) AS lo, max(seq) AS hi FROM topics'),
+      bigSeqs: range('SELECT min(seq) AS lo, max(seq) AS hi FROM responses WHERE topic_id = ?', BIG),
+    };
+  } finally {
+    db.close();
+  }
+}
 
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(name in SCENARIOS));
@@ -56,7 +99,9 @@ const profiles = mkdtempSync(join(tmpdir(), 'crux-prof-'));
 let emulator: RunningEmulator | null = null;
 const build = await buildServerForBench();
 try {
-  if (names.some((name) => SCENARIOS[name]!.signedIn)) emulator = await startAuthEmulator();
+  if (names.some((name) => SCENARIOS[name]!({ topicSeqs: { lo: 0, hi: 0 }, bigSeqs: { lo: 0, hi: 0 } }).signedIn)) {
+    emulator = await startAuthEmulator();
+  }
   const seeded = process.env.BENCH_SEEDED;
   if (seeded) {
     if (!existsSync(seeded)) throw new Error(`BENCH_SEEDED: no file ${seeded}`);
@@ -66,8 +111,10 @@ try {
     seedLarge(db, sizes);
     db.close();
   }
+  if (seeded) copySeeded(seeded, dataDir);
+  const site = readSite(join(dataDir, 'crux.sqlite'));
   for (const name of names) {
-    const scenario = SCENARIOS[name]!;
+    const scenario = SCENARIOS[name]!(site);
     if (seeded) copySeeded(seeded, dataDir);
     const profileDir = join(profiles, name);
     const crux = await startCruxProcess({ outDir: build.outDir, dataDir, emulatorHost: emulator?.host, profileDir });

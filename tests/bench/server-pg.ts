@@ -34,6 +34,9 @@ export async function benchPostgres(log: (line: string) => void = (line) => cons
     log(`postgres: seeding SQLite with ${size}…`);
     const db = openDatabase(join(dir, 'crux.sqlite'));
     const seeded = seedLarge(db, sizes);
+    const range = (sql: string, ...args: unknown[]) => db.prepare(sql).get(...args) as { lo: number; hi: number };
+    const topicSeqs = range('SELECT min(seq) AS lo, max(seq) AS hi FROM topics');
+    const bigSeqs = range('SELECT min(seq) AS lo, max(seq) AS hi FROM responses WHERE topic_id = ?', seeded.bigTopicId);
     const t0 = performance.now();
     await copySqliteToPostgres(db, postgres.url, (line) => log(`postgres: ${line}`));
     const copySeconds = (performance.now() - t0) / 1000;
@@ -61,6 +64,8 @@ export async function benchPostgres(log: (line: string) => void = (line) => cons
     const measures: Array<{
       name: string;
       path: string;
+      /** Each request a different one of these paths (the server bench's varied rows). */
+      paths?: string[];
       connections: number;
       row: (m: Measured) => Pick<BenchRow, 'value' | 'unit' | 'note' | 'budget' | 'higherIsBetter'>;
     }> = [
@@ -92,10 +97,13 @@ export async function benchPostgres(log: (line: string) => void = (line) => cons
           note: `${Math.round(m.requestsPerSecond)} req/s, p99 ${m.latencyP99} ms`,
         }),
       },
+      // The server bench's varied rows (server.ts variedRows): large pages, every request a different one.
+      ...variedMeasures(seeded.bigTopicId, sizes.topics, topicSeqs, bigSeqs),
     ];
     for (const measure of measures) {
       for (const engine of Object.keys(engines)) {
-        const result = await cannon({ url: `${urls[engine]}${measure.path}`, connections: measure.connections, duration: seconds });
+        const vary = measure.paths ? { kind: 'paths' as const, paths: measure.paths } : undefined;
+        const result = await cannon({ url: `${urls[engine]}${measure.path}`, connections: measure.connections, duration: seconds }, vary);
         log(`postgres: ${engine} ${measure.name}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.latencyP99} ms`);
         if (result.non2xx > 0 || result.errors > 0)
           throw new Error(`${engine} ${measure.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
@@ -142,4 +150,58 @@ export async function benchPostgres(log: (line: string) => void = (line) => cons
     rmSync(pgDataDir, { recursive: true, force: true });
   }
   return rows;
+}
+
+/** n values from lo to hi, evenly spread. */
+const spread = (lo: number, hi: number, n: number) =>
+  Array.from({ length: n }, (_, i) => Math.round(lo + ((hi - lo) * i) / Math.max(1, n - 1)));
+
+/** The varied large-page rows, 50 connections, p99 against the server bench's budgets. */
+function variedMeasures(big: string, topics: number, topicSeqs: { lo: number; hi: number }, bigSeqs: { lo: number; hi: number }) {
+  const p99 = (budget: number) => (m: Measured) => ({
+    value: m.latencyP99,
+    unit: 'ms',
+    budget,
+    note: `${Math.round(m.requestsPerSecond)} req/s, p50 ${m.latencyP50} ms; every request different`,
+  });
+  const { lo, hi } = topicSeqs;
+  return [
+    {
+      name: 'GET /api/topics/{id} (200 topics in turn) p99',
+      path: '/',
+      paths: spread(0, topics - 1, 200).map((i) => `/api/topics/${i === 0 ? big : `bench-topic-${i}`}`),
+      connections: 50,
+      row: p99(25),
+    },
+    {
+      name: 'sync pull of topics, 1,000 from a checkpoint (100 in turn) p99',
+      path: '/',
+      paths: spread(lo + Math.floor((hi - lo) / 4), hi - 1_000, 100).map((seq) => `/api/sync/topics/pull?seq=${seq}&limit=1000`),
+      connections: 50,
+      row: p99(250),
+    },
+    {
+      name: "sync pull of the big topic's responses, 1,000 from a checkpoint (100 in turn) p99",
+      path: '/',
+      paths: spread(bigSeqs.lo - 1, Math.max(bigSeqs.lo - 1, bigSeqs.hi - 1_000), 100).map(
+        (seq) => `/api/sync/responses/pull?topic_id=${big}&seq=${seq}&limit=1000`,
+      ),
+      connections: 50,
+      row: p99(250),
+    },
+    {
+      name: "GET /api/responses/mappings, the big topic's first page (4,001–5,000 pairs in turn) p99",
+      path: '/',
+      paths: spread(4_001, 5_000, 100).map((n) => `/api/responses/mappings?topic_id=${big}&limit=${n}`),
+      connections: 50,
+      row: p99(250),
+    },
+    {
+      name: "GET /api/responses?topic_id=, the big topic's first page of roots (901–1,000 in turn) p99",
+      path: '/',
+      paths: spread(901, 1_000, 100).map((n) => `/api/responses?topic_id=${big}&limit=${n}`),
+      connections: 50,
+      row: p99(250),
+    },
+  ];
 }
