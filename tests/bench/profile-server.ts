@@ -43,7 +43,10 @@ const paths = (list: string[]): Vary => ({ kind: 'paths', paths: list });
 const SCENARIOS: Record<string, (site: Site) => Scenario> = {
   hot: () => ({ path: '/api/topics?sort=hot' }),
   'hot-signed-in': () => ({ path: '/api/topics?sort=hot', signedIn: true }),
-  search: () => ({ path: '/api/topics', vary: { kind: 'search', words: [...new Set(SEED_WORDS)], sorts: ['hot', 'new', 'top'] } }),
+  search: () => ({
+    path: '/api/topics',
+    vary: { kind: 'search', words: [...new Set(SEED_WORDS)], sorts: ['hot', 'new', 'top'], limits: [10, 20, 50, 100] },
+  }),
   leaderboard: () => ({ path: '/api/users/leaderboard' }),
   reply: () => ({ path: '/api/responses', method: 'POST', signedIn: true, vary: { kind: 'response', topics: sizes.topics } }),
   push: () => ({

@@ -204,3 +204,24 @@ describe('migration 012 on PostgreSQL: the grouping job start reads a range of v
     expect(await indexesOn('votes', statements[0]!)).toEqual(['votes_response_updated']);
   });
 });
+
+// Migration 018 on PostgreSQL: a topic's responses in their order with the parent (SQLite's 022), for a
+// page of mappings read from the index rather than a sort of the topic, in place of responses_topic_root.
+describe('migration 018 on PostgreSQL: a page of mappings or roots walks responses_topic_order', () => {
+  it('reads both pages by the index, with no sort; responses_topic_root is gone', async () => {
+    const { rows } = await client.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE tablename = 'responses'");
+    const names = rows.map((row) => row.indexname);
+    expect(names).toContain('responses_topic_order');
+    expect(names).not.toContain('responses_topic_root');
+    const statements = await statementsOf(async () => {
+      await store.responses.mappings(topicId, null, 5000);
+      await store.responses.rootsPage(topicId, null, null, 1000);
+    });
+    const used: string[] = [];
+    for (const statement of statements.filter((s) => /FROM responses r/.test(s.text)))
+      used.push(...(await indexesOn('responses', statement)));
+    expect(used.filter((name) => name === 'responses_topic_order').length).toBeGreaterThanOrEqual(2);
+    const { sorts } = await readsOf(client, statements);
+    expect(sorts).toEqual([]);
+  });
+});

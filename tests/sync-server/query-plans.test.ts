@@ -178,8 +178,9 @@ describe('migration 015: the dropped response indexes leave every plan on an ind
       ).toBe(14);
       // The columns and tables the migrations after 016 add, which today's statements read (the vote's
       // value, edit history, deleted accounts, disagrees by side), so they prepare on a database at
-      // 014; none of them adds an index, so no plan moves for them.
-      for (const later of loadMigrations().filter((m) => m.version > 16)) {
+      // 014; none of them adds an index, so no plan moves for them. 022 changes indexes only (no column
+      // a statement reads): its plans are the next test's.
+      for (const later of loadMigrations().filter((m) => m.version > 16 && m.version !== 22)) {
         expect(later.sql).not.toMatch(/CREATE\s+(UNIQUE\s+)?INDEX/i);
         old.exec(later.sql);
       }
@@ -216,6 +217,44 @@ describe('migration 015: the dropped response indexes leave every plan on an ind
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }
+  });
+});
+
+// Migration 022: a topic's responses in their order (created_at, id) with the parent, for the mappings'
+// pages, in place of responses_topic_root (roots only). The store's own statements, on the current schema.
+describe('migration 022: a page of mappings or roots is read in index order, never sorted', () => {
+  /** EXPLAIN QUERY PLAN of the statement `call` runs first, with its own arguments. */
+  async function planOfCall(call: () => Promise<unknown>): Promise<string> {
+    const proto = Object.getPrototypeOf(db.prepare('SELECT 1')) as { all: (...args: unknown[]) => unknown };
+    const saved = proto.all;
+    const ran: { source: string; args: unknown[] }[] = [];
+    proto.all = function (this: { source: string }, ...args: unknown[]) {
+      ran.push({ source: this.source, args });
+      return saved.apply(this, args);
+    };
+    try {
+      await call();
+    } finally {
+      proto.all = saved;
+    }
+    const first = ran.find((r) => /FROM responses r/.test(r.source))!;
+    return (db.prepare(`EXPLAIN QUERY PLAN ${first.source}`).all(...first.args) as { detail: string }[])
+      .map((row) => row.detail)
+      .join(' | ');
+  }
+
+  it('walks responses_topic_order: mappings from the index alone, roots without a sort; responses_topic_root is gone', async () => {
+    const indexes = (
+      db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'responses'").all() as { name: string }[]
+    ).map((row) => row.name);
+    expect(indexes).toContain('responses_topic_order');
+    expect(indexes).not.toContain('responses_topic_root');
+    const mappings = await planOfCall(() => store.responses.mappings('t-plan', { created_at: '2026-01-01T00:00:00.000Z', id: 'r' }, 5000));
+    expect(mappings).toMatch(/COVERING INDEX responses_topic_order/);
+    expect(mappings).not.toMatch(/TEMP B-TREE/);
+    const roots = await planOfCall(() => store.responses.rootsPage('t-plan', null, null, 1000));
+    expect(roots).toMatch(/INDEX responses_topic_order/);
+    expect(roots).not.toMatch(/TEMP B-TREE/);
   });
 });
 

@@ -17,7 +17,7 @@ vi.mock('../../../app/src/hooks/useSession', () => ({ useSession: (): SessionSta
  * when the observer reports it (which, as in a browser, may lag behind the layout).
  */
 let sentinelTop = 5_000;
-let reportIntersection: (isIntersecting: boolean) => void = () => {};
+let reportIntersection: (isIntersecting: boolean, time?: number) => void = () => {};
 beforeEach(() => {
   sentinelTop = 5_000;
   const rect = HTMLElement.prototype.getBoundingClientRect;
@@ -27,8 +27,8 @@ beforeEach(() => {
   vi.stubGlobal(
     'IntersectionObserver',
     class {
-      constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
-        reportIntersection = (isIntersecting) => act(() => callback([{ isIntersecting }]));
+      constructor(callback: (entries: { isIntersecting: boolean; time?: number }[]) => void) {
+        reportIntersection = (isIntersecting, time) => act(() => callback([{ isIntersecting, ...(time === undefined ? {} : { time }) }]));
       }
       observe() {}
       disconnect() {}
@@ -102,6 +102,18 @@ describe('TopicListPage paging', () => {
     const asked = renderList();
     act(() => asked[0]!.answer.next(topics.slice(0, 20)));
     reportIntersection(true);
+    expect(asked.map((a) => a.query.limit)).toEqual([20, 40]);
+  });
+
+  it('ignores a report observed before the rows arrived (the sentinel was in view only while the list was empty)', () => {
+    const asked = renderList();
+    // Observed while the list was still loading, delivered after its 20 rows pushed the sentinel down.
+    const observedAt = performance.now();
+    act(() => asked[0]!.answer.next(topics.slice(0, 20)));
+    reportIntersection(true, observedAt);
+    expect(asked.map((a) => a.query.limit)).toEqual([20]);
+    // A report made after that is acted on.
+    reportIntersection(true, performance.now() + 1);
     expect(asked.map((a) => a.query.limit)).toEqual([20, 40]);
   });
 });

@@ -24,6 +24,8 @@ export function InfiniteSentinel({ onLoadMore, trigger, loading }: InfiniteSenti
   const ref = useRef<HTMLDivElement>(null);
   // The observer is made once; it calls whatever onLoadMore the last render gave.
   const loadMore = useRef(onLoadMore);
+  /** When the list last changed and its layout was read (performance.now(), the entries' clock). */
+  const changedAt = useRef(0);
   useEffect(() => {
     loadMore.current = onLoadMore;
   }, [onLoadMore]);
@@ -31,10 +33,11 @@ export function InfiniteSentinel({ onLoadMore, trigger, loading }: InfiniteSenti
     const node = ref.current;
     if (!node || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
-      // The entry may describe a layout already gone (an empty list between two sorts, whose rows
-      // arrived before this callback ran): the sentinel's place is read again now.
+      // A report observed before the list last changed describes a layout already gone (an empty
+      // list between two sorts, whose rows arrived before this callback ran): the check that ran on
+      // that change read the layout itself, so the report is stale. A later one is acted on.
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting) && nearView(node)) loadMore.current();
+        if (entries.some((entry) => entry.isIntersecting && !(entry.time < changedAt.current))) loadMore.current();
       },
       { rootMargin: `${MARGIN_PX}px` },
     );
@@ -42,6 +45,7 @@ export function InfiniteSentinel({ onLoadMore, trigger, loading }: InfiniteSenti
     return () => observer.disconnect();
   }, []);
   useEffect(() => {
+    changedAt.current = performance.now();
     const node = ref.current;
     if (node && nearView(node)) onLoadMore();
   }, [trigger, onLoadMore]);
