@@ -2,9 +2,9 @@
 // balance of its participants' stances, its first root responses and the strongest case on each side,
 // read from the server's own rows. Kept in a small in-process cache keyed by the topic's row state, so
 // a crawler (or a busy page embedding it) asking again does not read every response again.
+import { LRUCache } from 'lru-cache';
 import { strongestCase } from '../../../shared/rules/strongest-case.js';
 import type { Response, Topic } from '../../../shared/types.js';
-import { createLru } from '../http/lru.js';
 import { toTopic, type Checkpoint, type ResponseRow, type TopicRow } from '../store/rows.js';
 import type { DomainContext } from './context.js';
 import { rootResponsesPage } from './responses.js';
@@ -49,18 +49,17 @@ export interface TopicSummaries {
 }
 
 export function createTopicSummaries(ctx: DomainContext, kept = SUMMARIES_KEPT, ttlMs = SUMMARY_TTL_MS): TopicSummaries {
-  const cache = createLru<{ at: number; summary: TopicSummary }>(kept);
+  const cache = new LRUCache<string, TopicSummary>({ max: kept, ttl: ttlMs });
   return {
     async get(topicId) {
       const row = await ctx.store.topics.get(topicId, null);
       if (!isShowable(row)) return null;
       const version = versionOf(row);
       const key = `${topicId}:${version}`;
-      const now = ctx.clock().getTime();
       const hit = cache.get(key);
-      if (hit && now - hit.at < ttlMs) return hit.summary;
+      if (hit) return hit;
       const summary = await readSummary(ctx, row, version);
-      cache.set(key, { at: now, summary });
+      cache.set(key, summary);
       return summary;
     },
   };

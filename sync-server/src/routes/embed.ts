@@ -16,7 +16,7 @@ import { MSG } from '../../../shared/messages.js';
 import { truncate } from '../../../shared/rules/truncate.js';
 import type { TopicSummaries, TopicSummary } from '../domain/topic-summary.js';
 import type { AppEnv } from '../http/auth.js';
-import { createLru } from '../http/lru.js';
+import { LRUCache } from 'lru-cache';
 import { apiRoute, serve } from '../openapi/route.js';
 import { balanceCardPng, CARD_HEIGHT, CARD_WIDTH } from './card-image.js';
 import { topicIdParams } from './topics.js';
@@ -334,7 +334,7 @@ const attr = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCo
 export function embedApiRoutes(summaries: TopicSummaries, options: EmbedOptions) {
   const app = new OpenAPIHono<AppEnv>();
   // An image is made once per balance of stances (a few KB each).
-  const images = createLru<Uint8Array>(200);
+  const images = new LRUCache<string, Uint8Array>({ max: 200 });
   serve(app, oembed, async (c, read) => {
     const query = read.query();
     if (query.format !== undefined && query.format !== 'json') {
