@@ -18,12 +18,17 @@ import {
 } from '../../../shared/sync-protocol.js';
 import { SYNCED, type LocalRow } from './collections/index.js';
 import { toLocal } from './local-docs.js';
+import { chunkedPull } from './pull-chunks.js';
+import { pulledWritesSettled } from './pull-guard.js';
 import { forgetTopicPage } from '../service-worker/topic-pages.js';
 import { createPushHandler, type PushDeps } from './push-handler.js';
 import { createOutbox, type Outbox } from './outbox.js';
 import type { WorkingSet } from './working-set.js';
 
+/** Documents asked of the server per pull request. */
 export const PULL_BATCH = 1000;
+/** Documents RxDB stores at a time: a short task on a phone's CPU (pull-chunks.ts). */
+export const PULL_PART = 200;
 // Under the server's 1 MiB body limit even with 10,000-character responses.
 export const PUSH_BATCH = 50;
 
@@ -52,12 +57,36 @@ function pullQuery(checkpoint: SyncCheckpoint | undefined, limit: number) {
   return `id=${encodeURIComponent(from.id)}&seq=${from.seq}&limit=${limit}`;
 }
 
+/** Where a run of pulled documents ends: the last one's position (they come in (seq, id) order). */
+const lastPosition = (from: SyncCheckpoint, part: readonly AnySyncDoc[]): SyncCheckpoint => {
+  const last = part[part.length - 1];
+  return last ? { id: last.id, seq: last.seq } : from;
+};
+
 type PullHandler = (checkpoint: unknown, batchSize: number) => Promise<PullResponse<AnySyncDoc, unknown>>;
 
-function pullHandler(name: SyncCollection, deps: ReplicationDeps): PullHandler {
+function pullHandler(name: SyncCollection, collection: RxCollection, deps: ReplicationDeps): PullHandler {
   const isPrivate = PRIVATE_COLLECTIONS.includes(name);
+  const stored = () => pulledWritesSettled(collection.database.name, collection.name);
   if (SYNCED[name].sync.pull === 'followed-topics') {
-    return async (last, batchSize) => {
+    const pull = chunkedPull<AnySyncDoc, ResponsesCheckpoint>({
+      fetch: (from, limit) =>
+        deps.http.json<PullResponse<AnySyncDoc, ResponsesCheckpoint>>(`/${name}/pull`, {
+          method: 'POST',
+          body: { checkpoint: from, limit },
+          token: deps.token(),
+        }),
+      // Topic by topic: each topic that has documents in the part moves to its last one.
+      advance: (from, part) => {
+        const topics = { ...from.topics };
+        for (const doc of part) if ('topic_id' in doc) topics[doc.topic_id] = { id: doc.id, seq: doc.seq };
+        return { topics };
+      },
+      stored,
+      pageSize: PULL_BATCH,
+      partSize: PULL_PART,
+    });
+    return async (last) => {
       const checkpoint = last as ResponsesCheckpoint | undefined;
       // Followed topics only: an evicted topic's position is dropped with it;
       // a newly opened one starts from the beginning.
@@ -66,20 +95,17 @@ function pullHandler(name: SyncCollection, deps: ReplicationDeps): PullHandler {
         topics[topicId] = checkpoint?.topics?.[topicId] ?? START_CHECKPOINT;
       }
       if (Object.keys(topics).length === 0) return { documents: [], checkpoint: { topics } };
-      const answer = await deps.http.json<PullResponse<AnySyncDoc, ResponsesCheckpoint>>(`/${name}/pull`, {
-        method: 'POST',
-        body: { checkpoint: { topics }, limit: batchSize },
-        token: deps.token(),
-      });
-      // A page shorter than asked: every asked topic is caught up (RxDB stores the page next).
-      if (answer.documents.length < batchSize) deps.topicsPulled?.(Object.keys(topics));
-      return answer;
+      const answer = await pull({ topics });
+      // The last part of a short page: every asked topic is caught up (RxDB stores the part next).
+      if (answer.caughtUp) deps.topicsPulled?.(Object.keys(topics));
+      return { documents: answer.documents, checkpoint: answer.checkpoint };
     };
   }
   if (SYNCED[name].sync.pull === 'kept-topics') {
     // The kept topics by id, never the site: each pull reads at most one row per kept topic on the
     // server. RxDB pulls again while a page is full, so a page is short only once none is left.
     return async (_last, batchSize) => {
+      await stored();
       const documents: AnySyncDoc[] = [];
       const taken: string[] = [];
       while (documents.length < batchSize && deps.keptTopics) {
@@ -99,10 +125,20 @@ function pullHandler(name: SyncCollection, deps: ReplicationDeps): PullHandler {
       return { documents, checkpoint: { kept: true } };
     };
   }
-  return async (last, batchSize) => {
-    const bearer = deps.token();
-    if (isPrivate && !bearer) throw new Error('Signed out: private data is not pulled.');
-    return deps.http.json<PullResponse>(`/${name}/pull?${pullQuery(last as SyncCheckpoint | undefined, batchSize)}`, { token: bearer });
+  const pull = chunkedPull<AnySyncDoc, SyncCheckpoint>({
+    fetch: (from, limit) => {
+      const bearer = deps.token();
+      if (isPrivate && !bearer) throw new Error('Signed out: private data is not pulled.');
+      return deps.http.json<PullResponse>(`/${name}/pull?${pullQuery(from, limit)}`, { token: bearer });
+    },
+    advance: lastPosition,
+    stored,
+    pageSize: PULL_BATCH,
+    partSize: PULL_PART,
+  });
+  return async (last) => {
+    const { documents, checkpoint } = await pull((last as SyncCheckpoint | undefined) ?? START_CHECKPOINT);
+    return { documents, checkpoint };
   };
 }
 
@@ -123,7 +159,7 @@ async function forgetModeratedPages(name: SyncCollection, documents: readonly An
 /** `collection` is the local collection named `name` (RxCollection's default document type: any of them). */
 export function replicate(name: SyncCollection, collection: RxCollection, deps: ReplicationDeps): CollectionReplication {
   const stream$ = new Subject<'RESYNC'>();
-  const handler = pullHandler(name, deps);
+  const handler = pullHandler(name, collection, deps);
   const state = replicateRxCollection<LocalRow, unknown>({
     replicationIdentifier: `${deps.identifierPrefix}-${name}`,
     collection,
@@ -133,7 +169,8 @@ export function replicate(name: SyncCollection, collection: RxCollection, deps: 
         await forgetModeratedPages(name, answer.documents);
         return { documents: answer.documents.map((doc) => ({ ...doc })), checkpoint: answer.checkpoint };
       },
-      batchSize: PULL_BATCH,
+      // A part of a page at a time (pull-chunks.ts): a shorter part ends the pulls.
+      batchSize: PULL_PART,
       modifier: (doc) => toLocal(name, doc),
       stream$: stream$.asObservable(),
     },

@@ -7,7 +7,7 @@ import type { BulkWriteRow, RxStorageBulkWriteResponse } from 'rxdb';
 import { yieldToMain } from './yield.js';
 
 /** Documents per write: well under 50 ms of main-thread work at a phone's 4× slower CPU. */
-export const WRITE_SLICE = 100;
+export const WRITE_SLICE = 50;
 
 type Write<Doc> = (rows: BulkWriteRow<Doc>[], context: string) => Promise<RxStorageBulkWriteResponse<Doc>>;
 

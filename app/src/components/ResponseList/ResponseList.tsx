@@ -9,11 +9,12 @@ import { BlockedCollapse, withHiddenQuote } from '../BlockedCollapse/BlockedColl
 import { useBlockedUids } from '../../hooks/useBlocks';
 
 /**
- * Rows rendered with the list (more than a tall screen holds; the data layer reads as many roots
- * first), then rows added per idle callback: a chunk small enough that its commit stays a short task
- * on a slow phone, so the page answers input while a long list fills in.
+ * Rows rendered with the list (a tall screen's worth: rendering a row with its formatted text costs
+ * a few milliseconds on a slow phone, and the first render is one task), then rows added per idle
+ * callback in a transition (React renders it in slices), so the page answers input while a long
+ * list fills in.
  */
-export const FIRST_ROWS = 25;
+export const FIRST_ROWS = 10;
 const ROWS_PER_CHUNK = 20;
 
 interface ResponseListProps {
