@@ -110,7 +110,7 @@ export const responseSchema = z
     edited_at: time.nullable().describe('When the author last changed its content, quote or sources; null: never edited.'),
     versions: z
       .array(responseVersionSchema)
-      .describe('Its earlier texts, oldest first, the last 20 at most; [] while moderated (a restore brings them back).'),
+      .describe('Its earlier texts, oldest first: the one first posted and the last 20; [] while moderated (a restore brings them back).'),
     username: z.string().nullable(),
     creator_uid: z.string(),
     score,

@@ -88,7 +88,7 @@ const documentSchema = z
     edited_at: time.nullable(),
     versions: z
       .array(responseVersionSchema)
-      .describe('Earlier texts, oldest first, the last 20 at most; [] while moderated. Server-owned: a push cannot change them.'),
+      .describe('Earlier texts, oldest first: the one first posted and the last 20; [] while moderated. Server-owned: a push cannot change them.'),
     score,
     comment_count: count,
     delta_count: count,
