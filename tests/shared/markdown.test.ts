@@ -4,6 +4,8 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import {
+  MAX_INDENT,
+  MAX_MARKDOWN_CHARS,
   MAX_MARKS,
   MAX_QUOTE_DEPTH,
   USER_LINK_REL,
@@ -136,6 +138,42 @@ describe('renderMarkdown: attacks', () => {
     expect(
       expectSafe(renderMarkdown(lines)).querySelectorAll('blockquote blockquote blockquote blockquote blockquote blockquote'),
     ).toHaveLength(0);
+  });
+});
+
+describe('renderMarkdown: lists nested by indentation, and texts past the longest response', () => {
+  /** A staircase of items, each indented two columns deeper than the one above, `length` characters long. */
+  const staircase = (length: number, marker = '- ') => {
+    let text = '';
+    for (let depth = 0; text.length < length; depth++) text += `${' '.repeat(2 * depth)}${marker}step ${depth}\n`;
+    return text.slice(0, length);
+  };
+
+  it('renders a 10,000-character staircase of nested lists, nesting no deeper than the indentation cap allows', () => {
+    for (const marker of ['- ', '1. ', '> - ']) {
+      const text = staircase(10_000, marker);
+      expect(text).toHaveLength(10_000);
+      const body = expectSafe(renderMarkdown(text));
+      expect(body.querySelector('ul, ol')).not.toBeNull();
+      // Every step's words are there, the deep ones in the deepest list allowed.
+      expect(body.textContent).toContain('step 0');
+      expect(body.textContent).toContain('step 90');
+      expect(body.querySelector(':is(ul, ol) '.repeat(MAX_INDENT / 2 + 2).trim())).toBeNull();
+      expect(markdownLinks(text)).toEqual([]);
+    }
+  });
+
+  it('nests lists by indentation as before up to the cap', () => {
+    const body = expectSafe(renderMarkdown('- one\n  - two\n    - three'));
+    expect(body.querySelector('ul ul ul')!.textContent).toContain('three');
+  });
+
+  it('reads only the first MAX_MARKDOWN_CHARS as Markdown; the rest shows as plain text, every word kept', () => {
+    const text = 'a'.repeat(MAX_MARKDOWN_CHARS - 2) + '\n\n**tail** words';
+    const body = expectSafe(renderMarkdown(text));
+    expect(body.querySelector('strong')).toBeNull();
+    expect(body.textContent).toContain('**tail** words');
+    expect(body.textContent).toContain('a'.repeat(100));
   });
 });
 
