@@ -114,8 +114,18 @@ function capMarks(text: string): string {
 /** The rendered HTML with the stand-ins back as their marks (none of them means anything to HTML). */
 const restoreMarks = (html: string) => html.replace(STAND_INS, (c) => MARKS[c.charCodeAt(0) - STAND_IN_BASE]!);
 
-/** What marked reads: length, marks, quote depth and indentation capped. */
-const prepared = (text: string) => capIndent(capNesting(capMarks(text.slice(0, MAX_MARKDOWN_CHARS))));
+/** A number of four digits or more, then "." or ")", opening a line (after any quotes and indentation). */
+const YEAR_AT_LINE_START = /^([ \t>]*\d{4,})(?=[.)](?:[ \t]|$))/gm;
+
+/**
+ * "2020. A year to forget." stays a sentence: CommonMark reads up to nine digits and a dot as an
+ * ordered list starting there, which turns a year opening a line into a list item numbered 2020.
+ * Lists people write count from 1; the dot after four digits or more is escaped, so it reads as text.
+ */
+const keepYearsAsText = (text: string) => text.replace(YEAR_AT_LINE_START, '$1\\');
+
+/** What marked reads: length, marks, years, quote depth and indentation capped. */
+const prepared = (text: string) => capIndent(capNesting(keepYearsAsText(capMarks(text.slice(0, MAX_MARKDOWN_CHARS)))));
 
 /** A text as typed, escaped, its line breaks kept: what cannot or need not be read as Markdown. */
 const plainHtml = (text: string) => escapeHtml(text.trim()).replace(/\r?\n/g, '<br>');

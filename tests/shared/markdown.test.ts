@@ -204,7 +204,20 @@ describe('renderMarkdown: the subset', () => {
     expect(links[3]!.getAttribute('target')).toBeNull();
   });
 
-  it('reads plain texts as before: line breaks, "a * b", "1. ", "# ", tables and indents stay text', () => {
+  it('reads a year opening a line ("2020. ", "1999) ") as text, not as a list numbered from it', () => {
+    for (const text of ['2020. A year to forget.', '1999) The year it began.', '> 1848. Revolutions.', 'Intro\n\n10000. Ten thousand.']) {
+      const body = expectSafe(renderMarkdown(text));
+      expect(body.querySelector('ol, ul')).toBeNull();
+      expect(body.textContent).toContain(text.split('\n').at(-1)!.replace(/^> /, ''));
+      expect(body.textContent).not.toContain('\\');
+      expect(markdownPlainText(text)).not.toContain('\\');
+    }
+    // Lists people number themselves still are lists, up to three digits.
+    expect(expectSafe(renderMarkdown('1. first\n2. second')).querySelectorAll('ol > li')).toHaveLength(2);
+    expect(expectSafe(renderMarkdown('100. hundredth')).querySelector('ol')?.getAttribute('start')).toBe('100');
+  });
+
+  it('reads plain texts as before: line breaks, "a * b", "# ", tables and indents stay text', () => {
     const body = expectSafe(renderMarkdown('First line\nsecond line\n\na * b = c\n# not a heading\n| a | b |\n    indented'));
     expect(body.querySelectorAll('br').length).toBeGreaterThanOrEqual(1);
     expect(body.querySelector('h1, h2, table, pre, em')).toBeNull();
