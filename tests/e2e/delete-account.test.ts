@@ -87,6 +87,8 @@ describe('deleting my account in the browser', () => {
     const { page: bobPage } = await newPage(bobContext);
     await bobPage.goto(`${server.url}/`);
     await signInThroughModal(bobPage, bob);
+    // The service worker controls the page before the topic opens, so it keeps the topic's page.
+    await bobPage.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await bobPage.goto(`${server.url}/topics/${topic.id}`);
     await bobPage.getByText(secret).waitFor(SYNCED);
     // The service worker kept the topic's page, first screen and all, for an offline visit.
