@@ -12,9 +12,11 @@
 //   and relative addresses all render as their text alone), and carries rel="nofollow ugc noopener";
 // - images render as a link to their address (or their text), never as <img>; headings, tables and
 //   indented code blocks are off, so a plain text with "# ", "|" or indentation reads as before.
-// marked reads in linear time and nests no deeper than the text does (a block quote's depth is
-// capped below), so a long run of asterisks or a deep quote cannot hang the page or the server.
+// marked reads in linear time and nests no deeper than the text does (a block quote's depth, a list's
+// indentation and the length read are capped below), so a long run of asterisks, a deep quote or a
+// staircase of nested lists cannot hang the page or the server.
 import { Marked, type Token, type Tokens } from 'marked';
+import { LIMITS } from './constants.js';
 import { findMentions, splitMentions, type MentionPerson } from './rules/mentions.js';
 
 /** The rel every link a user wrote carries: no ranking credit, user content, no window.opener. */
@@ -58,6 +60,34 @@ function capNesting(text: string): string {
   return text.replace(TOO_DEEP, (_all, kept: string, next: string) => kept + (/\d/.test(next) ? `${next}\\` : `\\${next}`));
 }
 
+/**
+ * Leading indentation reads as at most this many columns (a tab as four): indentation is what nests a
+ * list under the one above it, and marked reads a nested item's lines again at each level, so a
+ * staircase of ever deeper items costs the text's length times its depth. Twenty columns still nest
+ * ten "- " lists or six "1. " lists; deeper lines join the deepest list allowed.
+ */
+export const MAX_INDENT = 4 * MAX_QUOTE_DEPTH;
+
+/** A line's start: its indentation and quote markers, what nests a list (or a list in a quote). */
+const LINE_START = /^[ \t>]+/gm;
+const SPACE_RUN = /[ \t]+/g;
+
+function capIndent(text: string): string {
+  return text.replace(LINE_START, (start) =>
+    start.replace(SPACE_RUN, (space) => {
+      const columns = [...space].reduce((sum, char) => sum + (char === '\t' ? 4 : 1), 0);
+      return columns <= MAX_INDENT ? space : ' '.repeat(MAX_INDENT);
+    }),
+  );
+}
+
+/**
+ * At most this much of a text reads as Markdown: twice the longest response the server takes, so
+ * every stored text reads whole. Anything longer (a text from elsewhere) shows its rest as plain
+ * text, so the renderer's work stays bounded whatever it is handed.
+ */
+export const MAX_MARKDOWN_CHARS = 2 * LIMITS.content;
+
 /** Emphasis and link marks (each of * _ ~ [ ]) read as Markdown per text; later ones read as text. */
 export const MAX_MARKS = 200;
 
@@ -84,8 +114,21 @@ function capMarks(text: string): string {
 /** The rendered HTML with the stand-ins back as their marks (none of them means anything to HTML). */
 const restoreMarks = (html: string) => html.replace(STAND_INS, (c) => MARKS[c.charCodeAt(0) - STAND_IN_BASE]!);
 
-/** What marked reads: marks and quote depth capped. */
-const prepared = (text: string) => capNesting(capMarks(text));
+/** A number of four digits or more, then "." or ")", opening a line (after any quotes and indentation). */
+const YEAR_AT_LINE_START = /^([ \t>]*\d{4,})(?=[.)](?:[ \t]|$))/gm;
+
+/**
+ * "2020. A year to forget." stays a sentence: CommonMark reads up to nine digits and a dot as an
+ * ordered list starting there, which turns a year opening a line into a list item numbered 2020.
+ * Lists people write count from 1; the dot after four digits or more is escaped, so it reads as text.
+ */
+const keepYearsAsText = (text: string) => text.replace(YEAR_AT_LINE_START, '$1\\');
+
+/** What marked reads: length, marks, years, quote depth and indentation capped. */
+const prepared = (text: string) => capIndent(capNesting(keepYearsAsText(capMarks(text.slice(0, MAX_MARKDOWN_CHARS)))));
+
+/** A text as typed, escaped, its line breaks kept: what cannot or need not be read as Markdown. */
+const plainHtml = (text: string) => escapeHtml(text.trim()).replace(/\r?\n/g, '<br>');
 
 interface RenderState {
   people: readonly MentionPerson[];
@@ -153,11 +196,13 @@ export interface MarkdownOptions {
 /** A text's formatted HTML (block level: paragraphs, quotes, lists). */
 export function renderMarkdown(text: string, options: MarkdownOptions = {}): string {
   const marked = createMarked({ people: options.people ?? [], inLink: 0 });
+  const rest = text.slice(MAX_MARKDOWN_CHARS).trim();
   try {
-    return restoreMarks(marked.parse(prepared(text), { async: false })).trim();
+    const html = restoreMarks(marked.parse(prepared(text), { async: false })).trim();
+    return rest ? `${html}\n<p>${plainHtml(rest)}</p>` : html;
   } catch {
     // Whatever marked cannot read (a nesting past the caps above): the text as it was typed.
-    return `<p>${escapeHtml(text.trim()).replace(/\r?\n/g, '<br>')}</p>`;
+    return `<p>${plainHtml(text)}</p>`;
   }
 }
 

@@ -126,7 +126,7 @@ export interface ResponseDoc extends Replicated {
   updated_at: string;
   /** When the author last changed content, quote or sources (null: never): the "edited" mark. */
   edited_at: string | null;
-  /** Earlier texts, oldest first, the last VERSIONS_SHOWN (shared/rules/edit-history.ts); [] while moderated. Server-owned: a push's is ignored. */
+  /** Earlier texts, oldest first: the first and the last VERSIONS_SHOWN (shared/rules/edit-history.ts); [] while moderated. Server-owned: a push's is ignored. */
   versions: ResponseVersion[];
   score: number;
   comment_count: number;

@@ -14,8 +14,14 @@ import { PushClicks } from './push/PushClicks';
 import { useUsernamePrompt } from './hooks/useUsernamePrompt';
 import { TopicListPage } from './routes/TopicListPage';
 import { lazyPage } from './routes/lazy-page';
+import { loadMarkdown } from './components/FormattedText/useMarkdown';
 
-const TopicPage = lazyPage(() => import('./routes/TopicPage').then((m) => m.TopicPage));
+// The topic page comes with the Markdown renderer: its rows are formatted from the first paint (a
+// first visit's rows come with the page), never raw `**` for a moment. A renderer that fails to load
+// (an old chunk gone) leaves the rows plain rather than the page unopened.
+const TopicPage = lazyPage(() =>
+  Promise.all([import('./routes/TopicPage'), loadMarkdown().catch(() => undefined)]).then(([m]) => m.TopicPage),
+);
 const LeaderboardPage = lazyPage(() => import('./routes/LeaderboardPage').then((m) => m.LeaderboardPage));
 const UserPage = lazyPage(() => import('./routes/UserPage').then((m) => m.UserPage));
 const NotificationsPage = lazyPage(() => import('./routes/NotificationsPage').then((m) => m.NotificationsPage));

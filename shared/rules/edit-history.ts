@@ -9,10 +9,20 @@
 export const EDIT_GRACE_MS = 5 * 60 * 1000;
 
 /**
- * How many earlier versions a response carries (REST answers, the synced document): the latest
- * ones. The server keeps them all; a response edited more often shows its last 20.
+ * How many of the latest earlier versions a response carries (REST answers, the synced document),
+ * besides the text as first posted. The server keeps them all.
  */
 export const VERSIONS_SHOWN = 20;
+
+/**
+ * The earlier versions that travel with a response (oldest first in, oldest first out): the text as
+ * first posted (the lowest version kept) and the last VERSIONS_SHOWN. Twenty-one quick edits cannot
+ * push what was first said out of public view, which is what moving the goalposts would need.
+ */
+export function publicVersions<T extends { version: number }>(versions: readonly T[]): T[] {
+  if (versions.length <= VERSIONS_SHOWN + 1) return [...versions];
+  return [versions[0]!, ...versions.slice(-VERSIONS_SHOWN)];
+}
 
 /** Whether an edit of the content at `editedAt` keeps the text it replaces (outside the grace period). */
 export function keepsVersion(createdAt: string, editedAt: string): boolean {

@@ -88,7 +88,7 @@ export const quotedResponseSchema = z.object({ id, content: z.string(), username
 export const responseVersionSchema = z
   .object({
     version: z.number().int().positive().describe('1 for the text as first posted, then one more per kept edit.'),
-    content: z.string(),
+    content: z.string().describe('The text as it was then, Markdown source as written.'),
     created_at: time.describe('When this text was saved: the posting, or the last edit before it was replaced.'),
   })
   .meta({
@@ -99,7 +99,9 @@ export const responseVersionSchema = z
 export const responseSchema = z
   .object({
     id,
-    content: z.string(),
+    content: z
+      .string()
+      .describe('The text as written, in the Markdown subset (links, emphasis, quotes, lists, code; no HTML, no images): see Formatting.'),
     type: z.enum(RESPONSE_TYPES),
     topic_id: id,
     parent_response_id: id.nullable(),
@@ -110,7 +112,7 @@ export const responseSchema = z
     edited_at: time.nullable().describe('When the author last changed its content, quote or sources; null: never edited.'),
     versions: z
       .array(responseVersionSchema)
-      .describe('Its earlier texts, oldest first, the last 20 at most; [] while moderated (a restore brings them back).'),
+      .describe('Its earlier texts, oldest first: the one first posted and the last 20; [] while moderated (a restore brings them back).'),
     username: z.string().nullable(),
     creator_uid: z.string(),
     score,

@@ -8,7 +8,8 @@ import { idLikeSchema, idSchema, readOnlyFields, sourcesSchema, type SourceInput
 const contentSchema = z
   .string({ error: MSG.contentEmpty })
   .max(LIMITS.content, `A response has at most ${LIMITS.content} characters.`)
-  .refine((text) => text.trim().length > 0, MSG.contentEmpty);
+  .refine((text) => text.trim().length > 0, MSG.contentEmpty)
+  .describe('The text, in the Markdown subset (links, emphasis, quotes, lists, code; no HTML, no images): see Formatting.');
 
 const RESPONSE_READ_ONLY = [
   'quoted_response',

@@ -1,7 +1,8 @@
 // "Delete my account" in real Chromium, seen from a second device that was offline meanwhile: Ann
 // opens /settings/delete-account signed out, signs in there, chooses "delete", types DELETE and
 // confirms; she is logged out with the done message. Bob's browser, offline during it, shows her
-// response as erased at its next sync, and its IndexedDB keeps no word of hers.
+// response as erased at its next sync, and neither its IndexedDB nor the topic page its service worker
+// kept holds a word of hers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MSG } from '../../shared/messages';
@@ -58,6 +59,20 @@ const rawIndexedDb = (page: Page) =>
     return dumps.join('\n');
   });
 
+/** The service worker's kept topic pages (Cache Storage) whose body holds `needle`. */
+const keptPagesWith = (page: Page, needle: string) =>
+  page.evaluate(async (text) => {
+    const found: string[] = [];
+    for (const cacheName of await caches.keys()) {
+      const cache = await caches.open(cacheName);
+      for (const request of await cache.keys()) {
+        if (!/\/topics\//.test(request.url)) continue;
+        if ((await (await cache.match(request))?.text())?.includes(text)) found.push(`${cacheName} ${request.url}`);
+      }
+    }
+    return found;
+  }, needle);
+
 describe('deleting my account in the browser', () => {
   it('signed out → sign in → confirm → done; an offline device loses the words at its next sync', { timeout: 150_000 }, async () => {
     const secret = 'Annsecretwords about trams';
@@ -72,8 +87,12 @@ describe('deleting my account in the browser', () => {
     const { page: bobPage } = await newPage(bobContext);
     await bobPage.goto(`${server.url}/`);
     await signInThroughModal(bobPage, bob);
+    // The service worker controls the page before the topic opens, so it keeps the topic's page.
+    await bobPage.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await bobPage.goto(`${server.url}/topics/${topic.id}`);
     await bobPage.getByText(secret).waitFor(SYNCED);
+    // The service worker kept the topic's page, first screen and all, for an offline visit.
+    await expect.poll(async () => (await keptPagesWith(bobPage, secret)).length, SYNCED).toBeGreaterThan(0);
     await bobContext.setOffline(true);
 
     // Ann, signed out, opens the address.
@@ -98,6 +117,8 @@ describe('deleting my account in the browser', () => {
     await bobPage.getByText(MSG.deletedWithAccount).first().waitFor(SYNCED);
     expect(await bobPage.getByText(secret).count()).toBe(0);
     await expect.poll(async () => (await rawIndexedDb(bobPage)).includes(secret), SYNCED).toBe(false);
+    // Nor in the kept page: an offline visit renders from the local database instead.
+    await expect.poll(() => keptPagesWith(bobPage, secret), SYNCED).toEqual([]);
     await bobContext.close();
     await annContext.close();
   });

@@ -1,7 +1,7 @@
 // The edit history's rules: the grace period that folds early edits, and the word diff the
 // "edited" mark's list shows between two versions.
 import { describe, expect, it } from 'vitest';
-import { EDIT_GRACE_MS, keepsVersion, wordDiff, type DiffPart } from '../../shared/rules/edit-history.js';
+import { EDIT_GRACE_MS, keepsVersion, publicVersions, VERSIONS_SHOWN, wordDiff, type DiffPart } from '../../shared/rules/edit-history.js';
 
 const older = (parts: DiffPart[]) =>
   parts
@@ -68,5 +68,18 @@ describe('wordDiff', () => {
 
   it('answers an unchanged text as one part', () => {
     expect(wordDiff('nothing changed', 'nothing changed')).toEqual([{ kind: 'same', text: 'nothing changed' }]);
+  });
+});
+
+describe('publicVersions', () => {
+  const kept = (n: number) => Array.from({ length: n }, (_, i) => ({ version: i + 1 }));
+  it(`keeps all up to ${VERSIONS_SHOWN + 1}, then the first and the last ${VERSIONS_SHOWN}`, () => {
+    expect(publicVersions(kept(3)).map((v) => v.version)).toEqual([1, 2, 3]);
+    expect(publicVersions(kept(VERSIONS_SHOWN + 1))).toHaveLength(VERSIONS_SHOWN + 1);
+    const many = publicVersions(kept(VERSIONS_SHOWN + 30)).map((v) => v.version);
+    expect(many).toHaveLength(VERSIONS_SHOWN + 1);
+    expect(many[0]).toBe(1);
+    expect(many[1]).toBe(31);
+    expect(many.at(-1)).toBe(VERSIONS_SHOWN + 30);
   });
 });

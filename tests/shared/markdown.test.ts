@@ -4,6 +4,8 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import {
+  MAX_INDENT,
+  MAX_MARKDOWN_CHARS,
   MAX_MARKS,
   MAX_QUOTE_DEPTH,
   USER_LINK_REL,
@@ -139,6 +141,42 @@ describe('renderMarkdown: attacks', () => {
   });
 });
 
+describe('renderMarkdown: lists nested by indentation, and texts past the longest response', () => {
+  /** A staircase of items, each indented two columns deeper than the one above, `length` characters long. */
+  const staircase = (length: number, marker = '- ') => {
+    let text = '';
+    for (let depth = 0; text.length < length; depth++) text += `${' '.repeat(2 * depth)}${marker}step ${depth}\n`;
+    return text.slice(0, length);
+  };
+
+  it('renders a 10,000-character staircase of nested lists, nesting no deeper than the indentation cap allows', () => {
+    for (const marker of ['- ', '1. ', '> - ']) {
+      const text = staircase(10_000, marker);
+      expect(text).toHaveLength(10_000);
+      const body = expectSafe(renderMarkdown(text));
+      expect(body.querySelector('ul, ol')).not.toBeNull();
+      // Every step's words are there, the deep ones in the deepest list allowed.
+      expect(body.textContent).toContain('step 0');
+      expect(body.textContent).toContain('step 90');
+      expect(body.querySelector(':is(ul, ol) '.repeat(MAX_INDENT / 2 + 2).trim())).toBeNull();
+      expect(markdownLinks(text)).toEqual([]);
+    }
+  });
+
+  it('nests lists by indentation as before up to the cap', () => {
+    const body = expectSafe(renderMarkdown('- one\n  - two\n    - three'));
+    expect(body.querySelector('ul ul ul')!.textContent).toContain('three');
+  });
+
+  it('reads only the first MAX_MARKDOWN_CHARS as Markdown; the rest shows as plain text, every word kept', () => {
+    const text = 'a'.repeat(MAX_MARKDOWN_CHARS - 2) + '\n\n**tail** words';
+    const body = expectSafe(renderMarkdown(text));
+    expect(body.querySelector('strong')).toBeNull();
+    expect(body.textContent).toContain('**tail** words');
+    expect(body.textContent).toContain('a'.repeat(100));
+  });
+});
+
 describe('renderMarkdown: the subset', () => {
   it('renders emphasis, inline code, quotes and lists', () => {
     const body = expectSafe(renderMarkdown('*soft* **strong** `code`\n\n> quoted\n\n- one\n- two\n\n1. first\n2. second'));
@@ -166,7 +204,20 @@ describe('renderMarkdown: the subset', () => {
     expect(links[3]!.getAttribute('target')).toBeNull();
   });
 
-  it('reads plain texts as before: line breaks, "a * b", "1. ", "# ", tables and indents stay text', () => {
+  it('reads a year opening a line ("2020. ", "1999) ") as text, not as a list numbered from it', () => {
+    for (const text of ['2020. A year to forget.', '1999) The year it began.', '> 1848. Revolutions.', 'Intro\n\n10000. Ten thousand.']) {
+      const body = expectSafe(renderMarkdown(text));
+      expect(body.querySelector('ol, ul')).toBeNull();
+      expect(body.textContent).toContain(text.split('\n').at(-1)!.replace(/^> /, ''));
+      expect(body.textContent).not.toContain('\\');
+      expect(markdownPlainText(text)).not.toContain('\\');
+    }
+    // Lists people number themselves still are lists, up to three digits.
+    expect(expectSafe(renderMarkdown('1. first\n2. second')).querySelectorAll('ol > li')).toHaveLength(2);
+    expect(expectSafe(renderMarkdown('100. hundredth')).querySelector('ol')?.getAttribute('start')).toBe('100');
+  });
+
+  it('reads plain texts as before: line breaks, "a * b", "# ", tables and indents stay text', () => {
     const body = expectSafe(renderMarkdown('First line\nsecond line\n\na * b = c\n# not a heading\n| a | b |\n    indented'));
     expect(body.querySelectorAll('br').length).toBeGreaterThanOrEqual(1);
     expect(body.querySelector('h1, h2, table, pre, em')).toBeNull();

@@ -542,21 +542,22 @@ export function runStoreContract(name: string, makeStore: () => Promise<StoreUnd
         expect(await store.responses.search('t1', match('fund'), 10, null)).toEqual([]);
       });
 
-      it('keepVersion numbers the kept texts; versionsOf reads the last 20 of many, oldest first; softDelete drops them', async () => {
+      it('keepVersion numbers the kept texts; versionsOf reads the first and the last 20 of many, oldest first; softDelete drops them', async () => {
         await store.transaction(async () => {
           for (let n = 0; n < 22; n++) await store.responses.keepVersion('r1', `r1 text ${n}`, day(n % 9));
           await store.responses.keepVersion('r2', 'r2 first text', day(2));
         });
         const versions = await store.responses.versionsOf(['r2', 'r1', 'r3']);
         expect(versions.get('r2')).toEqual([{ version: 1, content: 'r2 first text', created_at: day(2) }]);
-        expect(versions.get('r1')).toHaveLength(20);
-        expect(versions.get('r1')![0]).toEqual({ version: 3, content: 'r1 text 2', created_at: day(2) });
-        expect(versions.get('r1')![19]).toMatchObject({ version: 22, content: 'r1 text 21' });
+        expect(versions.get('r1')).toHaveLength(21);
+        expect(versions.get('r1')![0]).toEqual({ version: 1, content: 'r1 text 0', created_at: day(0) });
+        expect(versions.get('r1')![1]).toEqual({ version: 3, content: 'r1 text 2', created_at: day(2) });
+        expect(versions.get('r1')![20]).toMatchObject({ version: 22, content: 'r1 text 21' });
         expect(versions.has('r3')).toBe(false);
         expect((await store.responses.versionsOf([])).size).toBe(0);
         await store.transaction(async () => await store.responses.softDelete('r2', await store.nextSeq()));
         expect((await store.responses.versionsOf(['r1', 'r2'])).has('r2')).toBe(false);
-        expect((await store.responses.versionsOf(['r1'])).get('r1')).toHaveLength(20);
+        expect((await store.responses.versionsOf(['r1'])).get('r1')).toHaveLength(21);
       });
 
       it('refreshAggregates recounts live votes and live direct replies', async () => {

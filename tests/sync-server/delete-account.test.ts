@@ -1,10 +1,13 @@
 // Deleting one's own account (DELETE /api/me), on either engine (the server-pg lane runs this file
 // on PostgreSQL): each choice for the content, everything private gone, the points the votes gave
-// taken back, others' quotes keeping their place without the text, the pull carrying the change,
-// a suspended account allowed, a bad body refused, and the sign-in account gone from the emulator.
+// taken back, the Δ credits given recounted, the push device, quiet hours and mail records gone,
+// others' quotes keeping their place without the text, the pull carrying the change, a suspended
+// account allowed (its suspension reason gone), a bad body refused, and the sign-in account gone
+// from the emulator.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUSPENDED_FOR_GOOD } from '../../shared/constants.js';
 import { MSG } from '../../shared/messages.js';
+import { DEFAULT_PUSH_SETTINGS } from '../../shared/push.js';
 import type { PullResponse, ResponseDoc } from '../../shared/sync-protocol.js';
 import { PROJECT_ID } from '../../scripts/auth-emulator.js';
 import { apiClient } from '../fixtures/api.js';
@@ -35,6 +38,46 @@ describe('deleting my account', () => {
   });
   afterAll(() => server.stop());
 
+  /**
+   * What the server keeps of a person outside their content: a push device, quiet hours in their time
+   * zone, and the weekly mail's records (a send to their address, their points then, their side's
+   * common ground), as a mail run and a subscribed browser leave them.
+   */
+  async function seedDeviceAndMail(uid: string, topicId: string) {
+    await server.db.run(
+      'INSERT INTO push_subscriptions (endpoint, uid, p256dh, auth, created_at) VALUES (?, ?, ?, ?, ?)',
+      `https://fcm.googleapis.com/fcm/send/${uniqueId()}`,
+      uid,
+      'key',
+      'auth',
+      '2026-01-01T00:00:00.000Z',
+    );
+    const quiet = { start: '22:00', end: '07:00', time_zone: 'Europe/Lisbon' };
+    await server.db.run(
+      'UPDATE users SET push_settings = ? WHERE uid = ?',
+      JSON.stringify({ ...DEFAULT_PUSH_SETTINGS, quiet_hours: quiet }),
+      uid,
+    );
+    const runId = `run-${uniqueId()}`;
+    await server.db.run(
+      "INSERT INTO mail_runs (id, kind, period_start, period_end, status, created_at) VALUES (?, 'manual', ?, ?, 'done', ?)",
+      runId,
+      '2026-01-01T00:00:00.000Z',
+      '2026-01-08T00:00:00.000Z',
+      '2026-01-08T00:00:00.000Z',
+    );
+    await server.db.run(
+      "INSERT INTO mail_sends (run_id, uid, email, status, attempts, at) VALUES (?, ?, ?, 'sent', 1, ?)",
+      runId,
+      uid,
+      `${uid}@example.com`,
+      '2026-01-08T00:00:00.000Z',
+    );
+    await server.db.run('INSERT INTO mail_points (run_id, uid, points, rank) VALUES (?, ?, 3, 7)', runId, uid);
+    await server.db.run('INSERT INTO mail_common_ground (run_id, uid, topic_id, common) VALUES (?, ?, ?, 2)', runId, uid, topicId);
+    expect(await count('SELECT count(*) AS n FROM push_subscriptions WHERE uid = ?', uid)).toBe(1);
+  }
+
   /** Ann writes a topic and a response, votes for Bob's response, takes a stance, follows, blocks, reports; Bob quotes Ann. */
   async function annWithEverything(secret: string) {
     const [ann, bob] = await Promise.all([createTestUser(`Ann ${uniqueId()}`), createTestUser(`Bob ${uniqueId()}`)]);
@@ -53,6 +96,10 @@ describe('deleting my account', () => {
     expect((await as(ann).post('/reports', { target_type: 'response', target_id: bobReply.id, reason: 'spam' })).status).toBeLessThan(300);
     expect((await as(ann).post('/users/preferences', { receive_weekly_summary: true })).status).toBe(200);
     expect((await as(bob).get(`/users/${bob.uid}/score`)).body.points).toBe(1);
+    // Ann changes her mind and credits Bob's response with it: a Δ on his response.
+    expect((await as(ann).put(`/topics/${bobTopic.id}/stance`, { stance: 'disagree', credits: [bobResponse.id] })).status).toBe(200);
+    expect(await count('SELECT delta_count AS n FROM responses WHERE id = ?', bobResponse.id)).toBe(1);
+    await seedDeviceAndMail(ann.uid, bobTopic.id);
     return { ann, bob, annTopic, bobTopic, annResponse, bobResponse, bobReply, bobSecond };
   }
 
@@ -64,8 +111,23 @@ describe('deleting my account', () => {
     expect(await count('SELECT count(*) AS n FROM topic_follows WHERE uid = ?', uid)).toBe(0);
     expect(await count('SELECT count(*) AS n FROM notifications WHERE recipient_uid = ?', uid)).toBe(0);
     expect(await count('SELECT count(*) AS n FROM push_subscriptions WHERE uid = ?', uid)).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM deltas WHERE uid = ?', uid)).toBe(0);
+    for (const table of ['mail_sends', 'mail_points', 'mail_common_ground']) {
+      expect(await count(`SELECT count(*) AS n FROM ${table} WHERE uid = ?`, uid), table).toBe(0);
+    }
     const user = await server.db.row<Record<string, unknown>>('SELECT * FROM users WHERE uid = ?', uid);
-    expect(user).toMatchObject({ display_name: MSG.deletedUser, email: null, points: 0, receive_weekly_summary: 0 });
+    expect(user).toMatchObject({
+      display_name: MSG.deletedUser,
+      email: null,
+      points: 0,
+      persuasion_points: 0,
+      receive_weekly_summary: 0,
+      weekly_summary_since: null,
+      suspended_until: null,
+      suspension_reason: null,
+    });
+    // The quiet hours (and the time zone they name) went with the rest: the defaults again.
+    expect(JSON.parse(user!.push_settings as string)).toEqual(DEFAULT_PUSH_SETTINGS);
     expect(user!.deleted_at).not.toBeNull();
     expect(await firebaseKnows(uid)).toBe(false);
   }
@@ -90,6 +152,9 @@ describe('deleting my account', () => {
     // Bob's point from Ann's vote is taken back, and the response's score with it.
     expect((await as(bob).get(`/users/${bob.uid}/score`)).body.points).toBe(0);
     expect((await as().get(`/responses/${bobResponse.id}`)).body.score).toBe(0);
+    // Her Δ no longer shows on Bob's response, over the pull too.
+    expect(await count('SELECT delta_count AS n FROM responses WHERE id = ?', bobResponse.id)).toBe(0);
+    expect((await pull(bobTopic.id)).find((doc) => doc.id === bobResponse.id)?.delta_count).toBe(0);
     // Her disagree no longer counts against Bob's other response.
     expect(await count('SELECT downvotes_agree AS n FROM responses WHERE id = ?', bobSecond.id)).toBe(0);
     // Ann's stance no longer counts.
@@ -114,10 +179,11 @@ describe('deleting my account', () => {
 
   it('"anonymise" keeps the texts under "deleted user"', async () => {
     const secret = `kept-${uniqueId()}`;
-    const { ann, bob, bobTopic, annResponse } = await annWithEverything(secret);
+    const { ann, bob, bobTopic, annResponse, bobResponse } = await annWithEverything(secret);
     expect((await as(ann).del('/me', { content: 'anonymise' })).status).toBe(204);
     await expectPrivateRowsGone(ann.uid);
     expect((await as(bob).get(`/users/${bob.uid}/score`)).body.points).toBe(0);
+    expect(await count('SELECT delta_count AS n FROM responses WHERE id = ?', bobResponse.id)).toBe(0);
     const doc = (await pull(bobTopic.id)).find((item) => item.id === annResponse.id);
     expect(doc).toMatchObject({ content: `Ann says ${secret}`, username: MSG.deletedUser });
     expect((await as().get(`/users/${ann.uid}`)).body).toMatchObject({ display_name: MSG.deletedUser, points: 0 });
@@ -129,11 +195,21 @@ describe('deleting my account', () => {
   it('works for a suspended account', async () => {
     const sam = await createTestUser(`Sam ${uniqueId()}`);
     const topic = await makeTopic(as(sam), { title: `Sam asks ${uniqueId()}` });
-    await server.db.run('UPDATE users SET suspended_until = ? WHERE uid = ?', SUSPENDED_FOR_GOOD, sam.uid);
+    await server.db.run(
+      'UPDATE users SET suspended_until = ?, suspension_reason = ? WHERE uid = ?',
+      SUSPENDED_FOR_GOOD,
+      'Sam spammed',
+      sam.uid,
+    );
     expect((await as(sam).post('/topics', { title: 'Refused', categories: ['Other'] })).status).toBe(403);
     expect((await as(sam).del('/me', { content: 'delete' })).status).toBe(204);
     expect((await as().get(`/topics/${topic.id}`)).body.title).toBe(MSG.deletedWithAccount);
     expect(await firebaseKnows(sam.uid)).toBe(false);
+    // The moderator's words about Sam leave with the account.
+    expect(await server.db.row('SELECT suspended_until, suspension_reason FROM users WHERE uid = ?', sam.uid)).toEqual({
+      suspended_until: null,
+      suspension_reason: null,
+    });
   });
 
   it('refuses a missing or unknown choice with a clear message, and a caller without a token', async () => {

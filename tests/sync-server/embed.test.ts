@@ -19,6 +19,7 @@ import { recordStance } from '../../sync-server/src/domain/stances.js';
 import { createTopic } from '../../sync-server/src/domain/topics.js';
 import { rememberUser } from '../../sync-server/src/domain/users.js';
 import { setVote } from '../../sync-server/src/domain/votes.js';
+import { readEmbedFrameAncestors } from '../../sync-server/src/routes/embed.js';
 import { firstPageFor } from '../../sync-server/src/routes/first-page.js';
 import { mountSite } from '../../sync-server/src/routes/site-files.js';
 import { openTestStore, type TestStore } from '../fixtures/test-db.js';
@@ -45,6 +46,7 @@ describe('embedding a topic', () => {
   let forTea: CruxResponse;
   let againstTea: CruxResponse;
   let reply: CruxResponse;
+  let ctx: ReturnType<typeof createApp>['ctx'];
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'crux-embed-'));
@@ -52,13 +54,15 @@ describe('embedding a topic', () => {
     mkdirSync(site, { recursive: true });
     writeFileSync(join(site, 'index.html'), INDEX_HTML);
     testStore = await openTestStore();
-    const { app, ctx } = createApp({
+    const created = createApp({
       store: testStore.store,
       verifier: noVerifier,
       log: () => {},
       publicUrl: PUBLIC_URL,
       embedFrameAncestors: ANCESTORS,
     });
+    const { app } = created;
+    ctx = created.ctx;
     for (const user of [ada, bob, cy, dee, admin]) await rememberUser(ctx, user);
     tea = await createTopic(ctx, ada, { title: TITLE, categories: ['Other'] });
     forTea = await createResponse(ctx, ada, { topic_id: tea.id, type: 'for', content: 'Tea has less caffeine, so you sleep better.' });
@@ -113,6 +117,33 @@ describe('embedding a topic', () => {
       expect(links[name]?.getAttribute('target')).toBe('_blank');
       expect(links[name]?.getAttribute('rel')).toBe('noopener');
     }
+  });
+
+  it("shows a formatted response's first words without their Markdown marks", async () => {
+    const milk = await createTopic(ctx, ada, { title: 'Milk first?', categories: ['Other'] });
+    await createResponse(ctx, ada, {
+      topic_id: milk.id,
+      type: 'for',
+      content: '**Milk** first, as *the study* says: [read it](https://example.org/study) and `pour`.\n\n> quoted',
+    });
+    const document = parse(await (await request(`/embed/topics/${milk.id}`)).text());
+    const first = [...document.querySelectorAll('#first-responses + ul li')].map((li) => li.textContent?.replace(/\s+/g, ' ').trim());
+    expect(first).toEqual(['For Milk first, as the study says: read it and pour. quoted — Ada']);
+    const item = document.querySelector('#first-responses + ul li')!;
+    expect(item.querySelectorAll('strong, em, code, blockquote')).toHaveLength(0);
+    expect(item.innerHTML).not.toMatch(/\*\*|\]\(|`/);
+  });
+
+  it('reads EMBED_FRAME_ANCESTORS as one space-separated source list; unset or blank: any site', () => {
+    expect(readEmbedFrameAncestors({})).toBe('*');
+    expect(readEmbedFrameAncestors({ EMBED_FRAME_ANCESTORS: '   ' })).toBe('*');
+    expect(readEmbedFrameAncestors({ EMBED_FRAME_ANCESTORS: 'https://blog.example' })).toBe('https://blog.example');
+    // Commas, semicolons and line breaks separate like spaces: nothing can start another directive.
+    expect(readEmbedFrameAncestors({ EMBED_FRAME_ANCESTORS: ' https://a.example,https://b.example;\n  https://c.example ' })).toBe(
+      'https://a.example https://b.example https://c.example',
+    );
+    expect(readEmbedFrameAncestors({ EMBED_FRAME_ANCESTORS: "'self'; script-src *" })).not.toContain(';');
+    expect(readEmbedFrameAncestors({ EMBED_FRAME_ANCESTORS: "'none'" })).toBe("'none'");
   });
 
   it('the embed page may be framed by the configured sites only; every other page by none', async () => {

@@ -163,7 +163,7 @@ describe('the edit history of a response', () => {
     expect(JSON.stringify(tombstone)).not.toContain('Soon gone');
   });
 
-  it(`carries the last ${VERSIONS_SHOWN} versions and keeps them all`, async () => {
+  it(`carries the first version and the last ${VERSIONS_SHOWN}, and keeps them all`, async () => {
     const topic = await makeTopic(as(ada));
     const response = await makeResponse(as(ada), { topic_id: topic.id, content: 'Text 0' });
     for (let n = 1; n <= VERSIONS_SHOWN + 2; n++) {
@@ -171,9 +171,11 @@ describe('the edit history of a response', () => {
       await edit(response.id, `Text ${n}`);
     }
     const versions = (await read(response.id)).versions;
-    expect(versions).toHaveLength(VERSIONS_SHOWN);
-    expect(versions[0]).toMatchObject({ version: 3, content: 'Text 2' });
-    expect(versions[VERSIONS_SHOWN - 1]).toMatchObject({ version: VERSIONS_SHOWN + 2, content: `Text ${VERSIONS_SHOWN + 1}` });
+    expect(versions).toHaveLength(VERSIONS_SHOWN + 1);
+    // However many edits followed, the text as first posted stays in public view.
+    expect(versions[0]).toMatchObject({ version: 1, content: 'Text 0' });
+    expect(versions[1]).toMatchObject({ version: 3, content: 'Text 2' });
+    expect(versions[VERSIONS_SHOWN]).toMatchObject({ version: VERSIONS_SHOWN + 2, content: `Text ${VERSIONS_SHOWN + 1}` });
     expect((await pulled(topic.id, response.id)).versions).toEqual(versions);
     expect(await server.db.rows('SELECT version FROM response_versions WHERE response_id = ?', response.id)).toHaveLength(
       VERSIONS_SHOWN + 2,

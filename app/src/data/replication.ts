@@ -20,6 +20,7 @@ import { SYNCED, type LocalRow } from './collections/index.js';
 import { toLocal } from './local-docs.js';
 import { chunkedPull } from './pull-chunks.js';
 import { pulledWritesSettled } from './pull-guard.js';
+import { MSG } from '../../../shared/messages.js';
 import { forgetTopicPage } from '../service-worker/topic-pages.js';
 import { createPushHandler, type PushDeps } from './push-handler.js';
 import { createOutbox, type Outbox } from './outbox.js';
@@ -143,17 +144,34 @@ function pullHandler(name: SyncCollection, collection: RxCollection, deps: Repli
 }
 
 /**
- * A pulled topic or response a moderator removed or hid: the topic's kept page (the service worker's
- * copy of the server's first screen) may still hold its text, so it goes.
+ * Whether a pulled topic or response changed in a way the topic's kept page (the service worker's
+ * copy of the server's first screen) must not outlive: it was deleted, a moderator removed or hid
+ * it, or its author deleted their account. An erased account's texts read MSG.deletedWithAccount with no moderation
+ * state (the server writes no moderation for them), and both choices, erase and anonymise, rename
+ * the author MSG.deletedUser, so the name is the marker that covers both. Someone who calls
+ * themselves "deleted user" only costs their topics' kept pages, which the next online visit keeps again.
  */
-async function forgetModeratedPages(name: SyncCollection, documents: readonly AnySyncDoc[]): Promise<void> {
-  if (name !== 'topics' && name !== 'responses') return;
+function outdatesKeptPage(doc: AnySyncDoc): boolean {
+  if (doc._deleted) return true;
+  if ('moderation' in doc && doc.moderation) return true;
+  if ('username' in doc && doc.username === MSG.deletedUser) return true;
+  if ('content' in doc && doc.content === MSG.deletedWithAccount) return true;
+  return 'title' in doc && doc.title === MSG.deletedWithAccount;
+}
+
+/** The topics whose kept pages a pull of `name` makes stale (see outdatesKeptPage). */
+export function topicsWithStalePages(name: SyncCollection, documents: readonly AnySyncDoc[]): Set<string> {
   const topics = new Set<string>();
+  if (name !== 'topics' && name !== 'responses') return topics;
   for (const doc of documents) {
-    if (!('moderation' in doc) || !doc.moderation) continue;
+    if (!outdatesKeptPage(doc)) continue;
     topics.add('topic_id' in doc ? doc.topic_id : doc.id);
   }
-  for (const topicId of topics) await forgetTopicPage(topicId);
+  return topics;
+}
+
+async function forgetStalePages(name: SyncCollection, documents: readonly AnySyncDoc[]): Promise<void> {
+  for (const topicId of topicsWithStalePages(name, documents)) await forgetTopicPage(topicId);
 }
 
 /** `collection` is the local collection named `name` (RxCollection's default document type: any of them). */
@@ -166,7 +184,7 @@ export function replicate(name: SyncCollection, collection: RxCollection, deps: 
     pull: {
       handler: async (checkpoint, batchSize) => {
         const answer = await handler(checkpoint, batchSize);
-        await forgetModeratedPages(name, answer.documents);
+        await forgetStalePages(name, answer.documents);
         return { documents: answer.documents.map((doc) => ({ ...doc })), checkpoint: answer.checkpoint };
       },
       // A part of a page at a time (pull-chunks.ts): a shorter part ends the pulls.

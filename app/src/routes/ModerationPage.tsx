@@ -11,6 +11,7 @@ import type { ModerationQueueItem, ModerationQueuePage } from '../../../shared/t
 import { AuthorLink } from '../components/AuthorLink/AuthorLink';
 import { ACTION_LABELS, ActionDialog } from '../components/ModerationAction/ModerationAction';
 import { RelativeTime } from '../components/RelativeTime/RelativeTime';
+import { FormattedText } from '../components/FormattedText/FormattedText';
 import { REPORT_REASON_LABELS } from '../components/ReportDialog/ReportDialog';
 import { errorMessage } from '../error-message';
 import { useData } from '../hooks/useData';
@@ -260,7 +261,8 @@ function QueueCard({ item, onActed }: { item: ModerationQueueItem; onActed: (mes
         </span>
       </h2>
       <blockquote className="moderation-text" data-testid="queue-text">
-        {target.text}
+        {/* A response reads as its author formatted it (its links' addresses a hover away); a title is plain. */}
+        {item.target_type === 'response' ? <FormattedText text={target.text} /> : target.text}
       </blockquote>
       {target.sources.length > 0 && (
         <ul className="response-sources" aria-label="Sources">

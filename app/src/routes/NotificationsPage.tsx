@@ -9,6 +9,7 @@ import type { NotificationItem } from '../hooks/useNotifications';
 import { RelativeTime } from '../components/RelativeTime/RelativeTime';
 import { useNotifications } from '../hooks/useNotifications';
 import { useSession } from '../hooks/useSession';
+import { usePlainText } from '../components/FormattedText/useMarkdown';
 import './NotificationsPage.css';
 import { authorName } from '../../../shared/rules/author-name';
 import { errorMessage } from '../error-message';
@@ -42,6 +43,9 @@ export function NotificationsPage() {
 function NotificationsBody() {
   const { notifications, error, loading, markRead, markAllRead } = useNotifications();
   const navigate = useNavigate();
+  // A reply's first words are Markdown as written: shown without their marks, as every excerpt.
+  const plain = usePlainText();
+  const text = (n: NotificationItem) => notificationText({ ...n, target_summary: plain(n.target_summary) });
   const unread = notifications?.filter((n) => !n.is_read).length ?? 0;
 
   function open(n: NotificationItem) {
@@ -77,10 +81,10 @@ function NotificationsBody() {
               )}
               <span className="notification-text">
                 {isModerationNotice(n) ? (
-                  notificationText(n)
+                  text(n)
                 ) : (
                   <>
-                    <strong className="notification-actor">{authorName(n.actor_display_name)}</strong> {notificationText(n)}
+                    <strong className="notification-actor">{authorName(n.actor_display_name)}</strong> {text(n)}
                   </>
                 )}
                 {n.response_deleted && <span className="notification-gone muted"> {REPLY_DELETED}</span>}

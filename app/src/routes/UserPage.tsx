@@ -14,6 +14,7 @@ import { ExplainButton, ExplainText, useExplain } from '../components/Explain/Ex
 import { UserModeration } from '../components/UserModeration/UserModeration';
 import { FollowedTopics } from '../components/FollowButton/FollowButton';
 import { useSession } from '../hooks/useSession';
+import { usePlainText } from '../components/FormattedText/useMarkdown';
 
 export const USER_NOT_FOUND = 'User not found.';
 /** A user with no points has no place on the leaderboard, so no rank. */
@@ -38,6 +39,8 @@ export function UserPage() {
   // What persuasion points are: a "?" beside them opens it under the figures.
   const persuasion = useExplain(PERSUASION_EXPLAINED);
   const { user } = useSession();
+  // A response's Markdown as written reads here as its words alone (the link is the whole line).
+  const plain = usePlainText();
   if (copy?.notFound)
     return (
       <main className="page" id="main">
@@ -98,7 +101,7 @@ export function UserPage() {
                 {profile.responses.map((response) => (
                   <li key={response.id}>
                     <Link to={`/topics/${encodeURIComponent(response.topic_id)}#response-${encodeURIComponent(response.id)}`}>
-                      {response.content}
+                      {plain(response.content)}
                     </Link>
                     <span className="muted user-item-meta" data-testid="user-item-meta">
                       {joinPresent([

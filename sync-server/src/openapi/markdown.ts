@@ -39,6 +39,12 @@ text that is not valid Unicode (half of an emoji, a lone \`\\ud83d\`) is refused
 bodies are at most 1 MiB (\`413\`; a declared \`Content-Length\` over it is refused at once). An address under \`/api\` that is not
 listed below answers \`404\` \`not-found\`.
 
+**Formatting.** A response's \`content\` (and each of its \`versions\`) is the text as its author wrote it, in a
+Markdown subset: links (http, https and mailto only), emphasis, block quotes, lists, inline and fenced code,
+line breaks kept; no raw HTML (a tag stays text), no images, no headings or tables. Answers carry the source,
+never HTML: clients render it with one allow-listed renderer (\`shared/markdown.ts\`), links with
+\`rel="nofollow ugc noopener"\`. Topic titles are plain text.
+
 ## Paging
 
 No list answer is unbounded and none is cut silently. Lists stay plain JSON arrays; what is
@@ -186,6 +192,25 @@ export async function apiMarkdownFile(doc: OpenApiDocument, file: string): Promi
   return prettier.format(renderApiMarkdown(doc), { ...options, filepath: file });
 }
 
+/**
+ * Prose a tag's section opens with: what belongs to it but is no route of the JSON API (pages and
+ * scripts the site serves outside \`/api\`, so absent from the OpenAPI document).
+ */
+const TAG_NOTES: Record<string, string> = {
+  Embedding: `Two addresses outside \`/api\` go with these routes (no token, public, \`Cache-Control: public, max-age=300,
+stale-while-revalidate=86400\` with an ETag; a repeat with \`If-None-Match\` is a \`304\`):
+
+- \`GET /embed/topics/{id}\`: a topic's read-only embed page for an \`<iframe>\` (HTML, no JavaScript needed): its
+  title, the balance of stances, the strongest case on each side and the first responses (each response's
+  first words as plain text, without their Markdown marks), with links that open Crux in a new tab. Its
+  own \`Content-Security-Policy\` allows framing by the sites \`EMBED_FRAME_ANCESTORS\` lists (default \`*\`); every
+  other page of the site refuses framing. A topic that is unknown, deleted, or removed or hidden by a
+  moderator answers \`404\` with a page that shows none of its text.
+- \`GET /embed.js\`: the script a host page includes once; it puts an iframe of the embed page in each
+  \`<div data-crux-topic="TOPIC_ID">\` and sizes it (and iframes oEmbed gave, marked \`data-crux-frame\`) to the
+  height the embed page reports by \`postMessage\`, accepted only from the Crux origin.`,
+};
+
 export function renderApiMarkdown(doc: OpenApiDocument): string {
   const routes = Object.entries(doc.paths).flatMap(([path, item]) =>
     METHODS.filter((method) => item[method]).map((method) => ({ method, path, op: item[method]! })),
@@ -196,6 +221,7 @@ export function renderApiMarkdown(doc: OpenApiDocument): string {
   out.push('');
   for (const { name } of doc.tags) {
     out.push(`## ${name}`, '');
+    if (TAG_NOTES[name]) out.push(TAG_NOTES[name], '');
     for (const { method, path, op } of routes.filter((route) => route.op.tags.includes(name))) out.push(routeText(method, path, op));
   }
   out.push('## Schemas', '', 'The named shapes of the bodies above (`components.schemas` of the document).', '');

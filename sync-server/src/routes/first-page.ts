@@ -139,10 +139,13 @@ interface ManifestChunk {
 
 /** The source of the lazily loaded topic page (app/src/App.tsx), as the build's manifest names it. */
 const TOPIC_PAGE_SOURCE = 'src/routes/TopicPage.tsx';
+/** The Markdown renderer the topic page loads with it (App.tsx); outside the app's root, so its key starts with "../". */
+const MARKDOWN_SOURCE = /(?:^|\/)shared\/markdown\.ts$/;
 
 /**
  * `<link>`s that fetch the topic page's scripts with the HTML, instead of after the entry has run
- * and asked for them: one round trip less before a topic's title paints. Read from Vite's build
+ * and asked for them: one round trip less before a topic's title paints. The Markdown renderer's
+ * chunk is one of them (the page waits for it, so its rows paint formatted); `/` has none of these. Read from Vite's build
  * manifest (`dist/.vite/manifest.json`); the entry's own chunks are already in the shell. (Its CSS
  * is left to Vite's loader: a preload in another CORS mode would be fetched twice.)
  */
@@ -155,6 +158,8 @@ export function topicPagePreloads(manifest: Record<string, ManifestChunk>, shell
     chunk.imports?.forEach(visit);
   };
   visit(TOPIC_PAGE_SOURCE);
+  const markdown = Object.keys(manifest).find((key) => MARKDOWN_SOURCE.test(key));
+  if (markdown) visit(markdown);
   return [...files]
     .filter((file) => !shell.includes(`/${file}"`))
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)

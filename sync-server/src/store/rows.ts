@@ -671,8 +671,8 @@ export interface ResponsesRepo {
   /** Keeps a text an edit replaced as the response's next version (1, 2, …), saved at `createdAt`. */
   keepVersion(responseId: string, content: string, createdAt: string): Promise<void>;
   /**
-   * The earlier versions of many responses in one query, each response's last VERSIONS_SHOWN, oldest
-   * first (absent: none). Moderation is the caller's to apply (toResponse, responseDoc).
+   * The earlier versions of many responses in one query, each response's first and last
+   * VERSIONS_SHOWN (publicVersions), oldest first (absent: none). Moderation is the caller's to apply (toResponse, responseDoc).
    */
   versionsOf(responseIds: readonly string[]): Promise<Map<string, ResponseVersion[]>>;
   /** Recounts score, comment count, upvotes by side and Δ count, and stamps `seq` (repairs and tests). */

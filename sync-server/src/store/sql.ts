@@ -2,6 +2,7 @@
 // numbered $1, $2, … for PostgreSQL, so a fix or an index hint is made once. The statements left in
 // the repositories differ (casts, FTS5 against tsquery, INSERT OR IGNORE, json_each against unnest,
 // a SQL function, PostgreSQL's ORDER BY pk and RETURNING pk).
+import { DEFAULT_PUSH_SETTINGS, normalizePushSettings } from '../../../shared/push.js';
 import { orderBySql, RESPONSE_ORDER } from '../../../shared/rules/sort-order.js';
 
 /**
@@ -780,11 +781,15 @@ export const DELETE_OWN_ROWS = [
   'DELETE FROM mail_points WHERE uid = ?',
   'DELETE FROM mail_common_ground WHERE uid = ?',
 ].map(both);
+/** The push settings of an account that never changed them, as setPushSettings stores settings (canonical JSON). */
+export const DEFAULT_PUSH_SETTINGS_JSON = JSON.stringify(normalizePushSettings(DEFAULT_PUSH_SETTINGS));
 /**
  * The stub a deleted account leaves: no e-mail, no own name (the fixed label every read joins as
- * the author's name), no points, no mail, no role; deleted_at set.
+ * the author's name), no points, no mail, no role, no suspension or its reason, and the push
+ * preferences back to the defaults (quiet hours name the person's time zone); deleted_at set.
  */
 export const STUB_USER = both(`
   UPDATE users SET display_name = ?, email = NULL, email_verified = 0, receive_weekly_summary = 0,
-    weekly_summary_since = NULL, points = 0, persuasion_points = 0, role = 'member', deleted_at = ?, seq = ?
+    weekly_summary_since = NULL, points = 0, persuasion_points = 0, role = 'member',
+    suspended_until = NULL, suspension_reason = NULL, push_settings = ?, deleted_at = ?, seq = ?
   WHERE uid = ?`);

@@ -1,6 +1,6 @@
-// Both engines' rows of response_versions grouped by response: each response's last
-// VERSIONS_SHOWN, oldest first (the rows come ordered by response, then version).
-import { VERSIONS_SHOWN } from '../../../shared/rules/edit-history.js';
+// Both engines' rows of response_versions grouped by response, oldest first (the rows come ordered
+// by response, then version): the text as first posted and the last VERSIONS_SHOWN (publicShown).
+import { publicVersions } from '../../../shared/rules/edit-history.js';
 import type { ResponseVersion } from '../../../shared/types.js';
 
 export function lastVersionsByResponse(rows: readonly (ResponseVersion & { response_id: string })[]): Map<string, ResponseVersion[]> {
@@ -10,6 +10,6 @@ export function lastVersionsByResponse(rows: readonly (ResponseVersion & { respo
     if (list) list.push({ version, content, created_at });
     else byResponse.set(response_id, [{ version, content, created_at }]);
   }
-  for (const [id, list] of byResponse) if (list.length > VERSIONS_SHOWN) byResponse.set(id, list.slice(-VERSIONS_SHOWN));
+  for (const [id, list] of byResponse) byResponse.set(id, publicVersions(list));
   return byResponse;
 }

@@ -225,4 +225,21 @@ describe('debate map', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Debate map' }));
     expect(await screen.findByText('No responses yet: the map fills in as people respond.', {}, { timeout: 5000 })).toBeTruthy();
   });
+
+  it('names and labels a response by its words, without their Markdown marks', async () => {
+    const marked = fakeResponse({ id: 'rm', topic_id: 't1', type: 'for', content: '**Bold** claim with [a source](https://example.org)' });
+    renderTopicPage(fakeTopic({ id: 't1', responses_count: 1 }), {
+      rootResponses$: () => of([marked]),
+      replies$: () => of([]),
+      topicResponses$: () => of([marked]),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Debate map' }));
+    const region = screen.getByRole('region', { name: 'Debate map' });
+    await within(region).findByRole('group', { name: 'Debate map: 1 response' }, { timeout: 5000 });
+    await waitFor(() => expect(within(region).getByRole('button', { name: /^Open response: .*Bold claim with a source/ })).toBeTruthy());
+    expect(region.textContent).not.toMatch(/\*\*|\]\(/);
+    fireEvent.click(within(region).getByRole('button', { name: 'Outline' }));
+    const outline = within(region).getByRole('navigation', { name: 'Outline of the debate' });
+    expect(within(outline).getByRole('link', { name: /Bold claim with a source/ })).toBeTruthy();
+  });
 });

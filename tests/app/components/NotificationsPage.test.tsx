@@ -138,4 +138,13 @@ describe('NotificationsPage', () => {
     expect(markRead).not.toHaveBeenCalled();
     await screen.findByText('Topic page topic-8#response-r-81');
   });
+
+  it("quotes a reply's first words without their Markdown marks", async () => {
+    const formatted: NotificationItem = { ...list[1]!, target_summary: 'Yes **it** is, see [the study](https://example.org)' };
+    renderPage(fakeData({ notifications$: () => of([formatted]) }));
+    await waitFor(() =>
+      expect(screen.getByRole('listitem').textContent).toContain('Cy replied to your comment: "Yes it is, see the study"'),
+    );
+    expect(screen.getByRole('listitem').textContent).not.toContain('**');
+  });
 });

@@ -107,4 +107,17 @@ describe('ReportDialog', () => {
     expect(screen.queryByRole('radio', { name: 'Spam' })).toBeNull();
     expect(report).not.toHaveBeenCalled();
   });
+
+  it("quotes a reported response's words without their Markdown marks", async () => {
+    renderWithData(
+      <ReportButton
+        targetType="response"
+        targetId="r1"
+        label="response: x"
+        target={'> quoted\n\n**Strong** claim, [source](https://example.org)'}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Report response: x' }));
+    await waitFor(() => expect(screen.getByTestId('reported').textContent).toBe('quoted Strong claim, source'));
+  });
 });

@@ -122,4 +122,36 @@ describe('ResponseItem: the edited mark', () => {
     expect(mark.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(mark);
   });
+
+  it('says which versions between the first and the latest ones are not shown', async () => {
+    const topic = fakeTopic();
+    const edited = fakeResponse({
+      id: 'edited',
+      topic_id: topic.id,
+      content: 'Now it says four',
+      edited_at: '2026-01-01T14:00:00.000Z',
+      versions: [
+        { version: 1, content: 'It said one', created_at: '2026-01-01T10:00:00.000Z' },
+        { version: 4, content: 'It said three', created_at: '2026-01-01T13:00:00.000Z' },
+      ],
+    });
+    const data = fakeData({ topic$: () => of(topic), rootResponses$: () => of([edited]), topicResponses$: () => of([edited]) });
+    renderWithData(
+      <Routes>
+        <Route path="/topics/:topicId" element={<TopicPage />} />
+      </Routes>,
+      data,
+      `/topics/${topic.id}`,
+    );
+    await screen.findByText('Now it says four');
+    fireEvent.click(screen.getByRole('button', { name: 'edited 1 hour ago' }));
+    const entries = within(screen.getByRole('region', { name: 'Edit history' })).getAllByRole('listitem');
+    expect(entries.map((entry) => entry.querySelector('strong')!.textContent)).toEqual([
+      'Current version',
+      'Version 4',
+      'Version 1 (as posted)',
+    ]);
+    expect(entries[1]!.textContent).toContain('Versions 2–3 are not shown: these changes include them.');
+    expect(entries[0]!.textContent).not.toContain('not shown');
+  });
 });

@@ -125,4 +125,15 @@ describe('UserPage', () => {
     expect(screen.getByText('No responses yet.')).toBeTruthy();
     expect(screen.getByText(/Last copy on this device\. Updated/)).toBeTruthy();
   });
+
+  it("shows a response's words without their Markdown marks once the renderer has loaded", async () => {
+    const formatted: UserProfile = {
+      ...ada,
+      responses: [{ ...ada.responses[0]!, content: 'Dogs **need** [walks](https://example.org/walks).' }],
+    };
+    show(() => of(copy(formatted)));
+    const link = await screen.findByRole('link', { name: 'Dogs need walks.' });
+    expect(link.getAttribute('href')).toBe('/topics/t2#response-r1');
+    expect(link.textContent).not.toMatch(/\*\*|\]\(/);
+  });
 });

@@ -16,6 +16,7 @@ import { useDebateStanding } from '../../hooks/useStance';
 import { useRankedCase } from '../../hooks/useStrongestCase';
 import type { CaseSide } from '../../../../shared/rules/strongest-case';
 import { useTopicTree } from '../../hooks/useTopicTree';
+import { usePlainText } from '../FormattedText/useMarkdown';
 import { deltaCountLabel } from '../DeltaCredit/DeltaCredit';
 import { STANCE } from '../Stance/Stance';
 import {
@@ -32,6 +33,8 @@ import {
 } from './debate-tree';
 import './DebateMap.css';
 
+/** How much of a response's text the map reads: its labels and names show at most 80 characters. */
+const MAP_TEXT_READ = 400;
 export const MAP_EMPTY = 'No responses yet: the map fills in as people respond.';
 const NO_SIDES = { agree: 0, disagree: 0 };
 const MIN_ZOOM = 0.25;
@@ -67,12 +70,16 @@ export default function DebateMap({ topicId }: { topicId: string }) {
   const { responses: all, error, loading } = useTopicResponses(topicId);
   // A blocked author's responses keep their place, saying only that they are hidden.
   const blocked = useBlockedUids();
+  // Labels, node names and the outline read each text's words without their Markdown marks. They
+  // show at most 80 characters, so only a text's start is read (a big topic's map stays quick).
+  const plain = usePlainText();
   const responses = useMemo(
     () =>
-      blocked.size === 0
-        ? all
-        : all.map((r) => (blocked.has(r.creator_uid) ? { ...r, content: blockedHidden(authorName(r.username)) } : r)),
-    [all, blocked],
+      all.map((r) => ({
+        ...r,
+        content: blocked.has(r.creator_uid) ? blockedHidden(authorName(r.username)) : plain(r.content.slice(0, MAP_TEXT_READ)),
+      })),
+    [all, blocked, plain],
   );
   const tree = useTopicTree();
   const participants = useDebateStanding()?.participants ?? NO_SIDES;

@@ -80,6 +80,16 @@ interface Entry {
   content: string;
   at: string;
   before: string | null;
+  /** Versions between this one and the one shown before it that do not travel (publicVersions): its changes span them. */
+  skipped: string | null;
+}
+
+/** "Versions 2–4 are not shown" when the versions before `version` jump from `previous` (null: none skipped). */
+function skippedBetween(previous: number, version: number): string | null {
+  if (version - previous <= 1) return null;
+  return version - previous === 2
+    ? `Version ${previous + 1} is not shown: these changes include it.`
+    : `Versions ${previous + 1}–${version - 1} are not shown: these changes include them.`;
 }
 
 /**
@@ -102,7 +112,7 @@ export function EditHistoryPanel({
   const headingId = useId();
   const entries: Entry[] = [];
   const latest = versions[versions.length - 1];
-  entries.push({ label: 'Current version', content, at: editedAt, before: latest ? latest.content : null });
+  entries.push({ label: 'Current version', content, at: editedAt, before: latest ? latest.content : null, skipped: null });
   for (let i = versions.length - 1; i >= 0; i--) {
     const version = versions[i]!;
     entries.push({
@@ -110,6 +120,7 @@ export function EditHistoryPanel({
       content: version.content,
       at: version.created_at,
       before: i > 0 ? versions[i - 1]!.content : null,
+      skipped: i > 0 ? skippedBetween(versions[i - 1]!.version, version.version) : null,
     });
   }
   return (
@@ -124,6 +135,7 @@ export function EditHistoryPanel({
             <p className="edit-history-when">
               <strong>{entry.label}</strong> · <RelativeTime date={entry.at} />
             </p>
+            {entry.skipped && <p className="edit-history-skipped muted">{entry.skipped}</p>}
             {entry.before === null ? <p className="edit-diff">{entry.content}</p> : <Diff parts={wordDiff(entry.before, entry.content)} />}
           </li>
         ))}

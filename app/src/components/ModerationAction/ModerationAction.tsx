@@ -9,6 +9,7 @@ import { errorMessage } from '../../error-message';
 import { useData } from '../../hooks/useData';
 import { moderationChanged } from '../../hooks/useOpenReportsCount';
 import { Modal } from '../Modal/Modal';
+import { usePlainText } from '../FormattedText/useMarkdown';
 import './ModerationAction.css';
 
 /** Each action's button text. */
@@ -46,6 +47,8 @@ export function ActionDialog({ action, targetType, targetId, what, excerpt, onCl
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const title = `${ACTION_LABELS[action]} this ${what}`;
+  // A response's text is quoted as its words, without Markdown marks.
+  const plain = usePlainText();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -80,7 +83,7 @@ export function ActionDialog({ action, targetType, targetId, what, excerpt, onCl
       <form onSubmit={(e) => void submit(e)} noValidate className="moderation-action-form">
         {excerpt && (
           <blockquote className="moderation-excerpt" data-testid="moderation-excerpt">
-            {excerpt}
+            {targetType === 'response' ? plain(excerpt) : excerpt}
           </blockquote>
         )}
         {action === 'suspend' && (

@@ -11,6 +11,7 @@ import { useSession } from '../../hooks/useSession';
 import { Modal } from '../Modal/Modal';
 import { useSignInPrompt } from '../SignInModal/useSignInPrompt';
 import { truncate } from '../../../../shared/rules/truncate';
+import { usePlainText } from '../FormattedText/useMarkdown';
 import './ReportDialog.css';
 
 /** Each reason as a person reads it. */
@@ -38,6 +39,7 @@ interface ReportDialogProps {
 
 /** What is reported, so the reporter knows which item the reason is about. */
 function Reported({ targetType, target }: { targetType: ReportTargetType; target: string }) {
+  const plain = usePlainText();
   if (targetType === 'user')
     return (
       <p className="report-subject" data-testid="reported">
@@ -46,7 +48,7 @@ function Reported({ targetType, target }: { targetType: ReportTargetType; target
     );
   return (
     <blockquote className="report-subject report-excerpt" data-testid="reported">
-      {truncate(target, REPORTED_EXCERPT_CHARS)}
+      {truncate(targetType === 'response' ? plain(target) : target, REPORTED_EXCERPT_CHARS)}
     </blockquote>
   );
 }

@@ -72,8 +72,8 @@ export const ResponseItem = memo(function ResponseItem({
   const isCreator = user?.uid === response.creator_uid;
   const standing = useDebateStanding();
   const commonGround = standing !== null && hasCommonGround(response, standing.participants);
-  const excerpt = truncate(response.content, 60);
   const plain = usePlainText();
+  const excerpt = truncate(plain(response.content), 60);
 
   function toggleReplies() {
     setLoadedOnce(true);

@@ -3,6 +3,7 @@ import type { AccountsRepo, VoteRow } from '../rows.js';
 import type { PgQueries } from './queries.js';
 import {
   CREDITS_GIVEN_BY,
+  DEFAULT_PUSH_SETTINGS_JSON,
   DELETE_OWN_ROWS,
   DROP_ORIGINALS_OF,
   DROP_VERSIONS_OF,
@@ -32,7 +33,7 @@ export function createPgAccountsRepo(q: PgQueries): AccountsRepo {
       for (const statement of DELETE_OWN_ROWS) await q.run(statement.pg, [uid]);
     },
     async stub(uid, label, now, seq) {
-      await q.run(STUB_USER.pg, [label, now, seq, uid]);
+      await q.run(STUB_USER.pg, [label, DEFAULT_PUSH_SETTINGS_JSON, now, seq, uid]);
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Db } from './connection.js';
 import type { VoteRow } from '../rows.js';
 import {
   CREDITS_GIVEN_BY,
+  DEFAULT_PUSH_SETTINGS_JSON,
   DELETE_OWN_ROWS,
   DROP_ORIGINALS_OF,
   DROP_VERSIONS_OF,
@@ -24,7 +25,7 @@ export function createAccountsRepo(db: Db) {
   const dropVersions = db.prepare<[string]>(DROP_VERSIONS_OF.sqlite);
   const ownRows = DELETE_OWN_ROWS.map((statement) => db.prepare<[string]>(statement.sqlite));
   const restampNotifications = db.prepare<[number, string], { recipient_uid: string }>(RESTAMP_NOTIFICATIONS_BY.sqlite);
-  const stub = db.prepare<[string, string, number, string]>(STUB_USER.sqlite);
+  const stub = db.prepare<[string, string, string, number, string]>(STUB_USER.sqlite);
   return {
     liveVotesBy: (uid: string) => votes.all(uid),
     stanceTopicsBy: (uid: string) => stanceTopics.all(uid).map((row) => row.topic_id),
@@ -40,7 +41,7 @@ export function createAccountsRepo(db: Db) {
       for (const statement of ownRows) statement.run(uid);
     },
     stub(uid: string, label: string, now: string, seq: number) {
-      stub.run(label, now, seq, uid);
+      stub.run(label, DEFAULT_PUSH_SETTINGS_JSON, now, seq, uid);
     },
   };
 }

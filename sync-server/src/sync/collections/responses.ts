@@ -79,7 +79,7 @@ const documentSchema = z
     parent_response_id: id.nullable(),
     quoted_response_id: id.nullable(),
     type: z.enum(RESPONSE_TYPES),
-    content: z.string(),
+    content: z.string().describe('The text as written, in the Markdown subset (see Formatting); while moderated, the replacement text.'),
     sources: z.array(sourceDocSchema),
     creator_uid: z.string(),
     username: z.string().nullable(),
@@ -88,7 +88,9 @@ const documentSchema = z
     edited_at: time.nullable(),
     versions: z
       .array(responseVersionSchema)
-      .describe('Earlier texts, oldest first, the last 20 at most; [] while moderated. Server-owned: a push cannot change them.'),
+      .describe(
+        'Earlier texts, oldest first: the one first posted and the last 20; [] while moderated. Server-owned: a push cannot change them.',
+      ),
     score,
     comment_count: count,
     delta_count: count,
