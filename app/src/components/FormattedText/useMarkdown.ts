@@ -33,10 +33,29 @@ export function useMarkdown(): Markdown | null {
 }
 
 /**
+ * Plain texts already worked out, by text: every row of a long topic asks for its own (and for its
+ * quote's) at each render, and each is a whole Markdown render. Emptied when full (a page's worth).
+ */
+const plainTexts = new Map<string, string>();
+const PLAIN_TEXTS_KEPT = 2_000;
+
+/**
  * For excerpts (a quoted block, the strongest case, a hint): a text's words without their Markdown
  * marks, on one line, through the same renderer; the text as written until it has loaded.
  */
 export function usePlainText(): (text: string) => string {
   const markdown = useMarkdown();
-  return useCallback((text: string) => (markdown ? markdown.markdownPlainText(text) : text), [markdown]);
+  return useCallback(
+    (text: string) => {
+      if (!markdown) return text;
+      let plain = plainTexts.get(text);
+      if (plain === undefined) {
+        if (plainTexts.size >= PLAIN_TEXTS_KEPT) plainTexts.clear();
+        plain = markdown.markdownPlainText(text);
+        plainTexts.set(text, plain);
+      }
+      return plain;
+    },
+    [markdown],
+  );
 }

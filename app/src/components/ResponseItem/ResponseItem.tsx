@@ -25,6 +25,9 @@ import { EditedMark, EditHistoryPanel } from '../EditHistory/EditHistory';
 import { FormattedText } from '../FormattedText/FormattedText';
 import { usePlainText } from '../FormattedText/useMarkdown';
 
+/** Characters of a response read for its 60-character label. */
+const EXCERPT_READ = 400;
+
 export const DELETE_RESPONSE_CONFIRM = 'Delete this response and all its replies?';
 
 /** A response's text formatted, its @mentions as links (one function: rows stay memoised). */
@@ -73,7 +76,8 @@ export const ResponseItem = memo(function ResponseItem({
   const standing = useDebateStanding();
   const commonGround = standing !== null && hasCommonGround(response, standing.participants);
   const plain = usePlainText();
-  const excerpt = truncate(plain(response.content), 60);
+  // A label's 60 characters: the first few hundred of the text are read for them, not all of it.
+  const excerpt = truncate(plain(response.content.slice(0, EXCERPT_READ)), 60);
 
   function toggleReplies() {
     setLoadedOnce(true);
