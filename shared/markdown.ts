@@ -243,13 +243,26 @@ export function markdownLinks(text: string): string[] {
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
 
 /**
+ * Characters and line starts that can make Markdown (marks, links, quotes, lists, escapes and
+ * entities): a text with none of them renders as its own words in paragraphs.
+ */
+const MAY_FORMAT = /[*_`~>#[\]!\\|<&]|(?:^|\n)[ \t]*(?:[-+=]|\d+[.)])/;
+
+/**
  * A text's words without their formatting, on one line (for a share card's or an excerpt's plain
  * text): the rendered HTML with its tags taken out and its escapes undone. Exact, because every
  * attribute and text in that HTML is escaped: no ">" but a tag's own ends one. Not HTML: escape it
- * again wherever it goes into a page.
+ * again wherever it goes into a page. A text that cannot make Markdown is not rendered: its words
+ * are the same (a long topic asks this of every row).
  */
 export function markdownPlainText(text: string): string {
-  return renderMarkdown(text)
+  if (!MAY_FORMAT.test(text)) return text.replace(/\s+/g, ' ').trim();
+  return plainTextOfHtml(renderMarkdown(text));
+}
+
+/** The words of the renderer's HTML on one line: tags taken out, escapes undone. */
+export function plainTextOfHtml(html: string): string {
+  return html
     .replace(/<\/?(?:p|blockquote|ul|ol|li|pre|br|hr)\b[^>]*>/g, ' ')
     .replace(/<[^>]*>/g, '')
     .replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity]!)

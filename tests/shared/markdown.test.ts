@@ -11,6 +11,7 @@ import {
   USER_LINK_REL,
   markdownLinks,
   markdownPlainText,
+  plainTextOfHtml,
   renderMarkdown,
   renderMarkdownInline,
   safeHref,
@@ -256,6 +257,26 @@ describe('markdownPlainText', () => {
     expect(markdownPlainText('A **bold** [claim](https://a.example) & <b>more</b>\n\n> quoted\n- item')).toBe(
       'A bold claim & <b>more</b> quoted item',
     );
+  });
+
+  it('gives a text that cannot make Markdown its own words, as the renderer would', () => {
+    const people = [{ uid: 'u-ada', name: 'Ada' }];
+    for (const text of [
+      'Plain words, with commas; colons: and a question?',
+      'Two lines\nof one paragraph.\n\nAnd a second paragraph.   With spaces.',
+      'A link https://a.example/path?q=1 and www.b.example too.',
+      'Quotes "double" and \'single\', a percent 50% and a dollar $5.',
+      '@Ada said so, in 1999 (not 2000).',
+      '  Leading and trailing spaces  ',
+    ]) {
+      expect(markdownPlainText(text)).toBe(plainTextOfHtml(renderMarkdown(text)));
+      expect(markdownPlainText(text)).toBe(plainTextOfHtml(renderMarkdown(text, { people })));
+    }
+  });
+
+  it('renders a text that may make Markdown', () => {
+    for (const text of ['1. first\n2. second', '- a\n- b', 'a_b_c and *d*', 'AT&amp;T', 'x \\* y', '2020. A year.'])
+      expect(markdownPlainText(text)).toBe(plainTextOfHtml(renderMarkdown(text)));
   });
 });
 
