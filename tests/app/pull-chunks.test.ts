@@ -126,7 +126,11 @@ describe('chunkedPull', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(server.requests.map((request) => request.from.seq)).toEqual([0, 1000, 2000]);
     const last = await handler(from);
-    expect(last.documents.map((doc) => doc.seq)).toEqual(docs(2500).slice(2000).map((doc) => doc.seq));
+    expect(last.documents.map((doc) => doc.seq)).toEqual(
+      docs(2500)
+        .slice(2000)
+        .map((doc) => doc.seq),
+    );
     expect(last.caughtUp).toBe(true);
     expect(server.requests.map((request) => request.from.seq)).toEqual([0, 1000, 2000, 2000]);
   });
