@@ -236,7 +236,8 @@ describe('moderation in the browser', () => {
 
     await page.goto(`${server.url}/users/${fay.uid}`);
     await page.getByRole('button', { name: 'Block Fay Blocked' }).click();
-    await page.getByRole('button', { name: 'Unblock Fay Blocked' }).waitFor();
+    // After a full page load the data layer and the user's database open first: on a loaded machine that can take a while.
+    await page.getByRole('button', { name: 'Unblock Fay Blocked' }).waitFor({ timeout: 60_000 });
 
     await context.setOffline(true);
     await page.goto(`${server.url}/topics/${topicId}`);

@@ -104,8 +104,9 @@ describe('web push in the service worker', () => {
           .getByRole('link', { name: /^Notifications, 1 unread/ })
           .waitFor({ timeout: 20_000 });
         await deliver(first);
+        // A wait, not a timing: the service worker wakes for the push on a loaded machine too.
         await expect
-          .poll(() => shownNotifications(page), { timeout: 10_000 })
+          .poll(() => shownNotifications(page), { timeout: 30_000 })
           .toEqual([
             {
               title: 'Bob Push',

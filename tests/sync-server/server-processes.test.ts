@@ -132,7 +132,7 @@ function servingProcessPid(primary: number, index: number): number {
   throw new Error(`no serving process ${index} under ${primary}`);
 }
 
-const until = async (done: () => boolean, what: string, ms = 20_000) => {
+const until = async (done: () => boolean, what: string, ms = 60_000) => {
   const end = Date.now() + ms;
   while (!done()) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
@@ -316,7 +316,7 @@ describe('SERVER_PROCESSES=2 on one SQLite file', () => {
     one.close();
     [zero, one] = back as [Pinned, Pinned];
     expect(logLines(server).some((line) => line.msg.startsWith('Server process 1 exited unexpectedly'))).toBe(true);
-  }, 60_000);
+  }, 120_000);
 
   it('SIGTERM drains both processes: every acknowledged write is in the file, and the primary exits 0', async () => {
     const clients = [...(await pinEach(server.url, 2)), ...(await pinEach(server.url, 2)), zero, one];
