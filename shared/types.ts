@@ -103,11 +103,6 @@ export interface FirstPageData {
   response?: Response;
   /** `/topics/{id}`: its participants' stances (as GET /api/topics/{id}/stances, without the responses' count by type). */
   stances?: Omit<TopicStances, 'responses'>;
-  /**
-   * `/topics/{id}`: the first screen's responses formatted by the server's renderer (shared/markdown.ts,
-   * without @mention links), by response id: the rows paint formatted before the app's renderer loads.
-   */
-  formatted?: Record<string, string>;
 }
 
 /** GET/PUT /api/topics/{id}/stance: the caller's own stance (never anyone else's). */

@@ -16,12 +16,12 @@ import { TopicListPage } from './routes/TopicListPage';
 import { lazyPage } from './routes/lazy-page';
 import { loadMarkdown } from './components/FormattedText/useMarkdown';
 
-// The topic page starts the Markdown renderer's chunk with its own but does not wait for it: a first
-// visit's rows come formatted by the server (main.tsx), and the title paints without the renderer.
-const TopicPage = lazyPage(() => {
-  void loadMarkdown().catch(() => undefined); // a renderer that fails to load leaves the rows plain
-  return import('./routes/TopicPage').then((m) => m.TopicPage);
-});
+// The topic page comes with the Markdown renderer: its rows are formatted from the first paint (a
+// first visit's rows come with the page), never raw `**` for a moment. A renderer that fails to load
+// (an old chunk gone) leaves the rows plain rather than the page unopened.
+const TopicPage = lazyPage(() =>
+  Promise.all([import('./routes/TopicPage'), loadMarkdown().catch(() => undefined)]).then(([m]) => m.TopicPage),
+);
 const LeaderboardPage = lazyPage(() => import('./routes/LeaderboardPage').then((m) => m.LeaderboardPage));
 const UserPage = lazyPage(() => import('./routes/UserPage').then((m) => m.UserPage));
 const NotificationsPage = lazyPage(() => import('./routes/NotificationsPage').then((m) => m.NotificationsPage));

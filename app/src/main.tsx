@@ -18,7 +18,6 @@ import { App, preloadPage } from './App';
 import { errorMessage } from './error-message';
 import { keepFirstScreen } from './service-worker/keep-first-screen';
 import { firstValuesAtOnce } from './hooks/useObservable';
-import { keepServerFormatted } from './components/FormattedText/useMarkdown';
 
 /** The local database, or, when it cannot open (e.g. storage blocked), a stand-in that says why. */
 async function openData(): Promise<CruxData> {
@@ -98,12 +97,6 @@ function KeepFirstScreen() {
 }
 
 const firstPage = readFirstPage();
-// The first screen's rows as the server formatted them, until the app's renderer has loaded.
-if (firstPage?.formatted) {
-  const formatted = firstPage.formatted;
-  const texts = [...(firstPage.responses ?? []), ...(firstPage.response ? [firstPage.response] : [])];
-  keepServerFormatted(texts.flatMap((r): [string, string][] => (formatted[r.id] ? [[r.content, formatted[r.id]!]] : [])));
-}
 const data = deferredData(dataReady, firstPageReads(firstPage));
 // The first screen's rows in the first commit (hooks/useObservable.ts), until KeepFirstScreen runs.
 firstValuesAtOnce(firstPage !== null);

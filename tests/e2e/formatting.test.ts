@@ -98,37 +98,4 @@ describe('formatted arguments', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
-
-  it("a first visit's rows paint formatted by the server while the app's renderer has not loaded", { timeout: 120_000 }, async () => {
-    const created = await as(ada).post('/topics', { title: 'Should museums be free?', categories: ['Other'] });
-    expect(created.status, created.text).toBe(201);
-    const topicId = (created.body as { id: string }).id;
-    const posted = await as(ada).post('/responses', {
-      topic_id: topicId,
-      type: 'for',
-      content: 'Free entry is **fair** to [every family](https://example.org/m).',
-    });
-    expect(posted.status, posted.text).toBe(201);
-    // A first visit has no service worker in front of it (one would answer the chunk from its precache).
-    const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
-    const { page } = await newPage(context);
-    // The renderer's chunk is held back: what formats the row came with the page.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let rendererAsked = false;
-    await page.route(/\/assets\/markdown-[^/]+\.js$/, async (route) => {
-      rendererAsked = true;
-      await released;
-      await route.continue().catch(() => undefined);
-    });
-    await page.goto(`${server.url}/topics/${topicId}`);
-    await page.getByRole('heading', { level: 1, name: 'Should museums be free?' }).waitFor();
-    const box = formatted(page, 'Free entry is');
-    await box.locator('strong').filter({ hasText: 'fair' }).waitFor();
-    expect(await box.getByRole('link', { name: 'every family' }).getAttribute('rel')).toBe('nofollow ugc noopener');
-    expect(await box.textContent()).not.toContain('**');
-    expect(rendererAsked).toBe(true); // the page asked for the renderer, and painted without it
-    release();
-    await context.close();
-  });
 });

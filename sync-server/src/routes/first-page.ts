@@ -11,8 +11,6 @@ import type { Context } from 'hono';
 import { RATE_LIMIT_MSG, type RateLimits } from '../http/rate-limit.js';
 import { type ResponseRow, type TopicRow, toTopic } from '../store/rows.js';
 import { sidesOf, type CaseSide } from '../../../shared/rules/strongest-case.js';
-import { renderMarkdown } from '../../../shared/markdown.js';
-import { LRUCache } from 'lru-cache';
 
 const TOPIC_PAGE = /^\/topics\/([^/]+)\/?$/;
 /** One response's own address: the topic's page, scrolled to it (the app's router), with its own share card. */
@@ -25,23 +23,6 @@ export interface SharePageData extends FirstPageData {
   responseSide?: CaseSide | null;
 }
 const CATEGORY_PAGE = /^\/c\/([^/]+)\/?$/;
-
-/**
- * The responses' texts as the app formats them (the same renderer, without @mention links: the page
- * does not name the topic's people), so a first visit's rows paint formatted while the app's own
- * renderer is still on its way; the app formats them again, with the links, once it has it.
- */
-function formattedTexts(responses: readonly { id: string; content: string }[]): Record<string, string> {
-  return Object.fromEntries(responses.map((response) => [response.id, formattedText(response.content)]));
-}
-
-/** Texts already formatted, by text: a popular topic's page is asked for again and again. */
-const formatted = new LRUCache<string, string>({ max: 5_000 });
-function formattedText(text: string): string {
-  let html = formatted.get(text);
-  if (html === undefined) formatted.set(text, (html = renderMarkdown(text)));
-  return html;
-}
 
 /** What `path` shows first, or null for a page without a first screen of its own (or a missing topic). */
 export async function firstPageFor(ctx: DomainContext, path: string): Promise<SharePageData | null> {
@@ -56,12 +37,7 @@ export async function firstPageFor(ctx: DomainContext, path: string): Promise<Sh
     // Another topic's response, or one deleted: the topic's own card.
     if (!row || row.deleted || row.topic_id !== topicId) return page;
     const [response] = await presentAll(ctx, [row]);
-    return {
-      ...page,
-      response: response!,
-      responseSide: await sideOf(ctx, row),
-      formatted: { ...page.formatted, ...formattedTexts([response!]) },
-    };
+    return { ...page, response: response!, responseSide: await sideOf(ctx, row) };
   }
   const topicId = decoded(TOPIC_PAGE.exec(path)?.[1]);
   if (topicId !== undefined) {
@@ -71,7 +47,7 @@ export async function firstPageFor(ctx: DomainContext, path: string): Promise<Sh
     if (!row || row.deleted) return null;
     try {
       const responses = (await rootResponsesPage(ctx, topicId, null, null, FIRST_SCREEN_ROOTS)).items;
-      return { topic: toTopic(row), responses, stances: participantStances(row), formatted: formattedTexts(responses) };
+      return { topic: toTopic(row), responses, stances: participantStances(row) };
     } catch (error) {
       // A missing or deleted topic: the app says so itself.
       if (error instanceof CruxError) return null;
@@ -163,13 +139,15 @@ interface ManifestChunk {
 
 /** The source of the lazily loaded topic page (app/src/App.tsx), as the build's manifest names it. */
 const TOPIC_PAGE_SOURCE = 'src/routes/TopicPage.tsx';
+/** The Markdown renderer the topic page loads with it (App.tsx); outside the app's root, so its key starts with "../". */
+const MARKDOWN_SOURCE = /(?:^|\/)shared\/markdown\.ts$/;
+
 /**
  * `<link>`s that fetch the topic page's scripts with the HTML, instead of after the entry has run
- * and asked for them: one round trip less before a topic's title paints. Not the Markdown renderer's:
- * the first screen's rows come formatted by the server (`formatted`), and the renderer follows the
- * page. `/` has none of these. Read from Vite's build manifest (`dist/.vite/manifest.json`); the
- * entry's own chunks are already in the shell. (Its CSS is left to Vite's loader: a preload in
- * another CORS mode would be fetched twice.)
+ * and asked for them: one round trip less before a topic's title paints. The Markdown renderer's
+ * chunk is one of them (the page waits for it, so its rows paint formatted); `/` has none of these. Read from Vite's build
+ * manifest (`dist/.vite/manifest.json`); the entry's own chunks are already in the shell. (Its CSS
+ * is left to Vite's loader: a preload in another CORS mode would be fetched twice.)
  */
 export function topicPagePreloads(manifest: Record<string, ManifestChunk>, shell: string): string {
   const files = new Set<string>();
@@ -180,6 +158,8 @@ export function topicPagePreloads(manifest: Record<string, ManifestChunk>, shell
     chunk.imports?.forEach(visit);
   };
   visit(TOPIC_PAGE_SOURCE);
+  const markdown = Object.keys(manifest).find((key) => MARKDOWN_SOURCE.test(key));
+  if (markdown) visit(markdown);
   return [...files]
     .filter((file) => !shell.includes(`/${file}"`))
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)

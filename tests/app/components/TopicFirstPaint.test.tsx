@@ -1,15 +1,14 @@
 // @vitest-environment jsdom
-// The topic page of a first visit: its first screen's rows come formatted by the server (main.tsx
-// keeps the page's `formatted` HTML), so a row written with `**bold**` paints formatted in the very
-// first render, never as raw marks, while the app's own renderer has not loaded. Nothing in this file
-// loads the app's renderer before the check (the server's HTML is made here with the same function).
+// The topic page as the app opens at it (main.tsx preloads the page of the address before the first
+// render): its chunk comes with the Markdown renderer's, so a row written with `**bold**` paints
+// formatted in the very first render, never as raw marks waiting for a chunk. This file must be the
+// first in its worker to load the renderer: nothing here renders formatted text before the check.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { of } from 'rxjs';
 import type { SessionState } from '../../../app/src/auth/session';
-import { keepServerFormatted } from '../../../app/src/components/FormattedText/useMarkdown';
-import { renderMarkdown } from '../../../shared/markdown';
+import { preloadPage } from '../../../app/src/App';
 import { TopicPage } from '../../../app/src/routes/TopicPage';
 import { fakeData, fakeResponse, fakeTopic } from '../../fixtures/fake-data';
 import { renderWithData, SIGNED_OUT } from './with-data';
@@ -24,10 +23,10 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('the topic page on its first paint', () => {
-  it('shows a first-visit row written with **bold** as <strong>, with no raw marks', () => {
+  it('shows a first-visit row written with **bold** as <strong>, with no raw marks', async () => {
+    await preloadPage('/topics/t-first');
     const topic = fakeTopic({ id: 't-first', title: 'Is it formatted at once?' });
     const row = fakeResponse({ id: 'r-bold', topic_id: topic.id, content: 'It is **bold** and [sourced](https://example.org)' });
-    keepServerFormatted([[row.content, renderMarkdown(row.content)]]);
     const data = fakeData({ topic$: () => of(topic), rootResponses$: () => of([row]), topicResponses$: () => of([row]) });
     renderWithData(
       <Routes>

@@ -2,13 +2,12 @@
 // code), with its @mentions as links to the people's pages. The HTML comes only from the one
 // allow-listed renderer (shared/markdown.ts: text escaped, no raw HTML, no images, http(s)/mailto
 // links only), so setting it as inner HTML is safe by construction. Until the renderer's chunk has
-// loaded, a first visit's first screen shows the same renderer's HTML from the server (without
-// @mention links), and any other text shows plain, with its line breaks, in the same box.
+// loaded the text shows plain, with its line breaks, in the same box.
 import { useMemo, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMentionPeople } from '../../hooks/useMentionPeople';
 import { MentionText } from '../Mentions/MentionText';
-import { serverFormattedHtml, useMarkdown } from './useMarkdown';
+import { useMarkdown } from './useMarkdown';
 import '../Mentions/MentionText.css';
 import './FormattedText.css';
 
@@ -16,7 +15,7 @@ export function FormattedText({ text, testId }: { text: string; testId?: string 
   const people = useMentionPeople();
   const markdown = useMarkdown();
   const navigate = useNavigate();
-  const html = useMemo(() => (markdown ? markdown.renderMarkdown(text, { people }) : serverFormattedHtml(text)), [markdown, text, people]);
+  const html = useMemo(() => markdown?.renderMarkdown(text, { people }), [markdown, text, people]);
   if (html === undefined)
     return (
       <div className="formatted-text formatted-text-plain" data-testid={testId}>

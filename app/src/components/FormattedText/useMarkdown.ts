@@ -14,20 +14,6 @@ export function loadMarkdown(): Promise<Markdown> {
   return loading;
 }
 
-/**
- * Texts the server formatted for a first visit's first screen (shared/types.ts FirstPageData
- * `formatted`), by text: shown until the renderer has loaded, so those rows never paint plain.
- */
-const serverFormatted = new Map<string, string>();
-
-/** main.tsx: the first screen's texts as the server formatted them. */
-export function keepServerFormatted(texts: Iterable<[text: string, html: string]>): void {
-  for (const [text, html] of texts) serverFormatted.set(text, html);
-}
-
-/** The server's formatting of `text`, if a first screen brought it. */
-export const serverFormattedHtml = (text: string): string | undefined => serverFormatted.get(text);
-
 /** The renderer once loaded (null until then: show the text plain). */
 export function useMarkdown(): Markdown | null {
   const [markdown, setMarkdown] = useState<Markdown | null>(loaded);
