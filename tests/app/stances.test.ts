@@ -211,7 +211,9 @@ describe('stances, Δ and common ground in the data layer', () => {
     // Never recorded on the server: the device no longer claims it.
     expect(await until(a.data.stance$(topic.id), (s) => s === null)).toBeNull();
     await until(a.data.status$, (s) => s.pending === 0);
-    // Fix sends it again through the same checks: the topic is gone, so it is refused at once.
+    // Once the device has heard the topic is gone (its pull brings the deletion)...
+    expect(await until(a.data.topic$(topic.id), (t) => t === null, 15_000)).toBeNull();
+    // ...Fix sends it again through the same checks: the topic is gone, so it is refused at once.
     await expect(a.data.fixProblem(problem!.id)).rejects.toMatchObject({ code: 'not-found' });
   });
 
