@@ -1,5 +1,5 @@
 // Both engines' rows of response_versions grouped by response, oldest first (the rows come ordered
-// by response, then version): the text as first posted and the last VERSIONS_SHOWN (publicShown).
+// by response, then version): the text as first posted and the last VERSIONS_SHOWN (publicVersions).
 import { publicVersions } from '../../../shared/rules/edit-history.js';
 import type { ResponseVersion } from '../../../shared/types.js';
 
