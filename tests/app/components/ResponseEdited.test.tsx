@@ -5,12 +5,12 @@
 // diff against the one before, added and removed words marked in words as well as in style.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
 import { of } from 'rxjs';
 import type { SessionState } from '../../../app/src/auth/session';
-import { TopicPage } from '../../../app/src/routes/TopicPage';
-import { fakeData, fakeResponse, fakeTopic } from '../../fixtures/fake-data';
-import { renderWithData, SIGNED_IN } from './with-data';
+import type { ResponseView, TopicView } from '../../../app/src/data/index.js';
+import { fakeResponse, fakeTopic } from '../../fixtures/fake-data';
+import { renderTopicPage } from './topic-page';
+import { SIGNED_IN } from './with-data';
 
 const session = vi.hoisted(() => ({ current: null as SessionState | null }));
 vi.mock('../../../app/src/hooks/useSession', () => ({ useSession: () => session.current }));
@@ -25,23 +25,16 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** The topic page with `responses` as its roots. */
+const renderRows = (topic: TopicView, responses: ResponseView[]) =>
+  renderTopicPage(topic, { rootResponses$: () => of(responses), topicResponses$: () => of(responses) });
+
 describe('ResponseItem: the edited mark', () => {
   it('shows "· edited <relative time>" on the meta line of an edited response only', async () => {
     const topic = fakeTopic();
     const edited = fakeResponse({ id: 'edited', topic_id: topic.id, content: 'Changed later', edited_at: '2026-01-01T14:00:00.000Z' });
     const plain = fakeResponse({ id: 'plain', topic_id: topic.id, content: 'Never changed' });
-    const data = fakeData({
-      topic$: () => of(topic),
-      rootResponses$: () => of([edited, plain]),
-      topicResponses$: () => of([edited, plain]),
-    });
-    renderWithData(
-      <Routes>
-        <Route path="/topics/:topicId" element={<TopicPage />} />
-      </Routes>,
-      data,
-      `/topics/${topic.id}`,
-    );
+    renderRows(topic, [edited, plain]);
     await screen.findByText('Changed later');
     const row = (id: string) => document.querySelector<HTMLElement>(`[data-response-id="${id}"]`)!;
 
@@ -69,18 +62,7 @@ describe('ResponseItem: the edited mark', () => {
       ],
     });
     const early = fakeResponse({ id: 'early', topic_id: topic.id, content: 'Fixed at once', edited_at: '2026-01-01T14:00:00.000Z' });
-    const data = fakeData({
-      topic$: () => of(topic),
-      rootResponses$: () => of([edited, early]),
-      topicResponses$: () => of([edited, early]),
-    });
-    renderWithData(
-      <Routes>
-        <Route path="/topics/:topicId" element={<TopicPage />} />
-      </Routes>,
-      data,
-      `/topics/${topic.id}`,
-    );
+    renderRows(topic, [edited, early]);
     await screen.findByText('The sky is blue at noon');
     const row = (id: string) => document.querySelector<HTMLElement>(`[data-response-id="${id}"]`)!;
 
@@ -135,14 +117,7 @@ describe('ResponseItem: the edited mark', () => {
         { version: 4, content: 'It said three', created_at: '2026-01-01T13:00:00.000Z' },
       ],
     });
-    const data = fakeData({ topic$: () => of(topic), rootResponses$: () => of([edited]), topicResponses$: () => of([edited]) });
-    renderWithData(
-      <Routes>
-        <Route path="/topics/:topicId" element={<TopicPage />} />
-      </Routes>,
-      data,
-      `/topics/${topic.id}`,
-    );
+    renderRows(topic, [edited]);
     await screen.findByText('Now it says four');
     fireEvent.click(screen.getByRole('button', { name: 'edited 1 hour ago' }));
     const entries = within(screen.getByRole('region', { name: 'Edit history' })).getAllByRole('listitem');

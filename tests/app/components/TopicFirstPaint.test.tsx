@@ -5,13 +5,12 @@
 // first in its worker to load the renderer: nothing here renders formatted text before the check.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
 import { of } from 'rxjs';
 import type { SessionState } from '../../../app/src/auth/session';
 import { preloadPage } from '../../../app/src/App';
-import { TopicPage } from '../../../app/src/routes/TopicPage';
-import { fakeData, fakeResponse, fakeTopic } from '../../fixtures/fake-data';
-import { renderWithData, SIGNED_OUT } from './with-data';
+import { fakeResponse, fakeTopic } from '../../fixtures/fake-data';
+import { renderTopicPage } from './topic-page';
+import { SIGNED_OUT } from './with-data';
 
 const session = vi.hoisted(() => ({ current: null as SessionState | null }));
 vi.mock('../../../app/src/hooks/useSession', () => ({ useSession: () => session.current }));
@@ -27,14 +26,7 @@ describe('the topic page on its first paint', () => {
     await preloadPage('/topics/t-first');
     const topic = fakeTopic({ id: 't-first', title: 'Is it formatted at once?' });
     const row = fakeResponse({ id: 'r-bold', topic_id: topic.id, content: 'It is **bold** and [sourced](https://example.org)' });
-    const data = fakeData({ topic$: () => of(topic), rootResponses$: () => of([row]), topicResponses$: () => of([row]) });
-    renderWithData(
-      <Routes>
-        <Route path="/topics/:topicId" element={<TopicPage />} />
-      </Routes>,
-      data,
-      `/topics/${topic.id}`,
-    );
+    renderTopicPage(topic, { rootResponses$: () => of([row]), topicResponses$: () => of([row]) });
     // No waiting: what the first render (and its effects) put on the screen.
     const text = document.querySelector(`[data-response-id="r-bold"] .formatted-text`);
     expect(text).not.toBeNull();
