@@ -103,6 +103,22 @@ export interface FirstPageData {
   response?: Response;
   /** `/topics/{id}`: its participants' stances (as GET /api/topics/{id}/stances, without the responses' count by type). */
   stances?: Omit<TopicStances, 'responses'>;
+  /**
+   * `/topics/{id}`: the strongest case on each side as the server ranks it (shared/rules/strongest-case.ts),
+   * shown until the device has the topic's responses to rank them itself; absent for a moderated topic.
+   */
+  strongest?: { for: FirstScreenArgument[]; against: FirstScreenArgument[] };
+}
+
+/** An argument of the strongest case: its words, its author's name and the votes by side its line reads. */
+export interface FirstScreenArgument {
+  id: string;
+  content: string;
+  username: string | null;
+  upvotes_agree: number;
+  upvotes_disagree: number;
+  downvotes_agree: number;
+  downvotes_disagree: number;
 }
 
 /** GET/PUT /api/topics/{id}/stance: the caller's own stance (never anyone else's). */

@@ -2,7 +2,7 @@
 // The topic list (`/`) is in the entry so the first page paints with no second round
 // trip; every other page is its own chunk, loaded when first visited (the service
 // worker precaches them all, so they open offline too).
-import { Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { matchPath, Route, Routes } from 'react-router-dom';
 import { Header } from './components/Header/Header';
 import { UsernameModal } from './components/UsernameModal/UsernameModal';
@@ -13,8 +13,10 @@ import { StorageNote } from './components/StorageNote/StorageNote';
 import { PushClicks } from './push/PushClicks';
 import { useUsernamePrompt } from './hooks/useUsernamePrompt';
 import { TopicListPage } from './routes/TopicListPage';
+import { PageFallback } from './routes/PageFallback';
 import { lazyPage } from './routes/lazy-page';
 import { loadMarkdown } from './components/FormattedText/useMarkdown';
+import type { Topic } from '../../shared/types';
 
 // The topic page comes with the Markdown renderer: its rows are formatted from the first paint (a
 // first visit's rows come with the page), never raw `**` for a moment. A renderer that fails to load
@@ -68,12 +70,16 @@ export async function preloadPage(pathname: string): Promise<void> {
   await match?.Page.preload?.();
 }
 
-/** While a page's chunk loads: the page's own empty box, so nothing below the header jumps. */
-function PageFallback() {
-  return <main className="page" id="main" aria-busy="true" />;
+interface AppProps {
+  /** A first visit's topic (the server's first screen): its head shows while its page's chunk loads. */
+  firstTopic?: Topic | null;
+  /** Shows that head in the page's place without asking for the page's chunk yet (main.tsx). */
+  holdPage?: boolean;
+  /** Committed with the page, never with the fallback shown while a page's chunk loads. */
+  children?: ReactNode;
 }
 
-export function App() {
+export function App({ firstTopic = null, holdPage = false, children }: AppProps) {
   const usernamePrompt = useUsernamePrompt();
   return (
     <>
@@ -84,13 +90,18 @@ export function App() {
       <SyncIssues />
       <SuspensionBanner />
       <StorageNote />
-      <Suspense fallback={<PageFallback />}>
-        <Routes>
-          {PAGES.map(({ path, Page }) => (
-            <Route key={path} path={path} element={<Page />} />
-          ))}
-        </Routes>
-      </Suspense>
+      {holdPage ? (
+        <PageFallback firstTopic={firstTopic} />
+      ) : (
+        <Suspense fallback={<PageFallback firstTopic={firstTopic} />}>
+          <Routes>
+            {PAGES.map(({ path, Page }) => (
+              <Route key={path} path={path} element={<Page />} />
+            ))}
+          </Routes>
+          {children}
+        </Suspense>
+      )}
       {usernamePrompt.open && <UsernameModal onClose={usernamePrompt.dismiss} />}
       <UpdatePrompt />
       <PushClicks />

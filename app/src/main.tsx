@@ -60,7 +60,25 @@ const appFirstRender = new Promise<void>((resolve) => (appRendered = resolve));
 // A kept topic page's first screen in the HTML (service-worker/first-screen.ts) is the first paint,
 // before any script: the data layer and Firebase still wait for the app's own first render.
 const keptScreen = (document.getElementById('root')?.childElementCount ?? 0) > 0;
-const firstPaint = keptScreen ? Promise.all([afterFirstPaint(), appFirstRender]).then(() => undefined) : afterFirstPaint();
+const firstPage = readFirstPage();
+// A first visit to a topic's page (the server's page: no service worker answers yet): its chunk and the
+// Markdown renderer are still on the network, so the app renders at once with the topic's head in the
+// page's place (routes/PageFallback.tsx) instead of waiting for them with nothing on screen.
+const firstVisitTopic = firstPage?.topic && !keptScreen && !navigator.serviceWorker?.controller ? firstPage.topic : null;
+// The page the app opens at renders with its chunk already in (routes/lazy-page.ts). That first
+// visit's topic page draws its head first (below) and fetches its chunk after that paint: before it,
+// the chunk and the Markdown renderer would share a phone's network with the entry the head needs.
+const pageLoaded = (firstVisitTopic ? afterFirstPaint() : Promise.resolve())
+  .then(() => preloadPage(window.location.pathname))
+  .catch(() => undefined);
+// The data layer is fetched only once the page itself is drawn: before that it would compete with
+// the page's chunks (a chunk that failed to load leaves the page to its Suspense: then after 1 s).
+const pageDrawn = () => pageLoaded.then(() => Promise.race([appFirstRender, new Promise<void>((resolve) => setTimeout(resolve, 1000))]));
+const firstPaint = keptScreen
+  ? Promise.all([afterFirstPaint(), appFirstRender]).then(() => undefined)
+  : firstVisitTopic
+    ? Promise.all([afterFirstPaint(), pageDrawn()]).then(() => undefined)
+    : afterFirstPaint();
 const dataReady = firstPaint.then(openData);
 // Firebase Auth loads right after the first paint when someone is signed in on this device, else
 // only on a sign-in (auth/session.ts): never before the first paint.
@@ -96,23 +114,23 @@ function KeepFirstScreen() {
   return null;
 }
 
-const firstPage = readFirstPage();
 const data = deferredData(dataReady, firstPageReads(firstPage));
 // The first screen's rows in the first commit (hooks/useObservable.ts), until KeepFirstScreen runs.
 firstValuesAtOnce(firstPage !== null);
-// The page the app opens at renders with its chunk already in (routes/lazy-page.ts); a chunk that
-// cannot load is left to the page's own Suspense, which asks again.
-void preloadPage(window.location.pathname)
-  .catch(() => undefined)
-  .then(() =>
-    createRoot(document.getElementById('root')!).render(
-      <StrictMode>
-        <BrowserRouter>
-          <DataProvider data={data}>
-            <App />
+const root = createRoot(document.getElementById('root')!);
+const render = (holdPage: boolean) =>
+  root.render(
+    <StrictMode>
+      <BrowserRouter>
+        <DataProvider data={data}>
+          <App firstTopic={firstVisitTopic} holdPage={holdPage}>
             <KeepFirstScreen />
-          </DataProvider>
-        </BrowserRouter>
-      </StrictMode>,
-    ),
+          </App>
+        </DataProvider>
+      </BrowserRouter>
+    </StrictMode>,
   );
+// A first visit's topic page draws its head at once and asks for its chunk only after that paint; a
+// chunk that cannot load is left to the page's own Suspense, which asks again.
+if (firstVisitTopic) render(true);
+void pageLoaded.then(() => render(false));

@@ -25,6 +25,10 @@ export interface FirstLoadOptions {
   runs?: number;
   /** The built app to serve (default dist/, built first when stale). */
   staticDir?: string;
+  /** Which pages Lighthouse measures (default both). */
+  pages?: readonly ('/' | 'topic page')[];
+  /** Skip the runs with one core kept busy (to iterate on one change quickly). */
+  quietOnly?: boolean;
   verbose?: boolean;
 }
 
@@ -223,12 +227,13 @@ export async function benchFirstLoad(options: FirstLoadOptions = {}): Promise<Be
       },
     ];
 
-    for (const [label, path] of [
+    const pages = [
       ['/', '/'],
       ['topic page', `/topics/${encodeURIComponent(topicId)}`],
-    ] as const) {
+    ] as const;
+    for (const [label, path] of pages.filter(([label]) => !options.pages || options.pages.includes(label))) {
       // Quiet, then with another process keeping one of the machine's cores busy: a phone is rarely idle.
-      for (const busy of [false, true]) {
+      for (const busy of options.quietOnly ? [false] : [false, true]) {
         const burner = busy ? busyCore() : null;
         const figures: LighthouseFigures[] = [];
         const loads: number[] = [];
@@ -284,6 +289,12 @@ export async function benchFirstLoad(options: FirstLoadOptions = {}): Promise<Be
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const staticDir = process.argv.find((a) => a.startsWith('--static-dir='))?.slice('--static-dir='.length);
   const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? 3);
-  const rows = await benchFirstLoad({ staticDir, runs, verbose: true });
+  const pages = process.argv
+    .find((a) => a.startsWith('--pages='))
+    ?.slice('--pages='.length)
+    .split(',')
+    .map((page) => (page === 'topic' ? 'topic page' : '/'));
+  const quietOnly = process.argv.includes('--quiet');
+  const rows = await benchFirstLoad({ staticDir, runs, verbose: true, ...(pages ? { pages } : {}), quietOnly });
   console.table(rows.map((r) => ({ name: r.name, value: r.value, unit: r.unit, budget: r.budget ?? '', note: r.note ?? '' })));
 }

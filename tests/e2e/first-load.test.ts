@@ -138,6 +138,57 @@ describe('first load', () => {
     await context.close();
   });
 
+  it(
+    "a first visit's topic page paints its title before its chunk is asked for, and nothing moves as the page arrives",
+    { timeout: 90_000 },
+    async () => {
+      const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 844 } });
+      const { page } = await newPage(context);
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { cruxShifts: number[] }).cruxShifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) shifts.push(entry.value);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      // A debate with responses (its page has a strongest case); its chunk is held back: what shows
+      // came with the entry and the page's data.
+      const topics = (await (await fetch(`${server.url}/api/topics?sort=hot`)).json()) as {
+        id: string;
+        title: string;
+        responses_count: number;
+      }[];
+      const debate = topics.find((t) => t.responses_count > 0)!;
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let asked = false;
+      await page.route(/\/assets\/TopicPage-[^/]+\.js$/, async (route) => {
+        asked = true;
+        await released;
+        await route.continue().catch(() => undefined);
+      });
+      await page.goto(`${server.url}/topics/${debate.id}`);
+      await page.getByRole('heading', { level: 1, name: debate.title }).waitFor();
+      expect(await page.locator('main[aria-busy="true"] .topic-header h1').textContent()).toBe(debate.title);
+      // Asked for only after that paint, and not shown yet.
+      await expect.poll(() => asked, { timeout: 10_000 }).toBe(true);
+      expect(await page.getByTestId('strongest-case').count()).toBe(0);
+      release();
+      // The page, with the strongest case drawn with it from the server's ranking.
+      await page.locator('main#main:not([aria-busy])').waitFor();
+      expect(await page.getByTestId('strongest-case').count()).toBe(1);
+      // The data layer opens and pulls; the page stays where it is.
+      await page.waitForFunction(async () => (await indexedDB.databases()).some((db) => /responses/.test(db.name ?? '')), undefined, {
+        timeout: 30_000,
+      });
+      await page.waitForTimeout(1_000);
+      expect(await page.evaluate(() => (window as unknown as { cruxShifts: number[] }).cruxShifts)).toEqual([]);
+      await context.close();
+    },
+  );
+
   it('a revisit by address paints the topic from the page the service worker kept, online and offline', { timeout: 90_000 }, async () => {
     const context = await browser.newContext();
     const { page, errors } = await newPage(context);

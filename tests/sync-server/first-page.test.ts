@@ -8,13 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_SCREEN_ROOTS } from '../../shared/constants.js';
+import { FIRST_SCREEN_ROOTS, VOTE_VALUES } from '../../shared/constants.js';
 import type { FirstPageData, Response as CruxResponse, Topic } from '../../shared/types.js';
 import { createApp } from '../../sync-server/src/app.js';
 import type { TokenVerifier } from '../../sync-server/src/auth/verifier.js';
 import { createResponse } from '../../sync-server/src/domain/responses.js';
 import { recordStance } from '../../sync-server/src/domain/stances.js';
 import { createTopic } from '../../sync-server/src/domain/topics.js';
+import { castVote } from '../../sync-server/src/domain/votes.js';
 import { rememberUser } from '../../sync-server/src/domain/users.js';
 import { firstPageFor } from '../../sync-server/src/routes/first-page.js';
 import { mountSite } from '../../sync-server/src/routes/site-files.js';
@@ -25,6 +26,7 @@ const INDEX_HTML =
 const noVerifier: TokenVerifier = { verify: () => Promise.reject(new Error('no tokens in this test')) };
 const ada = { uid: 'uid-ada', name: 'Ada', email: null };
 const bob = { uid: 'uid-bob', name: 'Bob', email: null };
+const cy = { uid: 'uid-cy', name: 'Cy', email: null };
 
 /** The data block of a page, or null when it has none. */
 function dataIn(html: string): FirstPageData | null {
@@ -44,16 +46,6 @@ describe("the first screen in a first visit's page", () => {
     const site = join(dir, 'site');
     mkdirSync(site, { recursive: true });
     writeFileSync(join(site, 'index.html'), INDEX_HTML);
-    mkdirSync(join(site, '.vite'));
-    writeFileSync(
-      join(site, '.vite', 'manifest.json'),
-      JSON.stringify({
-        'index.html': { file: 'assets/index-AbC123xy.js', imports: ['_jsx-runtime-Q1.js'] },
-        '_jsx-runtime-Q1.js': { file: 'assets/jsx-runtime-Q1.js' },
-        '_shared-Q2.js': { file: 'assets/shared-Q2.js', imports: ['_jsx-runtime-Q1.js'] },
-        'src/routes/TopicPage.tsx': { file: 'assets/TopicPage-Q3.js', imports: ['_jsx-runtime-Q1.js', 'index.html', '_shared-Q2.js'] },
-      }),
-    );
     testStore = await openTestStore();
     const { app, ctx } = createApp({ store: testStore.store, verifier: noVerifier, log: () => {} });
     await rememberUser(ctx, ada);
@@ -66,11 +58,15 @@ describe("the first screen in a first visit's page", () => {
       );
     }
     await createResponse(ctx, ada, { parent_response_id: roots[0]!.id, type: 'neutral', content: 'A reply, not a root' });
-    // Stances: Ada agrees; Bob disagreed first and now is unsure (a mind changed).
+    // Stances: Ada agrees; Bob disagreed first and now is unsure (a mind changed); Cy agrees (below).
     await rememberUser(ctx, bob);
     await recordStance(ctx, ada.uid, tea.id, { stance: 'agree' });
     await recordStance(ctx, bob.uid, tea.id, { stance: 'disagree' });
     await recordStance(ctx, bob.uid, tea.id, { stance: 'unsure' });
+    // Cy agrees and upvotes one argument for: the strongest case has one line.
+    await rememberUser(ctx, cy);
+    await recordStance(ctx, cy.uid, tea.id, { stance: 'agree' });
+    await castVote(ctx, cy, 'response', roots[1]!.id, VOTE_VALUES.agree);
     mountSite(app, site, (path) => firstPageFor(ctx, path));
     request = (path, headers = {}) => Promise.resolve(app.request(path, { headers }));
   });
@@ -111,14 +107,27 @@ describe("the first screen in a first visit's page", () => {
     // The stance bar's counts, as GET /api/topics/{id}/stances answers them (not the responses' count by type).
     const { responses: _byType, ...stances } = (await (await request(`/api/topics/${tea.id}/stances`)).json()) as Record<string, unknown>;
     expect(data?.stances).toEqual(stances);
-    expect(data?.stances).toEqual({ topic_id: tea.id, agree: 1, disagree: 0, unsure: 1, minds_changed: 1 });
+    expect(data?.stances).toEqual({ topic_id: tea.id, agree: 2, disagree: 0, unsure: 1, minds_changed: 1 });
   });
 
-  it("a topic page preloads the topic page's scripts the shell does not already load; other pages do not", async () => {
-    const topicHtml = await (await request(`/topics/${tea.id}`)).text();
-    const preloads = [...topicHtml.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
-    expect(preloads.sort()).toEqual(['/assets/TopicPage-Q3.js', '/assets/jsx-runtime-Q1.js', '/assets/shared-Q2.js']);
-    expect(await (await request('/')).text()).not.toContain('modulepreload');
+  it('/topics/{id} carries the strongest case as the server ranks it, and no script to fetch before its head paints', async () => {
+    const html = await (await request(`/topics/${tea.id}`)).text();
+    expect(dataIn(html)?.strongest).toEqual({
+      for: [
+        {
+          id: roots[1]!.id,
+          content: roots[1]!.content,
+          username: 'Ada',
+          upvotes_agree: 1,
+          upvotes_disagree: 0,
+          downvotes_agree: 0,
+          downvotes_disagree: 0,
+        },
+      ],
+      against: [],
+    });
+    // The page's chunk is asked for after the head has painted (app/src/main.tsx), never beside the entry.
+    expect(html).not.toContain('modulepreload');
   });
 
   it('a missing topic and pages without a first screen get the plain shell', async () => {

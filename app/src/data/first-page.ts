@@ -21,6 +21,18 @@ export function readFirstPage(doc: Document = document): FirstPageData | null {
   }
 }
 
+/** This document's first screen, read once when first asked for (undefined: not read yet). */
+let documentFirstPage: FirstPageData | null | undefined;
+
+/**
+ * The strongest case the server ranked for topic `topicId`'s first screen, when this page came with
+ * it: the panel shows it until the device has the topic's responses to rank them itself.
+ */
+export function firstScreenCase(topicId: string): NonNullable<FirstPageData['strongest']> | null {
+  if (documentFirstPage === undefined) documentFirstPage = typeof document === 'undefined' ? null : readFirstPage();
+  return documentFirstPage?.topic?.id === topicId ? (documentFirstPage.strongest ?? null) : null;
+}
+
 // The REST shapes carry no stance counts (docs/API.md): a topic's first screen comes with them
 // (`stances`); a list's rows show none.
 const topicView = (topic: Topic, stances?: FirstPageData['stances']): TopicView => ({

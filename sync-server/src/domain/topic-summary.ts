@@ -4,7 +4,7 @@
 // a crawler (or a busy page embedding it) asking again does not read every response again.
 import { LRUCache } from 'lru-cache';
 import { strongestCase } from '../../../shared/rules/strongest-case.js';
-import type { Response, Topic } from '../../../shared/types.js';
+import type { FirstScreenArgument, Response, Topic } from '../../../shared/types.js';
 import { toTopic, type Checkpoint, type ResponseRow, type TopicRow } from '../store/rows.js';
 import type { DomainContext } from './context.js';
 import { rootResponsesPage } from './responses.js';
@@ -22,11 +22,8 @@ const SUMMARIES_KEPT = 200;
  */
 const SUMMARY_TTL_MS = 60_000;
 
-export interface StrongArgument {
-  id: string;
-  content: string;
-  username: string | null;
-}
+/** One of the strongest case's arguments, with the figures its line in the app reads (FirstScreenArgument). */
+export type StrongArgument = FirstScreenArgument;
 
 export interface TopicSummary {
   topic: Topic;
@@ -57,7 +54,7 @@ export function createTopicSummaries(ctx: DomainContext, kept = SUMMARIES_KEPT, 
       const version = versionOf(row);
       const key = `${topicId}:${version}`;
       const hit = cache.get(key);
-      if (hit) return hit;
+      if (hit && (await allStillShown(ctx, hit))) return hit;
       const summary = await readSummary(ctx, row, version);
       cache.set(key, summary);
       return summary;
@@ -65,12 +62,34 @@ export function createTopicSummaries(ctx: DomainContext, kept = SUMMARIES_KEPT, 
   };
 }
 
+/**
+ * Whether every response a kept summary quotes is still live and unmoderated: a moderator's removal
+ * or an author's deletion need not change the topic's row (the cache's key), and must not wait for
+ * the summary's time to run out.
+ */
+async function allStillShown(ctx: DomainContext, summary: TopicSummary): Promise<boolean> {
+  const ids = [...summary.firstResponses, ...summary.strongest.for, ...summary.strongest.against].map((r) => r.id);
+  for (const id of ids) {
+    const row = await ctx.store.responses.get(id, null);
+    if (!row || row.deleted || row.moderation !== null) return false;
+  }
+  return true;
+}
+
 async function readSummary(ctx: DomainContext, row: TopicRow, version: string): Promise<TopicSummary> {
   const roots = (await rootResponsesPage(ctx, row.id, null, null, EMBED_FIRST_RESPONSES * 2)).items;
   const firstResponses = roots.filter((r) => r.moderation === null).slice(0, EMBED_FIRST_RESPONSES);
   const responses = await liveResponses(ctx, row.id);
   const best = strongestCase(responses, { agree: row.stance_agree, disagree: row.stance_disagree });
-  const argument = (r: ResponseRow): StrongArgument => ({ id: r.id, content: r.content, username: r.username });
+  const argument = (r: ResponseRow): StrongArgument => ({
+    id: r.id,
+    content: r.content,
+    username: r.username,
+    upvotes_agree: r.upvotes_agree,
+    upvotes_disagree: r.upvotes_disagree,
+    downvotes_agree: r.downvotes_agree,
+    downvotes_disagree: r.downvotes_disagree,
+  });
   return {
     topic: toTopic(row),
     stances: { agree: row.stance_agree, disagree: row.stance_disagree, unsure: row.stance_unsure },

@@ -11,6 +11,7 @@ import type { Context } from 'hono';
 import { RATE_LIMIT_MSG, type RateLimits } from '../http/rate-limit.js';
 import { type ResponseRow, type TopicRow, toTopic } from '../store/rows.js';
 import { sidesOf, type CaseSide } from '../../../shared/rules/strongest-case.js';
+import { createTopicSummaries, type TopicSummaries } from '../domain/topic-summary.js';
 
 const TOPIC_PAGE = /^\/topics\/([^/]+)\/?$/;
 /** One response's own address: the topic's page, scrolled to it (the app's router), with its own share card. */
@@ -24,14 +25,21 @@ export interface SharePageData extends FirstPageData {
 }
 const CATEGORY_PAGE = /^\/c\/([^/]+)\/?$/;
 
-/** What `path` shows first, or null for a page without a first screen of its own (or a missing topic). */
-export async function firstPageFor(ctx: DomainContext, path: string): Promise<SharePageData | null> {
+/**
+ * What `path` shows first, or null for a page without a first screen of its own (or a missing topic).
+ * A topic's strongest case comes from `summaries` (a kept summary: it reads the topic's responses).
+ */
+export async function firstPageFor(
+  ctx: DomainContext,
+  path: string,
+  summaries: TopicSummaries = createTopicSummaries(ctx),
+): Promise<SharePageData | null> {
   const responsePage = RESPONSE_PAGE.exec(path);
   if (responsePage) {
     const topicId = decoded(responsePage[1]);
     const responseId = decoded(responsePage[2]);
     if (topicId === undefined || responseId === undefined) return null;
-    const page = await firstPageFor(ctx, `/topics/${encodeURIComponent(topicId)}`);
+    const page = await firstPageFor(ctx, `/topics/${encodeURIComponent(topicId)}`, summaries);
     if (!page?.topic) return null;
     const row = await ctx.store.responses.get(responseId, null);
     // Another topic's response, or one deleted: the topic's own card.
@@ -47,7 +55,14 @@ export async function firstPageFor(ctx: DomainContext, path: string): Promise<Sh
     if (!row || row.deleted) return null;
     try {
       const responses = (await rootResponsesPage(ctx, topicId, null, null, FIRST_SCREEN_ROOTS)).items;
-      return { topic: toTopic(row), responses, stances: participantStances(row) };
+      // The panel above the arguments paints with the page: drawn later, it pushed everything below it down.
+      const summary = await summaries.get(topicId);
+      return {
+        topic: toTopic(row),
+        responses,
+        stances: participantStances(row),
+        ...(summary ? { strongest: summary.strongest } : {}),
+      };
     } catch (error) {
       // A missing or deleted topic: the app says so itself.
       if (error instanceof CruxError) return null;
@@ -66,6 +81,7 @@ export async function firstPageFor(ctx: DomainContext, path: string): Promise<Sh
  * person gets the app, which loads the topic itself through sync (limited on its own).
  */
 export function limitedFirstPage(ctx: DomainContext, limits: RateLimits) {
+  const summaries = createTopicSummaries(ctx);
   return async (path: string, c: Context): Promise<SharePageData | null> => {
     if (TOPIC_PAGE.test(path) || RESPONSE_PAGE.test(path)) {
       try {
@@ -76,7 +92,7 @@ export function limitedFirstPage(ctx: DomainContext, limits: RateLimits) {
         return null;
       }
     }
-    return firstPageFor(ctx, path);
+    return firstPageFor(ctx, path, summaries);
   };
 }
 
@@ -130,38 +146,4 @@ export function withFirstPage(shell: string, data: FirstPageData, head = ''): st
   const block = `${head}<script type="application/json" id="${FIRST_PAGE_ELEMENT_ID}">${json}</script>`;
   const at = shell.indexOf('</head>');
   return at < 0 ? block + shell : shell.slice(0, at) + block + shell.slice(at);
-}
-
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-}
-
-/** The source of the lazily loaded topic page (app/src/App.tsx), as the build's manifest names it. */
-const TOPIC_PAGE_SOURCE = 'src/routes/TopicPage.tsx';
-/** The Markdown renderer the topic page loads with it (App.tsx); outside the app's root, so its key starts with "../". */
-const MARKDOWN_SOURCE = /(?:^|\/)shared\/markdown\.ts$/;
-
-/**
- * `<link>`s that fetch the topic page's scripts with the HTML, instead of after the entry has run
- * and asked for them: one round trip less before a topic's title paints. The Markdown renderer's
- * chunk is one of them (the page waits for it, so its rows paint formatted); `/` has none of these. Read from Vite's build
- * manifest (`dist/.vite/manifest.json`); the entry's own chunks are already in the shell. (Its CSS
- * is left to Vite's loader: a preload in another CORS mode would be fetched twice.)
- */
-export function topicPagePreloads(manifest: Record<string, ManifestChunk>, shell: string): string {
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    chunk.imports?.forEach(visit);
-  };
-  visit(TOPIC_PAGE_SOURCE);
-  const markdown = Object.keys(manifest).find((key) => MARKDOWN_SOURCE.test(key));
-  if (markdown) visit(markdown);
-  return [...files]
-    .filter((file) => !shell.includes(`/${file}"`))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join('');
 }

@@ -12,7 +12,7 @@ import type { AppEnv } from '../http/auth.js';
 import { NO_RATE_LIMITS, RATE_LIMIT_MSG, type RateLimits } from '../http/rate-limit.js';
 import { appendVary, chooseEncoding } from '../http/compression.js';
 import { localUrl } from '../config.js';
-import { topicPagePreloads, withFirstPage, type SharePageData } from './first-page.js';
+import { withFirstPage, type SharePageData } from './first-page.js';
 import { isFresh } from './embed.js';
 import { shareCardFor, shareCardTags, withPageTitle } from './share-card.js';
 
@@ -148,8 +148,6 @@ export function mountSite(
     return c.body(new Uint8Array(body), 200, headers);
   };
   // A first visit's page carries its first screen's data (routes/first-page.ts); `/` is also a file.
-  const manifestFile = join(staticDir, '.vite', 'manifest.json');
-  const topicPreloads = existsSync(manifestFile) ? topicPagePreloads(JSON.parse(readFileSync(manifestFile, 'utf8')), shellHtml) : '';
   app.get('*', async (c, next) => {
     if (isFilePath(c.req.path)) return next();
     const data = await firstPage(c.req.path, c);
@@ -157,7 +155,7 @@ export function mountSite(
     // The page's share card (title, balance, first words) for crawlers that run no JavaScript.
     const origin = publicUrl ?? new URL(c.req.url).origin;
     const card = shareCardFor(data);
-    const head = shareCardTags(card, origin + c.req.path, origin) + (data.topic ? topicPreloads : '');
+    const head = shareCardTags(card, origin + c.req.path, origin);
     return sendShell(c, withFirstPage(withPageTitle(shellHtml, card), data, head));
   });
   app.use('*', async (c, next) => {

@@ -3,7 +3,8 @@
 // from the device's copy, so it works offline and moves live); each opens its response in the thread.
 // A disclosure: the heading's button hides it, and the choice is remembered on this device.
 import { useId, useState, type MouseEvent } from 'react';
-import type { CaseSide, RankedArgument } from '../../../../shared/rules/strongest-case';
+import type { CaseSide } from '../../../../shared/rules/strongest-case';
+import type { FirstScreenArgument } from '../../../../shared/types';
 import { authorName } from '../../../../shared/rules/author-name';
 import { truncate } from '../../../../shared/rules/truncate';
 import { STRONGEST_CASE_EXPLAINED } from '../Explain/explanations';
@@ -15,6 +16,10 @@ import { useTopicTree } from '../../hooks/useTopicTree';
 import { STANCE } from '../Stance/Stance';
 import './StrongestCase.css';
 import { usePlainText } from '../FormattedText/useMarkdown';
+import { firstScreenCase } from '../../data/first-page';
+
+/** What a line of the panel reads of an argument (a response on the device, or the server's first screen). */
+type CaseLine = Pick<ResponseView, keyof FirstScreenArgument>;
 
 export { STRONGEST_CASE_EXPLAINED };
 export const STRONGEST_CASE = 'Strongest case on each side';
@@ -41,7 +46,7 @@ function readOpen(): boolean {
  * "Upvoted by 6 of 10 who agree and 3 of 8 who disagree; disagreed with by 1 who agrees": the figures
  * the ranking reads (the disagrees only when there are some).
  */
-export function approvalText(r: ResponseView, participants: { agree: number; disagree: number }): string {
+export function approvalText(r: CaseLine, participants: { agree: number; disagree: number }): string {
   const agree = Math.min(r.upvotes_agree, participants.agree);
   const disagree = Math.min(r.upvotes_disagree, participants.disagree);
   const upvoted = `Upvoted by ${agree} of ${participants.agree} who agree and ${disagree} of ${participants.disagree} who disagree`;
@@ -69,9 +74,16 @@ export function StrongestCasePanel({ topicId }: { topicId: string }) {
     }
   }
 
+  // Not on the device yet: a first visit's page came with the server's ranking, drawn with the page
+  // (drawn later, the panel pushed everything below it down).
+  const server = loading || count === 0 ? firstScreenCase(topicId) : null;
   // Nothing to rank yet (no responses, or not read yet: the list below says it is loading): no empty
   // box above the first response, and no second "Loading responses...".
-  if (!error && (loading || count === 0)) return null;
+  if (!error && (loading || count === 0) && !server) return null;
+  const lines: Record<CaseSide, CaseLine[]> = server ?? {
+    for: best.for.map((r) => r.response),
+    against: best.against.map((r) => r.response),
+  };
   const noSides = participants.agree + participants.disagree === 0;
   return (
     <section className="strongest-case card" aria-labelledby={`${id}-title`} data-testid="strongest-case">
@@ -95,8 +107,8 @@ export function StrongestCasePanel({ topicId }: { topicId: string }) {
           <p className="muted">{NO_SIDES_YET}</p>
         ) : (
           <div className="strongest-case-sides">
-            <SideList id={`${id}-for`} side="for" ranked={best.for} participants={participants} />
-            <SideList id={`${id}-against`} side="against" ranked={best.against} participants={participants} />
+            <SideList id={`${id}-for`} side="for" lines={lines.for} participants={participants} />
+            <SideList id={`${id}-against`} side="against" lines={lines.against} participants={participants} />
           </div>
         )}
       </div>
@@ -107,12 +119,12 @@ export function StrongestCasePanel({ topicId }: { topicId: string }) {
 function SideList({
   id,
   side,
-  ranked,
+  lines,
   participants,
 }: {
   id: string;
   side: CaseSide;
-  ranked: RankedArgument<ResponseView>[];
+  lines: CaseLine[];
   participants: { agree: number; disagree: number };
 }) {
   const tree = useTopicTree();
@@ -129,11 +141,11 @@ function SideList({
         <span aria-hidden="true">{STANCE[side].icon} </span>
         {SIDE_TITLE[side]}
       </h3>
-      {ranked.length === 0 ? (
+      {lines.length === 0 ? (
         <p className="muted strongest-case-empty">{SIDE_EMPTY[side]}</p>
       ) : (
         <ol className="strongest-case-list" aria-labelledby={id}>
-          {ranked.map(({ response }) => (
+          {lines.map((response) => (
             <li key={response.id} data-response-id={response.id}>
               <a
                 className="strongest-case-link"
