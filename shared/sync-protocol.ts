@@ -22,7 +22,9 @@ import type { Notification, ResponseVersion } from './types.js';
 import type { responseTombstoneSchema, tombstoneSchema } from './schemas/answers.js';
 import type { PushSettings } from './push.js';
 
-export const SYNC_PROTOCOL_VERSION = 2;
+// 3: a pull answer carries at most PULL_ANSWER_MAX documents, so a page shorter than the limit asked
+// for is no longer the end (an older client would stop there).
+export const SYNC_PROTOCOL_VERSION = 3;
 export const SYNC_PROTOCOL_HEADER = 'x-crux-sync';
 
 export const SYNC_COLLECTIONS = [
@@ -326,6 +328,13 @@ export const USER_FIELDS = {
 // POST /api/sync/responses/pull  {checkpoint: ResponsesCheckpoint, limit} → PullResponse (several topics at once)
 
 export const MAX_PULL_LIMIT = 1000;
+/**
+ * The most documents one pull answer carries, whatever `limit` asks: an answer this long may have
+ * more after it (ask again from its checkpoint); a shorter one is the end. Under 50 pulls at once a
+ * page of 1,000 (11–19 ms of the server's CPU) kept each waiting 0.6–0.9 s for the others; a page of
+ * 200 costs about a fifth of that (docs/BENCHMARKS.md, issue 40).
+ */
+export const PULL_ANSWER_MAX = 200;
 
 // A device keeps its working set of topics, never the whole site (docs/SYNC.md "What a device keeps"):
 // GET  /api/sync/topics/page?sort=&category=&search=&limit=&offset=   → TopicsAnswer (a page of a list, the list's order)

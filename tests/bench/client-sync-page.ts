@@ -8,7 +8,7 @@ import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { replicateRxCollection } from 'rxdb/plugins/replication';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { responseMigrations, responseSchema, type ResponseDocType } from '../../app/src/data/collections/response.schema.js';
-import { MAX_PULL_LIMIT, type PullResponse, type SyncCheckpoint } from '../../shared/sync-protocol.js';
+import { PULL_ANSWER_MAX, type PullResponse, type SyncCheckpoint } from '../../shared/sync-protocol.js';
 
 type Mode = 'push+pull' | 'pull-only' | 'bulkInsert' | 'raw' | 'raw2';
 
@@ -26,10 +26,10 @@ async function pullAll(topicId: string) {
   const docs: WithDeleted<ResponseDocType>[] = [];
   let from: SyncCheckpoint = { id: '', seq: 0 };
   for (;;) {
-    const page = await pullPage(topicId, from, MAX_PULL_LIMIT);
+    const page = await pullPage(topicId, from, PULL_ANSWER_MAX);
     docs.push(...page.documents.map(local));
     from = page.checkpoint;
-    if (page.documents.length < MAX_PULL_LIMIT) return docs;
+    if (page.documents.length < PULL_ANSWER_MAX) return docs;
   }
 }
 
@@ -79,12 +79,12 @@ async function rxdbRun(
       replicationIdentifier: `${name}-responses`,
       collection,
       pull: {
-        // The server answers at most 1,000 per request: a larger RxDB batch is several requests joined.
+        // The server answers at most PULL_ANSWER_MAX (200) per request: a larger RxDB batch is several requests joined.
         handler: async (checkpoint, size) => {
           let from = checkpoint ?? { id: '', seq: 0 };
           const documents: WithDeleted<ResponseDocType>[] = [];
           while (documents.length < size) {
-            const limit = Math.min(MAX_PULL_LIMIT, size - documents.length);
+            const limit = Math.min(PULL_ANSWER_MAX, size - documents.length);
             const page = await pullPage(topicId, from, limit);
             documents.push(...page.documents.map(local));
             from = page.checkpoint;

@@ -21,7 +21,7 @@ import { replicateRxCollection } from 'rxdb/plugins/replication';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { responseMigrations, responseSchema, type ResponseDocType } from '../../app/src/data/collections/response.schema.js';
 import { toLocal } from '../../app/src/data/local-docs.js';
-import { MAX_PULL_LIMIT, type PullResponse, type SyncCheckpoint } from '../../shared/sync-protocol.js';
+import { PULL_ANSWER_MAX, type PullResponse, type SyncCheckpoint } from '../../shared/sync-protocol.js';
 
 /** Storage calls and the documents they carried, per store kind. */
 export interface StorageOps {
@@ -127,13 +127,13 @@ export async function pullExperiment(opts: {
     replicationIdentifier: `${opts.name}-responses`,
     collection: db.responses,
     pull: {
-      // The server answers at most MAX_PULL_LIMIT (1,000) per request: a larger RxDB batch is
+      // The server answers at most PULL_ANSWER_MAX (200) per request: a larger RxDB batch is
       // several requests joined, so the size measured is RxDB's write batch.
       handler: async (checkpoint, batchSize) => {
         let from = checkpoint ?? { id: '', seq: 0 };
         const documents: WithDeleted<ResponseDocType>[] = [];
         while (documents.length < batchSize) {
-          const limit = Math.min(MAX_PULL_LIMIT, batchSize - documents.length);
+          const limit = Math.min(PULL_ANSWER_MAX, batchSize - documents.length);
           const res = await fetch(
             `${opts.url}/api/sync/responses/pull?topic_id=${opts.topicId}&id=${encodeURIComponent(from.id)}&seq=${from.seq}&limit=${limit}`,
           );

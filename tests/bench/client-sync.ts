@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { createCruxData, type CruxData } from '../../app/src/data/index.js';
 import { toLocal } from '../../app/src/data/local-docs.js';
-import type { PullResponse, PushResponse, SyncCollection } from '../../shared/sync-protocol.js';
+import { PULL_ANSWER_MAX, type PullResponse, type PushResponse, type SyncCollection } from '../../shared/sync-protocol.js';
 import { createApp } from '../../sync-server/src/app.js';
 import type { TokenVerifier } from '../../sync-server/src/auth/verifier.js';
 import { DEFAULT_RATE_LIMITS } from '../../sync-server/src/http/rate-limit.js';
@@ -150,11 +150,13 @@ async function pullAll(url: string, collection: SyncCollection, query = '') {
   let checkpoint = { id: '', seq: 0 };
   const start = performance.now();
   for (;;) {
-    const res = await fetch(`${url}/api/sync/${collection}/pull?id=${checkpoint.id}&seq=${checkpoint.seq}&limit=1000${query}`);
+    const res = await fetch(
+      `${url}/api/sync/${collection}/pull?id=${checkpoint.id}&seq=${checkpoint.seq}&limit=${PULL_ANSWER_MAX}${query}`,
+    );
     const page = (await res.json()) as PullResponse<Record<string, unknown>>;
     documents.push(...page.documents);
     checkpoint = page.checkpoint;
-    if (page.documents.length < 1000) break;
+    if (page.documents.length < PULL_ANSWER_MAX) break;
   }
   return { documents, ms: performance.now() - start };
 }
@@ -259,7 +261,7 @@ export async function benchClientSync(options: ClientSyncOptions = {}): Promise<
     const baseTopicsMs = median(runs.map((run) => run.topicsMs));
     const baseResponsesMs = median(runs.map((run) => run.responsesMs));
 
-    // 3. Server pull throughput (1,000 per page) and push throughput (creates, 50 per push like the client).
+    // 3. Server pull throughput (PULL_ANSWER_MAX per page) and push throughput (creates, 50 per push like the client).
     const pullTopics = await pullAll(server.url, 'topics');
     const pullResponses = await pullAll(server.url, 'responses', `&topic_id=${server.bigTopicId}`);
     const pushStart = performance.now();

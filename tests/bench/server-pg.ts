@@ -16,6 +16,7 @@ import { buildServerForBench, startCruxProcess, type RunningProcess } from './pr
 import { largeSeedSizes, seedLarge } from './seed.js';
 import { cannon, type Measured } from './server.js';
 import type { BenchRow } from './types.js';
+import { PULL_ANSWER_MAX } from '../../shared/sync-protocol.js';
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
@@ -88,11 +89,11 @@ export async function benchPostgres(log: (line: string) => void = (line) => cons
         row: (m) => ({ value: Number(m.latencyMean.toFixed(1)), unit: 'ms', budget: 50, note: `mean; p99 ${m.latencyP99} ms` }),
       },
       {
-        name: 'sync pull of responses, big topic, 1,000 per page',
-        path: `/api/sync/responses/pull?topic_id=${seeded.bigTopicId}&limit=1000`,
+        name: `sync pull of responses, big topic, ${PULL_ANSWER_MAX} per page`,
+        path: `/api/sync/responses/pull?topic_id=${seeded.bigTopicId}&limit=${PULL_ANSWER_MAX}`,
         connections: 4,
         row: (m) => ({
-          value: Math.round(m.requestsPerSecond * 1000),
+          value: Math.round(m.requestsPerSecond * PULL_ANSWER_MAX),
           unit: 'docs/s',
           note: `${Math.round(m.requestsPerSecond)} req/s, p99 ${m.latencyP99} ms`,
         }),
@@ -174,14 +175,14 @@ function variedMeasures(big: string, topics: number, topicSeqs: { lo: number; hi
       row: p99(25),
     },
     {
-      name: 'sync pull of topics, 1,000 from a checkpoint (100 in turn) p99',
+      name: `sync pull of topics, limit=1000 (${PULL_ANSWER_MAX} answered) from a checkpoint (100 in turn) p99`,
       path: '/',
       paths: spread(lo + Math.floor((hi - lo) / 4), hi - 1_000, 100).map((seq) => `/api/sync/topics/pull?seq=${seq}&limit=1000`),
       connections: 50,
       row: p99(250),
     },
     {
-      name: "sync pull of the big topic's responses, 1,000 from a checkpoint (100 in turn) p99",
+      name: `sync pull of the big topic's responses, limit=1000 (${PULL_ANSWER_MAX} answered) from a checkpoint (100 in turn) p99`,
       path: '/',
       paths: spread(bigSeqs.lo - 1, Math.max(bigSeqs.lo - 1, bigSeqs.hi - 1_000), 100).map(
         (seq) => `/api/sync/responses/pull?topic_id=${big}&seq=${seq}&limit=1000`,

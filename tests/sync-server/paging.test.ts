@@ -2,9 +2,10 @@
 // /api/responses keeps its plain array and pages with `limit` and an opaque
 // `cursor`: the default call carries at most 1,000 and says when more follow
 // (X-Next-Cursor, Link rel="next"); following the cursors gives every item once, in
-// order. Sync pull refuses a limit over its cap.
+// order. Sync pull refuses a limit over its cap, and answers at most PULL_ANSWER_MAX documents
+// whatever it asks: following the checkpoints from a full answer to a short one gives every document once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_PULL_LIMIT } from '../../shared/sync-protocol.js';
+import { MAX_PULL_LIMIT, PULL_ANSWER_MAX, type SyncCheckpoint } from '../../shared/sync-protocol.js';
 import type { Response } from '../../shared/types.js';
 import { createResponse } from '../../sync-server/src/domain/responses.js';
 import { createTopic } from '../../sync-server/src/domain/topics.js';
@@ -137,6 +138,32 @@ describe('paging of response lists', () => {
     expect(ok.body.documents.length).toBeLessThanOrEqual(MAX_PULL_LIMIT);
     expect((await api().get(`/sync/responses/pull?topic_id=${topicId}&limit=${MAX_PULL_LIMIT + 1}`)).status).toBe(400);
     expect((await api().post('/sync/responses/pull', { checkpoint: { topics: {} }, limit: MAX_PULL_LIMIT + 1 })).status).toBe(400);
+  });
+
+  it('a sync pull answers at most PULL_ANSWER_MAX documents; from its checkpoint on, every one comes once', async () => {
+    const seen: string[] = [];
+    const sizes: number[] = [];
+    let at: SyncCheckpoint = { id: '', seq: 0 };
+    for (;;) {
+      const res = await api().get<{ documents: { id: string }[]; checkpoint: SyncCheckpoint }>(
+        `/sync/responses/pull?topic_id=${topicId}&id=${encodeURIComponent(at.id)}&seq=${at.seq}&limit=${MAX_PULL_LIMIT}`,
+      );
+      expect(res.status).toBe(200);
+      sizes.push(res.body.documents.length);
+      seen.push(...res.body.documents.map((d) => d.id));
+      at = res.body.checkpoint;
+      if (res.body.documents.length < PULL_ANSWER_MAX) break;
+    }
+    const all = ROOTS + REPLIES;
+    expect(sizes.slice(0, -1).every((size) => size === PULL_ANSWER_MAX)).toBe(true);
+    expect(sizes.at(-1)).toBe(all % PULL_ANSWER_MAX);
+    expect(new Set(seen).size).toBe(all);
+    // Several topics in one call: the same cap over all of them.
+    const several = await api().post<{ documents: unknown[] }>('/sync/responses/pull', {
+      checkpoint: { topics: { [topicId]: { id: '', seq: 0 } } },
+      limit: MAX_PULL_LIMIT,
+    });
+    expect(several.body.documents).toHaveLength(PULL_ANSWER_MAX);
   });
 
   it('the sources list is paged too and says how many there are', async () => {

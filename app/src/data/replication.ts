@@ -8,6 +8,7 @@ import type { RxCollection } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import {
   PRIVATE_COLLECTIONS,
+  PULL_ANSWER_MAX,
   START_CHECKPOINT,
   type AnySyncDoc,
   type PullResponse,
@@ -26,9 +27,9 @@ import { createPushHandler, type PushDeps } from './push-handler.js';
 import { createOutbox, type Outbox } from './outbox.js';
 import type { WorkingSet } from './working-set.js';
 
-/** Documents asked of the server per pull request. */
-export const PULL_BATCH = 1000;
-/** Documents RxDB stores at a time: a short task on a phone's CPU (pull-chunks.ts). */
+/** Documents asked of the server per pull request: the most one answer carries, so a shorter one is the last. */
+export const PULL_BATCH = PULL_ANSWER_MAX;
+/** Documents RxDB stores at a time: a short task on a phone's CPU (pull-chunks.ts). PULL_BATCH must be a whole number of parts. */
 export const PULL_PART = 200;
 // Under the server's 1 MiB body limit even with 10,000-character responses.
 export const PUSH_BATCH = 50;

@@ -1,9 +1,15 @@
 // Pull: the documents changed after a checkpoint, ordered by (seq, id), at most
-// `limit`, read through the collection's descriptor (public collections for
-// anyone, private ones for the caller only).
-import type { PullResponse, ResponsesCheckpoint, SyncCheckpoint, SyncCollection, SyncDocs } from '../../../shared/sync-protocol.js';
+// `limit` and never more than PULL_ANSWER_MAX, read through the collection's descriptor (public
+// collections for anyone, private ones for the caller only).
+import {
+  PULL_ANSWER_MAX,
+  type PullResponse,
+  type ResponsesCheckpoint,
+  type SyncCheckpoint,
+  type SyncCollection,
+  type SyncDocs,
+} from '../../../shared/sync-protocol.js';
 import type { DomainContext } from '../domain/context.js';
-import { readInTurns } from '../domain/turns.js';
 import { descriptorOf, type PullScope } from './collections/index.js';
 
 function advance<D extends { id: string; seq: number }>(documents: D[], from: SyncCheckpoint): SyncCheckpoint {
@@ -18,20 +24,11 @@ export async function pull<C extends SyncCollection>(
   from: SyncCheckpoint,
   limit: number,
 ): Promise<PullResponse<SyncDocs[C]>> {
-  // In sub-pages with a turn between each (domain/turns.ts): a page of 1,000 read in one go held the
-  // event loop for its whole cost. Each sub-page starts where the last one ended, so the page is the one
-  // a single read answers; a document changed meanwhile may come again, later, and only that last copy is kept.
-  const descriptor = descriptorOf(collection);
-  const read = (after: SyncCheckpoint, n: number) => descriptor.pull(ctx, scope, after, n);
-  const documents = latestOfEach(await readInTurns(read, (doc): SyncCheckpoint => ({ id: doc.id, seq: doc.seq }), from, limit));
+  // One read: at most PULL_ANSWER_MAX documents, a few milliseconds of the event loop. (Pages of 1,000
+  // were read in sub-pages with turns between them; under 50 pulls at once each still waited for the
+  // others' whole pages.)
+  const documents = await descriptorOf(collection).pull(ctx, scope, from, Math.min(limit, PULL_ANSWER_MAX));
   return { documents, checkpoint: advance(documents, from) };
-}
-
-/** The documents with only the last copy of any that came twice (stamped again between two sub-pages). */
-function latestOfEach<D extends { id: string }>(documents: D[]): D[] {
-  const lastIndex = new Map<string, number>();
-  documents.forEach((doc, index) => lastIndex.set(doc.id, index));
-  return lastIndex.size === documents.length ? documents : documents.filter((doc, index) => lastIndex.get(doc.id) === index);
 }
 
 /** Several followed topics in one request: topics in id order, each from its own position. */
@@ -42,9 +39,10 @@ export async function pullResponsesOfTopics(
 ): Promise<PullResponse<SyncDocs['responses'], ResponsesCheckpoint>> {
   const documents: SyncDocs['responses'][] = [];
   const topics: Record<string, SyncCheckpoint> = {};
+  const wanted = Math.min(limit, PULL_ANSWER_MAX);
   for (const topicId of Object.keys(from.topics).sort()) {
     const position = from.topics[topicId]!;
-    const remaining = limit - documents.length;
+    const remaining = wanted - documents.length;
     if (remaining > 0) {
       const page = await pull(ctx, 'responses', { user: null, topicId }, position, remaining);
       documents.push(...page.documents);

@@ -9,6 +9,7 @@ import { MSG } from '../../../shared/messages.js';
 import { CruxError } from '../../../shared/errors.js';
 import {
   MAX_PULL_LIMIT,
+  PULL_ANSWER_MAX,
   MAX_PUSH_ROWS,
   MAX_STREAM_TOPICS,
   MAX_TOPIC_IDS,
@@ -148,7 +149,7 @@ const responsesPull = apiRoute({
   path: '/responses/pull',
   tag: 'Sync',
   summary: 'Pull the responses of several topics at once',
-  description: 'Up to 200 topics and 1,000 documents in one call; anonymous allowed.',
+  description: `Up to 200 topics in one call; \`limit\` at most ${MAX_PULL_LIMIT}, and an answer carries at most ${PULL_ANSWER_MAX} documents whatever it asks (one that long may have more after it: ask again from its checkpoint). Anonymous allowed.`,
   auth: 'optional',
   sync: true,
   body: { schema: responsesPullBody, required: true },
@@ -191,7 +192,7 @@ const collectionPull = apiRoute({
   path: '/{collection}/pull',
   tag: 'Sync',
   summary: "Pull a collection's documents after a checkpoint",
-  description: `The private collections (${PRIVATE_COLLECTIONS.join(', ')}) are the caller's own and need a token; \`limit\` at most 1000.`,
+  description: `The private collections (${PRIVATE_COLLECTIONS.join(', ')}) are the caller's own and need a token; \`limit\` at most ${MAX_PULL_LIMIT}, and an answer carries at most ${PULL_ANSWER_MAX} documents whatever it asks (one that long may have more after it: ask again from its checkpoint; a shorter one is the end).`,
   auth: 'optional',
   sync: true,
   params: collectionParams,
