@@ -332,7 +332,7 @@ export const MAX_PULL_LIMIT = 1000;
  * The most documents one pull answer carries, whatever `limit` asks: an answer this long may have
  * more after it (ask again from its checkpoint); a shorter one is the end. Under 50 pulls at once a
  * page of 1,000 (11–19 ms of the server's CPU) kept each waiting 0.6–0.9 s for the others; a page of
- * 200 costs about a fifth of that (docs/BENCHMARKS.md, issue 40).
+ * 200 costs about a fifth of that (docs/BENCHMARKS.md).
  */
 export const PULL_ANSWER_MAX = 200;
 
