@@ -70,9 +70,11 @@ export async function fewLargePagesAtOnce<T>(work: () => Promise<T>): Promise<T>
   try {
     return await work();
   } finally {
-    // The place passes straight to the next in line, if any.
+    // The place passes to the next in line, if any, in the loop's next turn: a page made in one turn
+    // (a sync pull) handed on at once had every waiting page made in the same pass of the loop, which
+    // then let no I/O or timer in for all of them.
     const next = largePagesWaiting.shift();
-    if (next) next();
+    if (next) setImmediate(next);
     else largePagesRunning--;
   }
 }
