@@ -6,6 +6,7 @@ import { STRONGEST_CASE_SIZE, strongestCase, type StrongestCase } from '../../..
 import type { ResponseView } from './useReplies';
 import { useBlockedUids } from './useBlocks';
 import { useTopicResponses } from './useTopicResponses';
+import { firstScreenCase } from '../data/first-page';
 
 const NONE: StrongestCase<ResponseView> = { for: [], against: [] };
 
@@ -19,8 +20,13 @@ export function useRankedCase(responses: readonly ResponseView[], participants: 
   }, [responses, blocked, agree, disagree]);
 }
 
+/**
+ * The ranking from the device's copy; until the device has the topic's responses, `firstScreen` is
+ * the server's ranking a first visit's page came with (data/first-page.ts), or null.
+ */
 export function useStrongestCase(topicId: string, participants: { agree: number; disagree: number }) {
   const { responses, error, loading } = useTopicResponses(topicId);
   const best = useRankedCase(responses, participants);
-  return { best, count: responses.length, error, loading };
+  const firstScreen = loading || responses.length === 0 ? firstScreenCase(topicId) : null;
+  return { best, count: responses.length, error, loading, firstScreen };
 }

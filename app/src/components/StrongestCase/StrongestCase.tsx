@@ -16,7 +16,6 @@ import { useTopicTree } from '../../hooks/useTopicTree';
 import { STANCE } from '../Stance/Stance';
 import './StrongestCase.css';
 import { usePlainText } from '../FormattedText/useMarkdown';
-import { firstScreenCase } from '../../data/first-page';
 
 /** What a line of the panel reads of an argument (a response on the device, or the server's first screen). */
 type CaseLine = Pick<ResponseView, keyof FirstScreenArgument>;
@@ -60,7 +59,7 @@ export function approvalText(r: CaseLine, participants: { agree: number; disagre
 export function StrongestCasePanel({ topicId }: { topicId: string }) {
   const standing = useDebateStanding();
   const participants = standing?.participants ?? { agree: 0, disagree: 0 };
-  const { best, count, error, loading } = useStrongestCase(topicId, participants);
+  const { best, count, error, loading, firstScreen: server } = useStrongestCase(topicId, participants);
   const [open, setOpen] = useState(readOpen);
   const id = `strongest-${useId().replace(/:/g, '')}`;
 
@@ -74,9 +73,8 @@ export function StrongestCasePanel({ topicId }: { topicId: string }) {
     }
   }
 
-  // Not on the device yet: a first visit's page came with the server's ranking, drawn with the page
-  // (drawn later, the panel pushed everything below it down).
-  const server = loading || count === 0 ? firstScreenCase(topicId) : null;
+  // Not on the device yet: a first visit's page came with the server's ranking (`server`), drawn with
+  // the page (drawn later, the panel pushed everything below it down).
   // Nothing to rank yet (no responses, or not read yet: the list below says it is loading): no empty
   // box above the first response, and no second "Loading responses...".
   if (!error && (loading || count === 0) && !server) return null;
