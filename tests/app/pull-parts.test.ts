@@ -1,4 +1,4 @@
-// A big topic arriving on a device: the server is asked for pages of 1,000 responses as before, and the
+// A big topic arriving on a device: the server is asked for pages of PULL_BATCH responses, and the
 // device stores them a part at a time (pull-chunks.ts), each part read and written on its own, never two
 // pages merged into one batch. Against the real server, with a topic of 2,300 responses, the profile's
 // storage watched as it is used.
@@ -63,7 +63,7 @@ describe('a big topic arriving', () => {
     await server.stop();
   });
 
-  it('is asked for in pages of 1,000 and stored a part at a time, every response on the device', async () => {
+  it('is asked for in pages of PULL_BATCH and stored a part at a time, every response on the device', async () => {
     const reads: number[] = [];
     const device = await startClient(server.url, { storage: (storage) => watchingReads(storage, reads) });
     clients.push(device);

@@ -3,9 +3,9 @@
 // (write-slices.ts slices only the write): for a page of 1,000 the read and the compare are long tasks
 // on a phone's CPU. And while it stores one batch, RxDB already asks for the next and merges whatever
 // arrives meanwhile into the batch it stores next, so on a fast network a batch grows to several pages.
-// Here the server is asked for pages as before, RxDB is given a part of a page at a time, each with
-// the checkpoint it ends at, and the next part only once the last one is stored: no part is merged
-// with another, and each is a short task. The next page is asked for while the last part is stored.
+// Here the server is asked for pages (PULL_BATCH: now one part, the server answering 200 at most),
+// RxDB is given a part of a page at a time, each with the checkpoint it ends at, and the next part only
+// once the last one is stored: no part is merged with another, and each is a short task. The next page is asked for while the last part is stored.
 import { deepEqual } from 'rxdb/plugins/utils';
 
 export interface PulledPage<D, C> {
