@@ -171,7 +171,7 @@ describe('large pages give the event loop turns', () => {
     await settle();
     expect(started).toEqual(Array.from({ length: LARGE_PAGES_AT_ONCE }, (_, i) => i));
     finish[1]!();
-    // Handed on in the loop's next turn, and made in the turn after: I/O and timers get in between.
+    // Handed on when one ends, and made in the loop's next turn: I/O and timers get in between.
     await settle();
     expect(started).toEqual(Array.from({ length: LARGE_PAGES_AT_ONCE }, (_, i) => i));
     await settle();

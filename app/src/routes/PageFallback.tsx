@@ -3,12 +3,9 @@
 // where and as the page draws it (TopicHeader's classes): on a phone the title then paints with the
 // app's header, not half a second later behind the page's chunk and the Markdown renderer, and
 // nothing above the first argument moves when the page arrives.
-import { Link, matchPath, useLocation, useNavigate } from 'react-router-dom';
+import { matchPath, useLocation } from 'react-router-dom';
 import type { Topic } from '../../../shared/types';
-import { AuthorLink } from '../components/AuthorLink/AuthorLink';
-import { RelativeTime } from '../components/RelativeTime/RelativeTime';
-import { responsesLabel } from '../components/TopicRow/TopicRow';
-import '../components/TopicHeader/TopicHeader.css';
+import { BackToTopics, TopicChips, TopicLine } from '../components/TopicHeader/TopicHeadLines';
 
 const TOPIC_ROUTES = ['/topics/:topicId', '/topics/:topicId/responses/:responseId'];
 
@@ -22,32 +19,17 @@ function topicAt(pathname: string, topic: Topic | null): Topic | null {
 /** The page's own box (so nothing below the header jumps), with a first visit's topic head in it. */
 export function PageFallback({ firstTopic }: { firstTopic: Topic | null }) {
   const topic = topicAt(useLocation().pathname, firstTopic);
-  const navigate = useNavigate();
   return (
     <main className="page" id="main" aria-busy="true">
       {topic && (
         <>
-          <button type="button" className="btn btn-ghost topic-back" onClick={() => navigate('/')}>
-            <span aria-hidden="true">← </span>Back to Topics
-          </button>
+          <BackToTopics />
           <section className="topic-header card" aria-labelledby="topic-title">
-            <div className="topic-chips">
-              {topic.categories.map((c) => (
-                <Link key={c} className="chip" to={`/c/${encodeURIComponent(c)}`}>
-                  {c}
-                </Link>
-              ))}
-            </div>
+            <TopicChips categories={topic.categories} />
             <h1 id="topic-title" className="topic-title">
               {topic.title}
             </h1>
-            <p className="topic-meta">
-              <RelativeTime date={topic.created_at} /> ·{' '}
-              <span>
-                by <AuthorLink uid={topic.creator_uid} name={topic.username} />
-              </span>{' '}
-              · <span>{responsesLabel(topic.responses_count)}</span>
-            </p>
+            <TopicLine topic={topic} />
           </section>
         </>
       )}

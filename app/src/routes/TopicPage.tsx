@@ -7,6 +7,7 @@ import { MSG } from '../../../shared/messages';
 import { Composer } from '../components/Composer/Composer';
 import { ResponseList } from '../components/ResponseList/ResponseList';
 import { TopicHeader } from '../components/TopicHeader/TopicHeader';
+import { BackToTopics } from '../components/TopicHeader/TopicHeadLines';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { ResponseOrderControl } from '../components/CommonGround/CommonGround';
 import { DebateMapPanel, DebateMapToggle, useDebateMapDisclosure } from '../components/DebateMap/DebateMapPanel';
@@ -206,9 +207,7 @@ function TopicView({ topicId }: { topicId: string }) {
 
   return (
     <main className="page" id="main">
-      <button type="button" className="btn btn-ghost topic-back" onClick={() => navigate('/')}>
-        <span aria-hidden="true">← </span>Back to Topics
-      </button>
+      <BackToTopics />
       {body}
     </main>
   );

@@ -76,11 +76,9 @@ export async function fewLargePagesAtOnce<T>(work: () => Promise<T>): Promise<T>
     await nextTurn();
     return await work();
   } finally {
-    // The place passes to the next in line, if any, in the loop's next turn: a page made in one turn
-    // (a sync pull) handed on at once had every waiting page made in the same pass of the loop, which
-    // then let no I/O or timer in for all of them.
+    // The place passes straight to the next in line, if any (which then waits its own turn, above).
     const next = largePagesWaiting.shift();
-    if (next) setImmediate(next);
+    if (next) next();
     else largePagesRunning--;
   }
 }

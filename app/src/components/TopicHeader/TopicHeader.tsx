@@ -2,19 +2,16 @@
 // Delete; for moderators Lock / Unlock and Remove / Restore, without waiting for a report), the
 // viewer's stance on the question and the balance of the debate (folded behind one button on a phone).
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import type { ResponseType } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
-import { RelativeTime } from '../RelativeTime/RelativeTime';
 import { useDeleteTopic } from '../../hooks/useDeleteTopic';
 import type { TopicView } from '../../hooks/useTopic';
 import { useSession } from '../../hooks/useSession';
 import { ReplyChoices } from '../Stance/Stance';
 import { useTopicWriteBlock } from '../../hooks/useWriteBlock';
-import { responsesLabel } from '../TopicRow/TopicRow';
 import { VoteButton } from '../VoteButton/VoteButton';
 import './TopicHeader.css';
-import { AuthorLink } from '../AuthorLink/AuthorLink';
+import { TopicChips, TopicLine } from './TopicHeadLines';
 import { useResponseBalance } from '../../hooks/useResponseBalance';
 import type { TopicStance } from '../../hooks/useStance';
 import { BALANCE_LOADING, BALANCE_NOT_ON_DEVICE, BalanceBars } from '../BalanceBars/BalanceBars';
@@ -64,13 +61,7 @@ export function TopicHeader({ topic, onRespond, onDeleted, standing }: TopicHead
   }
   return (
     <section className="topic-header card" aria-labelledby="topic-title">
-      <div className="topic-chips">
-        {topic.categories.map((c) => (
-          <Link key={c} className="chip" to={`/c/${encodeURIComponent(c)}`}>
-            {c}
-          </Link>
-        ))}
-      </div>
+      <TopicChips categories={topic.categories} />
       {topic.locked && (
         <p className="topic-locked-badge" data-testid="topic-locked">
           <span aria-hidden="true">🔒</span> Locked
@@ -86,13 +77,7 @@ export function TopicHeader({ topic, onRespond, onDeleted, standing }: TopicHead
         creatorUid={topic.creator_uid}
         className="topic-title"
       />
-      <p className="topic-meta">
-        <RelativeTime date={topic.created_at} /> ·{' '}
-        <span>
-          by <AuthorLink uid={topic.creator_uid} name={topic.username} />
-        </span>{' '}
-        · <span data-testid="topic-responses-count">{responsesLabel(topic.responses_count)}</span>
-      </p>
+      <TopicLine topic={topic} />
       <div className="topic-actions">
         <VoteButton
           targetType="topic"
