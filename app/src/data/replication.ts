@@ -30,7 +30,7 @@ import type { WorkingSet } from './working-set.js';
 /** Documents asked of the server per pull request: the most one answer carries, so a shorter one is the last. */
 export const PULL_BATCH = PULL_ANSWER_MAX;
 /** Documents RxDB stores at a time: a short task on a phone's CPU (pull-chunks.ts). PULL_BATCH must be a whole number of parts. */
-export const PULL_PART = 200;
+export const PULL_PART = 100;
 // Under the server's 1 MiB body limit even with 10,000-character responses.
 export const PUSH_BATCH = 50;
 

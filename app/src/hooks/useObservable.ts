@@ -1,6 +1,6 @@
 // Binds a component to one of the data layer's rxjs Observables: its latest value,
 // its error, and whether the current source has not emitted yet.
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { Observable } from 'rxjs';
 import { givesValueAtOnce } from '../data/first-page';
 
@@ -12,22 +12,34 @@ export interface ObservableState<T> {
 
 type Held<T> = ObservableState<T> & { source: Observable<T> | null };
 
+export interface ObservableOptions {
+  /**
+   * Render each value in a transition: React then renders in slices of a few milliseconds and
+   * yields between them, instead of one task. For sources whose values redraw much of a page
+   * (a topic's rows, panels over all its responses) and arrive while a sync stores page after
+   * page: on a slow phone such a render is 100–200 ms, a frozen screen if done at once.
+   */
+  transition?: boolean;
+}
+
 /**
  * Subscribes to `source` while it stays the same object (memoise it: a new Observable
  * is a new subscription); null subscribes to nothing. When the source changes, the
  * previous value stays shown with `loading` true until the new one emits, so a grown
  * page keeps its rows instead of flashing empty.
  */
-export function useObservable<T>(source: Observable<T> | null): ObservableState<T> {
+export function useObservable<T>(source: Observable<T> | null, options: ObservableOptions = {}): ObservableState<T> {
   const [held, setHeld] = useState<Held<T>>(() => initialHeld(source));
+  const { transition = false } = options;
   useEffect(() => {
     if (!source) return;
+    const show = (value: T) => setHeld({ value, error: null, loading: false, source });
     const subscription = source.subscribe({
-      next: (value) => setHeld({ value, error: null, loading: false, source }),
+      next: (value) => (transition ? startTransition(() => show(value)) : show(value)),
       error: (error: unknown) => setHeld((s) => ({ ...heldFor(s, source), error, loading: false })),
     });
     return () => subscription.unsubscribe();
-  }, [source]);
+  }, [source, transition]);
   // What is held may still belong to the previous source: answer for the current one.
   const { value, error, loading } = heldFor(held, source);
   return { value, error, loading };

@@ -15,6 +15,6 @@ export function useReplies(topicId: string, parentId: string | null, enabled = t
     () => (!enabled ? null : parentId ? data.replies$(parentId) : data.rootResponses$(topicId, order)),
     [data, topicId, parentId, enabled, order],
   );
-  const { value, error, loading } = useObservable(responses$);
+  const { value, error, loading } = useObservable(responses$, { transition: true });
   return { responses: value ?? [], error, loading: enabled && loading && value === undefined };
 }

@@ -8,6 +8,6 @@ export type { ResponseBalance } from '../data/api';
 export function useResponseBalance(topicId: string) {
   const data = useData();
   const balance$ = useMemo(() => data.responseBalance$(topicId), [data, topicId]);
-  const { value, error, loading } = useObservable(balance$);
+  const { value, error, loading } = useObservable(balance$, { transition: true });
   return { balance: value, error, loading };
 }

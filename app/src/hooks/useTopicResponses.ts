@@ -6,6 +6,6 @@ import { useObservable } from './useObservable';
 export function useTopicResponses(topicId: string, enabled = true) {
   const data = useData();
   const responses$ = useMemo(() => (enabled ? data.topicResponses$(topicId) : null), [data, topicId, enabled]);
-  const { value, error, loading } = useObservable(responses$);
+  const { value, error, loading } = useObservable(responses$, { transition: true });
   return { responses: value ?? [], error, loading: enabled && loading && value === undefined };
 }
