@@ -29,6 +29,8 @@ export interface ProbeReading {
   interactiveMs: number;
   longestTaskMs: number;
   longestSyncTaskMs: number;
+  /** The longest few of them, [start, duration] in ms from the page's start, for the log. */
+  longestSyncTasks: [number, number][];
   longTasks: number;
   longTaskTotalMs: number;
 }
@@ -79,6 +81,7 @@ export async function readProbe(page: Page): Promise<ProbeReading> {
     interactiveMs: interactiveAfter(firstRowMs, raw.longTasks),
     longestTaskMs: Math.max(0, ...raw.longTasks.map(([, d]) => d)),
     longestSyncTaskMs: Math.max(0, ...fromSync.map(([, d]) => d)),
+    longestSyncTasks: [...fromSync].sort((a, b) => b[1] - a[1]).slice(0, 5),
     longTasks: raw.longTasks.length,
     longTaskTotalMs: raw.longTasks.reduce((sum, [, d]) => sum + d, 0),
   };

@@ -11,7 +11,7 @@
 // Last, the same profile comes back offline and opens each of those 20 topics.
 // BENCH_PHONE_WATCH_S (default 120) caps how long the new phone is watched for its sync to go
 // quiet. Not a test: nothing asserts a timing.
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -43,7 +43,16 @@ interface PhoneFigures {
   serverCpuMs: number;
   serverKb: number;
   /** While the big topic's responses arrive: no-op round trips into the page (median, p95) and a tap on the logo to the list. */
-  arriving: { roundTripMedianMs: number; roundTripP95Ms: number; tapToListMs: number; pullsBeforeTap: number; longestSyncTaskMs: number };
+  arriving: {
+    roundTripMedianMs: number;
+    roundTripP95Ms: number;
+    tapToListMs: number;
+    pullsBeforeTap: number;
+    longestSyncTaskMs: number;
+    /** The longest tasks from sync, [start, duration] ms in the page's time, and when the tap came, for the log. */
+    longestSyncTasks: [number, number][];
+    tappedAtMs: number;
+  };
 }
 
 const fmt = (n: number) => n.toLocaleString('en');
@@ -68,6 +77,28 @@ function launchPhone(profile: string, offline: boolean): Promise<BrowserContext>
 async function slowCpu(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+}
+
+/**
+ * BENCH_PHONE_TRACE=<file>: a Chromium trace (main-thread tasks with CPU samples, as DevTools' Performance
+ * panel records them) of the big topic's arrival, to see what its long tasks are. The last site size's
+ * trace is the one left in the file. Without the variable, nothing is traced.
+ */
+async function traceTo(page: Page, file: string | undefined): Promise<() => Promise<void>> {
+  if (!file) return async () => {};
+  const cdp = await page.context().newCDPSession(page);
+  const events: unknown[] = [];
+  cdp.on('Tracing.dataCollected', (e: { value: unknown[] }) => events.push(...e.value));
+  await cdp.send('Tracing.start', {
+    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,disabled-by-default-v8.cpu_profiler',
+    transferMode: 'ReportEvents',
+  });
+  return async () => {
+    const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.end');
+    await complete;
+    writeFileSync(file, JSON.stringify(events));
+  };
 }
 
 /** Used JS heap after a full garbage collection, in MB (CDP). */
@@ -183,6 +214,7 @@ async function receivedKb(page: Page): Promise<number> {
 
 /** The big topic opened, and while its responses still arrive: round trips into the page, then a tap to the list. */
 async function whileBigTopicArrives(page: Page, base: string): Promise<PhoneFigures['arriving']> {
+  const stopTrace = await traceTo(page, process.env.BENCH_PHONE_TRACE);
   await page.goto(`${base}/topics/bench-topic-big`);
   await page.locator('main h1').first().waitFor({ timeout: 120_000 });
   // A round trip is answered only when the main thread is free: what a tap waits for too.
@@ -197,19 +229,23 @@ async function whileBigTopicArrives(page: Page, base: string): Promise<PhoneFigu
   const pullsBeforeTap = await page.evaluate(
     () => performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/sync/responses/pull')).length,
   );
+  const tappedAtMs = await page.evaluate(() => performance.now());
   const tapped = performance.now();
   await page.locator('a.site-logo').tap();
   await page.locator('[data-testid="topic-row"]').first().waitFor({ timeout: 120_000 });
   const tapToListMs = performance.now() - tapped;
   // The replication goes on behind the list (the topic stays kept): its tasks since the topic opened.
   await waitForSyncQuiet(page, 60_000, 5_000);
-  const { longestSyncTaskMs } = await readProbe(page);
+  await stopTrace();
+  const { longestSyncTaskMs, longestSyncTasks } = await readProbe(page);
   return {
     longestSyncTaskMs,
     roundTripMedianMs: trips[Math.floor(trips.length / 2)]!,
     roundTripP95Ms: trips[Math.ceil(trips.length * 0.95) - 1]!,
     tapToListMs,
     pullsBeforeTap,
+    longestSyncTasks,
+    tappedAtMs,
   };
 }
 
@@ -253,7 +289,7 @@ async function measureSite(
     await waitForSyncQuiet(page, watchMs);
     // The sync's tasks over the whole visit (browsing too): the longest from sync.
     const visit = await readProbe(page);
-    const figures = {
+    const figures: PhoneFigures = {
       firstRowMs: probe.firstRowMs,
       interactiveMs: probe.interactiveMs,
       quiet,
@@ -269,12 +305,20 @@ async function measureSite(
       readableOffline: 0,
       serverCpuMs,
       serverKb,
-      arriving: { roundTripMedianMs: 0, roundTripP95Ms: 0, tapToListMs: 0, pullsBeforeTap: 0, longestSyncTaskMs: 0 },
+      arriving: {
+        roundTripMedianMs: 0,
+        roundTripP95Ms: 0,
+        tapToListMs: 0,
+        pullsBeforeTap: 0,
+        longestSyncTaskMs: 0,
+        longestSyncTasks: [],
+        tappedAtMs: 0,
+      },
     };
     // Last, so that the big topic's responses count in none of the figures above.
     figures.arriving = await whileBigTopicArrives(page, base);
     log(
-      `big topic arriving: round trip ${round(figures.arriving.roundTripMedianMs)} / ${round(figures.arriving.roundTripP95Ms)} ms, tap to the list ${round(figures.arriving.tapToListMs)} ms after ${figures.arriving.pullsBeforeTap} pulls`,
+      `big topic arriving: round trip ${round(figures.arriving.roundTripMedianMs)} / ${round(figures.arriving.roundTripP95Ms)} ms, tap to the list ${round(figures.arriving.tapToListMs)} ms after ${figures.arriving.pullsBeforeTap} pulls; longest tasks from sync ${figures.arriving.longestSyncTasks.map(([at, ms]) => `${round(ms)} ms at ${round(at)}`).join(', ')}; tap at ${round(figures.arriving.tappedAtMs)}`,
     );
 
     await context.close();
@@ -391,7 +435,7 @@ export async function benchPhone(log: (line: string) => void = (line) => console
           outDir: build.outDir,
           dataDir,
           emulatorHost: emulator.host,
-          env: { STATIC_DIR: join(ROOT, 'dist') },
+          env: { STATIC_DIR: process.env.BENCH_PHONE_DIST ?? join(ROOT, 'dist') }, // another build, e.g. unminified for a trace
         });
         const load = loadavg()[0]!.toFixed(1);
         log(`${label}: ${server.url}, load ${load}`);

@@ -13,7 +13,7 @@ export function useTopic(topicId: string) {
     data.openTopic(topicId).catch(() => undefined);
   }, [data, topicId]);
   const topic$ = useMemo(() => data.topic$(topicId), [data, topicId]);
-  const { value, error, loading } = useObservable(topic$);
+  const { value, error, loading } = useObservable(topic$, { transition: true });
   const topic = value && value.id === topicId ? value : value === null ? null : undefined;
   return { topic, error, loading: loading || topic === undefined };
 }
