@@ -289,6 +289,7 @@ async function measureSite(
     await waitForSyncQuiet(page, watchMs);
     // The sync's tasks over the whole visit (browsing too): the longest from sync.
     const visit = await readProbe(page);
+    log(`the visit's longest tasks from sync: ${visit.longestSyncTasks.map(([at, ms]) => `${round(ms)} ms at ${round(at)}`).join(', ')}`);
     const figures: PhoneFigures = {
       firstRowMs: probe.firstRowMs,
       interactiveMs: probe.interactiveMs,

@@ -4,7 +4,7 @@
 // page's HTML are never replaced by a frame without them. No other source is read there (a peek at a
 // local database query would run it twice), and outside that render the effect alone reads sources.
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { useLayoutEffect } from 'react';
 import { BehaviorSubject, Subject, type Observable } from 'rxjs';
 import { firstValuesAtOnce, useObservable } from '../../../app/src/hooks/useObservable';
@@ -18,8 +18,8 @@ afterEach(() => {
 });
 
 /** Shows how many rows the source gives and records what each commit showed. */
-function Shows({ source, commits }: { source: Observable<unknown[]>; commits: (number | undefined)[] }) {
-  const { value } = useObservable(source);
+function Shows({ source, commits, transition }: { source: Observable<unknown[]>; commits: (number | undefined)[]; transition?: boolean }) {
+  const { value } = useObservable(source, { transition });
   useLayoutEffect(() => {
     commits.push(value?.length);
   });
@@ -60,5 +60,33 @@ describe('useObservable', () => {
     render(<Shows source={keptRows()} commits={commits} />);
     expect(commits[0]).toBeUndefined();
     await screen.findByText('2 rows');
+  });
+
+  it('in a transition, every value still reaches the screen, the last one staying, and a failure shows as before', async () => {
+    const commits: (number | undefined)[] = [];
+    const source = new Subject<unknown[]>();
+    render(<Shows source={source} commits={commits} transition />);
+    expect(screen.getByText('loading')).toBeTruthy();
+    await act(async () => source.next(['a']));
+    await screen.findByText('1 rows');
+    await act(async () => {
+      source.next(['a', 'b']);
+      source.next(['a', 'b', 'c']);
+    });
+    await screen.findByText('3 rows');
+    // Two values in one turn are one render: a sync's burst of pages redraws the rows once.
+    expect(commits.filter((n) => n === 2)).toHaveLength(0);
+
+    const failing = new Subject<unknown[]>();
+    function ShowsError() {
+      const { value, error } = useObservable(failing, { transition: true });
+      return <p>{error ? 'failed' : `${value?.length ?? 'no'} rows`}</p>;
+    }
+    cleanup();
+    render(<ShowsError />);
+    await act(async () => failing.next(['x']));
+    await screen.findByText('1 rows');
+    await act(async () => failing.error(new Error('offline')));
+    await screen.findByText('failed');
   });
 });
