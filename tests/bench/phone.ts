@@ -81,8 +81,9 @@ async function slowCpu(page: Page): Promise<void> {
 
 /**
  * BENCH_PHONE_TRACE=<file>: a Chromium trace (main-thread tasks with CPU samples, as DevTools' Performance
- * panel records them) of the big topic's arrival, to see what its long tasks are. The last site size's
- * trace is the one left in the file. Without the variable, nothing is traced.
+ * panel records them) of the big topic's arrival, and one of the 20 topics opened in `<file>.topics.json`,
+ * to see what their long tasks are. The last site size's traces are the ones left. Without the
+ * variable, nothing is traced.
  */
 async function traceTo(page: Page, file: string | undefined): Promise<() => Promise<void>> {
   if (!file) return async () => {};
@@ -285,7 +286,9 @@ async function measureSite(
     await page.locator('[data-testid="topic-row"]').first().waitFor({ timeout: 120_000 });
 
     const listPages = await browseListPages(page, 10);
+    const stopTopicsTrace = await traceTo(page, process.env.BENCH_PHONE_TRACE?.replace(/(\.json)?$/, '.topics.json'));
     const topicsOpened = await openTopics(page, 20);
+    await stopTopicsTrace();
     await waitForSyncQuiet(page, watchMs);
     // The sync's tasks over the whole visit (browsing too): the longest from sync.
     const visit = await readProbe(page);
