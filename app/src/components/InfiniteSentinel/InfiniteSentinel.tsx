@@ -20,6 +20,20 @@ interface InfiniteSentinelProps {
 
 const nearView = (node: HTMLElement) => node.getBoundingClientRect().top < window.innerHeight + MARGIN_PX;
 
+/** Runs `run` in a task after the next frame is rendered (or soon, where there are no frames); returns its cancel. */
+function afterNextFrame(run: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  if (typeof requestAnimationFrame !== 'function') {
+    timer = setTimeout(run, 0);
+    return () => clearTimeout(timer);
+  }
+  const frame = requestAnimationFrame(() => (timer = setTimeout(run, 0)));
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
 export function InfiniteSentinel({ onLoadMore, trigger, loading }: InfiniteSentinelProps) {
   const ref = useRef<HTMLDivElement>(null);
   // The observer is made once; it calls whatever onLoadMore the last render gave.
@@ -46,8 +60,14 @@ export function InfiniteSentinel({ onLoadMore, trigger, loading }: InfiniteSenti
   }, []);
   useEffect(() => {
     changedAt.current = performance.now();
-    const node = ref.current;
-    if (node && nearView(node)) onLoadMore();
+    // Read once the browser has laid the list out for its next frame. Read here, in the effect,
+    // it forced that layout into the task that committed the list: a list coming back with its
+    // rows (the way back from a topic) was then one task of 60-110 ms on a slow phone, a third
+    // of it that layout. After the frame the layout is done and reading it costs nothing.
+    return afterNextFrame(() => {
+      const node = ref.current;
+      if (node && nearView(node)) onLoadMore();
+    });
   }, [trigger, onLoadMore]);
   return (
     <div ref={ref} data-testid="list-sentinel" className="list-sentinel" style={{ minHeight: 32 }}>
