@@ -81,8 +81,8 @@ async function slowCpu(page: Page): Promise<void> {
 
 /**
  * BENCH_PHONE_TRACE=<file>: a Chromium trace (main-thread tasks with CPU samples, as DevTools' Performance
- * panel records them) of the big topic's arrival, and one of the 20 topics opened in `<file>.topics.json`,
- * to see what their long tasks are. The last site size's traces are the ones left. Without the
+ * panel records them) of the big topic's arrival, and one of the 20 topics opened in a second file
+ * beside it (the same name with "topics" before its extension), to see what their long tasks are. The last site size's traces are the ones left. Without the
  * variable, nothing is traced.
  */
 async function traceTo(page: Page, file: string | undefined): Promise<() => Promise<void>> {
