@@ -8,7 +8,7 @@ import { hotScore } from '../../shared/rules/hot.js';
 import { ftsQuery } from '../../shared/rules/search-words.js';
 import { comparatorFor, TOPIC_ORDERS } from '../../shared/rules/sort-order.js';
 import type { Store } from '../../sync-server/src/store/types.js';
-import type { Checkpoint, ReportRow, ResponseInsert, StanceRow, TopicInsert } from '../../sync-server/src/store/rows.js';
+import type { Checkpoint, ReportRow, ResponseInsert, ResponsePosition, StanceRow, TopicInsert } from '../../sync-server/src/store/rows.js';
 
 export interface StoreUnderTest {
   store: Store;
@@ -487,20 +487,33 @@ export function runStoreContract(name: string, makeStore: () => Promise<StoreUnd
         expect((await store.responses.roots('t1', null)).map((row) => row.id)).toEqual(['r1', 'r2', 'r5']);
         expect((await store.responses.replies('r1', null)).map((row) => row.id)).toEqual(['r3']);
         expect((await store.responses.replies('r3', null)).map((row) => row.id)).toEqual(['r4']);
-        expect((await store.responses.mappings('t1')).map(({ id, parent_response_id }) => ({ id, parent_response_id }))).toEqual([
+        const pairsOf = async (after: ResponsePosition | null, limit: number) => {
+          const page = await store.responses.mappingsPage('t1', after, limit);
+          return { pairs: JSON.parse(page.json) as { id: string; parent_response_id: string | null }[], next: page.next };
+        };
+        const whole = await pairsOf(null, 5000);
+        expect(whole.pairs).toEqual([
           { id: 'r1', parent_response_id: null },
           { id: 'r2', parent_response_id: null },
           { id: 'r3', parent_response_id: 'r1' },
           { id: 'r4', parent_response_id: 'r3' },
           { id: 'r5', parent_response_id: null },
         ]);
-        const first = await store.responses.mappings('t1', null, 2);
-        expect(first.map((m) => m.id)).toEqual(['r1', 'r2']);
-        expect((await store.responses.mappings('t1', first[1], 2)).map((m) => m.id)).toEqual(['r3', 'r4']);
+        expect(whole.next).toBeNull();
+        const first = await pairsOf(null, 2);
+        expect(first.pairs.map((m) => m.id)).toEqual(['r1', 'r2']);
+        expect(first.next?.id).toBe('r2');
+        const second = await pairsOf(first.next, 2);
+        expect(second.pairs.map((m) => m.id)).toEqual(['r3', 'r4']);
+        const third = await pairsOf(second.next, 2);
+        expect(third).toEqual({ pairs: [{ id: 'r5', parent_response_id: null }], next: null });
+        // A page that ends on the last pair has nothing after it; past the last, an empty page.
+        expect((await pairsOf(null, 5)).next).toBeNull();
+        expect(await pairsOf({ created_at: '9999', id: '' }, 2)).toEqual({ pairs: [], next: null });
         expect((await store.responses.liveIdsOfTopic('t1')).sort()).toEqual(['r1', 'r2', 'r3', 'r4', 'r5']);
         await store.transaction(async () => await store.responses.softDelete('r2', await store.nextSeq()));
         expect((await store.responses.roots('t1', null)).map((row) => row.id)).toEqual(['r1', 'r5']);
-        expect((await store.responses.mappings('t1')).map((m) => m.id)).toEqual(['r1', 'r3', 'r4', 'r5']);
+        expect((await pairsOf(null, 5000)).pairs.map((m) => m.id)).toEqual(['r1', 'r3', 'r4', 'r5']);
         expect(await store.responses.liveIdsOfTopic('t1')).not.toContain('r2');
       });
 

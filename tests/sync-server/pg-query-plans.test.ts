@@ -214,7 +214,7 @@ describe('migration 018 on PostgreSQL: a page of mappings or roots walks respons
     expect(names).toContain('responses_topic_order');
     expect(names).not.toContain('responses_topic_root');
     const statements = await statementsOf(async () => {
-      await store.responses.mappings(topicId, null, 5000);
+      await store.responses.mappingsPage(topicId, null, 5000);
       await store.responses.rootsPage(topicId, null, null, 1000);
     });
     const used: string[] = [];

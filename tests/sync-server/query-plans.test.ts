@@ -223,23 +223,25 @@ describe('migration 015: the dropped response indexes leave every plan on an ind
 // Migration 022: a topic's responses in their order (created_at, id) with the parent, for the mappings'
 // pages, in place of responses_topic_root (roots only). The store's own statements, on the current schema.
 describe('migration 022: a page of mappings or roots is read in index order, never sorted', () => {
-  /** EXPLAIN QUERY PLAN of the statement `call` runs first, with its own arguments. */
+  /** EXPLAIN QUERY PLAN of every statement on responses that `call` runs, with its own arguments. */
   async function planOfCall(call: () => Promise<unknown>): Promise<string> {
-    const proto = Object.getPrototypeOf(db.prepare('SELECT 1')) as { all: (...args: unknown[]) => unknown };
-    const saved = proto.all;
+    type Run = (...args: unknown[]) => unknown;
+    const proto = Object.getPrototypeOf(db.prepare('SELECT 1')) as { all: Run; get: Run };
+    const saved = { all: proto.all, get: proto.get };
     const ran: { source: string; args: unknown[] }[] = [];
-    proto.all = function (this: { source: string }, ...args: unknown[]) {
-      ran.push({ source: this.source, args });
-      return saved.apply(this, args);
-    };
+    for (const method of ['all', 'get'] as const)
+      proto[method] = function (this: { source: string }, ...args: unknown[]) {
+        ran.push({ source: this.source, args });
+        return saved[method].apply(this, args);
+      };
     try {
       await call();
     } finally {
-      proto.all = saved;
+      Object.assign(proto, saved);
     }
-    const first = ran.find((r) => /FROM responses r/.test(r.source))!;
-    return (db.prepare(`EXPLAIN QUERY PLAN ${first.source}`).all(...first.args) as { detail: string }[])
-      .map((row) => row.detail)
+    return ran
+      .filter((r) => /FROM responses r/.test(r.source))
+      .flatMap((r) => (db.prepare(`EXPLAIN QUERY PLAN ${r.source}`).all(...r.args) as { detail: string }[]).map((row) => row.detail))
       .join(' | ');
   }
 
@@ -249,7 +251,9 @@ describe('migration 022: a page of mappings or roots is read in index order, nev
     ).map((row) => row.name);
     expect(indexes).toContain('responses_topic_order');
     expect(indexes).not.toContain('responses_topic_root');
-    const mappings = await planOfCall(() => store.responses.mappings('t-plan', { created_at: '2026-01-01T00:00:00.000Z', id: 'r' }, 5000));
+    const mappings = await planOfCall(() =>
+      store.responses.mappingsPage('t-plan', { created_at: '2026-01-01T00:00:00.000Z', id: 'r' }, 5000),
+    );
     expect(mappings).toMatch(/COVERING INDEX responses_topic_order/);
     expect(mappings).not.toMatch(/TEMP B-TREE/);
     const roots = await planOfCall(() => store.responses.rootsPage('t-plan', null, null, 1000));

@@ -5,7 +5,7 @@ import { NOTIFICATION_SUMMARY_CHARS, VOTE_VALUES, type ResponseType } from '../.
 import { MSG } from '../../../shared/messages.js';
 import type { CreateResponseInput, UpdateResponseInput } from '../../../shared/schemas/responses.js';
 import type { SourceInput } from '../../../shared/schemas/common.js';
-import type { Response, ResponseMapping, Source } from '../../../shared/types.js';
+import type { Response, Source } from '../../../shared/types.js';
 import { prefix } from '../../../shared/rules/truncate.js';
 import { ftsQuery } from '../../../shared/rules/search-words.js';
 import { keepsVersion } from '../../../shared/rules/edit-history.js';
@@ -20,7 +20,7 @@ import { refreshPersuasion } from './stances.js';
 import { checkResponseLinks, checkResponseRepeats } from './limits.js';
 import { rewriteNotificationCopies } from './notification-copies.js';
 import { assertNotLocked, assertNotModerated, assertNotSuspended } from './moderation-rules.js';
-import { type ResponsePosition, type ResponseRow, toResponse } from '../store/rows.js';
+import { type MappingsPageJson, type ResponsePosition, type ResponseRow, toResponse } from '../store/rows.js';
 import { nextTurn, readInTurns, ROWS_PER_TURN, stringifyInTurns } from './turns.js';
 
 /** Kept answers are UTF-8 bytes, encoded once. */
@@ -182,27 +182,16 @@ export async function repliesPage(
   return page(ctx, await ctx.store.responses.repliesPage(parentId, viewer, after, limit + 1), limit);
 }
 
-export interface MappingPage {
-  items: ResponseMapping[];
-  next: ResponsePosition | null;
-}
-
-/** A page of the topic's (id, parent) pairs, the REST shape, after a position. */
+/** A page of the topic's (id, parent) pairs in the REST shape, serialised, after a position. */
 export async function mappingsPage(
   ctx: DomainContext,
   topicId: string,
   after: ResponsePosition | null,
   limit: number,
-): Promise<MappingPage> {
+): Promise<MappingsPageJson> {
   await liveTopic(ctx, topicId);
-  // One read: responses_topic_order (migration 022) holds the topic's pairs in this order, so the page is
-  // a walk of that index, about 3 ms for 5,000 pairs. The page is then written in turns (routes/responses.ts sendPage).
-  const rows = await ctx.store.responses.mappings(topicId, after, limit + 1);
-  const last = rows.length > limit ? rows[limit - 1]! : null;
-  return {
-    items: rows.slice(0, limit).map(({ id, parent_response_id }) => ({ id, parent_response_id })),
-    next: last ? { created_at: last.created_at, id: last.id } : null,
-  };
+  // One walk of responses_topic_order (migration 022), which holds the topic's pairs in this order.
+  return ctx.store.responses.mappingsPage(topicId, after, limit);
 }
 
 export async function searchResponses(ctx: DomainContext, topicId: string, text: string, viewer: string | null): Promise<Response[]> {

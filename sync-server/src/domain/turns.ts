@@ -1,4 +1,4 @@
-// Large pages (5,000 mappings, 1,000 roots; a sync pull, now at most 200 documents, goes through the
+// Large pages (1,000 roots or replies; a sync pull, now at most 200 documents, goes through the
 // same gate) read and serialised in several turns of the event loop rather than one. Read, mapped and
 // stringified in one go, such a page held the loop for its whole cost while every other request waited:
 // under 50 connections a p99 of seconds even for a health check. Here the page is read as keyset

@@ -21,7 +21,6 @@ import type { ResponseVote } from '../../../shared/rules/opinion-groups.js';
 import type {
   Notification,
   Response,
-  ResponseMapping,
   ResponseVersion,
   Source,
   SourceCitation,
@@ -201,6 +200,12 @@ export interface ResponseCountsDelta {
 }
 
 /** Where a page of a response list ends: the last row's order keys (RESPONSE_ORDER). */
+/** A page of a topic's (id, parent) pairs, already serialised (ResponsesRepo.mappingsPage). */
+export interface MappingsPageJson {
+  json: string;
+  next: ResponsePosition | null;
+}
+
 export interface ResponsePosition {
   created_at: string;
   id: string;
@@ -646,9 +651,12 @@ export interface ResponsesRepo {
   roots(topicId: string, viewer: string | null): Promise<ResponseRow[]>;
   /** A response's live direct replies, oldest first (RESPONSE_ORDER). */
   replies(parentId: string, viewer: string | null): Promise<ResponseRow[]>;
-  /** Every live response of a topic with its parent, oldest first. */
-  /** The topic's live (id, parent) pairs after a position, in RESPONSE_ORDER; every one without a limit. */
-  mappings(topicId: string, after?: ResponsePosition | null, limit?: number): Promise<(ResponseMapping & { created_at: string })[]>;
+  /**
+   * At most `limit` of the topic's live (id, parent) pairs after a position, in RESPONSE_ORDER, as the
+   * JSON array the API answers (`[{"id":…,"parent_response_id":…}]`), and the last pair's position when
+   * more follow (else null).
+   */
+  mappingsPage(topicId: string, after: ResponsePosition | null, limit: number): Promise<MappingsPageJson>;
   /**
    * The largest seq of the topic's responses (0 when it has none): every write that changes what a
    * page of them shows stamps one (a new, edited, voted, moderated, deleted response, its author's new name).

@@ -71,13 +71,19 @@ export function createPgResponsesRepo(q: PgQueries): ResponsesRepo {
       ]),
     replies: (parentId, viewer) =>
       q.rows<ResponseRow>(`${select('$2')} WHERE r.parent_response_id = $1 AND r.deleted = 0 ORDER BY ${ORDER}`, [parentId, viewer]),
-    mappings: (topicId, after = null, limit) =>
-      q.rows<ResponseMapping & { created_at: string }>(
+    mappingsPage: async (topicId, after, limit) => {
+      const rows = await q.rows<ResponseMapping & { created_at: string }>(
         `SELECT r.id, r.parent_response_id, r.created_at FROM responses r
          WHERE r.topic_id = $1 AND r.deleted = 0 AND (r.created_at, r.id) > ($2::text, $3::text)
          ORDER BY ${ORDER} LIMIT $4`,
-        [topicId, after?.created_at ?? '', after?.id ?? '', limit === undefined || limit < 0 ? null : limit],
-      ),
+        [topicId, after?.created_at ?? '', after?.id ?? '', limit + 1],
+      );
+      const last = rows.length > limit ? rows[limit - 1]! : null;
+      return {
+        json: JSON.stringify(rows.slice(0, limit).map(({ id, parent_response_id }) => ({ id, parent_response_id }))),
+        next: last ? { created_at: last.created_at, id: last.id } : null,
+      };
+    },
     topicVersion: async (topicId) => Number((await q.row<{ v: number | string | null }>(LAST_RESPONSE_SEQ_OF_TOPIC.pg, [topicId]))?.v ?? 0),
     rootsPage: (topicId, viewer, after, limit) =>
       q.rows<ResponseRow>(

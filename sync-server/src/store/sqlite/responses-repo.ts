@@ -1,7 +1,7 @@
 // Responses: rows, the tree queries (roots, replies, mappings, subtree), content search.
 import type { Db } from './connection.js';
 import type { ResponseType } from '../../../../shared/constants.js';
-import type { ResponseMapping, ResponseVersion } from '../../../../shared/types.js';
+import type { ResponseVersion } from '../../../../shared/types.js';
 import { lastVersionsByResponse } from '../versions.js';
 import { orderBySql, RESPONSE_ORDER } from '../../../../shared/rules/sort-order.js';
 import {
@@ -21,7 +21,15 @@ import {
   SUGGEST_SOURCE_NAME,
   TOPICS_ANSWERED_BY,
 } from '../sql.js';
-import type { ResponseCountsDelta, ResponseInsert, ResponsePosition, ResponseRow, ResponseUpdate, StanceTally } from '../rows.js';
+import type {
+  MappingsPageJson,
+  ResponseCountsDelta,
+  ResponseInsert,
+  ResponsePosition,
+  ResponseRow,
+  ResponseUpdate,
+  StanceTally,
+} from '../rows.js';
 
 // The quote is shown only while the quoted response still exists.
 const SELECT = `
@@ -69,13 +77,22 @@ export function createResponsesRepo(db: Db) {
       AND (r.created_at, r.id) > (@afterAt, @afterId)
     ORDER BY ${orderBySql(RESPONSE_ORDER, 'r')} LIMIT @limit
   `);
-  const mappings = db.prepare<
-    { topicId: string; afterAt: string; afterId: string; limit: number },
-    ResponseMapping & { created_at: string }
-  >(`
-    SELECT r.id, r.parent_response_id, r.created_at FROM responses r
+  type MappingParams = { topicId: string; afterAt: string; afterId: string; limit: number };
+  // A page of pairs serialised by SQLite's own JSON functions in the walk of responses_topic_order: about
+  // a third of reading 5,000 rows into objects and stringifying them (1.0 against 2.9 ms at full size),
+  // in one short call, so the page needs no turns of its own.
+  const mappingsJson = db.prepare<MappingParams, { json: string }>(`
+    SELECT json_group_array(json_object('id', id, 'parent_response_id', parent_response_id)) AS json FROM (
+      SELECT r.id, r.parent_response_id FROM responses r
+      WHERE r.topic_id = @topicId AND r.deleted = 0 AND (r.created_at, r.id) > (@afterAt, @afterId)
+      ORDER BY ${orderBySql(RESPONSE_ORDER, 'r')} LIMIT @limit
+    )
+  `);
+  // The page's last pair and whether one follows it: two index entries past `limit - 1` skipped ones.
+  const mappingsEnd = db.prepare<MappingParams, ResponsePosition>(`
+    SELECT r.created_at, r.id FROM responses r
     WHERE r.topic_id = @topicId AND r.deleted = 0 AND (r.created_at, r.id) > (@afterAt, @afterId)
-    ORDER BY ${orderBySql(RESPONSE_ORDER, 'r')} LIMIT @limit
+    ORDER BY ${orderBySql(RESPONSE_ORDER, 'r')} LIMIT 2 OFFSET @limit - 1
   `);
   const search = db.prepare<{ topicId: string; match: string; limit: number; viewer: string | null }, ResponseRow>(`
     ${SELECT} JOIN responses_fts f ON f.rowid = r.pk
@@ -140,9 +157,11 @@ export function createResponsesRepo(db: Db) {
     get: (id: string, viewer: string | null) => get.get({ id, viewer }),
     roots: (topicId: string, viewer: string | null) => roots.all({ topicId, viewer }),
     replies: (parentId: string, viewer: string | null) => replies.all({ parentId, viewer }),
-    /** At most `limit` (id, parent) pairs of the topic after a position, in RESPONSE_ORDER, with their created_at. */
-    mappings: (topicId: string, after: ResponsePosition | null = null, limit = -1) =>
-      mappings.all({ topicId, afterAt: after?.created_at ?? '', afterId: after?.id ?? '', limit }),
+    mappingsPage(topicId: string, after: ResponsePosition | null, limit: number): MappingsPageJson {
+      const params = { topicId, afterAt: after?.created_at ?? '', afterId: after?.id ?? '', limit };
+      const end = mappingsEnd.all(params);
+      return { json: mappingsJson.get(params)!.json, next: end.length === 2 ? end[0]! : null };
+    },
     topicVersion: (topicId: string) => topicVersion.get(topicId)!.v ?? 0,
     /** At most `limit` roots after a position ('' and '' for the first page), in RESPONSE_ORDER. */
     rootsPage: (topicId: string, viewer: string | null, after: ResponsePosition | null, limit: number) =>
