@@ -1,10 +1,10 @@
-// Large pages (1,000 roots or replies; a sync pull, now at most 200 documents, goes through the
-// same gate) read and serialised in several turns of the event loop rather than one. Read, mapped and
-// stringified in one go, such a page held the loop for its whole cost while every other request waited:
-// under 50 connections a p99 of seconds even for a health check. Here the page is read as keyset
-// sub-pages of a few hundred rows, and its JSON made a few hundred items at a time, with a turn given
-// back between each, so a small request that arrives meanwhile is answered in between. The answer is the
-// same page, byte for byte.
+// Large pages (1,000 roots or replies; a sync pull, now at most 200 documents, and a page of 5,000
+// mappings, made in one short call, go through the same gate) read and serialised in several turns of
+// the event loop rather than one. Read, mapped and stringified in one go, such a page held the loop for
+// its whole cost while every other request waited: under 50 connections a p99 of seconds even for a
+// health check. Here the page is read as keyset sub-pages of a few hundred rows, and its JSON made a few
+// hundred items at a time, with a turn given back between each, so a small request that arrives
+// meanwhile is answered in between. The answer is the same page, byte for byte.
 
 /** Rows read, or items stringified, in one turn: small enough that a turn stays short at full size. */
 export const ROWS_PER_TURN = 200;

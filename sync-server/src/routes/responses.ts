@@ -246,10 +246,13 @@ export function responsesRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE
     const limit = query.limit ?? MAPPINGS_MAX_LIMIT;
     const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
     await limits.read(c, c.get('user'));
-    // One short call serialises the page (store: mappingsPage), so it needs no place among the large pages.
-    const found = await mappingsPage(ctx, query.topic_id, after, limit);
-    setNextPage(c, found.next, limit);
-    return c.body(found.json, 200, { 'Content-Type': 'application/json' });
+    // One short call serialises the page (store: mappingsPage), but 50 of them in one pass of the loop
+    // would still hold it for 50 pages: the gate lets a few through a turn, first come, first served.
+    return fewLargePagesAtOnce(async () => {
+      const found = await mappingsPage(ctx, query.topic_id, after, limit);
+      setNextPage(c, found.next, limit);
+      return c.body(found.json, 200, { 'Content-Type': 'application/json' });
+    });
   });
   serve(app, search, async (c, read) => {
     const query = read.query();
