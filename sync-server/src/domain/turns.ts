@@ -64,7 +64,11 @@ export const LARGE_PAGES_AT_ONCE = 2;
 let largePagesRunning = 0;
 const largePagesWaiting: Array<() => void> = [];
 
-/** Runs `work` (the reading and writing of one large page) when fewer than LARGE_PAGES_AT_ONCE are in work; first come, first served. */
+/**
+ * Runs `work` (the reading and writing of one large page, or another read of a few milliseconds made
+ * in one call, such as a title search) when fewer than LARGE_PAGES_AT_ONCE are in work; first come,
+ * first served.
+ */
 export async function fewLargePagesAtOnce<T>(work: () => Promise<T>): Promise<T> {
   if (largePagesRunning < LARGE_PAGES_AT_ONCE) largePagesRunning++;
   else await new Promise<void>((resolve) => largePagesWaiting.push(resolve));
