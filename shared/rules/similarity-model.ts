@@ -1,5 +1,6 @@
 // The learned scorer of "This was already said": logistic-regression weights over FEATURE_NAMES
-// (shared/rules/similarity.ts), learned on the ArgKP-2021 training split. Written by
+// (shared/rules/similarity.ts), learned on the ArgKP-2021 training split (its topics whole and shrunk
+// to a dozen responses). Written by
 //   npx tsx scripts/argkp-train.ts <kpm_data folder> --write
 // (do not edit by hand; run it again after changing a feature). One set for when the word vectors are
 // loaded, one for shared words alone (its vector features weigh 0).
@@ -10,17 +11,17 @@ export interface SimilarityModel {
 
 export const SIMILARITY_MODEL: { withVectors: SimilarityModel; wordsOnly: SimilarityModel } = {
   withVectors: {
-    bias: -3.720462,
+    bias: -4.394014,
     weights: [
-      0.713008, 0.687745, -0.911931, 0.671961, -0.296544, -0.899096, 1.736494, 2.015748, 0.335322, -0.026424, 0.166879, 0.274069, -0.632921,
-      0.663648, 0.54652, 2.083352, 3.611145,
+      -1.419503, 0.649941, 2.065957, 0.511764, 1.761276, -0.857954, 1.70428, 2.063112, 0.36367, -0.018571, 0.356645, 0.313099, -0.19515,
+      0.550846, 0.440262, 2.41636, 5.307909, -3.39459, 2.073482, -4.723666, 7.81224, -1.69025, -2.821139,
     ],
   },
   wordsOnly: {
-    bias: -3.094338,
+    bias: -3.546382,
     weights: [
-      1.12057, 0.0, 0.085937, 0.0, 0.085937, -0.420577, 1.313473, 1.922517, 0.288619, 0.106205, 0.057099, 0.127956, -0.551857, 0.0, 0.0,
-      2.217757, 3.549123,
+      -0.440776, 0.0, 2.671171, 0.0, 2.671171, -0.408029, 1.257879, 1.539334, 0.312395, 0.094618, 0.184993, 0.073238, -0.160574, 0.0, 0.0,
+      2.264405, 6.096545, -3.044638, 3.317585, -6.187509, 6.261798, -3.044638, -2.055952,
     ],
   },
 };

@@ -18,7 +18,7 @@ import type { WordVectors } from './word-vectors';
  * A response is shown as already saying the point at or above this similarity (the scorer's
  * estimate; on the ArgKP-2021 training and dev splits the lowest at which 4 hints in 5 are right).
  */
-export const SIMILARITY_THRESHOLD = 0.825;
+export const SIMILARITY_THRESHOLD = 0.85;
 /** At most this many similar responses are shown. */
 export const MAX_SIMILAR = 3;
 /** A draft needs this many normalised words before it is compared (a few words say no point yet). */
@@ -60,6 +60,13 @@ export const FEATURE_NAMES = [
   "draft's words: their closest response word's vector similarity, averaged",
   'the rarest shared stem: its idf over the highest',
   'the mixed score less the best candidate making another point',
+  // How the main ones bend and meet (the scorer is linear in these).
+  'the mixed score, squared',
+  'the margin over the best candidate making another point, squared',
+  'the mixed score times that margin',
+  'the two shares of weight shared, multiplied',
+  'shared words with the widened draft, squared',
+  'the two shares of weight shared, their geometric mean',
 ] as const;
 
 /** The probability a pair makes the same point: 1 / (1 + e^-(bias + Σ weight × feature)). */
@@ -498,6 +505,8 @@ export function buildSimilarityIndex<T>(
         if (scores[e]! > bestOther) bestOther = scores[e]!;
       }
       const rows = docs[d]!.rows;
+      const mixed = scores[d]!;
+      const margin = scores[d]! - rival[a]!;
       const features = Float64Array.from([
         lex1[d]!,
         cos1[d]!,
@@ -515,7 +524,13 @@ export function buildSimilarityIndex<T>(
         alignment(rows, query.rows),
         alignment(query.rows, rows),
         rarest,
-        scores[d]! - rival[a]!,
+        margin,
+        mixed * mixed,
+        margin * margin,
+        mixed * margin,
+        coverResponse * coverDraft,
+        lex2[d]! * lex2[d]!,
+        Math.sqrt(coverResponse * coverDraft),
       ]);
       return { position: d, copy: first[d]! >= SAME_TEXT, features };
     });
