@@ -176,6 +176,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     // in the app often are (how far a response stands out depends on how many there are).
     const smaller = TOPIC_SIZES.flatMap((size) => pairsOf(splits.train, table, size));
     const model = fit(trainingRows([...pairs.train, ...smaller]), use, LAMBDA);
+    console.log(`${label}: weights ${model.weights.map((w) => w.toFixed(2)).join(' ')}, bias ${model.bias.toFixed(2)}`);
     // Each fold of training topics measured with a scorer learned on the other folds: new topics.
     const topics = [...new Set(splits.train.arguments.map((a) => a.topic))].sort();
     let heldOut = { strict: 0, relaxed: 0 };
@@ -194,7 +195,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       heldOut = { strict: heldOut.strict + map.strict / FOLDS, relaxed: heldOut.relaxed + map.relaxed / FOLDS };
     }
     console.log(`  training topics held out (${FOLDS} folds): mAP ${heldOut.strict.toFixed(3)} / ${heldOut.relaxed.toFixed(3)}`);
-    console.log(`${label}: weights ${model.weights.map((w) => w.toFixed(2)).join(' ')}, bias ${model.bias.toFixed(2)}`);
     const train = report('  train', splits.train, pairs.train, model, thresholds);
     const dev = report('  dev  ', splits.dev, pairs.dev, model, thresholds);
     console.log('  train and dev together, the hint at each threshold:');

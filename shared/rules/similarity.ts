@@ -37,7 +37,7 @@ const NEIGHBOUR_WEIGHT = 2;
 /** At or above this first similarity a response is the draft's own text (rounding aside). */
 const SAME_TEXT = 0.999;
 /** The learned scorer weighs this many of the responses closest by the two measures. */
-const CANDIDATES = 24;
+const CANDIDATES = 12;
 /** Two responses sharing less than this cosine of their words make different points. */
 const RIVAL_OVERLAP = 0.5;
 
@@ -393,29 +393,39 @@ export function buildSimilarityIndex<T>(
     return unitVector(v);
   }
 
-  /** The average over `a`'s words (each by its rarity) of its closest word's similarity among `b`'s. */
-  function alignment(a: Int32Array, b: Int32Array): number {
-    if (!vectors || a.length === 0 || b.length === 0) return 0;
+  /**
+   * How closely each text's words come to the other's: for each word of `a` its closest word's similarity
+   * among `b`'s (1 for the same word), averaged with each word weighted by its rarity; and the same for `b`.
+   */
+  function alignment(a: Int32Array, b: Int32Array): [number, number] {
+    if (!vectors || a.length === 0 || b.length === 0) return [0, 0];
     const { data, weight } = vectors;
-    let sum = 0;
-    let total = 0;
+    const bestOfB = new Float64Array(b.length).fill(-1);
+    let sumA = 0;
+    let totalA = 0;
     for (let i = 0; i < a.length; i++) {
       const ra = a[i]! * dims;
       let best = -1;
       for (let j = 0; j < b.length; j++) {
-        if (a[i] === b[j]) {
-          best = 1;
-          break;
+        let dot = 1;
+        if (a[i] !== b[j]) {
+          const rb = b[j]! * dims;
+          dot = 0;
+          for (let k = 0; k < dims; k++) dot += data[ra + k]! * data[rb + k]!;
         }
-        const rb = b[j]! * dims;
-        let dot = 0;
-        for (let k = 0; k < dims; k++) dot += data[ra + k]! * data[rb + k]!;
         if (dot > best) best = dot;
+        if (dot > bestOfB[j]!) bestOfB[j] = dot;
       }
-      sum += weight[a[i]!]! * best;
-      total += weight[a[i]!]!;
+      sumA += weight[a[i]!]! * best;
+      totalA += weight[a[i]!]!;
     }
-    return total > 0 ? sum / total : 0;
+    let sumB = 0;
+    let totalB = 0;
+    for (let j = 0; j < b.length; j++) {
+      sumB += weight[b[j]!]! * bestOfB[j]!;
+      totalB += weight[b[j]!]!;
+    }
+    return [sumA / totalA, sumB / totalB];
   }
 
   /**
@@ -461,12 +471,9 @@ export function buildSimilarityIndex<T>(
     }
     const mean = sum / n;
     const spread = Math.sqrt(Math.max(sumSq / n - mean * mean, 0)) + 1e-3;
-    const offered: number[] = [];
-    for (let d = 0; d < n; d++) if (scores[d]! > 0 && !(exclude && exclude(items[d]!))) offered.push(d);
-    offered.sort((a, b) => scores[b]! - scores[a]!);
+    const chosen = topPositions(scores, CANDIDATES, Number.MIN_VALUE, exclude && ((d) => exclude(items[d]!)));
     const weightOf = queryTable(weights);
     const maxIdf = idfOfDf[0]!;
-    const chosen = offered.slice(0, CANDIDATES);
     // Each candidate's closest rival making another point: the best-scoring other candidate whose
     // words it shares little of (a response repeating its point is no rival).
     const tables = chosen.map((d) => {
@@ -504,7 +511,7 @@ export function buildSimilarityIndex<T>(
         if (scores[e]! > scores[d]!) rank++;
         if (scores[e]! > bestOther) bestOther = scores[e]!;
       }
-      const rows = docs[d]!.rows;
+      const [responseCovered, draftCovered] = alignment(docs[d]!.rows, query.rows);
       const mixed = scores[d]!;
       const margin = scores[d]! - rival[a]!;
       const features = Float64Array.from([
@@ -521,8 +528,8 @@ export function buildSimilarityIndex<T>(
         Math.log1p(rank),
         (scores[d]! - mean) / spread,
         scores[d]! - bestOther,
-        alignment(rows, query.rows),
-        alignment(query.rows, rows),
+        responseCovered,
+        draftCovered,
         rarest,
         margin,
         mixed * mixed,
@@ -554,14 +561,15 @@ export function buildSimilarityIndex<T>(
   };
 }
 
-/** The positions of the `k` highest scores at or above `floor`. */
-function topPositions(scores: Float64Array, k: number, floor: number): number[] {
+/** The positions of the `k` highest scores at or above `floor`, best first, but those `skip` says to leave out. */
+function topPositions(scores: Float64Array, k: number, floor: number, skip?: (position: number) => boolean): number[] {
   const top: number[] = [];
   for (let d = 0; d < scores.length; d++) {
     if (scores[d]! < floor) continue;
+    if (top.length === k && scores[d]! <= scores[top[k - 1]!]!) continue;
+    if (skip && skip(d)) continue;
     if (top.length < k) top.push(d);
-    else if (scores[d]! > scores[top[k - 1]!]!) top[k - 1] = d;
-    else continue;
+    else top[k - 1] = d;
     for (let i = top.length - 1; i > 0 && scores[top[i]!]! > scores[top[i - 1]!]!; i--) [top[i], top[i - 1]] = [top[i - 1]!, top[i]!];
   }
   return top;
