@@ -12,7 +12,7 @@ import { hintRates, loadArgKp, meanAveragePrecision, predict } from '../tests/da
 const folder = process.argv[2];
 if (!folder) throw new Error('usage: npx tsx scripts/argkp-tune.ts <kpm_data folder>');
 const vectors = parseWordVectors(readFileSync(new URL(`../public${WORD_VECTORS_PATH}`, import.meta.url)));
-const thresholds = [0.35, 0.375, 0.4, 0.425, 0.45, 0.5, 0.55];
+const thresholds = [0.75, 0.775, 0.8, 0.825, 0.85, 0.875, 0.9];
 const totals = thresholds.map(() => ({ shown: 0, right: 0, told: 0, repeats: 0 }));
 
 for (const name of ['train', 'dev']) {

@@ -1,17 +1,24 @@
 // "This was already said": the responses of a topic that make much the same point as a text being
 // written, over the device's copy (no server, no download at the time: offline).
-// Two measures, mixed: the words the texts share (Porter stems weighted by TF-IDF over the topic's
+// Two measures first: the words the texts share (Porter stems weighted by TF-IDF over the topic's
 // responses, cosine) and what their words mean (each text the weighted mean of its words' vectors,
-// shared/rules/word-vectors.ts, less the topic's average, cosine). Shared stems are required: the
-// vectors only rank responses that have some word in common with the draft. A draft is then widened by the
-// few responses closest to it (pseudo-relevance feedback), so that a response making the point in
-// the words of those neighbours is found too. Tuned on the ArgKP-2021 training and dev splits;
-// measured catch rate and threshold: docs/COMMON-GROUND.md, "This was already said".
+// shared/rules/word-vectors.ts, less the topic's average, cosine), mixed 3 : 1. Shared stems are
+// required. A draft is then widened by the few responses closest to it (pseudo-relevance feedback),
+// so that a response making the point in the words of those neighbours is found too. The closest
+// responses by that mix are then scored by a small learned scorer (a logistic regression over the
+// features in FEATURE_NAMES, weights in shared/rules/similarity-model.ts, learned by
+// scripts/argkp-train.ts on the ArgKP-2021 training split): the similarity shown is its estimate that
+// the two make the same point. Measured catch rate and threshold: docs/COMMON-GROUND.md, "This was
+// already said".
 import { stemmer } from 'stemmer';
+import { SIMILARITY_MODEL, type SimilarityModel } from './similarity-model';
 import type { WordVectors } from './word-vectors';
 
-/** A response is shown as already saying the point at or above this similarity. */
-export const SIMILARITY_THRESHOLD = 0.4;
+/**
+ * A response is shown as already saying the point at or above this similarity (the scorer's
+ * estimate; on the ArgKP-2021 training and dev splits the lowest at which 4 hints in 5 are right).
+ */
+export const SIMILARITY_THRESHOLD = 0.85;
 /** At most this many similar responses are shown. */
 export const MAX_SIMILAR = 3;
 /** A draft needs this many normalised words before it is compared (a few words say no point yet). */
@@ -29,6 +36,45 @@ const NEIGHBOUR_FLOOR = 0.3;
 const NEIGHBOUR_WEIGHT = 2;
 /** At or above this first similarity a response is the draft's own text (rounding aside). */
 const SAME_TEXT = 0.999;
+/** The learned scorer weighs this many of the responses closest by the two measures. */
+const CANDIDATES = 12;
+/** Two responses sharing less than this cosine of their words make different points. */
+const RIVAL_OVERLAP = 0.5;
+
+/** What the learned scorer weighs for a (draft, response) pair, in order. */
+export const FEATURE_NAMES = [
+  'shared words, cosine',
+  'meaning, cosine',
+  'shared words, cosine with the widened draft',
+  'meaning, cosine with the widened draft',
+  'the two mixed 3 : 1 (widened)',
+  'shared stems, ln(1 + count)',
+  "share of the response's weight the draft shares",
+  "share of the draft's weight the response shares",
+  'draft words, ln(1 + count)',
+  'response words, ln(1 + count)',
+  "ln(1 + the response's rank among the topic's responses)",
+  "the mixed score less the topic's mean, over its spread",
+  'the mixed score less the best other response',
+  "response's words: their closest draft word's vector similarity, averaged",
+  "draft's words: their closest response word's vector similarity, averaged",
+  'the rarest shared stem: its idf over the highest',
+  'the mixed score less the best candidate making another point',
+  // How the main ones bend and meet (the scorer is linear in these).
+  'the mixed score, squared',
+  'the margin over the best candidate making another point, squared',
+  'the mixed score times that margin',
+  'the two shares of weight shared, multiplied',
+  'shared words with the widened draft, squared',
+  'the two shares of weight shared, their geometric mean',
+] as const;
+
+/** The probability a pair makes the same point: 1 / (1 + e^-(bias + Σ weight × feature)). */
+export function scoreFeatures(model: SimilarityModel, features: ArrayLike<number>): number {
+  let z = model.bias;
+  for (let i = 0; i < model.weights.length; i++) z += model.weights[i]! * features[i]!;
+  return 1 / (1 + Math.exp(-z));
+}
 /** The topic's average meaning is taken away in full from a large topic, less from a small one. */
 const CENTRING_TOPIC = 10;
 
@@ -132,6 +178,8 @@ export interface Terms {
   words: number;
   /** The text's meaning (null: worked out before the vectors were loaded). */
   meaning: Float32Array | null;
+  /** The word-vector rows of its words that have one, each once (empty before the vectors came). */
+  rows: Int32Array;
 }
 
 function termsOf(text: string, vectors?: WordVectors | null): Terms {
@@ -149,18 +197,20 @@ function termsOf(text: string, vectors?: WordVectors | null): Terms {
     } else sorted[unique++] = id | (1 << COUNT_SHIFT);
   }
   let meaning: Float32Array | null = null;
+  const rows: number[] = [];
   if (vectors) {
     const dims = vectors.dims;
     meaning = new Float32Array(dims);
     for (const word of words) {
       const row = vectors.rows.get(word);
       if (row === undefined) continue;
+      if (!rows.includes(row)) rows.push(row);
       const w = vectors.weight[row]!;
       for (let k = 0, base = row * dims; k < dims; k++) meaning[k]! += w * vectors.data[base + k]!;
     }
     unitVector(meaning);
   }
-  return { packed: sorted.slice(0, unique), words: words.length, meaning };
+  return { packed: sorted.slice(0, unique), words: words.length, meaning, rows: Int32Array.from(rows) };
 }
 
 /** A cached text's terms, worked out again when vectors came since they were. */
@@ -176,6 +226,11 @@ function cachedTerms(text: string, cache: Map<string, Terms> | undefined, vector
 export interface SimilarityIndex<T> {
   /** The up-to-`limit` items most similar to `text` at or above `threshold`, best first. */
   similarTo(text: string, options?: { limit?: number; threshold?: number; exclude?: (item: T) => boolean }): SimilarMatch<T>[];
+  /**
+   * The items the scorer weighs for `text` (the closest by the two measures, not excluded), each with
+   * its features: what scripts/argkp-train.ts learns the scorer's weights from.
+   */
+  candidates(text: string, exclude?: (item: T) => boolean): { position: number; copy: boolean; features: Float64Array }[];
   readonly size: number;
 }
 
@@ -305,25 +360,29 @@ export function buildSimilarityIndex<T>(
     }
   }
 
-  /** Every item's similarity to a query (0 where they share no stem), in `out`. */
-  function score(weights: Map<number, number>, meaning: Float32Array | null, out: Float64Array) {
+  /** Every item's similarity to a query (0 where they share no stem), in `out`; its parts in `lex` and `cos`. */
+  function score(weights: Map<number, number>, meaning: Float32Array | null, out: Float64Array, lex: Float64Array, cos: Float64Array) {
     const weightOf = queryTable(weights);
     for (let d = 0; d < n; d++) {
       let dot = 0;
       for (let i = offsets[d]!; i < offsets[d + 1]!; i++) dot += weightOf(allIds[i]!) * unit[i]!;
+      lex[d] = dot;
       // No stem in common: never the same point, whatever the words' vectors say.
       if (dot <= 0) {
         out[d] = 0;
+        cos[d] = 0;
         continue;
       }
       if (!meaning) {
         out[d] = dot;
+        cos[d] = 0;
         continue;
       }
-      let cos = 0;
+      let c = 0;
       const base = d * dims;
-      for (let k = 0; k < dims; k++) cos += meaning[k]! * meanings[base + k]!;
-      out[d] = LEXICAL_SHARE * dot + (1 - LEXICAL_SHARE) * cos;
+      for (let k = 0; k < dims; k++) c += meaning[k]! * meanings[base + k]!;
+      cos[d] = c;
+      out[d] = LEXICAL_SHARE * dot + (1 - LEXICAL_SHARE) * c;
     }
   }
 
@@ -334,39 +393,167 @@ export function buildSimilarityIndex<T>(
     return unitVector(v);
   }
 
+  /**
+   * How closely each text's words come to the other's: for each word of `a` its closest word's similarity
+   * among `b`'s (1 for the same word), averaged with each word weighted by its rarity; and the same for `b`.
+   */
+  function alignment(a: Int32Array, b: Int32Array): [number, number] {
+    if (!vectors || a.length === 0 || b.length === 0) return [0, 0];
+    const { data, weight } = vectors;
+    const bestOfB = new Float64Array(b.length).fill(-1);
+    let sumA = 0;
+    let totalA = 0;
+    for (let i = 0; i < a.length; i++) {
+      const ra = a[i]! * dims;
+      let best = -1;
+      for (let j = 0; j < b.length; j++) {
+        let dot = 1;
+        if (a[i] !== b[j]) {
+          const rb = b[j]! * dims;
+          dot = 0;
+          for (let k = 0; k < dims; k++) dot += data[ra + k]! * data[rb + k]!;
+        }
+        if (dot > best) best = dot;
+        if (dot > bestOfB[j]!) bestOfB[j] = dot;
+      }
+      sumA += weight[a[i]!]! * best;
+      totalA += weight[a[i]!]!;
+    }
+    let sumB = 0;
+    let totalB = 0;
+    for (let j = 0; j < b.length; j++) {
+      sumB += weight[b[j]!]! * bestOfB[j]!;
+      totalB += weight[b[j]!]!;
+    }
+    return [sumA / totalA, sumB / totalB];
+  }
+
+  /**
+   * Each candidate's features (the same order as `FEATURE_NAMES`), from the draft's two passes:
+   * what the scorer in shared/rules/similarity-model.ts weighs.
+   */
+  function candidates(text: string, exclude?: (item: T) => boolean): { position: number; copy: boolean; features: Float64Array }[] {
+    const query = termsOf(text, vectors);
+    if (query.words < MIN_SIMILARITY_WORDS || n === 0) return [];
+    const weights = new Map<number, number>();
+    for (const v of query.packed) weights.set(v & BUCKET_MASK, tfWeight(v >>> COUNT_SHIFT) * idf(v & BUCKET_MASK));
+    unitMap(weights);
+    const meaning = queryMeaning(query);
+    const first = new Float64Array(n);
+    const lex1 = new Float64Array(n);
+    const cos1 = new Float64Array(n);
+    score(weights, meaning, first, lex1, cos1);
+    // The draft widened by its closest responses, offered or not: their words and meaning join the
+    // draft's, and responses are compared with that.
+    const neighbours = topPositions(first, NEIGHBOURS, NEIGHBOUR_FLOOR);
+    let scores = first;
+    let lex2 = lex1;
+    let cos2 = cos1;
+    if (neighbours.length > 0) {
+      const share = NEIGHBOUR_WEIGHT / neighbours.length;
+      const wide = new Map(weights);
+      const wideMeaning = meaning ? Float32Array.from(meaning) : null;
+      for (const d of neighbours) {
+        for (let i = offsets[d]!; i < offsets[d + 1]!; i++) wide.set(allIds[i]!, (wide.get(allIds[i]!) ?? 0) + share * unit[i]!);
+        if (wideMeaning) for (let k = 0; k < dims; k++) wideMeaning[k]! += share * meanings[d * dims + k]!;
+      }
+      scores = new Float64Array(n);
+      lex2 = new Float64Array(n);
+      cos2 = new Float64Array(n);
+      score(unitMap(wide), wideMeaning && unitVector(wideMeaning), scores, lex2, cos2);
+    }
+    // The topic's scores for this draft: how far a response stands out from the rest.
+    let sum = 0;
+    let sumSq = 0;
+    for (let d = 0; d < n; d++) {
+      sum += scores[d]!;
+      sumSq += scores[d]! * scores[d]!;
+    }
+    const mean = sum / n;
+    const spread = Math.sqrt(Math.max(sumSq / n - mean * mean, 0)) + 1e-3;
+    const chosen = topPositions(scores, CANDIDATES, Number.MIN_VALUE, exclude && ((d) => exclude(items[d]!)));
+    const weightOf = queryTable(weights);
+    const maxIdf = idfOfDf[0]!;
+    // Each candidate's closest rival making another point: the best-scoring other candidate whose
+    // words it shares little of (a response repeating its point is no rival).
+    const tables = chosen.map((d) => {
+      const own = new Map<number, number>();
+      for (let i = offsets[d]!; i < offsets[d + 1]!; i++) own.set(allIds[i]!, unit[i]!);
+      return queryTable(own);
+    });
+    const rival = chosen.map((d, a) => {
+      let best = 0;
+      chosen.forEach((e, b) => {
+        if (b === a || scores[e]! <= best) return;
+        let overlap = 0;
+        for (let i = offsets[e]!; i < offsets[e + 1]!; i++) overlap += tables[a]!(allIds[i]!) * unit[i]!;
+        if (overlap < RIVAL_OVERLAP) best = scores[e]!;
+      });
+      return best;
+    });
+    return chosen.map((d, a) => {
+      let shared = 0;
+      let coverResponse = 0;
+      let coverDraft = 0;
+      let rarest = 0;
+      for (let i = offsets[d]!; i < offsets[d + 1]!; i++) {
+        const w = weightOf(allIds[i]!);
+        if (w <= 0) continue;
+        shared += 1;
+        coverResponse += unit[i]! * unit[i]!;
+        coverDraft += w * w;
+        rarest = Math.max(rarest, idf(allIds[i]!) / maxIdf);
+      }
+      let rank = 0;
+      let bestOther = 0;
+      for (let e = 0; e < n; e++) {
+        if (e === d) continue;
+        if (scores[e]! > scores[d]!) rank++;
+        if (scores[e]! > bestOther) bestOther = scores[e]!;
+      }
+      const [responseCovered, draftCovered] = alignment(docs[d]!.rows, query.rows);
+      const mixed = scores[d]!;
+      const margin = scores[d]! - rival[a]!;
+      const features = Float64Array.from([
+        lex1[d]!,
+        cos1[d]!,
+        lex2[d]!,
+        cos2[d]!,
+        scores[d]!,
+        Math.log1p(shared),
+        coverResponse,
+        coverDraft,
+        Math.log1p(query.words),
+        Math.log1p(docs[d]!.words),
+        Math.log1p(rank),
+        (scores[d]! - mean) / spread,
+        scores[d]! - bestOther,
+        responseCovered,
+        draftCovered,
+        rarest,
+        margin,
+        mixed * mixed,
+        margin * margin,
+        mixed * margin,
+        coverResponse * coverDraft,
+        lex2[d]! * lex2[d]!,
+        Math.sqrt(coverResponse * coverDraft),
+      ]);
+      return { position: d, copy: first[d]! >= SAME_TEXT, features };
+    });
+  }
+
   return {
     size: n,
+    candidates,
     similarTo(text, { limit = MAX_SIMILAR, threshold = SIMILARITY_THRESHOLD, exclude } = {}) {
-      const query = termsOf(text, vectors);
-      if (query.words < MIN_SIMILARITY_WORDS || n === 0) return [];
-      const weights = new Map<number, number>();
-      for (const v of query.packed) weights.set(v & BUCKET_MASK, tfWeight(v >>> COUNT_SHIFT) * idf(v & BUCKET_MASK));
-      unitMap(weights);
-      const meaning = queryMeaning(query);
-      const first = new Float64Array(n);
-      score(weights, meaning, first);
-      // The draft widened by its closest responses, offered or not: their words and meaning join the
-      // draft's, and responses are compared with that (a copy of the draft still scores 1).
-      const neighbours = topPositions(first, NEIGHBOURS, NEIGHBOUR_FLOOR);
-      const scores = first;
-      if (neighbours.length > 0) {
-        const share = NEIGHBOUR_WEIGHT / neighbours.length;
-        const wide = new Map(weights);
-        const wideMeaning = meaning ? Float32Array.from(meaning) : null;
-        for (const d of neighbours) {
-          for (let i = offsets[d]!; i < offsets[d + 1]!; i++) wide.set(allIds[i]!, (wide.get(allIds[i]!) ?? 0) + share * unit[i]!);
-          if (wideMeaning) for (let k = 0; k < dims; k++) wideMeaning[k]! += share * meanings[d * dims + k]!;
-        }
-        const second = new Float64Array(n);
-        score(unitMap(wide), wideMeaning && unitVector(wideMeaning), second);
-        for (let d = 0; d < n; d++) if (first[d]! < SAME_TEXT) scores[d] = second[d]!;
-      }
+      const model = vectors ? SIMILARITY_MODEL.withVectors : SIMILARITY_MODEL.wordsOnly;
       const matches: SimilarMatch<T>[] = [];
-      for (let d = 0; d < n; d++) {
-        // Float32 weights and rounding can take two identical texts a hair above 1.
-        const similarity = Math.min(1, scores[d]!);
-        if (similarity <= 0 || similarity < threshold || (exclude && exclude(items[d]!))) continue;
-        matches.push({ item: items[d]!, position: d, similarity });
+      for (const { position, copy, features } of candidates(text, exclude)) {
+        // A copy of the draft (rounding aside) is the same point whatever the scorer says.
+        const similarity = copy ? 1 : scoreFeatures(model, features);
+        if (similarity < threshold) continue;
+        matches.push({ item: items[position]!, position, similarity });
       }
       matches.sort((a, b) => b.similarity - a.similarity);
       return matches.slice(0, limit);
@@ -374,14 +561,15 @@ export function buildSimilarityIndex<T>(
   };
 }
 
-/** The positions of the `k` highest scores at or above `floor`. */
-function topPositions(scores: Float64Array, k: number, floor: number): number[] {
+/** The positions of the `k` highest scores at or above `floor`, best first, but those `skip` says to leave out. */
+function topPositions(scores: Float64Array, k: number, floor: number, skip?: (position: number) => boolean): number[] {
   const top: number[] = [];
   for (let d = 0; d < scores.length; d++) {
     if (scores[d]! < floor) continue;
+    if (top.length === k && scores[d]! <= scores[top[k - 1]!]!) continue;
+    if (skip && skip(d)) continue;
     if (top.length < k) top.push(d);
-    else if (scores[d]! > scores[top[k - 1]!]!) top[k - 1] = d;
-    else continue;
+    else top[k - 1] = d;
     for (let i = top.length - 1; i > 0 && scores[top[i]!]! > scores[top[i - 1]!]!; i--) [top[i], top[i - 1]] = [top[i - 1]!, top[i]!];
   }
   return top;

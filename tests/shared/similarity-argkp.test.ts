@@ -38,22 +38,25 @@ describe('ArgKP-2021 test split, official metric', () => {
   const withVectors = bestKeyPoints(true);
   const wordsOnly = bestKeyPoints(false);
 
-  it('mean average precision: above the old rule (0.46 strict / 0.62 relaxed), words alone and more with their meaning', () => {
+  it('mean average precision: above the hand-tuned rule (0.573 strict / 0.724 relaxed), words alone and more with their meaning', () => {
     const full = meanAveragePrecision(test, withVectors);
     const lexical = meanAveragePrecision(test, wordsOnly);
-    // Measured: 0.573 strict / 0.724 relaxed with the word vectors; 0.511 / 0.656 with shared words only.
-    expect(full.strict).toBeGreaterThanOrEqual(0.57);
-    expect(full.relaxed).toBeGreaterThanOrEqual(0.72);
-    expect(lexical.strict).toBeGreaterThanOrEqual(0.5);
-    expect(full.strict).toBeGreaterThan(lexical.strict + 0.05);
+    // Measured: 0.631 strict / 0.771 relaxed with the word vectors; 0.586 / 0.738 with shared words only
+    // (the hand-tuned mix before the learned scorer: 0.573 / 0.724 and 0.511 / 0.656).
+    expect(full.strict).toBeGreaterThanOrEqual(0.63);
+    expect(full.relaxed).toBeGreaterThanOrEqual(0.77);
+    expect(lexical.strict).toBeGreaterThanOrEqual(0.585);
+    expect(lexical.relaxed).toBeGreaterThanOrEqual(0.735);
+    expect(full.strict).toBeGreaterThan(lexical.strict + 0.04);
   });
 
   it(`the hint at the shipped threshold (${SIMILARITY_THRESHOLD}): at least 4 hints in 5 are right`, () => {
     const hint = hintRates(test, withVectors, SIMILARITY_THRESHOLD);
-    // Measured: 135 hints, 108 right (80%); 108 of the 500 drafts that repeat a key point told (21.6%).
-    // The old rule at its threshold told 7 of 500 (1.4%).
+    // Measured: 114 hints, 101 right (88.6%); 101 of the 500 drafts that repeat a key point told (20.2%).
+    // The hand-tuned mix at 0.40 showed 135, 108 right (80%, recall 21.6%); the first rule told 7 of 500.
     expect(hint.repeats).toBe(500);
-    expect(hint.precision).toBeGreaterThanOrEqual(0.8);
+    expect(hint.precision).toBeGreaterThanOrEqual(0.88);
+    expect(hint.right).toBeGreaterThanOrEqual(101);
     expect(hint.recall).toBeGreaterThanOrEqual(0.2);
   });
 });
