@@ -649,6 +649,26 @@ export function runStoreContract(name: string, makeStore: () => Promise<StoreUnd
         expect(await store.sources.forResponse('r1')).toEqual([]);
       });
 
+      it("forResponses: each response's citations in their order, one read for many; none, absent", async () => {
+        const [a, b, c] = await store.transaction(async () => {
+          const made = [];
+          for (const url of ['https://a.example/', 'https://b.example/', 'https://c.example/'])
+            made.push(await store.sources.ensure({ url }, newId, day(1)));
+          return made;
+        });
+        await addResponse({ id: 'r2', topic_id: 't1' });
+        await addResponse({ id: 'r3', topic_id: 't1' });
+        await store.transaction(async () => {
+          await store.sources.setForResponse('r1', [c!.id, a!.id, b!.id]);
+          await store.sources.setForResponse('r3', [b!.id, c!.id]);
+        });
+        const byResponse = await store.sources.forResponses(['r3', 'r2', 'r1']);
+        expect(byResponse.get('r1')).toEqual([c, a, b]);
+        expect(byResponse.get('r3')).toEqual([b, c]);
+        expect(byResponse.has('r2')).toBe(false);
+        expect((await store.sources.forResponses([])).size).toBe(0);
+      });
+
       it('all: by name (or URL), case-insensitively, at most limit; search by name, URL or description', async () => {
         await store.transaction(async () => {
           await store.sources.ensure({ url: 'https://z.example/', name: 'beta' }, newId, day(1));
