@@ -49,7 +49,8 @@ export function ResponseActions(props: ResponseActionsProps) {
   const { user } = useSession();
   const phone = usePhoneLayout();
   const writeBlock = useTopicWriteBlock();
-  const canCredit = canCreditDeltas(standing, props.isCreator, Boolean(user));
+  // A suspended account's Δ is refused like its stance: not offered.
+  const canCredit = writeBlock?.kind !== 'suspended' && canCreditDeltas(standing, props.isCreator, Boolean(user));
   // Held here, above the phone / desktop switch: a window resized or a tablet turned across the
   // breakpoint swaps the controls, and an open report (with its note) must not go with them.
   const [reportOpen, setReportOpen] = useState(false);
@@ -68,6 +69,7 @@ export function ResponseActions(props: ResponseActionsProps) {
           {...props}
           canCredit={canCredit}
           signedIn={Boolean(user)}
+          suspended={writeBlock?.kind === 'suspended'}
           onReport={openReport}
           moderation={moderation}
           onModerate={() => moderation && moderate.open(moderation)}
@@ -106,6 +108,8 @@ export function ResponseActions(props: ResponseActionsProps) {
 interface PhoneMoreProps extends ResponseActionsProps {
   canCredit: boolean;
   signedIn: boolean;
+  /** A suspended account's reports are refused: no Report in the menu. */
+  suspended: boolean;
   onReport: () => void;
   /** A moderator's action on the response (null for everyone else). */
   moderation: 'remove' | 'restore' | null;
@@ -113,14 +117,14 @@ interface PhoneMoreProps extends ResponseActionsProps {
 }
 
 function PhoneMore(props: PhoneMoreProps) {
-  const { response, isCreator, editing, standing, canCredit, signedIn, onReport, moderation, onModerate } = props;
+  const { response, isCreator, editing, standing, canCredit, signedIn, suspended, onReport, moderation, onModerate } = props;
   const signIn = useSignInPrompt();
   // Hooks run on every render: with no standing the toggle is never offered, the hook idles.
   const delta = useDeltaCredit(response.id, standing ?? NO_STANDING);
   const items: MoreMenuItem[] = [];
   if (canCredit)
     items.push({ label: CHANGED_MY_VIEW, icon: 'Δ', checked: delta.credited, disabled: delta.saving, onSelect: () => void delta.toggle() });
-  if (!isCreator && !response.isPending)
+  if (!isCreator && !response.isPending && !suspended)
     items.push({ label: 'Report', onSelect: () => (signedIn ? onReport() : signIn.ask(MSG.loginToReport)) });
   if (isCreator && !editing) {
     if (!response.moderation) items.push({ label: 'Edit', onSelect: props.onEdit });
