@@ -85,14 +85,15 @@ describe('TopicPage: moderation', () => {
     expect(screen.queryByRole('group', { name: /^(Respond|Reply)/ })).toBeNull();
   });
 
-  it('a suspended member reads why once, in the banner; votes and stance show but cannot be pressed; no Respond, Reply, Report, Follow', async () => {
+  it('a suspended member reads why once, in the banner; votes and stance show but cannot be pressed; no Respond, Reply, Report, Follow, Edit', async () => {
     const until = new Date(Date.now() + 3 * 86_400_000).toISOString();
     const topic = fakeTopic({ creator_uid: 'uid-bob', responses_count: 1, title: 'Is tea better?' });
     const answer = fakeResponse({ topic_id: topic.id, creator_uid: 'uid-bob', content: 'Coffee wins.' });
+    const mine = fakeResponse({ topic_id: topic.id, creator_uid: SIGNED_IN.user!.uid, content: 'My own words.' });
     const suspended: MyAccount = { uid: 'uid-ada', role: 'member', suspended_until: until, suspension_reason: 'Insults' };
     const data = fakeData({
       topic$: () => of(topic),
-      rootResponses$: () => of([answer]),
+      rootResponses$: () => of([answer, mine]),
       status$: of(ONLINE),
       myAccount$: () => of(suspended),
     });
@@ -106,8 +107,11 @@ describe('TopicPage: moderation', () => {
       data,
       `/topics/${topic.id}`,
     );
-    const row = await screen.findByTestId('response');
+    const [row, own] = await screen.findAllByTestId('response');
     expect(screen.getAllByText(suspendedMessage(until, 'Insults'))).toHaveLength(1);
+    // Their own response may be deleted, not edited (the server refuses a suspended account's edits).
+    expect(within(own!).getByRole('button', { name: 'Delete' })).toBeTruthy();
+    expect(within(own!).queryByRole('button', { name: 'Edit' })).toBeNull();
     expect(screen.queryByTestId('composer-blocked')).toBeNull();
     expect(screen.queryByRole('group', { name: /^(Respond|Reply)/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Report/ })).toBeNull();
@@ -120,7 +124,7 @@ describe('TopicPage: moderation', () => {
       /^Vote disagree with response: Coffee wins/,
       /^Vote pass on response: Coffee wins/,
     ])
-      expect(within(row).getByRole('button', { name })).toHaveProperty('disabled', true);
+      expect(within(row!).getByRole('button', { name })).toHaveProperty('disabled', true);
     for (const choice of screen.getAllByRole('radio', { hidden: true })) expect(choice).toHaveProperty('disabled', true);
   });
 

@@ -82,7 +82,7 @@ export function ResponseActions(props: ResponseActionsProps) {
           )}
           {props.isCreator && !props.editing && (
             <>
-              {!response.moderation && (
+              {!response.moderation && writeBlock?.kind !== 'suspended' && (
                 <button type="button" className="btn btn-small btn-ghost" onClick={props.onEdit}>
                   Edit
                 </button>
@@ -108,7 +108,7 @@ export function ResponseActions(props: ResponseActionsProps) {
 interface PhoneMoreProps extends ResponseActionsProps {
   canCredit: boolean;
   signedIn: boolean;
-  /** A suspended account's reports are refused: no Report in the menu. */
+  /** A suspended account's reports and edits are refused: no Report or Edit in the menu. */
   suspended: boolean;
   onReport: () => void;
   /** A moderator's action on the response (null for everyone else). */
@@ -127,7 +127,8 @@ function PhoneMore(props: PhoneMoreProps) {
   if (!isCreator && !response.isPending && !suspended)
     items.push({ label: 'Report', onSelect: () => (signedIn ? onReport() : signIn.ask(MSG.loginToReport)) });
   if (isCreator && !editing) {
-    if (!response.moderation) items.push({ label: 'Edit', onSelect: props.onEdit });
+    // A suspended account's edits are refused (its deletions are not): no Edit.
+    if (!response.moderation && !suspended) items.push({ label: 'Edit', onSelect: props.onEdit });
     items.push({ label: 'Delete', danger: true, onSelect: props.onDelete });
   }
   if (moderation) items.push({ label: ACTION_LABELS[moderation], danger: moderation === 'remove', onSelect: onModerate });
