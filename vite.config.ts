@@ -1,7 +1,7 @@
 // Vite build of the PWA: app/ is the root, dist/ the output the server serves, with the service
 // worker (app/src/service-worker/sw.ts) built beside it as dist/sw.js.
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type LogLevel, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
@@ -16,9 +16,22 @@ import { sourceHash } from './scripts/build-id.js';
 // (vite-plugin-pwa builds the worker with this `define`).
 const TOPIC_PAGES_CACHE = `${TOPIC_PAGES_CACHE_PREFIX}${sourceHash(fileURLToPath(new URL('.', import.meta.url)))}`;
 
+/** The app build's log level (`vite build --logLevel warn` under `npm start`), read once it is resolved. */
+let appLogLevel: LogLevel | undefined;
+function appLogLevelProbe(): Plugin {
+  return {
+    name: 'crux:app-log-level',
+    configResolved(config) {
+      appLogLevel = config.logLevel;
+    },
+  };
+}
+
 /**
  * The worker is one file. vite-plugin-pwa asks for that with Rollup's `inlineDynamicImports`,
  * which Rolldown still honours but warns about on every build: asked for here in its own words.
+ * The worker's build (a build of its own, which vite-plugin-pwa starts without a log level) logs
+ * at the app build's level, so `npm start` does not list its modules and sizes.
  */
 function singleFileWorker(): Plugin {
   return {
@@ -29,6 +42,7 @@ function singleFileWorker(): Plugin {
         delete output.inlineDynamicImports;
         Object.assign(output, { codeSplitting: false });
       }
+      return appLogLevel ? { logLevel: appLogLevel } : undefined;
     },
   };
 }
@@ -47,6 +61,7 @@ export default defineConfig({
     rolldownOptions: { checks: { bundlerTimings: false } },
   },
   plugins: [
+    appLogLevelProbe(),
     react(),
     // A quiet production console: see the plugin for why and how.
     rxdbOpenCoreNotice(),

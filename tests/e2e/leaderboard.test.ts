@@ -1,5 +1,6 @@
 // The leaderboard in real Chromium: it agrees with GET /api/users/leaderboard, marks the
-// signed-in user's row, reads offline after a reload with the copy's age, and links to user pages.
+// signed-in user's row, reads offline after a reload with the copy's age, and links to user pages;
+// a user page's figures and labels line up, and another user's Block and Report are alike, in one row.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { LeaderboardEntry } from '../../shared/types';
@@ -155,8 +156,38 @@ describe('leaderboard', () => {
       if (width === 390) await screenshot(page, `leaderboard-${colorScheme}`);
       await page.goto(`${server.url}/users/${ada.uid}`);
       await page.getByRole('heading', { level: 1, name: 'Ada Board' }).waitFor();
+      // The figures on one line and their labels on the next, whatever a label holds.
+      const score = await page.evaluate(() =>
+        [...document.querySelectorAll('.user-score > div')].map((column) => {
+          const figure = column.querySelector('dd')!.getBoundingClientRect();
+          const label = column.querySelector('dt')!.getBoundingClientRect();
+          return { figureTop: figure.top, labelMiddle: label.top + label.height / 2 };
+        }),
+      );
+      expect(score, `score columns ${where}`).toHaveLength(3);
+      for (const column of score) {
+        expect(Math.abs(column.figureTop - score[0]!.figureTop), `figures ${where}`).toBeLessThanOrEqual(1);
+        expect(Math.abs(column.labelMiddle - score[0]!.labelMiddle), `labels ${where}`).toBeLessThanOrEqual(1);
+      }
       await page.getByRole('button', { name: 'What are persuasion points?' }).click();
       expect(await axeViolations(page), `user page ${where}`).toEqual([]);
+      // Another user's page: Block and Report, alike, side by side in one row.
+      await page.goto(`${server.url}/users/${bob.uid}`);
+      const actions = page.getByRole('group', { name: 'Actions' });
+      await actions.getByRole('button', { name: 'Report user Bob Board' }).waitFor();
+      const boxes = await actions.getByRole('button').evaluateAll((buttons) =>
+        buttons.map((b) => {
+          const box = b.getBoundingClientRect();
+          return { text: b.textContent, top: box.top, height: box.height, className: b.className.replace(/ (block|report)-button$/, '') };
+        }),
+      );
+      expect(
+        boxes.map((b) => b.text),
+        `user actions ${where}`,
+      ).toEqual(['Block', 'Report']);
+      expect(boxes[1]!.top, `one row ${where}`).toBe(boxes[0]!.top);
+      expect(boxes[1]!.height, `alike ${where}`).toBe(boxes[0]!.height);
+      expect(boxes[1]!.className, `alike ${where}`).toBe(boxes[0]!.className);
       await page.goto(`${server.url}/users/nobody-here`);
       await page.getByRole('heading', { level: 1, name: 'User not found.' }).waitFor();
       expect(await axeViolations(page), `user not found ${where}`).toEqual([]);

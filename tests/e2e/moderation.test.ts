@@ -183,6 +183,18 @@ describe('moderation in the browser', () => {
       await adaPage.getByText(original).waitFor(SYNCED);
       await adaPage.getByText('Removed — only you and moderators can see this').waitFor();
 
+      // Where the moderator reads the topic (a desktop with a mouse), Lock and Remove are as tall as the
+      // row's other buttons, in the same row.
+      await openTopic(modPage, topicId, title);
+      const row = modPage.locator('.topic-actions');
+      const heights = await Promise.all(
+        [/^Follow/, /^Lock topic/, /^Remove topic/].map(async (name) => (await row.getByRole('button', { name }).boundingBox())!),
+      );
+      for (const box of heights.slice(1)) {
+        expect(box.height).toBe(heights[0]!.height);
+        expect(box.y).toBe(heights[0]!.y);
+      }
+
       // The moderation log has it.
       await modPage.goto(`${server.url}/moderation/log`);
       await modPage.getByText('Advertising').first().waitFor(SYNCED);

@@ -2,7 +2,8 @@
 // emulator) says so, never "Offline", keeps the unsent reply through a reload, and hands it to the
 // next person who signs in, to post as themselves; a disabled-then-enabled account signing in again
 // sends its reply once. A reply whose parent response was deleted names itself, shows its text,
-// and goes to the topic with "Post as a reply to the topic"; Discard asks first.
+// and goes to the topic with "Post as a reply to the topic"; Discard asks first. A draft (typed, never
+// posted) of a deleted account is offered back, in view, on the topic page's form to the next account.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiClient } from '../fixtures/api';
@@ -186,6 +187,45 @@ describe('a session that ended (#4)', () => {
 });
 
 describe('sync problems a person can act on (#5)', () => {
+  it(
+    'a draft typed by an account since deleted is offered back in view on the topic page, and Restore puts it in the box',
+    { timeout: 180_000 },
+    async () => {
+      const owner = await createTestUser('Nina Owner');
+      const { topic } = await topicWith(owner, 'Drafts across a lost account', 'A first answer.');
+      const lou = await createTestUser('Lou Lost');
+      const context = await browser.newContext();
+      const page = await signedInPage(context, lou);
+      await page.goto(`${server.url}/topics/${topic.id}`);
+      await responseItem(page, 'A first answer.').waitFor();
+      const form = page.getByRole('form', { name: 'Add a response' });
+      const draft = 'Typed before my account was lost, never posted.';
+      await form.getByLabel('Your response').fill(draft);
+      await form.getByText('Draft saved', { exact: true }).waitFor({ timeout: 20_000 });
+
+      // The account is gone (as after an Auth emulator's restart); the same person comes back as a new one.
+      await deleteTestUser(lou);
+      await page.reload();
+      const header = page.locator('header').getByRole('button', { name: 'Sign in', exact: true });
+      await header.waitFor(ENDED);
+      const anew = await createTestUser('Lou Anew');
+      await header.click();
+      await page.getByRole('button', { name: 'Sign in with email' }).click();
+      await page.getByLabel('Email', { exact: true }).fill(anew.email);
+      await page.getByLabel('Password', { exact: true }).fill(anew.password);
+      await page.getByRole('dialog').getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.getByTestId('header-user').filter({ hasText: 'Lou Anew' }).waitFor();
+      await page.goto(`${server.url}/topics/${topic.id}`);
+      const offer = form.getByRole('group', { name: 'Unsent draft' });
+      await offer.waitFor({ state: 'visible', timeout: 20_000 });
+      expect(await offer.textContent()).toMatch(/^You have an unsent draft from .+\.RestoreDiscard$/);
+      await offer.getByRole('button', { name: 'Restore' }).click();
+      expect(await form.getByLabel('Your response').inputValue()).toBe(draft);
+      await screenshot(page, 'session-ended-draft-offered');
+      await context.close();
+    },
+  );
+
   it('a reply whose parent was deleted: named, its text shown, posted to the topic; Discard asks first', { timeout: 180_000 }, async () => {
     const ann = await createTestUser('Ann Deleter');
     const { api, topic, response } = await topicWith(ann, 'Orphans: where does my reply go?', 'A response that will be withdrawn.');

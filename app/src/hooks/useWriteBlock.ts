@@ -30,3 +30,10 @@ export function useWriteBlock(topicId: string | null, edit = false): WriteBlock 
  */
 export const TopicWriteBlockContext = createContext<WriteBlock | null>(null);
 export const useTopicWriteBlock = () => useContext(TopicWriteBlockContext);
+
+/**
+ * Whether the block of the page read is a suspension (the topic page's, or a list's or a user page's
+ * own provider): a suspended account's votes, stances, reports, follows and Δ are refused as its
+ * posts are, so they are shown without being offered, and the banner alone says why.
+ */
+export const useSuspendedHere = () => useContext(TopicWriteBlockContext)?.kind === 'suspended';

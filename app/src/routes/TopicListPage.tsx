@@ -3,7 +3,7 @@
 // says the SPEC's "log in" text and offers the sign-in; once signed in, the topic is created
 // (once) with what is in the box then, as the composer does with a reply. A visitor first reads
 // what Crux is (Intro).
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { Sort } from '../../../shared/constants';
 import { SearchCreate, SearchResults } from '../components/SearchCreate/SearchCreate';
@@ -18,6 +18,7 @@ import { useTopicSearch } from '../hooks/useTopicSearch';
 import { useCreateTopic } from '../hooks/useCreateTopic';
 import { errorMessage } from '../error-message';
 import { useSuspension } from '../hooks/useMyAccount';
+import { TopicWriteBlockContext, type WriteBlock } from '../hooks/useWriteBlock';
 import { getSession } from '../auth/session';
 import { SignInModal } from '../components/SignInModal/SignInModal';
 import { Intro } from '../components/Intro/Intro';
@@ -39,8 +40,10 @@ export function TopicListPage() {
   const search = useTopicSearch(text, sort);
   const creator = useCreateTopic(Boolean(user), () => setText(''));
   const isSearching = text.trim().length > 0;
-  // A suspended account cannot start a topic: the reason instead of Create.
+  // A suspended account cannot start a topic or vote: Create and the rows' votes cannot be pressed,
+  // and the app's banner alone says why (once a screen).
   const suspension = useSuspension();
+  const block = useMemo<WriteBlock | null>(() => (suspension ? { kind: 'suspended', message: suspension } : null), [suspension]);
   const [signInOpen, setSignInOpen] = useState(false);
   // A visitor pressed Create: the topic is created once they have signed in.
   const createAfterSignIn = useRef(false);
@@ -68,59 +71,61 @@ export function TopicListPage() {
   }
 
   return (
-    <main className="page" id="main">
-      <h1 className="visually-hidden">{category ? `${category} topics` : 'Topics'}</h1>
-      <Intro />
-      <SearchCreate
-        text={text}
-        category={newCategory}
-        onText={(t) => {
-          setText(t);
-          creator.clearError();
-        }}
-        onCategory={(c) => {
-          setNewCategory(c);
-          creator.clearError();
-        }}
-        onCreate={create}
-        error={suspension ?? creator.error}
-        disabled={creator.creating || suspension !== null}
-      />
-      {isSearching ? (
-        <SearchResults text={text} signedIn={Boolean(user)} searching={search.searching} count={search.results.length} onCreate={create}>
-          <SavedOnDeviceNote count={search.savedOnDevice} />
-          <ul className="topic-list" aria-label="Matching topics">
-            {search.results.map((t) => (
-              <BlockedTopicRow key={t.id} topic={t} />
-            ))}
-          </ul>
-        </SearchResults>
-      ) : (
-        <>
-          <TopicFilters sort={sort} onSort={setSort} category={category} />
-          <SavedOnDeviceNote count={list.savedOnDevice} />
-          {list.error ? (
-            <p className="error-text" role="alert">
-              Error: {errorMessage(list.error)}
-            </p>
-          ) : list.initialLoading ? (
-            <p className="status-text" role="status">
-              Loading topics...
-            </p>
-          ) : list.topics.length === 0 ? (
-            <p className="status-text">{category ? `No topics found for category "${category}".` : 'No topics yet. Create one above!'}</p>
-          ) : (
-            <ul className="topic-list" aria-label="Topics">
-              {list.topics.map((t) => (
+    <TopicWriteBlockContext.Provider value={block}>
+      <main className="page" id="main">
+        <h1 className="visually-hidden">{category ? `${category} topics` : 'Topics'}</h1>
+        <Intro />
+        <SearchCreate
+          text={text}
+          category={newCategory}
+          onText={(t) => {
+            setText(t);
+            creator.clearError();
+          }}
+          onCategory={(c) => {
+            setNewCategory(c);
+            creator.clearError();
+          }}
+          onCreate={create}
+          error={creator.error}
+          disabled={creator.creating || suspension !== null}
+        />
+        {isSearching ? (
+          <SearchResults text={text} signedIn={Boolean(user)} searching={search.searching} count={search.results.length} onCreate={create}>
+            <SavedOnDeviceNote count={search.savedOnDevice} />
+            <ul className="topic-list" aria-label="Matching topics">
+              {search.results.map((t) => (
                 <BlockedTopicRow key={t.id} topic={t} />
               ))}
             </ul>
-          )}
-          <InfiniteSentinel onLoadMore={list.loadMore} trigger={list.topics.length} loading={list.loadingMore} />
-        </>
-      )}
-      {signInOpen && <SignInModal onClose={closeSignIn} />}
-    </main>
+          </SearchResults>
+        ) : (
+          <>
+            <TopicFilters sort={sort} onSort={setSort} category={category} />
+            <SavedOnDeviceNote count={list.savedOnDevice} />
+            {list.error ? (
+              <p className="error-text" role="alert">
+                Error: {errorMessage(list.error)}
+              </p>
+            ) : list.initialLoading ? (
+              <p className="status-text" role="status">
+                Loading topics...
+              </p>
+            ) : list.topics.length === 0 ? (
+              <p className="status-text">{category ? `No topics found for category "${category}".` : 'No topics yet. Create one above!'}</p>
+            ) : (
+              <ul className="topic-list" aria-label="Topics">
+                {list.topics.map((t) => (
+                  <BlockedTopicRow key={t.id} topic={t} />
+                ))}
+              </ul>
+            )}
+            <InfiniteSentinel onLoadMore={list.loadMore} trigger={list.topics.length} loading={list.loadingMore} />
+          </>
+        )}
+        {signInOpen && <SignInModal onClose={closeSignIn} />}
+      </main>
+    </TopicWriteBlockContext.Provider>
   );
 }
 

@@ -31,13 +31,15 @@ function Harness({
   replyingTo,
   parentId = null,
   initialType = 'for',
+  compact = false,
 }: {
   replyingTo: string;
   parentId?: string | null;
   initialType?: ResponseType;
+  compact?: boolean;
 }) {
   const [type, setType] = useState<ResponseType>(initialType);
-  return <Composer topicId="t1" parentId={parentId} replyingTo={replyingTo} type={type} onType={setType} />;
+  return <Composer topicId="t1" parentId={parentId} replyingTo={replyingTo} type={type} onType={setType} compact={compact} />;
 }
 
 describe('Composer', () => {
@@ -505,6 +507,20 @@ describe('Composer offering a draft kept under another account', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Restore' }));
     expect(box.value).toBe(`My own start\n\n${LOST.text}`);
     expect(adoptDraft).toHaveBeenCalledWith(LOST.owner, LOST.key, `My own start\n\n${LOST.text}`);
+  });
+
+  it('opens the one-line form of a topic page to show the offer, which it would otherwise hide until used', async () => {
+    session.current = SIGNED_IN;
+    const uid$ = new BehaviorSubject<string | null>('uid-ada');
+    const { data } = deviceWithLost(uid$);
+    renderLive(<Harness replyingTo="Tea?" compact />, data);
+    const form = screen.getByRole('form', { name: 'Add a response' });
+    expect(form.className).toContain('composer-compact');
+    await offer();
+    expect(form.className).not.toContain('composer-compact');
+    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Unsent draft' })).toBeNull());
+    expect(form.className).toContain('composer-compact');
   });
 
   it('Discard deletes it from the device and leaves the box as it was', async () => {

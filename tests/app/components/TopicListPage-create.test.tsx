@@ -1,12 +1,16 @@
 // @vitest-environment jsdom
 // "Create" signed out says the SPEC text, offers the sign-in, and creates the topic
 // once the visitor has signed in (as the composer does with a reply); closing the sign-in
-// creates nothing later. Title and category stay in the box meanwhile.
+// creates nothing later. Title and category stay in the box meanwhile. A suspended account reads why
+// once (the app's banner) and is offered neither Create nor the rows' votes.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { SessionState } from '../../../app/src/auth/session';
+import { of } from 'rxjs';
 import type { CruxData, NewTopicInput } from '../../../app/src/data/index.js';
+import { SuspensionBanner } from '../../../app/src/components/SuspensionBanner/SuspensionBanner';
+import { suspendedMessage } from '../../../shared/messages';
 import { DataProvider } from '../../../app/src/context/DataProvider';
 import { TopicListPage } from '../../../app/src/routes/TopicListPage';
 import { fakeData, fakeTopic } from '../../fixtures/fake-data';
@@ -39,6 +43,7 @@ function renderPage(data: CruxData) {
   const tree = () => (
     <MemoryRouter initialEntries={['/']}>
       <DataProvider data={data}>
+        <SuspensionBanner />
         <Routes>
           <Route path="/" element={<TopicListPage />} />
           <Route path="/topics/:id" element={<p>Topic page</p>} />
@@ -105,5 +110,27 @@ describe('Create signed out', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('alert').textContent).toBe('Topic title cannot be empty.');
+  });
+});
+
+describe('Suspended', () => {
+  it('the banner alone says why; Create and the rows’ votes cannot be pressed, and pressing Enter creates nothing', async () => {
+    session.current = SIGNED_IN;
+    const until = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const createTopic = vi.fn(async () => fakeTopic());
+    const topic = fakeTopic({ title: 'Is tea better?' });
+    renderPage(
+      fakeData({
+        createTopic,
+        topics$: () => of([topic]),
+        myAccount$: () => of({ uid: 'uid-ada', role: 'member', suspended_until: until, suspension_reason: 'Insults' }),
+      }),
+    );
+    expect(await screen.findByRole('button', { name: 'Upvote topic: Is tea better?' })).toHaveProperty('disabled', true);
+    expect(screen.getAllByText(suspendedMessage(until, 'Insults'))).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Create' })).toHaveProperty('disabled', true);
+    typeTopic('Is coffee better?', 'Food');
+    fireEvent.submit(screen.getByLabelText('Search or create a topic').closest('form')!);
+    expect(createTopic).not.toHaveBeenCalled();
   });
 });

@@ -1,18 +1,22 @@
 // @vitest-environment jsdom
 // Moderation on the topic page: a removed response keeps its place, votes and replies and reads as a
 // notice with no Edit; a response quoting it shows the replacement; Report on others' items only;
-// a locked topic has its badge and the lock's words instead of the composer, and offers no Respond or Reply.
+// a locked topic has its badge and the lock's words instead of the composer, and offers no Respond or Reply;
+// a suspended account reads why once and is offered none of the writes the server refuses it.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
 import { of } from 'rxjs';
 import type { SessionState } from '../../../app/src/auth/session';
 import { CruxError, type MyAccount } from '../../../app/src/data/index.js';
 import type { ModerationActionInput } from '../../../shared/schemas/moderation';
 import type { ModerationLogEntry } from '../../../shared/types';
-import { MSG, removedByModerator } from '../../../shared/messages';
-import { fakeResponse, fakeTopic } from '../../fixtures/fake-data';
-import { renderTopicPage } from './topic-page';
-import { SIGNED_IN, SIGNED_OUT } from './with-data';
+import { MSG, removedByModerator, suspendedMessage } from '../../../shared/messages';
+import { SuspensionBanner } from '../../../app/src/components/SuspensionBanner/SuspensionBanner';
+import { TopicPage } from '../../../app/src/routes/TopicPage';
+import { fakeData, fakeResponse, fakeTopic } from '../../fixtures/fake-data';
+import { ONLINE, renderTopicPage } from './topic-page';
+import { renderWithData, SIGNED_IN, SIGNED_OUT } from './with-data';
 
 const session = vi.hoisted(() => ({ current: null as SessionState | null }));
 vi.mock('../../../app/src/hooks/useSession', () => ({ useSession: () => session.current }));
@@ -79,6 +83,49 @@ describe('TopicPage: moderation', () => {
     // Responses are on the page, with their votes, but nothing offers to answer them.
     expect((await screen.findByTestId('response-content')).textContent).toBe('Said before the lock.');
     expect(screen.queryByRole('group', { name: /^(Respond|Reply)/ })).toBeNull();
+  });
+
+  it('a suspended member reads why once, in the banner; votes and stance show but cannot be pressed; no Respond, Reply, Report, Follow, Edit', async () => {
+    const until = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const topic = fakeTopic({ creator_uid: 'uid-bob', responses_count: 1, title: 'Is tea better?' });
+    const answer = fakeResponse({ topic_id: topic.id, creator_uid: 'uid-bob', content: 'Coffee wins.' });
+    const mine = fakeResponse({ topic_id: topic.id, creator_uid: SIGNED_IN.user!.uid, content: 'My own words.' });
+    const suspended: MyAccount = { uid: 'uid-ada', role: 'member', suspended_until: until, suspension_reason: 'Insults' };
+    const data = fakeData({
+      topic$: () => of(topic),
+      rootResponses$: () => of([answer, mine]),
+      status$: of(ONLINE),
+      myAccount$: () => of(suspended),
+    });
+    renderWithData(
+      <>
+        <SuspensionBanner />
+        <Routes>
+          <Route path="/topics/:topicId" element={<TopicPage />} />
+        </Routes>
+      </>,
+      data,
+      `/topics/${topic.id}`,
+    );
+    const [row, own] = await screen.findAllByTestId('response');
+    expect(screen.getAllByText(suspendedMessage(until, 'Insults'))).toHaveLength(1);
+    // Their own response may be deleted, not edited (the server refuses a suspended account's edits).
+    expect(within(own!).getByRole('button', { name: 'Delete' })).toBeTruthy();
+    expect(within(own!).queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByTestId('composer-blocked')).toBeNull();
+    expect(screen.queryByRole('group', { name: /^(Respond|Reply)/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Report/ })).toBeNull();
+    expect(screen.queryByTestId('follow-button')).toBeNull();
+    expect(screen.queryByRole('button', { name: /This changed my view/ })).toBeNull();
+    // The scores are read as before; none of the votes can be pressed.
+    expect(screen.getByRole('button', { name: 'Upvote topic: Is tea better?' })).toHaveProperty('disabled', true);
+    for (const name of [
+      /^Upvote response: Coffee wins/,
+      /^Vote disagree with response: Coffee wins/,
+      /^Vote pass on response: Coffee wins/,
+    ])
+      expect(within(row!).getByRole('button', { name })).toHaveProperty('disabled', true);
+    for (const choice of screen.getAllByRole('radio', { hidden: true })) expect(choice).toHaveProperty('disabled', true);
   });
 
   it('a removed topic’s title is the notice; its author cannot report it', async () => {

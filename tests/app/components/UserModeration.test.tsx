@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // Another user's page's row of actions: Block and Report for anyone, alike (not on one's own page), for
 // a moderator Suspend / Unsuspend through the reason dialog, and for an admin Make moderator / Remove
-// moderator with the server's answer.
+// moderator with the server's answer. A suspended account keeps Block only.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { of } from 'rxjs';
@@ -48,6 +48,18 @@ describe('UserModeration', () => {
     renderWithData(<UserModeration uid="uid-ada" name="Ada" />, fakeData({ myAccount$: () => of(account('admin')) }));
     expect(screen.queryByRole('button')).toBeNull();
     expect(screen.getByRole('link', { name: 'Blocked users' })).toBeTruthy();
+  });
+
+  it('a suspended member may still block, but is offered no Report (the server refuses it)', () => {
+    const until = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const suspended: MyAccount = { ...account('member'), suspended_until: until, suspension_reason: 'Insults' };
+    renderWithData(<UserModeration uid="uid-bob" name="Bob" />, fakeData({ myAccount$: () => of(suspended) }));
+    const row = screen.getByRole('group', { name: 'Actions' });
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Block']);
   });
 
   it('a moderator suspends from the page: the reason and days are sent, then the row offers Unsuspend with the suspension', async () => {

@@ -226,8 +226,9 @@ export function Composer({
   const placeholder = edit ? 'Edit your response' : `${verb} "${truncate(replyingTo, PLACEHOLDER_CHARS)}"`;
   const signedOut = sessionReady && !user && !edit;
   const noteId = `${idPrefix}-signin-note`;
-  // Once open it stays open (a control never vanishes under the pointer when focus moves on).
-  const open = !compact || used || Boolean(focusSignal) || content !== '' || quote !== null || sources.length > 0;
+  // Once open it stays open (a control never vanishes under the pointer when focus moves on). A
+  // draft offered back opens it too: the one-line form would hide the offer until the box was used.
+  const open = !compact || used || Boolean(focusSignal) || content !== '' || quote !== null || sources.length > 0 || unsent.draft !== null;
   // A suspension is said once, by the app's banner; a lock here, where the form would be.
   if (blocked?.kind === 'suspended') return null;
   if (blocked)

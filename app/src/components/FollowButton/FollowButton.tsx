@@ -4,6 +4,7 @@
 import { Link } from 'react-router-dom';
 import { useFollows, useFollowToggle } from '../../hooks/useFollows';
 import { useData } from '../../hooks/useData';
+import { useSuspendedHere } from '../../hooks/useWriteBlock';
 import './FollowButton.css';
 
 export const FOLLOW_TEXT = {
@@ -19,6 +20,9 @@ export const FOLLOW_TEXT = {
 
 export function FollowButton({ topicId, title }: { topicId: string; title: string }) {
   const { following, known, isPending, busy, error, toggle } = useFollowToggle(topicId, title);
+  // A suspended account may unfollow but not follow: Follow is not offered, Following still is.
+  const suspended = useSuspendedHere();
+  if (suspended && !following) return null;
   return (
     <>
       <button

@@ -143,7 +143,10 @@ interface ModerateButtonProps {
   action: ModerationAction;
   /** The accessible name after the action's word: "topic: Tea?" reads "Lock topic: Tea?". */
   label: string;
-  /** The button's style where it stands among others alike (by default a small one, red for Remove and Suspend). */
+  /**
+   * The button's style where it stands among others alike (by default a small one, red for Remove and
+   * Suspend, as tall as its row's others: 44 px on a phone or a touch screen, as every button there).
+   */
   className?: string;
   onOpen: () => void;
 }
@@ -153,7 +156,7 @@ export function ModerateButton({ action, label, className, onOpen }: ModerateBut
   return (
     <button
       type="button"
-      className={className ?? `btn btn-small moderation-target${danger ? ' btn-danger' : ''}`}
+      className={className ?? `btn btn-small${danger ? ' btn-danger' : ''}`}
       aria-label={`${ACTION_LABELS[action]} ${label}`}
       aria-haspopup="dialog"
       onClick={onOpen}

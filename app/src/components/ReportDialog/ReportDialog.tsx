@@ -8,6 +8,7 @@ import { MSG } from '../../../../shared/messages';
 import { errorMessage } from '../../error-message';
 import { useReport } from '../../hooks/useReport';
 import { useSession } from '../../hooks/useSession';
+import { useSuspendedHere } from '../../hooks/useWriteBlock';
 import { Modal } from '../Modal/Modal';
 import { useSignInPrompt } from '../SignInModal/useSignInPrompt';
 import { truncate } from '../../../../shared/rules/truncate';
@@ -169,6 +170,9 @@ export function ReportButton({ targetType, targetId, label, target, className = 
   const [open, setOpen] = useState(false);
   const signIn = useSignInPrompt();
   const signedOut = !user;
+  // A suspended account's reports are refused: no Report to press (the banner says why).
+  const suspended = useSuspendedHere();
+  if (suspended) return null;
   return (
     <>
       <button

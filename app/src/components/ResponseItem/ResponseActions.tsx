@@ -49,7 +49,8 @@ export function ResponseActions(props: ResponseActionsProps) {
   const { user } = useSession();
   const phone = usePhoneLayout();
   const writeBlock = useTopicWriteBlock();
-  const canCredit = canCreditDeltas(standing, props.isCreator, Boolean(user));
+  // A suspended account's Δ is refused like its stance: not offered.
+  const canCredit = writeBlock?.kind !== 'suspended' && canCreditDeltas(standing, props.isCreator, Boolean(user));
   // Held here, above the phone / desktop switch: a window resized or a tablet turned across the
   // breakpoint swaps the controls, and an open report (with its note) must not go with them.
   const [reportOpen, setReportOpen] = useState(false);
@@ -68,6 +69,7 @@ export function ResponseActions(props: ResponseActionsProps) {
           {...props}
           canCredit={canCredit}
           signedIn={Boolean(user)}
+          suspended={writeBlock?.kind === 'suspended'}
           onReport={openReport}
           moderation={moderation}
           onModerate={() => moderation && moderate.open(moderation)}
@@ -80,7 +82,7 @@ export function ResponseActions(props: ResponseActionsProps) {
           )}
           {props.isCreator && !props.editing && (
             <>
-              {!response.moderation && (
+              {!response.moderation && writeBlock?.kind !== 'suspended' && (
                 <button type="button" className="btn btn-small btn-ghost" onClick={props.onEdit}>
                   Edit
                 </button>
@@ -106,6 +108,8 @@ export function ResponseActions(props: ResponseActionsProps) {
 interface PhoneMoreProps extends ResponseActionsProps {
   canCredit: boolean;
   signedIn: boolean;
+  /** A suspended account's reports and edits are refused: no Report or Edit in the menu. */
+  suspended: boolean;
   onReport: () => void;
   /** A moderator's action on the response (null for everyone else). */
   moderation: 'remove' | 'restore' | null;
@@ -113,17 +117,18 @@ interface PhoneMoreProps extends ResponseActionsProps {
 }
 
 function PhoneMore(props: PhoneMoreProps) {
-  const { response, isCreator, editing, standing, canCredit, signedIn, onReport, moderation, onModerate } = props;
+  const { response, isCreator, editing, standing, canCredit, signedIn, suspended, onReport, moderation, onModerate } = props;
   const signIn = useSignInPrompt();
   // Hooks run on every render: with no standing the toggle is never offered, the hook idles.
   const delta = useDeltaCredit(response.id, standing ?? NO_STANDING);
   const items: MoreMenuItem[] = [];
   if (canCredit)
     items.push({ label: CHANGED_MY_VIEW, icon: 'Δ', checked: delta.credited, disabled: delta.saving, onSelect: () => void delta.toggle() });
-  if (!isCreator && !response.isPending)
+  if (!isCreator && !response.isPending && !suspended)
     items.push({ label: 'Report', onSelect: () => (signedIn ? onReport() : signIn.ask(MSG.loginToReport)) });
   if (isCreator && !editing) {
-    if (!response.moderation) items.push({ label: 'Edit', onSelect: props.onEdit });
+    // A suspended account's edits are refused (its deletions are not): no Edit.
+    if (!response.moderation && !suspended) items.push({ label: 'Edit', onSelect: props.onEdit });
     items.push({ label: 'Delete', danger: true, onSelect: props.onDelete });
   }
   if (moderation) items.push({ label: ACTION_LABELS[moderation], danger: moderation === 'remove', onSelect: onModerate });

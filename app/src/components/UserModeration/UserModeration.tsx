@@ -8,7 +8,7 @@ import { isModerator, SUSPENDED_FOR_GOOD, type Role } from '../../../../shared/c
 import type { ModeratedUser } from '../../../../shared/types';
 import { errorMessage } from '../../error-message';
 import { useData } from '../../hooks/useData';
-import { useMyAccount } from '../../hooks/useMyAccount';
+import { useMyAccount, useSuspension } from '../../hooks/useMyAccount';
 import { useSession } from '../../hooks/useSession';
 import { BlockButton, OwnBlockedUsersLink } from '../BlockButton/BlockButton';
 import { ModerateButton, useModerationDialog } from '../ModerationAction/ModerationAction';
@@ -21,11 +21,13 @@ const BUTTON = 'btn user-action';
 export function UserModeration({ uid, name, role }: { uid: string; name: string; role?: Role | null }) {
   const { user } = useSession();
   const account = useMyAccount();
+  // A suspended account may block (never refused) but not report: the banner says why.
+  const suspended = useSuspension() !== null;
   if (user?.uid === uid) return <OwnBlockedUsersLink />;
   return (
     <div className="user-actions" role="group" aria-label="Actions">
       <BlockButton uid={uid} name={name} className={BUTTON} />
-      <ReportButton targetType="user" targetId={uid} label={`user ${name}`} target={name} className={BUTTON} />
+      {!suspended && <ReportButton targetType="user" targetId={uid} label={`user ${name}`} target={name} className={BUTTON} />}
       {account && isModerator(account.role) && <SuspendControl uid={uid} name={name} />}
       {account?.role === 'admin' && <RoleControl uid={uid} name={name} role={role ?? null} />}
     </div>

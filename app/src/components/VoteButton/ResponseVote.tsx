@@ -7,6 +7,7 @@ import { MSG } from '../../../../shared/messages';
 import type { ResponseView } from '../../hooks/useReplies';
 import { useOpinionVote } from '../../hooks/useOpinionVote';
 import { useSession } from '../../hooks/useSession';
+import { useSuspendedHere } from '../../hooks/useWriteBlock';
 import { VoteButton, VoteError } from './VoteButton';
 import { useSignInPrompt } from '../SignInModal/useSignInPrompt';
 import './VoteButton.css';
@@ -22,6 +23,7 @@ export function ResponseVote({ response, label }: ResponseVoteProps) {
   const stored = response.user_vote ?? (response.user_has_upvoted ? VOTE_VALUES.agree : null);
   const { value, pending, error, choose } = useOpinionVote(response.id, stored);
   const signedOut = !user;
+  const suspended = useSuspendedHere();
   const signIn = useSignInPrompt();
   const option = (kind: 'disagree' | 'pass', text: string, icon: string | null, name: string) => {
     const pressed = value === VOTE_VALUES[kind];
@@ -32,7 +34,7 @@ export function ResponseVote({ response, label }: ResponseVoteProps) {
         aria-pressed={pressed}
         aria-label={name}
         title={signedOut ? MSG.loginToVote : undefined}
-        disabled={pending}
+        disabled={pending || suspended}
         aria-disabled={signedOut || pending}
         onClick={() => (signedOut ? signIn.ask(MSG.loginToVote) : void choose(VOTE_VALUES[kind]))}
       >

@@ -1,7 +1,9 @@
-// Upvote toggle with score: disabled while pending; signed out, a press opens the sign-in saying why.
+// Upvote toggle with score: disabled while pending and while the account is suspended (the score
+// still shows); signed out, a press opens the sign-in saying why.
 import type { TargetType } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import { useSession } from '../../hooks/useSession';
+import { useSuspendedHere } from '../../hooks/useWriteBlock';
 import { useVote } from '../../hooks/useVote';
 import { useSignInPrompt } from '../SignInModal/useSignInPrompt';
 import './VoteButton.css';
@@ -22,6 +24,7 @@ export function VoteButton({ targetType, targetId, score, hasUpvoted: stored, la
   const { pending, error, toggle, upvoted: hasUpvoted } = useVote(targetType, targetId, stored);
   const shownScore = score + (hasUpvoted === stored ? 0 : hasUpvoted ? 1 : -1);
   const signedOut = !user;
+  const suspended = useSuspendedHere();
   // Signed out the button is aria-disabled (still focusable): a press opens the sign-in, saying why.
   const signIn = useSignInPrompt();
   return (
@@ -32,7 +35,7 @@ export function VoteButton({ targetType, targetId, score, hasUpvoted: stored, la
         aria-pressed={hasUpvoted}
         aria-label={`${hasUpvoted ? 'Remove upvote from' : 'Upvote'} ${label}`}
         title={signedOut ? MSG.loginToVote : undefined}
-        disabled={pending}
+        disabled={pending || suspended}
         aria-disabled={signedOut || pending}
         onClick={() => (signedOut ? signIn.ask(MSG.loginToVote) : void toggle())}
       >

@@ -7,6 +7,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { STANCES, type Stance } from '../../../../shared/constants';
 import type { TopicStance } from '../../hooks/useStance';
 import { useSession } from '../../hooks/useSession';
+import { useSuspendedHere } from '../../hooks/useWriteBlock';
 import { SignInModal } from '../SignInModal/SignInModal';
 import { changedLine, CREDIT_HINT, SIGN_IN_TO_STAND, STANCE_CHOICE, WHERE_DO_YOU_STAND } from './stance-labels';
 import './WhereIStand.css';
@@ -14,6 +15,8 @@ import './WhereIStand.css';
 export function WhereIStand({ standing }: { standing: TopicStance }) {
   const { user } = useSession();
   const [signInOpen, setSignInOpen] = useState(false);
+  // Suspended: the answer held still shows, but none can be chosen (the server refuses stances).
+  const suspended = useSuspendedHere();
   const { stance, saving, writeError } = standing;
   if (user && signInOpen) setSignInOpen(false);
   const current = stance?.stance ?? null;
@@ -35,7 +38,7 @@ export function WhereIStand({ standing }: { standing: TopicStance }) {
               checked={current === choice}
               // One stop for Tab: the chosen answer, or the first while there is none.
               focusable={current === null ? i === 0 : current === choice}
-              disabled={saving || stance === undefined}
+              disabled={saving || stance === undefined || suspended}
               onPick={() => {
                 if (choice !== current) void standing.setStance(choice);
               }}
