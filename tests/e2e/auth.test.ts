@@ -125,11 +125,11 @@ describe('sign-in widget', () => {
     const welcome = page.getByRole('dialog', { name: 'Welcome! Please set your username.' });
     await welcome.waitFor();
     await page.getByLabel('Username', { exact: true }).fill('   ');
-    await welcome.getByRole('button', { name: 'Save' }).click();
+    await welcome.getByRole('button', { name: 'Save username' }).click();
     await welcome.getByText('Username cannot be empty.').waitFor();
     await screenshot(page, 'username-modal');
     await page.getByLabel('Username', { exact: true }).fill('  Ada  ');
-    await welcome.getByRole('button', { name: 'Save' }).click();
+    await welcome.getByRole('button', { name: 'Save username' }).click();
     await welcome.waitFor({ state: 'detached' });
     await page.getByTestId('header-user').filter({ hasText: /^Ada$/ }).waitFor();
     expect((await lookup(await user.refresh())).displayName).toBe('Ada');

@@ -213,7 +213,7 @@ describe('debating a topic', () => {
     await context.close();
   });
 
-  it('shows a signed-out visitor the topic with voting disabled, and Topic not found for a bad id', async () => {
+  it('shows a signed-out visitor the topic with a vote that opens the sign-in, and Topic not found for a bad id', async () => {
     const api = apiClient(server.url, () => alice.token);
     const topic = (await api.post('/topics', { title: 'Is remote work here to stay?', categories: ['Economics'] })).body as { id: string };
     const context = await browser.newContext();
@@ -222,9 +222,11 @@ describe('debating a topic', () => {
     await page.getByRole('heading', { name: 'Is remote work here to stay?' }).waitFor();
     await page.getByText('by Alice Debater').waitFor();
     const vote = page.locator('.topic-actions .vote-button');
-    expect(await vote.getAttribute('aria-disabled')).toBe('true');
+    // Not shown as unavailable (a press is the way in): it says what it opens and why.
+    expect(await vote.getAttribute('aria-disabled')).toBe('false');
+    expect(await vote.getAttribute('aria-haspopup')).toBe('dialog');
     expect(await vote.getAttribute('title')).toBe('You must be logged in to vote.');
-    await vote.click({ force: true }); // Playwright treats aria-disabled as not clickable; a person can still click
+    await vote.click();
     // The press opens the sign-in, saying why; Escape closes it and nothing was voted.
     const signIn = page.getByRole('dialog', { name: 'Sign in to Crux' });
     await signIn.getByRole('alert').filter({ hasText: 'You must be logged in to vote.' }).waitFor();

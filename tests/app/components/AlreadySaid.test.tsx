@@ -97,7 +97,9 @@ describe('"This was already said"', () => {
     fireEvent.change(rootBox(), { target: { value: NEAR_COPIES[8]!.text } });
     const region = await screen.findByRole('region', { name: ALREADY_SAID }, { timeout: 3000 });
     const upvote = within(region).getAllByRole('button', { name: UPVOTE_INSTEAD })[0]!;
-    expect(upvote.getAttribute('aria-disabled')).toBe('true');
+    // Not shown as unavailable: pressing it opens the sign-in.
+    expect(upvote.getAttribute('aria-disabled')).not.toBe('true');
+    expect(upvote.getAttribute('aria-haspopup')).toBe('dialog');
     fireEvent.click(upvote);
     const dialog = screen.getByRole('dialog', { name: 'Sign in to Crux' });
     expect(within(dialog).getByRole('alert').textContent).toBe('You must be logged in to vote.');

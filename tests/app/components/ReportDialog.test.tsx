@@ -99,7 +99,8 @@ describe('ReportDialog', () => {
     const report = vi.fn();
     renderWithData(<ReportButton targetType="user" targetId="uid-bob" label="user Bob" target="Bob" />, fakeData({ report }));
     const button = screen.getByRole('button', { name: 'Report user Bob' });
-    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(button.getAttribute('aria-disabled')).toBeNull();
+    expect(button.getAttribute('aria-haspopup')).toBe('dialog');
     fireEvent.click(button);
     const dialog = screen.getByRole('dialog', { name: 'Sign in to Crux' });
     expect(within(dialog).getByRole('alert').textContent).toBe(MSG.loginToReport);

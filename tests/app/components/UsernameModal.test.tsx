@@ -73,6 +73,13 @@ describe('username prompt', () => {
     expect(document.activeElement).toBe(reopen);
   });
 
+  it('its button says what it saves ("Save username", beside Later)', () => {
+    render(<Shell />);
+    const dialog = screen.getByRole('dialog', { name: TITLE });
+    const buttons = Array.from(dialog.querySelectorAll('form button')).map((button) => button.textContent);
+    expect(buttons).toEqual(['Save username', 'Later']);
+  });
+
   it('closes on a click on the overlay and on Later', () => {
     render(<Shell />);
     fireEvent.mouseDown(screen.getByTestId('modal-overlay'));

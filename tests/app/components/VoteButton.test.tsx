@@ -89,7 +89,11 @@ describe('VoteButton', () => {
       <VoteButton targetType="topic" targetId="t1" score={0} hasUpvoted={false} label="topic: Tea?" />,
       fakeData({ toggleVote }),
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Upvote topic: Tea?' }));
+    const upvote = screen.getByRole('button', { name: 'Upvote topic: Tea?' });
+    // Not announced as unavailable: it is the way in, and says it opens a dialog.
+    expect(upvote.getAttribute('aria-disabled')).toBe('false');
+    expect(upvote.getAttribute('aria-haspopup')).toBe('dialog');
+    fireEvent.click(upvote);
     const dialog = screen.getByRole('dialog', { name: 'Sign in to Crux' });
     expect(within(dialog).getByRole('alert').textContent).toBe('You must be logged in to vote.');
     expect(within(dialog).getByRole('button', { name: /Sign in with email/ })).toBeTruthy();

@@ -183,7 +183,8 @@ function SimilarResponse({
             aria-pressed={vote.upvoted}
             aria-describedby={textId}
             disabled={vote.pending}
-            aria-disabled={!user || vote.pending}
+            aria-disabled={vote.pending}
+            aria-haspopup={!user ? 'dialog' : undefined}
             onClick={() => (user ? void vote.toggle() : signIn.ask(MSG.loginToVote))}
           >
             {vote.upvoted ? UPVOTED_INSTEAD : UPVOTE_INSTEAD}

@@ -179,7 +179,7 @@ export function ReportButton({ targetType, targetId, label, target, className = 
         type="button"
         className={`${className} report-button`}
         aria-label={`Report ${label}`}
-        aria-disabled={signedOut}
+        aria-haspopup="dialog"
         title={signedOut ? MSG.loginToReport : undefined}
         onClick={() => (signedOut ? signIn.ask(MSG.loginToReport) : onOpen ? onOpen() : setOpen(true))}
       >

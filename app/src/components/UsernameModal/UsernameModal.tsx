@@ -49,7 +49,7 @@ export function UsernameModal({ onClose }: { onClose: () => void }) {
         )}
         <div className="username-actions">
           <button type="submit" className="btn btn-primary" disabled={saving}>
-            Save
+            Save username
           </button>
           <button type="button" className="btn btn-ghost" onClick={onClose}>
             Later

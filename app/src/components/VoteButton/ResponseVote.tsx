@@ -35,7 +35,8 @@ export function ResponseVote({ response, label }: ResponseVoteProps) {
         aria-label={name}
         title={signedOut ? MSG.loginToVote : undefined}
         disabled={pending || suspended}
-        aria-disabled={signedOut || pending}
+        aria-disabled={pending}
+        aria-haspopup={signedOut ? 'dialog' : undefined}
         onClick={() => (signedOut ? signIn.ask(MSG.loginToVote) : void choose(VOTE_VALUES[kind]))}
       >
         {icon && (

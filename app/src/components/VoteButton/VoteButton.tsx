@@ -25,7 +25,7 @@ export function VoteButton({ targetType, targetId, score, hasUpvoted: stored, la
   const shownScore = score + (hasUpvoted === stored ? 0 : hasUpvoted ? 1 : -1);
   const signedOut = !user;
   const suspended = useSuspendedHere();
-  // Signed out the button is aria-disabled (still focusable): a press opens the sign-in, saying why.
+  // Signed out the button looks and reads as usual: a press opens the sign-in dialog, saying why.
   const signIn = useSignInPrompt();
   return (
     <span className="vote">
@@ -36,7 +36,8 @@ export function VoteButton({ targetType, targetId, score, hasUpvoted: stored, la
         aria-label={`${hasUpvoted ? 'Remove upvote from' : 'Upvote'} ${label}`}
         title={signedOut ? MSG.loginToVote : undefined}
         disabled={pending || suspended}
-        aria-disabled={signedOut || pending}
+        aria-disabled={pending}
+        aria-haspopup={signedOut ? 'dialog' : undefined}
         onClick={() => (signedOut ? signIn.ask(MSG.loginToVote) : void toggle())}
       >
         <svg aria-hidden="true" viewBox="0 0 16 16" width="14" height="14">
