@@ -200,15 +200,15 @@ export interface ResponseCountsDelta {
 }
 
 /** Where a page of a response list ends: the last row's order keys (RESPONSE_ORDER). */
+export interface ResponsePosition {
+  created_at: string;
+  id: string;
+}
+
 /** A page of a topic's (id, parent) pairs, already serialised (ResponsesRepo.mappingsPage). */
 export interface MappingsPageJson {
   json: string;
   next: ResponsePosition | null;
-}
-
-export interface ResponsePosition {
-  created_at: string;
-  id: string;
 }
 
 /**
