@@ -611,6 +611,14 @@ export function runStoreContract(name: string, makeStore: () => Promise<StoreUnd
     describe('sources', () => {
       let n = 0;
       const newId = () => `s${++n}`;
+      /** Catalogue rows for a., b. and c.example, in that order. */
+      const threeSources = () =>
+        store.transaction(async () => {
+          const made = [];
+          for (const url of ['https://a.example/', 'https://b.example/', 'https://c.example/'])
+            made.push(await store.sources.ensure({ url }, newId, day(1)));
+          return made;
+        });
       beforeEach(async () => {
         n = 0;
         await addUser('ada');
@@ -635,12 +643,7 @@ export function runStoreContract(name: string, makeStore: () => Promise<StoreUnd
       });
 
       it('setForResponse keeps the given order and replaces the previous list', async () => {
-        const [a, b, c] = await store.transaction(async () => {
-          const made = [];
-          for (const url of ['https://a.example/', 'https://b.example/', 'https://c.example/'])
-            made.push(await store.sources.ensure({ url }, newId, day(1)));
-          return made;
-        });
+        const [a, b, c] = await threeSources();
         await store.transaction(async () => await store.sources.setForResponse('r1', [c!.id, a!.id]));
         expect((await store.sources.forResponse('r1')).map((s) => s.url)).toEqual(['https://c.example/', 'https://a.example/']);
         await store.transaction(async () => await store.sources.setForResponse('r1', [b!.id]));
@@ -650,12 +653,7 @@ export function runStoreContract(name: string, makeStore: () => Promise<StoreUnd
       });
 
       it("forResponses: each response's citations in their order, one read for many; none, absent", async () => {
-        const [a, b, c] = await store.transaction(async () => {
-          const made = [];
-          for (const url of ['https://a.example/', 'https://b.example/', 'https://c.example/'])
-            made.push(await store.sources.ensure({ url }, newId, day(1)));
-          return made;
-        });
+        const [a, b, c] = await threeSources();
         await addResponse({ id: 'r2', topic_id: 't1' });
         await addResponse({ id: 'r3', topic_id: 't1' });
         await store.transaction(async () => {
