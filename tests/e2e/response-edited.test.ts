@@ -101,6 +101,8 @@ describe('the edited mark', () => {
     const when = Date.parse((await time.getAttribute('datetime'))!);
     expect(when).toBeGreaterThanOrEqual(before - 5_000);
     expect(when).toBeLessThanOrEqual(Date.now());
+    // The exact time is the tooltip of a pointer that comes over it.
+    await time.hover();
     expect(await time.getAttribute('title')).toBeTruthy();
     // On the meta line, beside the author and the creation time.
     expect(await mark.evaluate((el) => el.parentElement?.classList.contains('response-meta'))).toBe(true);

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { RelativeTime } from '../../../app/src/components/RelativeTime/RelativeTime';
 
 afterEach(() => {
@@ -16,7 +16,10 @@ describe('RelativeTime', () => {
     const time = screen.getByText('just now');
     expect(time.tagName).toBe('TIME');
     expect(time.getAttribute('datetime')).toBe('2026-01-01T11:59:50Z');
-    // The exact time in the tooltip reads as toLocaleString() writes it (one shared formatter).
+    // The exact time in the tooltip reads as toLocaleString() writes it (one shared formatter), written
+    // when a pointer first comes over it: no locale data is loaded for a page nobody hovers.
+    expect(time.hasAttribute('title')).toBe(false);
+    fireEvent.pointerEnter(time);
     expect(time.getAttribute('title')).toBe(new Date('2026-01-01T11:59:50Z').toLocaleString());
     act(() => {
       vi.advanceTimersByTime(60_000);
