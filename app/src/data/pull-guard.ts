@@ -18,7 +18,7 @@ import { writeInSlices } from './write-slices.js';
 import { yieldToMain } from './yield.js';
 
 /** RxDB's downstream writes with this context (replication-protocol: `downstreamBulkWriteFlag`). */
-const PULL_WRITE = 'replication-downstream-';
+export const PULL_WRITE = 'replication-downstream-';
 /** RxDB's replication-meta stores (plugins/replication: `metaInstanceCollectionName`). */
 const META_STORE = 'rx-replication-meta-';
 /** A document's meta copy is keyed `${id}|0` (rxdb's replication protocol, `getAssumedMasterState`), a checkpoint `${direction}|1`. */

@@ -12,6 +12,7 @@ import {
   shareReplay,
   switchMap,
   takeUntil,
+  tap,
   type Observable,
 } from 'rxjs';
 import { hotScore } from '../../../shared/rules/hot.js';
@@ -42,6 +43,7 @@ import { problemsIn } from './problems.js';
 import { kindSelector, storedIn, SYNCED } from './collections/index.js';
 import { SYNC_COLLECTIONS } from '../../../shared/sync-protocol.js';
 import { titleMatcher } from '../../../shared/rules/search-words.js';
+import { topicDocs$ } from './topic-docs.js';
 import { createTopicTreeBuilder, responsesCountDelta, topicView, type TopicTreeView, type VoteMap } from './views.js';
 import { FIRST_SCREEN_ROOTS, PAGE_SIZE } from '../../../shared/constants.js';
 import type { ServerPage, TopicLists } from './topic-lists.js';
@@ -100,18 +102,13 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
     let tree = trees.get(topicId);
     if (!tree) {
       const build = createTopicTreeBuilder();
-      const docs$ = publicDb.responses
-        .find({ selector: { topic_id: topicId }, sort: RESPONSE_SORT })
-        // RxDB keeps one document object per revision: its data is the same object while unchanged,
-        // which is what the builder compares (no copy of 10,000 documents per emission).
-        .$.pipe(
-          map((docs) =>
-            docs.map((doc) => {
-              topicOf.set(doc.primary, topicId);
-              return doc._data;
-            }),
-          ),
-        );
+      // Kept from the stored changes, not by a subscribed query (topic-docs.ts): a big topic arriving
+      // costs each stored batch its own documents, not a copy of the whole list.
+      const docs$ = topicDocs$(publicDb.responses, topicId).pipe(
+        tap((docs) => {
+          for (const doc of docs) topicOf.set(doc.id, topicId);
+        }),
+      );
       tree = combineLatest([docs$, votes$]).pipe(
         map(([docs, votes]) => build(docs, votes)),
         finalize(() => trees.get(topicId) === tree && trees.delete(topicId)),
