@@ -353,6 +353,8 @@ export function buildSimilarityIndex<T>(
   // Each text's meaning, less the topic's average (what every response of the topic says: its subject).
   const meanings = new Float32Array(n * dims);
   const average = new Float32Array(dims);
+  // The average of the centred meanings (how central each text's point is: below).
+  const middle = new Float64Array(dims);
   if (dims > 0) {
     for (let d = 0; d < n; d++) {
       const v = meaningOf(docs[d]!, meanings.subarray(d * dims, (d + 1) * dims));
@@ -364,6 +366,7 @@ export function buildSimilarityIndex<T>(
       const v = meanings.subarray(d * dims, (d + 1) * dims);
       for (let k = 0; k < dims; k++) v[k]! -= average[k]!;
       unitVector(v);
+      for (let k = 0; k < dims; k++) middle[k]! += v[k]! / n;
     }
   }
   // How close each text's meaning comes to the topic's (centred) average: how central its point is,
@@ -372,8 +375,6 @@ export function buildSimilarityIndex<T>(
   let centralMean = 0;
   let centralSpread = 1;
   if (dims > 0 && n > 0) {
-    const middle = new Float64Array(dims);
-    for (let d = 0; d < n; d++) for (let k = 0, base = d * dims; k < dims; k++) middle[k]! += meanings[base + k]! / n;
     let sumSq = 0;
     for (let d = 0; d < n; d++) {
       let c = 0;
