@@ -67,6 +67,13 @@ export const FEATURE_NAMES = [
   'the two shares of weight shared, multiplied',
   'shared words with the widened draft, squared',
   'the two shares of weight shared, their geometric mean',
+  // How central the response's point is in the topic (a point many responses make is the likelier
+  // one for a new draft to repeat), and how the draft's closest responses side with it.
+  "the response's meaning: its cosine with the topic's average meaning",
+  "the response's meaning: that cosine less the topic's mean, over its spread",
+  "the draft's neighbours, ln(1 + count)",
+  "the draft's neighbours: their mixed score with the draft, averaged",
+  "shared words: the response's cosine with each of the draft's neighbours, averaged",
 ] as const;
 
 /** The probability a pair makes the same point: 1 / (1 + e^-(bias + Σ weight × feature)). */
@@ -346,6 +353,8 @@ export function buildSimilarityIndex<T>(
   // Each text's meaning, less the topic's average (what every response of the topic says: its subject).
   const meanings = new Float32Array(n * dims);
   const average = new Float32Array(dims);
+  // The average of the centred meanings (how central each text's point is: below).
+  const middle = new Float64Array(dims);
   if (dims > 0) {
     for (let d = 0; d < n; d++) {
       const v = meaningOf(docs[d]!, meanings.subarray(d * dims, (d + 1) * dims));
@@ -357,7 +366,24 @@ export function buildSimilarityIndex<T>(
       const v = meanings.subarray(d * dims, (d + 1) * dims);
       for (let k = 0; k < dims; k++) v[k]! -= average[k]!;
       unitVector(v);
+      for (let k = 0; k < dims; k++) middle[k]! += v[k]! / n;
     }
+  }
+  // How close each text's meaning comes to the topic's (centred) average: how central its point is,
+  // and that less the topic's mean, over its spread.
+  const central = new Float64Array(n);
+  let centralMean = 0;
+  let centralSpread = 1;
+  if (dims > 0 && n > 0) {
+    let sumSq = 0;
+    for (let d = 0; d < n; d++) {
+      let c = 0;
+      for (let k = 0, base = d * dims; k < dims; k++) c += middle[k]! * meanings[base + k]!;
+      central[d] = c;
+      centralMean += c / n;
+      sumSq += (c * c) / n;
+    }
+    centralSpread = Math.sqrt(Math.max(sumSq - centralMean * centralMean, 0)) + 1e-6;
   }
 
   /** Every item's similarity to a query (0 where they share no stem), in `out`; its parts in `lex` and `cos`. */
@@ -491,7 +517,20 @@ export function buildSimilarityIndex<T>(
       });
       return best;
     });
+    // The draft's neighbours other than a copy of it (its own text, when it is in the topic, says
+    // nothing of who else makes its point).
+    const others = neighbours.filter((e) => first[e]! < SAME_TEXT);
+    let neighbourMean = 0;
+    for (const e of others) neighbourMean += first[e]! / others.length;
     return chosen.map((d, a) => {
+      // Whether the draft's neighbours make this response's point too.
+      let withNeighbours = 0;
+      for (const e of others) {
+        if (e === d) continue;
+        let dot = 0;
+        for (let i = offsets[e]!; i < offsets[e + 1]!; i++) dot += tables[a]!(allIds[i]!) * unit[i]!;
+        withNeighbours += dot / others.length;
+      }
       let shared = 0;
       let coverResponse = 0;
       let coverDraft = 0;
@@ -538,6 +577,11 @@ export function buildSimilarityIndex<T>(
         coverResponse * coverDraft,
         lex2[d]! * lex2[d]!,
         Math.sqrt(coverResponse * coverDraft),
+        central[d]!,
+        dims > 0 ? (central[d]! - centralMean) / centralSpread : 0,
+        Math.log1p(others.length),
+        neighbourMean,
+        withNeighbours,
       ]);
       return { position: d, copy: first[d]! >= SAME_TEXT, features };
     });

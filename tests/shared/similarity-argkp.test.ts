@@ -41,23 +41,25 @@ describe('ArgKP-2021 test split, official metric', () => {
   it('mean average precision: above the hand-tuned rule (0.573 strict / 0.724 relaxed), words alone and more with their meaning', () => {
     const full = meanAveragePrecision(test, withVectors);
     const lexical = meanAveragePrecision(test, wordsOnly);
-    // Measured: 0.631 strict / 0.771 relaxed with the word vectors; 0.586 / 0.738 with shared words only
-    // (the hand-tuned mix before the learned scorer: 0.573 / 0.724 and 0.511 / 0.656).
-    expect(full.strict).toBeGreaterThanOrEqual(0.63);
-    expect(full.relaxed).toBeGreaterThanOrEqual(0.77);
-    expect(lexical.strict).toBeGreaterThanOrEqual(0.585);
-    expect(lexical.relaxed).toBeGreaterThanOrEqual(0.735);
+    // Measured: 0.647 strict / 0.790 relaxed with the word vectors; 0.591 / 0.742 with shared words only
+    // (the scorer before it weighed how central a response is and the draft's neighbours: 0.631 / 0.771
+    // and 0.586 / 0.738; the hand-tuned mix before any scorer: 0.573 / 0.724 and 0.511 / 0.656).
+    expect(full.strict).toBeGreaterThanOrEqual(0.645);
+    expect(full.relaxed).toBeGreaterThanOrEqual(0.785);
+    expect(lexical.strict).toBeGreaterThanOrEqual(0.59);
+    expect(lexical.relaxed).toBeGreaterThanOrEqual(0.74);
     expect(full.strict).toBeGreaterThan(lexical.strict + 0.04);
   });
 
   it(`the hint at the shipped threshold (${SIMILARITY_THRESHOLD}): at least 4 hints in 5 are right`, () => {
     const hint = hintRates(test, withVectors, SIMILARITY_THRESHOLD);
-    // Measured: 114 hints, 101 right (88.6%); 101 of the 500 drafts that repeat a key point told (20.2%).
-    // The hand-tuned mix at 0.40 showed 135, 108 right (80%, recall 21.6%); the first rule told 7 of 500.
+    // Measured: 133 hints, 120 right (90.2%); 120 of the 500 drafts that repeat a key point told (24%).
+    // The scorer before showed 114, 101 right (88.6%, recall 20.2%); the hand-tuned mix at 0.40 135,
+    // 108 right (80%, recall 21.6%); the first rule told 7 of 500.
     expect(hint.repeats).toBe(500);
-    expect(hint.precision).toBeGreaterThanOrEqual(0.88);
-    expect(hint.right).toBeGreaterThanOrEqual(101);
-    expect(hint.recall).toBeGreaterThanOrEqual(0.2);
+    expect(hint.precision).toBeGreaterThanOrEqual(0.89);
+    expect(hint.right).toBeGreaterThanOrEqual(120);
+    expect(hint.recall).toBeGreaterThanOrEqual(0.24);
   });
 });
 
