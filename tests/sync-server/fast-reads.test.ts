@@ -256,6 +256,43 @@ describe('the fast reads', () => {
     expect((await countOf('/api/users/leaderboard')) - board).toBe(3);
   });
 
+  it("answers a topic's own address as the middleware does, and sees each change at once", async () => {
+    const topic = await makeTopic(as(ada), { title: 'Kept answers of one topic' });
+    const paths = [
+      `/api/topics/${topic.id}`,
+      `/api/topics/${topic.id}?colour=red`,
+      `/api/topics/${topic.id}/stances`,
+      '/api/topics/categories',
+      '/api/topics/no-such-topic',
+      '/api/topics/odd%20id',
+    ];
+    // Twice each: the second signed-out read of a topic is its kept answer.
+    for (const path of [...paths, ...paths]) {
+      const fast = await answer(server.url + path);
+      const slow = await answer(full.url + path);
+      expect({ path, ...fast, requestId: null }).toEqual({ path, ...slow, requestId: null });
+    }
+    const read = async (user?: TestUser) => {
+      const headers: Record<string, string> = user ? { authorization: `Bearer ${user.token}` } : {};
+      const got = await answer(`${server.url}/api/topics/${topic.id}`, { headers });
+      return {
+        status: got.status,
+        cache: got.headers['cache-control'],
+        topic: got.status === 200 ? (JSON.parse(got.text) as Topic) : null,
+      };
+    };
+    const counted = await countOf('/api/topics/:id');
+    expect((await read()).topic).toMatchObject({ score: 0, user_has_upvoted: false });
+    await upvote(as(bob), 'topic', topic.id);
+    // Signed out: the new score at once; signed in: the reader's own vote, never kept by a cache.
+    expect((await read()).topic).toMatchObject({ score: 1, user_has_upvoted: false });
+    expect(await read(bob)).toMatchObject({ cache: 'no-store', topic: { score: 1, user_has_upvoted: true } });
+    expect((await read(ada)).topic).toMatchObject({ score: 1, user_has_upvoted: false });
+    expect((await as(ada).del(`/topics/${topic.id}`)).status).toBe(204);
+    expect(await read()).toMatchObject({ status: 404, topic: null });
+    expect((await countOf('/api/topics/:id')) - counted).toBe(4);
+  });
+
   it('reads a query as the app does, or leaves it to the app', () => {
     expect(parseQuery('')).toEqual({});
     expect(parseQuery('sort=hot&search=solar+energy')).toEqual({ sort: 'hot', search: 'solar energy' });

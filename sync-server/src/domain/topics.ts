@@ -68,6 +68,35 @@ export async function getTopic(ctx: DomainContext, id: string, viewer: string | 
   return toTopic(await liveTopic(ctx, id, viewer));
 }
 
+/** Signed-out answers of GET /api/topics/{id} kept between two topic changes (each topic's JSON bytes). */
+const topicAnswers = new WeakMap<object, PageCache<Uint8Array<ArrayBuffer>>>();
+/** How many topics' answers are kept at one version: the most read ones between two changes. */
+const TOPIC_ANSWERS_KEPT = 2_000;
+
+/**
+ * GET /api/topics/{id} as the JSON bytes it answers. A signed-out reader's answer is the same for
+ * everyone until a topic changes (the topics' version, as the list's pages: listTopicsJson), so it is
+ * serialised once per version and kept; a signed-in reader's carries their own vote and is made each time.
+ */
+export async function getTopicJson(ctx: DomainContext, id: string, viewer: string | null): Promise<Uint8Array<ArrayBuffer>> {
+  if (viewer !== null) return JSON_BYTES.encode(JSON.stringify(await getTopic(ctx, id, viewer)));
+  let answers = topicAnswers.get(ctx.store);
+  if (!answers) topicAnswers.set(ctx.store, (answers = createPageCache<Uint8Array<ArrayBuffer>>(TOPIC_ANSWERS_KEPT)));
+  const version = await ctx.store.topics.listVersion();
+  const kept = answers.read(version, id)?.[0];
+  if (kept) return kept;
+  const json = JSON_BYTES.encode(JSON.stringify(await getTopic(ctx, id, null)));
+  answers.keep(version, id, [json]);
+  return json;
+}
+
+/** getTopicJson's signed-out answer when it is at hand without waiting (as keptTopicsJson), else undefined. */
+export function keptTopicJson(ctx: DomainContext, id: string): Uint8Array<ArrayBuffer> | undefined {
+  const answers = topicAnswers.get(ctx.store);
+  const version = answers && ctx.store.versions?.listVersionNow();
+  return version === undefined ? undefined : answers!.read(version, id)?.[0];
+}
+
 export async function createTopic(ctx: DomainContext, actor: AuthUser, input: CreateTopicInput): Promise<Topic> {
   const id = await ctx.store.transaction(() => addTopic(ctx, actor, input));
   return getTopic(ctx, id, actor.uid);

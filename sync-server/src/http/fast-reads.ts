@@ -25,7 +25,7 @@ import { LIMITS } from '../../../shared/constants.js';
 import { listTopicsQuerySchema } from '../../../shared/schemas/topics.js';
 import type { TokenVerifier } from '../auth/verifier.js';
 import type { DomainContext } from '../domain/context.js';
-import { keptTopicsJson, topicsPageKey } from '../domain/topics.js';
+import { keptTopicJson, keptTopicsJson, topicsPageKey } from '../domain/topics.js';
 import { keptLeaderboardJson, rememberedNow } from '../domain/users.js';
 import type { Logger } from '../observe/logger.js';
 import { recordRequest, requestIdOf } from '../observe/request.js';
@@ -152,6 +152,19 @@ export function createFastReads(options: FastReadOptions): FastNodeRead {
     ],
   ]);
 
+  // GET /api/topics/{id} with no query: a signed-out reader's answer (domain/topics.ts keptTopicJson).
+  // A signed-in reader's answer carries their own vote and goes the full way.
+  const topicRoute: Route = {
+    pattern: '/api/topics/:id',
+    headers: both(json),
+    reader: () => undefined,
+  };
+  const topicTarget = (target: string): Target => {
+    const id = TOPIC_TARGET.exec(target)?.[1];
+    if (id === undefined || id === 'categories') return null;
+    return { route: topicRoute, reader: (viewer) => (viewer === null ? keptTopicJson(ctx, id) : undefined) };
+  };
+
   // Each request target's route and reader, worked out once (its query parsed and checked by the schema).
   const targets = new Map<string, Target>();
   function targetOf(target: string): Target {
@@ -161,7 +174,7 @@ export function createFastReads(options: FastReadOptions): FastNodeRead {
     const route = routes.get(queryStart < 0 ? target : target.slice(0, queryStart));
     const query = route && parseQuery(queryStart < 0 ? '' : target.slice(queryStart + 1));
     const reader = query && route.reader(query);
-    known = reader && PLAIN_TARGET.test(target) ? { route, reader } : null;
+    known = reader && PLAIN_TARGET.test(target) ? { route, reader } : route ? null : topicTarget(target);
     if (targets.size >= TARGETS_KEPT) targets.clear();
     targets.set(target, known);
     return known;
@@ -260,6 +273,9 @@ export function withFastReads(current: () => FastNodeRead | undefined, extraHead
  * space or non-ASCII); a dot segment never matches a route's path anyway.
  */
 const PLAIN_TARGET = /^[\w\-.~%+=&,:;@!$*()/?]*$/;
+
+/** A topic's own address with an id of plain characters and no query (anything else: the app's way). */
+const TOPIC_TARGET = /^\/api\/topics\/([\w-]{1,128})$/;
 
 /** Whether @hono/node-server takes a Host header (its buildUrl: the URL's host name must be the header's, ignoring case). */
 function acceptedHost(host: string): boolean {

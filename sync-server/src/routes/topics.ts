@@ -6,7 +6,7 @@ import { MSG } from '../../../shared/messages.js';
 import { categoriesSchema, topicSchema } from '../../../shared/schemas/answers.js';
 import { createTopicSchema, listTopicsQuerySchema } from '../../../shared/schemas/topics.js';
 import type { DomainContext } from '../domain/context.js';
-import { createTopic, deleteTopic, getTopic, listTopicsJson } from '../domain/topics.js';
+import { createTopic, deleteTopic, getTopicJson, listTopicsJson } from '../domain/topics.js';
 import { fewLargePagesAtOnce } from '../domain/turns.js';
 import { requireUser, viewerOf, type AppEnv } from '../http/auth.js';
 import { NO_RATE_LIMITS, RATE_LIMIT_MSG, type RateLimits } from '../http/rate-limit.js';
@@ -93,7 +93,10 @@ export function topicsRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE_LI
     return query.search === undefined ? answer() : fewLargePagesAtOnce(answer);
   });
   serve(app, categories, (c) => c.json([...CATEGORIES]));
-  serve(app, one, async (c, read) => c.json(await getTopic(ctx, read.params().id, viewerOf(c))));
+  // The bytes c.json would send; a signed-out reader's kept until a topic changes (domain/topics.ts).
+  serve(app, one, async (c, read) =>
+    c.body(await getTopicJson(ctx, read.params().id, viewerOf(c)), 200, { 'Content-Type': 'application/json' }),
+  );
   serve(app, create, async (c, read) => {
     const user = requireUser(c, MSG.loginToCreateTopic);
     const input = await read.json();
