@@ -92,8 +92,9 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
   );
 
   /**
-   * One live tree per open topic, shared by the page, every expanded thread and the quote search: one
-   * indexed query (topic_id, created_at), the views built once per emission, unchanged views kept.
+   * One live tree per open topic, shared by the page, every expanded thread and the quote search: the
+   * topic's responses read once by its index (topic_id, created_at) and kept from the stored changes
+   * (topic-docs.ts), the views built once per emission, unchanged views kept.
    */
   const trees = new Map<string, Observable<TopicTreeView>>();
   /** The topic of every response a tree has shown, so a thread's replies skip a lookup query. */
@@ -102,8 +103,8 @@ export function createQueries(publicDb: PublicDb, userDb$: Observable<UserDb | n
     let tree = trees.get(topicId);
     if (!tree) {
       const build = createTopicTreeBuilder();
-      // Kept from the stored changes, not by a subscribed query (topic-docs.ts): a big topic arriving
-      // costs each stored batch its own documents, not a copy of the whole list.
+      // Not a subscribed query: a big topic arriving costs each stored batch its own documents, not a
+      // copy of the whole list (topic-docs.ts).
       const docs$ = topicDocs$(publicDb.responses, topicId).pipe(
         tap((docs) => {
           for (const doc of docs) topicOf.set(doc.id, topicId);
