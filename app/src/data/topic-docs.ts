@@ -4,7 +4,7 @@
 // topic arrives in a few hundred batches of 100: at 20,000 responses each batch cost about 7 ms more
 // than storing it (Node), four times that on a phone, and the copies kept its garbage collector busy.
 // Here a batch costs the documents it holds, and while a pull is storing the topic the list is handed
-// on at most every PULLED_EMIT_MS (a change of the user's own is handed on at once).
+// on at most every pulledEmitMs(size) (a change of the user's own is handed on at once).
 import { Observable } from 'rxjs';
 import type { MangoQuerySortPart, RxCollection } from 'rxdb';
 import type { ResponseDocType } from './collections/response.schema.js';
@@ -16,7 +16,7 @@ export const pulledEmitMs = (size: number) => Math.min(2_000, Math.floor(size / 
 interface StoredChange {
   operation: 'INSERT' | 'UPDATE' | 'DELETE';
   documentId: string;
-  documentData: ResponseDocType & { _deleted?: boolean; _rev?: string };
+  documentData?: ResponseDocType & { _deleted?: boolean; _rev?: string };
   previousDocumentData?: unknown;
 }
 
@@ -52,9 +52,9 @@ class TopicDocs {
   apply(change: StoredChange): boolean {
     const kept = this.byId.get(change.documentId);
     const next = change.documentData;
-    if (kept && height(kept as { _rev?: string }) > height(next)) return false;
+    if (kept && next && height(kept as { _rev?: string }) > height(next)) return false;
     if (kept) this.list.splice(this.indexOf(kept), 1);
-    if (change.operation === 'DELETE' || next._deleted) {
+    if (change.operation === 'DELETE' || !next || next._deleted) {
       this.byId.delete(change.documentId);
       return kept !== undefined;
     }

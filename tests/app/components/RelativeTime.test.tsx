@@ -12,7 +12,7 @@ describe('RelativeTime', () => {
   it('renders the relative time in a <time> and keeps it current', () => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2026-01-01T12:00:00Z'));
-    render(<RelativeTime date="2026-01-01T11:59:50Z" />);
+    const { rerender } = render(<RelativeTime date="2026-01-01T11:59:50Z" />);
     const time = screen.getByText('just now');
     expect(time.tagName).toBe('TIME');
     expect(time.getAttribute('datetime')).toBe('2026-01-01T11:59:50Z');
@@ -21,6 +21,10 @@ describe('RelativeTime', () => {
     expect(time.hasAttribute('title')).toBe(false);
     fireEvent.pointerEnter(time);
     expect(time.getAttribute('title')).toBe(new Date('2026-01-01T11:59:50Z').toLocaleString());
+    // A new date shown in the same element (an edit's time) is the next hover's tooltip.
+    rerender(<RelativeTime date="2026-01-01T11:59:55Z" />);
+    fireEvent.pointerEnter(time);
+    expect(time.getAttribute('title')).toBe(new Date('2026-01-01T11:59:55Z').toLocaleString());
     act(() => {
       vi.advanceTimersByTime(60_000);
     });

@@ -23,10 +23,10 @@ function exactTimeOf(date: string): string {
   return exactTime.format(new Date(date));
 }
 
-/** The tooltip is a pointer's only: it is written when a pointer first comes over the time. */
+/** The tooltip is a pointer's only: it is written as a pointer comes over the time (of the date shown then). */
 function showExactTime(event: PointerEvent<HTMLTimeElement>) {
   const time = event.currentTarget;
-  if (!time.title && time.dateTime) time.title = exactTimeOf(time.dateTime);
+  if (time.dateTime) time.title = exactTimeOf(time.dateTime);
 }
 
 export function RelativeTime({ date }: { date: string }) {
