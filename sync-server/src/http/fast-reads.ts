@@ -157,6 +157,7 @@ export function createFastReads(options: FastReadOptions): FastNodeRead {
   const topicRoute: Route = {
     pattern: '/api/topics/:id',
     headers: both(json),
+    // Read by its path (topicTarget below), never by a query: any query goes the app's way.
     reader: () => undefined,
   };
   const topicTarget = (target: string): Target => {
