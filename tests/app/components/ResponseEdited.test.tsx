@@ -43,6 +43,8 @@ describe('ResponseItem: the edited mark', () => {
     expect(mark.closest('.response-meta')).not.toBeNull();
     const time = mark.querySelector('time')!;
     expect(time.getAttribute('dateTime')).toBe('2026-01-01T14:00:00.000Z');
+    // The exact time is the tooltip of a pointer that comes over it.
+    fireEvent.pointerEnter(time);
     expect(time.getAttribute('title')).toMatch(/2026/);
 
     expect(within(row('plain')).queryByTestId('response-edited')).toBeNull();
