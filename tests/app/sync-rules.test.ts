@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ResponseDocType } from '../../app/src/data/collections/response.schema.js';
 import type { VoteDocType } from '../../app/src/data/collections/vote.schema.js';
 import { decide } from '../../app/src/data/push-handler.js';
+import { localResponse } from '../fixtures/local-docs.js';
 import { hiddenByPendingDeletes, responsesCountDelta, voteDelta } from '../../app/src/data/views.js';
 
 const vote = (overrides: Partial<VoteDocType>): VoteDocType => ({
@@ -19,34 +20,8 @@ const vote = (overrides: Partial<VoteDocType>): VoteDocType => ({
   ...overrides,
 });
 
-const response = (id: string, overrides: Partial<ResponseDocType> = {}): ResponseDocType => ({
-  id,
-  topic_id: 't',
-  parent_response_id: null,
-  quoted_response_id: null,
-  type: 'for',
-  content: id,
-  sources: [],
-  creator_uid: 'u',
-  username: null,
-  created_at: id,
-  updated_at: id,
-  edited_at: null,
-  versions: [],
-  score: 0,
-  comment_count: 0,
-  delta_count: 0,
-  upvotes_agree: 0,
-  upvotes_disagree: 0,
-  downvotes_agree: 0,
-  downvotes_disagree: 0,
-  moderation: null,
-  moderation_reason: null,
-  seq: 10,
-  pending: false,
-  pending_delete: false,
-  ...overrides,
-});
+const response = (id: string, overrides: Partial<ResponseDocType> = {}): ResponseDocType =>
+  localResponse(id, { content: id, created_at: id, updated_at: id, ...overrides });
 
 describe('decide: what a local change needs from the server', () => {
   it.each([

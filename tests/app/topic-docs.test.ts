@@ -11,6 +11,7 @@ import { openPublicDb, type PublicDb } from '../../app/src/data/db.js';
 import type { ResponseDocType } from '../../app/src/data/collections/response.schema.js';
 import { PULL_WRITE } from '../../app/src/data/pull-guard.js';
 import { pulledEmitMs, topicDocs$ } from '../../app/src/data/topic-docs.js';
+import { localResponse } from '../fixtures/local-docs.js';
 
 let db: PublicDb | null = null;
 const subscriptions: Subscription[] = [];
@@ -32,33 +33,15 @@ async function openDb(): Promise<PublicDb> {
   return db;
 }
 
-const response = (id: string, topicId: string, at: number, content = `Argument ${id}`): ResponseDocType => ({
-  id,
-  topic_id: topicId,
-  parent_response_id: null,
-  quoted_response_id: null,
-  type: 'for',
-  content,
-  sources: [],
-  creator_uid: 'author',
-  username: 'Author',
-  created_at: new Date(Date.UTC(2026, 0, 1) + at * 1000).toISOString(),
-  updated_at: '2026-01-01T00:00:00.000Z',
-  edited_at: null,
-  versions: [],
-  score: 0,
-  comment_count: 0,
-  delta_count: 0,
-  upvotes_agree: 0,
-  upvotes_disagree: 0,
-  downvotes_agree: 0,
-  downvotes_disagree: 0,
-  moderation: null,
-  moderation_reason: null,
-  seq: at + 1,
-  pending: false,
-  pending_delete: false,
-});
+const response = (id: string, topicId: string, at: number, content = `Argument ${id}`): ResponseDocType =>
+  localResponse(id, {
+    topic_id: topicId,
+    content,
+    creator_uid: 'author',
+    username: 'Author',
+    created_at: new Date(Date.UTC(2026, 0, 1) + at * 1000).toISOString(),
+    seq: at + 1,
+  });
 
 /** Writes as a pull does: straight to the storage, with the downstream's context. */
 async function pulled(database: PublicDb, docs: ResponseDocType[], deleted = false) {

@@ -4,36 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ResponseDocType } from '../../app/src/data/collections/response.schema.js';
 import type { VoteDocType } from '../../app/src/data/collections/vote.schema.js';
+import { localResponse } from '../fixtures/local-docs.js';
 import { createTopicTreeBuilder, responseViews, type TopicTreeView, type VoteMap } from '../../app/src/data/views.js';
 
-const doc = (id: string, overrides: Partial<ResponseDocType> = {}): ResponseDocType => ({
-  id,
-  topic_id: 't',
-  parent_response_id: null,
-  quoted_response_id: null,
-  type: 'for',
-  content: `text of ${id}`,
-  sources: [],
-  creator_uid: 'u',
-  username: null,
-  created_at: `2026-01-01T00:00:0${id.slice(-1)}.000Z`,
-  updated_at: '',
-  edited_at: null,
-  versions: [],
-  score: 0,
-  comment_count: 0,
-  delta_count: 0,
-  upvotes_agree: 0,
-  upvotes_disagree: 0,
-  downvotes_agree: 0,
-  downvotes_disagree: 0,
-  moderation: null,
-  moderation_reason: null,
-  seq: 10,
-  pending: false,
-  pending_delete: false,
-  ...overrides,
-});
+const doc = (id: string, overrides: Partial<ResponseDocType> = {}): ResponseDocType =>
+  localResponse(id, { created_at: `2026-01-01T00:00:0${id.slice(-1)}.000Z`, updated_at: '', ...overrides });
 
 const upvote = (responseId: string): VoteDocType => ({
   id: `response_${responseId}`,
