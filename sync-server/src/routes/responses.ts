@@ -15,16 +15,15 @@ import {
   deleteResponse,
   getResponse,
   mappingsPage,
-  repliesPage,
+  repliesPageText,
   rootResponsesPageText,
   type ResponsePageText,
   searchResponses,
-  type ResponsePage,
   updateResponse,
 } from '../domain/responses.js';
 import { requireUser, viewerOf, type AppEnv } from '../http/auth.js';
 import { keptJson } from '../http/compression.js';
-import { fewLargePagesAtOnce, ROWS_PER_TURN, stringifyInTurns } from '../domain/turns.js';
+import { fewLargePagesAtOnce } from '../domain/turns.js';
 import { badRequest } from '../../../shared/errors.js';
 import { NO_RATE_LIMITS, type RateLimits } from '../http/rate-limit.js';
 import { apiRoute, serve } from '../openapi/route.js';
@@ -84,14 +83,7 @@ export const mappingsQuery = z.object({
   cursor: z.string().max(400, 'cursor is not valid.').optional().describe("An earlier answer's `X-Next-Cursor`."),
 });
 
-/** The page's items, with X-Next-Cursor and Link rel="next" when more follow. */
-async function sendPage(c: Context, found: ResponsePage, limit: number) {
-  setNextPage(c, found.next, limit);
-  // As c.json would send it, stringified a thousand items a turn (domain/turns.ts): 1,000 replies are long work.
-  return c.body(await stringifyInTurns(found.items, ROWS_PER_TURN * 5), 200, { 'Content-Type': 'application/json' });
-}
-
-/** The same for a page already serialised (the same bytes c.json would send), compressed once per kept page. */
+/** A page already serialised (the same bytes c.json would send), with X-Next-Cursor and Link rel="next" when more follow. */
 function sendPageText(c: Context, found: ResponsePageText, limit: number) {
   setNextPage(c, found.next, limit);
   return keptJson(c, found.json);
@@ -235,10 +227,10 @@ export function responsesRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE
     const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
     if (!query.topic_id && !query.parent_id) throw badRequest('Give topic_id or parent_id.');
     await limits.read(c, c.get('user'));
-    // A page of up to 1,000 responses: made in turns, a few at once (domain/turns.ts).
+    // A page of up to 1,000 responses: one SQLite statement of a few ms (store/sqlite/response-json.ts), a few at once (domain/turns.ts).
     return fewLargePagesAtOnce(async () => {
       if (query.topic_id) return sendPageText(c, await rootResponsesPageText(ctx, query.topic_id, viewer, after, limit), limit);
-      return sendPage(c, await repliesPage(ctx, query.parent_id!, viewer, after, limit), limit);
+      return sendPageText(c, await repliesPageText(ctx, query.parent_id!, viewer, after, limit), limit);
     });
   });
   serve(app, mappings, async (c, read) => {

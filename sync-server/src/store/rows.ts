@@ -205,6 +205,16 @@ export interface ResponsePosition {
   id: string;
 }
 
+/**
+ * A page of responses as the UTF-8 bytes of its items' JSON, and where the next page starts. Bytes, not
+ * a string: a kept string is encoded again on every send (measured: a bare route sending the same
+ * 650 KB answered 228 req/s from a string, 706 from bytes).
+ */
+export interface ResponsePageText {
+  json: Uint8Array<ArrayBuffer>;
+  next: ResponsePosition | null;
+}
+
 /** A page of a topic's (id, parent) pairs, already serialised (ResponsesRepo.mappingsPage). */
 export interface MappingsPageJson {
   json: string;
@@ -666,6 +676,14 @@ export interface ResponsesRepo {
   rootsPage(topicId: string, viewer: string | null, after: ResponsePosition | null, limit: number): Promise<ResponseRow[]>;
   /** A page of `replies`: at most `limit` after `after` (null: from the first). */
   repliesPage(parentId: string, viewer: string | null, after: ResponsePosition | null, limit: number): Promise<ResponseRow[]>;
+  /**
+   * rootsPage as the JSON array the API answers, byte for byte JSON.stringify of toResponse with the
+   * citations and earlier texts, where the database makes that text itself (SQLite); null where it
+   * does not (PostgreSQL: the domain serialises the rows).
+   */
+  rootsPageJson(topicId: string, viewer: string | null, after: ResponsePosition | null, limit: number): Promise<ResponsePageText | null>;
+  /** The same for repliesPage. */
+  repliesPageJson(parentId: string, viewer: string | null, after: ResponsePosition | null, limit: number): Promise<ResponsePageText | null>;
   /** Live responses of a topic whose content matches an FTS query, best match first. */
   search(topicId: string, match: string, limit: number, viewer: string | null): Promise<ResponseRow[]>;
   /** The response and all its live descendants. */

@@ -92,6 +92,9 @@ export function createPgResponsesRepo(q: PgQueries): ResponsesRepo {
          ORDER BY ${ORDER} LIMIT $5`,
         [topicId, viewer, after?.created_at ?? '', after?.id ?? '', limit],
       ),
+    // PostgreSQL's json functions space their text unlike JSON.stringify: the domain serialises the rows.
+    rootsPageJson: async () => null,
+    repliesPageJson: async () => null,
     repliesPage: (parentId, viewer, after, limit) =>
       q.rows<ResponseRow>(
         `${select('$2')} WHERE r.parent_response_id = $1 AND r.deleted = 0

@@ -3,6 +3,7 @@ import type { Db } from './connection.js';
 import type { ResponseType } from '../../../../shared/constants.js';
 import type { ResponseVersion } from '../../../../shared/types.js';
 import { lastVersionsByResponse } from '../versions.js';
+import { createResponseJsonPages } from './response-json.js';
 import { orderBySql, RESPONSE_ORDER } from '../../../../shared/rules/sort-order.js';
 import {
   ADD_RESPONSE_COUNTS,
@@ -156,6 +157,7 @@ export function createResponsesRepo(db: Db) {
   `);
 
   return {
+    ...createResponseJsonPages(db),
     insert: (row: ResponseInsert) => insert.run(row),
     get: (id: string, viewer: string | null) => get.get({ id, viewer }),
     roots: (topicId: string, viewer: string | null) => roots.all({ topicId, viewer }),
