@@ -3,6 +3,9 @@
 import { CATEGORIES } from '../../shared/constants.js';
 import { hotScore } from '../../shared/rules/hot.js';
 import type { Db } from '../../sync-server/src/store/sqlite/connection.js';
+import type { ResponsePosition } from '../../sync-server/src/store/rows.js';
+import { encodeCursor } from '../../sync-server/src/routes/responses.js';
+import { PULL_ANSWER_MAX } from '../../shared/sync-protocol.js';
 
 export function seedBench(db: Db, topics: number, responsesInOneTopic: number): { bigTopicId: string } {
   const insertTopic = db.prepare(
@@ -242,4 +245,18 @@ export function seedLarge(
   })();
   db.pragma('optimize');
   return { bigTopicId: topicId(0), prolificUid: uid(0), users: USERS, sources: SOURCES, counts: { ...sizes, upvotes: made } };
+}
+
+/**
+ * `count` cursors spread over a topic's roots, each the one GET /api/responses answers for the root
+ * before it: the varied roots row reads a page from each in turn, so no page is the one before.
+ */
+export function rootCursors(db: Db, topicId: string, count: number): string[] {
+  const positions = db
+    .prepare<[string], ResponsePosition>(
+      'SELECT created_at, id FROM responses WHERE topic_id = ? AND parent_response_id IS NULL AND deleted = 0 ORDER BY created_at, id',
+    )
+    .all(topicId);
+  const last = Math.max(0, positions.length - 1 - PULL_ANSWER_MAX);
+  return Array.from({ length: count }, (_, i) => encodeCursor(positions[Math.round((last * i) / Math.max(1, count - 1))]!));
 }

@@ -13,10 +13,11 @@ import { openDatabase } from '../../sync-server/src/store/sqlite/connection.js';
 import { copySqliteToPostgres } from '../../sync-server/src/store/pg/copy-from-sqlite.js';
 import { startPostgres } from '../../scripts/local-postgres.js';
 import { buildServerForBench, startCruxProcess, type RunningProcess } from './processes.js';
-import { largeSeedSizes, seedLarge } from './seed.js';
+import { largeSeedSizes, rootCursors, seedLarge } from './seed.js';
 import { cannon, type Measured } from './server.js';
 import type { BenchRow } from './types.js';
 import { PULL_ANSWER_MAX } from '../../shared/sync-protocol.js';
+import { RESPONSES_ANSWER_MAX } from '../../sync-server/src/routes/responses.js';
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
@@ -38,6 +39,7 @@ export async function benchPostgres(log: (line: string) => void = (line) => cons
     const range = (sql: string, ...args: unknown[]) => db.prepare(sql).get(...args) as { lo: number; hi: number };
     const topicSeqs = range('SELECT min(seq) AS lo, max(seq) AS hi FROM topics');
     const bigSeqs = range('SELECT min(seq) AS lo, max(seq) AS hi FROM responses WHERE topic_id = ?', seeded.bigTopicId);
+    const bigRootCursors = rootCursors(db, seeded.bigTopicId, 100);
     const t0 = performance.now();
     await copySqliteToPostgres(db, postgres.url, (line) => log(`postgres: ${line}`));
     const copySeconds = (performance.now() - t0) / 1000;
@@ -83,7 +85,7 @@ export async function benchPostgres(log: (line: string) => void = (line) => cons
         row: (m) => ({ value: m.latencyP99, unit: 'ms', budget: 50, note: `${Math.round(m.requestsPerSecond)} req/s` }),
       },
       {
-        name: 'GET /api/responses?topic_id= (big topic, first page of 1,000)',
+        name: `GET /api/responses?topic_id= (big topic, first page: ${RESPONSES_ANSWER_MAX})`,
         path: `/api/responses?topic_id=${seeded.bigTopicId}`,
         connections: 1,
         row: (m) => ({ value: Number(m.latencyMean.toFixed(1)), unit: 'ms', budget: 50, note: `mean; p99 ${m.latencyP99} ms` }),
@@ -99,7 +101,7 @@ export async function benchPostgres(log: (line: string) => void = (line) => cons
         }),
       },
       // The server bench's varied rows (server.ts variedRows): large pages, every request a different one.
-      ...variedMeasures(seeded.bigTopicId, sizes.topics, topicSeqs, bigSeqs),
+      ...variedMeasures(seeded.bigTopicId, sizes.topics, topicSeqs, bigSeqs, bigRootCursors),
     ];
     for (const measure of measures) {
       for (const engine of Object.keys(engines)) {
@@ -158,7 +160,13 @@ const spread = (lo: number, hi: number, n: number) =>
   Array.from({ length: n }, (_, i) => Math.round(lo + ((hi - lo) * i) / Math.max(1, n - 1)));
 
 /** The varied large-page rows, 50 connections, p99 against the server bench's budgets. */
-function variedMeasures(big: string, topics: number, topicSeqs: { lo: number; hi: number }, bigSeqs: { lo: number; hi: number }) {
+function variedMeasures(
+  big: string,
+  topics: number,
+  topicSeqs: { lo: number; hi: number },
+  bigSeqs: { lo: number; hi: number },
+  bigRootCursors: string[],
+) {
   const p99 = (budget: number) => (m: Measured) => ({
     value: m.latencyP99,
     unit: 'ms',
@@ -198,9 +206,9 @@ function variedMeasures(big: string, topics: number, topicSeqs: { lo: number; hi
       row: p99(250),
     },
     {
-      name: "GET /api/responses?topic_id=, the big topic's first page of roots (901–1,000 in turn) p99",
+      name: `GET /api/responses?topic_id=, the big topic's roots, limit=1000 (${RESPONSES_ANSWER_MAX} answered) from a cursor (100 in turn) p99`,
       path: '/',
-      paths: spread(901, 1_000, 100).map((n) => `/api/responses?topic_id=${big}&limit=${n}`),
+      paths: bigRootCursors.map((cursor) => `/api/responses?topic_id=${big}&limit=1000&cursor=${cursor}`),
       connections: 50,
       row: p99(250),
     },

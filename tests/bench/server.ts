@@ -21,9 +21,10 @@ import { startAuthEmulator, type RunningEmulator } from '../../scripts/auth-emul
 import { openDatabase } from '../../sync-server/src/store/sqlite/connection.js';
 import { benchGrouping } from './grouping.js';
 import { buildServerForBench, serverProfile, startBareProcess, startCruxProcess, type RunningProcess } from './processes.js';
-import { largeSeedSizes, PROLIFIC_RESPONSES, SEED_WORDS, seedLarge, type LargeSeedSizes } from './seed.js';
+import { largeSeedSizes, PROLIFIC_RESPONSES, rootCursors, SEED_WORDS, seedLarge, type LargeSeedSizes } from './seed.js';
 import type { BenchRow } from './types.js';
 import { PULL_ANSWER_MAX } from '../../shared/sync-protocol.js';
+import { RESPONSES_ANSWER_MAX } from '../../sync-server/src/routes/responses.js';
 
 export interface BenchServerOptions {
   sizes?: LargeSeedSizes;
@@ -112,6 +113,7 @@ export async function benchServer(opts: BenchServerOptions = {}): Promise<BenchR
     const seqRange = (sql: string, ...params: string[]) => seedDb.prepare<string[], SeqRange>(sql).get(...params)!;
     const topicSeqs = seqRange('SELECT min(seq) AS lo, max(seq) AS hi FROM topics');
     const bigSeqs = seqRange('SELECT min(seq) AS lo, max(seq) AS hi FROM responses WHERE topic_id = ?', seeded.bigTopicId);
+    const bigRootCursors = rootCursors(seedDb, seeded.bigTopicId, 100);
     seedDb.close();
     const seedSeconds = (performance.now() - t0) / 1000;
     rows.push({ name: 'server: seed (direct SQLite, one transaction)', value: Math.round(seedSeconds), unit: 's', note: size });
@@ -211,7 +213,9 @@ export async function benchServer(opts: BenchServerOptions = {}): Promise<BenchR
       note: `${fmt(varied.requestsPerSecond)} req/s; ${words.length} title words × ${sorts.length} sorts in turn (more pages than the cache keeps)`,
     });
 
-    rows.push(...(await variedRows({ crux: crux.url, bare: bare.url, run, connections, sizes, seeded, topicSeqs, bigSeqs })));
+    rows.push(
+      ...(await variedRows({ crux: crux.url, bare: bare.url, run, connections, sizes, seeded, topicSeqs, bigSeqs, bigRootCursors })),
+    );
 
     const leaderboard = await run('GET /api/users/leaderboard', { url: `${crux.url}/api/users/leaderboard` });
     ratioRow('server: GET /api/users/leaderboard', leaderboard, 0.4);
@@ -220,7 +224,7 @@ export async function benchServer(opts: BenchServerOptions = {}): Promise<BenchR
       url: `${crux.url}/api/responses?topic_id=${seeded.bigTopicId}`,
     });
     rows.push({
-      name: `server: GET /api/responses?topic_id= (${fmt(sizes.bigTopicRoots)}-root topic, first page of 1,000) p99`,
+      name: `server: GET /api/responses?topic_id= (${fmt(sizes.bigTopicRoots)}-root topic, first page: ${RESPONSES_ANSWER_MAX}) p99`,
       value: page.latencyP99,
       unit: 'ms',
       budget: 250,
@@ -340,6 +344,7 @@ interface VariedRowsInput {
   seeded: { bigTopicId: string };
   topicSeqs: SeqRange;
   bigSeqs: SeqRange;
+  bigRootCursors: string[];
 }
 
 /** `count` whole numbers spread evenly from lo to hi (the checkpoints and sizes a varied row takes in turn). */
@@ -356,7 +361,7 @@ function spread(lo: number, hi: number, count: number): number[] {
  * /metrics: a large page made in one turn shows there as the time every other request waited.
  */
 async function variedRows(input: VariedRowsInput): Promise<BenchRow[]> {
-  const { crux, bare, run, connections, sizes, seeded, topicSeqs, bigSeqs } = input;
+  const { crux, bare, run, connections, sizes, seeded, topicSeqs, bigSeqs, bigRootCursors } = input;
   const rows: BenchRow[] = [];
   const varied = async (label: string, vary: Vary, p99Budget: number, options: Record<string, unknown> = {}) => {
     const baseline = await run(`bare Hono route, before "${label}"`, { url: `${bare}/bare/bytes` });
@@ -409,8 +414,8 @@ async function variedRows(input: VariedRowsInput): Promise<BenchRow[]> {
     250,
   );
   await varied(
-    "GET /api/responses?topic_id=, the big topic's first page of roots (901–1,000 in turn)",
-    { kind: 'paths', paths: spread(901, 1_000, 100).map((n) => `/api/responses?topic_id=${seeded.bigTopicId}&limit=${n}`) },
+    `GET /api/responses?topic_id=, the big topic's roots, limit=1000 (${RESPONSES_ANSWER_MAX} answered) from a cursor (100 in turn)`,
+    { kind: 'paths', paths: bigRootCursors.map((cursor) => `/api/responses?topic_id=${seeded.bigTopicId}&limit=1000&cursor=${cursor}`) },
     250,
   );
   return rows;

@@ -1,6 +1,6 @@
 // No list answer is unbounded, none is cut silently. GET
 // /api/responses keeps its plain array and pages with `limit` and an opaque
-// `cursor`: the default call carries at most 1,000 and says when more follow
+// `cursor`: a call carries at most RESPONSES_ANSWER_MAX (200), whatever `limit` asks, and says when more follow
 // (X-Next-Cursor, Link rel="next"); following the cursors gives every item once, in
 // order. Sync pull refuses a limit over its cap, and answers at most PULL_ANSWER_MAX documents
 // whatever it asks: following the checkpoints from a full answer to a short one gives every document once.
@@ -10,12 +10,12 @@ import type { Response } from '../../shared/types.js';
 import { createResponse } from '../../sync-server/src/domain/responses.js';
 import { createTopic } from '../../sync-server/src/domain/topics.js';
 import { rememberUser } from '../../sync-server/src/domain/users.js';
-import { MAPPINGS_MAX_LIMIT, RESPONSES_MAX_LIMIT } from '../../sync-server/src/routes/responses.js';
+import { MAPPINGS_MAX_LIMIT, RESPONSES_ANSWER_MAX, RESPONSES_MAX_LIMIT } from '../../sync-server/src/routes/responses.js';
 import { apiClient, type ApiResult } from '../fixtures/api.js';
 import { createTestUser, type TestUser } from '../fixtures/auth.js';
 import { startTestServer, type TestServer } from '../fixtures/server.js';
 
-const ROOTS = RESPONSES_MAX_LIMIT + 50;
+const ROOTS = RESPONSES_ANSWER_MAX * 2 + 50;
 const REPLIES = 25;
 
 describe('paging of response lists', () => {
@@ -68,25 +68,31 @@ describe('paging of response lists', () => {
     return { pages, ids: pages.flatMap((page) => page.body.map((r) => r.id)) };
   }
 
-  it('the default call is a plain array of at most 1,000 and says that more follow', async () => {
+  it('the default call is a plain array of at most 200 and says that more follow', async () => {
     const res = await api().get<Response[]>(`/responses?topic_id=${topicId}`);
     expect(res.status).toBe(200);
     expect(Array.isArray(res.body)).toBe(true);
-    expect(res.body).toHaveLength(RESPONSES_MAX_LIMIT);
-    expect(res.body.map((r) => r.id)).toEqual(rootIds.slice(0, RESPONSES_MAX_LIMIT));
+    expect(res.body).toHaveLength(RESPONSES_ANSWER_MAX);
+    expect(res.body.map((r) => r.id)).toEqual(rootIds.slice(0, RESPONSES_ANSWER_MAX));
     expect(res.headers.get('x-next-cursor')).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(res.headers.get('link')).toContain('rel="next"');
   });
 
+  it('a call that asks for more than 200 gets 200, and its next page asks the same', async () => {
+    const res = await api().get<Response[]>(`/responses?topic_id=${topicId}&limit=${RESPONSES_MAX_LIMIT}`);
+    expect(res.body.map((r) => r.id)).toEqual(rootIds.slice(0, RESPONSES_ANSWER_MAX));
+    expect(res.headers.get('link')).toContain(`limit=${RESPONSES_MAX_LIMIT}&cursor=`);
+  });
+
   it('following the cursors gives every root exactly once, in order', async () => {
     const { pages, ids } = await follow(`/responses?topic_id=${topicId}`);
-    expect(pages.map((page) => page.body.length)).toEqual([RESPONSES_MAX_LIMIT, 50]);
+    expect(pages.map((page) => page.body.length)).toEqual([RESPONSES_ANSWER_MAX, RESPONSES_ANSWER_MAX, 50]);
     expect(ids).toEqual(rootIds);
   });
 
   it('pages of any size add up to the same list', async () => {
-    const { pages, ids } = await follow(`/responses?topic_id=${topicId}&limit=300`);
-    expect(pages.map((page) => page.body.length)).toEqual([300, 300, 300, 150]);
+    const { pages, ids } = await follow(`/responses?topic_id=${topicId}&limit=160`);
+    expect(pages.map((page) => page.body.length)).toEqual([160, 160, 130]);
     expect(ids).toEqual(rootIds);
   });
 
@@ -126,8 +132,8 @@ describe('paging of response lists', () => {
     expect(whole.body).toHaveLength(ROOTS + REPLIES); // under MAPPINGS_MAX_LIMIT: one answer, as before
     expect(Object.keys(whole.body[0]!).sort()).toEqual(['id', 'parent_response_id']);
     expect(whole.headers.get('x-next-cursor')).toBeNull();
-    const { pages, ids } = await follow(`/responses/mappings?topic_id=${topicId}&limit=400`);
-    expect(pages.map((page) => page.body.length)).toEqual([400, 400, 275]);
+    const { pages, ids } = await follow(`/responses/mappings?topic_id=${topicId}&limit=200`);
+    expect(pages.map((page) => page.body.length)).toEqual([200, 200, 75]);
     expect(ids).toEqual(whole.body.map((m) => m.id));
     expect((await api().get(`/responses/mappings?topic_id=${topicId}&limit=${MAPPINGS_MAX_LIMIT + 1}`)).status).toBe(400);
   });

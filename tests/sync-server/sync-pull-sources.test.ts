@@ -1,5 +1,7 @@
 // A sync pull page of responses reads the citations of the whole page in one
-// query (no query per response), and answers exactly what reading them one by one answered.
+// query (no query per response), and answers exactly what reading them one by one answered. The
+// pull's text as the route sends it (on SQLite, the JSON SQLite writes: store/sqlite/response-json.ts)
+// is those documents' JSON, byte for byte, for one topic and for several in one call.
 import { describe, expect, it, vi } from 'vitest';
 import { createChangeFeed } from '../../sync-server/src/domain/change-feed.js';
 import type { DomainContext } from '../../sync-server/src/domain/context.js';
@@ -7,10 +9,11 @@ import { createResponse, deleteResponse, updateResponse } from '../../sync-serve
 import { createTopic } from '../../sync-server/src/domain/topics.js';
 import { rememberUser } from '../../sync-server/src/domain/users.js';
 import { responseDoc } from '../../sync-server/src/sync/collections/index.js';
-import { pull, pullResponsesOfTopics } from '../../sync-server/src/sync/pull.js';
+import { pull, pullResponsesOfTopicsText, pullText } from '../../sync-server/src/sync/pull.js';
 import { openTestStore } from '../fixtures/test-db.js';
+import { EDIT_GRACE_MS, VERSIONS_SHOWN } from '../../shared/rules/edit-history.js';
 
-const ada = { uid: 'ada', name: 'Ada', email: null };
+const ada = { uid: 'ada', name: 'Ada "the" \\ Lovelace', email: null };
 
 async function setup() {
   const testStore = await openTestStore();
@@ -51,12 +54,21 @@ async function setup() {
   });
   await deleteResponse(ctx, ada, made[7]!);
   await deleteResponse(ctx, ada, made[10]!);
+  // Earlier texts: more than are shown (the first and the last VERSIONS_SHOWN), and a moderated
+  // response's, which a document does not carry.
+  for (let n = 1; n <= VERSIONS_SHOWN + 2; n++) {
+    ms += EDIT_GRACE_MS;
+    await updateResponse(ctx, ada, made[5]!, { content: `Argument 5, edit ${n}`, sources: [] });
+  }
+  ms += EDIT_GRACE_MS;
+  await updateResponse(ctx, ada, made[3]!, { content: 'Argument 3, edited', sources: [] });
+  await testStore.db.run("UPDATE responses SET moderation = 'hidden', moderation_reason = 'Reported' WHERE id = ?", made[3]!);
   return { store, testStore, ctx, topicId: topic.id, otherId: other.id };
 }
 
 describe('sync pull of responses reads the sources of a page in one query', () => {
   it('no query per response, and the same documents as reading them one by one', async () => {
-    const { store, testStore, ctx, topicId, otherId } = await setup();
+    const { store, testStore, ctx, topicId } = await setup();
     const one = vi.spyOn(store.sources, 'forResponse');
     const many = vi.spyOn(store.sources, 'forResponses');
 
@@ -68,32 +80,50 @@ describe('sync pull of responses reads the sources of a page in one query', () =
       pages.push(page);
       checkpoint = page.checkpoint;
     }
-    const several = await pullResponsesOfTopics(ctx, { topics: { [topicId]: { id: '', seq: 0 }, [otherId]: { id: '', seq: 0 } } }, 1000);
     expect(pages.length).toBeGreaterThan(2);
     expect(one).not.toHaveBeenCalled();
-    // One read per page: the pages of one topic (and the empty one that ends them), then one per topic of the multi-topic pull.
-    expect(many).toHaveBeenCalledTimes(pages.length + 1 + 2);
+    // One read per page: the pages of one topic (and the empty one that ends them).
+    expect(many).toHaveBeenCalledTimes(pages.length + 1);
 
-    // The reference: each row's sources read on its own (what the pull did before).
-    one.mockRestore();
-    const reference = async (id: string) => {
-      const docs = [];
-      let from = { id: '', seq: 0 };
-      for (;;) {
-        const rows = await store.responses.changesSince(id, from, 7, null);
-        if (rows.length === 0) break;
-        docs.push(await Promise.all(rows.map((row) => responseDoc(store, row))));
-        const last = rows[rows.length - 1]!;
-        from = { id: last.id, seq: last.seq };
+    expect(JSON.stringify(pages.map((page) => (page as { documents: unknown }).documents))).toBe(
+      JSON.stringify(await referencePages(store, topicId)),
+    );
+    await testStore.close();
+  });
+
+  it("the pull's text is the documents' JSON, byte for byte, for a topic and for several at once", async () => {
+    const { store, testStore, ctx, topicId, otherId } = await setup();
+    const texts: string[] = [];
+    let checkpoint = { id: '', seq: 0 };
+    for (;;) {
+      const page = await pullText(ctx, 'responses', { user: null, topicId }, checkpoint, 7);
+      expect(page.count).toBe((JSON.parse(Buffer.from(page.documents).toString()) as unknown[]).length);
+      if (page.count === 0) {
+        expect(page.checkpoint).toEqual(checkpoint);
+        break;
       }
-      return docs;
-    };
-    expect(JSON.stringify(pages.map((page) => (page as { documents: unknown }).documents))).toBe(JSON.stringify(await reference(topicId)));
-    const byTopic = await Promise.all([otherId, topicId].sort().map((id) => reference(id)));
-    expect(JSON.stringify(several.documents)).toBe(JSON.stringify(byTopic.flatMap((docs) => docs.flat())));
+      texts.push(Buffer.from(page.documents).toString());
+      checkpoint = page.checkpoint;
+    }
+    const reference = await referencePages(store, topicId);
+    expect(texts).toEqual(reference.map((docs) => JSON.stringify(docs)));
+    const last = reference.flat().at(-1)!;
+    expect(checkpoint).toEqual({ id: last.id, seq: last.seq });
+
+    const from = { topics: { [topicId]: { id: '', seq: 0 }, [otherId]: { id: '', seq: 0 } } };
+    const several = await pullResponsesOfTopicsText(ctx, from, 1000);
+    const byTopic = await Promise.all([otherId, topicId].sort().map((id) => referencePages(store, id)));
+    const expected = byTopic.flatMap((docs) => docs.flat());
+    expect(Buffer.from(several.documents).toString()).toBe(JSON.stringify(expected));
+    expect(several.count).toBe(expected.length);
 
     // The page really carries several cited sources, in their order, and tombstones carry none.
-    const docs = several.documents as Array<{ content?: string; sources?: Array<{ url: string }>; _deleted: boolean }>;
+    const docs = JSON.parse(Buffer.from(several.documents).toString()) as Array<{
+      content?: string;
+      sources?: Array<{ url: string }>;
+      versions?: unknown[];
+      _deleted: boolean;
+    }>;
     // Three tombstones: response 7, and response 10 with its reply 11 (a delete takes the subtree).
     expect(docs.filter((doc) => doc._deleted)).toHaveLength(3);
     expect(docs.filter((doc) => doc._deleted).every((doc) => doc.sources === undefined)).toBe(true);
@@ -101,6 +131,27 @@ describe('sync pull of responses reads the sources of a page in one query', () =
     expect(edited.sources!.map((s) => s.url)).toEqual(['https://example.org/shared', 'https://example.org/2']);
     const eight = docs.find((doc) => doc.content === 'Argument 8')!;
     expect(eight.sources!.map((s) => s.url)).toEqual(['https://example.org/8', 'https://example.org/shared', 'https://example.org/third']);
+    const versions = (content: string) => docs.find((doc) => doc.content === content)!.versions;
+    expect(versions(`Argument 5, edit ${VERSIONS_SHOWN + 2}`)).toHaveLength(VERSIONS_SHOWN + 1);
+    expect(versions('Argument 3, edited')).toEqual([]);
+
+    // Only as many as asked, over the topics in id order.
+    const three = await pullResponsesOfTopicsText(ctx, from, 3);
+    expect(Buffer.from(three.documents).toString()).toBe(JSON.stringify(expected.slice(0, 3)));
     await testStore.close();
   });
 });
+
+/** The reference: each row's sources read on its own (what the pull did before), in pages of 7. */
+async function referencePages(store: DomainContext['store'], topicId: string) {
+  const docs = [];
+  let from = { id: '', seq: 0 };
+  for (;;) {
+    const rows = await store.responses.changesSince(topicId, from, 7, null);
+    if (rows.length === 0) break;
+    docs.push(await Promise.all(rows.map((row) => responseDoc(store, row))));
+    const last = rows[rows.length - 1]!;
+    from = { id: last.id, seq: last.seq };
+  }
+  return docs;
+}

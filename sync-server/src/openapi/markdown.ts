@@ -51,18 +51,18 @@ No list answer is unbounded and none is cut silently. Lists stay plain JSON arra
 left is said in headers.
 
 - \`GET /api/responses?topic_id=\` and \`?parent_id=\` take \`limit\` (1–1000, default 1000) and \`cursor\`. An
-  answer carries at most \`limit\` responses; when more follow it has \`X-Next-Cursor: <cursor>\` and
-  \`Link: </api/responses?topic_id=T&limit=1000&cursor=…>; rel="next"\`. Ask again with that cursor (or
-  follow the link) until an answer has no \`X-Next-Cursor\`. The cursor is opaque (it marks the last item
-  given, so items added meanwhile are not skipped or repeated); one the server did not make is \`400\`. The
-  default call therefore answers in one page for any topic up to 1,000 root responses.
+  answer carries at most \`limit\` responses and never more than 200 (as a sync pull); when more follow it
+  has \`X-Next-Cursor: <cursor>\` and \`Link: </api/responses?topic_id=T&limit=1000&cursor=…>; rel="next"\`.
+  Ask again with that cursor (or follow the link) until an answer has no \`X-Next-Cursor\`. The cursor is
+  opaque (it marks the last item given, so items added meanwhile are not skipped or repeated); one the
+  server did not make is \`400\`. The default call answers in one page for any topic up to 200 root responses.
 - \`GET /api/responses/mappings?topic_id=\` pages the same way with \`limit\` (1–5000, default 5000) and
   \`cursor\`: one answer for any topic up to 5,000 responses.
 - \`GET /api/sources\` and \`GET /api/sources/{id}/responses\` page with \`limit\` (1–500, default 100) and
   \`offset\`, with \`X-Total-Count\`, \`X-Next-Offset\` and \`Link: rel="next"\`.
 - \`GET /api/topics\` (\`limit\` ≤ 100, \`offset\` ≤ 10,000), \`GET /api/notifications/user/{uid}\` (\`limit\` ≤ 500) page with
   \`limit\` and \`offset\`; the searches answer their best 20; the leaderboard its top 100.
-- Sync pull pages by checkpoint; its \`limit\` is at most 1000 (\`400\` above).
+- Sync pull pages by checkpoint; its \`limit\` is at most 1000 (\`400\` above), and it answers at most 200.
 
 Replication calls (\`/api/sync/...\`) are described in [SYNC.md](SYNC.md); their documents per collection are there.
 

@@ -1,7 +1,7 @@
 // /api/responses: a topic's roots or a response's replies, mappings, search, one,
 // create, inline edit and subtree delete.
 // The lists are paged (docs/API.md "Paging"): the body stays the product's plain
-// array, at most `limit` (default and maximum RESPONSES_MAX_LIMIT) long; when more
+// array, at most `limit` (default and maximum RESPONSES_MAX_LIMIT) and RESPONSES_ANSWER_MAX long; when more
 // follow, `X-Next-Cursor` holds an opaque cursor and `Link: <…>; rel="next"` the
 // address of the next page. Never cut silently.
 import { OpenAPIHono } from '@hono/zod-openapi';
@@ -30,9 +30,16 @@ import { apiRoute, serve } from '../openapi/route.js';
 import { responseMappingSchema, responseSchema } from '../../../shared/schemas/answers.js';
 import { wholeNumberParam } from '../../../shared/schemas/common.js';
 import type { ResponsePosition } from '../store/rows.js';
+import { PULL_ANSWER_MAX } from '../../../shared/sync-protocol.js';
 
-/** The most responses one answer carries (also the default page). */
+/** The largest `limit` a call may ask (also the default). */
 export const RESPONSES_MAX_LIMIT = 1000;
+/**
+ * The most responses one answer carries, whatever `limit` asked, as a sync pull (PULL_ANSWER_MAX): a
+ * page of 1,000 roots is 650 KB and about 6.5 ms of the event loop, and under 50 such readers at once
+ * each waited for the others' pages (p99 0.7-1.3 s, docs/BENCHMARKS.md); the cursor gives the rest.
+ */
+export const RESPONSES_ANSWER_MAX = PULL_ANSWER_MAX;
 
 export const responsesListQuery = z.object({
   topic_id: z.string().optional().describe('The topic whose roots to list (`404` if there is no such topic).'),
@@ -118,7 +125,7 @@ const list = apiRoute({
   summary: "A topic's root responses, or a response's direct replies",
   description:
     'Give `topic_id` (the roots) or `parent_id` (the direct replies), oldest first, [paged](#paging) by cursor: `limit` 1–1000 ' +
-    '(default 1000). An expensive read.',
+    '(default 1000), at most 200 answered. An expensive read.',
   auth: 'optional',
   query: responsesListQuery,
   queryExample: '?topic_id=T&limit=1000&cursor=…',
@@ -229,8 +236,9 @@ export function responsesRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE
     await limits.read(c, c.get('user'));
     // A page of up to 1,000 responses: one SQLite statement of a few ms (store/sqlite/response-json.ts), a few at once (domain/turns.ts).
     return fewLargePagesAtOnce(async () => {
-      if (query.topic_id) return sendPageText(c, await rootResponsesPageText(ctx, query.topic_id, viewer, after, limit), limit);
-      return sendPageText(c, await repliesPageText(ctx, query.parent_id!, viewer, after, limit), limit);
+      const answered = Math.min(limit, RESPONSES_ANSWER_MAX);
+      if (query.topic_id) return sendPageText(c, await rootResponsesPageText(ctx, query.topic_id, viewer, after, answered), limit);
+      return sendPageText(c, await repliesPageText(ctx, query.parent_id!, viewer, after, answered), limit);
     });
   });
   serve(app, mappings, async (c, read) => {

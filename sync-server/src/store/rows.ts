@@ -215,6 +215,13 @@ export interface ResponsePageText {
   next: ResponsePosition | null;
 }
 
+/** A sync pull of a topic's responses as the JSON array of its documents, how many, and the last one's checkpoint (null: none). */
+export interface ResponseChangesText {
+  json: Uint8Array<ArrayBuffer>;
+  documents: number;
+  checkpoint: Checkpoint | null;
+}
+
 /** A page of a topic's (id, parent) pairs, already serialised (ResponsesRepo.mappingsPage). */
 export interface MappingsPageJson {
   json: string;
@@ -713,6 +720,8 @@ export interface ResponsesRepo {
   countByType(topicId: string): Promise<{ type: ResponseType; n: number }[]>;
   /** A topic's responses (tombstones included) changed after the checkpoint. */
   changesSince(topicId: string, checkpoint: Checkpoint, limit: number, viewer: string | null): Promise<ResponseRow[]>;
+  /** changesSince as a pull's documents (responseDoc's JSON, byte for byte), where the database makes that text (rootsPageJson); else null. */
+  changesSinceJson(topicId: string, checkpoint: Checkpoint, limit: number): Promise<ResponseChangesText | null>;
   /** The content of the user's live responses created at or after `sinceIso`, at most `limit`, newest first (spam check). */
   recentContents(uid: string, sinceIso: string, limit: number): Promise<string[]>;
 }

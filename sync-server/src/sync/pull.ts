@@ -10,6 +10,7 @@ import {
   type SyncDocs,
 } from '../../../shared/sync-protocol.js';
 import type { DomainContext } from '../domain/context.js';
+import { stringifyInTurns } from '../domain/turns.js';
 import { descriptorOf, type PullScope } from './collections/index.js';
 
 function advance<D extends { id: string; seq: number }>(documents: D[], from: SyncCheckpoint): SyncCheckpoint {
@@ -29,6 +30,63 @@ export async function pull<C extends SyncCollection>(
   // others' whole pages.)
   const documents = await descriptorOf(collection).pull(ctx, scope, from, Math.min(limit, PULL_ANSWER_MAX));
   return { documents, checkpoint: advance(documents, from) };
+}
+
+/** A pull's page as the route sends it: its documents as the bytes of a JSON array, how many, where it ends. */
+export interface PullText<K> {
+  documents: Uint8Array;
+  count: number;
+  checkpoint: K;
+}
+
+const UTF8 = new TextEncoder();
+
+/**
+ * pull, as the bytes JSON.stringify of its documents gives. A topic's responses come as SQLite writes
+ * them (store/sqlite/response-json.ts: no object per document, about half the time); any other page
+ * is read as documents and stringified a few hundred at a time with a turn between (domain/turns.ts).
+ */
+export async function pullText<C extends SyncCollection>(
+  ctx: DomainContext,
+  collection: C,
+  scope: PullScope,
+  from: SyncCheckpoint,
+  limit: number,
+): Promise<PullText<SyncCheckpoint>> {
+  if (collection === 'responses' && scope.topicId) {
+    const made = await ctx.store.responses.changesSinceJson(scope.topicId, from, Math.min(limit, PULL_ANSWER_MAX));
+    if (made) return { documents: made.json, count: made.documents, checkpoint: made.checkpoint ?? from };
+  }
+  const page = await pull(ctx, collection, scope, from, limit);
+  return { documents: UTF8.encode(await stringifyInTurns(page.documents)), count: page.documents.length, checkpoint: page.checkpoint };
+}
+
+/** Several followed topics in one request (pullResponsesOfTopics), as pullText answers each topic's part. */
+export async function pullResponsesOfTopicsText(
+  ctx: DomainContext,
+  from: ResponsesCheckpoint,
+  limit: number,
+): Promise<PullText<ResponsesCheckpoint>> {
+  const parts: Uint8Array[] = [];
+  let count = 0;
+  const topics: Record<string, SyncCheckpoint> = {};
+  const wanted = Math.min(limit, PULL_ANSWER_MAX);
+  for (const topicId of Object.keys(from.topics).sort()) {
+    const position = from.topics[topicId]!;
+    const remaining = wanted - count;
+    if (remaining > 0) {
+      const page = await pullText(ctx, 'responses', { user: null, topicId }, position, remaining);
+      // Each part is `[…]`: its items, without the brackets, go into the one array.
+      if (page.count > 0) parts.push(page.documents.subarray(1, page.documents.length - 1));
+      count += page.count;
+      topics[topicId] = page.checkpoint;
+    } else {
+      topics[topicId] = position;
+    }
+  }
+  const comma = UTF8.encode(',');
+  const joined = parts.flatMap((part, i) => (i === 0 ? [part] : [comma, part]));
+  return { documents: Buffer.concat([UTF8.encode('['), ...joined, UTF8.encode(']')]), count, checkpoint: { topics } };
 }
 
 /** Several followed topics in one request: topics in id order, each from its own position. */

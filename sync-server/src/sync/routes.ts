@@ -32,7 +32,7 @@ import { pullAnswerSchema, pushAnswerSchema, responsesPullAnswerSchema, topicsAn
 import { listTopicsQuerySchema } from '../../../shared/schemas/topics.js';
 import { topicsByIds, topicsPage } from './kept-topics.js';
 import { COLLECTIONS } from './collections/index.js';
-import { pull, pullResponsesOfTopics } from './pull.js';
+import { pullResponsesOfTopicsText, pullText, type PullText } from './pull.js';
 import { push } from './push.js';
 import { openStream } from './stream.js';
 
@@ -47,7 +47,7 @@ export const requireCurrentSyncProtocol: MiddlewareHandler = async (c, next) => 
   await next();
 };
 import { metrics } from '../observe/metrics.js';
-import { fewLargePagesAtOnce, stringifyInTurns } from '../domain/turns.js';
+import { fewLargePagesAtOnce } from '../domain/turns.js';
 import { requestLog } from '../observe/request.js';
 
 /** One log line and the metrics of a sync pull or push: its collection, its documents, its time. */
@@ -58,15 +58,11 @@ function observeSync(c: Context, direction: 'pull' | 'push', collection: string,
   requestLog(c).info({ collection, documents, ms: Math.round(seconds * 10_000) / 10 }, `sync ${direction}`);
 }
 
-/**
- * A pull's page as c.json would send it, its documents stringified a few hundred at a time with a
- * turn between each (domain/turns.ts): 1,000 documents in one stringify held the event loop.
- */
-async function pageJson(c: Context, page: { documents: readonly unknown[]; checkpoint: unknown }): Promise<Response> {
-  const documents = await stringifyInTurns(page.documents);
-  return c.body(`{"documents":${documents},"checkpoint":${JSON.stringify(page.checkpoint)}}`, 200, {
-    'Content-Type': 'application/json',
-  });
+/** A pull's answer, `{"documents":[…],"checkpoint":…}`, the bytes c.json would send. */
+function pageJson(c: Context, page: PullText<unknown>): Response {
+  const head = Buffer.from('{"documents":');
+  const tail = Buffer.from(`,"checkpoint":${JSON.stringify(page.checkpoint)}}`);
+  return c.body(Buffer.concat([head, page.documents, tail]), 200, { 'Content-Type': 'application/json' });
 }
 
 const topicId = z.string().regex(ID_PATTERN, 'topic_id is not a valid id.');
@@ -252,9 +248,9 @@ export function syncRoutes(
     const start = performance.now();
     const charge = await limits.pull(c, c.get('user'));
     return fewLargePagesAtOnce(async () => {
-      const page = await pullResponsesOfTopics(ctx, body.checkpoint, body.limit);
-      await charge(page.documents.length);
-      observeSync(c, 'pull', 'responses', page.documents.length, start);
+      const page = await pullResponsesOfTopicsText(ctx, body.checkpoint, body.limit);
+      await charge(page.count);
+      observeSync(c, 'pull', 'responses', page.count, start);
       return pageJson(c, page);
     });
   });
@@ -285,9 +281,9 @@ export function syncRoutes(
     const start = performance.now();
     const charge = await limits.pull(c, user);
     return fewLargePagesAtOnce(async () => {
-      const page = await pull(ctx, collection, scope, { id: query.id, seq: query.seq }, query.limit);
-      await charge(page.documents.length);
-      observeSync(c, 'pull', collection, page.documents.length, start);
+      const page = await pullText(ctx, collection, scope, { id: query.id, seq: query.seq }, query.limit);
+      await charge(page.count);
+      observeSync(c, 'pull', collection, page.count, start);
       return pageJson(c, page);
     });
   });

@@ -95,6 +95,7 @@ export function createPgResponsesRepo(q: PgQueries): ResponsesRepo {
     // PostgreSQL's json functions space their text unlike JSON.stringify: the domain serialises the rows.
     rootsPageJson: async () => null,
     repliesPageJson: async () => null,
+    changesSinceJson: async () => null,
     repliesPage: (parentId, viewer, after, limit) =>
       q.rows<ResponseRow>(
         `${select('$2')} WHERE r.parent_response_id = $1 AND r.deleted = 0

@@ -8,31 +8,52 @@
 import type { Db } from './connection.js';
 import { VERSIONS_SHOWN } from '../../../../shared/rules/edit-history.js';
 import { orderBySql, RESPONSE_ORDER } from '../../../../shared/rules/sort-order.js';
-import type { ResponsePageText, ResponsePosition } from '../rows.js';
+import type { Checkpoint, ResponseChangesText, ResponsePageText, ResponsePosition } from '../rows.js';
 
 const TRUE_OR_FALSE = (condition: string) => `CASE WHEN ${condition} THEN json('true') ELSE json('false') END`;
 
+// Of many earlier texts the first and the last VERSIONS_SHOWN (publicVersions), oldest first.
+const SHOWN_VERSIONS = `(
+  SELECT json_group_array(json_object('version', v.version, 'content', v.content, 'created_at', v.created_at)) FROM (
+    SELECT * FROM response_versions v WHERE v.response_id = r.id
+      AND (v.version = (SELECT min(version) FROM response_versions WHERE response_id = r.id)
+           OR (SELECT count(*) FROM response_versions w WHERE w.response_id = r.id AND w.version > v.version) < ${VERSIONS_SHOWN})
+    ORDER BY v.version) v)`;
+
+/** The response's citations in their order (the key's position), each with `idKey` first (REST's have the source's id). */
+const CITATIONS = (idKey: string) => `(
+  SELECT json_group_array(json_object(${idKey}'url', s.url, 'name', rs.name, 'description', rs.description))
+  FROM (SELECT * FROM response_sources WHERE response_id = r.id ORDER BY position) rs JOIN sources s ON s.id = rs.source_id)`;
+
 // toResponse, in SQL. A quote shows while the quoted response exists and is not deleted; a moderated
-// or deleted response shows no earlier text; of many earlier texts the first and the last
-// VERSIONS_SHOWN are shown (publicVersions). Citations in their order (the key's position).
+// or deleted response shows no earlier text.
 const RESPONSE_JSON = `json_object(
   'id', r.id, 'content', r.content, 'type', r.type, 'topic_id', r.topic_id, 'parent_response_id', r.parent_response_id,
   'quoted_response', CASE WHEN q.id IS NOT NULL AND q.deleted = 0 THEN json_object('id', q.id, 'content', q.content, 'username', qu.display_name) END,
   'quoted_response_id', CASE WHEN q.id IS NOT NULL AND q.deleted = 0 THEN q.id END,
-  'sources', (SELECT json_group_array(json_object('id', s.id, 'url', s.url, 'name', rs.name, 'description', rs.description))
-              FROM (SELECT * FROM response_sources WHERE response_id = r.id ORDER BY position) rs JOIN sources s ON s.id = rs.source_id),
+  'sources', ${CITATIONS(`'id', s.id, `)},
   'created_at', r.created_at, 'edited_at', r.edited_at,
-  'versions', CASE WHEN r.moderation IS NULL AND r.deleted = 0 THEN (
-      SELECT json_group_array(json_object('version', v.version, 'content', v.content, 'created_at', v.created_at)) FROM (
-        SELECT * FROM response_versions v WHERE v.response_id = r.id
-          AND (v.version = (SELECT min(version) FROM response_versions WHERE response_id = r.id)
-               OR (SELECT count(*) FROM response_versions w WHERE w.response_id = r.id AND w.version > v.version) < ${VERSIONS_SHOWN})
-        ORDER BY v.version) v)
-    ELSE json('[]') END,
+  'versions', CASE WHEN r.moderation IS NULL AND r.deleted = 0 THEN ${SHOWN_VERSIONS} ELSE json('[]') END,
   'username', u.display_name, 'creator_uid', r.creator_uid, 'score', r.score,
   'user_has_upvoted', ${TRUE_OR_FALSE(`EXISTS (SELECT 1 FROM votes v WHERE v.voter_uid = @viewer AND v.target_type = 'response' AND v.target_id = r.id AND v.deleted = 0 AND v.value = 1)`)},
   'user_has_downvoted', ${TRUE_OR_FALSE(`EXISTS (SELECT 1 FROM votes v WHERE v.voter_uid = @viewer AND v.target_type = 'response' AND v.target_id = r.id AND v.deleted = 0 AND v.value = -1)`)},
   'comment_count', r.comment_count, 'moderation', r.moderation, 'moderation_reason', r.moderation_reason)`;
+
+// responseDoc (sync/collections/responses.ts), in SQL: a deleted response as its tombstone.
+const RESPONSE_DOC_JSON = `CASE WHEN r.deleted = 1
+  THEN json_object('id', r.id, 'topic_id', r.topic_id, 'parent_response_id', r.parent_response_id, 'seq', r.seq, '_deleted', json('true'))
+  ELSE json_object(
+    'id', r.id, 'topic_id', r.topic_id, 'parent_response_id', r.parent_response_id, 'quoted_response_id', r.quoted_response_id,
+    'type', r.type, 'content', r.content, 'sources', ${CITATIONS('')}, 'creator_uid', r.creator_uid, 'username', u.display_name,
+    'created_at', r.created_at, 'updated_at', r.updated_at, 'edited_at', r.edited_at,
+    'versions', CASE WHEN r.moderation IS NULL THEN ${SHOWN_VERSIONS} ELSE json('[]') END,
+    'score', r.score, 'comment_count', r.comment_count, 'delta_count', r.delta_count,
+    'upvotes_agree', r.upvotes_agree, 'upvotes_disagree', r.upvotes_disagree,
+    'downvotes_agree', r.downvotes_agree, 'downvotes_disagree', r.downvotes_disagree,
+    'moderation', r.moderation, 'moderation_reason', r.moderation_reason, 'seq', r.seq, '_deleted', json('false'))
+  END`;
+
+const bytesOf = (bytes: Buffer) => new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) as Uint8Array<ArrayBuffer>;
 
 type PageParams = { viewer: string | null; afterAt: string; afterId: string; limit: number };
 
@@ -60,22 +81,42 @@ function pageStatements<P>(db: Db, where: string) {
   return db.transaction((params: P & PageParams): ResponsePageText => {
     const bytes = json.get(params)!.json;
     const last = end.all(params);
-    return {
-      json: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) as Uint8Array<ArrayBuffer>,
-      next: last.length === 2 ? last[0]! : null,
-    };
+    return { json: bytesOf(bytes), next: last.length === 2 ? last[0]! : null };
   });
 }
+
+/**
+ * A sync pull of a topic's responses: the documents changed after the checkpoint, in (seq, id) order,
+ * as the JSON array a pull answers, how many, and the last one's checkpoint (null when none).
+ */
+function changesStatement(db: Db) {
+  const rows = `FROM responses r WHERE r.topic_id = @topicId AND (r.seq > @seq OR (r.seq = @seq AND r.id > @id)) ORDER BY r.seq, r.id`;
+  const json = db.prepare<ChangesParams, { json: Buffer; n: number }>(`
+    SELECT CAST('[' || coalesce(group_concat(j, ','), '') || ']' AS BLOB) AS json, count(*) AS n FROM (
+      SELECT ${RESPONSE_DOC_JSON} AS j ${rows.replace('FROM responses r', 'FROM responses r LEFT JOIN users u ON u.uid = r.creator_uid')} LIMIT @limit
+    )
+  `);
+  const last = db.prepare<ChangesParams & { n: number }, Checkpoint>(`SELECT r.id, r.seq ${rows} LIMIT 1 OFFSET @n - 1`);
+  return db.transaction((params: ChangesParams): ResponseChangesText => {
+    const page = json.get(params)!;
+    return { json: bytesOf(page.json), documents: page.n, checkpoint: page.n > 0 ? last.get({ ...params, n: page.n })! : null };
+  });
+}
+
+type ChangesParams = { topicId: string; seq: number; id: string; limit: number };
 
 export function createResponseJsonPages(db: Db) {
   // `+r.parent_response_id`: the topic's own index (responses-repo.ts says why).
   const roots = pageStatements<{ topicId: string }>(db, 'r.topic_id = @topicId AND +r.parent_response_id IS NULL');
   const replies = pageStatements<{ parentId: string }>(db, 'r.parent_response_id = @parentId');
+  const changes = changesStatement(db);
   const position = (after: ResponsePosition | null) => ({ afterAt: after?.created_at ?? '', afterId: after?.id ?? '' });
   return {
     rootsPageJson: (topicId: string, viewer: string | null, after: ResponsePosition | null, limit: number) =>
       roots({ topicId, viewer, limit, ...position(after) }),
     repliesPageJson: (parentId: string, viewer: string | null, after: ResponsePosition | null, limit: number) =>
       replies({ parentId, viewer, limit, ...position(after) }),
+    changesSinceJson: (topicId: string, checkpoint: Checkpoint, limit: number) =>
+      changes({ topicId, seq: checkpoint.seq, id: checkpoint.id, limit }),
   };
 }
