@@ -18,7 +18,7 @@ import { startAuthEmulator, type RunningEmulator } from '../../scripts/auth-emul
 import { openDatabase } from '../../sync-server/src/store/sqlite/connection.js';
 import { buildServerForBench, processCpuUs, serverProfile, startCruxProcess } from './processes.js';
 import { formatSummary, summariseProfile } from './profile-summary.js';
-import { largeSeedSizes, SEED_WORDS, seedLarge } from './seed.js';
+import { largeSeedSizes, rootCursors, SEED_WORDS, seedLarge } from './seed.js';
 import { cannon, emulatorToken, type Vary } from './server.js';
 
 interface Scenario {
@@ -34,6 +34,7 @@ const sizes = largeSeedSizes();
 interface Site {
   topicSeqs: { lo: number; hi: number };
   bigSeqs: { lo: number; hi: number };
+  rootCursors: string[];
 }
 /** n values from lo to hi, evenly spread (the server bench's varied rows ask the same). */
 const spread = (lo: number, hi: number, n: number) =>
@@ -72,7 +73,10 @@ const SCENARIOS: Record<string, (site: Site) => Scenario> = {
     ),
   }),
   mappings: () => ({ path: '/', vary: paths(spread(4_001, 5_000, 100).map((n) => `/api/responses/mappings?topic_id=${BIG}&limit=${n}`)) }),
-  roots: () => ({ path: '/', vary: paths(spread(901, 1_000, 100).map((n) => `/api/responses?topic_id=${BIG}&limit=${n}`)) }),
+  roots: ({ rootCursors: cursors }) => ({
+    path: '/',
+    vary: paths(cursors.map((cursor) => `/api/responses?topic_id=${BIG}&limit=1000&cursor=${cursor}`)),
+  }),
 };
 
 /** The change numbers the checkpoint scenarios start from, read from the seeded file. */
@@ -83,6 +87,7 @@ function readSite(file: string): Site {
     return {
       topicSeqs: range('SELECT min(seq) AS lo, max(seq) AS hi FROM topics'),
       bigSeqs: range('SELECT min(seq) AS lo, max(seq) AS hi FROM responses WHERE topic_id = ?', BIG),
+      rootCursors: rootCursors(db, BIG, 100),
     };
   } finally {
     db.close();
@@ -102,7 +107,7 @@ const profiles = mkdtempSync(join(tmpdir(), 'crux-prof-'));
 let emulator: RunningEmulator | null = null;
 const build = await buildServerForBench();
 try {
-  if (names.some((name) => SCENARIOS[name]!({ topicSeqs: { lo: 0, hi: 0 }, bigSeqs: { lo: 0, hi: 0 } }).signedIn)) {
+  if (names.some((name) => SCENARIOS[name]!({ topicSeqs: { lo: 0, hi: 0 }, bigSeqs: { lo: 0, hi: 0 }, rootCursors: [] }).signedIn)) {
     emulator = await startAuthEmulator();
   }
   const seeded = process.env.BENCH_SEEDED;
