@@ -1,9 +1,10 @@
 // A page of responses as the JSON the API answers, made by SQLite itself. Reading 1,000 rows into
 // objects, attaching their citations and earlier texts and stringifying them cost about 16 ms of the
 // event loop per page (a 23,000-root topic's first page); the same page built with json_object and
-// handed over as one UTF-8 BLOB costs about 4.5 ms and makes no JS object per row. The text is the
-// same, byte for byte, as JSON.stringify of toResponse (store/rows.ts) gives: the same keys in the same
-// order, the same escapes (tests/sync-server/responses-json.test.ts compares the two).
+// handed over as one UTF-8 BLOB costs about 4.7 ms and makes no JS object per row (a sync pull of 200
+// of a topic's responses: 2.3 ms). The text is the same, byte for byte, as JSON.stringify of toResponse
+// (store/rows.ts) and of responseDoc (sync/collections/responses.ts) give: the same keys in the same
+// order, the same escapes (tests/sync-server/responses-json.test.ts and sync-pull-sources.test.ts).
 // PostgreSQL's json functions space their output differently, so that store keeps the rows path.
 import type { Db } from './connection.js';
 import { VERSIONS_SHOWN } from '../../../../shared/rules/edit-history.js';
@@ -64,20 +65,17 @@ type PageParams = { viewer: string | null; afterAt: string; afterId: string; lim
  * rows to do both in one statement cost half as much again (a temporary b-tree for the order).
  */
 function pageStatements<P>(db: Db, where: string) {
-  const rows = `FROM responses r WHERE ${where} AND r.deleted = 0 AND (r.created_at, r.id) > (@afterAt, @afterId)
-    ORDER BY ${orderBySql(RESPONSE_ORDER, 'r')}`;
+  const page = `WHERE ${where} AND r.deleted = 0 AND (r.created_at, r.id) > (@afterAt, @afterId) ORDER BY ${orderBySql(RESPONSE_ORDER, 'r')}`;
   const json = db.prepare<P & PageParams, { json: Buffer }>(`
     SELECT CAST('[' || coalesce(group_concat(j, ','), '') || ']' AS BLOB) AS json FROM (
-      SELECT ${RESPONSE_JSON} AS j ${rows.replace(
-        'FROM responses r',
-        `FROM responses r
+      SELECT ${RESPONSE_JSON} AS j FROM responses r
         LEFT JOIN users u ON u.uid = r.creator_uid
         LEFT JOIN responses q ON q.id = r.quoted_response_id
-        LEFT JOIN users qu ON qu.uid = q.creator_uid`,
-      )} LIMIT @limit
+        LEFT JOIN users qu ON qu.uid = q.creator_uid
+      ${page} LIMIT @limit
     )
   `);
-  const end = db.prepare<P & PageParams, ResponsePosition>(`SELECT r.created_at, r.id ${rows} LIMIT 2 OFFSET @limit - 1`);
+  const end = db.prepare<P & PageParams, ResponsePosition>(`SELECT r.created_at, r.id FROM responses r ${page} LIMIT 2 OFFSET @limit - 1`);
   return db.transaction((params: P & PageParams): ResponsePageText => {
     const bytes = json.get(params)!.json;
     const last = end.all(params);
@@ -90,13 +88,13 @@ function pageStatements<P>(db: Db, where: string) {
  * as the JSON array a pull answers, how many, and the last one's checkpoint (null when none).
  */
 function changesStatement(db: Db) {
-  const rows = `FROM responses r WHERE r.topic_id = @topicId AND (r.seq > @seq OR (r.seq = @seq AND r.id > @id)) ORDER BY r.seq, r.id`;
+  const after = 'WHERE r.topic_id = @topicId AND (r.seq > @seq OR (r.seq = @seq AND r.id > @id)) ORDER BY r.seq, r.id';
   const json = db.prepare<ChangesParams, { json: Buffer; n: number }>(`
     SELECT CAST('[' || coalesce(group_concat(j, ','), '') || ']' AS BLOB) AS json, count(*) AS n FROM (
-      SELECT ${RESPONSE_DOC_JSON} AS j ${rows.replace('FROM responses r', 'FROM responses r LEFT JOIN users u ON u.uid = r.creator_uid')} LIMIT @limit
+      SELECT ${RESPONSE_DOC_JSON} AS j FROM responses r LEFT JOIN users u ON u.uid = r.creator_uid ${after} LIMIT @limit
     )
   `);
-  const last = db.prepare<ChangesParams & { n: number }, Checkpoint>(`SELECT r.id, r.seq ${rows} LIMIT 1 OFFSET @n - 1`);
+  const last = db.prepare<ChangesParams & { n: number }, Checkpoint>(`SELECT r.id, r.seq FROM responses r ${after} LIMIT 1 OFFSET @n - 1`);
   return db.transaction((params: ChangesParams): ResponseChangesText => {
     const page = json.get(params)!;
     return { json: bytesOf(page.json), documents: page.n, checkpoint: page.n > 0 ? last.get({ ...params, n: page.n })! : null };
