@@ -215,8 +215,8 @@ export interface ResponsePageText {
   next: ResponsePosition | null;
 }
 
-/** A sync pull of a topic's responses as the JSON array of its documents, how many, and the last one's checkpoint (null: none). */
-export interface ResponseChangesText {
+/** A sync pull's page as the JSON array of its documents, how many, and the last one's checkpoint (null: none). */
+export interface JsonChanges {
   json: Uint8Array<ArrayBuffer>;
   documents: number;
   checkpoint: Checkpoint | null;
@@ -632,6 +632,8 @@ export interface TopicsRepo {
   /** Stamps `seq` on every topic (live or not) of the creator, e.g. after they renamed; returns how many. */
   restampCreator(uid: string, seq: number): Promise<number>;
   changesSince(checkpoint: Checkpoint, limit: number, viewer: string | null): Promise<TopicRow[]>;
+  /** changesSince as a pull's documents (topicDoc's JSON, byte for byte), where the database makes that text (SQLite); else null. */
+  changesSinceJson(checkpoint: Checkpoint, limit: number): Promise<JsonChanges | null>;
   /** How many topics (deleted ones included) the user created at or after `sinceIso` (new-account limit). */
   countCreatedSince(uid: string, sinceIso: string): Promise<number>;
   /** The titles of the user's live topics created at or after `sinceIso`, at most `limit`, newest first (spam check). */
@@ -721,7 +723,7 @@ export interface ResponsesRepo {
   /** A topic's responses (tombstones included) changed after the checkpoint. */
   changesSince(topicId: string, checkpoint: Checkpoint, limit: number, viewer: string | null): Promise<ResponseRow[]>;
   /** changesSince as a pull's documents (responseDoc's JSON, byte for byte), where the database makes that text (rootsPageJson); else null. */
-  changesSinceJson(topicId: string, checkpoint: Checkpoint, limit: number): Promise<ResponseChangesText | null>;
+  changesSinceJson(topicId: string, checkpoint: Checkpoint, limit: number): Promise<JsonChanges | null>;
   /** The content of the user's live responses created at or after `sinceIso`, at most `limit`, newest first (spam check). */
   recentContents(uid: string, sinceIso: string, limit: number): Promise<string[]>;
 }

@@ -42,9 +42,9 @@ export interface PullText<K> {
 const UTF8 = new TextEncoder();
 
 /**
- * pull, as the bytes JSON.stringify of its documents gives. A topic's responses come as SQLite writes
- * them (store/sqlite/response-json.ts: no object per document, about half the time); any other page
- * is read as documents and stringified a few hundred at a time with a turn between (domain/turns.ts).
+ * pull, as the bytes JSON.stringify of its documents gives. Topics and a topic's responses come as
+ * SQLite writes them (store/sqlite/json-changes.ts: no object per document, about half the time); any
+ * other page is read as documents and stringified a few hundred at a time with a turn between (domain/turns.ts).
  */
 export async function pullText<C extends SyncCollection>(
   ctx: DomainContext,
@@ -53,10 +53,14 @@ export async function pullText<C extends SyncCollection>(
   from: SyncCheckpoint,
   limit: number,
 ): Promise<PullText<SyncCheckpoint>> {
-  if (collection === 'responses' && scope.topicId) {
-    const made = await ctx.store.responses.changesSinceJson(scope.topicId, from, Math.min(limit, PULL_ANSWER_MAX));
-    if (made) return { documents: made.json, count: made.documents, checkpoint: made.checkpoint ?? from };
-  }
+  const wanted = Math.min(limit, PULL_ANSWER_MAX);
+  const made =
+    collection === 'responses' && scope.topicId
+      ? await ctx.store.responses.changesSinceJson(scope.topicId, from, wanted)
+      : collection === 'topics'
+        ? await ctx.store.topics.changesSinceJson(from, wanted)
+        : null;
+  if (made) return { documents: made.json, count: made.documents, checkpoint: made.checkpoint ?? from };
   const page = await pull(ctx, collection, scope, from, limit);
   return { documents: UTF8.encode(await stringifyInTurns(page.documents)), count: page.documents.length, checkpoint: page.checkpoint };
 }

@@ -132,6 +132,8 @@ export function createPgTopicsRepo(q: PgQueries): TopicsRepo {
       if (row) await indexWords(q, 'topics_fts', row.pk, tsvectorOf(''));
     },
     restampCreator: (uid, seq) => q.run(RESTAMP_TOPICS_OF.pg, [seq, uid]),
+    // PostgreSQL's json functions space their text unlike JSON.stringify: the pull stringifies the rows.
+    changesSinceJson: async () => null,
     changesSince: (checkpoint: Checkpoint, limit, viewer) =>
       q.rows<TopicRow>(`${select('$4')} WHERE (t.seq > $1 OR (t.seq = $1 AND t.id > $2)) ORDER BY t.seq, t.id LIMIT $3`, [
         checkpoint.seq,

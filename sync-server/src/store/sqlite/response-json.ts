@@ -9,7 +9,8 @@
 import type { Db } from './connection.js';
 import { VERSIONS_SHOWN } from '../../../../shared/rules/edit-history.js';
 import { orderBySql, RESPONSE_ORDER } from '../../../../shared/rules/sort-order.js';
-import type { Checkpoint, ResponseChangesText, ResponsePageText, ResponsePosition } from '../rows.js';
+import type { Checkpoint, ResponsePageText, ResponsePosition } from '../rows.js';
+import { bytesOf, changesAsJson } from './json-changes.js';
 
 const TRUE_OR_FALSE = (condition: string) => `CASE WHEN ${condition} THEN json('true') ELSE json('false') END`;
 
@@ -54,8 +55,6 @@ const RESPONSE_DOC_JSON = `CASE WHEN r.deleted = 1
     'moderation', r.moderation, 'moderation_reason', r.moderation_reason, 'seq', r.seq, '_deleted', json('false'))
   END`;
 
-const bytesOf = (bytes: Buffer) => new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) as Uint8Array<ArrayBuffer>;
-
 type PageParams = { viewer: string | null; afterAt: string; afterId: string; limit: number };
 
 /**
@@ -83,31 +82,17 @@ function pageStatements<P>(db: Db, where: string) {
   });
 }
 
-/**
- * A sync pull of a topic's responses: the documents changed after the checkpoint, in (seq, id) order,
- * as the JSON array a pull answers, how many, and the last one's checkpoint (null when none).
- */
-function changesStatement(db: Db) {
-  const after = 'WHERE r.topic_id = @topicId AND (r.seq > @seq OR (r.seq = @seq AND r.id > @id)) ORDER BY r.seq, r.id';
-  const json = db.prepare<ChangesParams, { json: Buffer; n: number }>(`
-    SELECT CAST('[' || coalesce(group_concat(j, ','), '') || ']' AS BLOB) AS json, count(*) AS n FROM (
-      SELECT ${RESPONSE_DOC_JSON} AS j FROM responses r LEFT JOIN users u ON u.uid = r.creator_uid ${after} LIMIT @limit
-    )
-  `);
-  const last = db.prepare<ChangesParams & { n: number }, Checkpoint>(`SELECT r.id, r.seq FROM responses r ${after} LIMIT 1 OFFSET @n - 1`);
-  return db.transaction((params: ChangesParams): ResponseChangesText => {
-    const page = json.get(params)!;
-    return { json: bytesOf(page.json), documents: page.n, checkpoint: page.n > 0 ? last.get({ ...params, n: page.n })! : null };
-  });
-}
-
-type ChangesParams = { topicId: string; seq: number; id: string; limit: number };
-
 export function createResponseJsonPages(db: Db) {
   // `+r.parent_response_id`: the topic's own index (responses-repo.ts says why).
   const roots = pageStatements<{ topicId: string }>(db, 'r.topic_id = @topicId AND +r.parent_response_id IS NULL');
   const replies = pageStatements<{ parentId: string }>(db, 'r.parent_response_id = @parentId');
-  const changes = changesStatement(db);
+  const changes = changesAsJson<{ topicId: string }>(db, {
+    table: 'responses r',
+    alias: 'r',
+    joins: 'LEFT JOIN users u ON u.uid = r.creator_uid',
+    scope: 'r.topic_id = @topicId',
+    doc: RESPONSE_DOC_JSON,
+  });
   const position = (after: ResponsePosition | null) => ({ afterAt: after?.created_at ?? '', afterId: after?.id ?? '' });
   return {
     rootsPageJson: (topicId: string, viewer: string | null, after: ResponsePosition | null, limit: number) =>

@@ -4,6 +4,7 @@ import type { ResponseType, Sort } from '../../../../shared/constants.js';
 import { hotScore } from '../../../../shared/rules/hot.js';
 import { orderBySql, TOPIC_ORDERS } from '../../../../shared/rules/sort-order.js';
 import { createPageCache, LIST_PAGES_KEPT } from '../page-cache.js';
+import { createTopicJsonPages } from './topic-json.js';
 import type { StanceCounts, TopicCountsDelta, TopicInsert, TopicRow } from '../rows.js';
 import {
   LAST_TOPIC_SEQ,
@@ -168,6 +169,7 @@ export function createTopicsRepo(db: Db) {
   `);
 
   return {
+    ...createTopicJsonPages(db),
     insert: (row: TopicInsert) => insert.run({ ...row, hot: hotScore(0, 0, row.created_at) }),
     get: (id: string, viewer: string | null) => get.get({ id, viewer }),
     list: (query: { sort: Sort; category?: string | undefined; limit: number; offset: number; viewer: string | null }) =>
