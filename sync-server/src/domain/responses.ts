@@ -21,9 +21,9 @@ import { checkResponseLinks, checkResponseRepeats } from './limits.js';
 import { rewriteNotificationCopies } from './notification-copies.js';
 import { assertNotLocked, assertNotModerated, assertNotSuspended } from './moderation-rules.js';
 import { type MappingsPageJson, type ResponsePageText, type ResponsePosition, type ResponseRow, toResponse } from '../store/rows.js';
+import { nextTurn, readInTurns, ROWS_PER_TURN, stringifyInTurns } from './turns.js';
 
 export type { ResponsePageText } from '../store/rows.js';
-import { nextTurn, readInTurns, ROWS_PER_TURN, stringifyInTurns } from './turns.js';
 
 /** Kept answers are UTF-8 bytes, encoded once. */
 const JSON_BYTES = new TextEncoder();

@@ -65,7 +65,10 @@ export async function pullText<C extends SyncCollection>(
   return { documents: UTF8.encode(await stringifyInTurns(page.documents)), count: page.documents.length, checkpoint: page.checkpoint };
 }
 
-/** Several followed topics in one request (pullResponsesOfTopics), as pullText answers each topic's part. */
+/**
+ * Several followed topics in one request: topics in id order, each from its own position, together at
+ * most `limit` (and PULL_ANSWER_MAX) documents, each topic's part as pullText answers it.
+ */
 export async function pullResponsesOfTopicsText(
   ctx: DomainContext,
   from: ResponsesCheckpoint,
@@ -91,27 +94,4 @@ export async function pullResponsesOfTopicsText(
   const comma = UTF8.encode(',');
   const joined = parts.flatMap((part, i) => (i === 0 ? [part] : [comma, part]));
   return { documents: Buffer.concat([UTF8.encode('['), ...joined, UTF8.encode(']')]), count, checkpoint: { topics } };
-}
-
-/** Several followed topics in one request: topics in id order, each from its own position. */
-export async function pullResponsesOfTopics(
-  ctx: DomainContext,
-  from: ResponsesCheckpoint,
-  limit: number,
-): Promise<PullResponse<SyncDocs['responses'], ResponsesCheckpoint>> {
-  const documents: SyncDocs['responses'][] = [];
-  const topics: Record<string, SyncCheckpoint> = {};
-  const wanted = Math.min(limit, PULL_ANSWER_MAX);
-  for (const topicId of Object.keys(from.topics).sort()) {
-    const position = from.topics[topicId]!;
-    const remaining = wanted - documents.length;
-    if (remaining > 0) {
-      const page = await pull(ctx, 'responses', { user: null, topicId }, position, remaining);
-      documents.push(...page.documents);
-      topics[topicId] = page.checkpoint;
-    } else {
-      topics[topicId] = position;
-    }
-  }
-  return { documents, checkpoint: { topics } };
 }
