@@ -4,8 +4,7 @@ import { CATEGORIES } from '../../shared/constants.js';
 import { hotScore } from '../../shared/rules/hot.js';
 import type { Db } from '../../sync-server/src/store/sqlite/connection.js';
 import type { ResponsePosition } from '../../sync-server/src/store/rows.js';
-import { encodeCursor } from '../../sync-server/src/routes/responses.js';
-import { PULL_ANSWER_MAX } from '../../shared/sync-protocol.js';
+import { encodeCursor, RESPONSES_ANSWER_MAX } from '../../sync-server/src/routes/responses.js';
 
 export function seedBench(db: Db, topics: number, responsesInOneTopic: number): { bigTopicId: string } {
   const insertTopic = db.prepare(
@@ -257,6 +256,6 @@ export function rootCursors(db: Db, topicId: string, count: number): string[] {
       'SELECT created_at, id FROM responses WHERE topic_id = ? AND parent_response_id IS NULL AND deleted = 0 ORDER BY created_at, id',
     )
     .all(topicId);
-  const last = Math.max(0, positions.length - 1 - PULL_ANSWER_MAX);
+  const last = Math.max(0, positions.length - 1 - RESPONSES_ANSWER_MAX);
   return Array.from({ length: count }, (_, i) => encodeCursor(positions[Math.round((last * i) / Math.max(1, count - 1))]!));
 }

@@ -234,7 +234,7 @@ export function responsesRoutes(ctx: DomainContext, limits: RateLimits = NO_RATE
     const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
     if (!query.topic_id && !query.parent_id) throw badRequest('Give topic_id or parent_id.');
     await limits.read(c, c.get('user'));
-    // A page of up to 1,000 responses: one SQLite statement of a few ms (store/sqlite/response-json.ts), a few at once (domain/turns.ts).
+    // A page of up to RESPONSES_ANSWER_MAX responses: one SQLite statement of about a millisecond (store/sqlite/response-json.ts), a few at once (domain/turns.ts).
     return fewLargePagesAtOnce(async () => {
       const answered = Math.min(limit, RESPONSES_ANSWER_MAX);
       if (query.topic_id) return sendPageText(c, await rootResponsesPageText(ctx, query.topic_id, viewer, after, answered), limit);

@@ -722,7 +722,7 @@ export interface ResponsesRepo {
   countByType(topicId: string): Promise<{ type: ResponseType; n: number }[]>;
   /** A topic's responses (tombstones included) changed after the checkpoint. */
   changesSince(topicId: string, checkpoint: Checkpoint, limit: number, viewer: string | null): Promise<ResponseRow[]>;
-  /** changesSince as a pull's documents (responseDoc's JSON, byte for byte), where the database makes that text (rootsPageJson); else null. */
+  /** changesSince as a pull's documents (responseDoc's JSON, byte for byte), where the database makes that text (SQLite); else null. */
   changesSinceJson(topicId: string, checkpoint: Checkpoint, limit: number): Promise<JsonChanges | null>;
   /** The content of the user's live responses created at or after `sinceIso`, at most `limit`, newest first (spam check). */
   recentContents(uid: string, sinceIso: string, limit: number): Promise<string[]>;
