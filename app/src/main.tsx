@@ -4,7 +4,7 @@
 // No eval under the app's CSP: zod is told before this module runs (public/strict-csp.js, loaded first by index.html).
 // Global tokens first: component styles imported below must win over them.
 import './styles/global.css';
-import { StrictMode, useEffect } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import type { CruxData } from './data';
@@ -118,18 +118,23 @@ const data = deferredData(dataReady, firstPageReads(firstPage));
 // The first screen's rows in the first commit (hooks/useObservable.ts), until KeepFirstScreen runs.
 firstValuesAtOnce(firstPage !== null);
 const root = createRoot(document.getElementById('root')!);
-const render = (holdPage: boolean) =>
-  root.render(
-    <StrictMode>
-      <BrowserRouter>
-        <DataProvider data={data}>
-          <App firstTopic={firstVisitTopic} holdPage={holdPage}>
-            <KeepFirstScreen />
-          </App>
-        </DataProvider>
-      </BrowserRouter>
-    </StrictMode>,
-  );
+const app = (holdPage: boolean) => (
+  <StrictMode>
+    <BrowserRouter>
+      <DataProvider data={data}>
+        <App firstTopic={firstVisitTopic} holdPage={holdPage}>
+          <KeepFirstScreen />
+        </App>
+      </DataProvider>
+    </BrowserRouter>
+  </StrictMode>
+);
+// A render of the whole app is a transition: React renders it in slices of a few milliseconds and
+// yields between them, so a phone's main thread is not held for the whole page (a topic page's first
+// render was one task of 400 ms at 4× CPU); only the commit is one task. Not over a kept page's
+// markup: that has no handlers, and a press made on it between two slices would be lost (in one
+// task, the press waits and lands on the app's own element).
+const render = (holdPage: boolean) => (keptScreen ? root.render(app(holdPage)) : startTransition(() => root.render(app(holdPage))));
 // A first visit's topic page draws its head at once and asks for its chunk only after that paint; a
 // chunk that cannot load is left to the page's own Suspense, which asks again.
 if (firstVisitTopic) render(true);

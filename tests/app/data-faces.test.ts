@@ -38,6 +38,31 @@ describe('deferredData', () => {
     expect(calls.sort()).toEqual(['setStance', 'topics$']);
   });
 
+  it('switches the reads waiting for the data layer one task at a time, and a later read at once', async () => {
+    const subscribed: number[] = [];
+    const real = fakeData({
+      topic$: (topicId) => {
+        subscribed.push(Number(topicId));
+        return of(null);
+      },
+    });
+    let open!: (data: CruxData) => void;
+    const ready = new Promise<CruxData>((resolve) => (open = resolve));
+    const deferred = deferredData(ready);
+    const reads = [1, 2, 3].map((n) => deferred.topic$(String(n)).subscribe());
+    open(real);
+    await ready;
+    await Promise.resolve();
+    // The data layer is there, but no waiting read has switched within the task that opened it.
+    expect(subscribed).toEqual([]);
+    for (let turn = 0; turn < 10 && subscribed.length < 3; turn++) await tick();
+    expect(subscribed).toEqual([1, 2, 3]);
+    // A read subscribed once the data layer is open does not wait for a task.
+    deferred.topic$('4').subscribe().unsubscribe();
+    expect(subscribed).toEqual([1, 2, 3, 4]);
+    reads.forEach((read) => read.unsubscribe());
+  });
+
   it('has every member of the table', () => {
     const deferred = deferredData(new Promise(() => {}));
     for (const key of Object.keys(CRUX_DATA_MEMBERS)) expect(deferred[key as keyof CruxData], key).toBeDefined();

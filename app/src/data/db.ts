@@ -34,6 +34,7 @@ let pluginsAdded = false;
 async function addPlugins(devMode: boolean) {
   if (pluginsAdded) return;
   pluginsAdded = true;
+  await warmCollator();
   addRxPlugin(RxDBCleanupPlugin);
   addRxPlugin(RxDBLeaderElectionPlugin);
   addRxPlugin(RxDBLocalDocumentsPlugin);
@@ -60,6 +61,17 @@ function creatorsIn(database: Database): Record<string, RxCollectionCreator> {
     if (where === database) creators[name] = { schema, migrationStrategies };
   }
   return creators;
+}
+
+/**
+ * RxDB sorts every schema's keys with localeCompare, and the page's first localeCompare builds
+ * ICU's collator: 35 ms on a phone-class CPU, which made the first collection's task long. Built
+ * here in a task of its own (later calls reuse it).
+ */
+async function warmCollator() {
+  await yieldToMain();
+  'a'.localeCompare('b');
+  await yieldToMain();
 }
 
 /**

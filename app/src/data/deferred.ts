@@ -11,9 +11,10 @@
 // test fake (what a screen gets by default), and the real one (which calls wait for the sign-in
 // under way, session.ts). A member added to CruxData without a row here does not compile.
 // Types only from the data layer: the entry imports this before the data layer's chunk loads.
-import { from, shareReplay, switchMap, type Observable } from 'rxjs';
+import { concatMap, defer, from, shareReplay, switchMap, type Observable } from 'rxjs';
 import type { CruxData } from './api.js';
 import type { FirstPageReads } from './first-page.js';
+import { yieldToMain } from './yield.js';
 
 export type MemberKind =
   /** An observable itself (status$). */
@@ -129,7 +130,22 @@ export function buildByKind(member: (key: keyof CruxData, kind: MemberKind) => u
 type AnyFunction = (...args: unknown[]) => unknown;
 
 export function deferredData(ready: Promise<CruxData>, firstPage?: FirstPageReads): CruxData {
-  const data$ = from(ready).pipe(shareReplay({ bufferSize: 1, refCount: false }));
+  const opened$ = from(ready).pipe(shareReplay({ bufferSize: 1, refCount: false }));
+  let opened = false;
+  void ready.then(
+    () => (opened = true),
+    () => undefined,
+  );
+  // The reads on screen while the data layer opens each switch to the real one in a task of their
+  // own: all at once (their queries, their requests, their first values) they were one task of
+  // 100 ms and more on a phone-class CPU. A read subscribed later switches at once.
+  const inTurn$ = opened$.pipe(
+    concatMap(async (data) => {
+      await yieldToMain();
+      return data;
+    }),
+  );
+  const data$ = defer(() => (opened ? opened$ : inTurn$));
   // Keyed access keeps `this`; the real implementation answers for each member's signature.
   const observable = (key: keyof CruxData) => data$.pipe(switchMap((data) => data[key] as Observable<unknown>));
   const read =
