@@ -73,6 +73,17 @@ describe('opinion groups', () => {
       // A topic vote does not mark the topic's groups.
       await upvote(as(voters[0]), 'topic', topic.id);
       expect(await job.runDue()).toBe(0);
+      // Nor does a new response or its edit: an unvoted response is in no one's row (under load a
+      // recompute for every new reply was a sixth of the server's CPU).
+      const late = await makeResponse(as(authors[1]), { topic_id: topic.id, type: 'neutral' });
+      expect((await as(authors[1]).put(`/responses/${late.id}`, { content: 'Edited, and still unvoted.' })).status).toBe(200);
+      expect(await job.runDue()).toBe(0);
+      // Its author deleting a voted response takes its votes out: that marks the topic again.
+      const voted = await makeResponse(as(authors[1]), { topic_id: topic.id, type: 'neutral' });
+      await upvote(as(voters[1]), 'response', voted.id);
+      expect(await job.runDue()).toBe(1);
+      expect((await as(authors[1]).del(`/responses/${voted.id}`)).status).toBe(204);
+      expect(await job.runDue()).toBe(1);
       // A vote taken back marks it, but nothing moved: the run writes nothing (no new seq to pull).
       await upvote(as(voters[0]), 'response', campB[0]!.id);
       await unvote(as(voters[0]), 'response', campB[0]!.id);

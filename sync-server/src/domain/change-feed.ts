@@ -6,7 +6,9 @@ import type { PrivateCollection } from '../../../shared/sync-protocol.js';
 
 export type Change =
   | { collection: 'topics' }
-  | { collection: 'responses'; topicId: string }
+  // `votesKept`: the topic's votes and removed responses are as they were (a new or edited response,
+  // a stance), so its opinion groups cannot have changed (domain/opinion-groups.ts does not recompute).
+  | { collection: 'responses'; topicId: string; votesKept?: true }
   // A user's own collection changed: only that user's streams hear it (a new private collection needs no line here).
   // `pushes`: new notifications of which pushes were queued (push/sender.ts wakes for these only).
   | { collection: PrivateCollection; uid: string; pushes?: true }

@@ -3,7 +3,8 @@
 // the topic so it replicates with it (TopicDoc.opinion_groups). Only the summary leaves: who voted
 // what and who is in which group stay in this function's memory.
 //
-// When: a vote, a new or removed response marks the topic (the change feed says which), and a
+// When: a vote or a removed response marks the topic (the change feed says which; a new response has
+// no votes, and an unvoted response is in no one's row, so it changes nothing), and a
 // starting job marks the topics voted on in the last day (a mark held by a stopped process is not
 // lost); the job looks at marked topics every `tickMs` and recomputes a topic at most once per `minGapMs`
 // (OPINION_GROUPS.RECOMPUTE_MS, 3 minutes by default). The gap is also a privacy measure: a summary
@@ -45,7 +46,7 @@ export function startGroupingJob(ctx: DomainContext, options: GroupingJobOptions
   const marked = new Set<string>();
   const lastRun = new Map<string, number>();
   const unsubscribe = ctx.changes.subscribe((changes) => {
-    for (const change of changes) if (change.collection === 'responses') marked.add(change.topicId);
+    for (const change of changes) if (change.collection === 'responses' && !change.votesKept) marked.add(change.topicId);
   });
   let running: Promise<number> | null = null;
   const since = new Date(ctx.clock().getTime() - STARTUP_LOOKBACK_MS).toISOString();

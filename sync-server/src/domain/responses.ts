@@ -310,7 +310,7 @@ async function notifyReply(
   named: ReadonlySet<string>,
 ): Promise<Change[]> {
   const recipient = parent ? parent.creator_uid : topic.creator_uid;
-  const changes: Change[] = [{ collection: 'topics' }, { collection: 'responses', topicId: topic.id }];
+  const changes: Change[] = [{ collection: 'topics' }, { collection: 'responses', topicId: topic.id, votesKept: true }];
   if (!named.has(recipient) && (await mayNotify(ctx, actor.uid, recipient, now)))
     changes.push(
       await notify(ctx, {
@@ -365,7 +365,7 @@ export async function updateResponse(ctx: DomainContext, actor: AuthUser, id: st
       input.content === row.content ? [] : (await notifyMentions(ctx, actor, { ...row, content: input.content }, now, row.content)).changes;
     return { row, mentions };
   });
-  publish(ctx, [{ collection: 'responses', topicId: row.topic_id }, ...mentions]);
+  publish(ctx, [{ collection: 'responses', topicId: row.topic_id, votesKept: true }, ...mentions]);
   return getResponse(ctx, id, actor.uid);
 }
 

@@ -150,7 +150,7 @@ export async function recountCredits(ctx: DomainContext, topicId: string, respon
   for (const responseId of responses.keys()) {
     if (await store.responses.refreshDeltaCount(responseId, store.nextSeq)) responsesChanged = true;
   }
-  if (responsesChanged) changes.push({ collection: 'responses', topicId });
+  if (responsesChanged) changes.push({ collection: 'responses', topicId, votesKept: true });
   for (const author of new Set(responses.values())) changes.push(...(await refreshPersuasion(ctx, author)));
   return changes;
 }
