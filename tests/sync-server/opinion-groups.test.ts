@@ -73,8 +73,8 @@ describe('opinion groups', () => {
       // A topic vote does not mark the topic's groups.
       await upvote(as(voters[0]), 'topic', topic.id);
       expect(await job.runDue()).toBe(0);
-      // Nor does a new response or its edit: an unvoted response is in no one's row (under load a
-      // recompute for every new reply was a sixth of the server's CPU).
+      // Nor does a new response or its edit: an unvoted response is in no one's row (a recompute for
+      // every new reply was a tenth of the server's samples in the replies benchmark).
       const late = await makeResponse(as(authors[1]), { topic_id: topic.id, type: 'neutral' });
       expect((await as(authors[1]).put(`/responses/${late.id}`, { content: 'Edited, and still unvoted.' })).status).toBe(200);
       expect(await job.runDue()).toBe(0);
