@@ -161,6 +161,8 @@ export const SQLITE_ONLY: Record<string, string> = {
   'tests/sync-server/sqlite-shared-file.test.ts': "SQLite's write lock taken in turn by connections of several processes",
   'tests/sync-server/server-processes.test.ts':
     'SERVER_PROCESSES: several processes on one SQLite file (PostgreSQL runs several servers instead)',
+  'tests/sync-server/title-index.test.ts':
+    "the SQLite store's title index in memory, against SQLite's own FTS5 (PostgreSQL searches its tsvector)",
   'tests/sync-server/kept-versions.test.ts':
     "the SQLite store's versions kept in memory (PostgreSQL reads them per request: other servers write the same database)",
 };

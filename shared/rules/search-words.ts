@@ -38,6 +38,12 @@ export function ftsQuery(text: string): string | null {
   return words.map((word) => `"${word}"*`).join(' ');
 }
 
+/** The words of an `ftsQuery` MATCH string, each folded as FTS5 compares it (the other engines' and indexes' view of it). */
+export function ftsQueryWords(match: string): string[] {
+  const words = [...match.matchAll(/"((?:[^"]|"")*)"\*/g)].map((found) => found[1]!.replace(/""/g, '"'));
+  return words.flatMap((word) => searchWords(word).map(foldWord));
+}
+
 /** The offline twin of `ftsQuery`: every typed word is the prefix of some word of the title. */
 export function titleMatcher(search: string): ((title: string) => boolean) | null {
   const wanted = searchWords(search).map(foldWord);

@@ -153,21 +153,22 @@ describe('large pages give the event loop turns', () => {
       Array.from({ length: LARGE_PAGES_AT_ONCE }, (_, i) => i),
     );
   });
-  it('a title search waits its turn at the same gate; a plain list page does not', async () => {
+  it('a title search and a plain list page answer while every place at the gate is taken', async () => {
+    // A search is no large page (a few tenths of a millisecond on SQLite's title index): it does not
+    // wait behind the pages at the gate.
     const release: Array<() => void> = [];
     const held = Array.from({ length: LARGE_PAGES_AT_ONCE }, () =>
       fewLargePagesAtOnce(() => new Promise<void>((resolve) => release.push(resolve))),
     );
-    const searched = fetch(`${server.url}/api/topics?search=debate`).then(async (res) => (await res.json()) as { title: string }[]);
-    let searchDone = false;
-    void searched.then(() => (searchDone = true));
-    // The plain list answers while every place at the gate is taken.
+    const searched = await fetch(`${server.url}/api/topics?search=debate`);
+    expect(searched.status).toBe(200);
+    expect(((await searched.json()) as { title: string }[]).map((topic) => topic.title).sort()).toEqual([
+      'A shorter debate',
+      'A very long debate',
+    ]);
     const listed = await fetch(`${server.url}/api/topics?sort=new`);
     expect(listed.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(searchDone).toBe(false);
     for (const free of release) free();
     await Promise.all(held);
-    expect((await searched).map((topic) => topic.title).sort()).toEqual(['A shorter debate', 'A very long debate']);
   });
 });

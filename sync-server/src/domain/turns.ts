@@ -66,8 +66,7 @@ const largePagesWaiting: Array<() => void> = [];
 
 /**
  * Runs `work` (the reading and writing of one large page, or another read of a few milliseconds made
- * in one call, such as a title search) when fewer than LARGE_PAGES_AT_ONCE are in work; first come,
- * first served.
+ * in one call) when fewer than LARGE_PAGES_AT_ONCE are in work; first come, first served.
  */
 export async function fewLargePagesAtOnce<T>(work: () => Promise<T>): Promise<T> {
   if (largePagesRunning < LARGE_PAGES_AT_ONCE) largePagesRunning++;

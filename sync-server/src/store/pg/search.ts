@@ -6,7 +6,7 @@
 // - Ranking ("best match first"): FTS5's bm25() computed the way fts5_aux.c does (k1 = 1.2,
 //   b = 0.75, IDF over the whole table floored at 1e-6, the row's and the average length in
 //   words), in the same floating-point order, so both engines order results alike.
-import { foldWord, searchWords } from '../../../../shared/rules/search-words.js';
+import { foldWord, ftsQueryWords } from '../../../../shared/rules/search-words.js';
 import type { PgQueries } from './queries.js';
 
 /** PostgreSQL refuses lexemes over 2 KB; no real word is that long, and a prefix still finds it. */
@@ -45,8 +45,7 @@ export function tsvectorOf(...texts: Array<string | null | undefined>): IndexedT
 
 /** The folded words of an FTS5 MATCH string made by ftsQuery (`"word"* "other"*`), in order. */
 export function queryTerms(match: string): string[] {
-  const words = [...match.matchAll(/"((?:[^"]|"")*)"\*/g)].map((found) => found[1]!.replace(/""/g, '"'));
-  return words.flatMap((word) => searchWords(word).map((part) => foldWord(part).slice(0, MAX_LEXEME_CHARS)));
+  return ftsQueryWords(match).map((term) => term.slice(0, MAX_LEXEME_CHARS));
 }
 
 /** The tsquery for an FTS5 MATCH string: every word a prefix, all required. */

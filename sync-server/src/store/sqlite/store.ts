@@ -21,6 +21,8 @@ export interface SqliteStore extends Store {
     listPlan(sort: Sort, byCategory: boolean): Promise<string[]>;
     /** SQLite's query plan of a title search, by the plan chosen (many matches: walk; few: matches). */
     searchPlan(sort: Sort, byCategory: boolean, plan: 'walk' | 'matches'): Promise<string[]>;
+    /** Resolves once the title index (title-index.ts) is built: until then a search is FTS5's. */
+    titleIndexReady(): Promise<void>;
   };
 }
 

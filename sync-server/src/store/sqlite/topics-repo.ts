@@ -5,6 +5,8 @@ import { hotScore } from '../../../../shared/rules/hot.js';
 import { orderBySql, TOPIC_ORDERS } from '../../../../shared/rules/sort-order.js';
 import { createPageCache, LIST_PAGES_KEPT } from '../page-cache.js';
 import { createTopicJsonPages } from './topic-json.js';
+import { createTitleIndex } from './title-index.js';
+import { ftsQueryWords } from '../../../../shared/rules/search-words.js';
 import type { StanceCounts, TopicCountsDelta, TopicInsert, TopicRow } from '../rows.js';
 import {
   LAST_TOPIC_SEQ,
@@ -27,6 +29,63 @@ const SELECT = `
          (SELECT v.value FROM votes v WHERE v.voter_uid = @viewer AND v.target_type = 'topic'
                  AND v.target_id = t.id AND v.deleted = 0) AS user_vote
   FROM topics t LEFT JOIN users u ON u.uid = t.creator_uid`;
+
+/** SELECT's columns after a leading pk, as topicRowOf reads them (checked when the statement is prepared). */
+const TOPIC_ROW_COLUMNS = [
+  'pk',
+  'id',
+  'title',
+  'category',
+  'creator_uid',
+  'created_at',
+  'score',
+  'responses_count',
+  'hot',
+  'responses_for',
+  'responses_against',
+  'responses_neutral',
+  'stance_agree',
+  'stance_disagree',
+  'stance_unsure',
+  'minds_changed',
+  'deleted',
+  'seq',
+  'locked',
+  'moderation',
+  'moderation_reason',
+  'opinion_groups',
+  'username',
+  'user_has_upvoted',
+  'user_vote',
+];
+
+/** A row of SELECT (after a leading pk) read as an array: the columns in SELECT's order. */
+const topicRowOf = (r: unknown[]): TopicRow => ({
+  id: r[1] as string,
+  title: r[2] as string,
+  category: r[3] as string,
+  creator_uid: r[4] as string,
+  created_at: r[5] as string,
+  score: r[6] as number,
+  responses_count: r[7] as number,
+  hot: r[8] as number,
+  responses_for: r[9] as number,
+  responses_against: r[10] as number,
+  responses_neutral: r[11] as number,
+  stance_agree: r[12] as number,
+  stance_disagree: r[13] as number,
+  stance_unsure: r[14] as number,
+  minds_changed: r[15] as number,
+  deleted: r[16] as number,
+  seq: r[17] as number,
+  locked: r[18] as number,
+  moderation: r[19] as TopicRow['moderation'],
+  moderation_reason: r[20] as string | null,
+  opinion_groups: r[21] as string | null,
+  username: r[22] as string | null,
+  user_has_upvoted: r[23] as number,
+  user_vote: r[24] as TopicRow['user_vote'],
+});
 
 const ORDER: Record<Sort, string> = {
   hot: orderBySql(TOPIC_ORDERS.hot, 't'),
@@ -75,6 +134,25 @@ export function createTopicsRepo(db: Db) {
         WHERE topics_fts MATCH @query AND t.deleted = 0 ${category}
         ORDER BY ${ORDER[sort]} LIMIT @limit OFFSET @offset)
       ORDER BY ${ORDER[sort]}`;
+  };
+  // A page of topics by pk, in the order given (the title index's answer, title-index.ts). Read as
+  // arrays (better-sqlite3's raw mode) and made into rows here: naming 25 columns per row in
+  // better-sqlite3 cost more than the row's own read (8 against 5 µs a row at 100,000 topics).
+  const byPks = db
+    .prepare<{ pks: string; viewer: string | null }, unknown[]>(
+      `${SELECT.replace('SELECT t.id,', 'SELECT t.pk, t.id,')} WHERE t.pk IN (SELECT value FROM json_each(@pks))`,
+    )
+    .raw();
+  const columns = byPks.columns().map((column) => column.name);
+  if (columns.join() !== TOPIC_ROW_COLUMNS.join())
+    throw new Error(`topicRowOf reads ${TOPIC_ROW_COLUMNS.join()}, SELECT gives ${columns.join()}`);
+  const titles = createTitleIndex(db);
+  const rowsInOrder = (pks: number[], viewer: string | null): TopicRow[] => {
+    if (pks.length === 0) return [];
+    const rows = new Map<number, TopicRow>();
+    for (const r of byPks.all({ pks: JSON.stringify(pks), viewer })) rows.set(r[0] as number, topicRowOf(r));
+    // Every pk is a live row at the version the index answered for (seqs commit in order).
+    return pks.flatMap((pk) => rows.get(pk) ?? []);
   };
   const searches = new Map<string, ReturnType<typeof db.prepare>>();
   const searchStatement = (sort: Sort, byCategory: boolean, plan: 'walk' | 'matches') => {
@@ -184,9 +262,17 @@ export function createTopicsRepo(db: Db) {
           }) as TopicRow[],
       ),
     listVersion: () => topicsVersion.get()!.v ?? 0,
-    search: (query: { match: string; sort: Sort; category?: string | undefined; limit: number; offset: number; viewer: string | null }) =>
-      // Kept like the list's pages: the FTS index is the topics' titles, so it changes only with them.
-      cachedList(
+    search(query: { match: string; sort: Sort; category?: string | undefined; limit: number; offset: number; viewer: string | null }) {
+      // From the title index (outside a transaction, once built): a few tenths of a millisecond, so its
+      // pages are not kept as the list's are. Kept, every search word × sort × size a reader varied
+      // filled the cache with rows nobody asked for again, which lived long enough to be promoted and
+      // made the garbage collector's old-space work most of the allocation (the JSON answer is still
+      // kept per version, domain/topics.ts).
+      const version = db.inTransaction ? undefined : (topicsVersion.get()!.v ?? 0);
+      const pks = version === undefined ? undefined : titles.search({ ...query, words: ftsQueryWords(query.match) }, version);
+      if (pks) return rowsInOrder(pks, query.viewer);
+      // Until then SQLite's FTS5, its pages kept like the list's (the FTS index changes only with the titles).
+      return cachedList(
         JSON.stringify(['search', query.match, query.sort, query.category ?? null, query.limit, query.offset, query.viewer]),
         () =>
           searchStatement(query.sort, query.category !== undefined, searchPlan(query.match, query.offset + query.limit)).all({
@@ -196,7 +282,10 @@ export function createTopicsRepo(db: Db) {
             limit: query.limit,
             offset: query.offset,
           }) as TopicRow[],
-      ),
+      );
+    },
+    /** Resolves once the in-memory title index is built (tests: until then a search is SQLite's). */
+    titleIndexReady: () => titles.ready(),
     /**
      * Adds to the stored score and response count (a vote, a response created or deleted),
      * recomputes the stored hot score and stamps a new seq: O(1) in the topic's size.
