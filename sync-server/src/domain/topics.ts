@@ -44,9 +44,16 @@ export async function listTopicsJson(ctx: DomainContext, query: ListTopicsQuery,
   const kept = pages.read(version, key)?.[0];
   if (kept) return kept;
   // UTF-8 bytes, encoded once (a kept string would be encoded again on every send).
-  const json = JSON_BYTES.encode(JSON.stringify(await listTopics(ctx, query, viewer)));
+  const json = JSON_BYTES.encode(await topicsPageText(ctx, query, viewer));
   pages.keep(version, key, [json]);
   return json;
+}
+
+/** A page's JSON text: a search's as the store writes it when it can (SQLite's title index), else stringified here. */
+async function topicsPageText(ctx: DomainContext, query: ListTopicsQuery, viewer: string | null): Promise<string> {
+  const match = query.search === undefined ? null : ftsQuery(query.search);
+  const written = match !== null ? await ctx.store.topics.searchJson?.({ ...query, match, viewer }) : undefined;
+  return written ?? JSON.stringify(await listTopics(ctx, query, viewer));
 }
 
 /** Which kept page answers a query for a viewer (listTopicsJson, keptTopicsJson). */

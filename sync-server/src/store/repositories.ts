@@ -48,7 +48,7 @@ type Engine = keyof Connections;
  * `seq` callback may still answer a promise); what a statement ran (RunResult) is its own.
  */
 type SqliteRepo<T> = {
-  [M in keyof T]: T[M] extends (...args: infer A) => Promise<infer R>
+  [M in keyof T]: NonNullable<T[M]> extends (...args: infer A) => Promise<infer R>
     ? (...args: A) => [R] extends [void] ? unknown : R | Promise<R>
     : T[M];
 };

@@ -615,6 +615,11 @@ export interface TopicsRepo {
   /** Live topics whose title matches an FTS query (shared/rules/search-words.ts ftsQuery), in the sort's order. */
   search(query: TopicListQuery & { match: string }): Promise<TopicRow[]>;
   /**
+   * `search`'s page as the REST answer's JSON text (`JSON.stringify` of the rows' `toTopic`, byte for
+   * byte) when the engine can write it itself (SQLite, from its title index); undefined: ask `search`.
+   */
+  searchJson?(query: TopicListQuery & { match: string }): Promise<string | undefined>;
+  /**
    * The largest seq of the topics: every change to a topic row stamps a new one (page-cache.ts),
    * so a list or search page read at this version stays the answer until it moves.
    */

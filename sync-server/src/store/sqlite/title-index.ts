@@ -270,9 +270,11 @@ export function createTitleIndex(db: Db): TitleIndex {
     top: (a, b) => score[b]! - score[a]! || newer(a, b),
   };
   const newer = (a: number, b: number) => createdMs[b]! - createdMs[a]! || (idOf[a]! > idOf[b]! ? -1 : idOf[a]! < idOf[b]! ? 1 : 0);
+  /** Each order's first key (larger first in all three): a slot below the heap's worst on it is out at once. */
+  const firstKey: Record<Sort, () => Float64Array> = { hot: () => hot, new: () => createdMs, top: () => score };
 
   /** The first `k` of the first `n` matches in `order`, sorted: a bounded heap when k is small against n. */
-  const firstK = (n: number, k: number, order: (a: number, b: number) => number): number[] => {
+  const firstK = (n: number, k: number, order: (a: number, b: number) => number, key: Float64Array): number[] => {
     if (k * 8 >= n) return Array.from(matches.subarray(0, n)).sort(order).slice(0, k);
     // A max-heap (by order) of the k best so far: its top is the worst of them.
     const heap: number[] = [];
@@ -307,7 +309,7 @@ export function createTitleIndex(db: Db): TitleIndex {
       if (heap.length < k) {
         heap.push(slot);
         up(heap.length - 1);
-      } else if (order(slot, heap[0]!) < 0) {
+      } else if (key[slot]! >= key[heap[0]!]! && order(slot, heap[0]!) < 0) {
         heap[0] = slot;
         down(0);
       }
@@ -325,7 +327,7 @@ export function createTitleIndex(db: Db): TitleIndex {
       if (oddTimes > 0) return undefined;
       const n = collect(query.words, query.category);
       const wanted = query.offset + query.limit;
-      return firstK(n, wanted, compare[query.sort])
+      return firstK(n, wanted, compare[query.sort], firstKey[query.sort]())
         .slice(query.offset, wanted)
         .map((slot) => pkOf[slot]!);
     },
