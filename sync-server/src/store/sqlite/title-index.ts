@@ -9,7 +9,7 @@
 //
 // It follows the database, not this process's writes: every change to a topic row stamps a new seq,
 // seqs commit in order (page-cache.ts), so before answering it reads the rows whose seq is past the
-// last one it saw, whichever process wrote them. It is built on the first search, a few thousand rows
+// last one it saw, whichever process wrote them. It is built on the first search, a thousand rows
 // a turn in the background (a search meanwhile is SQLite's), and never used inside a transaction
 // (the caller's uncommitted rows are not in it). Matching is FTS5's: the same word boundaries and
 // case and accent folding (shared/rules/search-words.ts, pinned against a real FTS5 table).
@@ -75,6 +75,18 @@ const titleTerms = (title: string): string[] =>
         ),
       ];
 
+/** The first index of sorted `terms` whose term is not below `term` (code-unit order). */
+function lowerBound(terms: string[], term: string): number {
+  let lo = 0;
+  let hi = terms.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (terms[mid]! < term) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** A 32-bit FNV-1a hash of a title: tells a changed title without keeping every title's text. */
 function titleHash(title: string): number {
   let hash = 0x811c9dc5;
@@ -109,7 +121,7 @@ export function createTitleIndex(db: Db): TitleIndex {
   /** Rows whose created_at is not an ISO time as toISOString writes it: their order is SQLite's to give. */
   let oddTimes = 0;
   const postings = new Map<string, number[]>();
-  /** The terms in code-unit order, for prefix ranges; rebuilt when a new term has come. */
+  /** The terms in code-unit order, for prefix ranges: sorted once at the first search, then kept in order. */
   let sortedTerms: string[] | null = null;
   let generation = 0;
   let appliedSeq = -Infinity;
@@ -155,7 +167,9 @@ export function createTitleIndex(db: Db): TitleIndex {
       if (list) list.push(slot);
       else {
         postings.set(term, [slot]);
-        sortedTerms = null;
+        // Into its place in the sorted terms (each new topic brings new words: its number, a name),
+        // not a sort of them all at the next search.
+        if (sortedTerms) sortedTerms.splice(lowerBound(sortedTerms, term), 0, term);
       }
     }
     setKeys(slot, row);
@@ -213,15 +227,8 @@ export function createTitleIndex(db: Db): TitleIndex {
   const listsOf = (prefix: string): number[][] => {
     sortedTerms ??= [...postings.keys()].sort();
     const terms = sortedTerms;
-    let lo = 0;
-    let hi = terms.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (terms[mid]! < prefix) lo = mid + 1;
-      else hi = mid;
-    }
     const lists: number[][] = [];
-    for (let i = lo; i < terms.length && terms[i]!.startsWith(prefix); i++) lists.push(postings.get(terms[i]!)!);
+    for (let i = lowerBound(terms, prefix); i < terms.length && terms[i]!.startsWith(prefix); i++) lists.push(postings.get(terms[i]!)!);
     return lists;
   };
   const sizeOf = (lists: number[][]) => lists.reduce((sum, list) => sum + list.length, 0);
