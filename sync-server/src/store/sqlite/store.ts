@@ -7,7 +7,7 @@ import type { Sort } from '../../../../shared/constants.js';
 import type { Checkpointer } from './checkpointer.js';
 import type { Db } from './connection.js';
 import { buildRepositories, type BuiltRepositories } from '../repositories.js';
-import type { TopicsRepo } from '../rows.js';
+import type { TopicListQuery, TopicsRepo } from '../rows.js';
 import type { Store } from '../types.js';
 import { createSqliteTransactions, type Promisified, type TransactionOptions } from './transactions.js';
 import { createVersionClock, type VersionClockOptions, type VersionReads } from './kept-versions.js';
@@ -21,6 +21,8 @@ export interface SqliteStore extends Store {
     listPlan(sort: Sort, byCategory: boolean): Promise<string[]>;
     /** SQLite's query plan of a title search, by the plan chosen (many matches: walk; few: matches). */
     searchPlan(sort: Sort, byCategory: boolean, plan: 'walk' | 'matches'): Promise<string[]>;
+    /** A search page's REST JSON written by SQLite (undefined until the title index is built, or in a transaction). */
+    searchJson(query: TopicListQuery & { match: string }): Promise<string | undefined>;
     /** Resolves once the title index (title-index.ts) is built: until then a search is FTS5's. */
     titleIndexReady(): Promise<void>;
   };
