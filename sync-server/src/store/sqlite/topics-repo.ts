@@ -99,6 +99,8 @@ const topicRowOf = (r: unknown[]): TopicRow => ({
   user_vote: r[24] as TopicRow['user_vote'],
 });
 
+type SearchQuery = { match: string; sort: Sort; category?: string | undefined; limit: number; offset: number; viewer: string | null };
+
 const ORDER: Record<Sort, string> = {
   hot: orderBySql(TOPIC_ORDERS.hot, 't'),
   new: orderBySql(TOPIC_ORDERS.new, 't'),
@@ -174,6 +176,9 @@ export function createTopicsRepo(db: Db) {
     // Every pk is a live row at the version the index answered for (seqs commit in order).
     return pks.flatMap((pk) => rows.get(pk) ?? []);
   };
+  /** A search page's pks from the title index; undefined inside a transaction (its rows may roll back) or before it is built. */
+  const indexedPage = (query: SearchQuery): number[] | undefined =>
+    db.inTransaction ? undefined : titles.search({ ...query, words: ftsQueryWords(query.match) }, topicsVersion.get()!.v ?? 0);
   const searches = new Map<string, ReturnType<typeof db.prepare>>();
   const searchStatement = (sort: Sort, byCategory: boolean, plan: 'walk' | 'matches') => {
     const key = `${sort}:${byCategory}:${plan}`;
@@ -282,19 +287,17 @@ export function createTopicsRepo(db: Db) {
           }) as TopicRow[],
       ),
     listVersion: () => topicsVersion.get()!.v ?? 0,
-    searchJson(query: { match: string; sort: Sort; category?: string | undefined; limit: number; offset: number; viewer: string | null }) {
-      const version = db.inTransaction ? undefined : (topicsVersion.get()!.v ?? 0);
-      const pks = version === undefined ? undefined : titles.search({ ...query, words: ftsQueryWords(query.match) }, version);
+    searchJson(query: SearchQuery) {
+      const pks = indexedPage(query);
       return pks && (pks.length === 0 ? '[]' : pageJson.get({ pks: JSON.stringify(pks), viewer: query.viewer })!);
     },
-    search(query: { match: string; sort: Sort; category?: string | undefined; limit: number; offset: number; viewer: string | null }) {
+    search(query: SearchQuery) {
       // From the title index (outside a transaction, once built): a few tenths of a millisecond, so its
       // pages are not kept as the list's are. Kept, every search word × sort × size a reader varied
       // filled the cache with rows nobody asked for again, which lived long enough to be promoted and
       // made the garbage collector's old-space work most of the allocation (the JSON answer is still
       // kept per version, domain/topics.ts).
-      const version = db.inTransaction ? undefined : (topicsVersion.get()!.v ?? 0);
-      const pks = version === undefined ? undefined : titles.search({ ...query, words: ftsQueryWords(query.match) }, version);
+      const pks = indexedPage(query);
       if (pks) return rowsInOrder(pks, query.viewer);
       // Until then SQLite's FTS5, its pages kept like the list's (the FTS index changes only with the titles).
       return cachedList(
