@@ -30,6 +30,8 @@ export interface Config {
   replicaMaxLagSeconds: number;
   /** PG_POOL_MAX: query connections per process on PostgreSQL (default 10). */
   pgPoolMax: number;
+  /** PG_PREPARED_STATEMENTS=off: no named prepared statements (a pooler that cannot keep them; default on). */
+  pgPreparedStatements: boolean;
   staticDir: string;
   firebaseProjectId: string;
   serviceAccountJson: string | undefined;
@@ -77,6 +79,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readDatabaseUrl: env.READ_DATABASE_URL?.trim() || undefined,
     replicaMaxLagSeconds: positive(env.READ_REPLICA_MAX_LAG_SECONDS, 30),
     pgPoolMax: Math.max(1, Math.floor(Number(env.PG_POOL_MAX ?? 10)) || 10),
+    pgPreparedStatements: env.PG_PREPARED_STATEMENTS?.trim() !== 'off',
     staticDir: resolve(env.STATIC_DIR ?? 'dist'),
     firebaseProjectId: env.FIREBASE_PROJECT_ID ?? 'demo-crux',
     serviceAccountJson: env.FIREBASE_SERVICE_ACCOUNT,

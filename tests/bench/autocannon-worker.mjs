@@ -53,6 +53,9 @@ function responseDoc(topics) {
   };
 }
 
+// `options.url` may list several servers (autocannon spreads the connections over them): all serve one path.
+const searchPath = new URL([options.url].flat()[0]).pathname;
+
 function setup(request) {
   switch (vary.kind) {
     case 'topic-push':
@@ -70,7 +73,7 @@ function setup(request) {
       const sort = vary.sorts[Math.floor(n / vary.words.length) % vary.sorts.length];
       const limits = vary.limits ?? [];
       const limit = limits.length ? `&limit=${limits[Math.floor(n / (vary.words.length * vary.sorts.length)) % limits.length]}` : '';
-      return { ...request, path: `${new URL(options.url).pathname}?sort=${sort}&search=${encodeURIComponent(word)}${limit}` };
+      return { ...request, path: `${searchPath}?sort=${sort}&search=${encodeURIComponent(word)}${limit}` };
     }
     case 'paths':
       return { ...request, path: vary.paths[made++ % vary.paths.length] };

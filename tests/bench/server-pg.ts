@@ -3,8 +3,10 @@
 // throwaway PostgreSQL with the copy tool (timed: what `npm run db:copy-to-pg` costs), then measures
 // the same requests against the production server over each engine, compiled and in a process of
 // its own as in the server bench (tests/bench/processes.ts), and how long a commit on
-// one process takes to reach another's live stream through LISTEN/NOTIFY. Not a test: no assertion
-// on timing. Needs PostgreSQL (Debian's `postgresql`); without it the module reports why.
+// one process takes to reach another's live stream through LISTEN/NOTIFY; then the server bench's
+// missed rows on each engine, PostgreSQL behind one server and behind two (server-pg-misses.ts;
+// BENCH_PG_MISSES_ONLY=1: those rows alone). Not a test: no assertion on timing. Needs PostgreSQL
+// (Debian's `postgresql`); without it the module reports why.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +14,8 @@ import { createPgChangeFeed } from '../../sync-server/src/store/pg/change-feed.j
 import { openDatabase } from '../../sync-server/src/store/sqlite/connection.js';
 import { copySqliteToPostgres } from '../../sync-server/src/store/pg/copy-from-sqlite.js';
 import { startPostgres } from '../../scripts/local-postgres.js';
+import { startAuthEmulator, type RunningEmulator } from '../../scripts/auth-emulator.js';
+import { benchMissedRowsOnEngines } from './server-pg-misses.js';
 import { buildServerForBench, startCruxProcess, type RunningProcess } from './processes.js';
 import { largeSeedSizes, rootCursors, seedLarge } from './seed.js';
 import { cannon, type Measured } from './server.js';
@@ -28,10 +32,16 @@ export async function benchPostgres(log: (line: string) => void = (line) => cons
   const rows: BenchRow[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'crux-bench-pg-'));
   const pgDataDir = mkdtempSync(join(tmpdir(), 'crux-bench-pg-data-'));
+  const pgSecondDataDir = mkdtempSync(join(tmpdir(), 'crux-bench-pg-data-'));
+  const missesOnly = process.env.BENCH_PG_MISSES_ONLY === '1';
   const building = buildServerForBench();
   building.catch(() => {});
+  // The signed-in rows (the writes) check real ID tokens from the Auth emulator.
+  const emulating = startAuthEmulator();
+  emulating.catch(() => {});
   const postgres = await startPostgres();
   const running: RunningProcess[] = [];
+  let emulator: RunningEmulator | null = null;
   try {
     log(`postgres: seeding SQLite with ${size}…`);
     const db = openDatabase(join(dir, 'crux.sqlite'));
@@ -54,13 +64,17 @@ export async function benchPostgres(log: (line: string) => void = (line) => cons
     // Each engine behind the production server, compiled and in its own process:
     // SQLite on the seeded DATA_DIR, PostgreSQL on the copy (DATABASE_URL).
     const build = await building;
-    const engines = {
-      SQLite: await startCruxProcess({ outDir: build.outDir, dataDir: dir }),
-      PostgreSQL: await startCruxProcess({
+    emulator = await emulating;
+    const pgServer = (dataDir: string) =>
+      startCruxProcess({
         outDir: build.outDir,
-        dataDir: pgDataDir,
+        dataDir,
+        emulatorHost: emulator!.host,
         env: { DATABASE_URL: postgres.url, PG_POOL_MAX: '20' },
-      }),
+      });
+    const engines = {
+      SQLite: await startCruxProcess({ outDir: build.outDir, dataDir: dir, emulatorHost: emulator.host }),
+      PostgreSQL: await pgServer(pgDataDir),
     };
     running.push(...Object.values(engines));
     const urls: Record<string, string> = Object.fromEntries(Object.entries(engines).map(([name, server]) => [name, server.url]));
@@ -103,7 +117,7 @@ export async function benchPostgres(log: (line: string) => void = (line) => cons
       // The server bench's varied rows (server.ts variedRows): large pages, every request a different one.
       ...variedMeasures(seeded.bigTopicId, sizes.topics, topicSeqs, bigSeqs, bigRootCursors),
     ];
-    for (const measure of measures) {
+    for (const measure of missesOnly ? [] : measures) {
       for (const engine of Object.keys(engines)) {
         const vary = measure.paths ? { kind: 'paths' as const, paths: measure.paths } : undefined;
         const result = await cannon({ url: `${urls[engine]}${measure.path}`, connections: measure.connections, duration: seconds }, vary);
@@ -142,8 +156,26 @@ export async function benchPostgres(log: (line: string) => void = (line) => cons
     } finally {
       await Promise.all([a.close(), b.close()]);
     }
+
+    // The missed rows on each engine; PostgreSQL also behind a second server on the same database.
+    const pgSecond = await pgServer(pgSecondDataDir);
+    running.push(pgSecond);
+    rows.push(
+      ...(await benchMissedRowsOnEngines({
+        engines: [
+          { label: 'sqlite, 1 process', urls: [engines.SQLite.url] },
+          { label: 'postgres, 1 server', urls: [engines.PostgreSQL.url] },
+          { label: 'postgres, 2 servers', urls: [engines.PostgreSQL.url, pgSecond.url] },
+        ],
+        emulatorHost: emulator.host,
+        topics: sizes.topics,
+        seconds,
+        log,
+      })),
+    );
   } finally {
     for (const server of running) await server.stop();
+    await (emulator ?? (await emulating.catch(() => null)))?.stop();
     await building.then(
       (built) => built.remove(),
       () => {},
@@ -151,6 +183,7 @@ export async function benchPostgres(log: (line: string) => void = (line) => cons
     await postgres.stop();
     rmSync(dir, { recursive: true, force: true });
     rmSync(pgDataDir, { recursive: true, force: true });
+    rmSync(pgSecondDataDir, { recursive: true, force: true });
   }
   return rows;
 }

@@ -12,7 +12,7 @@ import { createResponse } from '../../sync-server/src/domain/responses.js';
 import { createTopic } from '../../sync-server/src/domain/topics.js';
 import { rememberUser } from '../../sync-server/src/domain/users.js';
 import { migrateSeq, SEQ_LOCK_KEY, withWriteTransaction } from '../../sync-server/src/store/pg/seq.js';
-import { createPgStore } from '../../sync-server/src/store/pg/store.js';
+import { createPgStore, type PgStore } from '../../sync-server/src/store/pg/store.js';
 import type { Store } from '../../sync-server/src/store/types.js';
 import { pull } from '../../sync-server/src/sync/pull.js';
 import { startPostgres, type Postgres } from '../fixtures/postgres.js';
@@ -318,4 +318,89 @@ describe('sync checkpoints through the real PostgreSQL store', () => {
       await writes.close();
     }
   }, 120_000);
+});
+
+describe("the store's change numbers and statements on PostgreSQL", () => {
+  // A store transaction reads crux_meta's counter once under the seq lock and counts on in memory;
+  // the last number goes back with its COMMIT. What stamps outside the store (crux_next_seq(): the
+  // copy tool, an operator's fix, another release) must still take the next number after it.
+  let store: PgStore;
+  let url: string;
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: server.url });
+    await admin.connect();
+    await admin.query('CREATE DATABASE crux_store_numbers');
+    await admin.end();
+    url = server.url.replace(/\/[^/]*$/, '/crux_store_numbers');
+    // One connection: what the test reads from the pool is the session the store's statements ran on.
+    store = await createPgStore({ connectionString: url, max: 1 });
+  });
+  afterAll(async () => {
+    await store?.close();
+  });
+  const counter = async () => Number((await store.pool.query("SELECT value FROM crux_meta WHERE key = 'seq'")).rows[0]!.value);
+
+  it('numbers taken in a transaction are written back with its COMMIT; one stamped outside the store waits and takes the next', async () => {
+    const before = await counter();
+    const mayCommit = gate();
+    const stamped = gate();
+    const inside = store.transaction(async () => {
+      const numbers = [await store.nextSeq(), await store.nextSeq(), await store.nextSeq()];
+      stamped.open();
+      await mayCommit.wait;
+      return numbers;
+    });
+    await stamped.wait;
+    // Another session's stamp waits for the seq lock the transaction holds.
+    const outside = new pg.Client({ connectionString: url });
+    await outside.connect();
+    try {
+      const outsideStamp = outside.query<{ seq: string }>('SELECT crux_next_seq() AS seq');
+      // (pg_locks is the cluster's: the lock in this test's database shows there too.)
+      await someoneWaitsForTheLock();
+      mayCommit.open();
+      expect(await inside).toEqual([before + 1, before + 2, before + 3]);
+      expect(Number((await outsideStamp).rows[0]!.seq)).toBe(before + 4);
+    } finally {
+      await outside.end();
+    }
+    expect(await counter()).toBe(before + 4);
+    expect(await store.transaction(async () => await store.nextSeq())).toBe(before + 5);
+  });
+
+  it('a transaction rolled back hands its numbers out again; one that stamps nothing leaves the counter as it was', async () => {
+    const before = await counter();
+    await expect(
+      store.transaction(async () => {
+        await store.nextSeq();
+        await store.nextSeq();
+        throw new RolledBack();
+      }),
+    ).rejects.toBeInstanceOf(RolledBack);
+    expect(await counter()).toBe(before);
+    await store.transaction(async () => await store.users.get('nobody'));
+    expect(await counter()).toBe(before);
+    expect(await store.transaction(async () => await store.nextSeq())).toBe(before + 1);
+  });
+
+  it('statements with parameters are prepared by name once per connection, never a star expansion; PG_PREPARED_STATEMENTS=off prepares none', async () => {
+    const prepared = async (pool: pg.Pool) =>
+      (await pool.query<{ name: string; statement: string }>('SELECT name, statement FROM pg_prepared_statements')).rows;
+    for (let i = 0; i < 3; i++) expect(await store.topics.get('no-such-topic', null)).toBeUndefined();
+    const named = (await prepared(store.pool)).filter((row) => /FROM topics t/.test(row.statement));
+    // The same text three times: one statement, by one name.
+    expect(named).toHaveLength(1);
+    expect(named[0]!.name).toMatch(/^crux_\d+$/);
+    // A star expansion is never prepared: a column a migration adds would change its result.
+    expect(await store.users.get('nobody')).toBeUndefined();
+    expect((await prepared(store.pool)).filter((row) => /\bSELECT \*/.test(row.statement))).toEqual([]);
+
+    const unnamed = await createPgStore({ connectionString: url, max: 1, preparedStatements: false });
+    try {
+      for (let i = 0; i < 3; i++) expect(await unnamed.topics.get('no-such-topic', null)).toBeUndefined();
+      expect(await prepared(unnamed.pool)).toEqual([]);
+    } finally {
+      await unnamed.close();
+    }
+  });
 });

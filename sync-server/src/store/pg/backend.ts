@@ -18,7 +18,7 @@ type Log = (message: string, error: unknown) => void;
 
 export async function openPgBackend(
   connectionString: string,
-  config: Pick<Config, 'pgPoolMax' | 'dbBusyTimeoutMs'> & Partial<Pick<Config, 'replicaMaxLagSeconds'>>,
+  config: Pick<Config, 'pgPoolMax' | 'dbBusyTimeoutMs'> & Partial<Pick<Config, 'replicaMaxLagSeconds' | 'pgPreparedStatements'>>,
   readConnectionString: string | undefined,
   log: Log | undefined,
 ): Promise<{ store: Store; changes: ChangeFeed; limits: LimitBackend; close(): Promise<void> }> {
@@ -26,6 +26,7 @@ export async function openPgBackend(
     connectionString,
     max: config.pgPoolMax,
     busyTimeoutMs: config.dbBusyTimeoutMs,
+    ...(config.pgPreparedStatements !== undefined ? { preparedStatements: config.pgPreparedStatements } : {}),
     // Reads of GET requests and sync pulls on a streaming replica (store/pg/replica.ts).
     ...(readConnectionString ? { readConnectionString } : {}),
     ...(config.replicaMaxLagSeconds !== undefined ? { replicaMaxLagSeconds: config.replicaMaxLagSeconds } : {}),

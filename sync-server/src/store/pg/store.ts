@@ -7,7 +7,10 @@
 // chosen by DATABASE_URL (sync-server/src/backend.ts). docs/POSTGRES.md explains the design.
 //
 // Transactions: a top-level `transaction(fn)` waits for this process's earlier ones, takes a
-// pooled client, BEGINs and takes the seq lock at once (store/pg/seq.ts), so write transactions run one at a time, as on SQLite: a rule
+// pooled client, BEGINs, takes the seq lock at once (store/pg/seq.ts) and reads the seq counter, all in
+// one round trip, and counts its change numbers on from it in memory, written back with its COMMIT (the
+// lock is held for the transaction's round trips, so each one less is more writes a second); so
+// write transactions run one at a time, as on SQLite: a rule
 // read and then written inside one (one vote per user, a maintained counter) holds, and commit
 // order is seq order. Every store call made while fn runs (AsyncLocalStorage follows its awaits)
 // goes to that client; a nested call is a SAVEPOINT. Calls outside a transaction use the pool
@@ -47,6 +50,8 @@ export interface PgStoreOptions {
   busyTimeoutMs?: number;
   /** How long a query waits for a pooled connection (or for a new one to be made) before failing busy (default 30,000). */
   connectTimeoutMs?: number;
+  /** Statements with parameters as named prepared statements (default true; PG_PREPARED_STATEMENTS=off). */
+  preparedStatements?: boolean;
   /**
    * READ_DATABASE_URL: a streaming replica of this database for the reads of GET requests and
    * sync pulls (replica.ts; docs/POSTGRES.md "Read replicas"). Unset: every statement goes here.
@@ -75,6 +80,8 @@ const STATEMENT_ERROR = /^(?:22|23|42)/;
 interface Transaction {
   client: pg.PoolClient;
   open: boolean;
+  /** crux_meta's seq as the transaction read it under the seq lock, and the last number it handed out. */
+  seq: { read: number; last: number };
   savepoints: number;
   /** Run after the COMMIT (store.afterCommit). */
   committed: Array<() => void>;
@@ -95,6 +102,36 @@ export const numberTypes = {
 export const DEFAULT_PG_BUSY_TIMEOUT_MS = 5000;
 /** The pool's net: never wait for a connection forever (the database unreachable, a connection stuck). */
 export const DEFAULT_PG_CONNECT_TIMEOUT_MS = 30_000;
+
+/** At most this many distinct statements are prepared by name (SQL built per call beyond them runs unnamed). */
+const MAX_NAMED_STATEMENTS = 1000;
+
+/**
+ * A star expansion (`SELECT *`, `RETURNING t.*`): its columns are the table's, so a migration that adds
+ * one (while the previous release still runs, docs/OPERATIONS.md) changes the result of a statement
+ * prepared before it, which PostgreSQL then refuses ("cached plan must not change result type").
+ */
+const STAR_EXPANSION = /(?:\bSELECT|\bRETURNING|,)\s*(?:\w+\.)?\*/i;
+
+/**
+ * A statement with parameters as a named prepared statement: each connection parses it once, and
+ * PostgreSQL plans it once it has seen it a few times (a generic plan), instead of parsing and
+ * planning it on every call. A write holds the seq lock for all of its statements, so their parse and
+ * plan were most of a reply's time on PostgreSQL (docs/BENCHMARKS.md, 1 December 2026). Never for a
+ * star expansion (above). Off (PG_PREPARED_STATEMENTS=off): every statement unnamed, for a pooler that
+ * cannot keep prepared statements (PgBouncer in transaction mode before 1.21, or without
+ * max_prepared_statements).
+ */
+function preparedStatements(on: boolean) {
+  const names = new Map<string, string>();
+  return (text: string, values: unknown[] | undefined): pg.QueryConfig => {
+    if (!on || !values || values.length === 0) return { text, values };
+    let name = names.get(text);
+    if (name === undefined && names.size < MAX_NAMED_STATEMENTS && !STAR_EXPANSION.test(text))
+      names.set(text, (name = `crux_${names.size + 1}`));
+    return name === undefined ? { text, values } : { name, text, values };
+  };
+}
 
 export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
   const requested = options.busyTimeoutMs ?? DEFAULT_PG_BUSY_TIMEOUT_MS;
@@ -139,22 +176,24 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
     const tx = current.getStore();
     return tx?.open ? tx : undefined;
   };
+  const named = preparedStatements(options.preparedStatements ?? true);
   // Text is escaped on the way in and out (nul.ts): PostgreSQL cannot store U+0000.
   const run = (text: string, params?: readonly unknown[]) => {
+    const query = named(text, encodeParams(params));
     const tx = inTransaction();
-    if (tx) return tx.client.query(text, encodeParams(params));
-    return replica ? routed(replica, text, params) : pool.query(text, encodeParams(params));
+    if (tx) return tx.client.query(query);
+    return replica ? routed(replica, text, query) : pool.query(query);
   };
   /** Outside a transaction, with a read replica: a plain read goes there when its request may (replica.ts). */
-  async function routed(replica: ReadReplica, text: string, params?: readonly unknown[]) {
+  async function routed(replica: ReadReplica, text: string, query: pg.QueryConfig) {
     if (!isPlainRead(text)) {
-      const result = await pool.query(text, encodeParams(params));
+      const result = await pool.query(query);
       await replica.wrote(lsnNow(pool));
       return result;
     }
     if (replica.readsOnReplica()) {
       try {
-        return await replica.pool.query(text, encodeParams(params));
+        return await replica.pool.query(query);
       } catch (error) {
         const code = (error as { code?: unknown }).code;
         if (typeof code === 'string' && STATEMENT_ERROR.test(code)) throw error;
@@ -162,7 +201,7 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
         replica.toPrimary();
       }
     }
-    return pool.query(text, encodeParams(params));
+    return pool.query(query);
   }
   const q: PgQueries = {
     rows: async <T>(text: string, params?: readonly unknown[]) => (await run(text, params)).rows.map((row) => decodeRow(row as T)),
@@ -219,15 +258,23 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
 
   async function topLevel<T>(fn: () => Promise<T>): Promise<T> {
     const { client, release } = await checkOut(pool);
-    const tx: Transaction = { client, open: true, savepoints: 0, committed: [] };
     let broken: Error | undefined;
+    let tx: Transaction | undefined;
     try {
-      await client.query('BEGIN');
-      // For this transaction only (SET LOCAL): every lock it waits for, the seq lock first.
-      await client.query("SELECT set_config('lock_timeout', $1, true)", [`${busyTimeoutMs}ms`]);
-      await client.query('SELECT pg_advisory_xact_lock($1)', [SEQ_LOCK_KEY]);
+      // One round trip (a simple query of several statements; both numbers are the store's own
+      // integers): BEGIN; for this transaction only (SET LOCAL) the wait for every lock, the seq lock
+      // first; the seq lock; then the seq counter, read by a statement of its own after the lock
+      // is held (READ COMMITTED: each statement sees what was committed when it began).
+      const began = (await client.query(
+        `BEGIN; SET LOCAL lock_timeout = ${busyTimeoutMs}; SELECT pg_advisory_xact_lock(${SEQ_LOCK_KEY}); ` +
+          "SELECT value FROM crux_meta WHERE key = 'seq'",
+      )) as unknown as pg.QueryResult[];
+      const read = Number(began[3]!.rows[0]!.value);
+      tx = { client, open: true, savepoints: 0, committed: [], seq: { read, last: read } };
       const result = await current.run(tx, fn);
-      await client.query('COMMIT');
+      // The numbers handed out are written back with the COMMIT, in the same round trip (as SQLite's
+      // group writes meta once before its COMMIT). A savepoint rolled back leaves a gap, as there.
+      await client.query(tx.seq.last === tx.seq.read ? 'COMMIT' : `UPDATE crux_meta SET value = ${tx.seq.last} WHERE key = 'seq'; COMMIT`);
       tx.open = false;
       // The caller's next reads wait for the replica to replay this commit (replica.ts).
       if (replica) await replica.wrote(lsnNow(client));
@@ -238,7 +285,7 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
       await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
       throw error;
     } finally {
-      tx.open = false;
+      if (tx) tx.open = false;
       // A client whose ROLLBACK failed (connection lost) is thrown away, not reused.
       release(broken);
     }
@@ -267,8 +314,9 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
     async nextSeq() {
       const tx = inTransaction();
       if (!tx) throw new Error('nextSeq() outside a transaction');
-      const { rows } = await tx.client.query<{ seq: number }>('SELECT crux_next_seq() AS seq');
-      return rows[0]!.seq;
+      // The seq lock is held from BEGIN to COMMIT: nobody else stamps meanwhile (crux_next_seq()
+      // waits for the same lock), so the numbers are counted here, not asked of the database.
+      return ++tx.seq.last;
     },
     transaction,
     transactionEach,
