@@ -67,7 +67,7 @@ export interface SharedSqliteFile {
 /** Everything a server process needs. */
 export async function openBackend(
   config: Pick<Config, 'databaseUrl' | 'pgPoolMax' | 'databaseFile' | 'dbBusyTimeoutMs'> &
-    Partial<Pick<Config, 'readDatabaseUrl' | 'replicaMaxLagSeconds' | 'sqliteCacheMb' | 'sqliteMmapMb'>>,
+    Partial<Pick<Config, 'readDatabaseUrl' | 'replicaMaxLagSeconds' | 'sqliteCacheMb' | 'sqliteMmapMb' | 'pgPreparedStatements'>>,
   options: {
     log?: (message: string, error: unknown) => void;
     sharedFile?: SharedSqliteFile;

@@ -13,6 +13,8 @@ import { createTopic } from '../../sync-server/src/domain/topics.js';
 import { rememberUser } from '../../sync-server/src/domain/users.js';
 import { migrateSeq, SEQ_LOCK_KEY, withWriteTransaction } from '../../sync-server/src/store/pg/seq.js';
 import { createPgStore, type PgStore } from '../../sync-server/src/store/pg/store.js';
+import { openBackend } from '../../sync-server/src/backend.js';
+import { readConfig } from '../../sync-server/src/config.js';
 import type { Store } from '../../sync-server/src/store/types.js';
 import { pull } from '../../sync-server/src/sync/pull.js';
 import { startPostgres, type Postgres } from '../fixtures/postgres.js';
@@ -395,10 +397,12 @@ describe("the store's change numbers and statements on PostgreSQL", () => {
     expect(await store.users.get('nobody')).toBeUndefined();
     expect((await prepared(store.pool)).filter((row) => /\bSELECT \*/.test(row.statement))).toEqual([]);
 
-    const unnamed = await createPgStore({ connectionString: url, max: 1, preparedStatements: false });
+    // The setting as an operator gives it: the environment, through the config, to the backend's store.
+    const unnamed = await openBackend(readConfig({ DATABASE_URL: url, PG_POOL_MAX: '1', PG_PREPARED_STATEMENTS: 'off' }));
     try {
-      for (let i = 0; i < 3; i++) expect(await unnamed.topics.get('no-such-topic', null)).toBeUndefined();
-      expect(await prepared(unnamed.pool)).toEqual([]);
+      const unnamedStore = unnamed.store as PgStore;
+      for (let i = 0; i < 3; i++) expect(await unnamedStore.topics.get('no-such-topic', null)).toBeUndefined();
+      expect(await prepared(unnamedStore.pool)).toEqual([]);
     } finally {
       await unnamed.close();
     }
