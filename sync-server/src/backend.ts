@@ -71,7 +71,7 @@ export async function openBackend(
   options: {
     log?: (message: string, error: unknown) => void;
     sharedFile?: SharedSqliteFile;
-    /** SQLite: how the kept versions are re-read (store/sqlite/kept-versions.ts; tests set the clock). */
+    /** How the kept versions are re-read (store/sqlite/kept-versions.ts, store/pg/kept-versions.ts; tests set the clock). */
     keptVersions?: VersionClockOptions;
   } = {},
 ): Promise<Backend> {
@@ -113,7 +113,7 @@ export async function openBackend(
     return { store, changes: createChangeFeed(), limits: createMemoryLimitBackend(), close: () => store.close() };
   }
   const { openPgBackend } = await postgres();
-  return openPgBackend(checkUrl(config.databaseUrl), config, readConnectionString, options.log);
+  return openPgBackend(checkUrl(config.databaseUrl), config, readConnectionString, options.log, options.keptVersions);
 }
 
 /** The SQLite file's migrations, off the main thread (the primary of SERVER_PROCESSES runs them once for all). */

@@ -57,8 +57,8 @@ export interface Store extends Repositories {
   /** Whether nothing was ever posted (no topic, live or deleted): main.ts seeds the demo then. */
   isEmpty(): Promise<boolean>;
   /**
-   * SQLite only: the versions the kept pages hang on, known without reading the file
-   * (store/sqlite/kept-versions.ts). Absent on PostgreSQL, where each is read per request.
+   * The versions the kept pages hang on, known without reading the database (store/sqlite/kept-versions.ts,
+   * store/pg/kept-versions.ts). Absent on PostgreSQL with a read replica, where each is read per request.
    */
   versions?: KeptVersions;
   /**

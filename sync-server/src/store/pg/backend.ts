@@ -9,7 +9,7 @@ import type { Config } from '../../config.js';
 import { logger } from '../../observe/logger.js';
 import { createPgChangeFeed } from './change-feed.js';
 import { createPgLimitBackend } from './limit-backend.js';
-import { createPgStore } from './store.js';
+import { createPgStore, type PgStoreOptions } from './store.js';
 
 export { createPgStore } from './store.js';
 export { backupPostgres, PG_DUMP_MAGIC, restorePostgres } from './backup.js';
@@ -21,6 +21,7 @@ export async function openPgBackend(
   config: Pick<Config, 'pgPoolMax' | 'dbBusyTimeoutMs'> & Partial<Pick<Config, 'replicaMaxLagSeconds' | 'pgPreparedStatements'>>,
   readConnectionString: string | undefined,
   log: Log | undefined,
+  keptVersions?: PgStoreOptions['keptVersions'],
 ): Promise<{ store: Store; changes: ChangeFeed; limits: LimitBackend; close(): Promise<void> }> {
   const store = await createPgStore({
     connectionString,
@@ -31,9 +32,13 @@ export async function openPgBackend(
     ...(readConnectionString ? { readConnectionString } : {}),
     ...(config.replicaMaxLagSeconds !== undefined ? { replicaMaxLagSeconds: config.replicaMaxLagSeconds } : {}),
     ...(log ? { log } : {}),
+    ...(keptVersions ? { keptVersions } : {}),
   });
   const changes = createPgChangeFeed({ connectionString, ...(log ? { log } : {}) });
   await changes.ready;
+  // Another process's write arrives as its change message: the kept versions are read again at once
+  // (store/pg/kept-versions.ts). This process's own messages come back here too (a harmless extra read).
+  const unsubscribe = changes.subscribe(() => store.versions?.changedElsewhere());
   // The counts take a couple of short transactions per request: a small pool of their own.
   const limitsPool = new pg.Pool({ connectionString, max: 4 });
   // An idle connection the server ends (a restart, an idle timeout, a pooler) is replaced on the
@@ -47,6 +52,7 @@ export async function openPgBackend(
     changes,
     limits,
     async close() {
+      unsubscribe();
       await limits.close();
       await limitsPool.end();
       await changes.close();

@@ -33,6 +33,7 @@ import { migratePg } from './migrate.js';
 import { decodeRow, encodeParams } from './nul.js';
 import type { PgQueries } from './queries.js';
 import { SEQ_LOCK_KEY } from './seq.js';
+import { createPgVersionClock } from './kept-versions.js';
 import { REPLICA_LAG_HELP, REPLICA_LAG_METRIC } from './replica-lag.js';
 import { createReadReplica, INSERT_LSN_SQL, recordEnd, type ReadReplica } from './replica.js';
 import { logger } from '../../observe/logger.js';
@@ -52,6 +53,8 @@ export interface PgStoreOptions {
   connectTimeoutMs?: number;
   /** Statements with parameters as named prepared statements (default true; PG_PREPARED_STATEMENTS=off). */
   preparedStatements?: boolean;
+  /** How the kept versions are re-read (kept-versions.ts; tests set the clock). */
+  keptVersions?: { recheckMs?: number; now?: () => number };
   /**
    * READ_DATABASE_URL: a streaming replica of this database for the reads of GET requests and
    * sync pulls (replica.ts; docs/POSTGRES.md "Read replicas"). Unset: every statement goes here.
@@ -276,6 +279,8 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
       // group writes meta once before its COMMIT). A savepoint rolled back leaves a gap, as there.
       await client.query(tx.seq.last === tx.seq.read ? 'COMMIT' : `UPDATE crux_meta SET value = ${tx.seq.last} WHERE key = 'seq'; COMMIT`);
       tx.open = false;
+      // Stamped rows may have moved the kept versions (kept-versions.ts): read them again from now on.
+      if (tx.seq.last !== tx.seq.read) versionClock.changed();
       // The caller's next reads wait for the replica to replay this commit (replica.ts).
       if (replica) await replica.wrote(lsnNow(client));
       for (const callback of tx.committed) callback();
@@ -309,6 +314,20 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
     return results;
   }
 
+  // listVersion and changeNumber kept in memory between writes (kept-versions.ts). Not with a read
+  // replica: a version read there may be behind what a caller who just wrote must see.
+  const repos = buildRepositories('pg', q);
+  const versionClock = createPgVersionClock(options.keptVersions);
+  const inTx = () => inTransaction() !== undefined;
+  const listVersion = versionClock.track(repos.topics.listVersion, inTx);
+  const changeNumber = versionClock.track(repos.users.changeNumber, inTx);
+  const kept = replica
+    ? {}
+    : {
+        versions: { listVersionNow: listVersion.now, changeNumberNow: changeNumber.now, changedElsewhere: versionClock.changed },
+        topics: { ...repos.topics, listVersion: listVersion.read },
+        users: { ...repos.users, changeNumber: changeNumber.read },
+      };
   return {
     pool,
     async nextSeq() {
@@ -326,7 +345,8 @@ export async function createPgStore(options: PgStoreOptions): Promise<PgStore> {
       else fn();
     },
     isEmpty: async () => (await q.row('SELECT 1 AS one FROM topics LIMIT 1')) === undefined,
-    ...buildRepositories('pg', q),
+    ...repos,
+    ...kept,
     ...(replica ? { requests: replica, replicaCaughtUp: () => replica.caughtUp() } : {}),
     replicaLagSeconds: () => (replica ? replica.lagSeconds() : null),
     async close() {
