@@ -15,7 +15,7 @@ import type { Store } from '../../sync-server/src/store/types.js';
 import { createTopic, keptTopicsJson, listTopicsJson, topicsPageKey } from '../../sync-server/src/domain/topics.js';
 import { keptLeaderboardJson, leaderboardJson, rememberUser } from '../../sync-server/src/domain/users.js';
 import { setVote } from '../../sync-server/src/domain/votes.js';
-import { RECHECK_MS } from '../../sync-server/src/store/sqlite/kept-versions.js';
+import { RECHECK_MS } from '../../sync-server/src/store/kept-versions.js';
 import { startPostgres, type Postgres } from '../fixtures/postgres.js';
 
 let server: Postgres;

@@ -14,7 +14,7 @@
 //   the read's own time) after its COMMIT, as on SQLite.
 // Requests that need a version while one read is under way (started at the same epoch, and recently)
 // wait for that read instead of each sending their own.
-import { RECHECK_MS } from '../sqlite/kept-versions.js';
+import { RECHECK_MS } from '../kept-versions.js';
 
 export interface PgKeptVersion {
   /** The version while trusted, without waiting; else undefined (await read()). */

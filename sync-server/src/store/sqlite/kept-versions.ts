@@ -17,8 +17,9 @@
 // A read started at one epoch is trusted only at that epoch, so a write that lands while it runs
 // makes the next request read again.
 
-/** How long a version read from the file is trusted when no write of this process or of a peer was announced. */
-export const RECHECK_MS = 2;
+import { RECHECK_MS } from '../kept-versions.js';
+
+export { RECHECK_MS };
 
 export interface VersionClock {
   /** A write may have moved the versions: the next use of each reads it again. */
