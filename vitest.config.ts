@@ -163,6 +163,8 @@ export const SQLITE_ONLY: Record<string, string> = {
     'SERVER_PROCESSES: several processes on one SQLite file (PostgreSQL runs several servers instead)',
   'tests/sync-server/title-index.test.ts':
     "the SQLite store's title index in memory, against SQLite's own FTS5 (PostgreSQL searches its tsvector)",
+  'tests/sync-server/topic-page-json.test.ts':
+    "a SQLite title search's page from each topic's JSON kept by its seq (PostgreSQL writes its pages per request)",
   'tests/sync-server/kept-versions.test.ts':
     "the SQLite store's versions kept in memory (PostgreSQL reads them per request: other servers write the same database)",
 };

@@ -8,7 +8,7 @@ import { createChangeFeed, type ChangeFeed } from './domain/change-feed.js';
 import { createMemoryLimitBackend, type LimitBackend } from './http/limit-backend.js';
 import { BACKSTOP_AUTOCHECKPOINT_PAGES, DEFAULT_CHECKPOINT_EVERY_MS, startCheckpointer } from './store/sqlite/checkpointer.js';
 import { openDatabase } from './store/sqlite/connection.js';
-import { createStore } from './store/sqlite/store.js';
+import { createStore, type SqliteStore } from './store/sqlite/store.js';
 import type { VersionClockOptions } from './store/sqlite/kept-versions.js';
 import { migrateInWorker } from './store/sqlite/migrate-worker.js';
 
@@ -90,6 +90,7 @@ export async function openBackend(
       sharedFile: { busyTimeoutMs: config.dbBusyTimeoutMs, ...(shared.writeToken ? { writeToken: shared.writeToken } : {}) },
       ...(options.keptVersions ? { keptVersions: options.keptVersions } : {}),
     });
+    buildTitleIndex(store);
     // Another process's write arrives as its change message: the kept versions are read again at
     // once, not only once they are a few ms old (store/sqlite/kept-versions.ts). This process's own
     // messages come back here too (a harmless extra read).
@@ -110,10 +111,21 @@ export async function openBackend(
     // The WAL is checkpointed by a worker thread, not inside a request's COMMIT (store/sqlite/checkpointer.ts).
     const db = openDatabase(config.databaseFile, { busyTimeoutMs: config.dbBusyTimeoutMs, ...memory });
     const store = createStore(db, { checkpointer: startCheckpointer(db, config.databaseFile, DEFAULT_CHECKPOINT_EVERY_MS) });
+    buildTitleIndex(store);
     return { store, changes: createChangeFeed(), limits: createMemoryLimitBackend(), close: () => store.close() };
   }
   const { openPgBackend } = await postgres();
   return openPgBackend(checkUrl(config.databaseUrl), config, readConnectionString, options.log, options.keptVersions);
+}
+
+/**
+ * A serving process builds its title index (store/sqlite/title-index.ts) at start, in short turns,
+ * rather than at the first search: otherwise the first seconds of searches after a start each went
+ * to FTS5 while the build took turns between them (a p99 of 1.3–1.7 s in those seconds at full size).
+ * Until it is built, and if the build fails (the connection closed meanwhile), FTS5 answers.
+ */
+function buildTitleIndex(store: SqliteStore): void {
+  store.topics.titleIndexReady().catch(() => {});
 }
 
 /** The SQLite file's migrations, off the main thread (the primary of SERVER_PROCESSES runs them once for all). */

@@ -49,7 +49,12 @@ export interface TitleIndex {
    * while the index is still being built (the caller asks SQLite).
    */
   search(query: TitleSearch, version: number): number[] | undefined;
-  /** Resolves once the index is built (tests; a search starts the build). */
+  /**
+   * The topic's seq as the index last applied it: after `search` at a version, its seq at that
+   * version (every change to a topic row stamps one). Undefined for a topic the index does not hold.
+   */
+  seqOf(pk: number): number | undefined;
+  /** Starts the build if no search has (the server, at start) and resolves once the index is built. */
   ready(): Promise<void>;
 }
 
@@ -110,6 +115,8 @@ export function createTitleIndex(db: Db): TitleIndex {
   let pkOf = new Float64Array(capacity);
   let hot = new Float64Array(capacity);
   let score = new Float64Array(capacity);
+  /** Each slot's seq as last applied: a topic's REST JSON kept by seq is current while they agree (topic-page-json.ts). */
+  let seqOf = new Float64Array(capacity);
   let createdMs = new Float64Array(capacity);
   let alive = new Uint8Array(capacity);
   let hashOf = new Int32Array(capacity);
@@ -138,6 +145,7 @@ export function createTitleIndex(db: Db): TitleIndex {
     pkOf = widen(pkOf, (n) => new Float64Array(n));
     hot = widen(hot, (n) => new Float64Array(n));
     score = widen(score, (n) => new Float64Array(n));
+    seqOf = widen(seqOf, (n) => new Float64Array(n));
     createdMs = widen(createdMs, (n) => new Float64Array(n));
     alive = widen(alive, (n) => new Uint8Array(n));
     hashOf = widen(hashOf, (n) => new Int32Array(n));
@@ -174,10 +182,11 @@ export function createTitleIndex(db: Db): TitleIndex {
     }
     setKeys(slot, row);
   };
-  /** The keys a vote or a response moves (a topic's id, category and time never change). */
+  /** The keys a vote or a response moves (a topic's id, category and time never change), and the seq that moved them. */
   const setKeys = (slot: number, row: KeyRow) => {
     hot[slot] = row.hot;
     score[slot] = row.score;
+    seqOf[slot] = row.seq;
   };
   const apply = (row: KeyRow): void => {
     const slot = (slotOfPk[row.pk] ?? 0) - 1;
@@ -337,6 +346,10 @@ export function createTitleIndex(db: Db): TitleIndex {
       return firstK(n, wanted, compare[query.sort], firstKey[query.sort]())
         .slice(query.offset, wanted)
         .map((slot) => pkOf[slot]!);
+    },
+    seqOf(pk) {
+      const slot = (slotOfPk[pk] ?? 0) - 1;
+      return slot >= 0 ? seqOf[slot] : undefined;
     },
     ready() {
       building ??= build();

@@ -6,6 +6,7 @@ import { orderBySql, TOPIC_ORDERS } from '../../../../shared/rules/sort-order.js
 import { createPageCache, LIST_PAGES_KEPT } from '../page-cache.js';
 import { createTopicJsonPages } from './topic-json.js';
 import { createTitleIndex } from './title-index.js';
+import { createTopicPageJson } from './topic-page-json.js';
 import { ftsQueryWords } from '../../../../shared/rules/search-words.js';
 import type { StanceCounts, TopicCountsDelta, TopicInsert, TopicRow } from '../rows.js';
 import {
@@ -29,18 +30,6 @@ const SELECT = `
          (SELECT v.value FROM votes v WHERE v.voter_uid = @viewer AND v.target_type = 'topic'
                  AND v.target_id = t.id AND v.deleted = 0) AS user_vote
   FROM topics t LEFT JOIN users u ON u.uid = t.creator_uid`;
-
-const TRUE_OR_FALSE = (condition: string) => `json(CASE WHEN ${condition} THEN 'true' ELSE 'false' END)`;
-/** A topic as the REST answer shows it (store/rows.ts toTopic), as SQLite's JSON. */
-const TOPIC_JSON = `json_object(
-  'id', t.id, 'title', t.title, 'categories', json_array(t.category), 'created_at', t.created_at,
-  'username', u.display_name, 'creator_uid', t.creator_uid, 'score', t.score,
-  'user_has_upvoted', ${TRUE_OR_FALSE(`EXISTS (SELECT 1 FROM votes v WHERE v.voter_uid = @viewer AND v.target_type = 'topic'
-                 AND v.target_id = t.id AND v.deleted = 0 AND v.value = 1)`)},
-  'user_has_downvoted', ${TRUE_OR_FALSE(`EXISTS (SELECT 1 FROM votes v WHERE v.voter_uid = @viewer AND v.target_type = 'topic'
-                 AND v.target_id = t.id AND v.deleted = 0 AND v.value = -1)`)},
-  'responses_count', t.responses_count, 'locked', ${TRUE_OR_FALSE('t.locked = 1')},
-  'moderation', t.moderation, 'moderation_reason', t.moderation_reason)`;
 
 /** SELECT's columns after a leading pk, as topicRowOf reads them (checked when the statement is prepared). */
 const TOPIC_ROW_COLUMNS = [
@@ -162,13 +151,8 @@ export function createTopicsRepo(db: Db) {
     throw new Error(`topicRowOf reads ${TOPIC_ROW_COLUMNS.join()}, SELECT gives ${columns.join()}`);
   // The same page as the REST answer's JSON, written by SQLite (toTopic's fields in its order): no row
   // object, no toTopic and no JSON.stringify per topic (tests/sync-server/title-index.test.ts compares).
-  const pageJson = db
-    .prepare<{ pks: string; viewer: string | null }, string>(
-      `SELECT json_group_array(json(${TOPIC_JSON}) ORDER BY j.key)
-       FROM json_each(@pks) j JOIN topics t ON t.pk = j.value LEFT JOIN users u ON u.uid = t.creator_uid`,
-    )
-    .pluck();
   const titles = createTitleIndex(db);
+  const pageJson = createTopicPageJson(db, titles.seqOf);
   const rowsInOrder = (pks: number[], viewer: string | null): TopicRow[] => {
     if (pks.length === 0) return [];
     const rows = new Map<number, TopicRow>();
@@ -289,7 +273,7 @@ export function createTopicsRepo(db: Db) {
     listVersion: () => topicsVersion.get()!.v ?? 0,
     searchJson(query: SearchQuery) {
       const pks = indexedPage(query);
-      return pks && (pks.length === 0 ? '[]' : pageJson.get({ pks: JSON.stringify(pks), viewer: query.viewer })!);
+      return pks && pageJson.page(pks, query.viewer);
     },
     search(query: SearchQuery) {
       // From the title index (outside a transaction, once built): a few tenths of a millisecond, so its
