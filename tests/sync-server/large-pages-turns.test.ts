@@ -8,7 +8,7 @@ import { createTopic } from '../../sync-server/src/domain/topics.js';
 import { rememberUser } from '../../sync-server/src/domain/users.js';
 import { COLLECTIONS } from '../../sync-server/src/sync/collections/index.js';
 import { pull } from '../../sync-server/src/sync/pull.js';
-import { fewLargePagesAtOnce, LARGE_PAGES_AT_ONCE } from '../../sync-server/src/domain/turns.js';
+import { fewLargePagesAtOnce, fewSearchesAtOnce, LARGE_PAGES_AT_ONCE, SEARCHES_AT_ONCE } from '../../sync-server/src/domain/turns.js';
 import { startTestServer, type TestServer } from '../fixtures/server.js';
 import { PULL_ANSWER_MAX } from '../../shared/sync-protocol.js';
 import { RESPONSES_ANSWER_MAX } from '../../sync-server/src/routes/responses.js';
@@ -170,5 +170,23 @@ describe('large pages give the event loop turns', () => {
     expect(listed.status).toBe(200);
     for (const free of release) free();
     await Promise.all(held);
+  });
+  it('title searches wait at a gate of their own, SEARCHES_AT_ONCE at a time', async () => {
+    const release: Array<() => void> = [];
+    const held = Array.from({ length: SEARCHES_AT_ONCE }, () =>
+      fewSearchesAtOnce(() => new Promise<void>((resolve) => release.push(resolve))),
+    );
+    let searchDone = false;
+    const searched = fetch(`${server.url}/api/topics?search=shorter`).then(async (res) => {
+      searchDone = true;
+      return (await res.json()) as { title: string }[];
+    });
+    // A plain list page does not go through it.
+    expect((await fetch(`${server.url}/api/topics?sort=new`)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(searchDone).toBe(false);
+    for (const free of release) free();
+    await Promise.all(held);
+    expect((await searched).map((topic) => topic.title)).toEqual(['A shorter debate']);
   });
 });
