@@ -36,6 +36,15 @@ async function site(name: string) {
   return { db, store, ctx, topics };
 }
 
+/** The topics' pks in their order, and every topic's seq as a title index would hold it (the tests below stand in for the index). */
+function keys(db: Awaited<ReturnType<typeof site>>['db'], topics: { id: string }[]) {
+  const pkOf = db.prepare<[string], number>('SELECT pk FROM topics WHERE id = ?').pluck();
+  return {
+    pks: topics.map((topic) => pkOf.get(topic.id)!),
+    seqs: new Map(db.prepare<[], [number, number]>('SELECT pk, seq FROM topics').raw().all()),
+  };
+}
+
 const query = (viewer: string | null) => ({ match: ftsQuery('solar')!, sort: 'new' as const, limit: 10, offset: 0, viewer });
 /** The page as JSON.stringify writes the rows the search reads (the REST answer's own way). */
 const expected = async (store: Awaited<ReturnType<typeof site>>['store'], viewer: string | null) =>
@@ -84,9 +93,7 @@ describe("a search page's JSON from each topic's kept text", () => {
 
   it('uses a kept text only while its seq is the one the index holds', async () => {
     const { db, topics } = await site('seq');
-    const pkOf = db.prepare<[string], number>('SELECT pk FROM topics WHERE id = ?').pluck();
-    const pks = topics.map((topic) => pkOf.get(topic.id)!);
-    const seqs = new Map(db.prepare<[], [number, number]>('SELECT pk, seq FROM topics').raw().all());
+    const { pks, seqs } = keys(db, topics);
     const pages = createTopicPageJson(db, (pk) => seqs.get(pk));
     const first = JSON.parse(pages.page(pks, null)) as { title: string }[];
     expect(first.map((row) => row.title)).toEqual(topics.map((topic) => topic.title));
@@ -104,9 +111,7 @@ describe("a search page's JSON from each topic's kept text", () => {
 
   it('keeps at most its bound of texts, and answers the same past it', async () => {
     const { db, topics } = await site('bound');
-    const pkOf = db.prepare<[string], number>('SELECT pk FROM topics WHERE id = ?').pluck();
-    const pks = topics.map((topic) => pkOf.get(topic.id)!);
-    const seqs = new Map(db.prepare<[], [number, number]>('SELECT pk, seq FROM topics').raw().all());
+    const { pks, seqs } = keys(db, topics);
     const bounded = createTopicPageJson(db, (pk) => seqs.get(pk), 3);
     const unbounded = createTopicPageJson(db, (pk) => seqs.get(pk));
     for (const page of [pks.slice(0, 2), pks.slice(2, 4), pks.slice(3), pks, pks.slice(1, 3)]) {
