@@ -14,14 +14,11 @@ import type { Db } from './connection.js';
 
 const TRUE_OR_FALSE = (condition: string) => `json(CASE WHEN ${condition} THEN 'true' ELSE 'false' END)`;
 
-/** A topic as the REST answer shows it to `@viewer` (store/rows.ts toTopic), as SQLite's JSON. */
-const TOPIC_JSON = `json_object(
+/** A topic as the REST answer shows it signed out (store/rows.ts toTopic), as SQLite's JSON. */
+const SIGNED_OUT_TOPIC_JSON = `json_object(
   'id', t.id, 'title', t.title, 'categories', json_array(t.category), 'created_at', t.created_at,
   'username', u.display_name, 'creator_uid', t.creator_uid, 'score', t.score,
-  'user_has_upvoted', ${TRUE_OR_FALSE(`EXISTS (SELECT 1 FROM votes v WHERE v.voter_uid = @viewer AND v.target_type = 'topic'
-                 AND v.target_id = t.id AND v.deleted = 0 AND v.value = 1)`)},
-  'user_has_downvoted', ${TRUE_OR_FALSE(`EXISTS (SELECT 1 FROM votes v WHERE v.voter_uid = @viewer AND v.target_type = 'topic'
-                 AND v.target_id = t.id AND v.deleted = 0 AND v.value = -1)`)},
+  'user_has_upvoted', json('false'), 'user_has_downvoted', json('false'),
   'responses_count', t.responses_count, 'locked', ${TRUE_OR_FALSE('t.locked = 1')},
   'moderation', t.moderation, 'moderation_reason', t.moderation_reason)`;
 
@@ -46,9 +43,9 @@ export interface TopicPageJson {
  */
 export function createTopicPageJson(db: Db, seqOf: (pk: number) => number | undefined, keep = TOPIC_TEXTS_KEPT): TopicPageJson {
   const rows = db
-    .prepare<{ pks: string; viewer: null }, [number, number, string]>(
-      `SELECT t.pk, t.seq, ${TOPIC_JSON}
-       FROM json_each(@pks) j JOIN topics t ON t.pk = j.value LEFT JOIN users u ON u.uid = t.creator_uid`,
+    .prepare<[string], [number, number, string]>(
+      `SELECT t.pk, t.seq, ${SIGNED_OUT_TOPIC_JSON}
+       FROM json_each(?) j JOIN topics t ON t.pk = j.value LEFT JOIN users u ON u.uid = t.creator_uid`,
     )
     .raw();
   const votes = db
@@ -72,7 +69,7 @@ export function createTopicPageJson(db: Db, seqOf: (pk: number) => number | unde
       // finds most of its texts between two clears, which dropping the oldest one at a time would not.
       if (texts.size + missing.length > keep) texts.clear();
       const read = new Map<number, string>();
-      for (const [pk, seq, json] of rows.all({ pks: JSON.stringify(missing), viewer: null })) {
+      for (const [pk, seq, json] of rows.all(JSON.stringify(missing))) {
         read.set(pk, json);
         texts.set(pk, { seq, json });
       }

@@ -149,9 +149,9 @@ export function createTopicsRepo(db: Db) {
   const columns = byPks.columns().map((column) => column.name);
   if (columns.join() !== TOPIC_ROW_COLUMNS.join())
     throw new Error(`topicRowOf reads ${TOPIC_ROW_COLUMNS.join()}, SELECT gives ${columns.join()}`);
-  // The same page as the REST answer's JSON, written by SQLite (toTopic's fields in its order): no row
-  // object, no toTopic and no JSON.stringify per topic (tests/sync-server/title-index.test.ts compares).
   const titles = createTitleIndex(db);
+  // A search page as the REST answer's JSON, joined from each topic's text kept by its seq: no row
+  // object, no toTopic and no JSON.stringify per topic (tests/sync-server/title-index.test.ts compares).
   const pageJson = createTopicPageJson(db, titles.seqOf);
   const rowsInOrder = (pks: number[], viewer: string | null): TopicRow[] => {
     if (pks.length === 0) return [];
