@@ -1,6 +1,6 @@
 // A search page's JSON from each topic's text kept by its seq (sync-server/src/store/sqlite/topic-page-json.ts):
 // a kept text is used only while its seq is the title index's, so every change a topic's REST answer shows
-// (a vote's score, a reply's count, a lock, a creator's new name) is in the next page; a signed-in
+// (a vote's score, a lock, a creator's new name) is in the next page; a signed-in
 // reader's own votes are marked on the kept text; the kept texts stay within their bound.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
