@@ -18,7 +18,7 @@ import { keptLeaderboardJson, leaderboardJson, rememberUser } from '../../sync-s
 import { setVote } from '../../sync-server/src/domain/votes.js';
 import { createMemoryLimitBackend } from '../../sync-server/src/http/limit-backend.js';
 import { openDatabase } from '../../sync-server/src/store/sqlite/connection.js';
-import { RECHECK_MS } from '../../sync-server/src/store/sqlite/kept-versions.js';
+import { RECHECK_MS } from '../../sync-server/src/store/kept-versions.js';
 import { createStore } from '../../sync-server/src/store/sqlite/store.js';
 import type { Store } from '../../sync-server/src/store/types.js';
 

@@ -19,8 +19,6 @@
 
 import { RECHECK_MS } from '../kept-versions.js';
 
-export { RECHECK_MS };
-
 export interface VersionClock {
   /** A write may have moved the versions: the next use of each reads it again. */
   changed(): void;
